@@ -1,0 +1,370 @@
+#pragma once
+// The one best-first search loop. Breadth-first-by-cost (Dijkstra 1959), A* (Hart, Nilsson &
+// Raphael 1968), weighted A* (Pohl 1970) and greedy best-first are all this loop with
+// different weights on g and h: priority = g_weight * g + h_weight * h.
+//
+// Nodes are closed once expanded and never reopened. With a consistent heuristic this keeps A*
+// optimal, and weighted A* without reopening still returns a path within h_weight times the
+// optimal cost (Likhachev, Gordon & Thrun 2003).
+//
+// A search can run to completion or be advanced a few expansions at a time with step(), so a
+// game can spread it over many frames; the stepped result equals the one-shot result.
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/domain.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/search_context.hpp"
+#include "wayfinder/core/search_trace.hpp"
+
+namespace wayfinder {
+
+struct SearchOptions {
+  Cost g_weight = 1.0;
+  Cost h_weight = 1.0;
+  Budget budget;
+  /// When the budget runs out: true returns `partial` with the path to the expanded node
+  /// closest to the goal (by heuristic); false returns `budget_exhausted` with no path.
+  bool return_partial = true;
+  /// When the goal is unreachable: true returns `partial` towards the closest node instead of
+  /// `no_path`.
+  bool partial_when_unreachable = false;
+  /// Optional event log; null means no tracing and no tracing cost.
+  SearchTrace* trace = nullptr;
+};
+
+/// Rounds a priority to 32 significant bits. Priorities that are equal in exact arithmetic
+/// (g + h along different move orders, sums of 1 and sqrt 2) often differ in the last bits of
+/// a double, which would make tie-breaking random; rounded, they compare equal and the tie rule
+/// (larger g first) decides, as in a textbook A*. The rounding is monotonic, so the heap order
+/// stays consistent, and it can make a found path costlier than optimal by at most a relative
+/// 2^-32 of its cost.
+inline Cost rounded_priority(Cost priority) {
+  constexpr std::uint64_t dropped_bits = 20;
+  const auto bits = std::bit_cast<std::uint64_t>(priority);
+  const std::uint64_t rounded = (bits + (std::uint64_t{1} << (dropped_bits - 1))) & ~((std::uint64_t{1} << dropped_bits) - 1);
+  return std::bit_cast<Cost>(rounded);
+}
+
+/// Does nothing; the default observer of improved nodes.
+struct IgnoreImprovement {
+  void operator()(NodeId, Cost) const {}
+};
+
+template <class D>
+  requires Domain<D> || ParentAwareDomain<D>
+class BestFirstSearch {
+ public:
+  BestFirstSearch(const D& domain, SearchContext& context) : domain_(domain), context_(context) {}
+
+  /// Begins a query. Returns in_progress, or a final status for trivial and invalid queries.
+  SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options) {
+    options_ = options;
+    start_ = start;
+    goal_ = goal;
+    stats_ = {};
+    closest_ = invalid_node;
+    closest_h_ = infinite_cost;
+    closest_g_ = infinite_cost;
+    end_node_ = invalid_node;
+    has_held_ = false;
+    message_.clear();
+    const std::size_t count = domain_.node_count();
+    if (start >= count || goal >= count) return finish(SearchStatus::invalid_input, StopReason::invalid_input,
+                                                       "start or goal node id out of range");
+    if (!(options.g_weight >= 0.0) || !(options.h_weight >= 0.0) || !std::isfinite(options.g_weight) ||
+        !std::isfinite(options.h_weight) || (options.g_weight == 0.0 && options.h_weight == 0.0))
+      return finish(SearchStatus::invalid_input, StopReason::invalid_input,
+                    "search weights must be finite, non-negative and not both zero");
+    if (std::isnan(options.budget.max_cost))
+      return finish(SearchStatus::invalid_input, StopReason::invalid_input, "budget max_cost is NaN");
+    status_ = SearchStatus::in_progress;
+    reason_ = StopReason::none;
+    context_.prepare(count);
+    NodeRecord& record = context_.touch(start);
+    record.g = 0.0;
+    record.parent = invalid_node;
+    record.set_state(NodeRecord::State::open);
+    push(start, 0.0, domain_.heuristic(start, goal));
+    if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
+    return status_;
+  }
+
+  /// Expands up to `max_expansions` nodes. Returns in_progress while the search goes on.
+  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
+    return step(max_expansions, IgnoreImprovement{});
+  }
+
+  /// As step(), calling `on_improve(node, g)` whenever a node gets a cheaper cost.
+  template <class OnImprove>
+  SearchStatus step(std::uint64_t max_expansions, OnImprove&& on_improve) {
+    if (status_ != SearchStatus::in_progress) return status_;
+    const auto started = std::chrono::steady_clock::now();
+    if (options_.trace != nullptr)
+      run_loop<true>(max_expansions, on_improve, started);
+    else
+      run_loop<false>(max_expansions, on_improve, started);
+    stats_.microseconds +=
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+    return status_;
+  }
+
+  /// Runs a whole query.
+  PathResult run(NodeId start_node, NodeId goal_node, const SearchOptions& options) {
+    if (start(start_node, goal_node, options) == SearchStatus::in_progress) step();
+    return result();
+  }
+
+  /// Expands exactly one node (no budget checks); for searches built on this one, such as
+  /// bidirectional search. Returns the expanded node, or invalid_node if the open list is empty.
+  template <class OnImprove>
+  NodeId expand_one(OnImprove&& on_improve) {
+    settle_held();
+    if (!has_held_ && context_.open().empty()) return invalid_node;
+    const NodeId node = take_next();
+    if (options_.trace != nullptr)
+      expand<true>(node, on_improve);
+    else
+      expand<false>(node, on_improve);
+    return node;
+  }
+
+  [[nodiscard]] SearchStatus status() const { return status_; }
+  [[nodiscard]] bool finished() const { return status_ != SearchStatus::in_progress; }
+  [[nodiscard]] const SearchStats& stats() const { return stats_; }
+  [[nodiscard]] const SearchContext& context() const { return context_; }
+  [[nodiscard]] NodeId start_node() const { return start_; }
+  [[nodiscard]] NodeId goal_node() const { return goal_; }
+  /// Smallest priority on the open list (infinite when empty).
+  [[nodiscard]] Cost min_priority() const {
+    const Cost top = context_.open().empty() ? infinite_cost : context_.open().top().priority;
+    return has_held_ ? std::min(top, held_.priority) : top;
+  }
+  [[nodiscard]] std::size_t open_size() const { return context_.open().size() + (has_held_ ? 1 : 0); }
+  /// The expanded node closest to the goal by heuristic (ties: cheaper), or invalid_node.
+  [[nodiscard]] NodeId closest_node() const { return closest_; }
+
+  /// The path from the start to `node` through parent links (empty if unreached).
+  [[nodiscard]] std::vector<NodeId> path_to(NodeId node) const {
+    std::vector<NodeId> path;
+    if (node == invalid_node || !context_.reached(node)) return path;
+    for (NodeId at = node; at != invalid_node; at = context_.record(at).parent) path.push_back(at);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  /// The result so far: final once finished(), otherwise in_progress with no path.
+  [[nodiscard]] PathResult result() const {
+    PathResult result;
+    result.status = status_;
+    result.reason = reason_;
+    result.stats = stats_;
+    result.message = message_;
+    if (end_node_ != invalid_node) {
+      result.nodes = path_to(end_node_);
+      result.cost = context_.record(end_node_).g;
+    }
+    return result;
+  }
+
+ private:
+  void push(NodeId node, Cost g, Cost h) {
+    push_entry({rounded_priority(options_.g_weight * g + options_.h_weight * h), static_cast<float>(g), node});
+  }
+
+  void push_entry(const HeapEntry& entry) {
+    context_.open().push(entry, position_writer());
+    stats_.peak_open = std::max<std::uint64_t>(stats_.peak_open, open_size());
+  }
+
+  // A newly reached node that would come off the open list next is held beside it instead of
+  // going through it: each expansion keeps its best new successor aside, and if that one still
+  // comes before the heap's top when the next node is chosen, it is expanded without a push
+  // and a pop. The order of expansions is the heap's order; only the two O(log n) heap
+  // operations are saved, for the many expansions that continue straight on from the last.
+  void offer_new(const HeapEntry& entry) {
+    if (!has_held_) {
+      held_ = entry;
+      has_held_ = true;
+    } else if (IndexedHeap::before(entry, held_)) {
+      push_entry(held_);
+      held_ = entry;
+    } else {
+      push_entry(entry);
+    }
+  }
+
+  // Moves the held node into the heap unless it is next in order.
+  void settle_held() {
+    if (has_held_ && !context_.open().empty() && !IndexedHeap::before(held_, context_.open().top())) {
+      push_entry(held_);
+      has_held_ = false;
+    }
+  }
+
+  // The node next in order (after settle_held()); the open list must not be empty.
+  [[nodiscard]] NodeId peek_next() const { return has_held_ ? held_.node : context_.open().top().node; }
+
+  auto position_writer() {
+    return [this](NodeId node, std::uint32_t index) { context_.set_heap_position(node, index); };
+  }
+
+  NodeId take_next() {
+    HeapEntry next;
+    if (has_held_) {
+      next = held_;
+      has_held_ = false;
+    } else {
+      next = context_.open().pop(position_writer());
+    }
+    popped_priority_ = next.priority;
+    context_.record(next.node).set_state(NodeRecord::State::closed);
+    return next.node;
+  }
+
+  template <bool Tracing, class OnImprove>
+  void run_loop(std::uint64_t max_expansions, OnImprove& on_improve,
+                std::chrono::steady_clock::time_point started) {
+    const Budget& budget = options_.budget;
+    const bool timed = budget.max_time.count() > 0;
+    const bool check_cost = budget.max_cost != infinite_cost;
+    const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
+    std::uint64_t done_this_step = 0;
+    IndexedHeap& open = context_.open();
+    while (true) {
+      settle_held();
+      if (!has_held_ && open.empty()) {
+        stop_unreachable();
+        return;
+      }
+      const NodeId node = peek_next();
+      if (node == goal_) {
+        take_next();
+        finish(SearchStatus::found, StopReason::goal_reached);
+        end_node_ = goal_;
+        return;
+      }
+      if (stats_.expanded >= budget.max_expansions) {
+        stop_budget(StopReason::expansion_limit);
+        return;
+      }
+      if (check_cost && context_.record(node).g + domain_.heuristic(node, goal_) > budget.max_cost) {
+        stop_budget(StopReason::cost_limit);
+        return;
+      }
+      if (timed && (stats_.expanded & 255u) == 0) {
+        const double elapsed = stats_.microseconds +
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+        if (elapsed >= time_limit_us) {
+          stop_budget(StopReason::time_limit);
+          return;
+        }
+      }
+      if (done_this_step >= max_expansions) return;
+      take_next();
+      expand<Tracing>(node, on_improve);
+      ++done_this_step;
+    }
+  }
+
+  template <bool Tracing, class OnImprove>
+  void expand(NodeId node, OnImprove& on_improve) {
+    ++stats_.expanded;
+    const NodeRecord& current = context_.record(node);
+    const Cost g = current.g;
+    if (options_.return_partial || options_.partial_when_unreachable) {
+      // h is recovered from the priority the node was popped with when h counts in it.
+      const Cost h = options_.h_weight > 0.0 ? (popped_priority_ - options_.g_weight * g) / options_.h_weight
+                                             : domain_.heuristic(node, goal_);
+      if (h < closest_h_ || (h == closest_h_ && g < closest_g_)) {
+        closest_ = node;
+        closest_h_ = h;
+        closest_g_ = g;
+      }
+    }
+    if constexpr (Tracing) options_.trace->record(TraceEvent::closed, node, current.parent, g);
+    auto relax = [&](NodeId next, Cost step_cost) {
+      ++stats_.generated;
+      NodeRecord& record = context_.touch(next);
+      const Cost new_g = g + step_cost;
+      if (new_g >= record.g) return;  // also skips closed nodes, whose g is final
+      if (record.state() == NodeRecord::State::closed) return;
+      const bool first_time = record.state() == NodeRecord::State::unqueued;
+      record.g = new_g;
+      record.parent = node;
+      // h is recomputed rather than stored: it keeps node records at 24 bytes, and improving
+      // an already queued node is rare next to first reaching one.
+      const Cost h = options_.h_weight == 0.0 ? 0.0 : domain_.heuristic(next, goal_);
+      if (first_time) {
+        record.set_state(NodeRecord::State::open);
+        offer_new({rounded_priority(options_.g_weight * new_g + options_.h_weight * h), static_cast<float>(new_g), next});
+        if constexpr (Tracing) options_.trace->record(TraceEvent::opened, next, node, new_g);
+      } else {
+        const Cost priority = rounded_priority(options_.g_weight * new_g + options_.h_weight * h);
+        if (has_held_ && held_.node == next) {  // a domain listed the same successor twice
+          held_.priority = priority;
+          held_.tie = static_cast<float>(new_g);
+        } else {
+          context_.open().decrease(context_.heap_position(next), priority, static_cast<float>(new_g),
+                                   position_writer());
+        }
+        if constexpr (Tracing) options_.trace->record(TraceEvent::updated, next, node, new_g);
+      }
+      on_improve(next, new_g);
+    };
+    if constexpr (ParentAwareDomain<D>)
+      domain_.for_each_successor(node, current.parent, relax);
+    else
+      domain_.for_each_successor(node, relax);
+  }
+
+  void stop_budget(StopReason reason) {
+    if (options_.return_partial) {
+      finish(SearchStatus::partial, reason);
+      end_node_ = closest_ != invalid_node ? closest_ : start_;
+    } else {
+      finish(SearchStatus::budget_exhausted, reason);
+    }
+  }
+
+  void stop_unreachable() {
+    if (options_.partial_when_unreachable) {
+      finish(SearchStatus::partial, StopReason::open_list_empty);
+      end_node_ = closest_ != invalid_node ? closest_ : start_;
+    } else {
+      finish(SearchStatus::no_path, StopReason::open_list_empty);
+    }
+  }
+
+  SearchStatus finish(SearchStatus status, StopReason reason, std::string message = {}) {
+    status_ = status;
+    reason_ = reason;
+    message_ = std::move(message);
+    return status_;
+  }
+
+  const D& domain_;
+  SearchContext& context_;
+  SearchOptions options_;
+  NodeId start_ = invalid_node;
+  NodeId goal_ = invalid_node;
+  SearchStatus status_ = SearchStatus::in_progress;
+  StopReason reason_ = StopReason::none;
+  std::string message_;
+  SearchStats stats_;
+  NodeId closest_ = invalid_node;
+  Cost closest_h_ = infinite_cost;
+  Cost closest_g_ = infinite_cost;
+  NodeId end_node_ = invalid_node;
+  Cost popped_priority_ = 0.0;
+  HeapEntry held_{};  // see offer_new()
+  bool has_held_ = false;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,193 @@
+#pragma once
+// Iterative deepening A* (Korf 1985, "Depth-first iterative-deepening: an optimal admissible
+// tree search"): depth-first searches bounded by f = g + h, each bound the smallest f that
+// exceeded the last one. On graphs with many paths to a node, plain IDA* revisits nodes
+// exponentially often, so each iteration keeps the cheapest g seen per node in the search
+// context and prunes a node reached again at no lower cost (a transposition table, as in
+// Reinefeld & Marsland 1994, "Enhanced iterative-deepening search").
+//
+// Memory is one record per node plus the current path; time can still grow with the number
+// of distinct f bounds, so IDA* suits small maps, and it always runs under an expansion limit.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "wayfinder/core/best_first_search.hpp"
+
+namespace wayfinder {
+
+/// The expansion limit IDA* uses when the budget sets none, so that it can never hang.
+inline constexpr std::uint64_t ida_star_default_expansion_limit = 20'000'000;
+
+template <class D>
+  requires Domain<D>
+class IdaStarSearch {
+ public:
+  IdaStarSearch(const D& domain, SearchContext& context) : domain_(domain), context_(context) {}
+
+  PathResult run(NodeId start, NodeId goal, const SearchOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    PathResult result;
+    if (start >= domain_.node_count() || goal >= domain_.node_count())
+      return PathResult::invalid("start or goal node id out of range");
+    options_ = options;
+    limit_ = options.budget.max_expansions == Budget::unlimited_expansions ? ida_star_default_expansion_limit
+                                                                            : options.budget.max_expansions;
+    time_limit_us_ = std::chrono::duration<double, std::micro>(options.budget.max_time).count();
+    started_ = started;
+    goal_ = goal;
+    stats_ = {};
+    closest_path_.assign(1, start);
+    closest_h_ = domain_.heuristic(start, goal);
+    closest_g_ = 0.0;
+
+    Cost bound = domain_.heuristic(start, goal);
+    StopReason stop = StopReason::none;
+    while (stop == StopReason::none) {
+      if (bound > options.budget.max_cost) {
+        stop = StopReason::cost_limit;
+        break;
+      }
+      const Iteration outcome = iterate(start, bound);
+      if (outcome.found) {
+        result.status = SearchStatus::found;
+        result.reason = StopReason::goal_reached;
+        result.nodes = found_path_;
+        result.cost = found_cost_;
+        break;
+      }
+      if (outcome.stop != StopReason::none) {
+        stop = outcome.stop;
+        break;
+      }
+      if (outcome.next_bound == infinite_cost) {
+        stop = StopReason::open_list_empty;
+        break;
+      }
+      bound = outcome.next_bound;
+    }
+    if (stop != StopReason::none) {
+      result.reason = stop;
+      const bool unreachable = stop == StopReason::open_list_empty;
+      const bool want_partial = unreachable ? options.partial_when_unreachable : options.return_partial;
+      if (want_partial) {
+        result.status = SearchStatus::partial;
+        result.nodes = closest_path_;
+        result.cost = closest_g_;
+      } else {
+        result.status = unreachable ? SearchStatus::no_path : SearchStatus::budget_exhausted;
+      }
+    }
+    result.stats = stats_;
+    result.stats.microseconds =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+    return result;
+  }
+
+ private:
+  struct Iteration {
+    bool found = false;
+    Cost next_bound = infinite_cost;
+    StopReason stop = StopReason::none;
+  };
+  struct Frame {
+    NodeId node;
+    Cost g;
+    std::size_t begin;  // this frame's successors are successors_[begin, end)
+    std::size_t next;   // the next one to try
+    std::size_t end;
+  };
+
+  // Floating-point sums of the same moves in another order can differ in the last bits.
+  static bool exceeds(Cost f, Cost bound) { return f > bound + 1e-9 * std::max<Cost>(1.0, bound); }
+
+  void push_frame(NodeId node, Cost g) {
+    const std::size_t begin = successors_.size();
+    domain_.for_each_successor(node, [this](NodeId next, Cost step) { successors_.push_back({next, step}); });
+    stats_.generated += successors_.size() - begin;
+    frames_.push_back({node, g, begin, begin, successors_.size()});
+    stats_.peak_open = std::max<std::uint64_t>(stats_.peak_open, frames_.size());
+  }
+
+  Iteration iterate(NodeId start, Cost bound) {
+    Iteration outcome;
+    context_.prepare(domain_.node_count());
+    context_.touch(start).g = 0.0;
+    frames_.clear();
+    successors_.clear();
+    if (start == goal_) {
+      outcome.found = true;
+      found_path_.assign(1, start);
+      found_cost_ = 0.0;
+      return outcome;
+    }
+    push_frame(start, 0.0);
+    ++stats_.expanded;
+    while (!frames_.empty()) {
+      Frame& frame = frames_.back();
+      if (frame.next == frame.end) {
+        successors_.resize(frame.begin);
+        frames_.pop_back();
+        continue;
+      }
+      const auto [next, step_cost] = successors_[frame.next++];
+      const Cost g = frame.g + step_cost;
+      NodeRecord& record = context_.touch(next);
+      if (g >= record.g) continue;
+      record.g = g;
+      const Cost h = domain_.heuristic(next, goal_);
+      if (exceeds(g + h, bound)) {
+        outcome.next_bound = std::min(outcome.next_bound, g + h);
+        continue;
+      }
+      if (next == goal_) {
+        outcome.found = true;
+        found_path_.clear();
+        for (const Frame& on_path : frames_) found_path_.push_back(on_path.node);
+        found_path_.push_back(next);
+        found_cost_ = g;
+        return outcome;
+      }
+      if (stats_.expanded >= limit_) {
+        outcome.stop = StopReason::expansion_limit;
+        return outcome;
+      }
+      if (time_limit_us_ > 0.0 && (stats_.expanded & 255u) == 0 &&
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started_).count() >=
+              time_limit_us_) {
+        outcome.stop = StopReason::time_limit;
+        return outcome;
+      }
+      ++stats_.expanded;
+      if (h < closest_h_ || (h == closest_h_ && g < closest_g_)) {
+        closest_h_ = h;
+        closest_g_ = g;
+        closest_path_.clear();
+        for (const Frame& on_path : frames_) closest_path_.push_back(on_path.node);
+        closest_path_.push_back(next);
+      }
+      push_frame(next, g);
+    }
+    return outcome;
+  }
+
+  const D& domain_;
+  SearchContext& context_;
+  SearchOptions options_;
+  std::uint64_t limit_ = 0;
+  double time_limit_us_ = 0.0;
+  std::chrono::steady_clock::time_point started_;
+  NodeId goal_ = invalid_node;
+  SearchStats stats_;
+  std::vector<Frame> frames_;
+  std::vector<std::pair<NodeId, Cost>> successors_;
+  std::vector<NodeId> found_path_;
+  Cost found_cost_ = 0.0;
+  std::vector<NodeId> closest_path_;
+  Cost closest_h_ = infinite_cost;
+  Cost closest_g_ = infinite_cost;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,71 @@
+#pragma once
+// The answer every query returns, whatever the world or the algorithm.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wayfinder/core/types.hpp"
+
+namespace wayfinder {
+
+enum class SearchStatus : std::uint8_t {
+  in_progress,       ///< a stepped search that has not finished yet
+  found,             ///< a path from start to goal
+  partial,           ///< no path to the goal (yet); the path leads to the reached node closest to it
+  no_path,           ///< the goal is unreachable from the start
+  budget_exhausted,  ///< the budget ran out and partial paths were not requested
+  invalid_input,     ///< the query was malformed (see PathResult::message)
+};
+
+/// Why a search stopped, for detail beyond the status.
+enum class StopReason : std::uint8_t {
+  none,             ///< still running
+  goal_reached,
+  open_list_empty,  ///< everything reachable was searched
+  expansion_limit,
+  cost_limit,
+  time_limit,
+  invalid_input,
+};
+
+std::string_view to_string(SearchStatus status);
+std::string_view to_string(StopReason reason);
+
+struct SearchStats {
+  std::uint64_t expanded = 0;   ///< nodes taken off the open list and expanded
+  std::uint64_t generated = 0;  ///< successor edges looked at
+  std::uint64_t peak_open = 0;  ///< largest open-list size
+  double microseconds = 0.0;    ///< wall time spent searching (summed over steps)
+};
+
+struct PathResult {
+  SearchStatus status = SearchStatus::in_progress;
+  StopReason reason = StopReason::none;
+  /// Nodes from start to the path's end (the goal when found). Grids: cell ids y * width + x.
+  std::vector<NodeId> nodes;
+  /// The same path as positions in world units (grid cell centres; mesh waypoints).
+  std::vector<Point> points;
+  /// Cost of the returned path (0 for an empty path).
+  Cost cost = 0.0;
+  SearchStats stats;
+  /// For invalid_input: what was wrong.
+  std::string message;
+
+  [[nodiscard]] bool found() const { return status == SearchStatus::found; }
+  /// True when the path is worth following: found, or partial with at least one move.
+  [[nodiscard]] bool has_path() const {
+    return status == SearchStatus::found || (status == SearchStatus::partial && nodes.size() > 1);
+  }
+
+  static PathResult invalid(std::string why) {
+    PathResult result;
+    result.status = SearchStatus::invalid_input;
+    result.reason = StopReason::invalid_input;
+    result.message = std::move(why);
+    return result;
+  }
+};
+
+}  // namespace wayfinder

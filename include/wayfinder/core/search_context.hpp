@@ -1,0 +1,83 @@
+#pragma once
+// Per-thread, reusable search state over dense node ids. Every node record carries the
+// generation (query number) that last wrote it; starting a new query only increments the
+// generation, so a reset costs O(1) instead of clearing millions of records.
+
+#include <cstdint>
+#include <vector>
+
+#include "wayfinder/core/indexed_heap.hpp"
+#include "wayfinder/core/types.hpp"
+
+namespace wayfinder {
+
+struct NodeRecord {
+  enum class State : std::uint32_t { unqueued = 0, open = 1, closed = 2 };
+
+  Cost g;              ///< best known cost from the start
+  NodeId parent;       ///< predecessor on the best known path
+  std::uint32_t stamp; ///< generation (query number) that last wrote this record, times 4, plus State
+
+  [[nodiscard]] State state() const { return static_cast<State>(stamp & 3u); }
+  void set_state(State state) { stamp = (stamp & ~3u) | static_cast<std::uint32_t>(state); }
+};
+
+static_assert(sizeof(NodeRecord) == 16, "keep node records small: they are the search's working set");
+
+class SearchContext {
+ public:
+  SearchContext() = default;
+  explicit SearchContext(std::size_t node_count) { prepare(node_count); }
+
+  /// Starts a new query over `node_count` nodes: grows the arrays if needed and invalidates
+  /// every record in O(1).
+  void prepare(std::size_t node_count) {
+    if (records_.size() < node_count) {
+      records_.resize(node_count, NodeRecord{0, invalid_node, 0});
+      heap_positions_.resize(node_count, 0);
+    }
+    open_.clear();
+    if (++generation_ == max_generation) {  // wrapped: old stamps could alias, so clear them once
+      for (auto& record : records_) record.stamp = 0;
+      generation_ = 1;
+    }
+  }
+
+  /// True if `node` has been reached in the current query.
+  [[nodiscard]] bool reached(NodeId node) const { return (records_[node].stamp >> 2) == generation_; }
+
+  /// The record of a node reached in the current query.
+  [[nodiscard]] const NodeRecord& record(NodeId node) const { return records_[node]; }
+  [[nodiscard]] NodeRecord& record(NodeId node) { return records_[node]; }
+
+  /// The record of `node`, initialised to "unreached" if the current query has not touched it.
+  NodeRecord& touch(NodeId node) {
+    NodeRecord& record = records_[node];
+    if ((record.stamp >> 2) != generation_) {
+      record.g = infinite_cost;
+      record.parent = invalid_node;
+      record.stamp = generation_ << 2;  // State::unqueued
+    }
+    return record;
+  }
+
+  [[nodiscard]] Cost g(NodeId node) const { return reached(node) ? records_[node].g : infinite_cost; }
+
+  /// Where an open node sits in the open list. Kept apart from the records: the heap rewrites
+  /// it for every entry it moves, and a 4-byte array stays in cache where 24-byte records do not.
+  [[nodiscard]] std::uint32_t heap_position(NodeId node) const { return heap_positions_[node]; }
+  void set_heap_position(NodeId node, std::uint32_t position) { heap_positions_[node] = position; }
+
+  IndexedHeap& open() { return open_; }
+  [[nodiscard]] const IndexedHeap& open() const { return open_; }
+  [[nodiscard]] std::size_t capacity() const { return records_.size(); }
+
+ private:
+  std::vector<NodeRecord> records_;
+  std::vector<std::uint32_t> heap_positions_;
+  IndexedHeap open_;
+  static constexpr std::uint32_t max_generation = 1u << 30;
+  std::uint32_t generation_ = 0;
+};
+
+}  // namespace wayfinder

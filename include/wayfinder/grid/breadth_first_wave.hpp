@@ -1,0 +1,67 @@
+#pragma once
+// The breadth-first "wave" (Moore 1959, "The shortest path through a maze"; Lee 1961, "An
+// algorithm for path connections"): flood outwards from the start one ring of moves at a
+// time, writing into each reached cell the direction it was entered from; then walk those
+// directions back from the goal. It finds a path with the fewest moves and ignores terrain
+// cost (the returned cost is still the true cost of that path).
+
+#include <cstdint>
+#include <vector>
+
+#include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_rules.hpp"
+
+namespace wayfinder {
+
+/// Reusable per-thread state of the wave: a direction per cell, stamped with the query number
+/// so that a new query needs no clearing.
+class WaveState {
+ public:
+  void prepare(std::size_t cells);
+  [[nodiscard]] bool reached(NodeId cell) const { return stamps_[cell] == generation_; }
+  [[nodiscard]] std::uint8_t direction(NodeId cell) const { return directions_[cell]; }
+  void reach(NodeId cell, std::uint8_t direction) {
+    stamps_[cell] = generation_;
+    directions_[cell] = direction;
+  }
+  std::vector<NodeId>& frontier() { return frontier_; }
+
+ private:
+  std::vector<std::uint32_t> stamps_;
+  std::vector<std::uint8_t> directions_;
+  std::vector<NodeId> frontier_;
+  std::uint32_t generation_ = 0;
+};
+
+class BreadthFirstWave {
+ public:
+  BreadthFirstWave(const GridMap& map, DiagonalMode diagonal, WaveState& state)
+      : map_(map), diagonal_(diagonal), state_(state) {}
+
+  /// Budget and trace options are honoured; weights are ignored.
+  SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options);
+  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
+  [[nodiscard]] PathResult result() const;
+
+ private:
+  [[nodiscard]] std::vector<NodeId> walk_back(NodeId from) const;
+  void finish(SearchStatus status, StopReason reason, NodeId end);
+
+  const GridMap& map_;
+  DiagonalMode diagonal_;
+  WaveState& state_;
+  SearchOptions options_;
+  NodeId start_ = invalid_node;
+  NodeId goal_ = invalid_node;
+  std::size_t head_ = 0;  // next frontier entry to expand
+  SearchStatus status_ = SearchStatus::in_progress;
+  StopReason reason_ = StopReason::none;
+  NodeId end_ = invalid_node;
+  NodeId closest_ = invalid_node;
+  double closest_h_ = infinite_cost;
+  SearchStats stats_;
+};
+
+}  // namespace wayfinder

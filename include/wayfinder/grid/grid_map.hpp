@@ -1,0 +1,143 @@
+#pragma once
+// A 2D tile map: width x height cells, each blocked or passable with a terrain cost.
+//
+// Passability is kept twice as padded bit grids, row-major and transposed (column-major), so
+// that a neighbourhood test is a few shifts with no bounds checks and jump point search can
+// scan 56 cells of a row or a column per memory read (Harabor & Grastien 2014, "Improving Jump
+// Point Search", block-based symmetry breaking). Cells outside the map read as blocked.
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/types.hpp"
+
+namespace wayfinder {
+
+static_assert(std::endian::native == std::endian::little, "the bit grids assume a little-endian machine");
+
+/// A cell position: x is the column (0 at the left), y the row (0 at the top), as in MovingAI.
+struct Cell {
+  int x = 0;
+  int y = 0;
+  friend bool operator==(const Cell&, const Cell&) = default;
+};
+
+/// Limits that keep every grid allocation reasonable; larger maps are rejected with an error.
+inline constexpr int max_grid_side = 1 << 15;
+inline constexpr std::int64_t max_grid_cells = std::int64_t{1} << 28;
+
+class GridMap {
+ public:
+  /// An empty map is 0 x 0; use the sized constructor or a loader.
+  GridMap() = default;
+  /// A width x height map with every cell passable at cost 1. Throws std::invalid_argument if
+  /// a side is not in [1, max_grid_side] or the map has more than max_grid_cells cells.
+  GridMap(int width, int height);
+
+  [[nodiscard]] int width() const { return width_; }
+  [[nodiscard]] int height() const { return height_; }
+  [[nodiscard]] std::size_t cell_count() const { return static_cast<std::size_t>(width_) * height_; }
+  [[nodiscard]] bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
+  [[nodiscard]] bool contains(Cell c) const { return contains(c.x, c.y); }
+
+  [[nodiscard]] NodeId id_of(int x, int y) const { return static_cast<NodeId>(y) * static_cast<NodeId>(width_) + x; }
+  [[nodiscard]] NodeId id_of(Cell c) const { return id_of(c.x, c.y); }
+  /// The cell of an id, without an integer division (the search's hot loops need this): in
+  /// double precision (id + 0.5) / width is never closer than 0.5 / width to an integer, far
+  /// more than the rounding error of multiplying by 1 / width for any id below 2^32.
+  [[nodiscard, gnu::always_inline]] Cell cell_of(NodeId id) const {
+    const int y = static_cast<int>((id + 0.5) * inverse_width_);
+    return {static_cast<int>(id - static_cast<NodeId>(y) * static_cast<NodeId>(width_)), y};
+  }
+  /// The centre of a cell in world units.
+  [[nodiscard]] static Point centre(Cell c) { return {c.x + 0.5, c.y + 0.5, 0.0}; }
+
+  /// Passable test; false outside the map.
+  [[nodiscard]] bool passable(int x, int y) const { return contains(x, y) && passable_unchecked(x, y); }
+  [[nodiscard]] bool passable(Cell c) const { return passable(c.x, c.y); }
+  /// Passable test for x in [-1, width] and y in [-1, height] (the padding reads as blocked).
+  [[nodiscard]] bool passable_unchecked(int x, int y) const {
+    const std::size_t bit = row_bit(x, y);
+    return (rows_[bit >> 6] >> (bit & 63)) & 1u;
+  }
+  /// Terrain cost multiplier of a passable cell (>= some positive minimum); undefined when blocked.
+  [[nodiscard]] float cost(int x, int y) const { return costs_[id_of(x, y)]; }
+  [[nodiscard]] float cost(NodeId id) const { return costs_[id]; }
+
+  /// Makes a cell blocked or passable (with its current cost).
+  void set_passable(int x, int y, bool passable);
+  /// Makes a cell passable with the given cost multiplier. Throws std::invalid_argument unless
+  /// cost is finite and > 0.
+  void set_cost(int x, int y, float cost);
+
+  /// True when every passable cell costs 1 (jump point search needs this).
+  [[nodiscard]] bool uniform_cost() const { return non_unit_cells_ == 0; }
+  /// A lower bound of the cost multiplier of any passable cell; heuristics are scaled by it so
+  /// they stay admissible on weighted terrain.
+  [[nodiscard]] float min_cost() const { return min_cost_; }
+  [[nodiscard]] std::size_t passable_count() const;
+
+  /// The 3x3 neighbourhood of (x, y) as 9 bits: bit (dy + 1) * 3 + (dx + 1) is set when the
+  /// cell (x + dx, y + dy) is passable. Valid for any (x, y) inside the map.
+  [[nodiscard]] std::uint32_t neighbourhood(int x, int y) const {
+    const std::size_t bit = row_bit(x - 1, y - 1);
+    const std::uint32_t shift = static_cast<std::uint32_t>(bit & 7);
+    const unsigned char* base = reinterpret_cast<const unsigned char*>(rows_.data()) + (bit >> 3);
+    const std::size_t stride = words_per_row_ * 8;
+    return static_cast<std::uint32_t>((load64(base) >> shift) & 7u) |
+           static_cast<std::uint32_t>(((load64(base + stride) >> shift) & 7u) << 3) |
+           static_cast<std::uint32_t>(((load64(base + 2 * stride) >> shift) & 7u) << 6);
+  }
+
+  /// 57 passability bits of row y starting at column x (bit 0 = column x); x may be -64..width.
+  [[nodiscard]] std::uint64_t row_bits_forward(int x, int y) const { return forward(rows_, row_bit(x, y)); }
+  /// 57 bits of row y ending at column x (bit 63 = column x, bit 62 = x - 1, ...).
+  [[nodiscard]] std::uint64_t row_bits_backward(int x, int y) const { return backward(rows_, row_bit(x, y)); }
+  /// The same for column x read downwards from row y, and upwards ending at row y.
+  [[nodiscard]] std::uint64_t column_bits_forward(int x, int y) const { return forward(columns_, column_bit(x, y)); }
+  [[nodiscard]] std::uint64_t column_bits_backward(int x, int y) const { return backward(columns_, column_bit(x, y)); }
+
+ private:
+  // Each row of the bit grid has 64 blocked bits on the left, the cells, and at least 64
+  // blocked bits on the right; one blocked row above and below. Column grid likewise.
+  static constexpr int pad_bits = 64;
+
+  static std::uint64_t load64(const unsigned char* p) {
+    std::uint64_t value;
+    std::memcpy(&value, p, sizeof value);
+    return value;
+  }
+  static std::uint64_t forward(const std::vector<std::uint64_t>& bits, std::size_t bit) {
+    const unsigned char* base = reinterpret_cast<const unsigned char*>(bits.data());
+    return load64(base + (bit >> 3)) >> (bit & 7);
+  }
+  static std::uint64_t backward(const std::vector<std::uint64_t>& bits, std::size_t bit) {
+    const std::size_t first = bit - 56;
+    const unsigned char* base = reinterpret_cast<const unsigned char*>(bits.data());
+    return (load64(base + (first >> 3)) >> (first & 7)) << 7;
+  }
+  [[nodiscard]] std::size_t row_bit(int x, int y) const {
+    return (static_cast<std::size_t>(y + 1) * words_per_row_) * 64 + static_cast<std::size_t>(x + pad_bits);
+  }
+  [[nodiscard]] std::size_t column_bit(int x, int y) const {
+    return (static_cast<std::size_t>(x + 1) * words_per_column_) * 64 + static_cast<std::size_t>(y + pad_bits);
+  }
+  void write_bit(int x, int y, bool value);
+
+  int width_ = 0;
+  int height_ = 0;
+  double inverse_width_ = 0.0;
+  std::size_t words_per_row_ = 0;
+  std::size_t words_per_column_ = 0;
+  std::vector<std::uint64_t> rows_;
+  std::vector<std::uint64_t> columns_;
+  std::vector<float> costs_;
+  std::size_t non_unit_cells_ = 0;
+  float min_cost_ = 1.0f;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,84 @@
+#pragma once
+// The grid query object: one per thread, reused across queries (like Detour's dtNavMeshQuery).
+// It holds the per-query search state; the GridMap it reads is never changed and can be shared
+// by any number of pathfinders.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_rules.hpp"
+
+namespace wayfinder {
+
+enum class GridAlgorithm : std::uint8_t {
+  breadth_first,        ///< the wave: fewest moves, ignores terrain cost
+  dijkstra,
+  astar,
+  weighted_astar,       ///< cost <= weight x optimal
+  greedy_best_first,    ///< fast, no cost guarantee
+  bidirectional_astar,  ///< optimal; searches from both ends
+  ida_star,             ///< iterative deepening A*; small maps only; cannot be stepped
+  jump_point,           ///< optimal; needs uniform cost and DiagonalMode::only_if_no_obstacles
+};
+
+/// Command-line names: bfs, dijkstra, astar, weighted-astar, greedy, bidirectional, ida, jps.
+std::string_view to_string(GridAlgorithm algorithm);
+std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name);
+inline constexpr GridAlgorithm all_grid_algorithms[] = {
+    GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,          GridAlgorithm::astar,
+    GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
+    GridAlgorithm::ida_star,          GridAlgorithm::jump_point};
+
+struct GridSearchOptions {
+  GridAlgorithm algorithm = GridAlgorithm::astar;
+  DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
+  Heuristic heuristic = Heuristic::automatic;
+  /// Heuristic weight of weighted A* (>= 1).
+  double weight = 2.0;
+  Budget budget;
+  /// See SearchOptions: a budget stop returns `partial` towards the closest node.
+  bool return_partial = true;
+  bool partial_when_unreachable = false;
+  /// Optional event log for drawing what the search explored.
+  SearchTrace* trace = nullptr;
+};
+
+
+class GridPathfinder {
+ public:
+  explicit GridPathfinder(const GridMap& map);
+  ~GridPathfinder();
+  GridPathfinder(GridPathfinder&&) noexcept;
+  GridPathfinder& operator=(GridPathfinder&&) = delete;
+  GridPathfinder(const GridPathfinder&) = delete;
+  GridPathfinder& operator=(const GridPathfinder&) = delete;
+
+  /// Runs a whole query. Never throws for bad queries: a start or goal outside the map or on a
+  /// blocked cell, bad options, ... return status invalid_input with a message.
+  PathResult find_path(Cell start, Cell goal, const GridSearchOptions& options = {});
+
+  /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
+  SearchStatus begin(Cell start, Cell goal, const GridSearchOptions& options = {});
+  /// Advances the current query by up to `max_expansions` expansions. The final result equals
+  /// what find_path returns for the same query. IDA* runs to the end in begin().
+  SearchStatus step(std::uint64_t max_expansions);
+  /// The current query's result (in_progress and no path until it finishes).
+  [[nodiscard]] PathResult result() const;
+
+  [[nodiscard]] const GridMap& map() const { return map_; }
+
+ private:
+  const GridMap& map_;
+  std::unique_ptr<struct GridPathfinderState> state_;
+};
+
+/// Fills PathResult::points with the centres of PathResult::nodes.
+void fill_cell_centres(const GridMap& map, PathResult& result);
+
+}  // namespace wayfinder

@@ -1,0 +1,148 @@
+#include "wayfinder/grid/breadth_first_wave.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace wayfinder {
+
+namespace {
+// The eight moves; a cell stores the index of the move that entered it.
+constexpr int move_dx[8] = {0, -1, 1, 0, -1, 1, -1, 1};
+constexpr int move_dy[8] = {-1, 0, 0, 1, -1, -1, 1, 1};
+}  // namespace
+
+void WaveState::prepare(std::size_t cells) {
+  if (stamps_.size() < cells) {
+    stamps_.resize(cells, 0);
+    directions_.resize(cells, 0);
+  }
+  frontier_.clear();
+  if (++generation_ == 0) {
+    std::fill(stamps_.begin(), stamps_.end(), 0);
+    generation_ = 1;
+  }
+}
+
+SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOptions& options) {
+  options_ = options;
+  start_ = start;
+  goal_ = goal;
+  head_ = 0;
+  stats_ = {};
+  end_ = invalid_node;
+  closest_ = start;
+  const Cell s = map_.cell_of(start);
+  const Cell g = map_.cell_of(goal);
+  closest_h_ = grid_distance(Heuristic::octile, s.x - g.x, s.y - g.y);
+  status_ = SearchStatus::in_progress;
+  reason_ = StopReason::none;
+  state_.prepare(map_.cell_count());
+  state_.reach(start, 0);
+  state_.frontier().push_back(start);
+  if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
+  if (start == goal) finish(SearchStatus::found, StopReason::goal_reached, goal);
+  return status_;
+}
+
+SearchStatus BreadthFirstWave::step(std::uint64_t max_expansions) {
+  if (status_ != SearchStatus::in_progress) return status_;
+  const auto started = std::chrono::steady_clock::now();
+  const Budget& budget = options_.budget;
+  const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
+  std::vector<NodeId>& frontier = state_.frontier();
+  const Cell goal_cell = map_.cell_of(goal_);
+  std::uint64_t done = 0;
+  while (status_ == SearchStatus::in_progress) {
+    if (head_ == frontier.size()) {
+      if (options_.partial_when_unreachable)
+        finish(SearchStatus::partial, StopReason::open_list_empty, closest_);
+      else
+        finish(SearchStatus::no_path, StopReason::open_list_empty, invalid_node);
+      break;
+    }
+    if (stats_.expanded >= budget.max_expansions) {
+      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
+             StopReason::expansion_limit, options_.return_partial ? closest_ : invalid_node);
+      break;
+    }
+    if (time_limit_us > 0.0 && (stats_.expanded & 255u) == 0 &&
+        stats_.microseconds + std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count() >=
+            time_limit_us) {
+      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted, StopReason::time_limit,
+             options_.return_partial ? closest_ : invalid_node);
+      break;
+    }
+    if (done >= max_expansions) break;
+    ++done;
+    const NodeId node = frontier[head_++];
+    ++stats_.expanded;
+    const Cell at = map_.cell_of(node);
+    const double h = grid_distance(Heuristic::octile, at.x - goal_cell.x, at.y - goal_cell.y);
+    if (h < closest_h_) {
+      closest_h_ = h;
+      closest_ = node;
+    }
+    if (options_.trace != nullptr) options_.trace->record(TraceEvent::closed, node, invalid_node, 0.0);
+    const std::uint32_t around = map_.neighbourhood(at.x, at.y);
+    const int moves = diagonal_ == DiagonalMode::never ? 4 : 8;
+    for (int move = 0; move < moves; ++move) {
+      const int dx = move_dx[move];
+      const int dy = move_dy[move];
+      if (!((around >> ((dy + 1) * 3 + dx + 1)) & 1u)) continue;
+      if (dx != 0 && dy != 0 && !diagonal_allowed(diagonal_, around, dx, dy)) continue;
+      ++stats_.generated;
+      const NodeId next = map_.id_of(at.x + dx, at.y + dy);
+      if (state_.reached(next)) continue;
+      state_.reach(next, static_cast<std::uint8_t>(move));
+      frontier.push_back(next);
+      if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, next, node, 0.0);
+      if (next == goal_) {
+        finish(SearchStatus::found, StopReason::goal_reached, goal_);
+        break;
+      }
+    }
+    stats_.peak_open = std::max<std::uint64_t>(stats_.peak_open, frontier.size() - head_);
+  }
+  stats_.microseconds += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+  return status_;
+}
+
+void BreadthFirstWave::finish(SearchStatus status, StopReason reason, NodeId end) {
+  status_ = status;
+  reason_ = reason;
+  end_ = end;
+}
+
+std::vector<NodeId> BreadthFirstWave::walk_back(NodeId from) const {
+  std::vector<NodeId> path;
+  Cell at = map_.cell_of(from);
+  NodeId node = from;
+  path.push_back(node);
+  while (node != start_) {
+    const int move = state_.direction(node);
+    at.x -= move_dx[move];
+    at.y -= move_dy[move];
+    node = map_.id_of(at);
+    path.push_back(node);
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+PathResult BreadthFirstWave::result() const {
+  PathResult result;
+  result.status = status_;
+  result.reason = reason_;
+  result.stats = stats_;
+  if (end_ != invalid_node) {
+    result.nodes = walk_back(end_);
+    for (std::size_t i = 1; i < result.nodes.size(); ++i) {
+      const Cell a = map_.cell_of(result.nodes[i - 1]);
+      const Cell b = map_.cell_of(result.nodes[i]);
+      result.cost += grid_move_cost(map_, result.nodes[i - 1], result.nodes[i], a.x != b.x && a.y != b.y);
+    }
+  }
+  return result;
+}
+
+}  // namespace wayfinder

@@ -1,0 +1,222 @@
+#include "wayfinder/grid/grid_pathfinder.hpp"
+
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+#include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/bidirectional_search.hpp"
+#include "wayfinder/core/ida_star.hpp"
+#include "wayfinder/grid/breadth_first_wave.hpp"
+#include "wayfinder/grid/grid_domain.hpp"
+#include "wayfinder/grid/jump_point_search.hpp"
+
+namespace wayfinder {
+
+namespace {
+
+constexpr struct {
+  GridAlgorithm algorithm;
+  std::string_view name;
+} algorithm_names[] = {
+    {GridAlgorithm::breadth_first, "bfs"},
+    {GridAlgorithm::dijkstra, "dijkstra"},
+    {GridAlgorithm::astar, "astar"},
+    {GridAlgorithm::weighted_astar, "weighted-astar"},
+    {GridAlgorithm::greedy_best_first, "greedy"},
+    {GridAlgorithm::bidirectional_astar, "bidirectional"},
+    {GridAlgorithm::ida_star, "ida"},
+    {GridAlgorithm::jump_point, "jps"},
+};
+
+// A search on the generic engine together with the domain it reads (the engine keeps a
+// reference to it, so both live and die together, in place inside the pathfinder).
+template <class D>
+struct EngineRun {
+  template <class... Args>
+  EngineRun(SearchContext& context, Args&&... args) : domain(std::forward<Args>(args)...), search(domain, context) {}
+  SearchStatus step(std::uint64_t n) { return search.step(n); }
+  PathResult result() const { return search.result(); }
+  D domain;
+  BestFirstSearch<D> search;
+};
+
+template <class D>
+struct BidirectionalRun {
+  template <class... Args>
+  BidirectionalRun(SearchContext& forward, SearchContext& backward, Args&&... args)
+      : domain(std::forward<Args>(args)...), search(domain, forward, backward) {}
+  SearchStatus step(std::uint64_t n) { return search.step(n); }
+  PathResult result() const { return search.result(); }
+  D domain;
+  BidirectionalSearch<D> search;
+};
+
+// Jump point search returns jump points; the result lists every cell between them.
+struct JumpPointRun {
+  JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal)
+      : map(grid), domain(grid, goal), search(domain, context) {}
+  SearchStatus step(std::uint64_t n) { return search.step(n); }
+  PathResult result() const {
+    PathResult result = search.result();
+    result.nodes = expand_jump_points(map, result.nodes);
+    return result;
+  }
+  const GridMap& map;
+  JumpPointDomain domain;
+  BestFirstSearch<JumpPointDomain> search;
+};
+
+struct WaveRun {
+  WaveRun(const GridMap& map, DiagonalMode diagonal, WaveState& state) : wave(map, diagonal, state) {}
+  SearchStatus step(std::uint64_t n) { return wave.step(n); }
+  PathResult result() const { return wave.result(); }
+  BreadthFirstWave wave;
+};
+
+// A query that finished in begin(): invalid input, or IDA*.
+struct FinishedRun {
+  PathResult result_value;
+  SearchStatus step(std::uint64_t) { return result_value.status; }
+  PathResult result() const { return result_value; }
+};
+
+using ActiveSearch =
+    std::variant<std::monostate, EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>,
+                 BidirectionalRun<GridDomain<true>>, BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun,
+                 FinishedRun>;
+
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+
+}  // namespace
+
+struct GridPathfinderState {
+  SearchContext forward;
+  SearchContext backward;
+  WaveState wave;
+  ActiveSearch active;
+};
+
+std::string_view to_string(GridAlgorithm algorithm) {
+  for (const auto& entry : algorithm_names)
+    if (entry.algorithm == algorithm) return entry.name;
+  return "unknown";
+}
+
+std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name) {
+  for (const auto& entry : algorithm_names)
+    if (entry.name == name) return entry.algorithm;
+  return std::nullopt;
+}
+
+GridPathfinder::GridPathfinder(const GridMap& map) : map_(map), state_(std::make_unique<GridPathfinderState>()) {}
+GridPathfinder::~GridPathfinder() = default;
+GridPathfinder::GridPathfinder(GridPathfinder&&) noexcept = default;
+
+SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOptions& options) {
+  ActiveSearch& active = state_->active;
+  auto reject = [&](std::string why) {
+    active.emplace<FinishedRun>(FinishedRun{PathResult::invalid(std::move(why))});
+    return SearchStatus::invalid_input;
+  };
+  if (map_.cell_count() == 0) return reject("the map is empty");
+  if (!map_.contains(start)) return reject("start " + cell_text(start) + " is outside the " +
+                                          std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map");
+  if (!map_.contains(goal)) return reject("goal " + cell_text(goal) + " is outside the " +
+                                         std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map");
+  if (!map_.passable(start)) return reject("start " + cell_text(start) + " is blocked");
+  if (!map_.passable(goal)) return reject("goal " + cell_text(goal) + " is blocked");
+  if (options.algorithm == GridAlgorithm::weighted_astar && !(std::isfinite(options.weight) && options.weight >= 1.0))
+    return reject("weighted A* needs a finite weight >= 1, got " + std::to_string(options.weight));
+  if (std::isnan(options.budget.max_cost)) return reject("budget max_cost is NaN");
+  if (options.algorithm == GridAlgorithm::jump_point) {
+    if (!map_.uniform_cost()) return reject("jump point search needs a map where every passable cell costs 1");
+    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
+      return reject("jump point search supports only the diagonal mode only_if_no_obstacles");
+  }
+
+  SearchOptions search;
+  search.budget = options.budget;
+  search.return_partial = options.return_partial;
+  search.partial_when_unreachable = options.partial_when_unreachable;
+  search.trace = options.trace;
+  switch (options.algorithm) {
+    case GridAlgorithm::dijkstra: search.h_weight = 0.0; break;
+    case GridAlgorithm::weighted_astar: search.h_weight = options.weight; break;
+    case GridAlgorithm::greedy_best_first: search.g_weight = 0.0; break;
+    default: break;
+  }
+
+  const NodeId from = map_.id_of(start);
+  const NodeId to = map_.id_of(goal);
+  const bool uniform = map_.uniform_cost();
+  switch (options.algorithm) {
+    case GridAlgorithm::breadth_first:
+      return active.emplace<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
+    case GridAlgorithm::jump_point:
+      return active.emplace<JumpPointRun>(state_->forward, map_, to).search.start(from, to, search);
+    case GridAlgorithm::bidirectional_astar:
+      if (uniform)
+        return active.emplace<BidirectionalRun<GridDomain<true>>>(state_->forward, state_->backward, map_,
+                                                                   options.diagonal, options.heuristic)
+            .search.start(from, to, search);
+      return active.emplace<BidirectionalRun<GridDomain<false>>>(state_->forward, state_->backward, map_,
+                                                                  options.diagonal, options.heuristic)
+          .search.start(from, to, search);
+    case GridAlgorithm::ida_star: {
+      PathResult result;
+      if (uniform) {
+        const GridDomain<true> domain(map_, options.diagonal, options.heuristic);
+        result = IdaStarSearch<GridDomain<true>>(domain, state_->forward).run(from, to, search);
+      } else {
+        const GridDomain<false> domain(map_, options.diagonal, options.heuristic);
+        result = IdaStarSearch<GridDomain<false>>(domain, state_->forward).run(from, to, search);
+      }
+      return active.emplace<FinishedRun>(FinishedRun{std::move(result)}).result_value.status;
+    }
+    default:
+      if (uniform)
+        return active.emplace<EngineRun<GridDomain<true>>>(state_->forward, map_, options.diagonal, options.heuristic)
+            .search.start(from, to, search);
+      return active.emplace<EngineRun<GridDomain<false>>>(state_->forward, map_, options.diagonal, options.heuristic)
+          .search.start(from, to, search);
+  }
+}
+
+SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
+  return std::visit(
+      [&](auto& run) -> SearchStatus {
+        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
+          return SearchStatus::invalid_input;
+        else
+          return run.step(max_expansions);
+      },
+      state_->active);
+}
+
+PathResult GridPathfinder::result() const {
+  PathResult result = std::visit(
+      [](const auto& run) -> PathResult {
+        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
+          return PathResult::invalid("no query has begun");
+        else
+          return run.result();
+      },
+      state_->active);
+  fill_cell_centres(map_, result);
+  return result;
+}
+
+PathResult GridPathfinder::find_path(Cell start, Cell goal, const GridSearchOptions& options) {
+  if (begin(start, goal, options) == SearchStatus::in_progress) step(Budget::unlimited_expansions);
+  return result();
+}
+
+void fill_cell_centres(const GridMap& map, PathResult& result) {
+  result.points.clear();
+  result.points.reserve(result.nodes.size());
+  for (const NodeId node : result.nodes) result.points.push_back(GridMap::centre(map.cell_of(node)));
+}
+
+}  // namespace wayfinder
