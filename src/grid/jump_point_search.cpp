@@ -17,7 +17,7 @@ constexpr std::uint64_t backward_window = ~std::uint64_t{0} << (64 - cells_per_r
 // p + i) or backward (bit 63 - i = p - i). A position is a jump point if the side cell there is
 // free while the side cell one step back is blocked (a forced neighbour).
 template <bool Forward, class ReadLine>
-int scan(int from, int goal_position, bool goal_on_line, ReadLine&& line) {
+[[gnu::always_inline]] inline int scan(int from, int goal_position, bool goal_on_line, ReadLine&& line) {
   int position = Forward ? from + 1 : from - 1;
   while (true) {
     // One read per side line from one cell back covers both the side cells and the ones
@@ -52,38 +52,49 @@ int scan(int from, int goal_position, bool goal_on_line, ReadLine&& line) {
   }
 }
 
+// The scans with their direction fixed at compile time, so that the diagonal loop, which runs
+// two straight scans per step, has no direction tests or calls left inside it.
+template <int DX, int DY>
+[[gnu::always_inline]] inline int straight_scan(const GridMap& map, Cell from, Cell goal) {
+  static_assert((DX == 0) != (DY == 0));
+  if constexpr (DY == 0) {
+    return scan<(DX > 0)>(from.x, goal.x, goal.y == from.y, [&](int x, int side) {
+      return DX > 0 ? map.row_bits_forward(x, from.y + side) : map.row_bits_backward(x, from.y + side);
+    });
+  } else {
+    return scan<(DY > 0)>(from.y, goal.y, goal.x == from.x, [&](int y, int side) {
+      return DY > 0 ? map.column_bits_forward(from.x + side, y) : map.column_bits_backward(from.x + side, y);
+    });
+  }
+}
+
+template <int DX, int DY>
+int diagonal_scan(const GridMap& map, Cell from, Cell goal) {
+  Cell at = from;
+  int steps = 0;
+  while (true) {
+    // A diagonal step needs the target and both side cells free (no corner cutting).
+    const std::uint32_t around = map.neighbourhood(at.x, at.y);
+    constexpr std::uint32_t needed = (1u << (4 + DX)) | (1u << (4 + 3 * DY)) | (1u << (4 + 3 * DY + DX));
+    if ((around & needed) != needed) return 0;
+    at.x += DX;
+    at.y += DY;
+    ++steps;
+    if (at == goal) return steps;
+    if (straight_scan<DX, 0>(map, at, goal) > 0 || straight_scan<0, DY>(map, at, goal) > 0) return steps;
+  }
+}
+
 }  // namespace
 
 int JumpPointDomain::jump_straight(Cell from, int dx, int dy) const {
-  const GridMap& map = map_;
-  if (dy == 0) {
-    const bool goal_on_line = goal_cell_.y == from.y;
-    if (dx > 0)
-      return scan<true>(from.x, goal_cell_.x, goal_on_line,
-                        [&](int x, int side) { return map.row_bits_forward(x, from.y + side); });
-    return scan<false>(from.x, goal_cell_.x, goal_on_line,
-                       [&](int x, int side) { return map.row_bits_backward(x, from.y + side); });
-  }
-  const bool goal_on_line = goal_cell_.x == from.x;
-  if (dy > 0)
-    return scan<true>(from.y, goal_cell_.y, goal_on_line,
-                      [&](int y, int side) { return map.column_bits_forward(from.x + side, y); });
-  return scan<false>(from.y, goal_cell_.y, goal_on_line,
-                     [&](int y, int side) { return map.column_bits_backward(from.x + side, y); });
+  if (dy == 0) return dx > 0 ? straight_scan<1, 0>(map_, from, goal_cell_) : straight_scan<-1, 0>(map_, from, goal_cell_);
+  return dy > 0 ? straight_scan<0, 1>(map_, from, goal_cell_) : straight_scan<0, -1>(map_, from, goal_cell_);
 }
 
 int JumpPointDomain::jump_diagonal(Cell from, int dx, int dy) const {
-  Cell at = from;
-  int steps = 0;
-  while (map_.passable_unchecked(at.x + dx, at.y) && map_.passable_unchecked(at.x, at.y + dy) &&
-         map_.passable_unchecked(at.x + dx, at.y + dy)) {
-    at.x += dx;
-    at.y += dy;
-    ++steps;
-    if (at == goal_cell_) return steps;
-    if (jump_straight(at, dx, 0) > 0 || jump_straight(at, 0, dy) > 0) return steps;
-  }
-  return 0;
+  if (dy < 0) return dx > 0 ? diagonal_scan<1, -1>(map_, from, goal_cell_) : diagonal_scan<-1, -1>(map_, from, goal_cell_);
+  return dx > 0 ? diagonal_scan<1, 1>(map_, from, goal_cell_) : diagonal_scan<-1, 1>(map_, from, goal_cell_);
 }
 
 std::vector<NodeId> expand_jump_points(const GridMap& map, const std::vector<NodeId>& jump_points) {

@@ -289,7 +289,7 @@ class BestFirstSearch {
       }
     }
     if constexpr (Tracing) options_.trace->record(TraceEvent::closed, node, current.parent, g);
-    auto relax = [&](NodeId next, Cost step_cost) {
+    auto relax = [&](NodeId next, Cost step_cost) __attribute__((always_inline)) {
       ++stats_.generated;
       NodeRecord& record = context_.touch(next);
       const Cost new_g = g + step_cost;

@@ -2,6 +2,7 @@
 // The grid as a search domain for the generic engine: node ids are cell ids y * width + x,
 // successors are the allowed moves to the 8 (or 4) neighbours.
 
+#include <bit>
 #include <cstdint>
 
 #include "wayfinder/core/domain.hpp"
@@ -19,7 +20,16 @@ class GridDomain {
         diagonal_(diagonal),
         heuristic_(resolve_heuristic(heuristic, diagonal)),
         heuristic_scale_(UniformCost ? 1.0 : static_cast<double>(map.min_cost())),
-        width_(static_cast<NodeId>(map.width())) {}
+        width_(static_cast<NodeId>(map.width())) {
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int bit = (dy + 1) * 3 + (dx + 1);
+        // Unsigned wrap-around makes node + offset the neighbour for negative steps too.
+        offsets_[bit] = static_cast<NodeId>(dy) * width_ + static_cast<NodeId>(dx);
+        lengths_[bit] = (dx != 0 && dy != 0) ? sqrt2 : 1.0;
+      }
+    }
+  }
 
   [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }
   [[nodiscard]] const GridMap& map() const { return map_; }
@@ -27,19 +37,19 @@ class GridDomain {
   template <class Sink>
   void for_each_successor(NodeId node, Sink&& sink) const {
     const Cell at = map_.cell_of(node);
-    const std::uint32_t around = map_.neighbourhood(at.x, at.y);
-    const NodeId w = width_;
-    // Cardinal moves: up, left, right, down (bits 1, 3, 5, 7 of the neighbourhood).
-    if (around & (1u << 1)) sink(node - w, cost(node, node - w, false));
-    if (around & (1u << 3)) sink(node - 1, cost(node, node - 1, false));
-    if (around & (1u << 5)) sink(node + 1, cost(node, node + 1, false));
-    if (around & (1u << 7)) sink(node + w, cost(node, node + w, false));
-    if (diagonal_ == DiagonalMode::never) return;
-    // Diagonal moves: up-left, up-right, down-left, down-right (bits 0, 2, 6, 8).
-    if ((around & (1u << 0)) && diagonal_allowed(diagonal_, around, -1, -1)) sink(node - w - 1, cost(node, node - w - 1, true));
-    if ((around & (1u << 2)) && diagonal_allowed(diagonal_, around, 1, -1)) sink(node - w + 1, cost(node, node - w + 1, true));
-    if ((around & (1u << 6)) && diagonal_allowed(diagonal_, around, -1, 1)) sink(node + w - 1, cost(node, node + w - 1, true));
-    if ((around & (1u << 8)) && diagonal_allowed(diagonal_, around, 1, 1)) sink(node + w + 1, cost(node, node + w + 1, true));
+    // One table lookup gives every allowed move; the loop visits them in the order of their
+    // bits: up-left, up, up-right, left, right, down-left, down, down-right.
+    std::uint32_t moves = allowed_moves(diagonal_, map_.neighbourhood(at.x, at.y));
+    while (moves != 0) {
+      const int bit = std::countr_zero(moves);
+      moves &= moves - 1;
+      const NodeId next = node + offsets_[bit];
+      if constexpr (UniformCost) {
+        sink(next, lengths_[bit]);
+      } else {
+        sink(next, lengths_[bit] * 0.5 * (static_cast<double>(map_.cost(node)) + static_cast<double>(map_.cost(next))));
+      }
+    }
   }
 
   [[nodiscard, gnu::always_inline]] Cost heuristic(NodeId from, NodeId to) const {
@@ -49,21 +59,13 @@ class GridDomain {
   }
 
  private:
-  [[nodiscard]] Cost cost(NodeId from, NodeId to, bool diagonal) const {
-    if constexpr (UniformCost) {
-      (void)from;
-      (void)to;
-      return diagonal ? sqrt2 : 1.0;
-    } else {
-      return grid_move_cost(map_, from, to, diagonal);
-    }
-  }
-
   const GridMap& map_;
   DiagonalMode diagonal_;
   Heuristic heuristic_;
   double heuristic_scale_;
   NodeId width_;
+  NodeId offsets_[9] = {};
+  Cost lengths_[9] = {};
 };
 
 static_assert(Domain<GridDomain<true>>);

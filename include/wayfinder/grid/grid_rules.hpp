@@ -2,6 +2,7 @@
 // Movement rules on a grid: which moves exist, what they cost, and the distance estimates.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -55,7 +56,7 @@ inline Heuristic resolve_heuristic(Heuristic heuristic, DiagonalMode mode) {
 
 /// Whether the diagonal move to (x + dx, y + dy) is allowed, given that the target is passable,
 /// from the 9-bit neighbourhood of (x, y) (see GridMap::neighbourhood).
-inline bool diagonal_allowed(DiagonalMode mode, std::uint32_t neighbourhood, int dx, int dy) {
+constexpr bool diagonal_allowed(DiagonalMode mode, std::uint32_t neighbourhood, int dx, int dy) {
   const bool side_x = (neighbourhood >> (4 + dx)) & 1u;      // (x + dx, y)
   const bool side_y = (neighbourhood >> (4 + 3 * dy)) & 1u;  // (x, y + dy)
   switch (mode) {
@@ -65,6 +66,37 @@ inline bool diagonal_allowed(DiagonalMode mode, std::uint32_t neighbourhood, int
     case DiagonalMode::always: return true;
   }
   return false;
+}
+
+/// The moves allowed from a cell with the given 9-bit neighbourhood, as a mask of the same
+/// bits (bit (dy + 1) * 3 + (dx + 1) for the move by (dx, dy)); bit 4, the cell itself, is never
+/// set. Read from a table made at compile time, so the search tests no rules per move.
+std::uint16_t allowed_moves(DiagonalMode mode, std::uint32_t neighbourhood);
+
+namespace detail {
+constexpr std::array<std::uint16_t, 512> make_allowed_moves_table(DiagonalMode mode) {
+  std::array<std::uint16_t, 512> table{};
+  for (std::uint32_t around = 0; around < 512; ++around) {
+    std::uint16_t moves = 0;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int bit = (dy + 1) * 3 + (dx + 1);
+        if (bit == 4 || !((around >> bit) & 1u)) continue;
+        if (dx != 0 && dy != 0 && !diagonal_allowed(mode, around, dx, dy)) continue;
+        moves = static_cast<std::uint16_t>(moves | (1u << bit));
+      }
+    }
+    table[around] = moves;
+  }
+  return table;
+}
+inline constexpr std::array<std::array<std::uint16_t, 512>, 4> allowed_moves_tables = {
+    make_allowed_moves_table(DiagonalMode::never), make_allowed_moves_table(DiagonalMode::at_least_one_walkable),
+    make_allowed_moves_table(DiagonalMode::only_if_no_obstacles), make_allowed_moves_table(DiagonalMode::always)};
+}  // namespace detail
+
+inline std::uint16_t allowed_moves(DiagonalMode mode, std::uint32_t neighbourhood) {
+  return detail::allowed_moves_tables[static_cast<std::size_t>(mode)][neighbourhood & 511u];
 }
 
 /// Cost of one move between adjacent cells: its length (1 or sqrt 2) times the mean of the two
