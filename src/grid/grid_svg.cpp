@@ -23,7 +23,7 @@ constexpr Rgb blocked_rgb{0x30, 0x34, 0x3b};
 constexpr Rgb ground_rgb{0xf5, 0xf2, 0xea};
 // Terrain dearer than ground passes through these at cost 2, 4 and 8 (and stays dark above).
 constexpr Rgb costly_ramp[] = {{0xc4, 0xcf, 0x8f}, {0x9a, 0x7b, 0x45}, {0x5a, 0x41, 0x24}};
-constexpr Rgb cheap_rgb{0x9c, 0xc8, 0xe8};   // terrain cheaper than 1 (roads) fades towards this
+constexpr Rgb cheap_rgb{0x9c, 0xc8, 0xe8};  // terrain cheaper than 1 (roads) fades towards this
 
 constexpr std::string_view closed_colour = "#3b82c4";
 constexpr double closed_opacity = 0.34;
@@ -91,6 +91,38 @@ std::string escape_xml(std::string_view text) {
   }
   return escaped;
 }
+
+/// One SVG element, attributes escaped: SvgElement("circle").set("r", 2.5).set("fill", c).empty_tag().
+class SvgElement {
+ public:
+  explicit SvgElement(std::string_view name) : name_(name) {
+    text_ += '<';
+    text_ += name;
+  }
+  SvgElement& set(std::string_view attribute, std::string_view value) {
+    text_ += ' ';
+    text_ += attribute;
+    text_ += "=\"";
+    text_ += escape_xml(value);
+    text_ += '"';
+    return *this;
+  }
+  SvgElement& set(std::string_view attribute, const char* value) { return set(attribute, std::string_view(value)); }
+  SvgElement& set(std::string_view attribute, double value) { return set(attribute, format_number(value)); }
+
+  /// "<name .../>" and a newline.
+  [[nodiscard]] std::string empty_tag() const { return text_ + "/>\n"; }
+  /// "<name ...>text</name>" and a newline.
+  [[nodiscard]] std::string with_text(std::string_view content) const {
+    return text_ + '>' + escape_xml(content) + "</" + name_ + ">\n";
+  }
+  /// "<name ...>" and a newline; the caller closes it.
+  [[nodiscard]] std::string open_tag() const { return text_ + ">\n"; }
+
+ private:
+  std::string name_;
+  std::string text_;
+};
 
 // ---- Merging equal cells into rectangles ---------------------------------------------------
 
@@ -240,7 +272,7 @@ std::string polyline_points(const std::vector<Vec2>& points) {
   return text;
 }
 
-// ---- Legend -------------------------------------------------------------------------------
+// ---- Layers of the map (cell units) --------------------------------------------------------
 
 enum class SwatchKind : std::uint8_t { fill, line, dashed_line, start_marker, goal_marker };
 
@@ -251,50 +283,12 @@ struct LegendEntry {
   std::string label;
 };
 
-constexpr double legend_font_px = 12.0;
-constexpr double legend_row_px = 20.0;
-constexpr double legend_swatch_px = 22.0;
-constexpr double title_font_px = 16.0;
-constexpr double title_band_px = 28.0;
-constexpr double margin_px = 8.0;
-constexpr double min_content_px = 480.0;
-
-/// Width the legend entry takes up; text width is estimated (no font metrics in a library that
-/// only writes text), generously, at 0.62 em per character.
-double legend_entry_width(const LegendEntry& entry) {
-  return legend_swatch_px + 6.0 + static_cast<double>(entry.label.size()) * legend_font_px * 0.62 + 16.0;
-}
-
-void append_swatch(std::string& svg, const LegendEntry& entry, double x, double y) {
-  const double middle = y + legend_row_px / 2.0;
-  switch (entry.kind) {
-    case SwatchKind::fill:
-      svg += "<rect x=\"" + format_number(x) + "\" y=\"" + format_number(middle - 6.0) +
-             "\" width=\"" + format_number(legend_swatch_px) + "\" height=\"12\" fill=\"" + entry.colour +
-             "\" fill-opacity=\"" + format_number(entry.opacity) + "\" stroke=\"#888888\" stroke-width=\"0.5\"/>";
-      break;
-    case SwatchKind::line:
-    case SwatchKind::dashed_line:
-      svg += "<line x1=\"" + format_number(x) + "\" y1=\"" + format_number(middle) + "\" x2=\"" +
-             format_number(x + legend_swatch_px) + "\" y2=\"" + format_number(middle) + "\" stroke=\"" +
-             entry.colour + "\" stroke-width=\"3\" stroke-linecap=\"round\"" +
-             (entry.kind == SwatchKind::dashed_line ? " stroke-dasharray=\"5 3\"" : "") + "/>";
-      break;
-    case SwatchKind::start_marker:
-      svg += "<circle cx=\"" + format_number(x + legend_swatch_px / 2.0) + "\" cy=\"" + format_number(middle) +
-             "\" r=\"6\" fill=\"" + entry.colour + "\" stroke=\"#ffffff\" stroke-width=\"2\"/>";
-      break;
-    case SwatchKind::goal_marker: {
-      const double cx = x + legend_swatch_px / 2.0;
-      svg += "<rect x=\"" + format_number(cx - 5.5) + "\" y=\"" + format_number(middle - 5.5) +
-             "\" width=\"11\" height=\"11\" transform=\"rotate(45 " + format_number(cx) + ' ' + format_number(middle) +
-             ")\" fill=\"" + entry.colour + "\" stroke=\"#ffffff\" stroke-width=\"2\"/>";
-      break;
-    }
-  }
-}
-
-// ---- The picture --------------------------------------------------------------------------
+/// Sizes that depend on the scale, so that lines and markers stay visible on a 512 x 512 map
+/// drawn at 2 pixels per cell and do not swamp a 10 x 10 map drawn at 32.
+struct Scale {
+  double pixels_per_cell;
+  [[nodiscard]] double pixels(double count) const { return count / pixels_per_cell; }  ///< in cell units
+};
 
 struct TerrainSummary {
   std::vector<std::string> class_colours;  ///< cell class -> fill colour; class 0 is blocked
@@ -312,6 +306,8 @@ TerrainSummary summarise_terrain(const GridMap& map) {
   summary.class_colours.push_back(hex_colour(blocked_rgb));
   summary.cell_class.assign(map.cell_count(), -1);
   bool first_cost = true;
+  float previous_cost = 1.0f;  // ground never reaches the cache below
+  int previous_class = -1;
   for (int y = 0; y < map.height(); ++y) {
     for (int x = 0; x < map.width(); ++x) {
       const NodeId id = map.id_of(x, y);
@@ -335,39 +331,284 @@ TerrainSummary summarise_terrain(const GridMap& map) {
         else
           summary.many_costs = true;
       }
-      const std::string colour = terrain_colour(cost);
-      auto& colours = summary.class_colours;
-      const auto found = std::find(colours.begin(), colours.end(), colour);
-      summary.cell_class[id] = static_cast<int>(found - colours.begin());
-      if (found == colours.end()) colours.push_back(colour);
+      if (cost != previous_cost) {  // terrain comes in patches: most cells repeat their neighbour's cost
+        const std::string colour = terrain_colour(cost);
+        auto& colours = summary.class_colours;
+        const auto found = std::find(colours.begin(), colours.end(), colour);
+        previous_class = static_cast<int>(found - colours.begin());
+        if (found == colours.end()) colours.push_back(colour);
+        previous_cost = cost;
+      }
+      summary.cell_class[id] = previous_class;
     }
   }
   std::sort(summary.distinct_costs.begin(), summary.distinct_costs.end());
   return summary;
 }
 
-enum class ExploredState : std::uint8_t { none, open, closed };
+/// One <path> per class of cells, with the runs merged into rectangles.
+std::string filled_cells(const std::vector<std::string>& path_data, const std::vector<std::string>& colours,
+                         double opacity) {
+  std::string svg;
+  for (std::size_t i = 0; i < path_data.size(); ++i) {
+    if (path_data[i].empty()) continue;
+    SvgElement path("path");
+    path.set("fill", colours[i]);
+    if (opacity < 1.0) path.set("fill-opacity", opacity);
+    svg += path.set("d", path_data[i]).empty_tag();
+  }
+  return svg;
+}
 
-std::vector<ExploredState> explored_cells(const GridMap& map, const SearchTrace& trace) {
-  std::vector<ExploredState> state(map.cell_count(), ExploredState::none);
+std::string draw_terrain(const GridMap& map, std::vector<LegendEntry>& legend) {
+  const TerrainSummary terrain = summarise_terrain(map);
+  std::vector<std::string> path_data(terrain.class_colours.size());
+  merge_cells_into_rectangles(map.width(), map.height(), path_data,
+                              [&](int x, int y) { return terrain.cell_class[map.id_of(x, y)]; });
+
+  const bool has_terrain = !terrain.distinct_costs.empty();
+  legend.push_back({SwatchKind::fill, hex_colour(ground_rgb), 1.0, has_terrain ? "passable, cost 1" : "passable"});
+  if (terrain.has_blocked) legend.push_back({SwatchKind::fill, hex_colour(blocked_rgb), 1.0, "blocked"});
+  std::vector<float> listed = terrain.distinct_costs;
+  if (terrain.many_costs) listed = {terrain.min_cost, terrain.max_cost};  // the two ends of the range
+  for (const float cost : listed)
+    legend.push_back({SwatchKind::fill, terrain_colour(cost), 1.0, "cost " + format_number(cost)});
+
+  // The ground of cost 1 is one rectangle under everything; only other cells are drawn.
+  return SvgElement("rect")
+             .set("width", map.width())
+             .set("height", map.height())
+             .set("fill", hex_colour(ground_rgb))
+             .empty_tag() +
+         filled_cells(path_data, terrain.class_colours, 1.0);
+}
+
+/// Closed cells (expanded) and cells left on the open list, from the trace's last word on each.
+std::string draw_explored(const GridMap& map, const SearchTrace& trace, std::vector<LegendEntry>& legend) {
+  enum State : int { untouched = -1, closed = 0, open = 1 };
+  std::vector<int> state(map.cell_count(), untouched);
   for (const TraceRecord& event : trace.events()) {
     if (event.node >= state.size()) continue;  // a trace of some other map: ignore what does not fit
     if (event.event == TraceEvent::closed)
-      state[event.node] = ExploredState::closed;
-    else if (state[event.node] == ExploredState::none)
-      state[event.node] = ExploredState::open;
+      state[event.node] = closed;
+    else if (state[event.node] == untouched)
+      state[event.node] = open;
   }
-  return state;
+  std::vector<std::string> path_data(2);
+  merge_cells_into_rectangles(map.width(), map.height(), path_data,
+                              [&](int x, int y) { return state[map.id_of(x, y)]; });
+  legend.push_back({SwatchKind::fill, std::string(closed_colour), closed_opacity, "expanded (closed)"});
+  legend.push_back({SwatchKind::fill, std::string(open_colour), open_opacity, "open list"});
+  return filled_cells({path_data[closed]}, {std::string(closed_colour)}, closed_opacity) +
+         filled_cells({path_data[open]}, {std::string(open_colour)}, open_opacity);
 }
 
-void append_filled_layer(std::string& svg, const std::vector<std::string>& path_data,
-                         const std::vector<std::string>& colours, double opacity) {
-  for (std::size_t i = 0; i < path_data.size(); ++i) {
-    if (path_data[i].empty()) continue;
-    svg += "<path fill=\"" + colours[i] + "\"";
-    if (opacity < 1.0) svg += " fill-opacity=\"" + format_number(opacity) + "\"";
-    svg += " d=\"" + path_data[i] + "\"/>\n";
+struct PathLayers {
+  std::string casings;  ///< drawn first, beneath every path
+  std::string lines;
+};
+
+/// Paths side by side, each as wide as fits in about a cell but never thinner than 2 pixels.
+/// Every line gets a thin light casing, drawn beneath all of them, so that it stands out on
+/// dark walls and on shaded cells alike.
+PathLayers draw_paths(const GridMap& map, const GridSvgOptions& options, const Scale& scale,
+                      std::vector<LegendEntry>& legend) {
+  PathLayers layers;
+  const auto drawn_paths =
+      static_cast<std::size_t>(std::count_if(options.paths.begin(), options.paths.end(), [](const GridSvgPath& path) {
+        return !path.cells.empty() || !path.waypoints.empty();
+      }));
+  if (drawn_paths == 0) return layers;
+  const double path_count = static_cast<double>(drawn_paths);
+  const bool side_by_side = options.side_by_side_paths && drawn_paths > 1;
+  const double stroke = std::max(side_by_side ? std::min(1.2 / path_count, 0.3) : 0.3, scale.pixels(2.0));
+
+  std::size_t drawn = 0;
+  for (std::size_t i = 0; i < options.paths.size(); ++i) {
+    const GridSvgPath& path = options.paths[i];
+    if (path.cells.empty() && path.waypoints.empty()) continue;
+    const std::string colour = path.colour.empty() ? grid_svg_palette_colour(i) : path.colour;
+    const std::string label = path.label.empty() ? "path" : path.label;
+    const double offset = side_by_side ? (static_cast<double>(drawn++) - (path_count - 1.0) / 2.0) * stroke : 0.0;
+
+    if (!path.cells.empty()) {
+      std::vector<Vec2> centres;
+      centres.reserve(path.cells.size());
+      for (const NodeId id : path.cells) {
+        if (id >= map.cell_count()) continue;
+        const Point centre = GridMap::centre(map.cell_of(id));
+        centres.push_back({centre.x, centre.y});
+      }
+      const std::vector<Vec2> line = offset_polyline(simplify_polyline(centres), offset);
+      if (line.size() == 1) {
+        layers.lines += SvgElement("circle")
+                            .set("cx", line[0].x)
+                            .set("cy", line[0].y)
+                            .set("r", stroke)
+                            .set("fill", colour)
+                            .empty_tag();
+      } else if (line.size() > 1) {
+        const std::string points = polyline_points(line);
+        layers.casings += SvgElement("polyline").set("points", points).empty_tag();
+        layers.lines += SvgElement("polyline")
+                            .set("fill", "none")
+                            .set("stroke", colour)
+                            .set("stroke-width", stroke)
+                            .set("stroke-linejoin", "round")
+                            .set("stroke-linecap", "round")
+                            .set("points", points)
+                            .empty_tag();
+      }
+      if (!path.label.empty() || path.waypoints.empty()) legend.push_back({SwatchKind::line, colour, 1.0, label});
+    }
+
+    if (!path.waypoints.empty()) {
+      std::vector<Vec2> waypoints;
+      for (const Point& point : path.waypoints) waypoints.push_back({point.x, point.y});
+      const std::vector<Vec2> line = offset_polyline(simplify_polyline(waypoints), offset);
+      const double dash = std::max(0.6, scale.pixels(5.0));
+      layers.lines += SvgElement("polyline")
+                          .set("fill", "none")
+                          .set("stroke", colour)
+                          .set("stroke-width", stroke)
+                          .set("stroke-dasharray", format_number(dash) + ' ' + format_number(dash * 0.6))
+                          .set("stroke-linejoin", "round")
+                          .set("points", polyline_points(line))
+                          .empty_tag();
+      // Waypoint dots only where cells are big enough for them not to blur into the line.
+      if (scale.pixels_per_cell >= 4.0) {
+        for (const Vec2& point : line)
+          layers.lines += SvgElement("circle")
+                              .set("cx", point.x)
+                              .set("cy", point.y)
+                              .set("r", stroke * 1.2)
+                              .set("fill", colour)
+                              .set("stroke", "#ffffff")
+                              .set("stroke-width", scale.pixels(1.0))
+                              .empty_tag();
+      }
+      legend.push_back({SwatchKind::dashed_line, colour, 1.0, label + " (smoothed)"});
+    }
   }
+  if (!layers.casings.empty()) {
+    layers.casings = SvgElement("g")
+                         .set("fill", "none")
+                         .set("stroke", "#ffffff")
+                         .set("stroke-opacity", 0.85)
+                         .set("stroke-width", stroke + scale.pixels(2.0))
+                         .set("stroke-linejoin", "round")
+                         .set("stroke-linecap", "round")
+                         .open_tag() +
+                     layers.casings + "</g>\n";
+  }
+  return layers;
+}
+
+/// A disc (start) or a diamond (goal) of the given radius around (x, y): neutral shapes that
+/// clash with no path colour.
+std::string marker_shape(bool is_start, double x, double y, double radius, double ring) {
+  if (is_start) {
+    return SvgElement("circle")
+        .set("cx", x)
+        .set("cy", y)
+        .set("r", radius)
+        .set("fill", marker_colour)
+        .set("stroke", "#ffffff")
+        .set("stroke-width", ring)
+        .empty_tag();
+  }
+  const double half = radius * 0.8;
+  return SvgElement("rect")
+      .set("x", x - half)
+      .set("y", y - half)
+      .set("width", 2 * half)
+      .set("height", 2 * half)
+      .set("transform", "rotate(45 " + format_number(x) + ' ' + format_number(y) + ")")
+      .set("fill", marker_colour)
+      .set("stroke", "#ffffff")
+      .set("stroke-width", ring)
+      .empty_tag();
+}
+
+std::string draw_markers(const GridMap& map, const GridSvgOptions& options, const Scale& scale,
+                         std::vector<LegendEntry>& legend) {
+  std::string svg;
+  const double radius = std::max(0.35, scale.pixels(5.0));
+  const double ring = std::max(0.15, scale.pixels(1.5));
+  for (const bool is_start : {true, false}) {
+    const std::optional<Cell>& cell = is_start ? options.start : options.goal;
+    if (!cell || !map.contains(*cell)) continue;
+    const Point centre = GridMap::centre(*cell);
+    svg += marker_shape(is_start, centre.x, centre.y, radius, ring);
+    legend.push_back({is_start ? SwatchKind::start_marker : SwatchKind::goal_marker, std::string(marker_colour), 1.0,
+                      (is_start ? "start " : "goal ") + std::to_string(cell->x) + "," + std::to_string(cell->y)});
+  }
+  return svg;
+}
+
+// ---- Title and legend (pixel units) --------------------------------------------------------
+
+constexpr double legend_font_px = 12.0;
+constexpr double legend_row_px = 20.0;
+constexpr double legend_swatch_px = 22.0;
+constexpr double title_font_px = 16.0;
+constexpr double title_band_px = 28.0;
+constexpr double margin_px = 8.0;
+constexpr double min_content_px = 480.0;
+
+/// Width a legend entry takes up. Text width is estimated, generously, at 0.62 em per
+/// character: a library that only writes text has no font metrics.
+double legend_entry_width(const LegendEntry& entry) {
+  return legend_swatch_px + 6.0 + static_cast<double>(entry.label.size()) * legend_font_px * 0.62 + 16.0;
+}
+
+std::string legend_swatch(const LegendEntry& entry, double x, double y) {
+  const double middle = y + legend_row_px / 2.0;
+  switch (entry.kind) {
+    case SwatchKind::fill:
+      return SvgElement("rect")
+          .set("x", x)
+          .set("y", middle - 6.0)
+          .set("width", legend_swatch_px)
+          .set("height", 12.0)
+          .set("fill", entry.colour)
+          .set("fill-opacity", entry.opacity)
+          .set("stroke", "#888888")
+          .set("stroke-width", 0.5)
+          .empty_tag();
+    case SwatchKind::line:
+    case SwatchKind::dashed_line: {
+      SvgElement line("line");
+      line.set("x1", x).set("y1", middle).set("x2", x + legend_swatch_px).set("y2", middle);
+      line.set("stroke", entry.colour).set("stroke-width", 3.0).set("stroke-linecap", "round");
+      if (entry.kind == SwatchKind::dashed_line) line.set("stroke-dasharray", "5 3");
+      return line.empty_tag();
+    }
+    case SwatchKind::start_marker:
+    case SwatchKind::goal_marker:
+      return marker_shape(entry.kind == SwatchKind::start_marker, x + legend_swatch_px / 2.0, middle, 6.0, 2.0);
+  }
+  return {};
+}
+
+/// Lays the entries out left to right, wrapping at `width`; returns the height used.
+double draw_legend(const std::vector<LegendEntry>& legend, double top, double width, std::string& svg) {
+  double x = 0.0;
+  double y = top;
+  for (const LegendEntry& entry : legend) {
+    const double entry_width = legend_entry_width(entry);
+    if (x > 0.0 && x + entry_width > width) {
+      x = 0.0;
+      y += legend_row_px;
+    }
+    svg += legend_swatch(entry, margin_px + x, y);
+    svg += SvgElement("text")
+               .set("x", margin_px + x + legend_swatch_px + 6.0)
+               .set("y", y + legend_row_px / 2.0 + legend_font_px * 0.35)
+               .with_text(entry.label);
+    x += entry_width;
+  }
+  return y + legend_row_px - top;
 }
 
 }  // namespace
@@ -378,191 +619,68 @@ std::string render_grid_svg(const GridMap& map, const GridSvgOptions& options) {
   const int width = std::max(map.width(), 1);
   const int height = std::max(map.height(), 1);
   const double max_pixels = std::max(options.max_pixels, 64);
-  const double scale = std::min(32.0, max_pixels / std::max(width, height));  // pixels per cell
-  const double map_px_width = width * scale;
-  const double map_px_height = height * scale;
+  const Scale scale{std::min(32.0, max_pixels / std::max(width, height))};
+  const double map_px_width = width * scale.pixels_per_cell;
+  const double map_px_height = height * scale.pixels_per_cell;
   const double content_width = std::max(map_px_width, min_content_px);
-  const double px = 1.0 / scale;  // one pixel in cell units: keeps thin things visible on big maps
 
-  // Legend entries, collected while the layers are drawn and laid out afterwards.
+  // The map, in cell units; legend entries are collected on the way.
   std::vector<LegendEntry> legend;
+  std::string cells;
+  std::string explored;
+  if (map.cell_count() > 0) {
+    cells = draw_terrain(map, legend);
+    if (options.trace != nullptr) explored = draw_explored(map, *options.trace, legend);
+  }
+  const PathLayers paths = draw_paths(map, options, scale, legend);
+  const std::string markers = draw_markers(map, options, scale, legend);
 
-  std::string cells_svg;
-  const TerrainSummary terrain = summarise_terrain(map);
-  if (map.width() > 0 && map.height() > 0) {
-    std::vector<std::string> path_data(terrain.class_colours.size());
-    merge_cells_into_rectangles(map.width(), map.height(), path_data,
-                                [&](int x, int y) { return terrain.cell_class[map.id_of(x, y)]; });
-    append_filled_layer(cells_svg, path_data, terrain.class_colours, 1.0);
-  }
-  legend.push_back({SwatchKind::fill, hex_colour(ground_rgb), 1.0, "passable"});
-  if (terrain.has_blocked) legend.push_back({SwatchKind::fill, hex_colour(blocked_rgb), 1.0, "blocked"});
-  if (terrain.many_costs) {
-    legend.push_back({SwatchKind::fill, terrain_colour(terrain.min_cost), 1.0,
-                      "cost " + format_number(terrain.min_cost)});
-    legend.push_back({SwatchKind::fill, terrain_colour(terrain.max_cost), 1.0,
-                      "cost " + format_number(terrain.max_cost)});
-  } else {
-    for (const float cost : terrain.distinct_costs)
-      legend.push_back({SwatchKind::fill, terrain_colour(cost), 1.0, "cost " + format_number(cost)});
-  }
-
-  std::string explored_svg;
-  if (options.trace != nullptr && map.cell_count() > 0) {
-    const std::vector<ExploredState> state = explored_cells(map, *options.trace);
-    std::vector<std::string> closed_data(1);
-    std::vector<std::string> open_data(1);
-    merge_cells_into_rectangles(map.width(), map.height(), closed_data, [&](int x, int y) {
-      return state[map.id_of(x, y)] == ExploredState::closed ? 0 : -1;
-    });
-    merge_cells_into_rectangles(map.width(), map.height(), open_data, [&](int x, int y) {
-      return state[map.id_of(x, y)] == ExploredState::open ? 0 : -1;
-    });
-    append_filled_layer(explored_svg, closed_data, {std::string(closed_colour)}, closed_opacity);
-    append_filled_layer(explored_svg, open_data, {std::string(open_colour)}, open_opacity);
-    legend.push_back({SwatchKind::fill, std::string(closed_colour), closed_opacity, "expanded (closed)"});
-    legend.push_back({SwatchKind::fill, std::string(open_colour), open_opacity, "open list"});
-  }
-
-  // Paths: side by side, each as wide as fits in about a cell, but never thinner than 2 pixels.
-  // Every line gets a thin light casing, drawn beneath all of them, so that it stands out on
-  // dark walls and on the shaded cells alike.
-  std::string casings_svg;
-  std::string paths_svg;
-  std::size_t drawn_paths = 0;
-  for (const GridSvgPath& path : options.paths)
-    if (!path.cells.empty() || !path.waypoints.empty()) ++drawn_paths;
-  const double path_count = static_cast<double>(std::max<std::size_t>(drawn_paths, 1));
-  const bool spread = options.side_by_side_paths && drawn_paths > 1;
-  const double stroke = std::max(spread ? std::min(1.2 / path_count, 0.3) : 0.3, 2.0 * px);
-  const double casing = stroke + 2.0 * px;
-  std::size_t path_index = 0;
-  for (std::size_t i = 0; i < options.paths.size(); ++i) {
-    const GridSvgPath& path = options.paths[i];
-    if (path.cells.empty() && path.waypoints.empty()) continue;
-    const std::string colour = path.colour.empty() ? grid_svg_palette_colour(i) : path.colour;
-    const double offset = spread ? (static_cast<double>(path_index) - (path_count - 1.0) / 2.0) * stroke : 0.0;
-    ++path_index;
-    if (!path.cells.empty()) {
-      std::vector<Vec2> points;
-      points.reserve(path.cells.size());
-      for (const NodeId id : path.cells) {
-        if (id >= map.cell_count()) continue;
-        const Point centre = GridMap::centre(map.cell_of(id));
-        points.push_back({centre.x, centre.y});
-      }
-      const std::vector<Vec2> line = offset_polyline(simplify_polyline(points), offset);
-      if (line.size() == 1) {
-        paths_svg += "<circle cx=\"" + format_number(line[0].x) + "\" cy=\"" + format_number(line[0].y) + "\" r=\"" +
-                     format_number(stroke) + "\" fill=\"" + colour + "\"/>\n";
-      } else if (line.size() > 1) {
-        const std::string points_text = polyline_points(line);
-        casings_svg += "<polyline points=\"" + points_text + "\"/>\n";
-        paths_svg += "<polyline fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"" + format_number(stroke) +
-                     "\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"" + points_text + "\"/>\n";
-      }
-      if (!path.label.empty() || path.waypoints.empty())
-        legend.push_back({SwatchKind::line, colour, 1.0, path.label.empty() ? "path" : path.label});
-    }
-    if (!path.waypoints.empty()) {
-      std::vector<Vec2> points;
-      for (const Point& point : path.waypoints) points.push_back({point.x, point.y});
-      const std::vector<Vec2> line = offset_polyline(simplify_polyline(points), offset);
-      const double dash = std::max(0.6, 5.0 * px);
-      paths_svg += "<polyline fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"" + format_number(stroke) +
-                   "\" stroke-dasharray=\"" + format_number(dash) + ' ' + format_number(dash * 0.6) +
-                   "\" stroke-linejoin=\"round\" points=\"" + polyline_points(line) + "\"/>\n";
-      // Waypoint dots only where cells are big enough for them not to blur into the line.
-      if (scale >= 4.0)
-        for (const Vec2& point : line)
-          paths_svg += "<circle cx=\"" + format_number(point.x) + "\" cy=\"" + format_number(point.y) + "\" r=\"" +
-                       format_number(stroke * 1.2) + "\" fill=\"" + colour + "\" stroke=\"#ffffff\" stroke-width=\"" +
-                       format_number(px) + "\"/>\n";
-      const std::string label = path.label.empty() ? "path" : path.label;
-      legend.push_back({SwatchKind::dashed_line, colour, 1.0, label + " (smoothed)"});
-    }
-  }
-  if (!casings_svg.empty())
-    casings_svg = "<g fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.85\" stroke-width=\"" +
-                  format_number(casing) + "\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n" + casings_svg +
-                  "</g>\n";
-
-  // Start and goal: neutral shapes (a disc and a diamond) that clash with no path colour.
-  std::string markers_svg;
-  const double marker_radius = std::max(0.7, 5.0 * px);
-  const double ring = std::max(0.15, 1.5 * px);
-  if (options.start && map.contains(*options.start)) {
-    const Point centre = GridMap::centre(*options.start);
-    markers_svg += "<circle cx=\"" + format_number(centre.x) + "\" cy=\"" + format_number(centre.y) + "\" r=\"" +
-                   format_number(marker_radius) + "\" fill=\"" + std::string(marker_colour) +
-                   "\" stroke=\"#ffffff\" stroke-width=\"" + format_number(ring) + "\"/>\n";
-    legend.push_back({SwatchKind::start_marker, std::string(marker_colour), 1.0,
-                      "start " + std::to_string(options.start->x) + "," + std::to_string(options.start->y)});
-  }
-  if (options.goal && map.contains(*options.goal)) {
-    const Point centre = GridMap::centre(*options.goal);
-    const double half = marker_radius * 0.8;
-    markers_svg += "<rect x=\"" + format_number(centre.x - half) + "\" y=\"" + format_number(centre.y - half) +
-                   "\" width=\"" + format_number(2 * half) + "\" height=\"" + format_number(2 * half) +
-                   "\" transform=\"rotate(45 " + format_number(centre.x) + ' ' + format_number(centre.y) +
-                   ")\" fill=\"" + std::string(marker_colour) + "\" stroke=\"#ffffff\" stroke-width=\"" +
-                   format_number(ring) + "\"/>\n";
-    legend.push_back({SwatchKind::goal_marker, std::string(marker_colour), 1.0,
-                      "goal " + std::to_string(options.goal->x) + "," + std::to_string(options.goal->y)});
-  }
-
-  // Layout in pixels: title band, map, legend rows (entries flow left to right and wrap).
-  const double title_height = options.title.empty() ? 0.0 : title_band_px;
-  const double map_top = margin_px + title_height;
+  // The page, in pixels: title band, map, legend.
+  const double map_top = margin_px + (options.title.empty() ? 0.0 : title_band_px);
   const double legend_top = map_top + map_px_height + margin_px;
   std::string legend_svg;
   double legend_height = 0.0;
-  if (options.show_legend && !legend.empty()) {
-    double x = 0.0;
-    double y = legend_top;
-    for (const LegendEntry& entry : legend) {
-      const double entry_width = legend_entry_width(entry);
-      if (x > 0.0 && x + entry_width > content_width) {
-        x = 0.0;
-        y += legend_row_px;
-      }
-      append_swatch(legend_svg, entry, margin_px + x, y);
-      legend_svg += "<text x=\"" + format_number(margin_px + x + legend_swatch_px + 6.0) + "\" y=\"" +
-                    format_number(y + legend_row_px / 2.0 + legend_font_px * 0.35) + "\">" +
-                    escape_xml(entry.label) + "</text>\n";
-      x += entry_width;
-    }
-    legend_height = y + legend_row_px - legend_top + margin_px / 2.0;
-  }
-  const double total_width = content_width + 2 * margin_px;
-  const double total_height = legend_top + legend_height;
+  if (options.show_legend && !legend.empty())
+    legend_height = draw_legend(legend, legend_top, content_width, legend_svg) + margin_px / 2.0;
+  const double page_width = std::ceil(content_width + 2 * margin_px);
+  const double page_height = std::ceil(legend_top + legend_height);
 
   std::string svg;
-  svg.reserve(cells_svg.size() + explored_svg.size() + casings_svg.size() + paths_svg.size() + legend_svg.size() + 2048);
+  svg.reserve(cells.size() + explored.size() + paths.casings.size() + paths.lines.size() + legend_svg.size() + 4096);
   svg += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + format_number(std::ceil(total_width)) +
-         "\" height=\"" + format_number(std::ceil(total_height)) + "\" viewBox=\"0 0 " +
-         format_number(std::ceil(total_width)) + ' ' + format_number(std::ceil(total_height)) +
-         "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"" + format_number(legend_font_px) + "\">\n";
-  if (!options.title.empty()) svg += "<title>" + escape_xml(options.title) + "</title>\n";
-  svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
-  if (!options.title.empty())
-    svg += "<text x=\"" + format_number(margin_px) + "\" y=\"" + format_number(margin_px + title_font_px) +
-           "\" font-size=\"" + format_number(title_font_px) + "\" font-weight=\"bold\">" + escape_xml(options.title) +
-           "</text>\n";
-  // The map itself, in cell units: one viewBox unit per cell.
-  svg += "<svg x=\"" + format_number(margin_px) + "\" y=\"" + format_number(map_top) + "\" width=\"" +
-         format_number(map_px_width) + "\" height=\"" + format_number(map_px_height) + "\" viewBox=\"0 0 " +
-         std::to_string(width) + ' ' + std::to_string(height) + "\">\n";
-  svg += "<g shape-rendering=\"crispEdges\">\n";
-  svg += "<rect width=\"" + std::to_string(width) + "\" height=\"" + std::to_string(height) + "\" fill=\"" +
-         hex_colour(ground_rgb) + "\"/>\n";
-  svg += cells_svg;
-  svg += explored_svg;
+  svg += SvgElement("svg")
+             .set("xmlns", "http://www.w3.org/2000/svg")
+             .set("width", page_width)
+             .set("height", page_height)
+             .set("viewBox", "0 0 " + format_number(page_width) + ' ' + format_number(page_height))
+             .set("font-family", "Helvetica, Arial, sans-serif")
+             .set("font-size", legend_font_px)
+             .open_tag();
+  if (!options.title.empty()) svg += SvgElement("title").with_text(options.title);
+  svg += SvgElement("rect").set("width", "100%").set("height", "100%").set("fill", "#ffffff").empty_tag();
+  if (!options.title.empty()) {
+    svg += SvgElement("text")
+               .set("x", margin_px)
+               .set("y", margin_px + title_font_px)
+               .set("font-size", title_font_px)
+               .set("font-weight", "bold")
+               .with_text(options.title);
+  }
+  // One viewBox unit per cell, so cell (x, y) is the unit square at (x, y).
+  svg += SvgElement("svg")
+             .set("x", margin_px)
+             .set("y", map_top)
+             .set("width", map_px_width)
+             .set("height", map_px_height)
+             .set("viewBox", "0 0 " + std::to_string(width) + ' ' + std::to_string(height))
+             .open_tag();
+  svg += "<g shape-rendering=\"crispEdges\">\n";  // no hairline seams between neighbouring cells
+  svg += cells;
+  svg += explored;
   svg += "</g>\n";
-  svg += casings_svg;
-  svg += paths_svg;
-  svg += markers_svg;
+  svg += paths.casings;
+  svg += paths.lines;
+  svg += markers;
   svg += "</svg>\n";
   svg += legend_svg;
   svg += "</svg>\n";

@@ -6,7 +6,7 @@
 // The map is drawn in a nested viewBox with one unit per cell (cell (x, y) covers
 // [x, x + 1] x [y, y + 1], its centre is (x + 0.5, y + 0.5) as in GridMap::centre), so path
 // points in world units can be drawn as they are. Runs of equal cells are merged into one
-// shape, so a 512 x 512 map stays a file of a few hundred kilobytes.
+// shape: a 512 x 512 maze with a search drawn over it stays about a megabyte.
 
 #include <filesystem>
 #include <optional>

@@ -1,0 +1,154 @@
+#include "command_line_values.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <functional>
+
+#include "text_table.hpp"
+
+namespace wayfinder::cli {
+namespace {
+
+constexpr DiagonalMode all_diagonal_modes[] = {DiagonalMode::never, DiagonalMode::at_least_one_walkable,
+                                               DiagonalMode::only_if_no_obstacles, DiagonalMode::always};
+constexpr Heuristic all_heuristics[] = {Heuristic::automatic, Heuristic::octile, Heuristic::euclidean,
+                                        Heuristic::manhattan, Heuristic::chebyshev};
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  text = trim(text);
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+template <class Value, std::size_t N>
+std::string joined_names(const Value (&values)[N]) {
+  std::string names;
+  for (const Value value : values) {
+    if (!names.empty()) names += ", ";
+    names += to_string(value);
+  }
+  return names;
+}
+
+/// An option taking one name of an enumeration: validated first (CLI11 runs validators before
+/// the callback), then converted into `target`.
+template <class Value, std::size_t N>
+CLI::Option* add_named_value_option(CLI::App& command, const std::string& name, Value& target,
+                                    const std::string& description, const Value (&values)[N],
+                                    std::optional<Value> (*parse)(std::string_view), const std::string& type_name) {
+  const std::string names = joined_names(values);
+  CLI::Validator validator(
+      [parse, names](std::string& input) -> std::string {
+        if (parse(input)) return {};
+        return "unknown value '" + input + "'; expected one of: " + names;
+      },
+      "", type_name);
+  CLI::Option* option = command.add_option_function<std::string>(
+      name, [&target, parse](const std::string& input) { target = *parse(input); }, description + " (" + names + ")");
+  option->check(validator)->type_name(type_name)->default_str(std::string(to_string(target)));
+  return option;
+}
+
+}  // namespace
+
+std::optional<Cell> parse_cell(std::string_view text) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  const std::optional<int> x = parse_int(text.substr(0, comma));
+  const std::optional<int> y = parse_int(text.substr(comma + 1));
+  if (!x || !y) return std::nullopt;
+  return Cell{*x, *y};
+}
+
+std::string format_cell(Cell cell) { return std::to_string(cell.x) + "," + std::to_string(cell.y); }
+
+CLI::Option* add_cell_option(CLI::App& command, const std::string& name, Cell& target, const std::string& description) {
+  CLI::Validator validator(
+      [](std::string& input) -> std::string {
+        if (parse_cell(input)) return {};
+        return "expected a cell as X,Y with integer column X and row Y, got '" + input + "'";
+      },
+      "", "cell");
+  CLI::Option* option = command.add_option_function<std::string>(
+      name, [&target](const std::string& input) { target = *parse_cell(input); }, description);
+  option->check(validator)->type_name("X,Y");
+  return option;
+}
+
+CLI::Option* add_algorithm_option(CLI::App& command, const std::string& name, GridAlgorithm& target,
+                                  const std::string& description) {
+  return add_named_value_option(command, name, target, description, all_grid_algorithms, &parse_grid_algorithm,
+                                "ALGORITHM");
+}
+
+CLI::Option* add_algorithm_list_option(CLI::App& command, const std::string& name, std::vector<GridAlgorithm>& target,
+                                       const std::string& description) {
+  // Splits "astar,jps" (or "all") into algorithms; nullopt names the first unknown word.
+  auto parse_list = [](std::string_view text, std::vector<GridAlgorithm>& algorithms) -> std::optional<std::string> {
+    algorithms.clear();
+    if (trim(text) == "all") {
+      algorithms.assign(std::begin(all_grid_algorithms), std::end(all_grid_algorithms));
+      return std::nullopt;
+    }
+    while (true) {
+      const std::size_t comma = text.find(',');
+      const std::string_view word = trim(text.substr(0, comma));
+      const std::optional<GridAlgorithm> algorithm = parse_grid_algorithm(word);
+      if (!algorithm) return std::string(word);
+      algorithms.push_back(*algorithm);
+      if (comma == std::string_view::npos) return std::nullopt;
+      text.remove_prefix(comma + 1);
+    }
+  };
+  CLI::Validator validator(
+      [parse_list](std::string& input) -> std::string {
+        std::vector<GridAlgorithm> ignored;
+        if (const std::optional<std::string> unknown = parse_list(input, ignored))
+          return "unknown algorithm '" + *unknown +
+                 "'; expected all or a comma-separated list of: " + algorithm_names();
+        return {};
+      },
+      "", "ALGORITHMS");
+  CLI::Option* option = command.add_option_function<std::string>(
+      name, [&target, parse_list](const std::string& input) { parse_list(input, target); },
+      description + " (all, or a comma-separated list of: " + algorithm_names() + ")");
+  option->check(validator)->type_name("A[,A...]|all");
+  return option;
+}
+
+CLI::Option* add_diagonal_option(CLI::App& command, const std::string& name, DiagonalMode& target,
+                                 const std::string& description) {
+  return add_named_value_option(command, name, target, description, all_diagonal_modes, &parse_diagonal_mode, "MODE");
+}
+
+CLI::Option* add_heuristic_option(CLI::App& command, const std::string& name, Heuristic& target,
+                                  const std::string& description) {
+  return add_named_value_option(command, name, target, description, all_heuristics, &parse_heuristic, "HEURISTIC");
+}
+
+CLI::Validator at_least(double minimum) {
+  return CLI::Validator(
+      [minimum](std::string& input) -> std::string {
+        double value = 0.0;
+        const std::string_view text = trim(input);
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
+          return "expected a number, got '" + input + "'";
+        if (value < minimum) return "must be at least " + format_fixed(minimum, 0) + ", got " + input;
+        return {};
+      },
+      "", "at_least");
+}
+
+std::string algorithm_names() { return joined_names(all_grid_algorithms); }
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,225 @@
+#include "demo_command.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "command_line_values.hpp"
+#include "demo_queries.hpp"
+#include "exit_status.hpp"
+#include "path_audit.hpp"
+#include "text_table.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_svg.hpp"
+#include "wayfinder/grid/path_smoothing.hpp"
+#include "wayfinder/grid/room_map_generator.hpp"
+
+namespace wayfinder::cli {
+namespace {
+
+constexpr int demo_width = 96;
+constexpr int demo_height = 64;
+constexpr int demo_rooms = 16;
+/// IDA* repeats work without bound on open maps; this keeps the demo to a fraction of a second.
+constexpr std::uint64_t ida_max_expansions = 1'000'000;
+constexpr const char* picture_name = "wayfinder-demo.svg";
+
+struct AlgorithmRun {
+  GridAlgorithm algorithm;
+  PathResult result;
+  double microseconds = 0.0;
+  std::optional<std::string> problem;  ///< what the path check found wrong
+};
+
+struct RunTotals {
+  std::size_t paths_checked = 0;
+  std::size_t paths_failed = 0;
+};
+
+/// A first query makes the pathfinder allocate its search arrays, which a game pays once, not per
+/// query: run each algorithm once untimed so that the table shows searches only. (IDA* keeps
+/// only a path, and would take long.)
+void warm_up(GridPathfinder& pathfinder, const DemoQuery& query) {
+  for (const GridAlgorithm algorithm : all_grid_algorithms) {
+    if (algorithm == GridAlgorithm::ida_star) continue;
+    GridSearchOptions options;
+    options.algorithm = algorithm;
+    (void)pathfinder.find_path(query.start, query.goal, options);
+  }
+}
+
+std::vector<AlgorithmRun> run_every_algorithm(GridPathfinder& pathfinder, const DemoQuery& query, RunTotals& totals) {
+  std::vector<AlgorithmRun> runs;
+  for (const GridAlgorithm algorithm : all_grid_algorithms) {
+    GridSearchOptions options;
+    options.algorithm = algorithm;
+    options.return_partial = false;
+    if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = ida_max_expansions;
+    AlgorithmRun run{algorithm, {}, 0.0, std::nullopt};
+    const auto started = std::chrono::steady_clock::now();
+    run.result = pathfinder.find_path(query.start, query.goal, options);
+    run.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+    if (run.result.found()) {
+      ++totals.paths_checked;
+      run.problem = find_path_problem(pathfinder.map(), query.start, query.goal, run.result, options.diagonal);
+      if (run.problem) ++totals.paths_failed;
+    }
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+void print_query_table(std::ostream& out, std::size_t number, const DemoQuery& query,
+                       const std::vector<AlgorithmRun>& runs) {
+  const double distance = std::hypot(query.goal.x - query.start.x, query.goal.y - query.start.y);
+  out << "Query " << number << ": " << format_cell(query.start) << " -> " << format_cell(query.goal)
+      << " (straight-line distance " << format_fixed(distance, 1) << ")\n";
+  std::optional<double> optimal;
+  for (const AlgorithmRun& run : runs)
+    if (run.algorithm == GridAlgorithm::dijkstra && run.result.found()) optimal = run.result.cost;
+
+  using Align = TableColumn::Align;
+  const TextTable table({{"algorithm", 14, Align::left},
+                         {"status", 16, Align::left},
+                         {"cost", 8, Align::right},
+                         {"x optimal", 9, Align::right},
+                         {"moves", 5, Align::right},
+                         {"expanded", 8, Align::right},
+                         {"microseconds", 12, Align::right},
+                         {"path check", 10, Align::left}},
+                        "  ");
+  out << table.header_line() << '\n' << table.rule_line() << '\n';
+  std::vector<std::string> notes;
+  for (const AlgorithmRun& run : runs) {
+    const PathResult& result = run.result;
+    const bool found = result.found();
+    std::string check = "-";
+    if (found) check = run.problem ? "FAILED: " + *run.problem : "ok";
+    const std::string ratio = found && optimal && *optimal > 0.0 ? format_fixed(result.cost / *optimal, 3) : "-";
+    out << table.row_line({std::string(to_string(run.algorithm)), std::string(to_string(result.status)),
+                           found ? format_fixed(result.cost, 2) : "-", ratio,
+                           found ? std::to_string(result.nodes.size() - 1) : "-", std::to_string(result.stats.expanded),
+                           format_fixed(run.microseconds, 1), check})
+        << '\n';
+    if (!result.message.empty())
+      notes.push_back(std::string(to_string(run.algorithm)) + ": " + result.message);
+    else if (result.reason == StopReason::expansion_limit)
+      notes.push_back(std::string(to_string(run.algorithm)) + ": stopped after " +
+                      std::to_string(result.stats.expanded) + " expansions (its budget here; it suits small maps)");
+  }
+  for (const std::string& note : notes) out << "  " << note << '\n';
+  out << '\n';
+}
+
+/// The demo map with every passable cell at cost 1, where jump point search applies.
+GridMap without_terrain(const GridMap& map) {
+  GridMap uniform = map;
+  for (int y = 0; y < map.height(); ++y)
+    for (int x = 0; x < map.width(); ++x)
+      if (map.passable(x, y) && map.cost(x, y) != 1.0f) uniform.set_cost(x, y, 1.0f);
+  return uniform;
+}
+
+std::size_t count_cells_costing(const GridMap& map, float cost) {
+  std::size_t count = 0;
+  for (int y = 0; y < map.height(); ++y)
+    for (int x = 0; x < map.width(); ++x)
+      if (map.passable(x, y) && map.cost(x, y) == cost) ++count;
+  return count;
+}
+
+void write_picture(const std::filesystem::path& path, const GridMap& map, const DemoQuery& query,
+                   const std::vector<AlgorithmRun>& runs, std::uint64_t seed) {
+  GridPathfinder pathfinder(map);
+  SearchTrace trace;
+  GridSearchOptions traced;
+  traced.algorithm = GridAlgorithm::astar;
+  traced.trace = &trace;
+  const PathResult astar = pathfinder.find_path(query.start, query.goal, traced);
+
+  GridSvgOptions picture;
+  picture.title = "Wayfinder demo, seed " + std::to_string(seed) + ": " + format_cell(query.start) + " to " +
+                  format_cell(query.goal) + ", cells explored by astar, every algorithm's path";
+  picture.trace = &trace;
+  picture.start = query.start;
+  picture.goal = query.goal;
+  for (const AlgorithmRun& run : runs) {
+    if (!run.result.found()) continue;
+    GridSvgPath drawn{std::string(to_string(run.algorithm)), "", run.result.nodes, {}};
+    if (run.algorithm == GridAlgorithm::astar) drawn.waypoints = smooth_path(map, astar.nodes);
+    picture.paths.push_back(std::move(drawn));
+  }
+  write_grid_svg(path, map, picture);
+}
+
+}  // namespace
+
+void configure_demo_command(CLI::App& command, DemoArguments& arguments) {
+  command
+      .add_option(
+          "--out", arguments.out_directory,
+          std::string("directory for ") + picture_name + ", created if missing (default: the current directory)")
+      ->type_name("DIR");
+  command.add_option("--seed", arguments.seed, "seed of the generated map")->type_name("N")->capture_default_str();
+}
+
+int run_demo_command(const DemoArguments& arguments, std::ostream& out, std::ostream& err) {
+  RoomMapOptions map_options;
+  map_options.width = demo_width;
+  map_options.height = demo_height;
+  map_options.room_count = demo_rooms;
+  map_options.seed = arguments.seed;
+  const RoomMap rooms = generate_room_map(map_options);
+  const std::vector<DemoQuery> queries = pick_demo_queries(rooms);
+
+  out << "Wayfinder demo (seed " << arguments.seed << "): a " << rooms.map.width() << "x" << rooms.map.height()
+      << " map of " << rooms.rooms.size() << " rooms joined by corridors, with "
+      << count_cells_costing(rooms.map, map_options.forest_cost) << " cells of forest (cost "
+      << format_fixed(map_options.forest_cost, 0) << ") and " << count_cells_costing(rooms.map, map_options.swamp_cost)
+      << " of swamp (cost " << format_fixed(map_options.swamp_cost, 0) << ").\n"
+      << "Diagonal moves may not cut corners (the MovingAI rule). Costs: 1 per straight move, 1.414 per diagonal,\n"
+      << "times the terrain cost; 'x optimal' compares with dijkstra's cost.\n\n";
+
+  RunTotals totals;
+  out << "== With terrain ==\n\n";
+  GridPathfinder pathfinder(rooms.map);
+  if (!queries.empty()) warm_up(pathfinder, queries.front());
+  std::vector<AlgorithmRun> first_query_runs;
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    std::vector<AlgorithmRun> runs = run_every_algorithm(pathfinder, queries[i], totals);
+    print_query_table(out, i + 1, queries[i], runs);
+    if (i == 0) first_query_runs = std::move(runs);
+  }
+
+  out << "== The same map and queries with every cell at cost 1 (jump point search needs this) ==\n\n";
+  const GridMap uniform = without_terrain(rooms.map);
+  GridPathfinder uniform_pathfinder(uniform);
+  if (!queries.empty()) warm_up(uniform_pathfinder, queries.front());
+  for (std::size_t i = 0; i < queries.size(); ++i)
+    print_query_table(out, i + 1, queries[i], run_every_algorithm(uniform_pathfinder, queries[i], totals));
+
+  if (totals.paths_failed == 0) {
+    out << "All " << totals.paths_checked << " paths found passed check_grid_path: each move goes to an adjacent "
+        << "passable cell without cutting a corner, and the moves add up to the reported cost.\n";
+  } else {
+    report_error(err, std::to_string(totals.paths_failed) + " of " + std::to_string(totals.paths_checked) +
+                          " paths failed check_grid_path (see the tables)");
+  }
+
+  if (!queries.empty()) {
+    std::filesystem::path picture_path = picture_name;
+    if (!arguments.out_directory.empty()) {
+      std::filesystem::create_directories(arguments.out_directory);
+      picture_path = std::filesystem::path(arguments.out_directory) / picture_name;
+    }
+    write_picture(picture_path, rooms.map, queries.front(), first_query_runs, arguments.seed);
+    out << "Wrote " << picture_path.string() << ": query 1 with terrain, the cells astar expanded, every path found,"
+        << " and astar's path smoothed to any-angle waypoints (dashed).\n";
+  }
+  return totals.paths_failed == 0 ? exit_ok : exit_no_path;
+}
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,169 @@
+#include "grid_path_command.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "command_line_values.hpp"
+#include "exit_status.hpp"
+#include "text_table.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/grid_svg.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/path_smoothing.hpp"
+
+namespace wayfinder::cli {
+namespace {
+
+nlohmann::ordered_json cells_json(const GridMap& map, const std::vector<NodeId>& nodes) {
+  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+  for (const NodeId id : nodes) {
+    const Cell cell = map.cell_of(id);
+    cells.push_back({cell.x, cell.y});
+  }
+  return cells;
+}
+
+nlohmann::ordered_json points_json(const std::vector<Point>& points) {
+  nlohmann::ordered_json array = nlohmann::ordered_json::array();
+  for (const Point& point : points) array.push_back({point.x, point.y});
+  return array;
+}
+
+std::string cells_text(const GridMap& map, const std::vector<NodeId>& nodes) {
+  std::string text;
+  for (const NodeId id : nodes) {
+    if (!text.empty()) text += ' ';
+    text += format_cell(map.cell_of(id));
+  }
+  return text;
+}
+
+std::string points_text(const std::vector<Point>& points) {
+  std::string text;
+  for (const Point& point : points) {
+    if (!text.empty()) text += ' ';
+    text += format_fixed(point.x, 1) + "," + format_fixed(point.y, 1);
+  }
+  return text;
+}
+
+}  // namespace
+
+void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments) {
+  command.add_option("MAP", arguments.map_path, "MovingAI .map file")->required()->type_name("FILE");
+  add_cell_option(command, "--from", arguments.from, "start cell (column,row; 0,0 is the top left)")->required();
+  add_cell_option(command, "--to", arguments.to, "goal cell")->required();
+  add_algorithm_option(command, "--algo,-a", arguments.search.algorithm, "search algorithm");
+  add_diagonal_option(command, "--diagonal", arguments.search.diagonal,
+                      "when diagonal moves are allowed; only_if_no_obstacles is the MovingAI rule");
+  add_heuristic_option(command, "--heuristic", arguments.search.heuristic,
+                       "distance estimate; automatic picks octile, or manhattan without diagonals");
+  command
+      .add_option("--weight", arguments.search.weight,
+                  "heuristic weight of weighted-astar, at least 1 (cost <= weight x optimal)")
+      ->check(at_least(1.0))
+      ->capture_default_str();
+  command
+      .add_option("--max-expansions", arguments.max_expansions,
+                  "stop after this many expansions and return the path towards the closest cell (exit 1)")
+      ->check(CLI::PositiveNumber)
+      ->type_name("N");
+  command.add_flag("--smooth", arguments.smooth, "also print any-angle waypoints smoothed by line of sight");
+  command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
+      ->type_name("FILE");
+  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+}
+
+int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out, std::ostream& err) {
+  const GridMap map = read_movingai_map(arguments.map_path);
+
+  GridSearchOptions options = arguments.search;
+  options.budget.max_expansions = arguments.max_expansions;
+  options.trace = nullptr;
+  GridPathfinder pathfinder(map);
+  // Timed without a trace, so that the time is the search alone.
+  const auto started = std::chrono::steady_clock::now();
+  const PathResult result = pathfinder.find_path(arguments.from, arguments.to, options);
+  const double microseconds =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+
+  if (result.status == SearchStatus::invalid_input) {
+    report_error(err, arguments.map_path + ": " + result.message);
+    return exit_bad_input;
+  }
+  const bool has_path = !result.nodes.empty();
+  const std::size_t moves = has_path ? result.nodes.size() - 1 : 0;
+  std::vector<Point> waypoints;
+  if (arguments.smooth && has_path) waypoints = smooth_path(map, result.nodes);
+
+  if (!arguments.svg_path.empty()) {
+    // The same query again with a trace, for the picture; searches are deterministic.
+    SearchTrace trace;
+    options.trace = &trace;
+    const PathResult traced = pathfinder.find_path(arguments.from, arguments.to, options);
+    GridSvgOptions picture;
+    const std::string map_name = std::filesystem::path(arguments.map_path).filename().string();
+    picture.title = map_name + ": " + std::string(to_string(arguments.search.algorithm)) + " from " +
+                    format_cell(arguments.from) + " to " + format_cell(arguments.to) + ", " +
+                    std::string(to_string(traced.status)) +
+                    (traced.nodes.empty() ? std::string() : ", cost " + format_fixed(traced.cost, 3)) + ", " +
+                    std::to_string(traced.stats.expanded) + " expanded";
+    picture.trace = &trace;
+    picture.start = arguments.from;
+    picture.goal = arguments.to;
+    picture.paths.push_back({std::string(to_string(arguments.search.algorithm)), "", traced.nodes, waypoints});
+    write_grid_svg(arguments.svg_path, map, picture);
+  }
+
+  if (arguments.json) {
+    nlohmann::ordered_json json;
+    json["map"] = arguments.map_path;
+    json["from"] = {arguments.from.x, arguments.from.y};
+    json["to"] = {arguments.to.x, arguments.to.y};
+    json["algorithm"] = to_string(arguments.search.algorithm);
+    json["status"] = to_string(result.status);
+    json["reason"] = to_string(result.reason);
+    json["cost"] = has_path ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr);
+    json["moves"] = moves;
+    json["cells"] = cells_json(map, result.nodes);
+    json["expanded"] = result.stats.expanded;
+    json["generated"] = result.stats.generated;
+    json["peak_open"] = result.stats.peak_open;
+    json["microseconds"] = microseconds;
+    json["search_microseconds"] = result.stats.microseconds;
+    if (arguments.smooth) {
+      json["smoothed"] = points_json(waypoints);
+      json["smoothed_length"] = polyline_length(waypoints);
+    }
+    if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
+    out << json.dump() << '\n';
+  } else {
+    out << "map:          " << arguments.map_path << " (" << map.width() << "x" << map.height() << ")\n";
+    out << "query:        " << format_cell(arguments.from) << " -> " << format_cell(arguments.to) << '\n';
+    out << "algorithm:    " << to_string(arguments.search.algorithm) << " (diagonal "
+        << to_string(arguments.search.diagonal) << ", heuristic "
+        << to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal)) << ")\n";
+    out << "status:       " << to_string(result.status);
+    if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
+    out << '\n';
+    if (has_path) {
+      out << "cost:         " << format_fixed(result.cost, 6) << '\n';
+      out << "moves:        " << moves << '\n';
+    }
+    out << "expanded:     " << result.stats.expanded << '\n';
+    out << "generated:    " << result.stats.generated << '\n';
+    // A first query also pays for the pathfinder's search arrays; later queries reuse them.
+    out << "microseconds: " << format_fixed(microseconds, 1) << " (find_path, first query; search loop "
+        << format_fixed(result.stats.microseconds, 1) << ")\n";
+    if (has_path)
+      out << (result.found() ? "path:         " : "partial path: ") << cells_text(map, result.nodes) << '\n';
+    if (arguments.smooth && has_path)
+      out << "smoothed:     " << waypoints.size() << " waypoints, length "
+          << format_fixed(polyline_length(waypoints), 6) << ": " << points_text(waypoints) << '\n';
+    if (!arguments.svg_path.empty()) out << "svg:          " << arguments.svg_path << '\n';
+  }
+  return result.found() ? exit_ok : exit_no_path;
+}
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,61 @@
+// The `wayfinder` command: wires the subcommands together and turns errors into exit codes.
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "demo_command.hpp"
+#include "exit_status.hpp"
+#include "grid_bench_command.hpp"
+#include "grid_path_command.hpp"
+#include "wayfinder/core/load_error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace wayfinder::cli;
+
+  CLI::App app{"Wayfinder: pathfinding for games.", "wayfinder"};
+  // Set before the subcommands are added: they copy it.
+  app.failure_message([](const CLI::App*, const CLI::Error& error) {
+    return "wayfinder: " + std::string(error.what()) + "\nRun with --help for more information.\n";
+  });
+  app.set_version_flag("--version", std::string("wayfinder ") + WAYFINDER_VERSION);
+  app.require_subcommand(1);
+  app.footer("Exit status: 0 success; 1 no path found (or a result failed its check); 2 bad input or usage.");
+
+  CLI::App* grid = app.add_subcommand("grid", "2D tile grids: queries and benchmarks on MovingAI maps");
+  grid->require_subcommand(1);
+
+  GridPathArguments path_arguments;
+  CLI::App* path = grid->add_subcommand("path", "find a path on a MovingAI .map");
+  configure_grid_path_command(*path, path_arguments);
+
+  GridBenchArguments bench_arguments;
+  CLI::App* bench =
+      grid->add_subcommand("bench", "run a MovingAI .scen scenario, check every answer and time the searches");
+  configure_grid_bench_command(*bench, bench_arguments);
+
+  DemoArguments demo_arguments;
+  CLI::App* demo = app.add_subcommand(
+      "demo", "compare every grid algorithm on a generated map of rooms, corridors and terrain; draw it as SVG");
+  configure_demo_command(*demo, demo_arguments);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    // --help and --version end here too, with exit code 0.
+    return app.exit(error) == 0 ? exit_ok : exit_bad_input;
+  }
+
+  try {
+    if (*path) return run_grid_path_command(path_arguments, std::cout, std::cerr);
+    if (*bench) return run_grid_bench_command(bench_arguments, std::cout, std::cerr);
+    if (*demo) return run_demo_command(demo_arguments, std::cout, std::cerr);
+  } catch (const wayfinder::LoadError& error) {
+    report_error(std::cerr, error.what());  // already "file:line:column: cause"
+    return exit_bad_input;
+  } catch (const std::exception& error) {
+    report_error(std::cerr, error.what());
+    return exit_bad_input;
+  }
+  return exit_bad_input;  // not reached: a subcommand is required
+}

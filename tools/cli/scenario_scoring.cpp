@@ -1,0 +1,105 @@
+#include "scenario_scoring.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "path_audit.hpp"
+#include "text_table.hpp"
+
+namespace wayfinder::cli {
+
+PathPromise promise_of(GridAlgorithm algorithm) {
+  switch (algorithm) {
+    case GridAlgorithm::dijkstra:
+    case GridAlgorithm::astar:
+    case GridAlgorithm::bidirectional_astar:
+    case GridAlgorithm::jump_point: return PathPromise::optimal;
+    case GridAlgorithm::weighted_astar: return PathPromise::bounded;
+    case GridAlgorithm::breadth_first:
+    case GridAlgorithm::greedy_best_first: return PathPromise::some_path;
+    case GridAlgorithm::ida_star: return PathPromise::some_path_budget;
+  }
+  return PathPromise::some_path;
+}
+
+double scenario_tolerance(const Scenario& scenario) {
+  const bool whole_hundredths = std::all_of(scenario.queries.begin(), scenario.queries.end(), [](const auto& query) {
+    const double hundredths = query.optimal_length * 100.0;
+    return std::abs(hundredths - std::round(hundredths)) <= 1e-9 * std::max(1.0, std::abs(hundredths));
+  });
+  return whole_hundredths && !scenario.queries.empty() ? 0.011 : 1e-3;
+}
+
+double query_tolerance(double base_tolerance, double optimal_length) {
+  return std::max(base_tolerance, 1e-5 * std::abs(optimal_length));
+}
+
+QueryScore score_query(const GridMap& map, const ScenarioQuery& query, const PathResult& result,
+                       GridAlgorithm algorithm, double weight, double base_tolerance) {
+  QueryScore score;
+  const double tolerance = query_tolerance(base_tolerance, query.optimal_length);
+  const PathPromise promise = promise_of(algorithm);
+  score.solved = result.status == SearchStatus::found;
+  score.budget_stopped = result.reason == StopReason::expansion_limit || result.reason == StopReason::time_limit ||
+                         result.reason == StopReason::cost_limit;
+  auto mismatch = [&](std::string why) {
+    score.mismatch = true;
+    score.problem = std::move(why);
+    return score;
+  };
+
+  if (!score.solved) {
+    if (promise == PathPromise::some_path_budget && score.budget_stopped) return score;
+    std::string why = "no path (status " + std::string(to_string(result.status));
+    if (!result.message.empty()) why += ": " + result.message;
+    return mismatch(why + "), optimal length " + format_fixed(query.optimal_length, 5));
+  }
+
+  if (const std::optional<std::string> problem =
+          find_path_problem(map, query.start, query.goal, result, DiagonalMode::only_if_no_obstacles))
+    return mismatch(*problem);
+
+  score.abs_error = std::abs(result.cost - query.optimal_length);
+  if (promise == PathPromise::optimal && score.abs_error > tolerance)
+    return mismatch("cost " + format_fixed(result.cost, 5) + ", optimal length " +
+                    format_fixed(query.optimal_length, 5));
+  if (promise == PathPromise::bounded && result.cost > weight * query.optimal_length + tolerance)
+    return mismatch("cost " + format_fixed(result.cost, 5) + " exceeds " + format_fixed(weight, 3) +
+                    " x optimal length " + format_fixed(query.optimal_length, 5));
+  return score;
+}
+
+void BenchTally::add(const QueryScore& score, double microseconds, const SearchStats& stats) {
+  if (score.solved) {
+    ++solved_;
+    max_abs_error_ = std::max(max_abs_error_, score.abs_error);
+  }
+  if (score.mismatch) ++mismatches_;
+  if (score.budget_stopped) ++budget_stopped_;
+  total_expanded_ += static_cast<double>(stats.expanded);
+  total_generated_ += static_cast<double>(stats.generated);
+  microseconds_.push_back(microseconds);
+}
+
+BenchSummary BenchTally::summary() const {
+  BenchSummary summary;
+  summary.algorithm = std::string(to_string(algorithm_));
+  summary.queries = microseconds_.size();
+  summary.solved = solved_;
+  summary.mismatches = mismatches_;
+  summary.budget_exhausted = budget_stopped_;
+  summary.max_abs_error = max_abs_error_;
+  if (microseconds_.empty()) return summary;
+  const double count = static_cast<double>(microseconds_.size());
+  summary.mean_us = std::accumulate(microseconds_.begin(), microseconds_.end(), 0.0) / count;
+  std::vector<double> sorted = microseconds_;
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t middle = sorted.size() / 2;
+  summary.median_us = sorted.size() % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle]);
+  summary.mean_expanded = total_expanded_ / count;
+  summary.mean_generated = total_generated_ / count;
+  return summary;
+}
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,81 @@
+#pragma once
+// Judging grid search results against a MovingAI scenario's optimal lengths, and summing them
+// up per algorithm for `wayfinder grid bench`.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+
+namespace wayfinder::cli {
+
+/// What an algorithm promises, and so what counts as a mismatch against the optimal length.
+enum class PathPromise {
+  optimal,           ///< cost within the tolerance of the optimal length
+  bounded,           ///< cost <= weight x optimal (weighted A*)
+  some_path,         ///< finds a path whenever one exists (breadth-first, greedy)
+  some_path_budget,  ///< as some_path, except that running out of budget is not a mismatch (IDA*)
+};
+
+PathPromise promise_of(GridAlgorithm algorithm);
+
+/// How far a cost may be from a scenario's optimal length and still count as equal. The files
+/// give lengths with 5 to 8 decimals (1e-3 is safe) or, for the bg512 set, with 2 decimals
+/// (rounded: up to 0.005 off, so 0.011 leaves room for the path's own rounding). The text is
+/// gone once parsed, so 2-decimal files are recognised by every length being a whole number of
+/// hundredths. This is the base tolerance; query_tolerance() widens it for long paths.
+double scenario_tolerance(const Scenario& scenario);
+
+/// Most files print lengths with 6 significant digits, so a length of 1000 or more has only 2
+/// decimals (brc202d: 1000.36 for 1000.36248): allow 1e-5 of the length, twice that rounding.
+double query_tolerance(double base_tolerance, double optimal_length);
+
+struct QueryScore {
+  bool solved = false;          ///< status found
+  bool budget_stopped = false;  ///< the search ran out of budget
+  bool mismatch = false;
+  double abs_error = 0.0;  ///< |cost - optimal| when solved
+  std::string problem;     ///< why it is a mismatch
+};
+
+/// Checks one result: the status against the promise, the path with find_path_problem (MovingAI
+/// diagonal rule), and the cost against the optimal length.
+QueryScore score_query(const GridMap& map, const ScenarioQuery& query, const PathResult& result,
+                       GridAlgorithm algorithm, double weight, double base_tolerance);
+
+struct BenchSummary {
+  std::string algorithm;
+  std::size_t queries = 0;
+  std::size_t solved = 0;
+  std::size_t mismatches = 0;
+  std::size_t budget_exhausted = 0;
+  double max_abs_error = 0.0;
+  double mean_us = 0.0;
+  double median_us = 0.0;
+  double mean_expanded = 0.0;
+  double mean_generated = 0.0;
+};
+
+/// Collects the scores and timings of one algorithm's run over a scenario.
+class BenchTally {
+ public:
+  explicit BenchTally(GridAlgorithm algorithm) : algorithm_(algorithm) {}
+  void add(const QueryScore& score, double microseconds, const SearchStats& stats);
+  [[nodiscard]] BenchSummary summary() const;
+
+ private:
+  GridAlgorithm algorithm_;
+  std::size_t solved_ = 0;
+  std::size_t mismatches_ = 0;
+  std::size_t budget_stopped_ = 0;
+  double max_abs_error_ = 0.0;
+  double total_expanded_ = 0.0;
+  double total_generated_ = 0.0;
+  std::vector<double> microseconds_;
+};
+
+}  // namespace wayfinder::cli
