@@ -7,7 +7,7 @@
 #include <queue>
 #include <tuple>
 
-#include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/indexed_heap.hpp"
 
 namespace wayfinder::bench {
 

@@ -121,6 +121,13 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     return SearchStatus::invalid_input;
   };
   if (map_.cell_count() == 0) return reject("the map is empty");
+  // Options may come from casts of untrusted numbers (bindings, files): check every enum.
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::jump_point))
+    return reject("unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm)));
+  if (static_cast<unsigned>(options.diagonal) > static_cast<unsigned>(DiagonalMode::always))
+    return reject("unknown diagonal mode " + std::to_string(static_cast<unsigned>(options.diagonal)));
+  if (static_cast<unsigned>(options.heuristic) > static_cast<unsigned>(Heuristic::chebyshev))
+    return reject("unknown heuristic " + std::to_string(static_cast<unsigned>(options.heuristic)));
   if (!map_.contains(start)) return reject("start " + cell_text(start) + " is outside the " +
                                           std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map");
   if (!map_.contains(goal)) return reject("goal " + cell_text(goal) + " is outside the " +

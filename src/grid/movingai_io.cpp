@@ -1,5 +1,6 @@
 #include "wayfinder/grid/movingai_io.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <climits>

@@ -39,19 +39,6 @@ struct SearchOptions {
   SearchTrace* trace = nullptr;
 };
 
-/// Rounds a priority to 32 significant bits. Priorities that are equal in exact arithmetic
-/// (g + h along different move orders, sums of 1 and sqrt 2) often differ in the last bits of
-/// a double, which would make tie-breaking random; rounded, they compare equal and the tie rule
-/// (larger g first) decides, as in a textbook A*. The rounding is monotonic, so the heap order
-/// stays consistent, and it can make a found path costlier than optimal by at most a relative
-/// 2^-32 of its cost.
-inline Cost rounded_priority(Cost priority) {
-  constexpr std::uint64_t dropped_bits = 20;
-  const auto bits = std::bit_cast<std::uint64_t>(priority);
-  const std::uint64_t rounded = (bits + (std::uint64_t{1} << (dropped_bits - 1))) & ~((std::uint64_t{1} << dropped_bits) - 1);
-  return std::bit_cast<Cost>(rounded);
-}
-
 /// Does nothing; the default observer of improved nodes.
 struct IgnoreImprovement {
   void operator()(NodeId, Cost) const {}
@@ -143,8 +130,8 @@ class BestFirstSearch {
   [[nodiscard]] NodeId goal_node() const { return goal_; }
   /// Smallest priority on the open list (infinite when empty).
   [[nodiscard]] Cost min_priority() const {
-    const Cost top = context_.open().empty() ? infinite_cost : context_.open().top().priority;
-    return has_held_ ? std::min(top, held_.priority) : top;
+    const Cost top = context_.open().empty() ? infinite_cost : key_priority(context_.open().top().key);
+    return has_held_ ? std::min(top, key_priority(held_.key)) : top;
   }
   [[nodiscard]] std::size_t open_size() const { return context_.open().size() + (has_held_ ? 1 : 0); }
   /// The expanded node closest to the goal by heuristic (ties: cheaper), or invalid_node.
@@ -175,7 +162,15 @@ class BestFirstSearch {
 
  private:
   void push(NodeId node, Cost g, Cost h) {
-    push_entry({rounded_priority(options_.g_weight * g + options_.h_weight * h), static_cast<float>(g), node});
+    push_entry({key_of(g, h), node});
+  }
+
+  // Priority g_weight * g + h_weight * h; among equal priorities the larger g comes first
+  // (the share of g in the priority breaks the tie).
+  [[nodiscard]] std::uint64_t key_of(Cost g, Cost h) const {
+    const Cost weighted_g = options_.g_weight * g;
+    const Cost priority = weighted_g + options_.h_weight * h;
+    return heap_key(priority, priority > 0.0 ? weighted_g / priority : 1.0);
   }
 
   void push_entry(const HeapEntry& entry) {
@@ -223,7 +218,7 @@ class BestFirstSearch {
     } else {
       next = context_.open().pop(position_writer());
     }
-    popped_priority_ = next.priority;
+    popped_priority_ = key_priority(next.key);
     context_.record(next.node).set_state(NodeRecord::State::closed);
     return next.node;
   }
@@ -303,17 +298,14 @@ class BestFirstSearch {
       const Cost h = options_.h_weight == 0.0 ? 0.0 : domain_.heuristic(next, goal_);
       if (first_time) {
         record.set_state(NodeRecord::State::open);
-        offer_new({rounded_priority(options_.g_weight * new_g + options_.h_weight * h), static_cast<float>(new_g), next});
+        offer_new({key_of(new_g, h), next});
         if constexpr (Tracing) options_.trace->record(TraceEvent::opened, next, node, new_g);
       } else {
-        const Cost priority = rounded_priority(options_.g_weight * new_g + options_.h_weight * h);
-        if (has_held_ && held_.node == next) {  // a domain listed the same successor twice
-          held_.priority = priority;
-          held_.tie = static_cast<float>(new_g);
-        } else {
-          context_.open().decrease(context_.heap_position(next), priority, static_cast<float>(new_g),
-                                   position_writer());
-        }
+        const std::uint64_t key = key_of(new_g, h);
+        if (has_held_ && held_.node == next)  // a domain listed the same successor twice
+          held_.key = key;
+        else
+          context_.open().decrease(context_.heap_position(next), key, position_writer());
         if constexpr (Tracing) options_.trace->record(TraceEvent::updated, next, node, new_g);
       }
       on_improve(next, new_g);

@@ -8,6 +8,7 @@
 //
 // Memory is one record per node plus the current path; time can still grow with the number
 // of distinct f bounds, so IDA* suits small maps, and it always runs under an expansion limit.
+// A trace records every iteration: nodes are closed again in each one.
 
 #include <algorithm>
 #include <chrono>
@@ -125,6 +126,7 @@ class IdaStarSearch {
     }
     push_frame(start, 0.0);
     ++stats_.expanded;
+    if (options_.trace != nullptr) options_.trace->record(TraceEvent::closed, start, invalid_node, 0.0);
     while (!frames_.empty()) {
       Frame& frame = frames_.back();
       if (frame.next == frame.end) {
@@ -133,10 +135,14 @@ class IdaStarSearch {
         continue;
       }
       const auto [next, step_cost] = successors_[frame.next++];
+      const NodeId parent = frame.node;
       const Cost g = frame.g + step_cost;
       NodeRecord& record = context_.touch(next);
       if (g >= record.g) continue;
+      const bool first_time = record.g == infinite_cost;
       record.g = g;
+      if (options_.trace != nullptr)
+        options_.trace->record(first_time ? TraceEvent::opened : TraceEvent::updated, next, parent, g);
       const Cost h = domain_.heuristic(next, goal_);
       if (exceeds(g + h, bound)) {
         outcome.next_bound = std::min(outcome.next_bound, g + h);
@@ -161,6 +167,7 @@ class IdaStarSearch {
         return outcome;
       }
       ++stats_.expanded;
+      if (options_.trace != nullptr) options_.trace->record(TraceEvent::closed, next, parent, g);
       if (h < closest_h_ || (h == closest_h_ && g < closest_g_)) {
         closest_h_ = h;
         closest_g_ = g;

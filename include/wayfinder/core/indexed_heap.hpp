@@ -4,6 +4,7 @@
 // back through a caller-supplied function, which lets the search keep it beside the node's
 // other state (one cache line per node instead of two arrays).
 
+#include <bit>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -12,12 +13,42 @@
 
 namespace wayfinder {
 
+/// Entries are ordered by one 64-bit key (see heap_key), so that each comparison in the heap is
+/// a single integer comparison.
 struct HeapEntry {
-  Cost priority;  ///< ordered ascending (f = g_weight * g + h_weight * h)
-  float tie;      ///< among equal priorities, the larger tie value comes first (larger g)
+  std::uint64_t key;
   NodeId node;
 };
 static_assert(sizeof(HeapEntry) == 16, "four entries per cache line");
+
+/// Bits of a key that hold the tie rank.
+inline constexpr int heap_tie_bits = 20;
+
+/// Rounds a non-negative priority to 32 significant bits. Priorities that are equal in exact
+/// arithmetic (g + h along different move orders, sums of 1 and sqrt 2) often differ in the last
+/// bits of a double, which would make tie-breaking random; rounded, they compare equal and the
+/// tie rule decides, as in a textbook A*. The rounding is monotonic, so the order of unequal
+/// priorities is kept except that values within a relative 2^-32 become ties.
+inline Cost rounded_priority(Cost priority) {
+  const auto bits = std::bit_cast<std::uint64_t>(priority);
+  constexpr std::uint64_t low = (std::uint64_t{1} << heap_tie_bits) - 1;
+  return std::bit_cast<Cost>((bits + (std::uint64_t{1} << (heap_tie_bits - 1))) & ~low);
+}
+
+/// The key of an entry: the bit pattern of the rounded priority (for non-negative doubles the
+/// bit patterns sort like the values), whose low 20 bits are then zero and carry a tie rank:
+/// `tie_fraction` in [0, 1], larger first.
+inline std::uint64_t heap_key(Cost priority, double tie_fraction) {
+  constexpr double ranks = static_cast<double>((std::uint64_t{1} << heap_tie_bits) - 1);
+  const double clamped = tie_fraction < 0.0 ? 0.0 : (tie_fraction > 1.0 ? 1.0 : tie_fraction);
+  return std::bit_cast<std::uint64_t>(rounded_priority(priority)) |
+         static_cast<std::uint64_t>((1.0 - clamped) * ranks);
+}
+
+/// The (rounded) priority of a key.
+inline Cost key_priority(std::uint64_t key) {
+  return std::bit_cast<Cost>(key & ~((std::uint64_t{1} << heap_tie_bits) - 1));
+}
 
 class IndexedHeap {
  public:
@@ -63,16 +94,13 @@ class IndexedHeap {
 
   /// Lowers the keys of the entry at `position` (priority must not increase).
   template <class SetPosition>
-  void decrease(std::uint32_t position, Cost priority, float tie, SetPosition&& set_position) {
-    entries_[position].priority = priority;
-    entries_[position].tie = tie;
+  void decrease(std::uint32_t position, std::uint64_t key, SetPosition&& set_position) {
+    entries_[position].key = key;
     sift_up(position, set_position);
   }
 
-  /// The heap's order: smaller priority first, then larger tie value.
-  static bool before(const HeapEntry& a, const HeapEntry& b) {
-    return (a.priority < b.priority) | ((a.priority == b.priority) & (a.tie > b.tie));
-  }
+  /// The heap's order: smaller key first.
+  static bool before(const HeapEntry& a, const HeapEntry& b) { return a.key < b.key; }
 
  private:
 

@@ -20,7 +20,7 @@ namespace wayfinder {
 class JumpPointDomain {
  public:
   JumpPointDomain(const GridMap& map, NodeId goal)
-      : map_(map), goal_(goal), goal_cell_(map.cell_of(goal)), width_(static_cast<NodeId>(map.width())) {}
+      : map_(map), goal_cell_(map.cell_of(goal)) {}
 
   [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }
 
@@ -87,9 +87,7 @@ class JumpPointDomain {
   }
 
   const GridMap& map_;
-  NodeId goal_;
   Cell goal_cell_;
-  NodeId width_;
 };
 
 static_assert(ParentAwareDomain<JumpPointDomain>);

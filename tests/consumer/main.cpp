@@ -1,0 +1,24 @@
+// Finds a path around a wall on a small map; exits non-zero unless the answer is right.
+#include <cmath>
+#include <cstdio>
+
+#include <wayfinder/grid/grid_map.hpp>
+#include <wayfinder/grid/grid_pathfinder.hpp>
+
+int main() {
+  wayfinder::GridMap map(8, 5);
+  for (int y = 0; y < 4; ++y) map.set_passable(4, y, false);  // a wall with a gap at the bottom
+
+  wayfinder::GridPathfinder pathfinder(map);
+  const wayfinder::PathResult result = pathfinder.find_path({0, 0}, {7, 0});
+  if (!result.found()) {
+    std::printf("no path: %s\n", result.message.c_str());
+    return 1;
+  }
+  // Down to the gap at (4,4) and back up. Without corner cutting the wall's end (4,3) cannot be
+  // passed diagonally, so the gap is entered from (3,4) and left to (5,4): the optimum is
+  // 3 diagonals + 1 down to (3,4), 2 across to (5,4), then 2 diagonals + 2 up: 5 + 5 sqrt 2.
+  const double expected = 5.0 + 5.0 * std::sqrt(2.0);
+  std::printf("path of %zu cells, cost %.5f (expected %.5f)\n", result.nodes.size(), result.cost, expected);
+  return std::abs(result.cost - expected) < 1e-9 ? 0 : 1;
+}

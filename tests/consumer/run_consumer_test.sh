@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Proves that a game can use Wayfinder both ways: installs the built project to a temporary
+# prefix and builds the consumer with find_package, then builds it again with add_subdirectory.
+#
+#   run_consumer_test.sh SOURCE_DIR BUILD_DIR [CXX_COMPILER] [EXTRA_CXX_FLAGS]
+#
+# EXTRA_CXX_FLAGS must carry the sanitizer flags when BUILD_DIR is a sanitizer build, so the
+# consumer links against the instrumented library.
+set -euo pipefail
+
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 SOURCE_DIR BUILD_DIR [CXX_COMPILER] [EXTRA_CXX_FLAGS]" >&2
+  exit 2
+fi
+source_dir=$(cd "$1" && pwd)
+build_dir=$(cd "$2" && pwd)
+compiler=${3:-c++}
+extra_flags=${4:-}
+consumer_dir="$source_dir/tests/consumer"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/wayfinder-consumer.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+generator=()
+if command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
+# Debug builds compile fastest, and the consumer only needs to prove that it links and runs.
+common=("${generator[@]}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER="$compiler")
+if [[ -n "$extra_flags" ]]; then
+  common+=("-DCMAKE_CXX_FLAGS=$extra_flags" "-DCMAKE_EXE_LINKER_FLAGS=$extra_flags")
+fi
+
+echo "== installing $build_dir to $work/prefix"
+cmake --install "$build_dir" --prefix "$work/prefix" >"$work/install.log" || { cat "$work/install.log"; exit 1; }
+
+echo "== find_package(wayfinder)"
+cmake -S "$consumer_dir" -B "$work/found" "${common[@]}" -DCMAKE_PREFIX_PATH="$work/prefix"
+cmake --build "$work/found"
+"$work/found/consumer"
+
+echo "== add_subdirectory(wayfinder)"
+cmake -S "$consumer_dir" -B "$work/subdirectory" "${common[@]}" \
+  -DCONSUMER_USE_SUBDIRECTORY=ON -DWAYFINDER_SOURCE_DIR="$source_dir"
+cmake --build "$work/subdirectory"
+"$work/subdirectory/consumer"
+
+echo "consumer test passed: find_package and add_subdirectory"
