@@ -39,6 +39,16 @@ std::unique_ptr<LoadedScenario> load(const std::string& relative_scenario) {
       LoadedScenario{read_movingai_map(scenario_map_path(path)), read_movingai_scenario(path)});
 }
 
+// The scenario, or null after marking the benchmark skipped with the loader's error.
+std::unique_ptr<LoadedScenario> load_or_skip(benchmark::State& state, const std::string& scenario_file) {
+  try {
+    return load(scenario_file);
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return nullptr;
+  }
+}
+
 void report(benchmark::State& state, std::size_t query_count, double expanded) {
   const double queries = static_cast<double>(query_count) * static_cast<double>(state.iterations());
   state.counters["us_per_query"] = benchmark::Counter(
@@ -48,13 +58,8 @@ void report(benchmark::State& state, std::size_t query_count, double expanded) {
 }
 
 void run_wayfinder(benchmark::State& state, const std::string& scenario_file, GridAlgorithm algorithm) {
-  std::unique_ptr<LoadedScenario> loaded;
-  try {
-    loaded = load(scenario_file);
-  } catch (const std::exception& error) {
-    state.SkipWithError(error.what());
-    return;
-  }
+  const std::unique_ptr<LoadedScenario> loaded = load_or_skip(state, scenario_file);
+  if (!loaded) return;
   GridPathfinder pathfinder(loaded->map);
   GridSearchOptions options;
   options.algorithm = algorithm;
@@ -71,13 +76,8 @@ void run_wayfinder(benchmark::State& state, const std::string& scenario_file, Gr
 }
 
 void run_textbook(benchmark::State& state, const std::string& scenario_file) {
-  std::unique_ptr<LoadedScenario> loaded;
-  try {
-    loaded = load(scenario_file);
-  } catch (const std::exception& error) {
-    state.SkipWithError(error.what());
-    return;
-  }
+  const std::unique_ptr<LoadedScenario> loaded = load_or_skip(state, scenario_file);
+  if (!loaded) return;
   const auto& queries = loaded->scenario.queries;
   double expanded = 0.0;
   for (auto _ : state) {
