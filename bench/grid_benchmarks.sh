@@ -19,6 +19,7 @@ import json, sys, os
 for line in sys.stdin:
     r = json.loads(line)
     name = "/".join(r["scenario"].split(os.sep)[-2:])
-    print(f"| {name} | {r[\"algorithm\"]} | {r[\"queries\"]} | {r[\"mismatches\"]} | {r[\"mean_us\"]:.1f} | {r[\"median_us\"]:.1f} | {r[\"mean_expanded\"]:.0f} |")
+    print("| {} | {} | {} | {} | {:.1f} | {:.1f} | {:.0f} |".format(name, r["algorithm"], r["queries"],
+          r["mismatches"], r["mean_us"], r["median_us"], r["mean_expanded"]))
 '
 done
