@@ -32,10 +32,12 @@ cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" \
   -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DWAYFINDER_BUILD_FUZZERS=ON -DWAYFINDER_BUILD_TESTS=OFF -DWAYFINDER_BUILD_TOOLS=OFF \
   -DWAYFINDER_BUILD_BENCHMARKS=OFF -DWAYFINDER_INSTALL=OFF >/dev/null
-cmake --build "$build_dir" --target fuzz_movingai_map fuzz_movingai_scenario
+# Each name has a fuzz/fuzz_NAME.cpp target and a fuzz/corpus/NAME/ seed folder.
+targets=(movingai_map movingai_scenario obj_mesh polyanya_mesh)
+cmake --build "$build_dir" --target "${targets[@]/#/fuzz_}"
 
 status=0
-for target in movingai_map movingai_scenario; do
+for target in "${targets[@]}"; do
   scratch="$build_dir/corpus/$target"
   artifacts="$build_dir/crashes/$target/"
   mkdir -p "$scratch" "$artifacts"

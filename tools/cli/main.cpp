@@ -8,6 +8,9 @@
 #include "exit_status.hpp"
 #include "grid_bench_command.hpp"
 #include "grid_path_command.hpp"
+#include "mesh_bench_command.hpp"
+#include "mesh_info_command.hpp"
+#include "mesh_path_command.hpp"
 #include "wayfinder/core/load_error.hpp"
 
 int main(int argc, char** argv) {
@@ -34,6 +37,25 @@ int main(int argc, char** argv) {
       grid->add_subcommand("bench", "run a MovingAI .scen scenario, check every answer and time the searches");
   configure_grid_bench_command(*bench, bench_arguments);
 
+  CLI::App* mesh_group =
+      app.add_subcommand("mesh", "navigation meshes: inspect, query and benchmark .obj and .mesh files");
+  mesh_group->require_subcommand(1);
+
+  MeshInfoArguments mesh_info_arguments;
+  CLI::App* mesh_info =
+      mesh_group->add_subcommand("info", "load and build a mesh; print its counts, regions and problems");
+  configure_mesh_info_command(*mesh_info, mesh_info_arguments);
+
+  MeshPathArguments mesh_path_arguments;
+  CLI::App* mesh_path = mesh_group->add_subcommand("path", "find a path on a navigation mesh");
+  configure_mesh_path_command(*mesh_path, mesh_path_arguments);
+
+  MeshBenchArguments mesh_bench_arguments;
+  CLI::App* mesh_bench =
+      mesh_group->add_subcommand("bench", "run a query file on a mesh, check every answer and time the parts");
+  configure_mesh_bench_command(*mesh_bench, mesh_bench_arguments);
+
+
   DemoArguments demo_arguments;
   CLI::App* demo = app.add_subcommand(
       "demo", "compare every grid algorithm on a generated map of rooms, corridors and terrain; draw it as SVG");
@@ -50,6 +72,9 @@ int main(int argc, char** argv) {
     if (*path) return run_grid_path_command(path_arguments, std::cout, std::cerr);
     if (*bench) return run_grid_bench_command(bench_arguments, std::cout, std::cerr);
     if (*demo) return run_demo_command(demo_arguments, std::cout, std::cerr);
+    if (*mesh_info) return run_mesh_info_command(mesh_info_arguments, std::cout, std::cerr);
+    if (*mesh_path) return run_mesh_path_command(mesh_path_arguments, std::cout, std::cerr);
+    if (*mesh_bench) return run_mesh_bench_command(mesh_bench_arguments, std::cout, std::cerr);
   } catch (const wayfinder::LoadError& error) {
     report_error(std::cerr, error.what());  // already "file:line:column: cause"
     return exit_bad_input;

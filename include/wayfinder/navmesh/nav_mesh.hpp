@@ -1,0 +1,161 @@
+#pragma once
+// A navigation mesh: convex polygons joined by shared edges, on which agents walk. It is built
+// once from MeshGeometry (a file or arrays) and never changes afterwards, so any number of
+// threads can query it at once, each with its own NavMeshQuery.
+//
+// The build step checks the input, makes every polygon convex and counter-clockwise seen from
+// above (+y), finds which polygons share each edge (adjacency), labels connected regions (so
+// that a query between regions is answered at once without searching) and builds a uniform
+// grid over the x-z plane for point location.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/types.hpp"
+#include "wayfinder/navmesh/edge_point_graph.hpp"
+#include "wayfinder/navmesh/mesh_geometry.hpp"
+
+namespace wayfinder {
+
+using PolygonId = std::uint32_t;
+inline constexpr PolygonId invalid_polygon = invalid_node;
+
+/// Something the build step noticed and worked around; a fatal problem throws LoadError instead.
+struct MeshProblem {
+  enum class Kind : std::uint8_t {
+    repeated_vertex,       ///< a vertex listed twice in a row (or first = last); the repeat is dropped
+    degenerate_polygon,    ///< zero area, or fewer than 3 distinct vertices; the polygon is dropped
+    concave_polygon,       ///< not convex; split into triangles
+    non_manifold_edge,     ///< an edge used by more than two polygons; it is treated as a wall
+    inconsistent_winding,  ///< two neighbours walk their shared edge the same way (kept, but suspect)
+  };
+  Kind kind;
+  std::uint32_t polygon;  ///< the input polygon (index in MeshGeometry::polygons)
+  int line;               ///< its line in the source file, 0 if unknown
+  std::string message;    ///< "file:line: what"
+};
+
+struct NavMeshBuildOptions {
+  /// Side of the point-location grid's cells in world units; 0 picks one from the mean polygon size.
+  double locator_cell_size = 0.0;
+};
+
+/// Axis-aligned box.
+struct Bounds {
+  Point min;
+  Point max;
+};
+
+/// A point on the mesh and the polygon it lies in.
+struct MeshLocation {
+  PolygonId polygon = invalid_polygon;
+  Point point;
+  [[nodiscard]] bool valid() const { return polygon != invalid_polygon; }
+};
+
+class NavMesh {
+ public:
+  /// Height difference within which a point counts as standing on a polygon (world units).
+  static constexpr double default_height_tolerance = 2.0;
+
+  /// Checks and builds. Throws LoadError (source, line, cause) for fatal input: an empty mesh,
+  /// a polygon with fewer than 3 vertices, an index out of range, a non-finite coordinate, or a
+  /// mesh left with no polygon after dropping degenerate ones. Other problems are repaired and
+  /// listed in problems().
+  static NavMesh build(const MeshGeometry& geometry, const NavMeshBuildOptions& options = {});
+
+  /// The same from flat arrays: `polygon_sizes[i]` consecutive entries of `indices` form polygon i.
+  static NavMesh from_arrays(std::span<const Point> vertices, std::span<const std::uint32_t> indices,
+                             std::span<const std::uint32_t> polygon_sizes,
+                             const NavMeshBuildOptions& options = {});
+
+  [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
+  [[nodiscard]] std::size_t polygon_count() const { return polygon_starts_.size() - 1; }
+  [[nodiscard]] std::size_t region_count() const { return region_count_; }
+  [[nodiscard]] const Bounds& bounds() const { return bounds_; }
+  [[nodiscard]] const std::vector<MeshProblem>& problems() const { return problems_; }
+  [[nodiscard]] const std::string& source() const { return source_; }
+
+  [[nodiscard]] const Point& vertex(std::uint32_t index) const { return vertices_[index]; }
+  [[nodiscard]] std::span<const Point> vertices() const { return vertices_; }
+  /// The polygon's vertex indices, counter-clockwise seen from above.
+  [[nodiscard]] std::span<const std::uint32_t> polygon_vertices(PolygonId polygon) const {
+    return {polygon_indices_.data() + polygon_starts_[polygon], polygon_starts_[polygon + 1] - polygon_starts_[polygon]};
+  }
+  /// Neighbour across each edge (edge j runs from vertex j to vertex j + 1), or invalid_polygon.
+  [[nodiscard]] std::span<const PolygonId> polygon_neighbours(PolygonId polygon) const {
+    return {neighbours_.data() + polygon_starts_[polygon], polygon_starts_[polygon + 1] - polygon_starts_[polygon]};
+  }
+  /// Index of edge j of `polygon` among all polygon edges (0 .. total edge slots - 1).
+  [[nodiscard]] std::uint32_t edge_slot(PolygonId polygon, std::uint32_t j) const { return polygon_starts_[polygon] + j; }
+  [[nodiscard]] std::uint32_t first_edge_slot(PolygonId polygon) const { return polygon_starts_[polygon]; }
+  [[nodiscard]] std::size_t edge_slot_count() const { return polygon_indices_.size(); }
+  /// The shared (two-sided) edge an edge slot belongs to, or invalid_node for a wall.
+  [[nodiscard]] std::uint32_t shared_edge_of_slot(std::uint32_t slot) const { return slot_shared_edge_[slot]; }
+  [[nodiscard]] std::size_t shared_edge_count() const { return shared_edges_.size(); }
+  struct SharedEdge {
+    std::uint32_t vertex_a, vertex_b;  ///< as polygon_a walks it (a then b)
+    PolygonId polygon_a, polygon_b;
+  };
+  [[nodiscard]] const SharedEdge& shared_edge(std::uint32_t index) const { return shared_edges_[index]; }
+
+  /// The graph of points on shared edges that corridor searches walk (see edge_point_graph.hpp).
+  [[nodiscard]] const EdgePointGraph& edge_point_graph() const { return edge_point_graph_; }
+
+  [[nodiscard]] std::uint32_t region(PolygonId polygon) const { return regions_[polygon]; }
+  [[nodiscard]] const Point& centroid(PolygonId polygon) const { return centroids_[polygon]; }
+  /// The input polygon (index in MeshGeometry::polygons) this polygon was made from: they differ
+  /// only when concave inputs were split or degenerate ones dropped.
+  [[nodiscard]] std::uint32_t source_polygon(PolygonId polygon) const { return source_polygons_[polygon]; }
+
+  /// True if (x, z) lies inside or on the boundary of the polygon, seen from above.
+  [[nodiscard]] bool contains_xz(PolygonId polygon, double x, double z) const;
+  /// The mesh height of the polygon at (x, z), interpolated over its vertices (the polygon's
+  /// fan of triangles from vertex 0); (x, z) should lie inside it.
+  [[nodiscard]] double height_at(PolygonId polygon, double x, double z) const;
+
+  /// The polygon under or over `point` whose surface is within `height_tolerance` of it (the one
+  /// nearest in height when several overlap, as on multi-level meshes), with the point moved
+  /// onto its surface. Invalid if none.
+  [[nodiscard]] MeshLocation locate(const Point& point, double height_tolerance = default_height_tolerance) const;
+
+  /// The closest point on the mesh (3D distance) within `max_distance`, with its polygon; a
+  /// point on the mesh comes back unchanged in x and z. Invalid if nothing is that close.
+  [[nodiscard]] MeshLocation nearest_point(const Point& point, double max_distance) const;
+
+ private:
+  NavMesh() = default;
+  void build_adjacency();
+  void build_regions();
+  void build_locator(double cell_size);
+  template <class Visit>
+  void for_each_polygon_near(double min_x, double min_z, double max_x, double max_z, Visit&& visit) const;
+
+  std::string source_;
+  std::vector<Point> vertices_;
+  std::vector<std::uint32_t> polygon_starts_{0};  ///< polygon i uses polygon_indices_[starts[i] .. starts[i+1])
+  std::vector<std::uint32_t> polygon_indices_;
+  std::vector<PolygonId> neighbours_;         ///< per edge slot
+  std::vector<std::uint32_t> slot_shared_edge_;  ///< per edge slot
+  std::vector<SharedEdge> shared_edges_;
+  std::vector<std::uint32_t> regions_;
+  std::size_t region_count_ = 0;
+  std::vector<Point> centroids_;
+  std::vector<Bounds> polygon_bounds_;
+  std::vector<std::uint32_t> source_polygons_;
+  std::vector<MeshProblem> problems_;
+  Bounds bounds_;
+  EdgePointGraph edge_point_graph_;
+
+  // Point location: a uniform grid over x-z; each cell lists the polygons whose bounding box
+  // touches it.
+  double locator_origin_x_ = 0.0, locator_origin_z_ = 0.0, locator_inverse_cell_ = 1.0;
+  std::uint32_t locator_columns_ = 1, locator_rows_ = 1;
+  std::vector<std::uint32_t> locator_starts_;
+  std::vector<PolygonId> locator_polygons_;
+};
+
+}  // namespace wayfinder

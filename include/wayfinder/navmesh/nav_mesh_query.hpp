@@ -1,0 +1,92 @@
+#pragma once
+// Path queries on a NavMesh: locate the start and goal, search a corridor of polygons with A*
+// on the core engine, then pull the string through the corridor's portals. One NavMeshQuery per
+// thread, reused across queries (it owns the search state); the mesh is shared and read-only.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/navmesh/funnel.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
+
+namespace wayfinder {
+
+/// Where the corridor search places its nodes, and so what its costs measure.
+enum class CorridorNodes : std::uint8_t {
+  /// One node per polygon at its centroid, as in classic tutorials. Cheap, but the costs
+  /// follow the zig-zag between centroids, so the corridor is often not the shortest one.
+  polygon_centroids,
+  /// Nodes on the shared edges (their two ends, pulled in slightly, and their midpoint); a move
+  /// goes straight across a polygon from one edge point to another. Shortest paths bend at
+  /// polygon corners, so these costs are close to true path lengths and the corridors are
+  /// far better.
+  edge_points,
+};
+
+/// Command-line names: centroids, edge-points.
+std::string_view to_string(CorridorNodes nodes);
+std::optional<CorridorNodes> parse_corridor_nodes(std::string_view name);
+
+struct NavMeshSearchOptions {
+  CorridorNodes nodes = CorridorNodes::edge_points;
+  /// Weight on the heuristic (1 = A*; more is faster and may give longer corridors).
+  double heuristic_weight = 1.0;
+  Budget budget;
+  /// When the budget runs out: true returns `partial`, a path to the searched polygon closest to
+  /// the goal; false returns `budget_exhausted`.
+  bool return_partial = true;
+  /// Start and goal must lie within this height of a polygon (see NavMesh::locate).
+  double height_tolerance = NavMesh::default_height_tolerance;
+  /// A start or goal off the mesh is moved to the nearest point on it within this distance;
+  /// 0 means points off the mesh are rejected with invalid_input.
+  double snap_distance = 0.0;
+  /// Optional event log of the corridor search (node ids as in corridor_node_position()).
+  SearchTrace* trace = nullptr;
+};
+
+class NavMeshQuery {
+ public:
+  explicit NavMeshQuery(const NavMesh& mesh);
+  ~NavMeshQuery();
+  NavMeshQuery(NavMeshQuery&&) noexcept;
+  NavMeshQuery& operator=(NavMeshQuery&&) = delete;
+  NavMeshQuery(const NavMeshQuery&) = delete;
+  NavMeshQuery& operator=(const NavMeshQuery&) = delete;
+
+  /// locate + corridor + funnel. PathResult::nodes is the corridor (polygon ids from start to
+  /// goal), PathResult::points the waypoints (start, turns, goal) and PathResult::cost their 3D
+  /// length. Start and goal in different regions give no_path without a search. Never throws for
+  /// bad queries: NaN or off-mesh points and bad options give invalid_input with a message.
+  PathResult find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
+
+  /// The same in steps: begin() locates and starts the corridor search, step() advances it by up
+  /// to `max_expansions`, and the funnel runs when it finishes. The final result equals
+  /// find_path's.
+  SearchStatus begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
+  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
+  [[nodiscard]] PathResult result() const;
+
+  /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
+  /// points holds just the two end points, cost the search's cost. For timing and tools.
+  PathResult find_corridor(const MeshLocation& start, const MeshLocation& goal,
+                           const NavMeshSearchOptions& options = {});
+
+  /// The portals of the last query's corridor.
+  [[nodiscard]] const std::vector<Portal>& portals() const;
+  /// The position of a corridor-search node, for drawing a trace.
+  [[nodiscard]] Point corridor_node_position(NodeId node) const;
+
+  [[nodiscard]] const NavMesh& mesh() const { return mesh_; }
+
+ private:
+  const NavMesh& mesh_;
+  std::unique_ptr<struct NavMeshQueryState> state_;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,129 @@
+#include "wayfinder/navmesh/funnel.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace wayfinder {
+
+namespace {
+
+// Twice the signed area of (apex, p, q) in the x-z plane: positive when q lies to the left of
+// the ray from apex through p (counter-clockwise, x right and z up).
+double turn(const Point& apex, const Point& p, const Point& q) {
+  return (p.x - apex.x) * (q.z - apex.z) - (p.z - apex.z) * (q.x - apex.x);
+}
+
+bool same_xz(const Point& a, const Point& b) { return a.x == b.x && a.z == b.z; }
+
+// True if p lies on the segment a-b (within rounding), seen from above.
+bool on_segment_xz(const Point& p, const Point& a, const Point& b) {
+  const double ex = b.x - a.x, ez = b.z - a.z;
+  const double length_squared = ex * ex + ez * ez;
+  if (length_squared == 0.0) return same_xz(p, a);
+  const double across = ex * (p.z - a.z) - ez * (p.x - a.x);
+  const double along = ex * (p.x - a.x) + ez * (p.z - a.z);
+  return across * across <= 1e-18 * length_squared * length_squared && along >= 0.0 && along <= length_squared;
+}
+
+}  // namespace
+
+void corridor_portals(const NavMesh& mesh, std::span<const PolygonId> corridor, std::vector<Portal>& portals) {
+  portals.clear();
+  for (std::size_t i = 0; i + 1 < corridor.size(); ++i) {
+    const PolygonId from = corridor[i], to = corridor[i + 1];
+    if (from >= mesh.polygon_count() || to >= mesh.polygon_count())
+      throw std::invalid_argument("corridor polygon out of range at position " + std::to_string(i));
+    const auto neighbours = mesh.polygon_neighbours(from);
+    const auto indices = mesh.polygon_vertices(from);
+    std::size_t j = 0;
+    while (j < neighbours.size() && neighbours[j] != to) ++j;
+    if (j == neighbours.size())
+      throw std::invalid_argument("corridor polygons " + std::to_string(from) + " and " + std::to_string(to) +
+                                  " are not neighbours");
+    // Polygons run counter-clockwise seen from above, so walking out of `from` across its edge
+    // (v[j], v[j + 1]), the edge's second vertex is on the left.
+    const Point& a = mesh.vertex(indices[j]);
+    const Point& b = mesh.vertex(indices[j + 1 == indices.size() ? 0 : j + 1]);
+    portals.push_back({b, a});
+  }
+}
+
+std::vector<Portal> corridor_portals(const NavMesh& mesh, std::span<const PolygonId> corridor) {
+  std::vector<Portal> portals;
+  corridor_portals(mesh, corridor, portals);
+  return portals;
+}
+
+void funnel_path(const Point& start, const Point& goal, std::span<const Portal> portals, std::vector<Point>& waypoints) {
+  waypoints.clear();
+  waypoints.push_back(start);
+  // The portal list is implicitly (start, start), the corridor's portals, then (goal, goal).
+  const std::size_t count = portals.size() + 2;
+  auto left_of = [&](std::size_t i) -> const Point& {
+    return i == 0 ? start : i == count - 1 ? goal : portals[i - 1].left;
+  };
+  auto right_of = [&](std::size_t i) -> const Point& {
+    return i == 0 ? start : i == count - 1 ? goal : portals[i - 1].right;
+  };
+  auto add_corner = [&](const Point& corner) {
+    if (!same_xz(corner, waypoints.back())) waypoints.push_back(corner);
+  };
+
+  Point apex = start, left = start, right = start;
+  std::size_t apex_index = 0, left_index = 0, right_index = 0;
+  for (std::size_t i = 1; i < count; ++i) {
+    const Point& next_left = left_of(i);
+    const Point& next_right = right_of(i);
+
+    // An apex that lies on the portal itself (a start point on a shared edge, say) has no
+    // funnel to narrow yet: the portal is passed where the apex is.
+    if (same_xz(left, apex) && same_xz(right, apex) && !same_xz(next_left, apex) && !same_xz(next_right, apex) &&
+        i + 1 < count && on_segment_xz(apex, next_left, next_right))
+      continue;
+
+    // The right side of the funnel moves in when the new right end is not outside it.
+    if (turn(apex, right, next_right) >= 0.0) {
+      if (same_xz(apex, right) || turn(apex, left, next_right) < 0.0) {
+        right = next_right;
+        right_index = i;
+      } else {
+        // The right side crossed the left one: the path turns at the left corner, which
+        // becomes the new apex, and the scan restarts from the portal after it.
+        add_corner(left);
+        apex = left;
+        apex_index = left_index;
+        right = left = apex;
+        right_index = left_index = apex_index;
+        i = apex_index;
+        continue;
+      }
+    }
+
+    if (turn(apex, left, next_left) <= 0.0) {
+      if (same_xz(apex, left) || turn(apex, right, next_left) > 0.0) {
+        left = next_left;
+        left_index = i;
+      } else {
+        add_corner(right);
+        apex = right;
+        apex_index = right_index;
+        left = right = apex;
+        left_index = right_index = apex_index;
+        i = apex_index;
+        continue;
+      }
+    }
+  }
+  if (same_xz(waypoints.back(), goal) && waypoints.size() > 1)
+    waypoints.back() = goal;
+  else
+    waypoints.push_back(goal);
+}
+
+std::vector<Point> funnel_path(const Point& start, const Point& goal, std::span<const Portal> portals) {
+  std::vector<Point> waypoints;
+  funnel_path(start, goal, portals, waypoints);
+  return waypoints;
+}
+
+}  // namespace wayfinder

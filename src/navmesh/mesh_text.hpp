@@ -1,0 +1,138 @@
+#pragma once
+// Text helpers shared by the navigation-mesh readers (OBJ, Polyanya "mesh 2", query files):
+// line splitting that agrees with tinyobjloader about where lines end, fields with their
+// columns, strict number parsing and quoting of input for messages. Internal to the library.
+
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace wayfinder::mesh_text {
+
+inline constexpr std::string_view utf8_byte_order_mark = "\xEF\xBB\xBF";
+
+struct Line {
+  std::string_view text;  ///< without the line break
+  int number = 0;         ///< 1-based
+};
+
+/// Splits text into lines ending in LF, CRLF or a lone CR. tinyobjloader ends lines at a lone CR
+/// too, so the OBJ pre-scan must count lines exactly as it does for both to agree on faces.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view text) : text_(text) {
+    // Editors on Windows like to start UTF-8 files with a byte order mark; it is not content.
+    if (text_.starts_with(utf8_byte_order_mark)) text_.remove_prefix(utf8_byte_order_mark.size());
+  }
+
+  std::optional<Line> next() {
+    if (position_ >= text_.size()) return std::nullopt;
+    std::size_t stop = text_.find_first_of("\r\n", position_);
+    if (stop == std::string_view::npos) stop = text_.size();
+    const std::string_view text = text_.substr(position_, stop - position_);
+    position_ = stop;
+    if (position_ < text_.size()) {
+      if (text_[position_] == '\r' && position_ + 1 < text_.size() && text_[position_ + 1] == '\n') ++position_;
+      ++position_;
+    }
+    // The clamp only keeps an absurdly large in-memory text from overflowing the counter.
+    if (line_number_ < INT_MAX) ++line_number_;
+    return Line{text, line_number_};
+  }
+
+  [[nodiscard]] int last_number() const { return line_number_; }
+
+ private:
+  std::string_view text_;
+  std::size_t position_ = 0;
+  int line_number_ = 0;
+};
+
+inline bool is_field_separator(char c) { return c == ' ' || c == '\t'; }
+
+struct Field {
+  std::string_view text;
+  int column = 0;  ///< 1-based
+};
+
+/// Splits a line into fields separated by runs of spaces and tabs (into `fields`, reused).
+inline void split_fields(std::string_view line, std::vector<Field>& fields) {
+  fields.clear();
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_field_separator(line[i])) ++i;
+    if (i == line.size()) break;
+    const std::size_t begin = i;
+    while (i < line.size() && !is_field_separator(line[i])) ++i;
+    const int column = begin < static_cast<std::size_t>(INT_MAX) ? static_cast<int>(begin) + 1 : INT_MAX;
+    fields.push_back({line.substr(begin, i - begin), column});
+  }
+}
+
+/// Quotes a piece of input for a message, escaping bytes that would not print and shortening
+/// long text so that a message stays one readable line.
+inline std::string quoted(std::string_view text) {
+  constexpr std::size_t max_shown = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < max_shown; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\\' || byte == '\'') {
+      out += '\\';
+      out += static_cast<char>(byte);
+    } else if (byte >= 0x20 && byte < 0x7F) {
+      out += static_cast<char>(byte);
+    } else {
+      constexpr char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[byte >> 4];
+      out += hex[byte & 15];
+    }
+  }
+  if (text.size() > max_shown) out += "...";
+  return out + "'";
+}
+
+enum class NumberProblem : std::uint8_t { none, not_a_number, out_of_range, not_finite };
+
+/// A whole field as a decimal number (a leading '+' is allowed, as in C's strtod); every
+/// character must belong to the number, and nan or inf are refused.
+inline NumberProblem parse_real(std::string_view text, double& value) {
+  if (text.size() > 1 && text.front() == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
+  if (text.empty()) return NumberProblem::not_a_number;
+  const char* last = text.data() + text.size();
+  const auto [end, error] = std::from_chars(text.data(), last, value, std::chars_format::general);
+  if (error == std::errc::result_out_of_range && end == last) return NumberProblem::out_of_range;
+  if (error != std::errc{} || end != last) return NumberProblem::not_a_number;
+  if (!std::isfinite(value)) return NumberProblem::not_finite;
+  return NumberProblem::none;
+}
+
+/// A whole field as a decimal integer (optional sign).
+inline NumberProblem parse_integer(std::string_view text, std::int64_t& value) {
+  if (text.size() > 1 && text.front() == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
+  if (text.empty()) return NumberProblem::not_a_number;
+  const char* last = text.data() + text.size();
+  const auto [end, error] = std::from_chars(text.data(), last, value);
+  if (error == std::errc::result_out_of_range && end == last) return NumberProblem::out_of_range;
+  if (error != std::errc{} || end != last) return NumberProblem::not_a_number;
+  return NumberProblem::none;
+}
+
+/// "non-numeric x coordinate 'abc'" and the like.
+inline std::string describe(NumberProblem problem, std::string_view what, std::string_view text) {
+  switch (problem) {
+    case NumberProblem::none: break;
+    case NumberProblem::not_a_number: return "non-numeric " + std::string(what) + " " + quoted(text);
+    case NumberProblem::out_of_range: return std::string(what) + " " + quoted(text) + " is out of range";
+    case NumberProblem::not_finite: return std::string(what) + " " + quoted(text) + " is not a finite number";
+  }
+  return {};
+}
+
+}  // namespace wayfinder::mesh_text

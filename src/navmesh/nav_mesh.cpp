@@ -1,0 +1,552 @@
+#include "wayfinder/navmesh/nav_mesh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "wayfinder/core/load_error.hpp"
+
+namespace wayfinder {
+
+namespace {
+
+// Twice the signed area of triangle (a, b, c) in the x-z plane: positive when a, b, c turn
+// counter-clockwise with x to the right and z up (the mathematical orientation).
+double cross_xz(const Point& a, const Point& b, const Point& c) {
+  return (b.x - a.x) * (c.z - a.z) - (b.z - a.z) * (c.x - a.x);
+}
+
+double distance_squared(const Point& a, const Point& b) {
+  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+
+std::string describe(const std::string& source, int line, const std::string& what) {
+  return line > 0 ? source + ":" + std::to_string(line) + ": " + what : source + ": " + what;
+}
+
+// Twice the signed area of a polygon in the x-z plane (shoelace formula).
+double signed_area_xz(const std::vector<Point>& vertices, const std::vector<std::uint32_t>& polygon) {
+  double twice_area = 0.0;
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    const Point& a = vertices[polygon[i]];
+    const Point& b = vertices[polygon[(i + 1) % polygon.size()]];
+    twice_area += a.x * b.z - b.x * a.z;
+  }
+  return twice_area;
+}
+
+// Convex (counter-clockwise) when no corner turns clockwise by more than rounding; straight
+// corners (collinear vertices) are allowed, as Recast's polygons have them.
+bool is_convex_ccw(const std::vector<Point>& vertices, const std::vector<std::uint32_t>& polygon, double tolerance) {
+  const std::size_t n = polygon.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Point& a = vertices[polygon[i]];
+    const Point& b = vertices[polygon[(i + 1) % n]];
+    const Point& c = vertices[polygon[(i + 2) % n]];
+    if (cross_xz(a, b, c) < -tolerance) return false;
+  }
+  return true;
+}
+
+bool point_in_triangle_xz(const Point& p, const Point& a, const Point& b, const Point& c) {
+  return cross_xz(a, b, p) >= 0.0 && cross_xz(b, c, p) >= 0.0 && cross_xz(c, a, p) >= 0.0;
+}
+
+// Splits a simple counter-clockwise polygon into triangles by ear clipping (Meisters 1975).
+// O(n^2) per polygon, which is nothing next to loading: concave input faces are rare and small.
+std::vector<std::vector<std::uint32_t>> triangulate(const std::vector<Point>& vertices,
+                                                     const std::vector<std::uint32_t>& polygon) {
+  std::vector<std::vector<std::uint32_t>> triangles;
+  std::vector<std::uint32_t> ring = polygon;
+  std::size_t guard = 0;
+  while (ring.size() > 3 && guard < polygon.size() * polygon.size() + 8) {
+    ++guard;
+    bool clipped = false;
+    const std::size_t n = ring.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t ia = ring[(i + n - 1) % n], ib = ring[i], ic = ring[(i + 1) % n];
+      const Point &a = vertices[ia], &b = vertices[ib], &c = vertices[ic];
+      if (cross_xz(a, b, c) <= 0.0) continue;  // reflex or straight corner: not an ear
+      bool contains_other = false;
+      for (std::uint32_t other : ring) {
+        if (other == ia || other == ib || other == ic) continue;
+        if (point_in_triangle_xz(vertices[other], a, b, c)) {
+          contains_other = true;
+          break;
+        }
+      }
+      if (contains_other) continue;
+      triangles.push_back({ia, ib, ic});
+      ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
+      clipped = true;
+      break;
+    }
+    if (!clipped) break;  // self-intersecting input: keep what is left as a fan below
+  }
+  if (ring.size() >= 3) {
+    for (std::size_t i = 1; i + 1 < ring.size(); ++i) triangles.push_back({ring[0], ring[i], ring[i + 1]});
+  }
+  return triangles;
+}
+
+}  // namespace
+
+NavMesh NavMesh::from_arrays(std::span<const Point> vertices, std::span<const std::uint32_t> indices,
+                             std::span<const std::uint32_t> polygon_sizes, const NavMeshBuildOptions& options) {
+  MeshGeometry geometry;
+  geometry.vertices.assign(vertices.begin(), vertices.end());
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < polygon_sizes.size(); ++i) {
+    const std::uint32_t size = polygon_sizes[i];
+    if (size > indices.size() - at)
+      throw LoadError(geometry.source, 0, 0,
+                      "polygon " + std::to_string(i) + " needs " + std::to_string(size) +
+                          " indices but only " + std::to_string(indices.size() - at) + " are left");
+    geometry.polygons.emplace_back(indices.begin() + static_cast<std::ptrdiff_t>(at),
+                                   indices.begin() + static_cast<std::ptrdiff_t>(at + size));
+    at += size;
+  }
+  if (at != indices.size())
+    throw LoadError(geometry.source, 0, 0,
+                    std::to_string(indices.size() - at) + " indices are left over after the last polygon");
+  return build(geometry, options);
+}
+
+NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& options) {
+  NavMesh mesh;
+  mesh.source_ = geometry.source;
+  const std::string& source = geometry.source;
+  auto polygon_line = [&](std::size_t polygon) {
+    return polygon < geometry.polygon_lines.size() ? geometry.polygon_lines[polygon] : 0;
+  };
+  auto vertex_line = [&](std::size_t vertex) {
+    return vertex < geometry.vertex_lines.size() ? geometry.vertex_lines[vertex] : 0;
+  };
+
+  if (geometry.polygons.empty()) throw LoadError(source, 0, 0, "empty mesh: no polygons");
+  if (geometry.vertices.size() >= std::numeric_limits<std::uint32_t>::max() ||
+      geometry.polygons.size() >= std::numeric_limits<std::uint32_t>::max() / 2)
+    throw LoadError(source, 0, 0, "mesh too large: at most 2^31 polygons and 2^32 - 1 vertices");
+  for (std::size_t v = 0; v < geometry.vertices.size(); ++v) {
+    if (!finite(geometry.vertices[v]))
+      throw LoadError(source, vertex_line(v), 0, "vertex " + std::to_string(v) + " has a non-finite coordinate");
+  }
+
+  // Bounds and a length scale for tolerances.
+  Bounds bounds{{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+                 std::numeric_limits<double>::infinity()},
+                {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                 -std::numeric_limits<double>::infinity()}};
+  for (const Point& p : geometry.vertices) {
+    bounds.min = {std::min(bounds.min.x, p.x), std::min(bounds.min.y, p.y), std::min(bounds.min.z, p.z)};
+    bounds.max = {std::max(bounds.max.x, p.x), std::max(bounds.max.y, p.y), std::max(bounds.max.z, p.z)};
+  }
+  const double extent = geometry.vertices.empty()
+                            ? 1.0
+                            : std::max({bounds.max.x - bounds.min.x, bounds.max.z - bounds.min.z, 1e-300});
+  // Areas below this (relative to the mesh's size) count as zero: they come from rounding.
+  const double area_tolerance = extent * extent * 1e-14;
+
+  // Vertices at exactly the same position are one vertex, so that polygons which repeat a
+  // corner under another index still share their edges.
+  std::vector<std::uint32_t> canonical(geometry.vertices.size());
+  {
+    std::vector<std::uint32_t> order(geometry.vertices.size());
+    std::iota(order.begin(), order.end(), 0u);
+    auto position_less = [&](std::uint32_t a, std::uint32_t b) {
+      const Point &p = geometry.vertices[a], &q = geometry.vertices[b];
+      if (p.x != q.x) return p.x < q.x;
+      if (p.z != q.z) return p.z < q.z;
+      if (p.y != q.y) return p.y < q.y;
+      return a < b;
+    };
+    std::sort(order.begin(), order.end(), position_less);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      canonical[order[i]] = (i > 0 && geometry.vertices[order[i]] == geometry.vertices[order[i - 1]])
+                                ? canonical[order[i - 1]]
+                                : order[i];
+    }
+  }
+  mesh.vertices_ = geometry.vertices;
+
+  for (std::size_t p = 0; p < geometry.polygons.size(); ++p) {
+    const std::vector<std::uint32_t>& input = geometry.polygons[p];
+    const int line = polygon_line(p);
+    if (input.size() < 3)
+      throw LoadError(source, line, 0,
+                      "polygon " + std::to_string(p) + " has " + std::to_string(input.size()) +
+                          " vertices; a polygon needs at least 3");
+    std::vector<std::uint32_t> polygon;
+    polygon.reserve(input.size());
+    for (std::uint32_t index : input) {
+      if (index >= geometry.vertices.size())
+        throw LoadError(source, line, 0,
+                        "polygon " + std::to_string(p) + " uses vertex " + std::to_string(index) + " but the mesh has " +
+                            std::to_string(geometry.vertices.size()) + " vertices");
+      polygon.push_back(canonical[index]);
+    }
+    // Drop repeats: the same vertex twice in a row (or the last equal to the first).
+    std::vector<std::uint32_t> distinct;
+    for (std::uint32_t index : polygon) {
+      if (distinct.empty() || distinct.back() != index) distinct.push_back(index);
+    }
+    while (distinct.size() > 1 && distinct.front() == distinct.back()) distinct.pop_back();
+    if (distinct.size() != polygon.size()) {
+      mesh.problems_.push_back({MeshProblem::Kind::repeated_vertex, static_cast<std::uint32_t>(p), line,
+                                describe(source, line, "polygon " + std::to_string(p) + " repeats a vertex; the repeat is ignored")});
+    }
+    double twice_area = distinct.size() >= 3 ? signed_area_xz(mesh.vertices_, distinct) : 0.0;
+    if (distinct.size() < 3 || std::abs(twice_area) <= area_tolerance) {
+      mesh.problems_.push_back({MeshProblem::Kind::degenerate_polygon, static_cast<std::uint32_t>(p), line,
+                                describe(source, line, "polygon " + std::to_string(p) +
+                                                           " has no area seen from above; it is left out")});
+      continue;
+    }
+    if (twice_area < 0.0) std::reverse(distinct.begin(), distinct.end());
+    // A vertex that appears twice, not in a row, makes the boundary touch itself.
+    std::vector<std::uint32_t> sorted = distinct;
+    std::sort(sorted.begin(), sorted.end());
+    const bool self_touching = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+    if (!self_touching && is_convex_ccw(mesh.vertices_, distinct, area_tolerance)) {
+      mesh.polygon_indices_.insert(mesh.polygon_indices_.end(), distinct.begin(), distinct.end());
+      mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
+      mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));
+      continue;
+    }
+    mesh.problems_.push_back({MeshProblem::Kind::concave_polygon, static_cast<std::uint32_t>(p), line,
+                              describe(source, line, "polygon " + std::to_string(p) +
+                                                         " is not convex; it is split into triangles")});
+    for (const auto& triangle : triangulate(mesh.vertices_, distinct)) {
+      if (std::abs(signed_area_xz(mesh.vertices_, triangle)) <= area_tolerance) continue;
+      mesh.polygon_indices_.insert(mesh.polygon_indices_.end(), triangle.begin(), triangle.end());
+      mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
+      mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));
+    }
+  }
+  if (mesh.polygon_count() == 0)
+    throw LoadError(source, 0, 0, "no usable polygons: every polygon has zero area seen from above");
+
+  // Bounds of what is used, centroids and per-polygon boxes.
+  mesh.bounds_ = {{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+                   std::numeric_limits<double>::infinity()},
+                  {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                   -std::numeric_limits<double>::infinity()}};
+  mesh.centroids_.resize(mesh.polygon_count());
+  mesh.polygon_bounds_.resize(mesh.polygon_count());
+  for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
+    const auto indices = mesh.polygon_vertices(polygon);
+    Bounds box = {mesh.vertices_[indices[0]], mesh.vertices_[indices[0]]};
+    double twice_area = 0.0, cx = 0.0, cz = 0.0;
+    const Point& origin = mesh.vertices_[indices[0]];
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+      const Point& a = mesh.vertices_[indices[i]];
+      box.min = {std::min(box.min.x, a.x), std::min(box.min.y, a.y), std::min(box.min.z, a.z)};
+      box.max = {std::max(box.max.x, a.x), std::max(box.max.y, a.y), std::max(box.max.z, a.z)};
+      if (i >= 1 && i + 1 < indices.size()) {  // fan triangle (0, i, i + 1)
+        const Point& b = mesh.vertices_[indices[i + 1]];
+        const double t = cross_xz(origin, a, b);
+        twice_area += t;
+        cx += t * (origin.x + a.x + b.x) / 3.0;
+        cz += t * (origin.z + a.z + b.z) / 3.0;
+      }
+    }
+    mesh.polygon_bounds_[polygon] = box;
+    const double x = cx / twice_area, z = cz / twice_area;
+    mesh.centroids_[polygon] = {x, mesh.height_at(polygon, x, z), z};
+    mesh.bounds_.min = {std::min(mesh.bounds_.min.x, box.min.x), std::min(mesh.bounds_.min.y, box.min.y),
+                        std::min(mesh.bounds_.min.z, box.min.z)};
+    mesh.bounds_.max = {std::max(mesh.bounds_.max.x, box.max.x), std::max(mesh.bounds_.max.y, box.max.y),
+                        std::max(mesh.bounds_.max.z, box.max.z)};
+  }
+
+  mesh.build_adjacency();
+  mesh.build_regions();
+  mesh.build_locator(options.locator_cell_size);
+  mesh.edge_point_graph_ = EdgePointGraph(mesh);
+  return mesh;
+}
+
+void NavMesh::build_adjacency() {
+  // Sort every edge slot by its (smaller, larger) vertex pair: slots of one shared edge end up
+  // side by side.
+  const std::size_t slots = polygon_indices_.size();
+  neighbours_.assign(slots, invalid_polygon);
+  slot_shared_edge_.assign(slots, invalid_node);
+  std::vector<PolygonId> slot_polygon(slots);
+  for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+    for (std::uint32_t slot = polygon_starts_[polygon]; slot < polygon_starts_[polygon + 1]; ++slot)
+      slot_polygon[slot] = polygon;
+  }
+  auto slot_end = [&](std::uint32_t slot) {
+    const PolygonId polygon = slot_polygon[slot];
+    return slot + 1 == polygon_starts_[polygon + 1] ? polygon_starts_[polygon] : slot + 1;
+  };
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(slots);
+  for (std::uint32_t slot = 0; slot < slots; ++slot) {
+    const std::uint32_t a = polygon_indices_[slot], b = polygon_indices_[slot_end(slot)];
+    keyed[slot] = {(static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b), slot};
+  }
+  std::sort(keyed.begin(), keyed.end());
+  for (std::size_t i = 0; i < keyed.size();) {
+    std::size_t j = i + 1;
+    while (j < keyed.size() && keyed[j].first == keyed[i].first) ++j;
+    const std::size_t users = j - i;
+    if (users == 2) {
+      const std::uint32_t s = keyed[i].second, t = keyed[i + 1].second;
+      const PolygonId p = slot_polygon[s], q = slot_polygon[t];
+      if (p != q) {
+        if (polygon_indices_[s] == polygon_indices_[t]) {
+          problems_.push_back({MeshProblem::Kind::inconsistent_winding, source_polygons_[p], 0,
+                               describe(source_, 0, "polygons " + std::to_string(source_polygons_[p]) + " and " +
+                                                        std::to_string(source_polygons_[q]) +
+                                                        " overlap along a shared edge (same direction); they are joined anyway")});
+        }
+        const auto shared = static_cast<std::uint32_t>(shared_edges_.size());
+        shared_edges_.push_back({polygon_indices_[s], polygon_indices_[slot_end(s)], p, q});
+        neighbours_[s] = q;
+        neighbours_[t] = p;
+        slot_shared_edge_[s] = shared;
+        slot_shared_edge_[t] = shared;
+      }
+    } else if (users > 2) {
+      const PolygonId first = slot_polygon[keyed[i].second];
+      problems_.push_back({MeshProblem::Kind::non_manifold_edge, source_polygons_[first], 0,
+                           describe(source_, 0, "the edge between vertices " + std::to_string(keyed[i].first >> 32) +
+                                                    " and " + std::to_string(keyed[i].first & 0xffffffffu) +
+                                                    " is used by " + std::to_string(users) +
+                                                    " polygons; it is treated as a wall")});
+    }
+    i = j;
+  }
+}
+
+void NavMesh::build_regions() {
+  regions_.assign(polygon_count(), invalid_node);
+  std::vector<PolygonId> stack;
+  std::uint32_t next_region = 0;
+  for (PolygonId seed = 0; seed < polygon_count(); ++seed) {
+    if (regions_[seed] != invalid_node) continue;
+    regions_[seed] = next_region;
+    stack.push_back(seed);
+    while (!stack.empty()) {
+      const PolygonId polygon = stack.back();
+      stack.pop_back();
+      for (PolygonId neighbour : polygon_neighbours(polygon)) {
+        if (neighbour != invalid_polygon && regions_[neighbour] == invalid_node) {
+          regions_[neighbour] = next_region;
+          stack.push_back(neighbour);
+        }
+      }
+    }
+    ++next_region;
+  }
+  region_count_ = next_region;
+}
+
+void NavMesh::build_locator(double cell_size) {
+  const double width = std::max(bounds_.max.x - bounds_.min.x, 1e-9);
+  const double depth = std::max(bounds_.max.z - bounds_.min.z, 1e-9);
+  if (!(cell_size > 0.0) || !std::isfinite(cell_size)) {
+    // About one polygon per cell on average: the mean polygon box side.
+    double total = 0.0;
+    for (const Bounds& box : polygon_bounds_) total += (box.max.x - box.min.x) + (box.max.z - box.min.z);
+    cell_size = std::max(total / (2.0 * static_cast<double>(polygon_count())), 1e-9);
+  }
+  // At most a few cells per polygon (and never an absurd number for a degenerate size).
+  const double max_cells = 4.0 * static_cast<double>(polygon_count()) + 64.0;
+  while ((width / cell_size + 1.0) * (depth / cell_size + 1.0) > max_cells) cell_size *= 1.5;
+  locator_columns_ = static_cast<std::uint32_t>(width / cell_size) + 1;
+  locator_rows_ = static_cast<std::uint32_t>(depth / cell_size) + 1;
+  locator_origin_x_ = bounds_.min.x;
+  locator_origin_z_ = bounds_.min.z;
+  locator_inverse_cell_ = 1.0 / cell_size;
+
+  const std::size_t cells = static_cast<std::size_t>(locator_columns_) * locator_rows_;
+  auto cell_range = [&](const Bounds& box, std::uint32_t& x0, std::uint32_t& x1, std::uint32_t& z0, std::uint32_t& z1) {
+    auto clamp_column = [&](double x) {
+      const double c = std::floor((x - locator_origin_x_) * locator_inverse_cell_);
+      return static_cast<std::uint32_t>(std::clamp(c, 0.0, static_cast<double>(locator_columns_ - 1)));
+    };
+    auto clamp_row = [&](double z) {
+      const double r = std::floor((z - locator_origin_z_) * locator_inverse_cell_);
+      return static_cast<std::uint32_t>(std::clamp(r, 0.0, static_cast<double>(locator_rows_ - 1)));
+    };
+    x0 = clamp_column(box.min.x);
+    x1 = clamp_column(box.max.x);
+    z0 = clamp_row(box.min.z);
+    z1 = clamp_row(box.max.z);
+  };
+  std::vector<std::uint32_t> counts(cells + 1, 0);
+  for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+    std::uint32_t x0, x1, z0, z1;
+    cell_range(polygon_bounds_[polygon], x0, x1, z0, z1);
+    for (std::uint32_t z = z0; z <= z1; ++z)
+      for (std::uint32_t x = x0; x <= x1; ++x) ++counts[static_cast<std::size_t>(z) * locator_columns_ + x + 1];
+  }
+  std::partial_sum(counts.begin(), counts.end(), counts.begin());
+  locator_starts_ = counts;
+  locator_polygons_.resize(counts.back());
+  std::vector<std::uint32_t> fill(counts.begin(), counts.end() - 1);
+  for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+    std::uint32_t x0, x1, z0, z1;
+    cell_range(polygon_bounds_[polygon], x0, x1, z0, z1);
+    for (std::uint32_t z = z0; z <= z1; ++z)
+      for (std::uint32_t x = x0; x <= x1; ++x)
+        locator_polygons_[fill[static_cast<std::size_t>(z) * locator_columns_ + x]++] = polygon;
+  }
+}
+
+bool NavMesh::contains_xz(PolygonId polygon, double x, double z) const {
+  const auto indices = polygon_vertices(polygon);
+  const Point p{x, 0.0, z};
+  // Inside or on the boundary: left of (or on) every edge, up to a rounding margin of about
+  // 1e-9 world units, so points on a shared edge belong to both polygons.
+  for (std::size_t i = 0, n = indices.size(); i < n; ++i) {
+    const Point& a = vertices_[indices[i]];
+    const Point& b = vertices_[indices[i + 1 == n ? 0 : i + 1]];
+    const double edge_length = std::abs(b.x - a.x) + std::abs(b.z - a.z);
+    if (cross_xz(a, b, p) < -1e-9 * edge_length) return false;
+  }
+  return true;
+}
+
+double NavMesh::height_at(PolygonId polygon, double x, double z) const {
+  const auto indices = polygon_vertices(polygon);
+  const Point& a = vertices_[indices[0]];
+  const Point p{x, 0.0, z};
+  // The fan triangle (0, i, i + 1) containing the point, by barycentric coordinates; the one
+  // it is least outside of when rounding puts it outside all of them.
+  double best_height = a.y, best_score = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 1; i + 1 < indices.size(); ++i) {
+    const Point& b = vertices_[indices[i]];
+    const Point& c = vertices_[indices[i + 1]];
+    const double area = cross_xz(a, b, c);
+    if (area <= 0.0) continue;
+    const double wa = cross_xz(b, c, p) / area, wb = cross_xz(c, a, p) / area, wc = cross_xz(a, b, p) / area;
+    const double score = std::min({wa, wb, wc});
+    if (score > best_score) {
+      best_score = score;
+      best_height = wa * a.y + wb * b.y + wc * c.y;
+      if (score >= 0.0) break;
+    }
+  }
+  return best_height;
+}
+
+template <class Visit>
+void NavMesh::for_each_polygon_near(double min_x, double min_z, double max_x, double max_z, Visit&& visit) const {
+  const double c0 = std::floor((min_x - locator_origin_x_) * locator_inverse_cell_);
+  const double c1 = std::floor((max_x - locator_origin_x_) * locator_inverse_cell_);
+  const double r0 = std::floor((min_z - locator_origin_z_) * locator_inverse_cell_);
+  const double r1 = std::floor((max_z - locator_origin_z_) * locator_inverse_cell_);
+  if (c1 < 0.0 || r1 < 0.0 || c0 >= locator_columns_ || r0 >= locator_rows_) return;
+  const auto x0 = static_cast<std::uint32_t>(std::max(c0, 0.0));
+  const auto x1 = static_cast<std::uint32_t>(std::min(c1, static_cast<double>(locator_columns_ - 1)));
+  const auto z0 = static_cast<std::uint32_t>(std::max(r0, 0.0));
+  const auto z1 = static_cast<std::uint32_t>(std::min(r1, static_cast<double>(locator_rows_ - 1)));
+  for (std::uint32_t z = z0; z <= z1; ++z) {
+    for (std::uint32_t x = x0; x <= x1; ++x) {
+      const std::size_t cell = static_cast<std::size_t>(z) * locator_columns_ + x;
+      for (std::uint32_t i = locator_starts_[cell]; i < locator_starts_[cell + 1]; ++i) visit(locator_polygons_[i]);
+    }
+  }
+}
+
+MeshLocation NavMesh::locate(const Point& point, double height_tolerance) const {
+  MeshLocation best;
+  if (!finite(point) || !(height_tolerance >= 0.0)) return best;
+  double best_gap = std::numeric_limits<double>::infinity();
+  // Boxes are widened by the same margin as contains_xz's, so a point on a box edge is seen.
+  constexpr double margin = 1e-9;
+  for_each_polygon_near(point.x - margin, point.z - margin, point.x + margin, point.z + margin, [&](PolygonId polygon) {
+    const Bounds& box = polygon_bounds_[polygon];
+    if (point.x < box.min.x - margin || point.x > box.max.x + margin || point.z < box.min.z - margin ||
+        point.z > box.max.z + margin)
+      return;
+    if (point.y < box.min.y - height_tolerance || point.y > box.max.y + height_tolerance) return;
+    if (!contains_xz(polygon, point.x, point.z)) return;
+    const double height = height_at(polygon, point.x, point.z);
+    const double gap = std::abs(point.y - height);
+    if (gap <= height_tolerance && (gap < best_gap || (gap == best_gap && polygon < best.polygon))) {
+      best_gap = gap;
+      best = {polygon, {point.x, height, point.z}};
+    }
+  });
+  return best;
+}
+
+namespace {
+
+// The closest point to p on triangle abc in 3D (Ericson, Real-Time Collision Detection, 2005,
+// section 5.1.5).
+Point closest_point_on_triangle(const Point& p, const Point& a, const Point& b, const Point& c) {
+  auto sub = [](const Point& u, const Point& v) { return Point{u.x - v.x, u.y - v.y, u.z - v.z}; };
+  auto dot = [](const Point& u, const Point& v) { return u.x * v.x + u.y * v.y + u.z * v.z; };
+  auto along = [](const Point& origin, const Point& direction, double t) {
+    return Point{origin.x + t * direction.x, origin.y + t * direction.y, origin.z + t * direction.z};
+  };
+  const Point ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
+  const double d1 = dot(ab, ap), d2 = dot(ac, ap);
+  if (d1 <= 0.0 && d2 <= 0.0) return a;
+  const Point bp = sub(p, b);
+  const double d3 = dot(ab, bp), d4 = dot(ac, bp);
+  if (d3 >= 0.0 && d4 <= d3) return b;
+  const double vc = d1 * d4 - d3 * d2;
+  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return along(a, ab, d1 / (d1 - d3));
+  const Point cp = sub(p, c);
+  const double d5 = dot(ab, cp), d6 = dot(ac, cp);
+  if (d6 >= 0.0 && d5 <= d6) return c;
+  const double vb = d5 * d2 - d1 * d6;
+  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return along(a, ac, d2 / (d2 - d6));
+  const double va = d3 * d6 - d5 * d4;
+  if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0)
+    return along(b, sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6)));
+  const double denominator = 1.0 / (va + vb + vc);
+  const double v = vb * denominator, w = vc * denominator;
+  return {a.x + ab.x * v + ac.x * w, a.y + ab.y * v + ac.y * w, a.z + ab.z * v + ac.z * w};
+}
+
+}  // namespace
+
+MeshLocation NavMesh::nearest_point(const Point& point, double max_distance) const {
+  MeshLocation best;
+  if (!finite(point) || !(max_distance >= 0.0) || std::isnan(max_distance)) return best;
+  // A point straight above or below a polygon, within reach, stays where it is in x and z.
+  best = locate(point, max_distance);
+  if (best.valid()) return best;
+  // No point of the mesh is farther (in x-z) than the distance to its box plus the box's size:
+  // that bounds the cells to look at when max_distance is huge.
+  const double outside_x = std::max({bounds_.min.x - point.x, 0.0, point.x - bounds_.max.x});
+  const double outside_z = std::max({bounds_.min.z - point.z, 0.0, point.z - bounds_.max.z});
+  const double reach = std::min(max_distance, std::hypot(outside_x, outside_z) + (bounds_.max.x - bounds_.min.x) +
+                                                  (bounds_.max.z - bounds_.min.z) + 1.0);
+  double best_squared = max_distance * max_distance;
+  if (std::isinf(best_squared)) best_squared = std::numeric_limits<double>::max();
+  for_each_polygon_near(point.x - reach, point.z - reach, point.x + reach, point.z + reach, [&](PolygonId polygon) {
+    const Bounds& box = polygon_bounds_[polygon];
+    const double dx = std::max({box.min.x - point.x, 0.0, point.x - box.max.x});
+    const double dy = std::max({box.min.y - point.y, 0.0, point.y - box.max.y});
+    const double dz = std::max({box.min.z - point.z, 0.0, point.z - box.max.z});
+    if (dx * dx + dy * dy + dz * dz > best_squared) return;
+    const auto indices = polygon_vertices(polygon);
+    for (std::size_t i = 1; i + 1 < indices.size(); ++i) {
+      const Point candidate = closest_point_on_triangle(point, vertices_[indices[0]], vertices_[indices[i]],
+                                                        vertices_[indices[i + 1]]);
+      const double squared = distance_squared(point, candidate);
+      if (squared <= best_squared && (squared < best_squared || !best.valid() || polygon < best.polygon)) {
+        best_squared = squared;
+        best = {polygon, candidate};
+      }
+    }
+  });
+  return best;
+}
+
+}  // namespace wayfinder

@@ -1,0 +1,417 @@
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <variant>
+
+#include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/search_context.hpp"
+
+namespace wayfinder {
+
+std::string_view to_string(CorridorNodes nodes) {
+  switch (nodes) {
+    case CorridorNodes::polygon_centroids: return "centroids";
+    case CorridorNodes::edge_points: return "edge-points";
+  }
+  return "?";
+}
+
+std::optional<CorridorNodes> parse_corridor_nodes(std::string_view name) {
+  if (name == "centroids") return CorridorNodes::polygon_centroids;
+  if (name == "edge-points") return CorridorNodes::edge_points;
+  return std::nullopt;
+}
+
+namespace {
+
+double distance(const Point& a, const Point& b) {
+  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+  return std::sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+
+// The corridor search over points on shared edges (see edge_point_graph.hpp). The graph's
+// nodes are numbered 0 .. n - 1; the query's start and goal are nodes n and n + 1. Crossing
+// points move with each query, so their places live in the query (`crossings`, one per
+// directed edge): a successor's candidate place is kept while the engine decides, and stored by
+// on_improve() when the engine accepts the cheaper cost.
+struct EdgePointDomain {
+  const EdgePointGraph& graph;
+  PolygonId start_polygon;
+  PolygonId goal_polygon;
+  Point start;
+  Point goal;
+  std::vector<Point>& crossings;
+  mutable NodeId candidate_node = invalid_node;
+  mutable Point candidate_point;
+
+  static constexpr std::uint32_t points = EdgePointGraph::points_per_edge;
+  static constexpr std::uint32_t crossing = EdgePointGraph::crossing_point;
+  static constexpr float unused = std::numeric_limits<float>::infinity();
+
+  [[nodiscard]] NodeId start_node() const { return static_cast<NodeId>(graph.node_count()); }
+  [[nodiscard]] NodeId goal_node() const { return static_cast<NodeId>(graph.node_count() + 1); }
+  [[nodiscard]] std::size_t node_count() const { return graph.node_count() + 2; }
+
+  [[nodiscard]] const Point& position(NodeId node) const {
+    if (node >= graph.node_count()) return node == start_node() ? start : goal;
+    return node % points == crossing ? crossings[node / points] : graph.position(node);
+  }
+
+  // Where the line from `from` towards the goal crosses the edge whose points start at node
+  // `first`, clamped between its end points.
+  [[nodiscard]] Point crossing_towards_goal(const Point& from, NodeId first) const {
+    const Point& a = graph.position(first);
+    const Point& b = graph.position(first + points - 1);
+    const double ex = b.x - a.x, ez = b.z - a.z;
+    const double dx = goal.x - from.x, dz = goal.z - from.z;
+    const double denominator = ex * dz - ez * dx;
+    double t;
+    if (std::abs(denominator) > 1e-12 * (std::abs(ex) + std::abs(ez)) * (std::abs(dx) + std::abs(dz))) {
+      t = ((from.x - a.x) * dz - (from.z - a.z) * dx) / denominator;
+    } else {  // heading along the edge: the point of the edge nearest the goal
+      const double length_squared = ex * ex + ez * ez;
+      t = length_squared > 0.0 ? ((goal.x - a.x) * ex + (goal.z - a.z) * ez) / length_squared : 0.0;
+    }
+    t = std::clamp(t, 0.0, 1.0);
+    return {a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
+  }
+
+  template <class Sink>
+  void relax_crossing(const Point& here, NodeId first, Sink& sink) const {
+    candidate_node = first + crossing;
+    candidate_point = crossing_towards_goal(here, first);
+    sink(candidate_node, distance(here, candidate_point));
+    candidate_node = invalid_node;  // decided: later heuristic calls read the stored place
+  }
+
+  // The points of one exit edge, from a place whose distances to the ends are not stored.
+  template <class Sink>
+  void relax_edge(const Point& here, NodeId first, Sink& sink) const {
+    if (graph.is_corner_point(first)) sink(first, distance(here, graph.position(first)));
+    if (graph.is_corner_point(first + points - 1))
+      sink(first + points - 1, distance(here, graph.position(first + points - 1)));
+    relax_crossing(here, first, sink);
+  }
+
+  template <class Sink>
+  void for_each_successor(NodeId node, Sink&& sink) const {
+    if (node == start_node()) {
+      for (NodeId first : graph.exits(start_polygon)) relax_edge(start, first, sink);
+      return;
+    }
+    const Point& here = position(node);
+    if (graph.entered_polygon(node) == goal_polygon) sink(goal_node(), distance(here, goal));
+    if (node % points == crossing) {
+      for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) relax_edge(here, exit.first, sink);
+      return;
+    }
+    for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) {
+      if (exit.cost_to_first_end != unused) sink(exit.first, static_cast<Cost>(exit.cost_to_first_end));
+      if (exit.cost_to_last_end != unused) sink(exit.first + points - 1, static_cast<Cost>(exit.cost_to_last_end));
+      relax_crossing(here, exit.first, sink);
+    }
+  }
+
+  [[nodiscard]] Cost heuristic(NodeId node, NodeId) const {
+    return distance(node == candidate_node ? candidate_point : position(node), goal);
+  }
+
+  /// The engine accepted a cheaper cost for `node`: a crossing point moves to its candidate place.
+  void on_improve(NodeId node) const {
+    if (node == candidate_node) crossings[node / points] = candidate_point;
+  }
+};
+
+// Passes the engine's improvements on to the domain.
+struct CrossingKeeper {
+  const EdgePointDomain& domain;
+  void operator()(NodeId node, Cost) const { domain.on_improve(node); }
+};
+
+// The classic corridor search: one node per polygon at its centroid; the start and goal
+// polygons stand at the query's points instead.
+struct CentroidDomain {
+  const NavMesh& mesh;
+  PolygonId start_polygon;
+  PolygonId goal_polygon;
+  Point start;
+  Point goal;
+
+  [[nodiscard]] std::size_t node_count() const { return mesh.polygon_count(); }
+
+  [[nodiscard]] const Point& position(NodeId polygon) const {
+    return polygon == start_polygon ? start : polygon == goal_polygon ? goal : mesh.centroid(polygon);
+  }
+
+  template <class Sink>
+  void for_each_successor(NodeId node, Sink&& sink) const {
+    const Point& here = position(node);
+    for (PolygonId neighbour : mesh.polygon_neighbours(node)) {
+      if (neighbour != invalid_polygon) sink(neighbour, distance(here, position(neighbour)));
+    }
+  }
+
+  [[nodiscard]] Cost heuristic(NodeId node, NodeId) const { return distance(position(node), goal); }
+};
+
+// The point of `polygon` closest to `target` seen from above, at the mesh's height there: where
+// a partial path ends.
+Point closest_point_in_polygon(const NavMesh& mesh, PolygonId polygon, const Point& target) {
+  if (mesh.contains_xz(polygon, target.x, target.z))
+    return {target.x, mesh.height_at(polygon, target.x, target.z), target.z};
+  const auto indices = mesh.polygon_vertices(polygon);
+  Point best = mesh.vertex(indices[0]);
+  double best_squared = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    const Point& a = mesh.vertex(indices[i]);
+    const Point& b = mesh.vertex(indices[i + 1 == indices.size() ? 0 : i + 1]);
+    const double ex = b.x - a.x, ez = b.z - a.z;
+    const double length_squared = ex * ex + ez * ez;
+    double t = length_squared > 0.0 ? ((target.x - a.x) * ex + (target.z - a.z) * ez) / length_squared : 0.0;
+    t = std::clamp(t, 0.0, 1.0);
+    const Point p{a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
+    const double dx = p.x - target.x, dz = p.z - target.z;
+    if (dx * dx + dz * dz < best_squared) {
+      best_squared = dx * dx + dz * dz;
+      best = p;
+    }
+  }
+  return best;
+}
+
+double path_length(const std::vector<Point>& points) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i) length += distance(points[i - 1], points[i]);
+  return length;
+}
+
+}  // namespace
+
+struct NavMeshQueryState {
+  SearchContext context;
+  std::vector<Point> crossings;  ///< per directed edge: where this query's crossing point lies
+  std::optional<EdgePointDomain> edge_domain;
+  std::optional<CentroidDomain> centroid_domain;
+  std::optional<BestFirstSearch<EdgePointDomain>> edge_search;
+  std::optional<BestFirstSearch<CentroidDomain>> centroid_search;
+
+  NavMeshSearchOptions options;
+  MeshLocation start, goal;
+  PathResult result;  ///< final once status is not in_progress
+  std::vector<PolygonId> corridor;
+  std::vector<Portal> portals;
+};
+
+NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>()) {}
+NavMeshQuery::~NavMeshQuery() = default;
+NavMeshQuery::NavMeshQuery(NavMeshQuery&&) noexcept = default;
+
+const std::vector<Portal>& NavMeshQuery::portals() const { return state_->portals; }
+
+Point NavMeshQuery::corridor_node_position(NodeId node) const {
+  const NavMeshQueryState& state = *state_;
+  if (state.options.nodes == CorridorNodes::polygon_centroids) {
+    if (node >= mesh_.polygon_count()) return {};
+    return state.centroid_domain ? state.centroid_domain->position(node) : mesh_.centroid(node);
+  }
+  if (state.edge_domain && node < state.edge_domain->node_count()) return state.edge_domain->position(node);
+  const EdgePointGraph& graph = mesh_.edge_point_graph();
+  return node < graph.node_count() ? graph.position(node) : Point{};
+}
+
+namespace {
+
+// Turns the corridor search's node path into polygons: each node on an edge enters the next.
+void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placement, const EdgePointGraph& graph,
+                         PolygonId start_polygon, std::vector<PolygonId>& corridor) {
+  corridor.clear();
+  if (placement == CorridorNodes::polygon_centroids) {
+    corridor.assign(nodes.begin(), nodes.end());
+    return;
+  }
+  corridor.push_back(start_polygon);
+  for (NodeId node : nodes) {
+    if (node < graph.node_count()) corridor.push_back(graph.entered_polygon(node));
+  }
+}
+
+}  // namespace
+
+SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
+  NavMeshQueryState& state = *state_;
+  state.options = options;
+  state.result = PathResult{};
+  state.corridor.clear();
+  state.portals.clear();
+  state.edge_search.reset();
+  state.centroid_search.reset();
+
+  auto fail = [&](std::string why) {
+    state.result = PathResult::invalid(std::move(why));
+    return state.result.status;
+  };
+  if (!finite(start) || !finite(goal)) return fail("start and goal must be finite points");
+  if (!(options.heuristic_weight >= 0.0) || !std::isfinite(options.heuristic_weight))
+    return fail("heuristic_weight must be finite and non-negative");
+  if (!(options.height_tolerance >= 0.0)) return fail("height_tolerance must be non-negative");
+  if (!(options.snap_distance >= 0.0)) return fail("snap_distance must be non-negative");
+
+  auto place = [&](const Point& point, const char* which) -> std::optional<MeshLocation> {
+    MeshLocation location = mesh_.locate(point, options.height_tolerance);
+    if (!location.valid() && options.snap_distance > 0.0) location = mesh_.nearest_point(point, options.snap_distance);
+    if (!location.valid()) {
+      fail(std::string(which) + " point is not on the mesh" +
+           (options.snap_distance > 0.0 ? " (nor within snap_distance of it)" : " (set snap_distance to clamp it)"));
+      return std::nullopt;
+    }
+    return location;
+  };
+  const auto start_location = place(start, "start");
+  if (!start_location) return state.result.status;
+  const auto goal_location = place(goal, "goal");
+  if (!goal_location) return state.result.status;
+  state.start = *start_location;
+  state.goal = *goal_location;
+
+  // Different regions: no path, known without searching.
+  if (mesh_.region(state.start.polygon) != mesh_.region(state.goal.polygon)) {
+    state.result.status = SearchStatus::no_path;
+    state.result.reason = StopReason::open_list_empty;
+    return state.result.status;
+  }
+  SearchOptions search;
+  search.g_weight = 1.0;
+  search.h_weight = options.heuristic_weight;
+  search.budget = options.budget;
+  search.return_partial = options.return_partial;
+  search.trace = options.trace;
+  if (options.nodes == CorridorNodes::edge_points) {
+    if (state.start.polygon == state.goal.polygon) {
+      // Inside one convex polygon the straight segment is the path.
+      state.result.status = SearchStatus::found;
+      state.result.reason = StopReason::goal_reached;
+      state.result.nodes = {state.start.polygon};
+      state.result.points = {state.start.point, state.goal.point};
+      state.result.cost = distance(state.start.point, state.goal.point);
+      state.corridor = {state.start.polygon};
+      return state.result.status;
+    }
+    state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
+    state.edge_domain.emplace(EdgePointDomain{mesh_.edge_point_graph(), state.start.polygon, state.goal.polygon,
+                                              state.start.point, state.goal.point, state.crossings,
+                                              invalid_node, Point{}});
+    state.edge_search.emplace(*state.edge_domain, state.context);
+    const SearchStatus status =
+        state.edge_search->start(state.edge_domain->start_node(), state.edge_domain->goal_node(), search);
+    if (status != SearchStatus::in_progress) state.result = state.edge_search->result();
+    return status;
+  }
+  state.centroid_domain.emplace(
+      CentroidDomain{mesh_, state.start.polygon, state.goal.polygon, state.start.point, state.goal.point});
+  state.centroid_search.emplace(*state.centroid_domain, state.context);
+  const SearchStatus status = state.centroid_search->start(state.start.polygon, state.goal.polygon, search);
+  if (status != SearchStatus::in_progress) state.result = state.centroid_search->result();
+  return status;
+}
+
+SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) {
+  NavMeshQueryState& state = *state_;
+  if (state.result.status != SearchStatus::in_progress) return state.result.status;
+  PathResult search_result;
+  if (state.edge_search) {
+    if (state.edge_search->step(max_expansions, CrossingKeeper{*state.edge_domain}) == SearchStatus::in_progress)
+      return SearchStatus::in_progress;
+    search_result = state.edge_search->result();
+  } else if (state.centroid_search) {
+    if (state.centroid_search->step(max_expansions) == SearchStatus::in_progress) return SearchStatus::in_progress;
+    search_result = state.centroid_search->result();
+  } else {
+    return state.result.status;
+  }
+
+  // Corridor, portals and the funnel.
+  PathResult& result = state.result;
+  result.status = search_result.status;
+  result.reason = search_result.reason;
+  result.stats = search_result.stats;
+  result.message = std::move(search_result.message);
+  if (!search_result.nodes.empty()) {
+    corridor_from_nodes(search_result.nodes, state.options.nodes, mesh_.edge_point_graph(), state.start.polygon,
+                        state.corridor);
+    const bool reached_goal = result.status == SearchStatus::found;
+    const Point end = reached_goal ? state.goal.point
+                                   : closest_point_in_polygon(mesh_, state.corridor.back(), state.goal.point);
+    corridor_portals(mesh_, state.corridor, state.portals);
+    funnel_path(state.start.point, end, state.portals, result.points);
+    result.nodes = state.corridor;
+    result.cost = path_length(result.points);
+  }
+  return result.status;
+}
+
+PathResult NavMeshQuery::result() const { return state_->result; }
+
+PathResult NavMeshQuery::find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
+  if (begin(start, goal, options) == SearchStatus::in_progress) step();
+  return state_->result;
+}
+
+PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLocation& goal,
+                                       const NavMeshSearchOptions& options) {
+  NavMeshQueryState& state = *state_;
+  if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() ||
+      goal.polygon >= mesh_.polygon_count())
+    return PathResult::invalid("start and goal must be located on the mesh");
+  state.options = options;
+  state.start = start;
+  state.goal = goal;
+  PathResult result;
+  if (mesh_.region(start.polygon) != mesh_.region(goal.polygon)) {
+    result.status = SearchStatus::no_path;
+    result.reason = StopReason::open_list_empty;
+    return result;
+  }
+  SearchOptions search;
+  search.h_weight = options.heuristic_weight;
+  search.budget = options.budget;
+  search.return_partial = options.return_partial;
+  search.trace = options.trace;
+  PathResult search_result;
+  if (options.nodes == CorridorNodes::edge_points) {
+    if (start.polygon == goal.polygon) {
+      result.status = SearchStatus::found;
+      result.reason = StopReason::goal_reached;
+      result.nodes = {start.polygon};
+      result.points = {start.point, goal.point};
+      result.cost = distance(start.point, goal.point);
+      return result;
+    }
+    state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
+    const EdgePointDomain domain{mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
+                                 state.crossings, invalid_node, Point{}};
+    BestFirstSearch<EdgePointDomain> search_engine(domain, state.context);
+    if (search_engine.start(domain.start_node(), domain.goal_node(), search) == SearchStatus::in_progress)
+      search_engine.step(Budget::unlimited_expansions, CrossingKeeper{domain});
+    search_result = search_engine.result();
+  } else {
+    const CentroidDomain domain{mesh_, start.polygon, goal.polygon, start.point, goal.point};
+    BestFirstSearch<CentroidDomain> search_engine(domain, state.context);
+    search_result = search_engine.run(start.polygon, goal.polygon, search);
+  }
+  result.status = search_result.status;
+  result.reason = search_result.reason;
+  result.stats = search_result.stats;
+  result.cost = search_result.cost;
+  if (!search_result.nodes.empty())
+    corridor_from_nodes(search_result.nodes, options.nodes, mesh_.edge_point_graph(), start.polygon, result.nodes);
+  result.points = {start.point, goal.point};
+  return result;
+}
+
+}  // namespace wayfinder

@@ -1,0 +1,347 @@
+#include "mesh_bench_command.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "exit_status.hpp"
+#include "mesh_command_support.hpp"
+#include "progress_bar.hpp"
+#include "text_table.hpp"
+#include "wayfinder/navmesh/funnel.hpp"
+#include "wayfinder/navmesh/mesh_query_file.hpp"
+
+namespace wayfinder::cli {
+namespace {
+
+/// A path may not be shorter than the optimum by more than rounding of the files' 6 decimals.
+constexpr double shorter_tolerance = 1e-4;
+/// A point this close (x-z) to the polygon the file names lies on it as well as on ours.
+constexpr double location_tolerance = 1e-6;
+constexpr std::size_t problems_shown = 5;
+
+using Clock = std::chrono::steady_clock;
+
+double microseconds_since(Clock::time_point started) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - started).count();
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  const std::size_t middle = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle), values.end());
+  if (values.size() % 2 == 1) return values[middle];
+  const double upper = values[middle];
+  return (*std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle)) + upper) / 2.0;
+}
+
+double mean(const std::vector<double>& values) {
+  if (values.empty()) return 0.0;
+  double sum = 0.0;
+  for (const double value : values) sum += value;
+  return sum / static_cast<double>(values.size());
+}
+
+/// Times of one piece of the work: per pass, the mean and the median time per query; the report
+/// gives the median over passes of each, which shrugs off a pass disturbed by the machine.
+struct PieceTimes {
+  std::vector<double> pass_means;
+  std::vector<double> pass_medians;
+  void add_pass(const std::vector<double>& per_query) {
+    pass_means.push_back(mean(per_query));
+    pass_medians.push_back(median(per_query));
+  }
+  [[nodiscard]] double mean_us() const { return median(pass_means); }
+  [[nodiscard]] double median_us() const { return median(pass_medians); }
+};
+
+struct Checks {
+  std::size_t queries = 0;
+  std::size_t found = 0;
+  std::size_t reachable_known = 0;
+  std::size_t reachable = 0;  ///< queries the file says are reachable
+  std::size_t invalid = 0;    ///< find_path said invalid_input (e.g. a point off the mesh)
+  std::size_t reachability_mismatches = 0;
+  std::size_t location_checked = 0;
+  std::size_t location_equally_valid = 0;
+  std::size_t location_mismatches = 0;
+  std::size_t shorter_than_optimal = 0;
+  std::vector<double> ratios;
+  std::size_t shown = 0;
+};
+
+/// For each input polygon index, the mesh polygons made from it (one, or several if it was split).
+std::vector<std::vector<PolygonId>> polygons_by_source(const NavMesh& mesh, std::size_t input_polygons) {
+  std::vector<std::vector<PolygonId>> by_source(input_polygons);
+  for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
+    const std::uint32_t source = mesh.source_polygon(polygon);
+    if (source < by_source.size()) by_source[source].push_back(polygon);
+  }
+  return by_source;
+}
+
+double percentile(std::vector<double> values, double fraction) {
+  if (values.empty()) return std::nan("");
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(fraction * static_cast<double>(values.size())));
+  return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+nlohmann::ordered_json number_or_null(double value) {
+  return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+}
+
+}  // namespace
+
+void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& arguments) {
+  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
+      ->required()
+      ->type_name("FILE");
+  command
+      .add_option("--queries", arguments.queries_path,
+                  "queries: a reference-query CSV, a Polyanya optimal-length CSV or a MovingAI .scen")
+      ->required()
+      ->type_name("FILE");
+  add_corridor_nodes_option(command, "--nodes", arguments.nodes);
+  command.add_option("--repeat", arguments.repeat, "timing passes over all queries (the median pass counts)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str()
+      ->type_name("N");
+  command.add_option("--limit", arguments.limit, "run only the first N queries")
+      ->check(CLI::PositiveNumber)
+      ->type_name("N");
+  command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
+  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  command.footer(
+      "Checks: reachability against the file (queries of unknown reachability are not counted); no path\n"
+      "shorter in x-z than the file's optimal length minus 1e-4; the polygon locate finds for the start and\n"
+      "goal against the file's start_poly/end_poly (a different polygon counts only if the point is not on\n"
+      "the file's polygon too, within 1e-6); no query rejected as invalid.\n"
+      "Times: the whole query (find_path) first, then locate (two NavMesh::locate calls), the corridor search\n"
+      "(find_corridor) and the funnel (corridor_portals + funnel_path), each in its own passes over all\n"
+      "queries; each figure is the median over --repeat passes of that pass's mean (or median) per query.\n"
+      "Exit status: 0 every check passed; 1 some check failed; 2 bad input or usage.");
+}
+
+int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& out, std::ostream& err) {
+  const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up);
+  const NavMesh mesh = NavMesh::build(geometry);
+  std::vector<MeshQueryCase> cases = read_mesh_queries(arguments.queries_path);
+  if (arguments.limit > 0 && cases.size() > arguments.limit) cases.resize(arguments.limit);
+  const std::size_t count = cases.size();
+  if (mesh_file_format(arguments.mesh_path) == MeshFileFormat::polyanya) {
+    // A 2D mesh lies in the plane y = 0: heights that come with the queries (a reference CSV
+    // made on the 3D mesh) are dropped, or no point would be within the height tolerance.
+    for (MeshQueryCase& c : cases) c.start.y = c.goal.y = 0.0;
+  }
+
+  NavMeshSearchOptions options;
+  options.nodes = arguments.nodes;
+  options.return_partial = false;
+  NavMeshQuery query(mesh);
+  ProgressBar progress(err, standard_error_is_terminal());
+  std::vector<double> per_query(count);
+  std::size_t checksum = 0;  // uses every result, so that no timed call can be optimised away
+
+  // ---- Whole queries; the first pass's answers are checked.
+  std::vector<PathResult> answers(count);
+  PieceTimes whole;
+  for (std::size_t pass = 0; pass < arguments.repeat; ++pass) {
+    progress.start("find_path, pass " + std::to_string(pass + 1), count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto started = Clock::now();
+      PathResult result = query.find_path(cases[i].start, cases[i].goal, options);
+      per_query[i] = microseconds_since(started);
+      checksum += result.points.size();
+      if (pass == 0) answers[i] = std::move(result);
+      progress.update(i + 1);
+    }
+    whole.add_pass(per_query);
+  }
+  progress.clear();
+
+  // ---- Locate.
+  std::vector<MeshLocation> starts(count);
+  std::vector<MeshLocation> goals(count);
+  PieceTimes locate;
+  for (std::size_t pass = 0; pass < arguments.repeat; ++pass) {
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto started = Clock::now();
+      const MeshLocation start = mesh.locate(cases[i].start, options.height_tolerance);
+      const MeshLocation goal = mesh.locate(cases[i].goal, options.height_tolerance);
+      per_query[i] = microseconds_since(started);
+      checksum += start.polygon + goal.polygon;
+      starts[i] = start;
+      goals[i] = goal;
+    }
+    locate.add_pass(per_query);
+  }
+
+  // ---- Corridor search, between the located points.
+  std::vector<std::size_t> searched;  // queries whose points were both located
+  for (std::size_t i = 0; i < count; ++i)
+    if (starts[i].valid() && goals[i].valid()) searched.push_back(i);
+  std::vector<std::vector<PolygonId>> corridors(count);
+  std::vector<double> timed;
+  timed.reserve(searched.size());
+  PieceTimes search;
+  for (std::size_t pass = 0; pass < arguments.repeat; ++pass) {
+    timed.clear();
+    for (const std::size_t i : searched) {
+      const auto started = Clock::now();
+      PathResult corridor = query.find_corridor(starts[i], goals[i], options);
+      timed.push_back(microseconds_since(started));
+      checksum += corridor.nodes.size();
+      if (pass == 0 && corridor.found()) corridors[i].assign(corridor.nodes.begin(), corridor.nodes.end());
+    }
+    search.add_pass(timed);
+  }
+
+  // ---- Funnel, through the corridors just found.
+  std::vector<Portal> portals;
+  std::vector<Point> waypoints;
+  PieceTimes funnel;
+  for (std::size_t pass = 0; pass < arguments.repeat; ++pass) {
+    timed.clear();
+    for (const std::size_t i : searched) {
+      if (corridors[i].empty()) continue;
+      const auto started = Clock::now();
+      corridor_portals(mesh, corridors[i], portals);
+      funnel_path(starts[i].point, goals[i].point, portals, waypoints);
+      timed.push_back(microseconds_since(started));
+      checksum += waypoints.size();
+    }
+    funnel.add_pass(timed);
+  }
+
+  // ---- Checks.
+  Checks checks;
+  checks.queries = count;
+  const std::vector<std::vector<PolygonId>> by_source = polygons_by_source(mesh, geometry.polygons.size());
+  auto report = [&](const MeshQueryCase& c, const std::string& what) {
+    if (checks.shown++ < problems_shown)
+      err << "mismatch: " << arguments.queries_path << ":" << c.line << ": " << what << '\n';
+  };
+  auto check_location = [&](const MeshQueryCase& c, const Point& point, const MeshLocation& found,
+                            std::int64_t expected, const char* which) {
+    if (expected < 0) return;
+    ++checks.location_checked;
+    if (found.valid() && mesh.source_polygon(found.polygon) == static_cast<std::uint64_t>(expected)) return;
+    // Another polygon is as good an answer when the point lies on the expected one too (on a
+    // shared edge or corner, or where levels overlap).
+    if (found.valid() && static_cast<std::uint64_t>(expected) < by_source.size()) {
+      for (const PolygonId candidate : by_source[static_cast<std::size_t>(expected)]) {
+        if (distance_xz_to_polygon(mesh, candidate, point.x, point.z) <= location_tolerance &&
+            std::abs(mesh.height_at(candidate, point.x, point.z) - point.y) <= options.height_tolerance) {
+          ++checks.location_equally_valid;
+          return;
+        }
+      }
+    }
+    ++checks.location_mismatches;
+    report(c, std::string(which) + " located in polygon " +
+                  (found.valid() ? std::to_string(mesh.source_polygon(found.polygon)) : std::string("none")) +
+                  ", the file says " + std::to_string(expected));
+  };
+  for (std::size_t i = 0; i < count; ++i) {
+    const MeshQueryCase& c = cases[i];
+    const PathResult& answer = answers[i];
+    const bool found = answer.found();
+    if (found) ++checks.found;
+    if (answer.status == SearchStatus::invalid_input) {
+      ++checks.invalid;
+      report(c, "invalid query: " + answer.message);
+    }
+    if (c.reachable.has_value()) {
+      ++checks.reachable_known;
+      if (*c.reachable) ++checks.reachable;
+      if (found != *c.reachable) {
+        ++checks.reachability_mismatches;
+        report(c, std::string("the file says ") + (*c.reachable ? "reachable" : "unreachable") + ", the query says " +
+                      std::string(to_string(answer.status)));
+      }
+    }
+    if (found && std::isfinite(c.optimal_length)) {
+      const double length = length_xz(answer.points);
+      if (length < c.optimal_length - shorter_tolerance) {
+        ++checks.shorter_than_optimal;
+        report(c, "path length " + format_fixed(length, 6) + " is shorter than the optimum " +
+                      format_fixed(c.optimal_length, 6));
+      }
+      if (c.optimal_length > 0.0) checks.ratios.push_back(length / c.optimal_length);
+    }
+    check_location(c, c.start, starts[i], c.start_polygon, "start");
+    check_location(c, c.goal, goals[i], c.goal_polygon, "goal");
+  }
+  const double mean_ratio = checks.ratios.empty() ? std::nan("") : mean(checks.ratios);
+  const double p99_ratio = percentile(checks.ratios, 0.99);
+  const double max_ratio =
+      checks.ratios.empty() ? std::nan("") : *std::max_element(checks.ratios.begin(), checks.ratios.end());
+  const bool failed = checks.reachability_mismatches > 0 || checks.location_mismatches > 0 ||
+                      checks.shorter_than_optimal > 0 || checks.invalid > 0;
+
+  if (arguments.json) {
+    nlohmann::ordered_json json;
+    json["mesh"] = arguments.mesh_path;
+    json["queries_file"] = arguments.queries_path;
+    json["nodes"] = to_string(arguments.nodes);
+    json["repeat"] = arguments.repeat;
+    json["queries"] = checks.queries;
+    json["found"] = checks.found;
+    json["reachable"] = checks.reachable;
+    json["reachable_known"] = checks.reachable_known;
+    json["invalid"] = checks.invalid;
+    json["reachability_mismatches"] = checks.reachability_mismatches;
+    json["location_checked"] = checks.location_checked;
+    json["location_equally_valid"] = checks.location_equally_valid;
+    json["location_mismatches"] = checks.location_mismatches;
+    json["shorter_than_optimal"] = checks.shorter_than_optimal;
+    json["mean_us"] = whole.mean_us();
+    json["median_us"] = whole.median_us();
+    json["locate_us"] = locate.mean_us();
+    json["search_us"] = search.mean_us();
+    json["funnel_us"] = funnel.mean_us();
+    json["ratio_count"] = checks.ratios.size();
+    json["mean_ratio"] = number_or_null(mean_ratio);
+    json["p99_ratio"] = number_or_null(p99_ratio);
+    json["max_ratio"] = number_or_null(max_ratio);
+    json["checksum"] = checksum;
+    out << json.dump() << '\n';
+    return failed ? exit_no_path : exit_ok;
+  }
+
+  out << "mesh:     " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, " << mesh.region_count()
+      << " regions)\n";
+  out << "queries:  " << arguments.queries_path << " (" << count << " queries; nodes " << to_string(arguments.nodes)
+      << ", " << arguments.repeat << " passes)\n\n";
+  using Align = TableColumn::Align;
+  const TextTable times({{"piece", 22, Align::left}, {"mean_us", 10, Align::right}, {"median_us", 10, Align::right}});
+  out << times.header_line() << '\n' << times.rule_line() << '\n';
+  out << times.row_line({"whole query", format_fixed(whole.mean_us(), 2), format_fixed(whole.median_us(), 2)}) << '\n';
+  out << times.row_line({"  locate (x2)", format_fixed(locate.mean_us(), 2), format_fixed(locate.median_us(), 2)})
+      << '\n';
+  out << times.row_line({"  corridor search", format_fixed(search.mean_us(), 2), format_fixed(search.median_us(), 2)})
+      << '\n';
+  out << times.row_line({"  funnel", format_fixed(funnel.mean_us(), 2), format_fixed(funnel.median_us(), 2)}) << "\n\n";
+
+  const TextTable results({{"check", 26, Align::left}, {"count", 8, Align::right}});
+  out << results.header_line() << '\n' << results.rule_line() << '\n';
+  out << results.row_line({"found", std::to_string(checks.found)}) << '\n';
+  out << results.row_line(
+             {"reachable (file)", std::to_string(checks.reachable) + "/" + std::to_string(checks.reachable_known)})
+      << '\n';
+  out << results.row_line({"reachability_mismatches", std::to_string(checks.reachability_mismatches)}) << '\n';
+  out << results.row_line({"invalid", std::to_string(checks.invalid)}) << '\n';
+  out << results.row_line({"location_mismatches", std::to_string(checks.location_mismatches)}) << '\n';
+  out << results.row_line({"  equally valid", std::to_string(checks.location_equally_valid)}) << '\n';
+  out << results.row_line({"shorter_than_optimal", std::to_string(checks.shorter_than_optimal)}) << '\n';
+  if (!checks.ratios.empty())
+    out << "length / optimal over " << checks.ratios.size() << " queries: mean " << format_fixed(mean_ratio, 6)
+        << ", p99 " << format_fixed(p99_ratio, 6) << ", max " << format_fixed(max_ratio, 6) << '\n';
+  out << (failed ? "FAILED: some answers disagree with the file\n" : "all checks passed\n");
+  return failed ? exit_no_path : exit_ok;
+}
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,32 @@
+#pragma once
+// `wayfinder mesh bench FILE --queries FILE`: runs every query of a query file on a navigation
+// mesh, checks each answer against what the file knows (reachability, the start and goal
+// polygons, the optimal 2D length) and times the whole query and its parts (locate, corridor
+// search, funnel) in separate passes.
+
+#include <CLI/CLI.hpp>
+#include <cstddef>
+#include <ostream>
+#include <string>
+
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+
+namespace wayfinder::cli {
+
+struct MeshBenchArguments {
+  std::string mesh_path;
+  std::string queries_path;
+  CorridorNodes nodes = CorridorNodes::edge_points;
+  std::size_t repeat = 5;
+  std::size_t limit = 0;  ///< 0: every query
+  bool z_up = false;
+  bool json = false;
+};
+
+void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& arguments);
+
+/// Returns 0 when every answer agrees with the file, 1 when some do not; throws LoadError for
+/// unreadable or malformed files.
+int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& out, std::ostream& err);
+
+}  // namespace wayfinder::cli

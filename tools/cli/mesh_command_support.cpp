@@ -1,0 +1,118 @@
+#include "mesh_command_support.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+
+#include "text_table.hpp"
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
+
+namespace wayfinder::cli {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+std::optional<double> parse_number(std::string_view text) {
+  text = trim(text);
+  if (text.size() > 1 && text.front() == '+') text.remove_prefix(1);
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+MeshFileFormat mesh_file_format(const std::string& path) {
+  const std::string extension = std::filesystem::path(path).extension().string();
+  if (extension == ".obj" || extension == ".OBJ") return MeshFileFormat::obj;
+  if (extension == ".mesh") return MeshFileFormat::polyanya;
+  throw LoadError(path, 0, 0, "unknown mesh format: expected a Wavefront .obj or a Polyanya .mesh file");
+}
+
+std::string_view to_string(MeshFileFormat format) { return format == MeshFileFormat::obj ? "obj" : "mesh"; }
+
+MeshGeometry read_mesh_geometry(const std::string& path, bool z_up) {
+  if (mesh_file_format(path) == MeshFileFormat::polyanya) return read_polyanya_mesh(path);
+  ObjReadOptions options;
+  options.up = z_up ? UpAxis::z : UpAxis::y;
+  return read_obj_mesh(path, options);
+}
+
+std::optional<Point> parse_mesh_point(std::string_view text, bool allow_2d) {
+  std::vector<double> values;
+  while (true) {
+    const std::size_t comma = text.find(',');
+    const std::optional<double> value = parse_number(text.substr(0, comma));
+    if (!value) return std::nullopt;
+    values.push_back(*value);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  if (values.size() == 3) return Point{values[0], values[1], values[2]};
+  if (values.size() == 2 && allow_2d) return Point{values[0], 0.0, values[1]};
+  return std::nullopt;
+}
+
+std::string format_point(const Point& point) {
+  return format_fixed(point.x, 6) + "," + format_fixed(point.y, 6) + "," + format_fixed(point.z, 6);
+}
+
+CLI::Option* add_corridor_nodes_option(CLI::App& command, const std::string& name, CorridorNodes& target) {
+  CLI::Validator validator(
+      [](std::string& input) -> std::string {
+        if (parse_corridor_nodes(input)) return {};
+        return "unknown value '" + input + "'; expected one of: centroids, edge-points";
+      },
+      "", "NODES");
+  CLI::Option* option = command.add_option_function<std::string>(
+      name, [&target](const std::string& input) { target = *parse_corridor_nodes(input); },
+      "where the corridor search puts its nodes (centroids, edge-points)");
+  option->check(validator)->type_name("NODES")->default_str(std::string(to_string(target)));
+  return option;
+}
+
+double length_xz(const std::vector<Point>& points) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i)
+    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
+  return length;
+}
+
+double length_3d(const std::vector<Point>& points) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const double dx = points[i].x - points[i - 1].x;
+    const double dy = points[i].y - points[i - 1].y;
+    const double dz = points[i].z - points[i - 1].z;
+    length += std::sqrt(dx * dx + dy * dy + dz * dz);
+  }
+  return length;
+}
+
+double distance_xz_to_polygon(const NavMesh& mesh, PolygonId polygon, double x, double z) {
+  if (mesh.contains_xz(polygon, x, z)) return 0.0;
+  const std::span<const std::uint32_t> vertices = mesh.polygon_vertices(polygon);
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < vertices.size(); ++i) {
+    const Point& a = mesh.vertex(vertices[i]);
+    const Point& b = mesh.vertex(vertices[(i + 1) % vertices.size()]);
+    const double dx = b.x - a.x;
+    const double dz = b.z - a.z;
+    const double length_squared = dx * dx + dz * dz;
+    double t = length_squared > 0.0 ? ((x - a.x) * dx + (z - a.z) * dz) / length_squared : 0.0;
+    t = std::clamp(t, 0.0, 1.0);
+    best = std::min(best, std::hypot(x - (a.x + t * dx), z - (a.z + t * dz)));
+  }
+  return best;
+}
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,44 @@
+#pragma once
+// What the `wayfinder mesh` subcommands share: loading a mesh file by its extension, reading
+// points from the command line, the --nodes option and path lengths.
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wayfinder/core/types.hpp"
+#include "wayfinder/navmesh/mesh_geometry.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+
+namespace wayfinder::cli {
+
+enum class MeshFileFormat { obj, polyanya };
+
+/// .obj is Wavefront OBJ, .mesh is Polyanya "mesh 2"; anything else throws LoadError.
+MeshFileFormat mesh_file_format(const std::string& path);
+std::string_view to_string(MeshFileFormat format);
+
+/// Reads the file's geometry (OBJ with y or z up).
+MeshGeometry read_mesh_geometry(const std::string& path, bool z_up);
+
+/// "X,Y,Z", or "X,Y" when `allow_2d` (a point (x, y) of a 2D mesh is the world point (x, 0, y));
+/// nullopt unless every part is a finite number.
+std::optional<Point> parse_mesh_point(std::string_view text, bool allow_2d);
+/// "x,y,z" with up to 6 decimals.
+std::string format_point(const Point& point);
+
+/// `--nodes centroids|edge-points`, stored in `target`.
+CLI::Option* add_corridor_nodes_option(CLI::App& command, const std::string& name, CorridorNodes& target);
+
+/// Length of a polyline in the x-z plane (heights ignored), as optimal 2D lengths are measured.
+double length_xz(const std::vector<Point>& points);
+/// Length of a polyline in 3D.
+double length_3d(const std::vector<Point>& points);
+
+/// Distance in the x-z plane from (x, z) to the polygon (0 inside or on it).
+double distance_xz_to_polygon(const NavMesh& mesh, PolygonId polygon, double x, double z);
+
+}  // namespace wayfinder::cli

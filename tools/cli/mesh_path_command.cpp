@@ -1,0 +1,136 @@
+#include "mesh_path_command.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "exit_status.hpp"
+#include "mesh_command_support.hpp"
+#include "text_table.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/navmesh/navmesh_svg.hpp"
+
+namespace wayfinder::cli {
+namespace {
+
+nlohmann::ordered_json points_json(const std::vector<Point>& points) {
+  nlohmann::ordered_json array = nlohmann::ordered_json::array();
+  for (const Point& point : points) array.push_back({point.x, point.y, point.z});
+  return array;
+}
+
+}  // namespace
+
+void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments) {
+  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
+      ->required()
+      ->type_name("FILE");
+  command.add_option("--from", arguments.from, "start point X,Y,Z (on a 2D .mesh also X,Y, meaning X,0,Y)")
+      ->required()
+      ->type_name("X,Y,Z");
+  command.add_option("--to", arguments.to, "goal point")->required()->type_name("X,Y,Z");
+  add_corridor_nodes_option(command, "--nodes", arguments.nodes);
+  command
+      .add_option("--snap", arguments.snap_distance,
+                  "move a start or goal off the mesh to the nearest mesh point within this distance (0: reject)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
+  command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
+      ->type_name("FILE");
+  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  command.footer("Exit status: 0 path found; 1 no path; 2 bad input (unreadable file, a point off the mesh).");
+}
+
+int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out, std::ostream& err) {
+  const bool flat_mesh = mesh_file_format(arguments.mesh_path) == MeshFileFormat::polyanya;
+  const std::optional<Point> from = parse_mesh_point(arguments.from, flat_mesh);
+  const std::optional<Point> to = parse_mesh_point(arguments.to, flat_mesh);
+  for (const auto& [name, text, point] :
+       {std::tuple{"--from", &arguments.from, &from}, std::tuple{"--to", &arguments.to, &to}}) {
+    if (!point->has_value()) {
+      report_error(err, std::string(name) + ": expected a point X,Y,Z" + (flat_mesh ? " or X,Y" : "") +
+                            " of finite numbers, got '" + *text + "'");
+      return exit_bad_input;
+    }
+  }
+
+  const NavMesh mesh = NavMesh::build(read_mesh_geometry(arguments.mesh_path, arguments.z_up));
+  NavMeshSearchOptions options;
+  options.nodes = arguments.nodes;
+  options.snap_distance = arguments.snap_distance;
+  NavMeshQuery query(mesh);
+  // Timed without a trace, so that the time is the query alone.
+  const auto started = std::chrono::steady_clock::now();
+  const PathResult result = query.find_path(*from, *to, options);
+  const double microseconds =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+
+  if (result.status == SearchStatus::invalid_input) {
+    report_error(err, arguments.mesh_path + ": " + result.message);
+    return exit_bad_input;
+  }
+  const double length_2d = length_xz(result.points);
+
+  if (!arguments.svg_path.empty()) {
+    // The same query again with a trace, for the picture; searches are deterministic.
+    SearchTrace trace;
+    options.trace = &trace;
+    const PathResult traced = query.find_path(*from, *to, options);
+    NavMeshSvgOptions picture;
+    picture.title = std::filesystem::path(arguments.mesh_path).filename().string() + ": " +
+                    std::string(to_string(traced.status)) +
+                    (traced.points.empty() ? std::string() : ", length " + format_fixed(traced.cost, 3)) + ", " +
+                    std::to_string(traced.nodes.size()) + " corridor polygons, " +
+                    std::to_string(traced.stats.expanded) + " expanded";
+    picture.corridor.assign(traced.nodes.begin(), traced.nodes.end());
+    picture.path = traced.points;
+    picture.start = *from;
+    picture.goal = *to;
+    for (const TraceRecord& record : trace.events())
+      if (record.event == TraceEvent::closed) picture.explored.push_back(query.corridor_node_position(record.node));
+    write_navmesh_svg(arguments.svg_path, mesh, picture);
+  }
+
+  if (arguments.json) {
+    nlohmann::ordered_json json;
+    json["mesh"] = arguments.mesh_path;
+    json["from"] = {from->x, from->y, from->z};
+    json["to"] = {to->x, to->y, to->z};
+    json["nodes"] = to_string(arguments.nodes);
+    json["status"] = to_string(result.status);
+    json["reason"] = to_string(result.reason);
+    json["cost"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.cost);
+    json["length_2d"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(length_2d);
+    json["corridor"] = result.nodes;
+    json["waypoints"] = points_json(result.points);
+    json["expanded"] = result.stats.expanded;
+    json["generated"] = result.stats.generated;
+    json["microseconds"] = microseconds;
+    if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
+    out << json.dump() << '\n';
+  } else {
+    out << "mesh:         " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, "
+        << mesh.region_count() << " regions)\n";
+    out << "query:        " << format_point(*from) << " -> " << format_point(*to) << '\n';
+    out << "nodes:        " << to_string(arguments.nodes) << '\n';
+    out << "status:       " << to_string(result.status);
+    if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
+    out << '\n';
+    if (!result.points.empty()) {
+      out << "cost:         " << format_fixed(result.cost, 6) << " (3D length; " << format_fixed(length_2d, 6)
+          << " in x-z)\n";
+      out << "corridor:     " << result.nodes.size() << " polygons\n";
+      out << "waypoints:    " << result.points.size() << '\n';
+      for (const Point& point : result.points) out << "  " << format_point(point) << '\n';
+    }
+    out << "expanded:     " << result.stats.expanded << '\n';
+    // A first query also pays for the query object's search arrays; later queries reuse them.
+    out << "microseconds: " << format_fixed(microseconds, 1) << " (find_path, first query)\n";
+    if (!arguments.svg_path.empty()) out << "svg:          " << arguments.svg_path << '\n';
+  }
+  return result.found() ? exit_ok : exit_no_path;
+}
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,30 @@
+#pragma once
+// `wayfinder mesh path FILE --from X,Y,Z --to X,Y,Z`: one query on a navigation mesh: the
+// corridor of polygons, the waypoints of the shortest path through it and its length.
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+#include <string>
+
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+
+namespace wayfinder::cli {
+
+struct MeshPathArguments {
+  std::string mesh_path;
+  std::string from;  ///< "X,Y,Z" (or "X,Y" on a 2D .mesh), checked once the format is known
+  std::string to;
+  CorridorNodes nodes = CorridorNodes::edge_points;
+  double snap_distance = 0.0;
+  bool z_up = false;
+  std::string svg_path;
+  bool json = false;
+};
+
+void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments);
+
+/// Returns 0 when a path is found, 1 when none is, 2 for an invalid query (a point off the mesh,
+/// a malformed point); throws LoadError for unreadable or malformed files.
+int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out, std::ostream& err);
+
+}  // namespace wayfinder::cli
