@@ -8,6 +8,8 @@
 #include "exit_status.hpp"
 #include "grid_bench_command.hpp"
 #include "grid_path_command.hpp"
+#include "voxel_bench_command.hpp"
+#include "voxel_path_command.hpp"
 #include "mesh_bench_command.hpp"
 #include "mesh_info_command.hpp"
 #include "mesh_path_command.hpp"
@@ -55,6 +57,17 @@ int main(int argc, char** argv) {
       mesh_group->add_subcommand("bench", "run a query file on a mesh, check every answer and time the parts");
   configure_mesh_bench_command(*mesh_bench, mesh_bench_arguments);
 
+  CLI::App* voxel_group = app.add_subcommand("voxel", "3D voxel worlds: walking and flying queries on .vox and .3dmap files");
+  voxel_group->require_subcommand(1);
+
+  VoxelPathArguments voxel_path_arguments;
+  CLI::App* voxel_path = voxel_group->add_subcommand("path", "find a path for a walking or flying agent in a voxel world");
+  configure_voxel_path_command(*voxel_path, voxel_path_arguments);
+
+  VoxelBenchArguments voxel_bench_arguments;
+  CLI::App* voxel_bench = voxel_group->add_subcommand(
+      "bench", "run a .3dscen scenario (flying) or random pairs on a world (walking); check and time every answer");
+  configure_voxel_bench_command(*voxel_bench, voxel_bench_arguments);
 
   DemoArguments demo_arguments;
   CLI::App* demo = app.add_subcommand(
@@ -72,6 +85,8 @@ int main(int argc, char** argv) {
     if (*path) return run_grid_path_command(path_arguments, std::cout, std::cerr);
     if (*bench) return run_grid_bench_command(bench_arguments, std::cout, std::cerr);
     if (*demo) return run_demo_command(demo_arguments, std::cout, std::cerr);
+    if (*voxel_path) return run_voxel_path_command(voxel_path_arguments, std::cout, std::cerr);
+    if (*voxel_bench) return run_voxel_bench_command(voxel_bench_arguments, std::cout, std::cerr);
     if (*mesh_info) return run_mesh_info_command(mesh_info_arguments, std::cout, std::cerr);
     if (*mesh_path) return run_mesh_path_command(mesh_path_arguments, std::cout, std::cerr);
     if (*mesh_bench) return run_mesh_bench_command(mesh_bench_arguments, std::cout, std::cerr);

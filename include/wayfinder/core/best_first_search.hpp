@@ -44,11 +44,14 @@ struct IgnoreImprovement {
   void operator()(NodeId, Cost) const {}
 };
 
-template <class D>
+/// `Context` holds the per-query node records and the open list: the dense SearchContext, or
+/// any type with the same members (prepare, reached, record, touch, g, heap_position,
+/// set_heap_position, open), such as the paged context for worlds too large for dense arrays.
+template <class D, class Context = SearchContext>
   requires Domain<D> || ParentAwareDomain<D>
 class BestFirstSearch {
  public:
-  BestFirstSearch(const D& domain, SearchContext& context) : domain_(domain), context_(context) {}
+  BestFirstSearch(const D& domain, Context& context) : domain_(domain), context_(context) {}
 
   /// Begins a query. Returns in_progress, or a final status for trivial and invalid queries.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options) {
@@ -125,7 +128,7 @@ class BestFirstSearch {
   [[nodiscard]] SearchStatus status() const { return status_; }
   [[nodiscard]] bool finished() const { return status_ != SearchStatus::in_progress; }
   [[nodiscard]] const SearchStats& stats() const { return stats_; }
-  [[nodiscard]] const SearchContext& context() const { return context_; }
+  [[nodiscard]] const Context& context() const { return context_; }
   [[nodiscard]] NodeId start_node() const { return start_; }
   [[nodiscard]] NodeId goal_node() const { return goal_; }
   /// Smallest priority on the open list (infinite when empty).
@@ -342,7 +345,7 @@ class BestFirstSearch {
   }
 
   const D& domain_;
-  SearchContext& context_;
+  Context& context_;
   SearchOptions options_;
   NodeId start_ = invalid_node;
   NodeId goal_ = invalid_node;

@@ -1,0 +1,119 @@
+// Voxel search benchmarks. Flying: every query of the MovingAI voxel scenarios (Brewer &
+// Sturtevant 2018, warframe/Simple and warframe/Complex) from ../shared/data/voxel, per
+// iteration. Walking: seeded random pairs of places a walker can be on the MagicaVoxel city
+// scenes. Counters as in the grid benchmark: time_per_query (search only), expanded_per_query,
+// expansions_per_second.
+//
+//   build/release/bench/wayfinder_bench_voxel --benchmark_repetitions=5
+//       --benchmark_report_aggregates_only=true   (one command line)
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "wayfinder/voxel/vox_io.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace {
+
+using namespace wayfinder;
+
+std::filesystem::path data_dir() {
+  if (const char* from_environment = std::getenv("WAYFINDER_DATA_DIR")) return from_environment;
+  return WAYFINDER_DATA_DIR;
+}
+
+void report(benchmark::State& state, std::size_t query_count, double expanded) {
+  const double queries = static_cast<double>(query_count) * static_cast<double>(state.iterations());
+  state.counters["time_per_query"] = benchmark::Counter(
+      static_cast<double>(query_count), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["expanded_per_query"] = benchmark::Counter(expanded / queries);
+  state.counters["expansions_per_second"] = benchmark::Counter(expanded, benchmark::Counter::kIsRate);
+}
+
+void run_flying(benchmark::State& state, const std::string& name, VoxelAlgorithm algorithm) {
+  const auto path = data_dir() / "voxel" / "warframe" / (name + ".3dmap.3dscen");
+  std::unique_ptr<VoxelWorld> world;
+  VoxelScenario scenario;
+  try {
+    scenario = read_voxel_scenario(path);
+    world = std::make_unique<VoxelWorld>(read_voxel_benchmark_map(voxel_scenario_map_path(path)));
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  VoxelPathfinder pathfinder(*world, MovementProfile::flyer());
+  VoxelSearchOptions options;
+  options.algorithm = algorithm;
+  double expanded = 0.0;
+  for (auto _ : state) {
+    for (const VoxelScenarioQuery& query : scenario.queries) {
+      const PathResult result = pathfinder.find_path(query.start, query.goal, options);
+      expanded += static_cast<double>(result.stats.expanded);
+      benchmark::DoNotOptimize(result.cost);
+    }
+  }
+  report(state, scenario.queries.size(), expanded);
+  state.counters["search_memory_MiB"] = static_cast<double>(pathfinder.search_memory_bytes()) / (1024.0 * 1024.0);
+}
+
+void run_walking(benchmark::State& state, const std::string& scene) {
+  std::unique_ptr<VoxelWorld> world;
+  try {
+    world = std::make_unique<VoxelWorld>(read_vox_file(data_dir() / "voxel" / "vox" / (scene + ".vox")));
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  VoxelPathfinder pathfinder(*world, MovementProfile::walker());
+  std::vector<VoxelCoord> places;
+  for (int y = 0; y < world->size_y(); ++y)
+    for (int z = 0; z < world->size_z(); ++z)
+      for (int x = 0; x < world->size_x(); ++x)
+        if (pathfinder.position_problem({x, y, z}).empty()) places.push_back({x, y, z});
+  std::mt19937_64 random(7);
+  std::vector<std::pair<VoxelCoord, VoxelCoord>> pairs;
+  for (int i = 0; i < 200 && !places.empty(); ++i)
+    pairs.emplace_back(places[random() % places.size()], places[random() % places.size()]);
+  double expanded = 0.0;
+  for (auto _ : state) {
+    for (const auto& [start, goal] : pairs) {
+      const PathResult result = pathfinder.find_path(start, goal);
+      expanded += static_cast<double>(result.stats.expanded);
+      benchmark::DoNotOptimize(result.cost);
+    }
+  }
+  report(state, pairs.size(), expanded);
+}
+
+void register_all() {
+  for (const char* name : {"Simple", "Complex"})
+    for (VoxelAlgorithm algorithm : {VoxelAlgorithm::astar, VoxelAlgorithm::weighted_astar}) {
+      const std::string scenario(name);
+      benchmark::RegisterBenchmark(("fly_" + std::string(to_string(algorithm)) + "/" + scenario).c_str(),
+                                   [scenario, algorithm](benchmark::State& state) { run_flying(state, scenario, algorithm); })
+          ->Unit(benchmark::kMicrosecond);
+    }
+  for (const char* name : {"scene_park3", "scene_store8"}) {
+    const std::string scene(name);
+    benchmark::RegisterBenchmark(("walk_astar/" + scene).c_str(), [scene](benchmark::State& state) { run_walking(state, scene); })
+        ->Unit(benchmark::kMicrosecond);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  register_all();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,114 @@
+#pragma once
+// Per-thread, reusable search state for worlds whose node ids span far more nodes than a search
+// ever reaches (voxel worlds: a 2048 x 256 x 2048 box has a billion blocks). The records live in
+// pages of `page_size` consecutive node ids, allocated the first time a search touches a node
+// of the page, so memory follows the region searches have explored, not the size of the world.
+// A page keeps the records and heap positions of its nodes side by side; within a page the
+// access is as direct as in the dense SearchContext, at the price of one extra pointer load.
+//
+// Like SearchContext, a new query only increments a generation counter: pages stay allocated
+// and are reused by the next query (release_pages() gives the memory back).
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "wayfinder/core/indexed_heap.hpp"
+#include "wayfinder/core/search_context.hpp"
+#include "wayfinder/core/types.hpp"
+
+namespace wayfinder {
+
+class PagedSearchContext {
+ public:
+  /// Node ids per page. 4096 records of 16 bytes plus their heap positions: 80 KiB a page.
+  static constexpr int page_bits = 12;
+  static constexpr std::size_t page_size = std::size_t{1} << page_bits;
+
+  PagedSearchContext() = default;
+
+  /// Starts a new query over node ids 0..node_count-1: sizes the page table (8 bytes per page
+  /// of ids, allocated or not) and invalidates every record in O(1).
+  void prepare(std::size_t node_count) {
+    const std::size_t pages_needed = (node_count + page_size - 1) >> page_bits;
+    if (pages_.size() < pages_needed) pages_.resize(pages_needed);
+    open_.clear();
+    if (++generation_ == max_generation) {  // wrapped: old stamps could alias, so clear them once
+      for (auto& page : pages_)
+        if (page)
+          for (auto& record : page->records) record.stamp = 0;
+      generation_ = 1;
+    }
+  }
+
+  /// True if `node` has been reached in the current query.
+  [[nodiscard]] bool reached(NodeId node) const {
+    const Page* page = pages_[node >> page_bits].get();
+    return page != nullptr && (page->records[node & page_mask].stamp >> 2) == generation_;
+  }
+
+  /// The record of a node reached in the current query.
+  [[nodiscard]] const NodeRecord& record(NodeId node) const { return pages_[node >> page_bits]->records[node & page_mask]; }
+  [[nodiscard]] NodeRecord& record(NodeId node) { return pages_[node >> page_bits]->records[node & page_mask]; }
+
+  /// The record of `node`, initialised to "unreached" if the current query has not touched it;
+  /// allocates the node's page on first use.
+  [[gnu::always_inline]] NodeRecord& touch(NodeId node) {
+    std::unique_ptr<Page>& slot = pages_[node >> page_bits];
+    if (!slot) [[unlikely]] allocate(slot);
+    NodeRecord& record = slot->records[node & page_mask];
+    if ((record.stamp >> 2) != generation_) {
+      record.g = infinite_cost;
+      record.parent = invalid_node;
+      record.stamp = generation_ << 2;  // State::unqueued
+    }
+    return record;
+  }
+
+  [[nodiscard]] Cost g(NodeId node) const { return reached(node) ? record(node).g : infinite_cost; }
+
+  [[nodiscard]] std::uint32_t heap_position(NodeId node) const {
+    return pages_[node >> page_bits]->heap_positions[node & page_mask];
+  }
+  void set_heap_position(NodeId node, std::uint32_t position) {
+    pages_[node >> page_bits]->heap_positions[node & page_mask] = position;
+  }
+
+  IndexedHeap& open() { return open_; }
+  [[nodiscard]] const IndexedHeap& open() const { return open_; }
+
+  /// Pages allocated so far (by this and earlier queries).
+  [[nodiscard]] std::size_t allocated_pages() const { return allocated_pages_; }
+  /// Bytes held by the allocated pages and the page table.
+  [[nodiscard]] std::size_t memory_bytes() const {
+    return allocated_pages_ * sizeof(Page) + pages_.capacity() * sizeof(std::unique_ptr<Page>);
+  }
+  /// Frees every page (a long-lived context that once explored a huge region can shrink back).
+  void release_pages() {
+    for (auto& page : pages_) page.reset();
+    allocated_pages_ = 0;
+  }
+
+ private:
+  static constexpr NodeId page_mask = static_cast<NodeId>(page_size - 1);
+
+  struct Page {
+    std::array<NodeRecord, page_size> records;
+    std::array<std::uint32_t, page_size> heap_positions;
+  };
+
+  void allocate(std::unique_ptr<Page>& slot) {
+    slot = std::make_unique<Page>();
+    for (auto& record : slot->records) record = NodeRecord{0, invalid_node, 0};  // stamp 0: never current
+    ++allocated_pages_;
+  }
+
+  std::vector<std::unique_ptr<Page>> pages_;
+  IndexedHeap open_;
+  std::size_t allocated_pages_ = 0;
+  static constexpr std::uint32_t max_generation = 1u << 30;
+  std::uint32_t generation_ = 0;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,84 @@
+#pragma once
+// What an agent can do in a voxel world, and what each kind of move costs.
+//
+// A walking agent is a column of `agent_height` blocks; its position is its feet block. It may
+// be at a position whose blocks are all non-solid and where it is held: standing (the block
+// below is solid or a ladder), climbing (its feet block is a ladder) or swimming (its feet block
+// is water). From there:
+//
+// - walk: to a neighbouring column at the same height (4 or 8 directions; a diagonal needs both
+//   side columns clear for the agent's whole height). Cost walk_cost, or diagonal_cost.
+// - fall: walk off a ledge and drop until held again, at most max_fall blocks. Cost of the walk
+//   plus fall_cost per block fallen.
+// - step up: onto a solid block up to step_height higher in a neighbouring column, with
+//   clearance above the agent for the rise. Cost of the walk plus step_up_cost per block risen.
+// - jump (only when standing on a solid block): rise jump_height blocks, travel 1 to
+//   jump_distance + 1 columns in a cardinal direction at that height (across a gap of up to
+//   jump_distance blocks), then drop onto the first place that holds it, at most max_fall
+//   blocks below the take-off. Every column crossed needs clearance at the raised height.
+//   Cost walk_cost per column, plus jump_cost, plus step_up_cost per block ended higher or
+//   fall_cost per block ended lower. (Jumps that a cheaper or equal walk makes redundant are
+//   not generated: a one-column jump that does not end higher, and a jump over a column the
+//   agent could walk onto and jump again from.)
+// - swim (feet in water, when `swim`): one block in any of the 6 axis directions to a place
+//   that holds it; cost swim_cost. A swimmer leaves the water by swimming to a place where it
+//   stands, or by a step up.
+// - climb (feet in a ladder, when `climb`): one block up, or down into a ladder block below
+//   the feet (also from standing on a ladder's top); cost climb_cost.
+//
+// A flying agent (`fly`) occupies one block and moves to any of its 26 neighbours through
+// non-solid blocks, with costs 1, sqrt 2 and sqrt 3 times fly_cost, and no corner cutting: a
+// move needs every block of the 2 x 2 (x 2) box it crosses to be non-solid. This is the rule of
+// the MovingAI voxel benchmark (Brewer & Sturtevant, "Benchmarks for Pathfinding in 3D Voxel
+// Space", SoCS 2018).
+
+#include <string>
+
+#include "wayfinder/core/types.hpp"
+
+namespace wayfinder {
+
+struct MovementProfile {
+  /// Blocks of clearance the agent needs, its feet block included (1 to 64).
+  int agent_height = 2;
+  /// 4: cardinal walking only; 8: diagonals too.
+  int walk_directions = 8;
+  /// The highest ledge the agent walks up without jumping (0 to 8 blocks).
+  int step_height = 1;
+  /// How far a jump lifts the agent above its take-off (0 to 16 blocks; 0 disables jumping).
+  int jump_height = 1;
+  /// The widest gap a jump crosses (0 to 16 blocks): it lands up to jump_distance + 1 columns away.
+  int jump_distance = 2;
+  /// The deepest safe fall (0 to 256 blocks), for walking off ledges and for landing after jumps.
+  int max_fall = 3;
+  /// Whether the agent swims through water; without it, water blocks are avoided entirely.
+  bool swim = true;
+  /// Whether the agent climbs ladders.
+  bool climb = true;
+  /// A flying agent: 26-neighbour moves through non-solid blocks; the fields above are ignored.
+  bool fly = false;
+
+  Cost walk_cost = 1.0;        ///< per cardinal step
+  Cost diagonal_cost = sqrt2;  ///< per diagonal step
+  Cost step_up_cost = 0.5;     ///< extra per block risen (a one-block step up costs 1.5)
+  Cost jump_cost = 1.0;        ///< extra per jump
+  Cost fall_cost = 0.5;        ///< extra per block fallen: a deeper fall costs more
+  Cost swim_cost = 2.0;        ///< per block swum
+  Cost climb_cost = 1.5;       ///< per block climbed
+  Cost fly_cost = 1.0;         ///< multiplies the flying lengths 1, sqrt 2, sqrt 3
+
+  /// A person-sized walker with the defaults above.
+  static MovementProfile walker() { return {}; }
+  /// A one-block flying agent, as in the voxel benchmark.
+  static MovementProfile flyer() {
+    MovementProfile profile;
+    profile.agent_height = 1;
+    profile.fly = true;
+    return profile;
+  }
+};
+
+/// Empty if the profile is usable, otherwise what is wrong with it.
+std::string profile_problem(const MovementProfile& profile);
+
+}  // namespace wayfinder

@@ -1,0 +1,94 @@
+#pragma once
+// The voxel query object: one per thread, reused across queries. It holds the per-query search
+// state (paged, so that its memory follows the explored region); the VoxelWorld it reads is
+// never changed and can be shared by any number of pathfinders.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/voxel/movement_profile.hpp"
+#include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_world.hpp"
+
+namespace wayfinder {
+
+enum class VoxelAlgorithm : std::uint8_t {
+  dijkstra,
+  astar,
+  weighted_astar,     ///< cost <= weight x optimal; weight 2 is the "g / 2" of voxel tutorials
+  greedy_best_first,  ///< fast, no cost guarantee
+};
+
+/// Command-line names: dijkstra, astar, weighted-astar, greedy.
+std::string_view to_string(VoxelAlgorithm algorithm);
+std::optional<VoxelAlgorithm> parse_voxel_algorithm(std::string_view name);
+std::string_view to_string(VoxelMoveKind kind);
+
+struct VoxelSearchOptions {
+  VoxelAlgorithm algorithm = VoxelAlgorithm::astar;
+  /// Heuristic weight of weighted A* (>= 1).
+  double weight = 2.0;
+  Budget budget;
+  /// See SearchOptions: a budget stop returns `partial` towards the reached node closest to the goal.
+  bool return_partial = true;
+  bool partial_when_unreachable = false;
+  /// Optional event log for drawing what the search explored (node ids are packed coordinates).
+  SearchTrace* trace = nullptr;
+};
+
+/// One move of a path: where it ends, what kind of move it is and what it costs.
+struct VoxelMove {
+  VoxelCoord to;
+  VoxelMoveKind kind = VoxelMoveKind::walk;
+  Cost cost = 0.0;
+};
+
+class VoxelPathfinder {
+ public:
+  /// Throws std::invalid_argument if profile_problem(profile) is not empty.
+  explicit VoxelPathfinder(const VoxelWorld& world, const MovementProfile& profile = MovementProfile::walker());
+  ~VoxelPathfinder();
+  VoxelPathfinder(VoxelPathfinder&&) noexcept;
+  VoxelPathfinder& operator=(VoxelPathfinder&&) = delete;
+  VoxelPathfinder(const VoxelPathfinder&) = delete;
+  VoxelPathfinder& operator=(const VoxelPathfinder&) = delete;
+
+  /// Runs a whole query. Never throws for bad queries: a start or goal outside the world or
+  /// where the agent cannot be, bad options, ... return status invalid_input with a message.
+  /// PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block coordinates.
+  PathResult find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
+
+  /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
+  SearchStatus begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
+  /// Advances the current query by up to `max_expansions` expansions.
+  SearchStatus step(std::uint64_t max_expansions);
+  /// The current query's result (in_progress and no path until it finishes).
+  [[nodiscard]] PathResult result() const;
+
+  /// Empty if the agent can be at `at` (start and goal must be such places), otherwise why not.
+  [[nodiscard]] std::string position_problem(VoxelCoord at) const;
+  /// The moves of a path returned by this pathfinder (one fewer than its nodes).
+  [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result) const;
+
+  [[nodiscard]] const VoxelWorld& world() const { return world_; }
+  [[nodiscard]] const MovementProfile& profile() const { return profile_; }
+  /// Bytes held by the search state (pages of node records and the page table).
+  [[nodiscard]] std::size_t search_memory_bytes() const;
+
+ private:
+  const VoxelWorld& world_;
+  MovementProfile profile_;
+  std::unique_ptr<struct VoxelPathfinderState> state_;
+};
+
+/// Fills PathResult::points with the block coordinates of PathResult::nodes.
+void fill_voxel_points(const VoxelWorld& world, PathResult& result);
+
+}  // namespace wayfinder

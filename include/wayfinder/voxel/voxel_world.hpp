@@ -1,0 +1,216 @@
+#pragma once
+// A world of blocks, y up, stored in chunks of 16 x 16 x 16 blocks. Only chunks holding at
+// least one non-air block are stored, so a sparse world costs memory for what it holds, not
+// for its bounding box (plus a table of 4 bytes per chunk position).
+//
+// Reading outside the world: block() returns air for any position outside the bounds, so the
+// world is open on every side and has no floor below y = 0 (agents stand on blocks only).
+// Searches never leave the bounds: a move whose agent would be outside is not generated.
+//
+// A world is built (set_block, from_function, from_array, the readers) and then only read: it
+// holds no search state, and any number of threads may search it at once.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/types.hpp"
+
+namespace wayfinder {
+
+enum class BlockKind : std::uint8_t {
+  air = 0,     ///< empty: agents move through it
+  solid = 1,   ///< blocks movement; agents stand on it
+  water = 2,   ///< agents swim through it (when their profile allows)
+  ladder = 3,  ///< climbable and not solid: agents climb it and may stand on its top
+};
+
+/// A block position (integer coordinates; y is up).
+struct VoxelCoord {
+  int x = 0;
+  int y = 0;
+  int z = 0;
+  friend bool operator==(const VoxelCoord&, const VoxelCoord&) = default;
+};
+
+class VoxelWorld {
+ public:
+  static constexpr int chunk_bits = 4;
+  static constexpr int chunk_size = 1 << chunk_bits;  ///< blocks along each side of a chunk
+  /// Node ids pack a position into 12 bits inside its chunk and bit fields as wide as the
+  /// world's chunk counts need (see node_of), and must stay below 2^31: a world fits if the bit
+  /// widths of its three chunk counts sum to at most 19, e.g. 2048 x 256 x 2048 blocks
+  /// (128 x 16 x 128 chunks: 7 + 4 + 7 bits) or 4096 x 128 x 4096.
+  static constexpr int max_node_bits = 31;
+
+  /// An empty 0 x 0 x 0 world.
+  VoxelWorld() = default;
+  /// An all-air world of the given size. Throws std::invalid_argument unless every size is at
+  /// least 1 and the world fits the node id limit (fits()).
+  VoxelWorld(int size_x, int size_y, int size_z);
+
+  /// Empty if a world of this size can be built, otherwise why not.
+  static std::string size_problem(std::int64_t size_x, std::int64_t size_y, std::int64_t size_z);
+
+  /// Builds a world from `kind_at(x, y, z)`, called once for every position.
+  template <class KindAt>
+  static VoxelWorld from_function(int size_x, int size_y, int size_z, KindAt&& kind_at) {
+    VoxelWorld world(size_x, size_y, size_z);
+    for (int y = 0; y < size_y; ++y)
+      for (int z = 0; z < size_z; ++z)
+        for (int x = 0; x < size_x; ++x) {
+          const BlockKind kind = kind_at(x, y, z);
+          if (kind != BlockKind::air) world.set_block(x, y, z, kind);
+        }
+    return world;
+  }
+
+  /// Builds a world from an array of size_x * size_y * size_z kinds, index
+  /// (y * size_z + z) * size_x + x (x varies fastest, then z, then y). Throws
+  /// std::invalid_argument if the array has another length.
+  static VoxelWorld from_array(int size_x, int size_y, int size_z, std::span<const BlockKind> blocks);
+
+  [[nodiscard]] int size_x() const { return size_x_; }
+  [[nodiscard]] int size_y() const { return size_y_; }
+  [[nodiscard]] int size_z() const { return size_z_; }
+  [[nodiscard]] std::uint64_t block_count() const {
+    return static_cast<std::uint64_t>(size_x_) * static_cast<std::uint64_t>(size_y_) * static_cast<std::uint64_t>(size_z_);
+  }
+  [[nodiscard]] bool contains(int x, int y, int z) const {
+    return static_cast<unsigned>(x) < static_cast<unsigned>(size_x_) &&
+           static_cast<unsigned>(y) < static_cast<unsigned>(size_y_) &&
+           static_cast<unsigned>(z) < static_cast<unsigned>(size_z_);
+  }
+  [[nodiscard]] bool contains(VoxelCoord at) const { return contains(at.x, at.y, at.z); }
+
+  /// The block at a position; air outside the world.
+  [[nodiscard, gnu::always_inline]] BlockKind block(int x, int y, int z) const {
+    if (!contains(x, y, z)) return BlockKind::air;
+    const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
+    if (slot == 0) return BlockKind::air;
+    return static_cast<BlockKind>(chunks_[slot - 1]->blocks[local_index(x, y, z)]);
+  }
+  [[nodiscard]] BlockKind block(VoxelCoord at) const { return block(at.x, at.y, at.z); }
+  [[nodiscard]] bool solid(int x, int y, int z) const { return block(x, y, z) == BlockKind::solid; }
+
+  /// Sets one block. Throws std::out_of_range outside the world.
+  void set_block(int x, int y, int z, BlockKind kind);
+  void set_block(VoxelCoord at, BlockKind kind) { set_block(at.x, at.y, at.z, kind); }
+
+  /// Solid-or-outside bits of the blocks (x - 1, y, z), (x, y, z), (x + 1, y, z) as bits 0, 1,
+  /// 2. Positions outside the world count as solid here, which keeps searches inside it.
+  [[nodiscard, gnu::always_inline]] std::uint32_t blocked_triplet(int x, int y, int z) const {
+    if (static_cast<unsigned>(y) >= static_cast<unsigned>(size_y_) ||
+        static_cast<unsigned>(z) >= static_cast<unsigned>(size_z_))
+      return 7u;
+    const int local_x = x & (chunk_size - 1);
+    if (local_x >= 1 && local_x <= chunk_size - 2 && x + 1 < size_x_) {
+      const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
+      if (slot == 0) return 0u;
+      const std::uint32_t row = chunks_[slot - 1]->solid_rows[row_index(y, z)];
+      return (row >> (local_x - 1)) & 7u;
+    }
+    return blocked_or_outside(x - 1, y, z) | (blocked_or_outside(x, y, z) << 1) | (blocked_or_outside(x + 1, y, z) << 2);
+  }
+
+  /// Solid-or-outside bits of the 3 x 3 x 3 blocks around (x, y, z): bit
+  /// (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1) for the block (x + dx, y + dy, z + dz).
+  [[nodiscard, gnu::always_inline]] std::uint32_t blocked_neighbourhood(int x, int y, int z) const {
+    constexpr unsigned interior = chunk_size - 2;
+    const int local_x = x & (chunk_size - 1);
+    // Inside one chunk, away from its faces (most blocks): one chunk lookup serves all 27.
+    if (static_cast<unsigned>(local_x - 1) < interior && static_cast<unsigned>((y & (chunk_size - 1)) - 1) < interior &&
+        static_cast<unsigned>((z & (chunk_size - 1)) - 1) < interior && x + 1 < size_x_ && y + 1 < size_y_ &&
+        z + 1 < size_z_) {
+      const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
+      if (slot == 0) return 0u;
+      const std::uint16_t* rows = chunks_[slot - 1]->solid_rows;
+      std::uint32_t bits = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+          bits |= ((static_cast<std::uint32_t>(rows[row_index(y + dy, z + dz)]) >> (local_x - 1)) & 7u)
+                  << ((dy + 1) * 9 + (dz + 1) * 3);
+      return bits;
+    }
+    std::uint32_t bits = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dz = -1; dz <= 1; ++dz) bits |= blocked_triplet(x, y + dy, z + dz) << ((dy + 1) * 9 + (dz + 1) * 3);
+    return bits;
+  }
+
+  // Node ids pack a position chunk by chunk: the low 12 bits are the position inside its
+  // chunk (x, then z, then y, 4 bits each), the bits above the chunk's (x, z, y) position. A
+  // search's records for one chunk so lie together (PagedSearchContext pages are 4096 ids), so
+  // the records of an explored region stay close in memory whatever the world's shape.
+  [[nodiscard]] std::size_t node_count() const { return std::size_t{1} << (local_bits + chunk_x_bits_ + chunk_y_bits_ + chunk_z_bits_); }
+  /// The x part of a node id (node_of is x_part | y_part | z_part).
+  [[nodiscard, gnu::always_inline]] NodeId x_part(int x) const {
+    return (static_cast<NodeId>(x) & 15u) | ((static_cast<NodeId>(x) >> chunk_bits) << local_bits);
+  }
+  [[nodiscard, gnu::always_inline]] NodeId z_part(int z) const {
+    return ((static_cast<NodeId>(z) & 15u) << 4) | ((static_cast<NodeId>(z) >> chunk_bits) << (local_bits + chunk_x_bits_));
+  }
+  [[nodiscard, gnu::always_inline]] NodeId y_part(int y) const {
+    return ((static_cast<NodeId>(y) & 15u) << 8) |
+           ((static_cast<NodeId>(y) >> chunk_bits) << (local_bits + chunk_x_bits_ + chunk_z_bits_));
+  }
+  [[nodiscard, gnu::always_inline]] NodeId node_of(int x, int y, int z) const { return x_part(x) | y_part(y) | z_part(z); }
+  [[nodiscard]] NodeId node_of(VoxelCoord at) const { return node_of(at.x, at.y, at.z); }
+  [[nodiscard, gnu::always_inline]] VoxelCoord coord_of(NodeId node) const {
+    const NodeId chunk = node >> local_bits;
+    const NodeId x = (node & 15u) | ((chunk & chunk_x_mask_) << chunk_bits);
+    const NodeId z = ((node >> 4) & 15u) | (((chunk >> chunk_x_bits_) & chunk_z_mask_) << chunk_bits);
+    const NodeId y = ((node >> 8) & 15u) | ((chunk >> (chunk_x_bits_ + chunk_z_bits_)) << chunk_bits);
+    return {static_cast<int>(x), static_cast<int>(y), static_cast<int>(z)};
+  }
+
+  /// Chunks that hold at least one non-air block.
+  [[nodiscard]] std::size_t stored_chunk_count() const { return chunks_.size(); }
+  /// Bytes used by the stored chunks and the chunk table.
+  [[nodiscard]] std::size_t memory_bytes() const;
+  /// Non-air blocks.
+  [[nodiscard]] std::uint64_t filled_block_count() const;
+  /// The highest non-air block of column (x, z), or -1 if it has none.
+  [[nodiscard]] int top_block(int x, int z) const;
+
+ private:
+  struct Chunk {
+    std::uint8_t blocks[chunk_size * chunk_size * chunk_size];  ///< BlockKind, index local_index()
+    std::uint16_t solid_rows[chunk_size * chunk_size];          ///< bit lx of row (ly, lz): solid
+    std::uint32_t filled = 0;                                   ///< non-air blocks
+  };
+
+  [[nodiscard, gnu::always_inline]] std::size_t chunk_index(int x, int y, int z) const {
+    return (static_cast<std::size_t>(y >> chunk_bits) * chunks_z_ + static_cast<std::size_t>(z >> chunk_bits)) * chunks_x_ +
+           static_cast<std::size_t>(x >> chunk_bits);
+  }
+  [[nodiscard, gnu::always_inline]] static std::size_t local_index(int x, int y, int z) {
+    constexpr int mask = chunk_size - 1;
+    return static_cast<std::size_t>((((y & mask) << chunk_bits | (z & mask)) << chunk_bits) | (x & mask));
+  }
+  [[nodiscard, gnu::always_inline]] static std::size_t row_index(int y, int z) {
+    constexpr int mask = chunk_size - 1;
+    return static_cast<std::size_t>(((y & mask) << chunk_bits) | (z & mask));
+  }
+  [[nodiscard]] std::uint32_t blocked_or_outside(int x, int y, int z) const {
+    return !contains(x, y, z) || block(x, y, z) == BlockKind::solid ? 1u : 0u;
+  }
+
+  int size_x_ = 0;
+  int size_y_ = 0;
+  int size_z_ = 0;
+  static constexpr int local_bits = 3 * chunk_bits;
+  int chunk_x_bits_ = 0;
+  int chunk_y_bits_ = 0;
+  int chunk_z_bits_ = 0;
+  NodeId chunk_x_mask_ = 0;
+  NodeId chunk_z_mask_ = 0;
+  std::size_t chunks_x_ = 0;
+  std::size_t chunks_z_ = 0;
+  std::vector<std::uint32_t> chunk_slots_;  ///< per chunk position: 0 absent, else index + 1 in chunks_
+  std::vector<std::unique_ptr<Chunk>> chunks_;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,106 @@
+#include "wayfinder/voxel/voxel_world.hpp"
+
+#include <bit>
+#include <stdexcept>
+
+namespace wayfinder {
+
+namespace {
+
+int bits_for(std::int64_t size) {
+  return size <= 1 ? 0 : static_cast<int>(std::bit_width(static_cast<std::uint64_t>(size - 1)));
+}
+
+}  // namespace
+
+std::string VoxelWorld::size_problem(std::int64_t size_x, std::int64_t size_y, std::int64_t size_z) {
+  if (size_x < 1 || size_y < 1 || size_z < 1)
+    return "world size " + std::to_string(size_x) + " x " + std::to_string(size_y) + " x " + std::to_string(size_z) +
+           " must be at least 1 in every direction";
+  constexpr std::int64_t largest_side = (std::int64_t{1} << max_node_bits) - 1;
+  if (size_x > largest_side || size_y > largest_side || size_z > largest_side)
+    return "world size " + std::to_string(size_x) + " x " + std::to_string(size_y) + " x " + std::to_string(size_z) +
+           " is too large";
+  auto chunks = [](std::int64_t size) { return (size + chunk_size - 1) / chunk_size; };
+  const int bits = 3 * chunk_bits + bits_for(chunks(size_x)) + bits_for(chunks(size_y)) + bits_for(chunks(size_z));
+  if (bits > max_node_bits)
+    return "world size " + std::to_string(size_x) + " x " + std::to_string(size_y) + " x " + std::to_string(size_z) +
+           " is too large: its chunk counts rounded up to powers of two must multiply to at most 2^19 chunks";
+  return {};
+}
+
+VoxelWorld::VoxelWorld(int size_x, int size_y, int size_z) {
+  if (const std::string problem = size_problem(size_x, size_y, size_z); !problem.empty())
+    throw std::invalid_argument(problem);
+  size_x_ = size_x;
+  size_y_ = size_y;
+  size_z_ = size_z;
+  chunks_x_ = static_cast<std::size_t>((size_x + chunk_size - 1) / chunk_size);
+  chunks_z_ = static_cast<std::size_t>((size_z + chunk_size - 1) / chunk_size);
+  const auto chunks_y = static_cast<std::size_t>((size_y + chunk_size - 1) / chunk_size);
+  chunk_x_bits_ = bits_for(static_cast<std::int64_t>(chunks_x_));
+  chunk_y_bits_ = bits_for(static_cast<std::int64_t>(chunks_y));
+  chunk_z_bits_ = bits_for(static_cast<std::int64_t>(chunks_z_));
+  chunk_x_mask_ = (NodeId{1} << chunk_x_bits_) - 1;
+  chunk_z_mask_ = (NodeId{1} << chunk_z_bits_) - 1;
+  chunk_slots_.assign(chunks_x_ * chunks_z_ * chunks_y, 0);
+}
+
+VoxelWorld VoxelWorld::from_array(int size_x, int size_y, int size_z, std::span<const BlockKind> blocks) {
+  VoxelWorld world(size_x, size_y, size_z);
+  if (blocks.size() != world.block_count())
+    throw std::invalid_argument("block array has " + std::to_string(blocks.size()) + " entries, the world " +
+                                std::to_string(world.block_count()));
+  std::size_t index = 0;
+  for (int y = 0; y < size_y; ++y)
+    for (int z = 0; z < size_z; ++z)
+      for (int x = 0; x < size_x; ++x) {
+        const BlockKind kind = blocks[index++];
+        if (kind != BlockKind::air) world.set_block(x, y, z, kind);
+      }
+  return world;
+}
+
+void VoxelWorld::set_block(int x, int y, int z, BlockKind kind) {
+  if (!contains(x, y, z))
+    throw std::out_of_range("block (" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) +
+                            ") is outside the world");
+  if (static_cast<unsigned>(kind) > static_cast<unsigned>(BlockKind::ladder))
+    throw std::invalid_argument("unknown block kind " + std::to_string(static_cast<unsigned>(kind)));
+  std::uint32_t& slot = chunk_slots_[chunk_index(x, y, z)];
+  if (slot == 0) {
+    if (kind == BlockKind::air) return;  // absent chunks read as air already
+    chunks_.push_back(std::make_unique<Chunk>());
+    Chunk& chunk = *chunks_.back();
+    std::fill(std::begin(chunk.blocks), std::end(chunk.blocks), std::uint8_t{0});
+    std::fill(std::begin(chunk.solid_rows), std::end(chunk.solid_rows), std::uint16_t{0});
+    slot = static_cast<std::uint32_t>(chunks_.size());
+  }
+  Chunk& chunk = *chunks_[slot - 1];
+  std::uint8_t& stored = chunk.blocks[local_index(x, y, z)];
+  if (stored == 0 && kind != BlockKind::air) ++chunk.filled;
+  if (stored != 0 && kind == BlockKind::air) --chunk.filled;
+  stored = static_cast<std::uint8_t>(kind);
+  const auto bit = static_cast<std::uint16_t>(1u << (x & (chunk_size - 1)));
+  std::uint16_t& row = chunk.solid_rows[row_index(y, z)];
+  row = static_cast<std::uint16_t>(kind == BlockKind::solid ? (row | bit) : (row & ~bit));
+}
+
+std::size_t VoxelWorld::memory_bytes() const {
+  return chunks_.size() * sizeof(Chunk) + chunk_slots_.capacity() * sizeof(std::uint32_t) +
+         chunks_.capacity() * sizeof(std::unique_ptr<Chunk>);
+}
+
+std::uint64_t VoxelWorld::filled_block_count() const {
+  std::uint64_t count = 0;
+  for (const auto& chunk : chunks_) count += chunk->filled;
+  return count;
+}
+
+int VoxelWorld::top_block(int x, int z) const {
+  for (int y = size_y_ - 1; y >= 0; --y)
+    if (block(x, y, z) != BlockKind::air) return y;
+  return -1;
+}
+
+}  // namespace wayfinder

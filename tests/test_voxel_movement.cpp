@@ -1,0 +1,357 @@
+// Voxel movement: small hand-made worlds test each move kind at its limit and one past it
+// (stairs, gaps, falls, a low ceiling, a ladder, a pool), flying without corner cutting,
+// budgets and weights; on random small worlds the walking search is compared with a brute-force
+// Dijkstra over the independent move rules of voxel_test_support.hpp.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <queue>
+#include <random>
+#include <vector>
+
+#include "voxel_test_support.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace wayfinder {
+namespace {
+
+using namespace wayfinder::voxel_testing;
+
+/// A one-block-wide corridor along x (size_z 1) with a floor at y = 0, so every path is 1D.
+VoxelWorld corridor(int length, int height) {
+  VoxelWorld world(length, height, 1);
+  for (int x = 0; x < length; ++x) world.set_block(x, 0, 0, BlockKind::solid);
+  return world;
+}
+
+void fill_column(VoxelWorld& world, int x, int z, int from_y, int to_y, BlockKind kind) {
+  for (int y = from_y; y <= to_y; ++y) world.set_block(x, y, z, kind);
+}
+
+std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& result) {
+  std::vector<VoxelCoord> path;
+  for (const NodeId node : result.nodes) path.push_back(world.coord_of(node));
+  return path;
+}
+
+/// Runs a query and checks a found path with the independent validator.
+PathResult walk(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord from, VoxelCoord to,
+                const VoxelSearchOptions& options = {}) {
+  VoxelPathfinder pathfinder(world, profile);
+  PathResult result = pathfinder.find_path(from, to, options);
+  if (result.found()) {
+    double cost = 0.0;
+    EXPECT_EQ(check_walk_path(world, profile, coords_of(world, result), cost), "");
+    EXPECT_NEAR(cost, result.cost, 1e-9);
+  }
+  return result;
+}
+
+bool has_move(const VoxelPathfinder& pathfinder, const PathResult& result, VoxelMoveKind kind) {
+  for (const VoxelMove& move : pathfinder.moves_of(result))
+    if (move.kind == kind) return true;
+  return false;
+}
+
+TEST(VoxelWalking, WalksFlatGroundAtWalkCost) {
+  VoxelWorld world(8, 4, 8);
+  for (int x = 0; x < 8; ++x)
+    for (int z = 0; z < 8; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  const PathResult straight = walk(world, MovementProfile::walker(), {0, 1, 0}, {5, 1, 0});
+  ASSERT_TRUE(straight.found());
+  EXPECT_DOUBLE_EQ(straight.cost, 5.0);
+  const PathResult diagonal = walk(world, MovementProfile::walker(), {0, 1, 0}, {3, 1, 3});
+  ASSERT_TRUE(diagonal.found());
+  EXPECT_NEAR(diagonal.cost, 3.0 * sqrt2, 1e-12);
+  MovementProfile four = MovementProfile::walker();
+  four.walk_directions = 4;
+  EXPECT_DOUBLE_EQ(walk(world, four, {0, 1, 0}, {3, 1, 3}).cost, 6.0);
+}
+
+TEST(VoxelWalking, DiagonalNeedsBothSideColumnsClear) {
+  VoxelWorld world(2, 4, 2);
+  for (int x = 0; x < 2; ++x)
+    for (int z = 0; z < 2; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  world.set_block(1, 2, 0, BlockKind::solid);  // head height in one side column
+  MovementProfile profile = MovementProfile::walker();
+  profile.walk_directions = 8;
+  VoxelPathfinder pathfinder(world, profile);
+  const PathResult result = pathfinder.find_path({0, 1, 0}, {1, 1, 1});
+  ASSERT_TRUE(result.found());
+  EXPECT_DOUBLE_EQ(result.cost, 2.0);  // around the corner, not across it
+}
+
+TEST(VoxelWalking, StepsUpOneBlockButNotTwo) {
+  VoxelWorld world = corridor(6, 8);
+  fill_column(world, 3, 0, 1, 1, BlockKind::solid);  // a stair of one
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  const PathResult up = walk(world, MovementProfile::walker(), {0, 1, 0}, {3, 2, 0});
+  ASSERT_TRUE(up.found());
+  EXPECT_DOUBLE_EQ(up.cost, 3.0 + 0.5);
+  EXPECT_TRUE(has_move(pathfinder, pathfinder.find_path({0, 1, 0}, {3, 2, 0}), VoxelMoveKind::step_up));
+  fill_column(world, 3, 0, 1, 2, BlockKind::solid);  // now two high: beyond step and jump height
+  EXPECT_EQ(walk(world, MovementProfile::walker(), {0, 1, 0}, {3, 3, 0}).status, SearchStatus::no_path);
+  MovementProfile jumper = MovementProfile::walker();
+  jumper.jump_height = 2;  // a jump reaches it
+  const PathResult jumped = walk(world, jumper, {0, 1, 0}, {3, 3, 0});
+  ASSERT_TRUE(jumped.found());
+  EXPECT_DOUBLE_EQ(jumped.cost, 2.0 + (1.0 + 1.0 + 2 * 0.5));
+}
+
+TEST(VoxelWalking, JumpsAGapOfJumpDistanceButNotOneMore) {
+  for (const int gap : {1, 2, 3}) {
+    VoxelWorld world(10, 6, 1);
+    for (int x = 0; x < 10; ++x)
+      if (x < 3 || x >= 3 + gap) world.set_block(x, 0, 0, BlockKind::solid);  // no floor in the gap
+    const PathResult result = walk(world, MovementProfile::walker(), {0, 1, 0}, {9, 1, 0});
+    if (gap <= MovementProfile{}.jump_distance) {
+      ASSERT_TRUE(result.found()) << "gap " << gap;
+      // Walk to the edge (2), jump gap + 1 columns at walk cost plus the jump, walk the rest.
+      EXPECT_DOUBLE_EQ(result.cost, 2.0 + (gap + 1) + 1.0 + (9 - (3 + gap))) << "gap " << gap;
+      VoxelPathfinder pathfinder(world, MovementProfile::walker());
+      EXPECT_TRUE(has_move(pathfinder, pathfinder.find_path({0, 1, 0}, {9, 1, 0}), VoxelMoveKind::jump));
+    } else {
+      EXPECT_EQ(result.status, SearchStatus::no_path) << "gap " << gap;
+    }
+  }
+}
+
+TEST(VoxelWalking, JumpNeedsHeadroomOverTheGap) {
+  VoxelWorld world(8, 6, 1);
+  for (int x = 0; x < 8; ++x)
+    if (x != 3) world.set_block(x, 0, 0, BlockKind::solid);
+  world.set_block(3, 3, 0, BlockKind::solid);  // a beam where the jumping agent's head passes
+  EXPECT_EQ(walk(world, MovementProfile::walker(), {0, 1, 0}, {7, 1, 0}).status, SearchStatus::no_path);
+}
+
+TEST(VoxelWalking, FallsMaxFallButNotOneMore) {
+  const int max_fall = MovementProfile{}.max_fall;
+  for (const int drop : {max_fall, max_fall + 1}) {
+    VoxelWorld world = corridor(8, drop + 4);
+    for (int x = 0; x < 3; ++x) fill_column(world, x, 0, 1, drop, BlockKind::solid);  // a ledge `drop` high
+    const PathResult down = walk(world, MovementProfile::walker(), {0, drop + 1, 0}, {6, 1, 0});
+    if (drop <= max_fall) {
+      ASSERT_TRUE(down.found());
+      EXPECT_DOUBLE_EQ(down.cost, 6.0 + 0.5 * drop);
+    } else {
+      EXPECT_EQ(down.status, SearchStatus::no_path);
+    }
+  }
+}
+
+TEST(VoxelWalking, LowCeilingStopsATallAgent) {
+  VoxelWorld world = corridor(7, 6);
+  for (int x = 2; x < 5; ++x) world.set_block(x, 3, 0, BlockKind::solid);  // two blocks of headroom
+  EXPECT_TRUE(walk(world, MovementProfile::walker(), {0, 1, 0}, {6, 1, 0}).found());
+  MovementProfile tall = MovementProfile::walker();
+  tall.agent_height = 3;
+  EXPECT_EQ(walk(world, tall, {0, 1, 0}, {6, 1, 0}).status, SearchStatus::no_path);
+}
+
+TEST(VoxelWalking, ClimbsALadder) {
+  VoxelWorld world = corridor(6, 10);
+  fill_column(world, 4, 0, 1, 5, BlockKind::solid);   // a wall 5 high
+  fill_column(world, 5, 0, 1, 5, BlockKind::solid);
+  fill_column(world, 3, 0, 1, 5, BlockKind::ladder);  // the ladder against it
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  const PathResult up = walk(world, MovementProfile::walker(), {0, 1, 0}, {5, 6, 0});
+  ASSERT_TRUE(up.found());
+  EXPECT_TRUE(has_move(pathfinder, pathfinder.find_path({0, 1, 0}, {5, 6, 0}), VoxelMoveKind::climb));
+  const PathResult down = walk(world, MovementProfile::walker(), {5, 6, 0}, {0, 1, 0});
+  ASSERT_TRUE(down.found());
+  MovementProfile no_climbing = MovementProfile::walker();
+  no_climbing.climb = false;
+  EXPECT_EQ(walk(world, no_climbing, {0, 1, 0}, {5, 6, 0}).status, SearchStatus::no_path);
+}
+
+TEST(VoxelWalking, SwimsThroughAPool) {
+  // A floor two blocks thick with a pool 5 long and 2 deep cut into it: too wide to jump.
+  VoxelWorld world(12, 6, 1);
+  for (int x = 0; x < 12; ++x) fill_column(world, x, 0, 0, 2, BlockKind::solid);
+  for (int x = 4; x < 9; ++x) fill_column(world, x, 0, 1, 2, BlockKind::water);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  const PathResult across = walk(world, MovementProfile::walker(), {0, 3, 0}, {11, 3, 0});
+  ASSERT_TRUE(across.found());
+  EXPECT_TRUE(has_move(pathfinder, pathfinder.find_path({0, 3, 0}, {11, 3, 0}), VoxelMoveKind::swim));
+  EXPECT_TRUE(walk(world, MovementProfile::walker(), {0, 3, 0}, {6, 1, 0}).found());  // the pool's bottom
+  MovementProfile no_swimming = MovementProfile::walker();
+  no_swimming.swim = false;
+  EXPECT_EQ(walk(world, no_swimming, {0, 3, 0}, {11, 3, 0}).status, SearchStatus::no_path);
+}
+
+TEST(VoxelWalking, RejectsPlacesTheAgentCannotBe) {
+  VoxelWorld world = corridor(4, 4);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  EXPECT_EQ(pathfinder.find_path({0, 2, 0}, {3, 1, 0}).status, SearchStatus::invalid_input);  // in the air
+  EXPECT_EQ(pathfinder.find_path({0, 0, 0}, {3, 1, 0}).status, SearchStatus::invalid_input);  // in the floor
+  EXPECT_EQ(pathfinder.find_path({0, 1, 0}, {9, 1, 0}).status, SearchStatus::invalid_input);  // outside
+  MovementProfile bad = MovementProfile::walker();
+  bad.agent_height = 0;
+  EXPECT_THROW(VoxelPathfinder(world, bad), std::invalid_argument);
+  bad = MovementProfile::walker();
+  bad.fall_cost = -1.0;
+  EXPECT_THROW(VoxelPathfinder(world, bad), std::invalid_argument);
+}
+
+TEST(VoxelFlying, MovesThroughTwentySixNeighboursWithoutCuttingCorners) {
+  VoxelWorld world(3, 3, 3);
+  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  EXPECT_NEAR(pathfinder.find_path({0, 0, 0}, {2, 2, 2}).cost, 2.0 * std::sqrt(3.0), 1e-12);
+  EXPECT_NEAR(pathfinder.find_path({0, 0, 0}, {2, 2, 0}).cost, 2.0 * sqrt2, 1e-12);
+  world.set_block(1, 0, 0, BlockKind::solid);  // beside the diagonal (0,0,0) -> (1,1,0)
+  const PathResult around = pathfinder.find_path({0, 0, 0}, {1, 1, 0});
+  ASSERT_TRUE(around.found());
+  EXPECT_DOUBLE_EQ(around.cost, 2.0);
+  const PathResult corner = pathfinder.find_path({0, 0, 0}, {1, 1, 1});
+  ASSERT_TRUE(corner.found());
+  EXPECT_NEAR(corner.cost, 1.0 + sqrt2, 1e-12);  // the 3D diagonal's box holds the solid block
+  double length = 0.0;
+  EXPECT_EQ(check_fly_path(world, coords_of(world, corner), length), "");
+}
+
+TEST(VoxelSearch, BudgetsGivePartialPathsTowardsTheGoal) {
+  VoxelWorld world(40, 3, 40);
+  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelSearchOptions options;
+  options.budget.max_expansions = 5;
+  const PathResult partial = pathfinder.find_path({0, 0, 0}, {39, 0, 39}, options);
+  EXPECT_EQ(partial.status, SearchStatus::partial);
+  EXPECT_EQ(partial.reason, StopReason::expansion_limit);
+  ASSERT_GE(partial.nodes.size(), 2u);
+  options.return_partial = false;
+  EXPECT_EQ(pathfinder.find_path({0, 0, 0}, {39, 0, 39}, options).status, SearchStatus::budget_exhausted);
+  VoxelSearchOptions cost_limited;
+  cost_limited.budget.max_cost = 10.0;
+  EXPECT_EQ(pathfinder.find_path({0, 0, 0}, {39, 0, 39}, cost_limited).reason, StopReason::cost_limit);
+}
+
+TEST(VoxelSearch, WeightedAndGreedyStayWithinTheirPromises) {
+  std::mt19937_64 random(5);
+  VoxelWorld world = VoxelWorld::from_function(30, 12, 30, [&](int, int, int) {
+    return random() % 5 == 0 ? BlockKind::solid : BlockKind::air;
+  });
+  world.set_block(0, 0, 0, BlockKind::air);
+  world.set_block(29, 11, 29, BlockKind::air);
+  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  const PathResult optimal = pathfinder.find_path({0, 0, 0}, {29, 11, 29});
+  ASSERT_TRUE(optimal.found());
+  for (const double weight : {1.5, 2.0, 4.0}) {
+    VoxelSearchOptions options;
+    options.algorithm = VoxelAlgorithm::weighted_astar;
+    options.weight = weight;
+    const PathResult weighted = pathfinder.find_path({0, 0, 0}, {29, 11, 29}, options);
+    ASSERT_TRUE(weighted.found());
+    EXPECT_LE(weighted.cost, weight * optimal.cost + 1e-9);
+    EXPECT_GE(weighted.cost, optimal.cost - 1e-9);
+  }
+  VoxelSearchOptions greedy;
+  greedy.algorithm = VoxelAlgorithm::greedy_best_first;
+  EXPECT_TRUE(pathfinder.find_path({0, 0, 0}, {29, 11, 29}, greedy).found());
+  VoxelSearchOptions dijkstra;
+  dijkstra.algorithm = VoxelAlgorithm::dijkstra;
+  EXPECT_NEAR(pathfinder.find_path({0, 0, 0}, {29, 11, 29}, dijkstra).cost, optimal.cost, 1e-9);
+}
+
+TEST(VoxelSearch, SteppedSearchEqualsOneShot) {
+  VoxelWorld world(20, 4, 20);
+  for (int x = 0; x < 20; ++x)
+    for (int z = 0; z < 20; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  for (int z = 0; z < 18; ++z) fill_column(world, 10, z, 1, 3, BlockKind::solid);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  const PathResult whole = pathfinder.find_path({0, 1, 0}, {19, 1, 0});
+  ASSERT_EQ(pathfinder.begin({0, 1, 0}, {19, 1, 0}), SearchStatus::in_progress);
+  while (pathfinder.step(7) == SearchStatus::in_progress) {
+  }
+  const PathResult stepped = pathfinder.result();
+  EXPECT_EQ(stepped.nodes, whole.nodes);
+  EXPECT_DOUBLE_EQ(stepped.cost, whole.cost);
+}
+
+// Brute force: Dijkstra over every place, with moves found by trying every nearby position
+// against the independent rules.
+std::map<std::tuple<int, int, int>, double> reference_costs(const VoxelWorld& world, const MovementProfile& profile,
+                                                            VoxelCoord start) {
+  using Key = std::tuple<int, int, int>;
+  std::map<Key, double> best;
+  using Entry = std::pair<double, Key>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+  best[{start.x, start.y, start.z}] = 0.0;
+  open.push({0.0, {start.x, start.y, start.z}});
+  const int reach = profile.jump_distance + 1;
+  const int rise = std::max({profile.jump_height, profile.step_height, 1});
+  while (!open.empty()) {
+    const auto [g, key] = open.top();
+    open.pop();
+    if (g > best[key]) continue;
+    const VoxelCoord a{std::get<0>(key), std::get<1>(key), std::get<2>(key)};
+    for (int dy = -profile.max_fall; dy <= rise; ++dy)
+      for (int dz = -reach; dz <= reach; ++dz)
+        for (int dx = -reach; dx <= reach; ++dx) {
+          const VoxelCoord b{a.x + dx, a.y + dy, a.z + dz};
+          if ((dx == 0 && dy == 0 && dz == 0) || !world.contains(b)) continue;
+          const std::optional<double> cost = legal_walk_move_cost(world, profile, a, b);
+          if (!cost) continue;
+          const Key next{b.x, b.y, b.z};
+          const auto found = best.find(next);
+          if (found == best.end() || g + *cost < found->second - 1e-12) {
+            best[next] = g + *cost;
+            open.push({g + *cost, next});
+          }
+        }
+  }
+  return best;
+}
+
+TEST(VoxelWalking, MatchesABruteForceReferenceOnRandomWorlds) {
+  std::mt19937_64 random(11);
+  int compared = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const int size = 7;
+    VoxelWorld world = VoxelWorld::from_function(size, 7, size, [&](int, int y, int) {
+      if (y == 0) return BlockKind::solid;
+      const auto roll = random() % 100;
+      if (roll < 22) return BlockKind::solid;
+      if (roll < 27) return BlockKind::water;
+      if (roll < 31) return BlockKind::ladder;
+      return BlockKind::air;
+    });
+    MovementProfile profile = MovementProfile::walker();
+    if (trial % 3 == 1) {
+      profile.jump_height = 2;
+      profile.agent_height = 1;
+      profile.walk_directions = 4;
+    }
+    if (trial % 3 == 2) {
+      profile.step_height = 2;
+      profile.max_fall = 2;
+      profile.jump_distance = 1;
+    }
+    std::vector<VoxelCoord> places;
+    for (int y = 0; y < 7; ++y)
+      for (int z = 0; z < size; ++z)
+        for (int x = 0; x < size; ++x)
+          if (valid_position(world, profile, {x, y, z})) places.push_back({x, y, z});
+    if (places.size() < 2) continue;
+    const VoxelCoord start = places[random() % places.size()];
+    const auto reference = reference_costs(world, profile, start);
+    VoxelPathfinder pathfinder(world, profile);
+    for (const VoxelCoord& goal : places) {
+      const PathResult result = pathfinder.find_path(start, goal);
+      const auto expected = reference.find({goal.x, goal.y, goal.z});
+      if (expected == reference.end()) {
+        EXPECT_EQ(result.status, SearchStatus::no_path) << "trial " << trial;
+        continue;
+      }
+      ASSERT_TRUE(result.found()) << "trial " << trial << " goal " << goal.x << "," << goal.y << "," << goal.z;
+      EXPECT_NEAR(result.cost, expected->second, 1e-9) << "trial " << trial;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100);
+}
+
+}  // namespace
+}  // namespace wayfinder

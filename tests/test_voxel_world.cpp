@@ -1,0 +1,251 @@
+// VoxelWorld storage (chunks, sparse memory, the outside rule, packed node ids), the paged
+// search context, and the readers: MagicaVoxel .vox (hand-made files, scene graph placement,
+// malformed files) and the MovingAI voxel benchmark .3dmap / .3dscen.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+#include <set>
+#include <string>
+
+#include "voxel_test_support.hpp"
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/core/paged_search_context.hpp"
+#include "wayfinder/voxel/vox_io.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+
+namespace wayfinder {
+namespace {
+
+using namespace wayfinder::voxel_testing;
+
+TEST(VoxelWorld, StoresBlocksAndReadsAirOutside) {
+  VoxelWorld world(40, 20, 33);
+  EXPECT_EQ(world.block(5, 5, 5), BlockKind::air);
+  world.set_block(5, 5, 5, BlockKind::solid);
+  world.set_block(39, 19, 32, BlockKind::water);
+  world.set_block(16, 0, 16, BlockKind::ladder);
+  EXPECT_EQ(world.block(5, 5, 5), BlockKind::solid);
+  EXPECT_EQ(world.block(39, 19, 32), BlockKind::water);
+  EXPECT_EQ(world.block(16, 0, 16), BlockKind::ladder);
+  EXPECT_EQ(world.block(-1, 5, 5), BlockKind::air);
+  EXPECT_EQ(world.block(5, 20, 5), BlockKind::air);
+  EXPECT_EQ(world.filled_block_count(), 3u);
+  EXPECT_EQ(world.top_block(5, 5), 5);
+  EXPECT_THROW(world.set_block(40, 0, 0, BlockKind::solid), std::out_of_range);
+  world.set_block(5, 5, 5, BlockKind::air);
+  EXPECT_EQ(world.filled_block_count(), 2u);
+}
+
+TEST(VoxelWorld, MemoryFollowsStoredChunksNotTheBoundingBox) {
+  VoxelWorld world(2048, 256, 2048);  // a billion blocks of bounding box
+  EXPECT_EQ(world.stored_chunk_count(), 0u);
+  world.set_block(0, 0, 0, BlockKind::solid);
+  world.set_block(2047, 255, 2047, BlockKind::solid);
+  world.set_block(1, 1, 1, BlockKind::solid);  // same chunk as the first
+  EXPECT_EQ(world.stored_chunk_count(), 2u);
+  EXPECT_LT(world.memory_bytes(), std::size_t{8} << 20);  // the chunk table (4 MiB) and two chunks
+  EXPECT_FALSE(VoxelWorld::size_problem(4096, 256, 4096).empty());
+  EXPECT_FALSE(VoxelWorld::size_problem(0, 1, 1).empty());
+  EXPECT_THROW(VoxelWorld(100000, 100000, 100000), std::invalid_argument);
+}
+
+TEST(VoxelWorld, PackedNodeIdsRoundTrip) {
+  VoxelWorld world(246, 154, 205);
+  std::mt19937_64 random(3);
+  std::set<NodeId> seen;
+  for (int i = 0; i < 2000; ++i) {
+    const VoxelCoord at{static_cast<int>(random() % 246), static_cast<int>(random() % 154),
+                        static_cast<int>(random() % 205)};
+    const NodeId node = world.node_of(at);
+    EXPECT_LT(node, world.node_count());
+    EXPECT_EQ(world.coord_of(node), at);
+  }
+}
+
+TEST(VoxelWorld, FillsFromArraysAndFunctions) {
+  std::vector<BlockKind> blocks(3 * 2 * 4, BlockKind::air);
+  blocks[(1 * 4 + 2) * 3 + 1] = BlockKind::water;  // (x 1, y 1, z 2)
+  const VoxelWorld from_array = VoxelWorld::from_array(3, 2, 4, blocks);
+  EXPECT_EQ(from_array.block(1, 1, 2), BlockKind::water);
+  EXPECT_EQ(from_array.filled_block_count(), 1u);
+  EXPECT_THROW(VoxelWorld::from_array(3, 2, 5, blocks), std::invalid_argument);
+  const VoxelWorld from_function =
+      VoxelWorld::from_function(5, 5, 5, [](int x, int y, int z) { return x == y && y == z ? BlockKind::solid : BlockKind::air; });
+  EXPECT_EQ(from_function.filled_block_count(), 5u);
+  EXPECT_TRUE(from_function.solid(3, 3, 3));
+}
+
+TEST(VoxelWorld, NeighbourhoodBitsMatchBlockReads) {
+  std::mt19937_64 random(9);
+  VoxelWorld world =
+      VoxelWorld::from_function(37, 35, 19, [&](int, int, int) { return random() % 4 == 0 ? BlockKind::solid : BlockKind::air; });
+  for (int y = 0; y < 35; ++y)
+    for (int z = 0; z < 19; ++z)
+      for (int x = 0; x < 37; ++x) {
+        std::uint32_t expected = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx)
+              if (!world.contains(x + dx, y + dy, z + dz) || world.solid(x + dx, y + dy, z + dz))
+                expected |= 1u << ((dy + 1) * 9 + (dz + 1) * 3 + (dx + 1));
+        ASSERT_EQ(world.blocked_neighbourhood(x, y, z), expected) << x << "," << y << "," << z;
+      }
+}
+
+TEST(PagedSearchContext, AllocatesPagesOnlyWhereTouchedAndForgetsOldQueries) {
+  PagedSearchContext context;
+  context.prepare(std::size_t{1} << 30);
+  context.touch(5).g = 1.0;
+  context.touch((NodeId{1} << 29) + 7).g = 2.0;
+  EXPECT_EQ(context.allocated_pages(), 2u);
+  EXPECT_TRUE(context.reached(5));
+  EXPECT_FALSE(context.reached(6));
+  EXPECT_FALSE(context.reached(NodeId{1} << 20));  // a page never allocated
+  context.prepare(std::size_t{1} << 30);
+  EXPECT_FALSE(context.reached(5));
+  EXPECT_EQ(context.g(5), infinite_cost);
+  context.release_pages();
+  EXPECT_EQ(context.allocated_pages(), 0u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// .vox
+
+TEST(VoxReader, ReadsOneModelWithZUpBecomingYUp) {
+  const std::string file = vox_file(vox_model(3, 4, 5, {{0, 0, 0, 1}, {2, 3, 4, 7}, {1, 2, 3, 9}}));
+  VoxReadOptions options;
+  options.set_kind(9, BlockKind::water);
+  const VoxelWorld world = parse_vox(file, "one.vox", options);
+  EXPECT_EQ(world.size_x(), 3);
+  EXPECT_EQ(world.size_y(), 5);  // the file's z
+  EXPECT_EQ(world.size_z(), 4);  // the file's y
+  EXPECT_EQ(world.block(0, 0, 0), BlockKind::solid);
+  EXPECT_EQ(world.block(2, 4, 3), BlockKind::solid);
+  EXPECT_EQ(world.block(1, 3, 2), BlockKind::water);
+  EXPECT_EQ(world.filled_block_count(), 3u);
+}
+
+TEST(VoxReader, SkipsUnknownChunksAndAcceptsPack) {
+  std::string pack;
+  append_int(pack, 1);
+  const std::string file = vox_file(vox_chunk("PACK", pack) + vox_model(2, 2, 2, {{1, 1, 1, 3}}) +
+                                    vox_chunk("RGBA", std::string(1024, '\x7f')) + vox_chunk("MATL", "xyz"));
+  EXPECT_EQ(parse_vox(file, "skip.vox").filled_block_count(), 1u);
+}
+
+TEST(VoxReader, PlacesModelsByTheirSceneTranslations) {
+  // Root transform -> group -> two transforms -> shapes of models 0 and 1, side by side along x.
+  const std::string models = vox_model(4, 4, 2, {{0, 0, 0, 1}, {3, 3, 1, 1}}) + vox_model(2, 2, 2, {{0, 0, 0, 2}});
+  const std::string scene = vox_transform(0, 1, "") + vox_group(1, {2, 4}) + vox_transform(2, 3, "2 2 1") +
+                            vox_shape(3, 0) + vox_transform(4, 5, "5 1 1") + vox_shape(5, 1);
+  const VoxelWorld world = parse_vox(vox_file(models + scene), "scene.vox");
+  // Model 0 spans file x 0..3 (2 - 4/2), y 0..3, z 0..1; model 1 spans x 4..5, y 0..1, z 0..1.
+  EXPECT_EQ(world.size_x(), 6);
+  EXPECT_EQ(world.size_y(), 2);
+  EXPECT_EQ(world.size_z(), 4);
+  EXPECT_EQ(world.block(0, 0, 0), BlockKind::solid);
+  EXPECT_EQ(world.block(3, 1, 3), BlockKind::solid);
+  EXPECT_EQ(world.block(4, 0, 0), BlockKind::solid);
+  EXPECT_EQ(world.filled_block_count(), 3u);
+}
+
+void expect_vox_error(const std::string& bytes, const std::string& fragment) {
+  try {
+    parse_vox(bytes, "bad.vox");
+    ADD_FAILURE() << "expected an error containing '" << fragment << "'";
+  } catch (const LoadError& error) {
+    EXPECT_EQ(error.file(), "bad.vox");
+    EXPECT_NE(error.cause().find("byte "), std::string::npos) << error.what();
+    EXPECT_NE(error.cause().find(fragment), std::string::npos) << error.what();
+  }
+}
+
+TEST(VoxReader, RejectsMalformedFiles) {
+  const std::string good = vox_file(vox_model(2, 2, 2, {{0, 0, 0, 1}}));
+  expect_vox_error("", "VOX");
+  expect_vox_error("RIFF" + good.substr(4), "VOX");
+  expect_vox_error(vox_file(vox_model(2, 2, 2, {{0, 0, 0, 1}}), 99), "version");
+  expect_vox_error(good.substr(0, good.size() - 3), "MAIN");  // truncated
+  expect_vox_error(vox_file(vox_model(2, 2, 2, {{2, 0, 0, 1}})), "outside its model");
+  expect_vox_error(vox_file(vox_model(5000, 2, 2, {})), "model size");
+  expect_vox_error(vox_file(vox_model(2, 2, 2, {}).substr(24)), "without a SIZE");  // the XYZI chunk alone
+  std::string size_two;
+  for (int axis = 0; axis < 3; ++axis) append_int(size_two, 2);
+  std::string lying_count;
+  append_int(lying_count, 1000000);
+  expect_vox_error(vox_file(vox_chunk("SIZE", size_two) + vox_chunk("XYZI", lying_count)), "declares");
+  std::string huge_chunk = "VOX ";
+  append_int(huge_chunk, 150);
+  huge_chunk += "MAIN";
+  append_int(huge_chunk, 0);
+  append_int(huge_chunk, 0x7fffffff);
+  expect_vox_error(huge_chunk, "do not fit");
+  expect_vox_error(vox_file(vox_chunk("SIZE", size_two)), "no XYZI");
+  expect_vox_error(vox_file(""), "no models");
+  const std::string model = vox_model(2, 2, 2, {{0, 0, 0, 1}});
+  expect_vox_error(vox_file(model + vox_transform(0, 1, "") + vox_shape(1, 3)), "model 3");
+  expect_vox_error(vox_file(model + vox_transform(0, 0, "")), "deeper");  // a cycle
+  expect_vox_error(vox_file(model + vox_transform(0, 1, "1 x 2") + vox_shape(1, 0)), "translation");
+  expect_vox_error(vox_file(model + vox_transform(0, 1, "9999999 0 0") + vox_shape(1, 0)), "translation");
+}
+
+// ---------------------------------------------------------------------------------------------
+// .3dmap / .3dscen
+
+TEST(VoxelBenchmarkReader, ReadsMapsAndScenarios) {
+  const VoxelWorld world = parse_voxel_benchmark_map("voxel 4 5 6\n0 0 0\n3 4 5\r\n\n1 2 3\n", "m.3dmap");
+  EXPECT_EQ(world.size_x(), 4);
+  EXPECT_EQ(world.size_y(), 5);
+  EXPECT_EQ(world.size_z(), 6);
+  EXPECT_TRUE(world.solid(3, 4, 5));
+  EXPECT_TRUE(world.solid(1, 2, 3));
+  EXPECT_EQ(world.filled_block_count(), 3u);
+  const VoxelScenario scenario =
+      parse_voxel_scenario("version 1\nm.3dmap\n0 1 0 3 3 3 5.5 1.2\n1 1 1 2 2 2 1.73205081 1.000\n", "m.3dscen");
+  EXPECT_EQ(scenario.map_name, "m.3dmap");
+  ASSERT_EQ(scenario.queries.size(), 2u);
+  EXPECT_EQ(scenario.queries[0].goal, (VoxelCoord{3, 3, 3}));
+  EXPECT_DOUBLE_EQ(scenario.queries[1].optimal_length, 1.73205081);
+  EXPECT_EQ(scenario.queries[1].line, 4);
+  EXPECT_NO_THROW(check_voxel_scenario_fits_world(scenario, world));
+  const VoxelScenario blocked = parse_voxel_scenario("version 1\nm\n0 0 0 1 1 1 2 1\n", "b.3dscen");
+  EXPECT_THROW(check_voxel_scenario_fits_world(blocked, world), LoadError);
+  EXPECT_EQ(voxel_scenario_map_path("a/Simple.3dmap.3dscen"), std::filesystem::path("a/Simple.3dmap"));
+}
+
+void expect_text_error(bool scenario, const std::string& text, int line, const std::string& fragment) {
+  try {
+    if (scenario)
+      parse_voxel_scenario(text, "bad");
+    else
+      parse_voxel_benchmark_map(text, "bad");
+    ADD_FAILURE() << "expected an error for: " << text;
+  } catch (const LoadError& error) {
+    EXPECT_EQ(error.line(), line) << error.what();
+    EXPECT_NE(error.cause().find(fragment), std::string::npos) << error.what();
+  }
+}
+
+TEST(VoxelBenchmarkReader, RejectsMalformedFilesWithLineAndColumn) {
+  expect_text_error(false, "", 1, "missing header");
+  expect_text_error(false, "type octile\n", 1, "expected 'voxel'");
+  expect_text_error(false, "voxel 4 4\n", 1, "WIDTH HEIGHT DEPTH");
+  expect_text_error(false, "voxel 0 4 4\n", 1, "width");
+  expect_text_error(false, "voxel 100000 100000 100000\n", 1, "too large");
+  expect_text_error(false, "voxel 4 4 4\n1 2\n", 2, "3 coordinates");
+  expect_text_error(false, "voxel 4 4 4\n1 2 4\n", 2, "z");
+  expect_text_error(false, "voxel 4 4 4\n1 two 3\n", 2, "non-numeric");
+  expect_text_error(false, "voxel 4 4 4\n1 -2 3\n", 2, "y");
+  expect_text_error(false, "voxel 4 4 4\n1 99999999999999999999 3\n", 2, "out of range");
+  expect_text_error(true, "", 1, "version");
+  expect_text_error(true, "version 2\nm\n", 1, "version 1");
+  expect_text_error(true, "version 1\n", 2, "map name");
+  expect_text_error(true, "version 1\nm\n1 2 3 4 5 6 7\n", 3, "8 fields");
+  expect_text_error(true, "version 1\nm\n1 2 3 4 5 6 nan 1\n", 3, "optimal length");
+  expect_text_error(true, "version 1\nm\n1 2 3 4 5 6 -1 1\n", 3, "optimal length");
+}
+
+}  // namespace
+}  // namespace wayfinder

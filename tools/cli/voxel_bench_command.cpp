@@ -1,0 +1,238 @@
+#include "voxel_bench_command.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "command_line_values.hpp"
+#include "exit_status.hpp"
+#include "progress_bar.hpp"
+#include "text_table.hpp"
+#include "voxel_cli_support.hpp"
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+
+namespace wayfinder::cli {
+
+namespace {
+
+constexpr std::size_t mismatches_shown_per_algorithm = 5;
+
+struct BenchQuery {
+  VoxelCoord start;
+  VoxelCoord goal;
+  double reference = -1.0;  ///< optimal cost, or negative when unreachable
+  std::string where;
+};
+
+struct Summary {
+  std::string algorithm;
+  std::size_t queries = 0;
+  std::size_t solved = 0;
+  std::size_t mismatches = 0;
+  double max_abs_error = 0.0;
+  std::vector<double> microseconds;
+  double expanded = 0.0;
+  double generated = 0.0;
+  double search_seconds = 0.0;
+};
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 == 1 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
+}
+
+bool optimal(VoxelAlgorithm algorithm) {
+  return algorithm == VoxelAlgorithm::astar || algorithm == VoxelAlgorithm::dijkstra;
+}
+
+}  // namespace
+
+void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& arguments) {
+  command.add_option("FILE", arguments.path, "a .3dscen scenario (flying), or a .vox / .3dmap world with --random (walking)")
+      ->required()
+      ->type_name("FILE");
+  command
+      .add_option_function<std::string>(
+          "--algo,-a",
+          [&arguments](const std::string& text) {
+            arguments.algorithms.clear();
+            std::size_t begin = 0;
+            while (begin <= text.size()) {
+              const std::size_t comma = std::min(text.find(',', begin), text.size());
+              const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
+              if (!algorithm) throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar or greedy");
+              arguments.algorithms.push_back(*algorithm);
+              begin = comma + 1;
+            }
+          },
+          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy")
+      ->default_str("astar");
+  command.add_option("--weight", arguments.weight, "heuristic weight of weighted-astar, at least 1")
+      ->check(at_least(1.0))
+      ->capture_default_str();
+  command.add_option("--random", arguments.random_pairs, "walking: this many seeded random pairs of places")
+      ->check(CLI::PositiveNumber)
+      ->type_name("N");
+  command.add_option("--seed", arguments.seed, "seed of the random pairs")->capture_default_str();
+  command.add_option("--limit", arguments.limit, "run only the first N queries")->check(CLI::PositiveNumber)->type_name("N");
+  command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
+  command.footer(
+      "Flying answers are checked against the scenario's optimal lengths (tolerance 1e-3); walking answers\n"
+      "against Dijkstra's costs (untimed). A mismatch is an optimal algorithm off its reference, weighted-astar\n"
+      "above weight x reference, or a missing path. Exit status: 0 no mismatch; 1 some; 2 bad input.");
+}
+
+int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& out, std::ostream& err) {
+  const bool flying = arguments.path.ends_with(".3dscen");
+  std::string map_path;
+  std::string scenario_text;
+  VoxelWorld world;
+  std::vector<BenchQuery> queries;
+  double tolerance = 1e-3;
+  if (flying) {
+    const VoxelScenario scenario = read_voxel_scenario(arguments.path);
+    map_path = voxel_scenario_map_path(arguments.path).string();
+    world = read_voxel_benchmark_map(map_path);
+    check_voxel_scenario_fits_world(scenario, world);
+    for (const VoxelScenarioQuery& query : scenario.queries)
+      queries.push_back({query.start, query.goal, query.optimal_length, scenario.source_name + ":" + std::to_string(query.line)});
+    scenario_text = arguments.path;
+  } else {
+    if (arguments.random_pairs == 0)
+      throw LoadError(arguments.path, 0, 0, "a world file needs --random N (or give a .3dscen scenario)");
+    map_path = arguments.path;
+    world = load_voxel_world(arguments.path);
+    tolerance = 1e-9;
+    VoxelPathfinder probe(world, MovementProfile::walker());
+    std::vector<VoxelCoord> places;
+    for (int y = 0; y < world.size_y(); ++y)
+      for (int z = 0; z < world.size_z(); ++z)
+        for (int x = 0; x < world.size_x(); ++x)
+          if (probe.position_problem({x, y, z}).empty()) places.push_back({x, y, z});
+    if (places.empty()) throw LoadError(arguments.path, 0, 0, "no place in this world where a walker can be");
+    std::mt19937_64 random(arguments.seed);
+    VoxelSearchOptions reference;
+    reference.algorithm = VoxelAlgorithm::dijkstra;
+    for (std::size_t i = 0; i < arguments.random_pairs; ++i) {
+      BenchQuery query;
+      query.start = places[random() % places.size()];
+      query.goal = places[random() % places.size()];
+      const PathResult result = probe.find_path(query.start, query.goal, reference);
+      query.reference = result.found() ? result.cost : -1.0;
+      query.where = "pair " + std::to_string(i) + " " + format_voxel_coord(query.start) + " -> " + format_voxel_coord(query.goal);
+      queries.push_back(query);
+    }
+    scenario_text = "random " + std::to_string(arguments.random_pairs) + " seed " + std::to_string(arguments.seed);
+  }
+  if (arguments.limit > 0 && queries.size() > arguments.limit) queries.resize(arguments.limit);
+
+  using Align = TableColumn::Align;
+  const TextTable table({{"algorithm", 14, Align::left},
+                         {"queries", 7, Align::right},
+                         {"solved", 7, Align::right},
+                         {"mismatches", 10, Align::right},
+                         {"max_abs_error", 13, Align::right},
+                         {"mean_us", 10, Align::right},
+                         {"median_us", 10, Align::right},
+                         {"mean_expanded", 13, Align::right},
+                         {"Mexp_per_s", 10, Align::right}});
+  if (!arguments.json) {
+    out << (flying ? "scenario: " : "pairs:    ") << scenario_text << " (" << queries.size() << " queries, "
+        << (flying ? "flyer" : "walker") << ")\n";
+    out << "world:    " << map_path << " (" << world.size_x() << "x" << world.size_y() << "x" << world.size_z() << ")\n";
+    out << "times are microseconds per query, search only\n\n";
+    out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
+  }
+
+  ProgressBar progress(err, standard_error_is_terminal());
+  VoxelPathfinder pathfinder(world, flying ? MovementProfile::flyer() : MovementProfile::walker());
+  bool any_mismatch = false;
+  for (const VoxelAlgorithm algorithm : arguments.algorithms) {
+    VoxelSearchOptions options;
+    options.algorithm = algorithm;
+    options.weight = arguments.weight;
+    options.return_partial = false;
+    Summary summary;
+    summary.algorithm = std::string(to_string(algorithm));
+    summary.queries = queries.size();
+    std::size_t shown = 0;
+    progress.start(summary.algorithm, queries.size());
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+      const BenchQuery& query = queries[i];
+      const auto started = std::chrono::steady_clock::now();
+      const PathResult result = pathfinder.find_path(query.start, query.goal, options);
+      summary.microseconds.push_back(
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count());
+      summary.expanded += static_cast<double>(result.stats.expanded);
+      summary.generated += static_cast<double>(result.stats.generated);
+      summary.search_seconds += result.stats.microseconds * 1e-6;
+      std::string problem;
+      if (result.found()) {
+        ++summary.solved;
+        if (query.reference < 0.0) {
+          problem = "found a path where the reference found none";
+        } else {
+          const double error = std::abs(result.cost - query.reference);
+          if (optimal(algorithm)) summary.max_abs_error = std::max(summary.max_abs_error, error);
+          const double allowed = tolerance * std::max(1.0, flying ? 1.0 : query.reference);
+          if (optimal(algorithm) && error > allowed)
+            problem = "cost " + format_fixed(result.cost, 6) + ", reference " + format_fixed(query.reference, 6);
+          if (algorithm == VoxelAlgorithm::weighted_astar && result.cost > arguments.weight * query.reference + allowed)
+            problem = "cost " + format_fixed(result.cost, 6) + " above weight x " + format_fixed(query.reference, 6);
+        }
+      } else if (query.reference >= 0.0) {
+        problem = std::string("no path (") + std::string(to_string(result.status)) + ")";
+      }
+      if (!problem.empty()) {
+        ++summary.mismatches;
+        if (shown++ < mismatches_shown_per_algorithm) {
+          progress.clear();
+          err << "mismatch: " << query.where << ": " << summary.algorithm << ": " << problem << '\n';
+        }
+      }
+      progress.update(i + 1);
+    }
+    progress.clear();
+    any_mismatch = any_mismatch || summary.mismatches > 0;
+    const double count = std::max<double>(1.0, static_cast<double>(summary.queries));
+    double total_us = 0.0;
+    for (const double us : summary.microseconds) total_us += us;
+    const double mean_us = total_us / count;
+    const double median_us = median(summary.microseconds);
+    const double per_second = summary.search_seconds > 0.0 ? summary.expanded / summary.search_seconds : 0.0;
+    if (arguments.json) {
+      nlohmann::ordered_json json;
+      json["algorithm"] = summary.algorithm;
+      json["queries"] = summary.queries;
+      json["solved"] = summary.solved;
+      json["mismatches"] = summary.mismatches;
+      json["budget_exhausted"] = 0;
+      json["max_abs_error"] = summary.max_abs_error;
+      json["mean_us"] = mean_us;
+      json["median_us"] = median_us;
+      json["mean_expanded"] = summary.expanded / count;
+      json["mean_generated"] = summary.generated / count;
+      json["tolerance"] = tolerance;
+      json["scenario"] = scenario_text;
+      json["map"] = map_path;
+      json["profile"] = flying ? "flyer" : "walker";
+      json["expansions_per_second"] = per_second;
+      out << json.dump() << '\n' << std::flush;
+    } else {
+      out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
+                             std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
+                             format_fixed(mean_us, 1), format_fixed(median_us, 1),
+                             format_fixed(summary.expanded / count, 1), format_fixed(per_second * 1e-6, 2)})
+          << '\n'
+          << std::flush;
+    }
+  }
+  return any_mismatch ? exit_no_path : exit_ok;
+}
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,33 @@
+#pragma once
+// `wayfinder voxel bench FILE.3dscen`: runs every query of a MovingAI voxel scenario with a
+// flying agent, checks each answer against the optimal length and times the searches.
+// `wayfinder voxel bench FILE.vox --random N --seed S`: the same for a walking agent on
+// seeded random pairs of places it can be, checked against Dijkstra's costs.
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace wayfinder::cli {
+
+struct VoxelBenchArguments {
+  std::string path;
+  std::vector<VoxelAlgorithm> algorithms{VoxelAlgorithm::astar};
+  double weight = 2.0;
+  std::size_t random_pairs = 0;  ///< walking: how many random pairs (required for .vox/.3dmap)
+  std::uint64_t seed = 1;
+  std::size_t limit = 0;  ///< 0: every query
+  bool json = false;
+};
+
+void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& arguments);
+
+/// Returns 0 when every answer agrees with its reference, 1 when some do not; throws LoadError
+/// for unreadable or mismatched files.
+int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& out, std::ostream& err);
+
+}  // namespace wayfinder::cli

@@ -1,0 +1,32 @@
+#pragma once
+// `wayfinder voxel path FILE --from X,Y,Z --to X,Y,Z ...`: one query in a voxel world (.vox or
+// .3dmap), for a walking or a flying agent, printed as text or JSON, optionally drawn as SVG.
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "wayfinder/core/budget.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace wayfinder::cli {
+
+struct VoxelPathArguments {
+  std::string world_path;
+  VoxelCoord from;
+  VoxelCoord to;
+  std::string profile = "walker";  ///< walker or flyer
+  VoxelSearchOptions search;
+  std::uint64_t max_expansions = Budget::unlimited_expansions;
+  std::string svg_path;
+  bool json = false;
+};
+
+void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& arguments);
+
+/// Returns 0 when a path was found, 1 when not, 2 for an invalid query; throws LoadError for
+/// unreadable files.
+int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& out, std::ostream& err);
+
+}  // namespace wayfinder::cli
