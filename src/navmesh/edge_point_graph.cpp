@@ -37,10 +37,10 @@ std::vector<std::uint8_t> find_reflex_corners(const NavMesh& mesh) {
   return corner;
 }
 
-// The distance rounded up to float.
+// The distance seen from above (as the corridor search measures), rounded up to float.
 float rounded_up_distance(const Point& a, const Point& b) {
-  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  const double length = std::sqrt(dx * dx + dy * dy + dz * dz);
+  const double dx = a.x - b.x, dz = a.z - b.z;
+  const double length = std::sqrt(dx * dx + dz * dz);
   float cost = static_cast<float>(length);
   if (static_cast<double>(cost) < length) cost = std::nextafter(cost, std::numeric_limits<float>::infinity());
   return cost;

@@ -33,6 +33,13 @@ double distance(const Point& a, const Point& b) {
   return std::sqrt(dx * dx + dy * dy + dz * dz);
 }
 
+// The length seen from above: the corridor search measures moves as the paths' quality is
+// measured (the 2D length), and it saves a term in every distance.
+double distance_xz(const Point& a, const Point& b) {
+  const double dx = a.x - b.x, dz = a.z - b.z;
+  return std::sqrt(dx * dx + dz * dz);
+}
+
 bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
 // The corridor search over points on shared edges (see edge_point_graph.hpp). The graph's
@@ -49,6 +56,7 @@ struct EdgePointDomain {
   std::vector<Point>& crossings;
   mutable NodeId candidate_node = invalid_node;
   mutable Point candidate_point;
+  mutable double candidate_to_goal = 0.0;
 
   static constexpr std::uint32_t points = EdgePointGraph::points_per_edge;
   static constexpr std::uint32_t crossing = EdgePointGraph::crossing_point;
@@ -63,63 +71,76 @@ struct EdgePointDomain {
     return node % points == crossing ? crossings[node / points] : graph.position(node);
   }
 
-  // Where the line from `from` towards the goal crosses the edge whose points start at node
-  // `first`, clamped between its end points.
-  [[nodiscard]] Point crossing_towards_goal(const Point& from, NodeId first) const {
+  // Relaxes the crossing point of the edge whose points start at node `first`: where the line
+  // from `here` (at distance `here_to_goal` from the goal) towards the goal crosses the edge,
+  // clamped between its end points. When the line does cross the edge before the goal, the
+  // step and the candidate's distance to the goal are the two parts of `here_to_goal`.
+  template <class Sink>
+  void relax_crossing(const Point& here, double here_to_goal, NodeId first, Sink& sink) const {
     const Point& a = graph.position(first);
     const Point& b = graph.position(first + points - 1);
     const double ex = b.x - a.x, ez = b.z - a.z;
-    const double dx = goal.x - from.x, dz = goal.z - from.z;
+    const double dx = goal.x - here.x, dz = goal.z - here.z;
     const double denominator = ex * dz - ez * dx;
-    double t;
+    double step;
     if (std::abs(denominator) > 1e-12 * (std::abs(ex) + std::abs(ez)) * (std::abs(dx) + std::abs(dz))) {
-      t = ((from.x - a.x) * dz - (from.z - a.z) * dx) / denominator;
+      const double t = ((here.x - a.x) * dz - (here.z - a.z) * dx) / denominator;  // along the edge
+      const double s = ((here.x - a.x) * ez - (here.z - a.z) * ex) / denominator;  // along here -> goal
+      if (t >= 0.0 && t <= 1.0 && s >= 0.0 && s <= 1.0) {
+        candidate_point = {a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
+        step = s * here_to_goal;
+        candidate_to_goal = here_to_goal - step;
+      } else {
+        const double clamped = std::clamp(t, 0.0, 1.0);
+        candidate_point = {a.x + ex * clamped, a.y + (b.y - a.y) * clamped, a.z + ez * clamped};
+        step = distance_xz(here, candidate_point);
+        candidate_to_goal = distance_xz(candidate_point, goal);
+      }
     } else {  // heading along the edge: the point of the edge nearest the goal
       const double length_squared = ex * ex + ez * ez;
-      t = length_squared > 0.0 ? ((goal.x - a.x) * ex + (goal.z - a.z) * ez) / length_squared : 0.0;
+      const double t = std::clamp(length_squared > 0.0 ? ((goal.x - a.x) * ex + (goal.z - a.z) * ez) / length_squared : 0.0,
+                                  0.0, 1.0);
+      candidate_point = {a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
+      step = distance_xz(here, candidate_point);
+      candidate_to_goal = distance_xz(candidate_point, goal);
     }
-    t = std::clamp(t, 0.0, 1.0);
-    return {a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
-  }
-
-  template <class Sink>
-  void relax_crossing(const Point& here, NodeId first, Sink& sink) const {
     candidate_node = first + crossing;
-    candidate_point = crossing_towards_goal(here, first);
-    sink(candidate_node, distance(here, candidate_point));
+    sink(candidate_node, step);
     candidate_node = invalid_node;  // decided: later heuristic calls read the stored place
   }
 
   // The points of one exit edge, from a place whose distances to the ends are not stored.
   template <class Sink>
-  void relax_edge(const Point& here, NodeId first, Sink& sink) const {
-    if (graph.is_corner_point(first)) sink(first, distance(here, graph.position(first)));
+  void relax_edge(const Point& here, double here_to_goal, NodeId first, Sink& sink) const {
+    if (graph.is_corner_point(first)) sink(first, distance_xz(here, graph.position(first)));
     if (graph.is_corner_point(first + points - 1))
-      sink(first + points - 1, distance(here, graph.position(first + points - 1)));
-    relax_crossing(here, first, sink);
+      sink(first + points - 1, distance_xz(here, graph.position(first + points - 1)));
+    relax_crossing(here, here_to_goal, first, sink);
   }
 
   template <class Sink>
   void for_each_successor(NodeId node, Sink&& sink) const {
     if (node == start_node()) {
-      for (NodeId first : graph.exits(start_polygon)) relax_edge(start, first, sink);
+      const double start_to_goal = distance_xz(start, goal);
+      for (NodeId first : graph.exits(start_polygon)) relax_edge(start, start_to_goal, first, sink);
       return;
     }
     const Point& here = position(node);
-    if (graph.entered_polygon(node) == goal_polygon) sink(goal_node(), distance(here, goal));
+    const double here_to_goal = distance_xz(here, goal);
+    if (graph.entered_polygon(node) == goal_polygon) sink(goal_node(), here_to_goal);
     if (node % points == crossing) {
-      for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) relax_edge(here, exit.first, sink);
+      for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) relax_edge(here, here_to_goal, exit.first, sink);
       return;
     }
     for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) {
       if (exit.cost_to_first_end != unused) sink(exit.first, static_cast<Cost>(exit.cost_to_first_end));
       if (exit.cost_to_last_end != unused) sink(exit.first + points - 1, static_cast<Cost>(exit.cost_to_last_end));
-      relax_crossing(here, exit.first, sink);
+      relax_crossing(here, here_to_goal, exit.first, sink);
     }
   }
 
   [[nodiscard]] Cost heuristic(NodeId node, NodeId) const {
-    return distance(node == candidate_node ? candidate_point : position(node), goal);
+    return node == candidate_node ? candidate_to_goal : distance_xz(position(node), goal);
   }
 
   /// The engine accepted a cheaper cost for `node`: a crossing point moves to its candidate place.

@@ -8,8 +8,9 @@
 // towards the goal crosses the edge (clamped between the two ends). Each point exists once per
 // crossing direction, so a node means "crossing this edge here, into this polygon". Its
 // successors are the points on the other shared edges of the polygon it enters, with the
-// straight-line distance as cost: going back is never shorter, since a straight line across a
-// convex polygon is the shortest way between two points of its boundary.
+// straight-line distance seen from above (the x-z plane, as path quality is measured) as cost:
+// going back is never shorter, since a straight line across a convex polygon is the shortest
+// way between two points of its boundary.
 //
 // Shortest paths on a mesh run straight except where they bend around a reflex corner of its
 // boundary (Lee & Preparata 1984), so the end points model the bends and the crossing points
