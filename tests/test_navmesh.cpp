@@ -78,6 +78,48 @@ TEST(NavMeshBuild, SeparateIslandsAreSeparateRegions) {
   EXPECT_NE(mesh.region(0), mesh.region(1));
 }
 
+TEST(NavMeshBuild, FindsBridgesAndDeadEnds) {
+  // A chain of three squares: both shared edges are bridges.
+  const NavMesh chain = NavMesh::build(square_grid(3, 1));
+  ASSERT_EQ(chain.shared_edge_count(), 2u);
+  for (std::uint32_t e = 0; e < 2; ++e) {
+    const NavMesh::SharedEdge& edge = chain.shared_edge(e);
+    // Crossing towards the side that holds the goal leads on; away from it is a dead end.
+    for (PolygonId goal = 0; goal < 3; ++goal) {
+      const PolygonId low = std::min(edge.polygon_a, edge.polygon_b), high = std::max(edge.polygon_a, edge.polygon_b);
+      EXPECT_EQ(chain.leads_towards(e, high, goal), goal >= high) << "edge " << e << " goal " << goal;
+      EXPECT_EQ(chain.leads_towards(e, low, goal), goal <= low) << "edge " << e << " goal " << goal;
+    }
+  }
+  // A ring of four squares around nothing (2 x 2): no bridges, every way leads on.
+  const NavMesh ring = NavMesh::build(square_grid(2, 2));
+  for (std::uint32_t e = 0; e < ring.shared_edge_count(); ++e) {
+    for (PolygonId goal = 0; goal < 4; ++goal) {
+      EXPECT_TRUE(ring.leads_towards(e, ring.shared_edge(e).polygon_a, goal));
+      EXPECT_TRUE(ring.leads_towards(e, ring.shared_edge(e).polygon_b, goal));
+    }
+  }
+  // A corridor with a long dead-end branch: the search never enters the branch.
+  std::vector<bool> blocked(9 * 9, true);
+  for (int x = 0; x < 9; ++x) blocked[static_cast<std::size_t>(4 * 9 + x)] = false;   // the corridor, z = 4
+  for (int z = 5; z < 9; ++z) blocked[static_cast<std::size_t>(z * 9 + 4)] = false;   // the branch, x = 4
+  const NavMesh branched = NavMesh::build(square_grid(9, 9, blocked));
+  NavMeshQuery query(branched);
+  SearchTrace trace;
+  for (CorridorNodes nodes : {CorridorNodes::edge_points, CorridorNodes::polygon_centroids}) {
+    trace.clear();
+    NavMeshSearchOptions options;
+    options.nodes = nodes;
+    options.trace = &trace;
+    const PathResult result = query.find_path({0.5, 0, 4.5}, {8.5, 0, 4.5}, options);
+    ASSERT_TRUE(result.found());
+    EXPECT_NEAR(result.cost, 8.0, 1e-12);
+    for (const TraceRecord& record : trace.events()) {
+      EXPECT_LT(query.corridor_node_position(record.node).z, 5.0 - 1e-9) << "entered the dead end";
+    }
+  }
+}
+
 TEST(NavMeshBuild, ClockwiseInputIsTurnedAround) {
   MeshGeometry geometry = square_grid(2, 1);
   for (auto& polygon : geometry.polygons) std::reverse(polygon.begin(), polygon.end());

@@ -268,6 +268,7 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
 
   mesh.build_adjacency();
   mesh.build_regions();
+  mesh.find_bridges();
   mesh.build_locator(options.locator_cell_size);
   mesh.edge_point_graph_ = EdgePointGraph(mesh);
   return mesh;
@@ -348,6 +349,53 @@ void NavMesh::build_regions() {
     ++next_region;
   }
   region_count_ = next_region;
+}
+
+// Bridges by Tarjan's low-link method (Tarjan 1974), iteratively so that long chains of
+// polygons cannot overflow the call stack. The parent is skipped by edge, not by polygon, so
+// two polygons that share two edges are not a bridge.
+void NavMesh::find_bridges() {
+  const std::size_t polygons = polygon_count();
+  bridge_children_.assign(shared_edges_.size(), invalid_polygon);
+  dfs_enter_.assign(polygons, invalid_node);
+  dfs_exit_.assign(polygons, 0);
+  std::vector<std::uint32_t> low(polygons, 0);
+  struct Frame {
+    PolygonId polygon;
+    std::uint32_t parent_edge;  ///< the shared edge it was entered by (invalid_node for a root)
+    std::uint32_t next_slot;    ///< the next edge slot to look at
+  };
+  std::vector<Frame> stack;
+  std::uint32_t time = 0;
+  for (PolygonId root = 0; root < polygons; ++root) {
+    if (dfs_enter_[root] != invalid_node) continue;
+    dfs_enter_[root] = low[root] = time++;
+    stack.push_back({root, invalid_node, polygon_starts_[root]});
+    while (!stack.empty()) {
+      Frame& frame = stack.back();
+      const PolygonId polygon = frame.polygon;
+      if (frame.next_slot < polygon_starts_[polygon + 1]) {
+        const std::uint32_t slot = frame.next_slot++;
+        const PolygonId neighbour = neighbours_[slot];
+        const std::uint32_t edge = slot_shared_edge_[slot];
+        if (neighbour == invalid_polygon || edge == frame.parent_edge) continue;
+        if (dfs_enter_[neighbour] == invalid_node) {
+          dfs_enter_[neighbour] = low[neighbour] = time++;
+          stack.push_back({neighbour, edge, polygon_starts_[neighbour]});
+        } else {
+          low[polygon] = std::min(low[polygon], dfs_enter_[neighbour]);
+        }
+        continue;
+      }
+      dfs_exit_[polygon] = time;
+      const std::uint32_t parent_edge = frame.parent_edge;
+      stack.pop_back();
+      if (stack.empty()) break;
+      const PolygonId parent = stack.back().polygon;
+      low[parent] = std::min(low[parent], low[polygon]);
+      if (low[polygon] > dfs_enter_[parent]) bridge_children_[parent_edge] = polygon;
+    }
+  }
 }
 
 void NavMesh::build_locator(double cell_size) {

@@ -48,6 +48,7 @@ bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) &&
 // directed edge): a successor's candidate place is kept while the engine decides, and stored by
 // on_improve() when the engine accepts the cheaper cost.
 struct EdgePointDomain {
+  const NavMesh& mesh;
   const EdgePointGraph& graph;
   PolygonId start_polygon;
   PolygonId goal_polygon;
@@ -109,9 +110,15 @@ struct EdgePointDomain {
     candidate_node = invalid_node;  // decided: later heuristic calls read the stored place
   }
 
+  // False for an exit into a dead end (see NavMesh::leads_towards).
+  [[nodiscard]] bool worth_taking(NodeId first) const {
+    return mesh.leads_towards(EdgePointGraph::shared_edge_of(first), graph.entered_polygon(first), goal_polygon);
+  }
+
   // The points of one exit edge, from a place whose distances to the ends are not stored.
   template <class Sink>
   void relax_edge(const Point& here, double here_to_goal, NodeId first, Sink& sink) const {
+    if (!worth_taking(first)) return;
     if (graph.is_corner_point(first)) sink(first, distance_xz(here, graph.position(first)));
     if (graph.is_corner_point(first + points - 1))
       sink(first + points - 1, distance_xz(here, graph.position(first + points - 1)));
@@ -133,6 +140,7 @@ struct EdgePointDomain {
       return;
     }
     for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) {
+      if (!worth_taking(exit.first)) continue;
       if (exit.cost_to_first_end != unused) sink(exit.first, static_cast<Cost>(exit.cost_to_first_end));
       if (exit.cost_to_last_end != unused) sink(exit.first + points - 1, static_cast<Cost>(exit.cost_to_last_end));
       relax_crossing(here, here_to_goal, exit.first, sink);
@@ -173,8 +181,13 @@ struct CentroidDomain {
   template <class Sink>
   void for_each_successor(NodeId node, Sink&& sink) const {
     const Point& here = position(node);
-    for (PolygonId neighbour : mesh.polygon_neighbours(node)) {
-      if (neighbour != invalid_polygon) sink(neighbour, distance(here, position(neighbour)));
+    const auto neighbours = mesh.polygon_neighbours(node);
+    for (std::uint32_t j = 0; j < neighbours.size(); ++j) {
+      const PolygonId neighbour = neighbours[j];
+      if (neighbour == invalid_polygon) continue;
+      // Dead ends (see NavMesh::leads_towards) are left out.
+      if (!mesh.leads_towards(mesh.shared_edge_of_slot(mesh.edge_slot(node, j)), neighbour, goal_polygon)) continue;
+      sink(neighbour, distance(here, position(neighbour)));
     }
   }
 
@@ -324,7 +337,7 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
       return state.result.status;
     }
     state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-    state.edge_domain.emplace(EdgePointDomain{mesh_.edge_point_graph(), state.start.polygon, state.goal.polygon,
+    state.edge_domain.emplace(EdgePointDomain{mesh_, mesh_.edge_point_graph(), state.start.polygon, state.goal.polygon,
                                               state.start.point, state.goal.point, state.crossings,
                                               invalid_node, Point{}});
     state.edge_search.emplace(*state.edge_domain, state.context);
@@ -414,7 +427,7 @@ PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLoca
       return result;
     }
     state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-    const EdgePointDomain domain{mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
+    const EdgePointDomain domain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
                                  state.crossings, invalid_node, Point{}};
     BestFirstSearch<EdgePointDomain> search_engine(domain, state.context);
     if (search_engine.start(domain.start_node(), domain.goal_node(), search) == SearchStatus::in_progress)

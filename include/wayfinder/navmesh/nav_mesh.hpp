@@ -106,6 +106,18 @@ class NavMesh {
   [[nodiscard]] const EdgePointGraph& edge_point_graph() const { return edge_point_graph_; }
 
   [[nodiscard]] std::uint32_t region(PolygonId polygon) const { return regions_[polygon]; }
+
+  /// False when crossing shared edge `edge` into polygon `entered` cannot be part of a
+  /// shortest path to `goal`: the edge is a bridge of the polygon adjacency (the only way
+  /// between its two sides) and the goal is not on the entered side, so the path would have to
+  /// come back over the same edge. Such dead ends are left out of corridor searches (the
+  /// dead-end pruning of Björnsson & Halldórsson 2006, exact here because bridges are known).
+  [[nodiscard]] bool leads_towards(std::uint32_t edge, PolygonId entered, PolygonId goal) const {
+    const PolygonId child = bridge_children_[edge];
+    if (child == invalid_polygon) return true;
+    const bool goal_below_child = dfs_enter_[child] <= dfs_enter_[goal] && dfs_enter_[goal] < dfs_exit_[child];
+    return entered == child ? goal_below_child : !goal_below_child;
+  }
   [[nodiscard]] const Point& centroid(PolygonId polygon) const { return centroids_[polygon]; }
   /// The input polygon (index in MeshGeometry::polygons) this polygon was made from: they differ
   /// only when concave inputs were split or degenerate ones dropped.
@@ -130,6 +142,7 @@ class NavMesh {
   NavMesh() = default;
   void build_adjacency();
   void build_regions();
+  void find_bridges();
   void build_locator(double cell_size);
   template <class Visit>
   void for_each_polygon_near(double min_x, double min_z, double max_x, double max_z, Visit&& visit) const;
@@ -142,6 +155,12 @@ class NavMesh {
   std::vector<std::uint32_t> slot_shared_edge_;  ///< per edge slot
   std::vector<SharedEdge> shared_edges_;
   std::vector<std::uint32_t> regions_;
+  // Bridges of the polygon adjacency: per shared edge, the polygon on the far side of the edge
+  // in a depth-first search tree when the edge is a bridge (else invalid), and each polygon's
+  // entry and exit times in that search (a polygon's subtree is the times in between).
+  std::vector<PolygonId> bridge_children_;
+  std::vector<std::uint32_t> dfs_enter_;
+  std::vector<std::uint32_t> dfs_exit_;
   std::size_t region_count_ = 0;
   std::vector<Point> centroids_;
   std::vector<Bounds> polygon_bounds_;
