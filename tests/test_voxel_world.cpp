@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <set>
@@ -92,6 +93,53 @@ TEST(VoxelWorld, NeighbourhoodBitsMatchBlockReads) {
                 expected |= 1u << ((dy + 1) * 9 + (dz + 1) * 3 + (dx + 1));
         ASSERT_EQ(world.blocked_neighbourhood(x, y, z), expected) << x << "," << y << "," << z;
       }
+}
+
+TEST(VoxelWorld, NeighbourhoodBitsFollowEditsAcrossChunkFaces) {
+  // Blocks set and cleared on and beside chunk faces (a chunk keeps a copy of the block layer
+  // around it), in chunks that exist and in chunks created by the edit, in a world whose size
+  // is not a multiple of the chunk size.
+  std::mt19937_64 random(5);
+  VoxelWorld world(35, 20, 33);
+  auto near_face = [&](int size) {
+    const int face = static_cast<int>(random() % 3) * VoxelWorld::chunk_size;
+    return std::clamp(face + static_cast<int>(random() % 3) - 1, 0, size - 1);
+  };
+  for (int edit = 0; edit < 4000; ++edit) {
+    const int x = random() % 2 == 0 ? near_face(35) : static_cast<int>(random() % 35);
+    const int y = random() % 2 == 0 ? near_face(20) : static_cast<int>(random() % 20);
+    const int z = random() % 2 == 0 ? near_face(33) : static_cast<int>(random() % 33);
+    world.set_block(x, y, z, static_cast<BlockKind>(random() % 4));
+    if (edit % 3 == 0) world.set_block(x, y, z, BlockKind::air);
+  }
+  for (int y = -1; y <= 20; ++y)
+    for (int z = -1; z <= 33; ++z)
+      for (int x = -1; x <= 35; ++x) {
+        std::uint32_t expected = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx)
+              if (!world.contains(x + dx, y + dy, z + dz) || world.solid(x + dx, y + dy, z + dz))
+                expected |= 1u << ((dy + 1) * 9 + (dz + 1) * 3 + (dx + 1));
+        ASSERT_EQ(world.blocked_neighbourhood(x, y, z), expected) << x << "," << y << "," << z;
+        ASSERT_EQ(world.blocked_triplet(x, y, z), (expected >> 12) & 7u) << x << "," << y << "," << z;
+      }
+}
+
+TEST(PagedSearchContext, KeepsClosedFlagsPerQuery) {
+  PagedSearchContext context;
+  context.prepare(std::size_t{1} << 20);
+  EXPECT_EQ(context.closed_words(4096 + 37), nullptr);  // page not allocated
+  context.touch(4096 + 37).g = 1.0;
+  EXPECT_EQ(context.closed_words(4096 + 37), nullptr);  // nothing closed yet
+  context.close(4096 + 37);
+  EXPECT_EQ(context.record(4096 + 37).state(), NodeRecord::State::closed);
+  const std::uint16_t* words = context.closed_words(4096);
+  ASSERT_NE(words, nullptr);
+  EXPECT_EQ(words[2], 1u << 5);  // id 37 of the page: word 2, bit 5
+  EXPECT_EQ(words[0], 0u);
+  context.prepare(std::size_t{1} << 20);
+  EXPECT_EQ(context.closed_words(4096), nullptr);  // a new query forgets them
 }
 
 TEST(PagedSearchContext, AllocatesPagesOnlyWhereTouchedAndForgetsOldQueries) {

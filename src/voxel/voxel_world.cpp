@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <stdexcept>
+#include <utility>
 
 namespace wayfinder {
 
@@ -73,17 +74,60 @@ void VoxelWorld::set_block(int x, int y, int z, BlockKind kind) {
     chunks_.push_back(std::make_unique<Chunk>());
     Chunk& chunk = *chunks_.back();
     std::fill(std::begin(chunk.blocks), std::end(chunk.blocks), std::uint8_t{0});
-    std::fill(std::begin(chunk.solid_rows), std::end(chunk.solid_rows), std::uint16_t{0});
+    fill_padded_rows(chunk, x >> chunk_bits, y >> chunk_bits, z >> chunk_bits);
     slot = static_cast<std::uint32_t>(chunks_.size());
   }
   Chunk& chunk = *chunks_[slot - 1];
   std::uint8_t& stored = chunk.blocks[local_index(x, y, z)];
   if (stored == 0 && kind != BlockKind::air) ++chunk.filled;
   if (stored != 0 && kind == BlockKind::air) --chunk.filled;
+  const bool was_solid = stored == static_cast<std::uint8_t>(BlockKind::solid);
   stored = static_cast<std::uint8_t>(kind);
-  const auto bit = static_cast<std::uint16_t>(1u << (x & (chunk_size - 1)));
-  std::uint16_t& row = chunk.solid_rows[row_index(y, z)];
-  row = static_cast<std::uint16_t>(kind == BlockKind::solid ? (row | bit) : (row & ~bit));
+  if (was_solid != (kind == BlockKind::solid)) set_padded_bit(x, y, z, kind == BlockKind::solid);
+}
+
+void VoxelWorld::set_padded_bit(int x, int y, int z, bool blocked) {
+  // The chunks whose padded box holds (x, y, z): its own, and along each axis the neighbour
+  // it borders when it lies on a face.
+  auto neighbours = [](int v) {
+    const int local = v & (chunk_size - 1);
+    return std::pair<int, int>{local == 0 ? -1 : 0, local == chunk_size - 1 ? 1 : 0};
+  };
+  const auto [x_low, x_high] = neighbours(x);
+  const auto [y_low, y_high] = neighbours(y);
+  const auto [z_low, z_high] = neighbours(z);
+  for (int dy = y_low; dy <= y_high; ++dy)
+    for (int dz = z_low; dz <= z_high; ++dz)
+      for (int dx = x_low; dx <= x_high; ++dx) {
+        const int cx = (x >> chunk_bits) + dx;
+        const int cy = (y >> chunk_bits) + dy;
+        const int cz = (z >> chunk_bits) + dz;
+        if (cx < 0 || cy < 0 || cz < 0 || static_cast<std::size_t>(cx) >= chunks_x_ ||
+            static_cast<std::size_t>(cz) >= chunks_z_ || cy > ((size_y_ - 1) >> chunk_bits))
+          continue;
+        const std::uint32_t slot = chunk_slots_[chunk_index(cx << chunk_bits, cy << chunk_bits, cz << chunk_bits)];
+        if (slot == 0) continue;
+        // Position relative to that chunk, -1 to 16 on each axis.
+        const int lx = x - (cx << chunk_bits);
+        const int ly = y - (cy << chunk_bits);
+        const int lz = z - (cz << chunk_bits);
+        std::uint32_t& row = chunks_[slot - 1]->padded_rows[(ly + 1) * padded_size + lz + 1];
+        const std::uint32_t bit = 1u << (lx + 1);
+        row = blocked ? (row | bit) : (row & ~bit);
+      }
+}
+
+void VoxelWorld::fill_padded_rows(Chunk& chunk, int cx, int cy, int cz) const {
+  const int x0 = cx << chunk_bits;
+  const int y0 = cy << chunk_bits;
+  const int z0 = cz << chunk_bits;
+  for (int ly = -1; ly <= chunk_size; ++ly)
+    for (int lz = -1; lz <= chunk_size; ++lz) {
+      std::uint32_t row = 0;
+      for (int lx = -1; lx <= chunk_size; ++lx)
+        row |= blocked_or_outside(x0 + lx, y0 + ly, z0 + lz) << (lx + 1);
+      chunk.padded_rows[(ly + 1) * padded_size + lz + 1] = row;
+    }
 }
 
 std::size_t VoxelWorld::memory_bytes() const {

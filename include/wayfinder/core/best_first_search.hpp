@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/domain.hpp"
@@ -222,7 +223,10 @@ class BestFirstSearch {
       next = context_.open().pop(position_writer());
     }
     popped_priority_ = key_priority(next.key);
-    context_.record(next.node).set_state(NodeRecord::State::closed);
+    if constexpr (requires { context_.close(next.node); })
+      context_.close(next.node);
+    else
+      context_.record(next.node).set_state(NodeRecord::State::closed);
     return next.node;
   }
 
@@ -287,9 +291,19 @@ class BestFirstSearch {
       }
     }
     if constexpr (Tracing) options_.trace->record(TraceEvent::closed, node, current.parent, g);
-    auto relax = [&](NodeId next, Cost step_cost) __attribute__((always_inline)) {
-      ++stats_.generated;
-      NodeRecord& record = context_.touch(next);
+    // A domain may pass a third argument, heuristic_of_next(goal), that computes
+    // heuristic(next, goal) from what it already knows about `next` (its coordinates, say); it
+    // is called only for the successors that improve, and must return the same value.
+    // The values the relaxation reads are captured by value: the domain's successor function
+    // gets this lambda by reference and would otherwise reload them after every record store.
+    // A context may offer a lighter handle for touching records during one expansion.
+    auto&& records = touch_handle();
+    std::uint64_t generated = 0;
+    auto relax = [this, g, node, &records, &generated, &on_improve](
+                     NodeId next, Cost step_cost, auto&&... heuristic_of_next) __attribute__((always_inline)) {
+      static_assert(sizeof...(heuristic_of_next) <= 1);
+      ++generated;
+      NodeRecord& record = records.touch(next);
       const Cost new_g = g + step_cost;
       if (new_g >= record.g) return;  // also skips closed nodes, whose g is final
       if (record.state() == NodeRecord::State::closed) return;
@@ -298,7 +312,13 @@ class BestFirstSearch {
       record.parent = node;
       // h is recomputed rather than stored: it keeps node records at 24 bytes, and improving
       // an already queued node is rare next to first reaching one.
-      const Cost h = options_.h_weight == 0.0 ? 0.0 : domain_.heuristic(next, goal_);
+      Cost h = 0.0;
+      if (options_.h_weight != 0.0) {
+        if constexpr (sizeof...(heuristic_of_next) == 0)
+          h = domain_.heuristic(next, goal_);
+        else
+          h = (heuristic_of_next(goal_), ...);
+      }
       if (first_time) {
         record.set_state(NodeRecord::State::open);
         offer_new({key_of(new_g, h), next});
@@ -313,10 +333,41 @@ class BestFirstSearch {
       }
       on_improve(next, new_g);
     };
-    if constexpr (ParentAwareDomain<D>)
+    if constexpr (ParentAwareDomain<D>) {
       domain_.for_each_successor(node, current.parent, relax);
-    else
+    } else if constexpr (requires { context_.closed_words(node); }) {
+      ClosedAwareSink<decltype(relax)> sink{relax, context_, generated};
+      domain_.for_each_successor(node, sink);
+    } else {
       domain_.for_each_successor(node, relax);
+    }
+    stats_.generated += generated;
+  }
+
+  // The successor sink for contexts that keep closed flags by id (PagedSearchContext): a domain
+  // that knows how its successors' ids lie may read the flags (closed_words) and leave closed
+  // successors out, reporting how many (skipped) so that the generated count stays the same.
+  // Relaxing a closed node changes nothing, so leaving it out gives the same search.
+  template <class Relax>
+  struct ClosedAwareSink {
+    Relax& relax;
+    const Context& context;
+    std::uint64_t& generated;
+    template <class... Args>
+    [[gnu::always_inline]] auto operator()(Args&&... args) -> decltype(relax(std::forward<Args>(args)...)) {
+      return relax(std::forward<Args>(args)...);
+    }
+    [[nodiscard, gnu::always_inline]] const std::uint16_t* closed_words(NodeId node) const {
+      return context.closed_words(node);
+    }
+    [[gnu::always_inline]] void skipped(std::uint64_t count) { generated += count; }
+  };
+
+  decltype(auto) touch_handle() {
+    if constexpr (requires { context_.touch_handle(); })
+      return context_.touch_handle();
+    else
+      return (context_);
   }
 
   void stop_budget(StopReason reason) {

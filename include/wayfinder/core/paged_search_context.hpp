@@ -21,8 +21,11 @@
 namespace wayfinder {
 
 class PagedSearchContext {
+  struct Page;
+
  public:
-  /// Node ids per page. 4096 records of 16 bytes plus their heap positions: 80 KiB a page.
+  /// Node ids per page. 4096 records of 16 bytes plus their heap positions and closed flags:
+  /// about 80.5 KiB a page.
   static constexpr int page_bits = 12;
   static constexpr std::size_t page_size = std::size_t{1} << page_bits;
 
@@ -36,8 +39,10 @@ class PagedSearchContext {
     open_.clear();
     if (++generation_ == max_generation) {  // wrapped: old stamps could alias, so clear them once
       for (auto& page : pages_)
-        if (page)
+        if (page) {
           for (auto& record : page->records) record.stamp = 0;
+          page->closed_generation = 0;
+        }
       generation_ = 1;
     }
   }
@@ -65,6 +70,52 @@ class PagedSearchContext {
     }
     return record;
   }
+
+  /// Marks a reached node closed (expanded). Besides its record's state, the page keeps the
+  /// closed flags of its nodes in 16-bit words (closed_words), so that a domain that knows how its
+  /// neighbours' ids lie can leave out the closed ones in a few word reads.
+  void close(NodeId node) {
+    Page& page = *pages_[node >> page_bits];
+    page.records[node & page_mask].set_state(NodeRecord::State::closed);
+    if (page.closed_generation != generation_) {
+      page.closed_words.fill(0);
+      page.closed_generation = generation_;
+    }
+    page.closed_words[(node & page_mask) >> 4] |= static_cast<std::uint16_t>(1u << (node & 15u));
+  }
+
+  /// The closed flags of the page holding `node`: bit i of word w is node (node & ~(page_size - 1))
+  /// + 16 w + i. Null if no node of the page is closed in the current query.
+  [[nodiscard]] const std::uint16_t* closed_words(NodeId node) const {
+    const Page* page = pages_[node >> page_bits].get();
+    return page != nullptr && page->closed_generation == generation_ ? page->closed_words.data() : nullptr;
+  }
+
+  /// touch() through a handle that holds the page table and generation in registers while a
+  /// search expands one node (valid until the next prepare()).
+  class TouchHandle {
+   public:
+    [[gnu::always_inline]] NodeRecord& touch(NodeId node) const {
+      std::unique_ptr<Page>& slot = pages_[node >> page_bits];
+      if (!slot) [[unlikely]] owner_->allocate(slot);
+      NodeRecord& record = slot->records[node & page_mask];
+      if ((record.stamp >> 2) != generation_) {
+        record.g = infinite_cost;
+        record.parent = invalid_node;
+        record.stamp = generation_ << 2;  // State::unqueued
+      }
+      return record;
+    }
+
+   private:
+    friend class PagedSearchContext;
+    TouchHandle(PagedSearchContext* owner, std::unique_ptr<Page>* pages, std::uint32_t generation)
+        : owner_(owner), pages_(pages), generation_(generation) {}
+    PagedSearchContext* owner_;
+    std::unique_ptr<Page>* pages_;
+    std::uint32_t generation_;
+  };
+  [[nodiscard]] TouchHandle touch_handle() { return {this, pages_.data(), generation_}; }
 
   [[nodiscard]] Cost g(NodeId node) const { return reached(node) ? record(node).g : infinite_cost; }
 
@@ -96,6 +147,8 @@ class PagedSearchContext {
   struct Page {
     std::array<NodeRecord, page_size> records;
     std::array<std::uint32_t, page_size> heap_positions;
+    std::array<std::uint16_t, page_size / 16> closed_words;  ///< valid when closed_generation is current
+    std::uint32_t closed_generation = 0;
   };
 
   void allocate(std::unique_ptr<Page>& slot) {

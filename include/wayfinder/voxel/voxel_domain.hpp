@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <type_traits>
 
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
@@ -37,6 +39,7 @@ class VoxelFlyingDomain {
               for (int c = std::min(0, dz); c <= std::max(0, dz); ++c) box |= 1u << neighbour_bit(a, b, c);
           const int axes = std::abs(dx) + std::abs(dy) + std::abs(dz);
           boxes_[direction] = box;
+          offsets_[direction] = static_cast<NodeId>(dx + dz * VoxelWorld::chunk_size + dy * VoxelWorld::chunk_size * VoxelWorld::chunk_size);
           steps_[direction] = {static_cast<std::uint8_t>(dx + 1), static_cast<std::uint8_t>(dy + 1),
                                static_cast<std::uint8_t>(dz + 1)};
           costs_[direction] = fly_cost * (axes == 1 ? 1.0 : axes == 2 ? sqrt2 : sqrt3);
@@ -48,32 +51,63 @@ class VoxelFlyingDomain {
   [[nodiscard]] const VoxelWorld& world() const { return world_; }
 
   template <class Sink>
-  void for_each_successor(NodeId node, Sink&& sink) const {
+  [[gnu::always_inline]] void for_each_successor(NodeId node, Sink&& sink) const {
     const VoxelCoord at = world_.coord_of(node);
     // Solid-or-outside bits of the 3 x 3 x 3 neighbourhood, bit neighbour_bit(dx, dy, dz).
     const std::uint32_t blocked = world_.blocked_neighbourhood(at.x, at.y, at.z);
+    // A search engine may take, with each successor, a way to get its heuristic from the
+    // coordinates known here instead of decoding its id again.
+    GoalDistances goal{invalid_node, false, {}};
+    auto emit = [&](int d, NodeId next) __attribute__((always_inline)) {
+      if constexpr (std::is_invocable_v<Sink&, NodeId, Cost, OctileFrom>)
+        sink(next, costs_[d], OctileFrom{this, &at, d, &goal});
+      else
+        sink(next, costs_[d]);
+    };
+    if (world_.inside_chunk_interior(node)) {
+      // The whole neighbourhood lies in the node's chunk: neighbour ids are fixed offsets.
+      std::uint32_t allowed = all_directions;  // bit d: direction d is open
+      if (blocked != 0)
+        for (int d = 0; d < 26; ++d)
+          if ((blocked & boxes_[d]) != 0) allowed &= ~(1u << d);
+      if constexpr (requires { sink.closed_words(node); }) {
+        // A search that keeps closed flags by id lets expanded neighbours be left out: their
+        // cost is final, relaxing them would change nothing. The flags come in 16-bit words, one
+        // per row of a chunk (a page of the search state holds a chunk's 4096 ids).
+        if (const std::uint16_t* words = sink.closed_words(node)) {
+          const NodeId local = node & (chunk_ids - 1);
+          const std::uint16_t* rows = words + (local >> VoxelWorld::chunk_bits) - VoxelWorld::chunk_size - 1;
+          const int shift = static_cast<int>(local & (VoxelWorld::chunk_size - 1)) - 1;
+          std::uint32_t closed = 0;  // bit neighbour_bit(dx, dy, dz)
+          for (int dy = 0; dy <= 2; ++dy)
+            for (int dz = 0; dz <= 2; ++dz)
+              closed |= ((static_cast<std::uint32_t>(rows[dy * VoxelWorld::chunk_size + dz]) >> shift) & 7u) << (dy * 9 + dz * 3);
+          // Neighbour bits run like direction numbers, but with the centre (bit 13) in between.
+          const std::uint32_t closed_directions = ((closed & 0x1FFFu) | ((closed >> 1) & ~0x1FFFu)) & allowed;
+          sink.skipped(bit_count(closed_directions));
+          allowed &= ~closed_directions;
+        }
+      }
+      while (allowed != 0) {
+        const int d = std::countr_zero(allowed);
+        allowed &= allowed - 1;
+        emit(d, node + offsets_[d]);
+      }
+      return;
+    }
     // A neighbour's id is the OR of its x, y and z parts, three of each around the node.
     // Parts of positions outside the world are garbage but never used: those moves are blocked.
     const NodeId xs[3] = {world_.x_part(at.x - 1), world_.x_part(at.x), world_.x_part(at.x + 1)};
     const NodeId ys[3] = {world_.y_part(at.y - 1), world_.y_part(at.y), world_.y_part(at.y + 1)};
     const NodeId zs[3] = {world_.z_part(at.z - 1), world_.z_part(at.z), world_.z_part(at.z + 1)};
-    if (blocked == 0) {  // open space, the common case: every move is allowed
-      for (int d = 0; d < 26; ++d) sink(xs[steps_[d][0]] | ys[steps_[d][1]] | zs[steps_[d][2]], costs_[d]);
-      return;
-    }
     for (int d = 0; d < 26; ++d)
-      if ((blocked & boxes_[d]) == 0) sink(xs[steps_[d][0]] | ys[steps_[d][1]] | zs[steps_[d][2]], costs_[d]);
+      if ((blocked & boxes_[d]) == 0) emit(d, xs[steps_[d][0]] | ys[steps_[d][1]] | zs[steps_[d][2]]);
   }
 
   /// The 3D octile distance: the cost of the cheapest move sequence in open space.
   [[nodiscard, gnu::always_inline]] Cost heuristic(NodeId from, NodeId to) const {
     const VoxelCoord a = world_.coord_of(from);
-    const VoxelCoord b = world_.coord_of(to);
-    int d[3] = {std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)};
-    if (d[0] > d[1]) std::swap(d[0], d[1]);
-    if (d[1] > d[2]) std::swap(d[1], d[2]);
-    if (d[0] > d[1]) std::swap(d[0], d[1]);
-    return fly_cost_ * (sqrt3 * d[0] + sqrt2 * (d[1] - d[0]) + (d[2] - d[1]));
+    return octile(a.x, a.y, a.z, world_.coord_of(to));
   }
 
   /// The kind and cost of a move from one node to the next, or a negative cost if there is none.
@@ -87,11 +121,62 @@ class VoxelFlyingDomain {
 
  private:
   static constexpr double sqrt3 = 1.73205080756887729353;
+  static constexpr std::uint32_t all_directions = (1u << 26) - 1;
+  static constexpr NodeId chunk_ids = NodeId{1} << (3 * VoxelWorld::chunk_bits);
   static constexpr int neighbour_bit(int dx, int dy, int dz) { return (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1); }
+
+  [[nodiscard, gnu::always_inline]] Cost octile(int x, int y, int z, VoxelCoord b) const {
+    return octile_of_distances(std::abs(x - b.x), std::abs(y - b.y), std::abs(z - b.z));
+  }
+  [[nodiscard, gnu::always_inline]] Cost octile_of_distances(int dx, int dy, int dz) const {
+    const int low = std::min(std::min(dx, dy), dz);
+    const int high = std::max(std::max(dx, dy), dz);
+    const int middle = dx + dy + dz - low - high;
+    return fly_cost_ * (sqrt3 * low + sqrt2 * (middle - low) + (high - middle));
+  }
+
+  static constexpr std::uint64_t bit_count(std::uint32_t bits) {
+    bits = bits - ((bits >> 1) & 0x55555555u);
+    bits = (bits & 0x33333333u) + ((bits >> 2) & 0x33333333u);
+    return (((bits + (bits >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+  }
+
+  /// The distances along each axis from the neighbours of one node to a goal: distance[axis][k]
+  /// for the neighbours at offset k - 1. Filled by the first heuristic asked for while the
+  /// node's successors are generated.
+  struct GoalDistances {
+    NodeId goal;
+    bool known;
+    int distance[3][3];
+  };
+
+  /// heuristic(successor, goal) for a successor of a node whose coordinates are known.
+  struct OctileFrom {
+    const VoxelFlyingDomain* domain;
+    const VoxelCoord* from;  ///< the expanded node
+    int direction;
+    GoalDistances* distances;
+    [[gnu::always_inline]] Cost operator()(NodeId goal) const {
+      if (!distances->known || goal != distances->goal) {
+        const VoxelCoord to = domain->world_.coord_of(goal);
+        distances->goal = goal;
+        distances->known = true;
+        for (int k = 0; k < 3; ++k) {
+          distances->distance[0][k] = std::abs(from->x + k - 1 - to.x);
+          distances->distance[1][k] = std::abs(from->y + k - 1 - to.y);
+          distances->distance[2][k] = std::abs(from->z + k - 1 - to.z);
+        }
+      }
+      const auto& step = domain->steps_[direction];
+      return domain->octile_of_distances(distances->distance[0][step[0]], distances->distance[1][step[1]],
+                                         distances->distance[2][step[2]]);
+    }
+  };
 
   const VoxelWorld& world_;
   Cost fly_cost_;
   std::array<std::uint32_t, 26> boxes_{};
+  std::array<NodeId, 26> offsets_{};  ///< id difference of each direction inside one chunk
   std::array<std::array<std::uint8_t, 3>, 26> steps_{};  ///< (dx, dy, dz) + 1 of each direction
   std::array<Cost, 26> costs_{};
 };

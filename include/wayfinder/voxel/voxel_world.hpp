@@ -102,37 +102,37 @@ class VoxelWorld {
   /// Solid-or-outside bits of the blocks (x - 1, y, z), (x, y, z), (x + 1, y, z) as bits 0, 1,
   /// 2. Positions outside the world count as solid here, which keeps searches inside it.
   [[nodiscard, gnu::always_inline]] std::uint32_t blocked_triplet(int x, int y, int z) const {
-    if (static_cast<unsigned>(y) >= static_cast<unsigned>(size_y_) ||
-        static_cast<unsigned>(z) >= static_cast<unsigned>(size_z_))
-      return 7u;
+    if (!contains(x, y, z)) return blocked_or_outside(x - 1, y, z) | 2u | (blocked_or_outside(x + 1, y, z) << 2);
+    const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
+    if (slot != 0) return (chunks_[slot - 1]->padded_rows[padded_row_index(y, z)] >> (x & (chunk_size - 1))) & 7u;
     const int local_x = x & (chunk_size - 1);
-    if (local_x >= 1 && local_x <= chunk_size - 2 && x + 1 < size_x_) {
-      const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
-      if (slot == 0) return 0u;
-      const std::uint32_t row = chunks_[slot - 1]->solid_rows[row_index(y, z)];
-      return (row >> (local_x - 1)) & 7u;
-    }
-    return blocked_or_outside(x - 1, y, z) | (blocked_or_outside(x, y, z) << 1) | (blocked_or_outside(x + 1, y, z) << 2);
+    if (local_x >= 1 && local_x <= chunk_size - 2 && x + 1 < size_x_) return 0u;  // an absent chunk is all air
+    return blocked_or_outside(x - 1, y, z) | (blocked_or_outside(x + 1, y, z) << 2);
   }
 
   /// Solid-or-outside bits of the 3 x 3 x 3 blocks around (x, y, z): bit
   /// (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1) for the block (x + dx, y + dy, z + dz).
   [[nodiscard, gnu::always_inline]] std::uint32_t blocked_neighbourhood(int x, int y, int z) const {
-    constexpr unsigned interior = chunk_size - 2;
-    const int local_x = x & (chunk_size - 1);
-    // Inside one chunk, away from its faces (most blocks): one chunk lookup serves all 27.
-    if (static_cast<unsigned>(local_x - 1) < interior && static_cast<unsigned>((y & (chunk_size - 1)) - 1) < interior &&
-        static_cast<unsigned>((z & (chunk_size - 1)) - 1) < interior && x + 1 < size_x_ && y + 1 < size_y_ &&
-        z + 1 < size_z_) {
+    if (contains(x, y, z)) {
       const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
-      if (slot == 0) return 0u;
-      const std::uint16_t* rows = chunks_[slot - 1]->solid_rows;
-      std::uint32_t bits = 0;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dz = -1; dz <= 1; ++dz)
-          bits |= ((static_cast<std::uint32_t>(rows[row_index(y + dy, z + dz)]) >> (local_x - 1)) & 7u)
-                  << ((dy + 1) * 9 + (dz + 1) * 3);
-      return bits;
+      if (slot != 0) {
+        // A stored chunk keeps its rows with one block of its neighbours on every side: the 27
+        // bits are 9 row reads whatever the position inside the chunk.
+        const std::uint32_t* rows = chunks_[slot - 1]->padded_rows + padded_row_index(y, z) - padded_size - 1;
+        const int shift = x & (chunk_size - 1);
+        std::uint32_t bits = 0;
+        for (int dy = 0; dy <= 2; ++dy)
+          for (int dz = 0; dz <= 2; ++dz)
+            bits |= ((rows[dy * padded_size + dz] >> shift) & 7u) << (dy * 9 + dz * 3);
+        return bits;
+      }
+      // Inside an absent (all-air) chunk, away from its faces.
+      constexpr unsigned interior = chunk_size - 2;
+      if (static_cast<unsigned>((x & (chunk_size - 1)) - 1) < interior &&
+          static_cast<unsigned>((y & (chunk_size - 1)) - 1) < interior &&
+          static_cast<unsigned>((z & (chunk_size - 1)) - 1) < interior && x + 1 < size_x_ && y + 1 < size_y_ &&
+          z + 1 < size_z_)
+        return 0u;
     }
     std::uint32_t bits = 0;
     for (int dy = -1; dy <= 1; ++dy)
@@ -166,6 +166,14 @@ class VoxelWorld {
     return {static_cast<int>(x), static_cast<int>(y), static_cast<int>(z)};
   }
 
+  /// True if the 3 x 3 x 3 blocks around the node's position lie inside its chunk (they may
+  /// still be outside the world, for a world whose size is not a multiple of the chunk size).
+  /// Their ids are then the node's id plus dx + 16 dz + 256 dy.
+  [[nodiscard, gnu::always_inline]] static bool inside_chunk_interior(NodeId node) {
+    constexpr NodeId interior = chunk_size - 2;
+    return ((node & 15u) - 1u) < interior && (((node >> 4) & 15u) - 1u) < interior && (((node >> 8) & 15u) - 1u) < interior;
+  }
+
   /// Chunks that hold at least one non-air block.
   [[nodiscard]] std::size_t stored_chunk_count() const { return chunks_.size(); }
   /// Bytes used by the stored chunks and the chunk table.
@@ -176,10 +184,13 @@ class VoxelWorld {
   [[nodiscard]] int top_block(int x, int z) const;
 
  private:
+  static constexpr int padded_size = chunk_size + 2;
   struct Chunk {
     std::uint8_t blocks[chunk_size * chunk_size * chunk_size];  ///< BlockKind, index local_index()
-    std::uint16_t solid_rows[chunk_size * chunk_size];          ///< bit lx of row (ly, lz): solid
-    std::uint32_t filled = 0;                                   ///< non-air blocks
+    /// Solid-or-outside bits of the chunk's rows and of the one block around it on every side:
+    /// row (ly, lz) for ly, lz from -1 to 16 at padded_row_index, bit lx + 1 for lx from -1 to 16.
+    std::uint32_t padded_rows[padded_size * padded_size];
+    std::uint32_t filled = 0;  ///< non-air blocks
   };
 
   [[nodiscard, gnu::always_inline]] std::size_t chunk_index(int x, int y, int z) const {
@@ -190,10 +201,15 @@ class VoxelWorld {
     constexpr int mask = chunk_size - 1;
     return static_cast<std::size_t>((((y & mask) << chunk_bits | (z & mask)) << chunk_bits) | (x & mask));
   }
-  [[nodiscard, gnu::always_inline]] static std::size_t row_index(int y, int z) {
+  /// The padded row of (y, z) in the chunk holding it.
+  [[nodiscard, gnu::always_inline]] static std::size_t padded_row_index(int y, int z) {
     constexpr int mask = chunk_size - 1;
-    return static_cast<std::size_t>(((y & mask) << chunk_bits) | (z & mask));
+    return static_cast<std::size_t>(((y & mask) + 1) * padded_size + (z & mask) + 1);
   }
+  /// Sets the bit of (x, y, z) in the padded rows of every stored chunk whose padded box holds it.
+  void set_padded_bit(int x, int y, int z, bool blocked);
+  /// Fills the padded rows of a new chunk at chunk position (cx, cy, cz) from the world around it.
+  void fill_padded_rows(Chunk& chunk, int cx, int cy, int cz) const;
   [[nodiscard]] std::uint32_t blocked_or_outside(int x, int y, int z) const {
     return !contains(x, y, z) || block(x, y, z) == BlockKind::solid ? 1u : 0u;
   }
