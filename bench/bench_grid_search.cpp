@@ -9,6 +9,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -21,11 +23,7 @@
 namespace {
 
 using namespace wayfinder;
-
-std::filesystem::path data_dir() {
-  if (const char* from_environment = std::getenv("WAYFINDER_DATA_DIR")) return from_environment;
-  return WAYFINDER_DATA_DIR;
-}
+using bench::data_dir;
 
 struct LoadedScenario {
   GridMap map;
@@ -49,15 +47,6 @@ std::unique_ptr<LoadedScenario> load_or_skip(benchmark::State& state, const std:
   }
 }
 
-void report(benchmark::State& state, std::size_t query_count, double expanded) {
-  const double queries = static_cast<double>(query_count) * static_cast<double>(state.iterations());
-  // Seconds per query, printed with an SI prefix (345.6u = 345.6 microseconds).
-  state.counters["time_per_query"] = benchmark::Counter(
-      static_cast<double>(query_count), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["expanded_per_query"] = benchmark::Counter(expanded / queries);
-  state.counters["expansions_per_second"] = benchmark::Counter(expanded, benchmark::Counter::kIsRate);
-}
-
 void run_wayfinder(benchmark::State& state, const std::string& scenario_file, GridAlgorithm algorithm) {
   const std::unique_ptr<LoadedScenario> loaded = load_or_skip(state, scenario_file);
   if (!loaded) return;
@@ -73,7 +62,7 @@ void run_wayfinder(benchmark::State& state, const std::string& scenario_file, Gr
       benchmark::DoNotOptimize(result.cost);
     }
   }
-  report(state, queries.size(), expanded);
+  bench::report_queries(state, queries.size(), expanded);
 }
 
 void run_textbook(benchmark::State& state, const std::string& scenario_file) {
@@ -88,7 +77,7 @@ void run_textbook(benchmark::State& state, const std::string& scenario_file) {
       benchmark::DoNotOptimize(result.cost);
     }
   }
-  report(state, queries.size(), expanded);
+  bench::report_queries(state, queries.size(), expanded);
 }
 
 const char* const scenarios[] = {"dao/den520d.map.scen", "dao/brc202d.map.scen", "rooms/32room_000.map.scen",

@@ -9,6 +9,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -24,11 +26,7 @@
 namespace {
 
 using namespace wayfinder;
-
-std::filesystem::path data_dir() {
-  if (const char* from_environment = std::getenv("WAYFINDER_DATA_DIR")) return from_environment;
-  return WAYFINDER_DATA_DIR;
-}
+using bench::data_dir;
 
 struct LoadedQueries {
   NavMesh mesh;
@@ -47,13 +45,6 @@ std::unique_ptr<LoadedQueries> load_or_skip(benchmark::State& state, const std::
   }
 }
 
-void report(benchmark::State& state, std::size_t query_count, double expanded) {
-  const double queries = static_cast<double>(query_count) * static_cast<double>(state.iterations());
-  state.counters["time_per_query"] = benchmark::Counter(
-      static_cast<double>(query_count), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["expanded_per_query"] = benchmark::Counter(expanded / queries);
-}
-
 // The whole query, as a game calls it.
 void whole_query(benchmark::State& state, const std::string& name, CorridorNodes nodes) {
   const auto loaded = load_or_skip(state, name);
@@ -69,7 +60,7 @@ void whole_query(benchmark::State& state, const std::string& name, CorridorNodes
       benchmark::DoNotOptimize(result.cost);
     }
   }
-  report(state, loaded->queries.size(), expanded);
+  bench::report_queries(state, loaded->queries.size(), expanded);
 }
 
 // Locating the two end points.
@@ -82,7 +73,7 @@ void locate_only(benchmark::State& state, const std::string& name) {
       benchmark::DoNotOptimize(loaded->mesh.locate(q.goal).polygon);
     }
   }
-  report(state, loaded->queries.size(), 0.0);
+  bench::report_queries(state, loaded->queries.size(), 0.0);
 }
 
 // The corridor search and the funnel, from end points located beforehand.
@@ -105,7 +96,7 @@ void search_and_funnel(benchmark::State& state, const std::string& name) {
       benchmark::DoNotOptimize(waypoints.data());
     }
   }
-  report(state, loaded->queries.size(), expanded);
+  bench::report_queries(state, loaded->queries.size(), expanded);
 }
 
 BENCHMARK_CAPTURE(whole_query, nav_test_edge_points, std::string("nav_test"), CorridorNodes::edge_points)

@@ -9,6 +9,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -23,19 +25,7 @@
 namespace {
 
 using namespace wayfinder;
-
-std::filesystem::path data_dir() {
-  if (const char* from_environment = std::getenv("WAYFINDER_DATA_DIR")) return from_environment;
-  return WAYFINDER_DATA_DIR;
-}
-
-void report(benchmark::State& state, std::size_t query_count, double expanded) {
-  const double queries = static_cast<double>(query_count) * static_cast<double>(state.iterations());
-  state.counters["time_per_query"] = benchmark::Counter(
-      static_cast<double>(query_count), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["expanded_per_query"] = benchmark::Counter(expanded / queries);
-  state.counters["expansions_per_second"] = benchmark::Counter(expanded, benchmark::Counter::kIsRate);
-}
+using bench::data_dir;
 
 void run_flying(benchmark::State& state, const std::string& name, VoxelAlgorithm algorithm) {
   const auto path = data_dir() / "voxel" / "warframe" / (name + ".3dmap.3dscen");
@@ -59,7 +49,7 @@ void run_flying(benchmark::State& state, const std::string& name, VoxelAlgorithm
       benchmark::DoNotOptimize(result.cost);
     }
   }
-  report(state, scenario.queries.size(), expanded);
+  bench::report_queries(state, scenario.queries.size(), expanded);
   state.counters["search_memory_MiB"] = static_cast<double>(pathfinder.search_memory_bytes()) / (1024.0 * 1024.0);
 }
 
@@ -89,7 +79,7 @@ void run_walking(benchmark::State& state, const std::string& scene) {
       benchmark::DoNotOptimize(result.cost);
     }
   }
-  report(state, pairs.size(), expanded);
+  bench::report_queries(state, pairs.size(), expanded);
 }
 
 void register_all() {

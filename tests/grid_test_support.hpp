@@ -7,6 +7,8 @@
 // The references deliberately use none of the library's search machinery (no GridDomain, no
 // neighbourhood bits, no IndexedHeap) so that a bug there cannot hide in both answers.
 
+#include "test_environment.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -42,32 +44,6 @@ inline void PrintTo(StopReason reason, std::ostream* out) { *out << to_string(re
 }  // namespace wayfinder
 
 namespace wayfinder::testing {
-
-// ---------------------------------------------------------------------------------------------
-// Environment
-
-inline bool environment_flag(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr && std::string(value) == "1";
-}
-
-/// Sanitizer builds run about 10x slower; data-driven tests sample their queries there.
-inline bool sanitized_build() { return environment_flag("WAYFINDER_SANITIZED"); }
-
-/// CI sets this so that missing benchmark data fails the run instead of skipping tests.
-inline bool data_required() { return environment_flag("WAYFINDER_REQUIRE_DATA"); }
-
-/// The shared data folder: $WAYFINDER_DATA_DIR, or the folder configured at build time.
-inline std::filesystem::path data_directory() {
-  if (const char* from_environment = std::getenv("WAYFINDER_DATA_DIR");
-      from_environment != nullptr && *from_environment != '\0')
-    return from_environment;
-#ifdef WAYFINDER_DATA_DIR
-  return WAYFINDER_DATA_DIR;
-#else
-  return {};
-#endif
-}
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness. std::uniform_int_distribution differs between standard libraries,

@@ -413,6 +413,23 @@ TEST(TextFile, ReadsBytesExactly) {
   EXPECT_EQ(read_text_file(folder.write("large.txt", large)), large);
 }
 
+TEST(TextFile, WritesBytesExactlyAndNamesAFileItCannotWrite) {
+  const TemporaryFolder folder;
+  std::string content = "svg\r\n";
+  content += '\0';
+  const auto path = folder.path() / "written.txt";
+  write_text_file(path, content);
+  EXPECT_EQ(read_text_file(path), content);
+  write_text_file(path, "shorter");  // replaces, never appends
+  EXPECT_EQ(read_text_file(path), "shorter");
+  try {
+    write_text_file(folder.path(), "a folder is not a file");
+    ADD_FAILURE() << "writing over a folder did not fail";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find(folder.path().string()), std::string::npos) << error.what();
+  }
+}
+
 TEST(TextFile, RefusesFilesOverOneGibibyte) {
   const TemporaryFolder folder;
   const auto huge = folder.write("huge.map", "");

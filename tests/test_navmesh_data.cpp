@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "grid_test_support.hpp"
+#include "test_environment.hpp"
 #include "wayfinder/navmesh/mesh_query_file.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"

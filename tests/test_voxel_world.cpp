@@ -14,6 +14,8 @@
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_svg.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 
 namespace wayfinder {
@@ -293,6 +295,39 @@ TEST(VoxelBenchmarkReader, RejectsMalformedFilesWithLineAndColumn) {
   expect_text_error(true, "version 1\nm\n1 2 3 4 5 6 7\n", 3, "8 fields");
   expect_text_error(true, "version 1\nm\n1 2 3 4 5 6 nan 1\n", 3, "optimal length");
   expect_text_error(true, "version 1\nm\n1 2 3 4 5 6 -1 1\n", 3, "optimal length");
+}
+
+}  // namespace
+}  // namespace wayfinder
+
+namespace wayfinder {
+namespace {
+
+TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathAndMarkers) {
+  VoxelWorld world(4, 3, 2);
+  for (int x = 0; x < 4; ++x)
+    for (int z = 0; z < 2; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  world.set_block(2, 1, 1, BlockKind::water);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  SearchTrace trace;
+  VoxelSearchOptions options;
+  options.trace = &trace;
+  const PathResult result = pathfinder.find_path({0, 1, 0}, {3, 1, 0}, options);
+  ASSERT_TRUE(result.found());
+  const std::string svg = render_voxel_svg(world, result, {0, 1, 0}, {3, 1, 0}, {"a <b> & 'c'", &trace});
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  EXPECT_NE(svg.find("a &lt;b&gt; &amp; &apos;c&apos;"), std::string::npos);  // the title, escaped
+  EXPECT_NE(svg.find("#3a6ea5"), std::string::npos);                            // the water column
+  EXPECT_NE(svg.find("fill-opacity=\"0.35\""), std::string::npos);              // explored columns
+  EXPECT_NE(svg.find("<polyline"), std::string::npos);                          // the path
+  std::size_t circles = 0;
+  for (std::size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++circles;
+  EXPECT_EQ(circles, 2u);  // start and goal
+  // Without a path or a trace: just the columns and the markers.
+  const std::string plain = render_voxel_svg(world, PathResult{}, {0, 1, 0}, {3, 1, 0});
+  EXPECT_EQ(plain.find("<polyline"), std::string::npos);
+  EXPECT_EQ(plain.find("fill-opacity"), std::string::npos);
 }
 
 }  // namespace

@@ -13,27 +13,15 @@
 #include <string>
 #include <vector>
 
+#include "test_environment.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
 namespace wayfinder::voxel_testing {
 
-inline bool environment_flag(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr && std::string(value) == "1";
-}
-inline bool sanitized_build() { return environment_flag("WAYFINDER_SANITIZED"); }
-inline bool data_required() { return environment_flag("WAYFINDER_REQUIRE_DATA"); }
-inline std::filesystem::path data_directory() {
-  if (const char* from_environment = std::getenv("WAYFINDER_DATA_DIR");
-      from_environment != nullptr && *from_environment != '\0')
-    return from_environment;
-#ifdef WAYFINDER_DATA_DIR
-  return WAYFINDER_DATA_DIR;
-#else
-  return {};
-#endif
-}
+using testing::data_directory;
+using testing::data_required;
+using testing::sanitized_build;
 
 // ---------------------------------------------------------------------------------------------
 // .vox writing, for hand-made test files

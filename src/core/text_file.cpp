@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <memory>
+#include <stdexcept>
 #include <system_error>
 
 #include "wayfinder/core/load_error.hpp"
@@ -60,6 +62,14 @@ std::string read_text_file(const std::filesystem::path& path) {
   }
   if (std::ferror(file.get())) throw LoadError(name, 0, 0, "cannot read file: " + describe_errno(errno));
   return text;
+}
+
+void write_text_file(const std::filesystem::path& path, std::string_view text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) throw std::runtime_error("cannot open '" + path.string() + "' for writing");
+  file.write(text.data(), static_cast<std::streamsize>(text.size()));
+  file.close();
+  if (!file) throw std::runtime_error("cannot write '" + path.string() + "'");
 }
 
 }  // namespace wayfinder

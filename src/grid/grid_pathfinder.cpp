@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/engine_run.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"
@@ -30,17 +31,6 @@ constexpr struct {
     {GridAlgorithm::jump_point, "jps"},
 };
 
-// A search on the generic engine together with the domain it reads (the engine keeps a
-// reference to it, so both live and die together, in place inside the pathfinder).
-template <class D>
-struct EngineRun {
-  template <class... Args>
-  EngineRun(SearchContext& context, Args&&... args) : domain(std::forward<Args>(args)...), search(domain, context) {}
-  SearchStatus step(std::uint64_t n) { return search.step(n); }
-  PathResult result() const { return search.result(); }
-  D domain;
-  BestFirstSearch<D> search;
-};
 
 template <class D>
 struct BidirectionalRun {

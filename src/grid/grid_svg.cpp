@@ -5,10 +5,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <stdexcept>
 #include <string_view>
 #include <system_error>
+
+#include "../core/xml_text.hpp"
+#include "wayfinder/core/text_file.hpp"
 
 namespace wayfinder {
 namespace {
@@ -74,23 +75,7 @@ std::string format_number(double value) {
   return result;
 }
 
-std::string escape_xml(std::string_view text) {
-  std::string escaped;
-  escaped.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      case '\'': escaped += "&apos;"; break;
-      default:
-        // Control characters other than tab and newline are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') escaped += c;
-    }
-  }
-  return escaped;
-}
+using xml::escaped;
 
 /// One SVG element, attributes escaped: SvgElement("circle").set("r", 2.5).set("fill", c).empty_tag().
 class SvgElement {
@@ -103,7 +88,7 @@ class SvgElement {
     text_ += ' ';
     text_ += attribute;
     text_ += "=\"";
-    text_ += escape_xml(value);
+    text_ += escaped(value);
     text_ += '"';
     return *this;
   }
@@ -114,7 +99,7 @@ class SvgElement {
   [[nodiscard]] std::string empty_tag() const { return text_ + "/>\n"; }
   /// "<name ...>text</name>" and a newline.
   [[nodiscard]] std::string with_text(std::string_view content) const {
-    return text_ + '>' + escape_xml(content) + "</" + name_ + ">\n";
+    return text_ + '>' + escaped(content) + "</" + name_ + ">\n";
   }
   /// "<name ...>" and a newline; the caller closes it.
   [[nodiscard]] std::string open_tag() const { return text_ + ">\n"; }
@@ -688,12 +673,7 @@ std::string render_grid_svg(const GridMap& map, const GridSvgOptions& options) {
 }
 
 void write_grid_svg(const std::filesystem::path& path, const GridMap& map, const GridSvgOptions& options) {
-  const std::string svg = render_grid_svg(map, options);
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) throw std::runtime_error("cannot open '" + path.string() + "' for writing");
-  file.write(svg.data(), static_cast<std::streamsize>(svg.size()));
-  file.close();
-  if (!file) throw std::runtime_error("cannot write '" + path.string() + "'");
+  write_text_file(path, render_grid_svg(map, options));
 }
 
 }  // namespace wayfinder

@@ -10,139 +10,32 @@
 #include <system_error>
 #include <utility>
 
+#include "../core/text_fields.hpp"
 #include "wayfinder/core/text_file.hpp"
 
 namespace wayfinder {
 
 namespace {
 
-// ---------------------------------------------------------------------------------------------
-// Lines and fields
+using text::Field;
+using text::Line;
+using text::LineReader;
+using text::NumberProblem;
+using text::describe;
+using text::is_blank;
+using text::quoted;
+using text::split_fields;
 
-constexpr std::string_view utf8_byte_order_mark = "\xEF\xBB\xBF";
-
-struct Line {
-  std::string_view text;  ///< without the line break (LF or CRLF)
-  int number = 0;         ///< 1-based
-};
-
-/// Splits text into lines; a final line break does not start another (empty) line.
-class LineReader {
- public:
-  explicit LineReader(std::string_view text) : text_(text) {
-    // Editors on Windows like to start UTF-8 files with a byte order mark; it is not content.
-    if (text_.starts_with(utf8_byte_order_mark)) text_.remove_prefix(utf8_byte_order_mark.size());
-  }
-
-  std::optional<Line> next() {
-    if (position_ >= text_.size()) return std::nullopt;
-    const std::size_t end = text_.find('\n', position_);
-    const std::size_t stop = end == std::string_view::npos ? text_.size() : end;
-    std::string_view text = text_.substr(position_, stop - position_);
-    if (text.ends_with('\r')) text.remove_suffix(1);
-    position_ = end == std::string_view::npos ? text_.size() : end + 1;
-    // 1 GiB of text (the most read_text_file reads) has far fewer than INT_MAX lines; the clamp
-    // only keeps a caller's even larger in-memory text from overflowing the counter.
-    if (line_number_ < INT_MAX) ++line_number_;
-    return Line{text, line_number_};
-  }
-
-  /// The number the next line would have (one past the last line at the end of the text).
-  [[nodiscard]] int next_number() const { return line_number_ < INT_MAX ? line_number_ + 1 : INT_MAX; }
-  [[nodiscard]] int last_number() const { return line_number_; }
-
- private:
-  std::string_view text_;
-  std::size_t position_ = 0;
-  int line_number_ = 0;
-};
-
-bool is_field_separator(char c) { return c == ' ' || c == '\t'; }
-
-bool is_blank(std::string_view text) {
-  for (const char c : text)
-    if (!is_field_separator(c)) return false;
-  return true;
-}
-
-struct Field {
-  std::string_view text;
-  int column = 0;  ///< 1-based
-};
-
-/// Splits a line into fields separated by runs of spaces and tabs.
-std::vector<Field> split_fields(std::string_view line) {
-  std::vector<Field> fields;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_field_separator(line[i])) ++i;
-    if (i == line.size()) break;
-    const std::size_t begin = i;
-    while (i < line.size() && !is_field_separator(line[i])) ++i;
-    fields.push_back({line.substr(begin, i - begin), static_cast<int>(begin) + 1});
-  }
-  return fields;
-}
-
-/// Quotes a piece of input for a message, escaping bytes that would not print, and shortening
-/// very long text so a message stays one readable line.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t max_shown = 40;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < max_shown; ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte == '\\' || byte == '\'') {
-      out += '\\';
-      out += static_cast<char>(byte);
-    } else if (byte >= 0x20 && byte < 0x7F) {
-      out += static_cast<char>(byte);
-    } else {
-      constexpr char hex[] = "0123456789abcdef";
-      out += "\\x";
-      out += hex[byte >> 4];
-      out += hex[byte & 15];
-    }
-  }
-  if (text.size() > max_shown) out += "...";
-  return out + "'";
-}
-
-/// What went wrong parsing a number, to be combined with the field's name by the caller.
-enum class NumberProblem { none, not_a_number, negative, out_of_range, not_finite };
-
-/// Parses a whole field as a decimal integer: every character must belong to the number.
+// MovingAI files hold only non-negative numbers.
 template <class Integer>
-NumberProblem parse_integer(std::string_view text, Integer& value) {
-  if (text.empty()) return NumberProblem::not_a_number;
-  const char* first = text.data();
-  const char* last = text.data() + text.size();
-  const auto [end, error] = std::from_chars(first, last, value);
-  if (error == std::errc::result_out_of_range && end == last) return NumberProblem::out_of_range;
-  if (error != std::errc{} || end != last) return NumberProblem::not_a_number;
-  if (value < 0) return NumberProblem::negative;
-  return NumberProblem::none;
+NumberProblem parse_integer(std::string_view field, Integer& value) {
+  const NumberProblem problem = text::parse_integer(field, value);
+  return problem == NumberProblem::none && value < 0 ? NumberProblem::negative : problem;
 }
 
-NumberProblem parse_length(std::string_view text, double& value) {
-  if (text.empty()) return NumberProblem::not_a_number;
-  const char* last = text.data() + text.size();
-  const auto [end, error] = std::from_chars(text.data(), last, value, std::chars_format::general);
-  if (error == std::errc::result_out_of_range && end == last) return NumberProblem::out_of_range;
-  if (error != std::errc{} || end != last) return NumberProblem::not_a_number;
-  if (!std::isfinite(value)) return NumberProblem::not_finite;
-  if (value < 0.0) return NumberProblem::negative;
-  return NumberProblem::none;
-}
-
-std::string describe(NumberProblem problem, std::string_view what, std::string_view text) {
-  switch (problem) {
-    case NumberProblem::none: break;
-    case NumberProblem::not_a_number: return "non-numeric " + std::string(what) + " " + quoted(text);
-    case NumberProblem::negative: return "negative " + std::string(what) + " " + quoted(text);
-    case NumberProblem::out_of_range: return std::string(what) + " " + quoted(text) + " is out of range";
-    case NumberProblem::not_finite: return std::string(what) + " " + quoted(text) + " is not a finite number";
-  }
-  return {};
+NumberProblem parse_length(std::string_view field, double& value) {
+  const NumberProblem problem = text::parse_real(field, value);
+  return problem == NumberProblem::none && value < 0.0 ? NumberProblem::negative : problem;
 }
 
 // ---------------------------------------------------------------------------------------------

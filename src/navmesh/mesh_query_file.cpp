@@ -8,17 +8,17 @@
 #include <utility>
 #include <vector>
 
-#include "mesh_text.hpp"
+#include "../core/text_fields.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/text_file.hpp"
 
 namespace wayfinder {
 namespace {
 
-using mesh_text::Field;
-using mesh_text::Line;
-using mesh_text::NumberProblem;
-using mesh_text::quoted;
+using text::Field;
+using text::Line;
+using text::NumberProblem;
+using text::quoted;
 
 bool is_blank(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t'; });
@@ -50,14 +50,14 @@ void split_csv(std::string_view line, std::vector<Field>& fields) {
 
 class QueryFileParser {
  public:
-  QueryFileParser(std::string_view text, const std::string& source_name) : lines_(text), source_name_(source_name) {}
+  QueryFileParser(std::string_view text, const std::string& source_name) : lines_(text, text::LineBreaks::also_lone_cr), source_name_(source_name) {}
 
   std::vector<MeshQueryCase> parse() {
     std::optional<Line> first;
     while ((first = lines_.next()) && is_blank(first->text)) {
     }
     if (!first) fail(0, 0, "empty file: expected a query CSV header or a MovingAI scenario ('version 1')");
-    mesh_text::split_fields(first->text, fields_);
+    text::split_fields(first->text, fields_);
     if (fields_.front().text == "version") {
       read_scenario_version(*first);
       return read_scenario();
@@ -80,15 +80,15 @@ class QueryFileParser {
 
   double read_real(int line, const Field& field, std::string_view what) const {
     double value = 0.0;
-    const NumberProblem problem = mesh_text::parse_real(field.text, value);
-    if (problem != NumberProblem::none) fail(line, field.column, mesh_text::describe(problem, what, field.text));
+    const NumberProblem problem = text::parse_real(field.text, value, text::PlusSign::allowed);
+    if (problem != NumberProblem::none) fail(line, field.column, text::describe(problem, what, field.text));
     return value;
   }
 
   std::int64_t read_integer(int line, const Field& field, std::string_view what) const {
     std::int64_t value = 0;
-    const NumberProblem problem = mesh_text::parse_integer(field.text, value);
-    if (problem != NumberProblem::none) fail(line, field.column, mesh_text::describe(problem, what, field.text));
+    const NumberProblem problem = text::parse_integer(field.text, value, text::PlusSign::allowed);
+    if (problem != NumberProblem::none) fail(line, field.column, text::describe(problem, what, field.text));
     return value;
   }
 
@@ -227,7 +227,7 @@ class QueryFileParser {
     constexpr std::size_t field_count = 9;
     std::vector<MeshQueryCase> queries;
     while (const std::optional<Line> line = lines_.next()) {
-      mesh_text::split_fields(line->text, fields_);
+      text::split_fields(line->text, fields_);
       if (fields_.empty()) continue;
       if (fields_.size() != field_count)
         fail(line->number,
@@ -248,7 +248,7 @@ class QueryFileParser {
     return queries;
   }
 
-  mesh_text::LineReader lines_;
+  text::LineReader lines_;
   const std::string& source_name_;
   std::vector<Field> fields_;
 };

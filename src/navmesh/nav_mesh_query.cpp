@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/engine_run.hpp"
 #include "wayfinder/core/search_context.hpp"
 
 namespace wayfinder {
@@ -230,10 +231,8 @@ double path_length(const std::vector<Point>& points) {
 struct NavMeshQueryState {
   SearchContext context;
   std::vector<Point> crossings;  ///< per directed edge: where this query's crossing point lies
-  std::optional<EdgePointDomain> edge_domain;
-  std::optional<CentroidDomain> centroid_domain;
-  std::optional<BestFirstSearch<EdgePointDomain>> edge_search;
-  std::optional<BestFirstSearch<CentroidDomain>> centroid_search;
+  /// The corridor search under way (or last run), with its domain.
+  std::variant<std::monostate, EngineRun<EdgePointDomain>, EngineRun<CentroidDomain>> search;
 
   NavMeshSearchOptions options;
   MeshLocation start, goal;
@@ -250,11 +249,12 @@ const std::vector<Portal>& NavMeshQuery::portals() const { return state_->portal
 
 Point NavMeshQuery::corridor_node_position(NodeId node) const {
   const NavMeshQueryState& state = *state_;
-  if (state.options.nodes == CorridorNodes::polygon_centroids) {
-    if (node >= mesh_.polygon_count()) return {};
-    return state.centroid_domain ? state.centroid_domain->position(node) : mesh_.centroid(node);
-  }
-  if (state.edge_domain && node < state.edge_domain->node_count()) return state.edge_domain->position(node);
+  if (const auto* run = std::get_if<EngineRun<CentroidDomain>>(&state.search))
+    return node < run->domain.node_count() ? run->domain.position(node) : Point{};
+  if (const auto* run = std::get_if<EngineRun<EdgePointDomain>>(&state.search))
+    return node < run->domain.node_count() ? run->domain.position(node) : Point{};
+  if (state.options.nodes == CorridorNodes::polygon_centroids)
+    return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
   const EdgePointGraph& graph = mesh_.edge_point_graph();
   return node < graph.node_count() ? graph.position(node) : Point{};
 }
@@ -281,18 +281,11 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
   NavMeshQueryState& state = *state_;
   state.options = options;
   state.result = PathResult{};
-  state.corridor.clear();
-  state.portals.clear();
-  state.edge_search.reset();
-  state.centroid_search.reset();
-
   auto fail = [&](std::string why) {
     state.result = PathResult::invalid(std::move(why));
     return state.result.status;
   };
   if (!finite(start) || !finite(goal)) return fail("start and goal must be finite points");
-  if (!(options.heuristic_weight >= 0.0) || !std::isfinite(options.heuristic_weight))
-    return fail("heuristic_weight must be finite and non-negative");
   if (!(options.height_tolerance >= 0.0)) return fail("height_tolerance must be non-negative");
   if (!(options.snap_distance >= 0.0)) return fail("snap_distance must be non-negative");
 
@@ -310,80 +303,99 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
   if (!start_location) return state.result.status;
   const auto goal_location = place(goal, "goal");
   if (!goal_location) return state.result.status;
-  state.start = *start_location;
-  state.goal = *goal_location;
+  return start_corridor_search(*start_location, *goal_location, options);
+}
 
+SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
+                                                 const NavMeshSearchOptions& options) {
+  NavMeshQueryState& state = *state_;
+  state.options = options;
+  state.start = start;
+  state.goal = goal;
+  state.result = PathResult{};
+  state.corridor.clear();
+  state.portals.clear();
+  state.search.emplace<std::monostate>();
+  if (!(options.heuristic_weight >= 0.0) || !std::isfinite(options.heuristic_weight)) {
+    state.result = PathResult::invalid("heuristic_weight must be finite and non-negative");
+    return state.result.status;
+  }
   // Different regions: no path, known without searching.
-  if (mesh_.region(state.start.polygon) != mesh_.region(state.goal.polygon)) {
+  if (mesh_.region(start.polygon) != mesh_.region(goal.polygon)) {
     state.result.status = SearchStatus::no_path;
     state.result.reason = StopReason::open_list_empty;
     return state.result.status;
   }
+  // Inside one convex polygon the straight segment is the path.
+  if (start.polygon == goal.polygon) {
+    state.result.status = SearchStatus::found;
+    state.result.reason = StopReason::goal_reached;
+    state.result.nodes = {start.polygon};
+    state.result.points = {start.point, goal.point};
+    state.result.cost = distance(start.point, goal.point);
+    state.corridor = {start.polygon};
+    return state.result.status;
+  }
   SearchOptions search;
-  search.g_weight = 1.0;
   search.h_weight = options.heuristic_weight;
   search.budget = options.budget;
   search.return_partial = options.return_partial;
   search.trace = options.trace;
+  SearchStatus status;
   if (options.nodes == CorridorNodes::edge_points) {
-    if (state.start.polygon == state.goal.polygon) {
-      // Inside one convex polygon the straight segment is the path.
-      state.result.status = SearchStatus::found;
-      state.result.reason = StopReason::goal_reached;
-      state.result.nodes = {state.start.polygon};
-      state.result.points = {state.start.point, state.goal.point};
-      state.result.cost = distance(state.start.point, state.goal.point);
-      state.corridor = {state.start.polygon};
-      return state.result.status;
-    }
     state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-    state.edge_domain.emplace(EdgePointDomain{mesh_, mesh_.edge_point_graph(), state.start.polygon, state.goal.polygon,
-                                              state.start.point, state.goal.point, state.crossings,
-                                              invalid_node, Point{}});
-    state.edge_search.emplace(*state.edge_domain, state.context);
-    const SearchStatus status =
-        state.edge_search->start(state.edge_domain->start_node(), state.edge_domain->goal_node(), search);
-    if (status != SearchStatus::in_progress) state.result = state.edge_search->result();
-    return status;
+    auto& run = state.search.emplace<EngineRun<EdgePointDomain>>(
+        state.context, mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
+        state.crossings, invalid_node, Point{});
+    status = run.search.start(run.domain.start_node(), run.domain.goal_node(), search);
+    if (status != SearchStatus::in_progress) state.result = run.result();
+  } else {
+    auto& run = state.search.emplace<EngineRun<CentroidDomain>>(state.context, mesh_, start.polygon, goal.polygon,
+                                                                start.point, goal.point);
+    status = run.search.start(start.polygon, goal.polygon, search);
+    if (status != SearchStatus::in_progress) state.result = run.result();
   }
-  state.centroid_domain.emplace(
-      CentroidDomain{mesh_, state.start.polygon, state.goal.polygon, state.start.point, state.goal.point});
-  state.centroid_search.emplace(*state.centroid_domain, state.context);
-  const SearchStatus status = state.centroid_search->start(state.start.polygon, state.goal.polygon, search);
-  if (status != SearchStatus::in_progress) state.result = state.centroid_search->result();
   return status;
 }
 
-SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) {
+bool NavMeshQuery::advance_corridor_search(std::uint64_t max_expansions) {
   NavMeshQueryState& state = *state_;
-  if (state.result.status != SearchStatus::in_progress) return state.result.status;
+  if (state.result.status != SearchStatus::in_progress) return false;
   PathResult search_result;
-  if (state.edge_search) {
-    if (state.edge_search->step(max_expansions, CrossingKeeper{*state.edge_domain}) == SearchStatus::in_progress)
-      return SearchStatus::in_progress;
-    search_result = state.edge_search->result();
-  } else if (state.centroid_search) {
-    if (state.centroid_search->step(max_expansions) == SearchStatus::in_progress) return SearchStatus::in_progress;
-    search_result = state.centroid_search->result();
+  if (auto* edge_run = std::get_if<EngineRun<EdgePointDomain>>(&state.search)) {
+    if (edge_run->search.step(max_expansions, CrossingKeeper{edge_run->domain}) == SearchStatus::in_progress)
+      return false;
+    search_result = edge_run->result();
+  } else if (auto* centroid_run = std::get_if<EngineRun<CentroidDomain>>(&state.search)) {
+    if (centroid_run->step(max_expansions) == SearchStatus::in_progress) return false;
+    search_result = centroid_run->result();
   } else {
-    return state.result.status;
+    return false;
   }
-
-  // Corridor, portals and the funnel.
   PathResult& result = state.result;
   result.status = search_result.status;
   result.reason = search_result.reason;
   result.stats = search_result.stats;
   result.message = std::move(search_result.message);
-  if (!search_result.nodes.empty()) {
+  result.cost = search_result.cost;
+  if (!search_result.nodes.empty())
     corridor_from_nodes(search_result.nodes, state.options.nodes, mesh_.edge_point_graph(), state.start.polygon,
                         state.corridor);
-    const bool reached_goal = result.status == SearchStatus::found;
-    const Point end = reached_goal ? state.goal.point
-                                   : closest_point_in_polygon(mesh_, state.corridor.back(), state.goal.point);
+  result.nodes = state.corridor;
+  return true;
+}
+
+SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) {
+  NavMeshQueryState& state = *state_;
+  if (!advance_corridor_search(max_expansions)) return state.result.status;
+  // The search just ended: portals and the funnel.
+  PathResult& result = state.result;
+  if (!state.corridor.empty()) {
+    const Point end = result.status == SearchStatus::found
+                          ? state.goal.point
+                          : closest_point_in_polygon(mesh_, state.corridor.back(), state.goal.point);
     corridor_portals(mesh_, state.corridor, state.portals);
     funnel_path(state.start.point, end, state.portals, result.points);
-    result.nodes = state.corridor;
     result.cost = path_length(result.points);
   }
   return result.status;
@@ -398,52 +410,12 @@ PathResult NavMeshQuery::find_path(const Point& start, const Point& goal, const 
 
 PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLocation& goal,
                                        const NavMeshSearchOptions& options) {
-  NavMeshQueryState& state = *state_;
   if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() ||
       goal.polygon >= mesh_.polygon_count())
     return PathResult::invalid("start and goal must be located on the mesh");
-  state.options = options;
-  state.start = start;
-  state.goal = goal;
-  PathResult result;
-  if (mesh_.region(start.polygon) != mesh_.region(goal.polygon)) {
-    result.status = SearchStatus::no_path;
-    result.reason = StopReason::open_list_empty;
-    return result;
-  }
-  SearchOptions search;
-  search.h_weight = options.heuristic_weight;
-  search.budget = options.budget;
-  search.return_partial = options.return_partial;
-  search.trace = options.trace;
-  PathResult search_result;
-  if (options.nodes == CorridorNodes::edge_points) {
-    if (start.polygon == goal.polygon) {
-      result.status = SearchStatus::found;
-      result.reason = StopReason::goal_reached;
-      result.nodes = {start.polygon};
-      result.points = {start.point, goal.point};
-      result.cost = distance(start.point, goal.point);
-      return result;
-    }
-    state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-    const EdgePointDomain domain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
-                                 state.crossings, invalid_node, Point{}};
-    BestFirstSearch<EdgePointDomain> search_engine(domain, state.context);
-    if (search_engine.start(domain.start_node(), domain.goal_node(), search) == SearchStatus::in_progress)
-      search_engine.step(Budget::unlimited_expansions, CrossingKeeper{domain});
-    search_result = search_engine.result();
-  } else {
-    const CentroidDomain domain{mesh_, start.polygon, goal.polygon, start.point, goal.point};
-    BestFirstSearch<CentroidDomain> search_engine(domain, state.context);
-    search_result = search_engine.run(start.polygon, goal.polygon, search);
-  }
-  result.status = search_result.status;
-  result.reason = search_result.reason;
-  result.stats = search_result.stats;
-  result.cost = search_result.cost;
-  if (!search_result.nodes.empty())
-    corridor_from_nodes(search_result.nodes, options.nodes, mesh_.edge_point_graph(), start.polygon, result.nodes);
+  if (start_corridor_search(start, goal, options) == SearchStatus::in_progress)
+    advance_corridor_search(Budget::unlimited_expansions);
+  PathResult result = state_->result;
   result.points = {start.point, goal.point};
   return result;
 }

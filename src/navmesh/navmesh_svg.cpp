@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <stdexcept>
 #include <string_view>
 #include <system_error>
+
+#include "../core/xml_text.hpp"
+#include "wayfinder/core/text_file.hpp"
 
 namespace wayfinder {
 namespace {
@@ -30,23 +31,7 @@ std::string format_number(double value) {
   return std::string(text, end);
 }
 
-std::string escape_xml(std::string_view text) {
-  std::string escaped;
-  escaped.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      case '\'': escaped += "&apos;"; break;
-      default:
-        // Control characters other than tab and newline are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') escaped += c;
-    }
-  }
-  return escaped;
-}
+using xml::escaped;
 
 /// The page maps world (x, z) to the nested viewBox directly: one unit per world unit, so the
 /// numbers in the file are the mesh's own coordinates.
@@ -118,11 +103,11 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
   svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + format_number(page_width) + "\" height=\"" +
          format_number(page_height) + "\" viewBox=\"0 0 " + format_number(page_width) + " " +
          format_number(page_height) + "\" font-family=\"Helvetica, Arial, sans-serif\">\n";
-  if (!options.title.empty()) svg += "<title>" + escape_xml(options.title) + "</title>\n";
+  if (!options.title.empty()) svg += "<title>" + escaped(options.title) + "</title>\n";
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
   if (!options.title.empty())
     svg += "<text x=\"" + format_number(margin_px) + "\" y=\"" + format_number(margin_px + title_font_px) +
-           "\" font-size=\"" + format_number(title_font_px) + "\" font-weight=\"bold\">" + escape_xml(options.title) +
+           "\" font-size=\"" + format_number(title_font_px) + "\" font-weight=\"bold\">" + escaped(options.title) +
            "</text>\n";
   // World units inside; x right, z down. preserveAspectRatio="none" keeps x and z at the same
   // scale unless the height had to be clamped for an extremely thin mesh.
@@ -197,12 +182,7 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
 }
 
 void write_navmesh_svg(const std::filesystem::path& path, const NavMesh& mesh, const NavMeshSvgOptions& options) {
-  const std::string svg = render_navmesh_svg(mesh, options);
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) throw std::runtime_error("cannot open '" + path.string() + "' for writing");
-  file.write(svg.data(), static_cast<std::streamsize>(svg.size()));
-  file.close();
-  if (!file) throw std::runtime_error("cannot write '" + path.string() + "'");
+  write_text_file(path, render_navmesh_svg(mesh, options));
 }
 
 }  // namespace wayfinder

@@ -10,17 +10,17 @@
 #include <utility>
 #include <vector>
 
-#include "mesh_text.hpp"
+#include "../core/text_fields.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/text_file.hpp"
 
 namespace wayfinder {
 namespace {
 
-using mesh_text::Field;
-using mesh_text::Line;
-using mesh_text::NumberProblem;
-using mesh_text::quoted;
+using text::Field;
+using text::Line;
+using text::NumberProblem;
+using text::quoted;
 
 // tinyobjloader parses the file, but it is lenient: it reads "1.5abc" as 1.5, a missing
 // coordinate as 0, lets indices run past the vertex list with only a warning, and reports
@@ -53,14 +53,14 @@ bool passed_to_tinyobjloader(std::string_view keyword) {
 
 class ObjScanner {
  public:
-  ObjScanner(std::string_view text, const std::string& source_name) : lines_(text), source_name_(source_name) {}
+  ObjScanner(std::string_view text, const std::string& source_name) : lines_(text, text::LineBreaks::also_lone_cr), source_name_(source_name) {}
 
   /// Checks the text; returns the lines for tinyobjloader (same line numbers, ignored lines empty).
   std::string scan() {
     std::string kept_text;
     std::vector<Field> fields;
     while (const std::optional<Line> line = lines_.next()) {
-      mesh_text::split_fields(line->text, fields);
+      text::split_fields(line->text, fields);
       if (!fields.empty() && passed_to_tinyobjloader(fields.front().text)) {
         const std::string_view keyword = fields.front().text;
         if (keyword == "v") scan_vertex(*line, fields);
@@ -102,10 +102,10 @@ class ObjScanner {
     static constexpr std::string_view names[] = {"x coordinate", "y coordinate", "z coordinate"};
     for (std::size_t i = 1; i < fields.size(); ++i) {
       double value = 0.0;
-      const NumberProblem problem = mesh_text::parse_real(fields[i].text, value);
+      const NumberProblem problem = text::parse_real(fields[i].text, value, text::PlusSign::allowed);
       if (problem != NumberProblem::none)
         fail(line.number, fields[i].column,
-             mesh_text::describe(problem, i <= coordinates ? names[i - 1] : "vertex value", fields[i].text));
+             text::describe(problem, i <= coordinates ? names[i - 1] : "vertex value", fields[i].text));
     }
     if (vertex_lines_.size() >= max_vertices)
       fail(line.number, 1, "too many vertices (the limit is " + std::to_string(max_vertices) + ")");
@@ -151,7 +151,7 @@ class ObjScanner {
       // "v//vn": the texture index may be left out, nothing else may.
       if (!(part == 1 && number.empty() && !last_part)) {
         std::int64_t value = 0;
-        const NumberProblem problem = mesh_text::parse_integer(number, value);
+        const NumberProblem problem = text::parse_integer(number, value, text::PlusSign::allowed);
         if (problem != NumberProblem::none || value < std::numeric_limits<int>::min() + 1 ||
             value > std::numeric_limits<int>::max())
           fail(line.number, field.column,
@@ -191,7 +191,7 @@ class ObjScanner {
   static constexpr std::size_t max_vertices = std::numeric_limits<std::int32_t>::max() / 2;
   static constexpr std::size_t max_corners = std::numeric_limits<std::int32_t>::max() / 2;
 
-  mesh_text::LineReader lines_;
+  text::LineReader lines_;
   const std::string& source_name_;
   std::vector<int> vertex_lines_;
   std::vector<ScannedFace> faces_;

@@ -9,15 +9,15 @@
 #include <utility>
 #include <vector>
 
-#include "mesh_text.hpp"
+#include "../core/text_fields.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/text_file.hpp"
 
 namespace wayfinder {
 namespace {
 
-using mesh_text::NumberProblem;
-using mesh_text::quoted;
+using text::NumberProblem;
+using text::quoted;
 
 struct Token {
   std::string_view text;
@@ -29,7 +29,7 @@ struct Token {
 class Tokenizer {
  public:
   explicit Tokenizer(std::string_view text) : text_(text) {
-    if (text_.starts_with(mesh_text::utf8_byte_order_mark)) text_.remove_prefix(mesh_text::utf8_byte_order_mark.size());
+    if (text_.starts_with(text::utf8_byte_order_mark)) text_.remove_prefix(text::utf8_byte_order_mark.size());
   }
 
   std::optional<Token> next() {
@@ -151,8 +151,8 @@ class PolyanyaMeshParser {
 
   std::int64_t read_integer(const Token& token, std::string_view what) const {
     std::int64_t value = 0;
-    const NumberProblem problem = mesh_text::parse_integer(token.text, value);
-    if (problem != NumberProblem::none) fail(token.line, token.column, mesh_text::describe(problem, what, token.text));
+    const NumberProblem problem = text::parse_integer(token.text, value, text::PlusSign::allowed);
+    if (problem != NumberProblem::none) fail(token.line, token.column, text::describe(problem, what, token.text));
     return value;
   }
 
@@ -183,8 +183,8 @@ class PolyanyaMeshParser {
   double read_coordinate(std::string_view what) {
     const Token token = expect(what);
     double value = 0.0;
-    const NumberProblem problem = mesh_text::parse_real(token.text, value);
-    if (problem != NumberProblem::none) fail(token.line, token.column, mesh_text::describe(problem, what, token.text));
+    const NumberProblem problem = text::parse_real(token.text, value, text::PlusSign::allowed);
+    if (problem != NumberProblem::none) fail(token.line, token.column, text::describe(problem, what, token.text));
     return value;
   }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <system_error>
 
+#include "../core/text_fields.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/text_file.hpp"
 
@@ -13,66 +14,11 @@ namespace wayfinder {
 
 namespace {
 
-struct Field {
-  std::string_view text;
-  int column = 0;  ///< 1-based
-};
-
-/// Lines of a text with their 1-based numbers; a final line break starts no extra line.
-class Lines {
- public:
-  explicit Lines(std::string_view text) : text_(text) {
-    if (text_.starts_with("\xEF\xBB\xBF")) text_.remove_prefix(3);  // a UTF-8 byte order mark is not content
-  }
-  bool next(std::string_view& line, int& number) {
-    if (position_ >= text_.size()) return false;
-    const std::size_t end = text_.find('\n', position_);
-    const std::size_t stop = end == std::string_view::npos ? text_.size() : end;
-    line = text_.substr(position_, stop - position_);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    position_ = end == std::string_view::npos ? text_.size() : end + 1;
-    if (number_ < INT_MAX) ++number_;
-    number = number_;
-    return true;
-  }
-  [[nodiscard]] int last_number() const { return number_; }
-
- private:
-  std::string_view text_;
-  std::size_t position_ = 0;
-  int number_ = 0;
-};
-
-std::vector<Field> split_fields(std::string_view line) {
-  std::vector<Field> fields;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    if (i == line.size()) break;
-    const std::size_t begin = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    fields.push_back({line.substr(begin, i - begin), static_cast<int>(std::min<std::size_t>(begin + 1, INT_MAX))});
-  }
-  return fields;
-}
-
-/// A piece of input for a message: printable ASCII, other bytes escaped, at most 40 shown.
-std::string quoted(std::string_view text) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7F && byte != '\'' && byte != '\\') {
-      out += static_cast<char>(byte);
-    } else {
-      constexpr char hex[] = "0123456789abcdef";
-      out += "\\x";
-      out += hex[byte >> 4];
-      out += hex[byte & 15];
-    }
-  }
-  if (text.size() > 40) out += "...";
-  return out + "'";
-}
+using text::Field;
+using text::Line;
+using text::NumberProblem;
+using text::quoted;
+using text::split_fields;
 
 class Parser {
  public:
@@ -82,10 +28,8 @@ class Parser {
 
   int integer(const Field& field, int line, std::string_view what, std::int64_t low, std::int64_t high) const {
     std::int64_t value = 0;
-    const char* last = field.text.data() + field.text.size();
-    const auto [end, error] = std::from_chars(field.text.data(), last, value);
-    if (error == std::errc::result_out_of_range) fail(line, field.column, std::string(what) + " " + quoted(field.text) + " is out of range");
-    if (error != std::errc{} || end != last) fail(line, field.column, "non-numeric " + std::string(what) + " " + quoted(field.text));
+    const NumberProblem problem = text::parse_integer(field.text, value);
+    if (problem != NumberProblem::none) fail(line, field.column, text::describe(problem, what, field.text));
     if (value < low || value > high)
       fail(line, field.column, std::string(what) + " " + quoted(field.text) + " is outside " + std::to_string(low) + ".." +
                                    std::to_string(high));
@@ -94,10 +38,9 @@ class Parser {
 
   double length(const Field& field, int line, std::string_view what) const {
     double value = 0.0;
-    const char* last = field.text.data() + field.text.size();
-    const auto [end, error] = std::from_chars(field.text.data(), last, value, std::chars_format::general);
-    if (error != std::errc{} || end != last) fail(line, field.column, "non-numeric " + std::string(what) + " " + quoted(field.text));
-    if (!std::isfinite(value) || value < 0.0)
+    const NumberProblem problem = text::parse_real(field.text, value);
+    if (problem == NumberProblem::not_a_number) fail(line, field.column, text::describe(problem, what, field.text));
+    if (problem != NumberProblem::none || value < 0.0)
       fail(line, field.column, std::string(what) + " " + quoted(field.text) + " must be finite and not negative");
     return value;
   }
@@ -106,21 +49,22 @@ class Parser {
   const std::string& source_;
 };
 
-bool blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+// The next line that is not blank, if any.
+std::optional<Line> next_content_line(text::LineReader& lines) {
+  while (std::optional<Line> line = lines.next())
+    if (!text::is_blank(line->text)) return line;
+  return std::nullopt;
+}
 
 }  // namespace
 
 VoxelWorld parse_voxel_benchmark_map(std::string_view text, const std::string& source_name) {
   const Parser parser(source_name);
-  Lines lines(text);
-  std::string_view line;
-  int number = 0;
-  bool have_header = false;
-  while (!have_header) {
-    if (!lines.next(line, number)) parser.fail(lines.last_number() + 1, 0, "missing header 'voxel WIDTH HEIGHT DEPTH'");
-    if (!blank(line)) have_header = true;
-  }
-  const std::vector<Field> header = split_fields(line);
+  text::LineReader lines(text);
+  const std::optional<Line> header_line = next_content_line(lines);
+  if (!header_line) parser.fail(lines.next_number(), 0, "missing header 'voxel WIDTH HEIGHT DEPTH'");
+  const int number = header_line->number;
+  const std::vector<Field> header = split_fields(header_line->text);
   if (header[0].text != "voxel") parser.fail(number, header[0].column, "expected 'voxel', found " + quoted(header[0].text));
   if (header.size() != 4) parser.fail(number, 1, "the header needs 'voxel WIDTH HEIGHT DEPTH'");
   constexpr std::int64_t largest_side = 1 << 20;
@@ -130,15 +74,14 @@ VoxelWorld parse_voxel_benchmark_map(std::string_view text, const std::string& s
   if (const std::string problem = VoxelWorld::size_problem(size_x, size_y, size_z); !problem.empty())
     parser.fail(number, header[1].column, problem);
   VoxelWorld world(size_x, size_y, size_z);
-  while (lines.next(line, number)) {
-    if (blank(line)) continue;
-    const std::vector<Field> fields = split_fields(line);
+  while (const std::optional<Line> line = next_content_line(lines)) {
+    const std::vector<Field> fields = split_fields(line->text);
     if (fields.size() != 3)
-      parser.fail(number, fields.size() > 3 ? fields[3].column : 1,
+      parser.fail(line->number, fields.size() > 3 ? fields[3].column : 1,
                   "expected 3 coordinates 'x y z', found " + std::to_string(fields.size()) + " fields");
-    const int x = parser.integer(fields[0], number, "x", 0, size_x - 1);
-    const int y = parser.integer(fields[1], number, "y", 0, size_y - 1);
-    const int z = parser.integer(fields[2], number, "z", 0, size_z - 1);
+    const int x = parser.integer(fields[0], line->number, "x", 0, size_x - 1);
+    const int y = parser.integer(fields[1], line->number, "y", 0, size_y - 1);
+    const int z = parser.integer(fields[2], line->number, "z", 0, size_z - 1);
     world.set_block(x, y, z, BlockKind::solid);
   }
   return world;
@@ -152,21 +95,21 @@ VoxelScenario parse_voxel_scenario(std::string_view text, const std::string& sou
   const Parser parser(source_name);
   VoxelScenario scenario;
   scenario.source_name = source_name;
-  Lines lines(text);
-  std::string_view line;
-  int number = 0;
-  if (!lines.next(line, number)) parser.fail(1, 0, "empty file: expected 'version 1'");
-  const std::vector<Field> version = split_fields(line);
+  text::LineReader lines(text);
+  const std::optional<Line> version_line = lines.next();
+  if (!version_line) parser.fail(1, 0, "empty file: expected 'version 1'");
+  const std::vector<Field> version = split_fields(version_line->text);
   if (version.size() != 2 || version[0].text != "version" || (version[1].text != "1" && version[1].text != "1.0"))
-    parser.fail(number, 1, "expected 'version 1', found " + quoted(line));
-  if (!lines.next(line, number)) parser.fail(number + 1, 0, "missing the map name line");
-  const std::vector<Field> name = split_fields(line);
-  if (name.size() != 1) parser.fail(number, 1, "expected the map's file name, found " + quoted(line));
+    parser.fail(version_line->number, 1, "expected 'version 1', found " + quoted(version_line->text));
+  const std::optional<Line> name_line = lines.next();
+  if (!name_line) parser.fail(lines.next_number(), 0, "missing the map name line");
+  const std::vector<Field> name = split_fields(name_line->text);
+  if (name.size() != 1) parser.fail(name_line->number, 1, "expected the map's file name, found " + quoted(name_line->text));
   scenario.map_name = std::string(name[0].text);
   constexpr std::int64_t largest = INT_MAX;
-  while (lines.next(line, number)) {
-    if (blank(line)) continue;
-    const std::vector<Field> fields = split_fields(line);
+  while (const std::optional<Line> line = next_content_line(lines)) {
+    const int number = line->number;
+    const std::vector<Field> fields = split_fields(line->text);
     if (fields.size() != 8)
       parser.fail(number, fields.size() > 8 ? fields[8].column : 1,
                   "expected 8 fields 'sx sy sz gx gy gz length ratio', found " + std::to_string(fields.size()));

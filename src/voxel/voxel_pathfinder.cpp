@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/engine_run.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
 
 namespace wayfinder {
@@ -22,20 +23,14 @@ constexpr struct {
     {VoxelAlgorithm::greedy_best_first, "greedy"},
 };
 
-// A search on the generic engine together with the domain it reads.
 template <class D>
-struct EngineRun {
-  template <class... Args>
-  EngineRun(PagedSearchContext& context, Args&&... args) : domain(std::forward<Args>(args)...), search(domain, context) {}
-  D domain;
-  BestFirstSearch<D, PagedSearchContext> search;
-};
+using VoxelRun = EngineRun<D, PagedSearchContext>;
 
 struct FinishedRun {
   PathResult result_value;
 };
 
-using ActiveSearch = std::variant<std::monostate, EngineRun<VoxelFlyingDomain>, EngineRun<VoxelWalkingDomain>, FinishedRun>;
+using ActiveSearch = std::variant<std::monostate, VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>, FinishedRun>;
 
 std::string coord_text(VoxelCoord at) {
   return "(" + std::to_string(at.x) + "," + std::to_string(at.y) + "," + std::to_string(at.z) + ")";
@@ -147,9 +142,9 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
   const NodeId from = world_.node_of(start);
   const NodeId to = world_.node_of(goal);
   if (profile_.fly)
-    return active.emplace<EngineRun<VoxelFlyingDomain>>(state_->context, world_, profile_.fly_cost)
+    return active.emplace<VoxelRun<VoxelFlyingDomain>>(state_->context, world_, profile_.fly_cost)
         .search.start(from, to, search);
-  return active.emplace<EngineRun<VoxelWalkingDomain>>(state_->context, world_, profile_).search.start(from, to, search);
+  return active.emplace<VoxelRun<VoxelWalkingDomain>>(state_->context, world_, profile_).search.start(from, to, search);
 }
 
 SearchStatus VoxelPathfinder::step(std::uint64_t max_expansions) {

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <functional>
+#include <type_traits>
 
 #include "text_table.hpp"
 
@@ -13,21 +14,6 @@ constexpr DiagonalMode all_diagonal_modes[] = {DiagonalMode::never, DiagonalMode
                                                DiagonalMode::only_if_no_obstacles, DiagonalMode::always};
 constexpr Heuristic all_heuristics[] = {Heuristic::automatic, Heuristic::octile, Heuristic::euclidean,
                                         Heuristic::manhattan, Heuristic::chebyshev};
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-std::optional<int> parse_int(std::string_view text) {
-  text = trim(text);
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
 
 template <class Value, std::size_t N>
 std::string joined_names(const Value (&values)[N]) {
@@ -60,13 +46,43 @@ CLI::Option* add_named_value_option(CLI::App& command, const std::string& name, 
 
 }  // namespace
 
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+// Splits "a,b,c" and parses every part (spaces around it and a leading '+' allowed) as Number.
+template <class Number>
+std::optional<std::vector<Number>> parse_list(std::string_view text) {
+  std::vector<Number> values;
+  while (true) {
+    const std::size_t comma = text.find(',');
+    std::string_view part = trim(text.substr(0, comma));
+    if (part.size() > 1 && part.front() == '+') part.remove_prefix(1);
+    Number value{};
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || error != std::errc{} || end != part.data() + part.size()) return std::nullopt;
+    if constexpr (std::is_floating_point_v<Number>) {
+      if (!std::isfinite(value)) return std::nullopt;
+    }
+    values.push_back(value);
+    if (comma == std::string_view::npos) return values;
+    text.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<int>> parse_integer_list(std::string_view text) { return parse_list<int>(text); }
+std::optional<std::vector<double>> parse_number_list(std::string_view text) { return parse_list<double>(text); }
+
 std::optional<Cell> parse_cell(std::string_view text) {
-  const std::size_t comma = text.find(',');
-  if (comma == std::string_view::npos) return std::nullopt;
-  const std::optional<int> x = parse_int(text.substr(0, comma));
-  const std::optional<int> y = parse_int(text.substr(comma + 1));
-  if (!x || !y) return std::nullopt;
-  return Cell{*x, *y};
+  const auto values = parse_integer_list(text);
+  if (!values || values->size() != 2) return std::nullopt;
+  return Cell{(*values)[0], (*values)[1]};
 }
 
 std::string format_cell(Cell cell) { return std::to_string(cell.x) + "," + std::to_string(cell.y); }

@@ -14,6 +14,11 @@
 
 namespace wayfinder::cli {
 
+/// "A,B,..." (spaces and a '+' allowed before each) to integers or finite numbers; nullopt if
+/// any part is not one.
+std::optional<std::vector<int>> parse_integer_list(std::string_view text);
+std::optional<std::vector<double>> parse_number_list(std::string_view text);
+
 /// "X,Y" (spaces allowed around the numbers) to a cell; nullopt unless both are integers.
 std::optional<Cell> parse_cell(std::string_view text);
 /// "X,Y".

@@ -5,31 +5,13 @@
 #include <cmath>
 #include <filesystem>
 
+#include "command_line_values.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 
 namespace wayfinder::cli {
-namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-std::optional<double> parse_number(std::string_view text) {
-  text = trim(text);
-  if (text.size() > 1 && text.front() == '+') text.remove_prefix(1);
-  double value = 0.0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
-    return std::nullopt;
-  return value;
-}
-
-}  // namespace
 
 MeshFileFormat mesh_file_format(const std::string& path) {
   const std::string extension = std::filesystem::path(path).extension().string();
@@ -48,17 +30,10 @@ MeshGeometry read_mesh_geometry(const std::string& path, bool z_up) {
 }
 
 std::optional<Point> parse_mesh_point(std::string_view text, bool allow_2d) {
-  std::vector<double> values;
-  while (true) {
-    const std::size_t comma = text.find(',');
-    const std::optional<double> value = parse_number(text.substr(0, comma));
-    if (!value) return std::nullopt;
-    values.push_back(*value);
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  if (values.size() == 3) return Point{values[0], values[1], values[2]};
-  if (values.size() == 2 && allow_2d) return Point{values[0], 0.0, values[1]};
+  const auto values = parse_number_list(text);
+  if (!values) return std::nullopt;
+  if (values->size() == 3) return Point{(*values)[0], (*values)[1], (*values)[2]};
+  if (values->size() == 2 && allow_2d) return Point{(*values)[0], 0.0, (*values)[1]};
   return std::nullopt;
 }
 

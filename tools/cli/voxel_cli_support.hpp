@@ -1,6 +1,6 @@
 #pragma once
 // Shared pieces of the `wayfinder voxel` commands: loading a world by its file extension,
-// "X,Y,Z" positions, and the top-down SVG picture of a voxel query.
+// "X,Y,Z" positions. (The picture of a query is render_voxel_svg, in the library.)
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -8,7 +8,6 @@
 #include <string_view>
 #include <vector>
 
-#include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
@@ -24,11 +23,5 @@ std::string format_voxel_coord(VoxelCoord at);
 /// `--name X,Y,Z`, stored in `target`.
 CLI::Option* add_voxel_coord_option(CLI::App& command, const std::string& name, VoxelCoord& target,
                                     const std::string& description);
-
-/// Writes a top-down view: each column shaded by the height of its highest block, the
-/// columns the search expanded tinted, the path drawn over them (coloured by height), and the
-/// start and goal marked. Throws std::runtime_error if the file cannot be written.
-void write_voxel_svg(const std::string& path, const VoxelWorld& world, const PathResult& result,
-                     const SearchTrace* trace, VoxelCoord start, VoxelCoord goal, const std::string& title);
 
 }  // namespace wayfinder::cli

@@ -8,6 +8,7 @@
 #include "exit_status.hpp"
 #include "text_table.hpp"
 #include "voxel_cli_support.hpp"
+#include "wayfinder/voxel/voxel_svg.hpp"
 
 namespace wayfinder::cli {
 
@@ -79,7 +80,7 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
                               std::string(to_string(traced.status)) +
                               (traced.nodes.empty() ? std::string() : ", cost " + format_fixed(traced.cost, 3)) + ", " +
                               std::to_string(traced.stats.expanded) + " expanded";
-    write_voxel_svg(arguments.svg_path, world, traced, &trace, arguments.from, arguments.to, title);
+    write_voxel_svg(arguments.svg_path, world, traced, arguments.from, arguments.to, VoxelSvgOptions{title, &trace});
   }
 
   if (arguments.json) {

@@ -73,7 +73,8 @@ class NavMeshQuery {
   [[nodiscard]] PathResult result() const;
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
-  /// points holds just the two end points, cost the search's cost. For timing and tools.
+  /// points holds just the two end points, cost the search's cost (for a start and goal in one
+  /// polygon, their distance). For timing and tools.
   PathResult find_corridor(const MeshLocation& start, const MeshLocation& goal,
                            const NavMeshSearchOptions& options = {});
 
@@ -85,6 +86,12 @@ class NavMeshQuery {
   [[nodiscard]] const NavMesh& mesh() const { return mesh_; }
 
  private:
+  // begin() after locating: checks regions, answers a query inside one polygon, starts A*.
+  SearchStatus start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
+                                     const NavMeshSearchOptions& options);
+  // Advances the corridor search; true when it has just finished (the corridor is then known).
+  bool advance_corridor_search(std::uint64_t max_expansions);
+
   const NavMesh& mesh_;
   std::unique_ptr<struct NavMeshQueryState> state_;
 };

@@ -1,0 +1,34 @@
+#pragma once
+// The test environment, for every data-driven test: where the shared benchmark data lives,
+// whether it must be there, and whether this is a sanitizer build.
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace wayfinder::testing {
+
+inline bool environment_flag(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::string(value) == "1";
+}
+
+/// Sanitizer builds run about 10x slower; data-driven tests sample their queries there.
+inline bool sanitized_build() { return environment_flag("WAYFINDER_SANITIZED"); }
+
+/// CI sets this so that missing benchmark data fails the run instead of skipping tests.
+inline bool data_required() { return environment_flag("WAYFINDER_REQUIRE_DATA"); }
+
+/// The shared data folder: $WAYFINDER_DATA_DIR, or the folder configured at build time.
+inline std::filesystem::path data_directory() {
+  if (const char* from_environment = std::getenv("WAYFINDER_DATA_DIR");
+      from_environment != nullptr && *from_environment != '\0')
+    return from_environment;
+#ifdef WAYFINDER_DATA_DIR
+  return WAYFINDER_DATA_DIR;
+#else
+  return {};
+#endif
+}
+
+}  // namespace wayfinder::testing
