@@ -344,14 +344,16 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   SearchStatus status;
   if (options.nodes == CorridorNodes::edge_points) {
     state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
+    // The domains are aggregates, built here and moved in: not every compiler supports
+    // aggregate initialisation with parentheses yet.
     auto& run = state.search.emplace<EngineRun<EdgePointDomain>>(
-        state.context, mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
-        state.crossings, invalid_node, Point{});
+        state.context, EdgePointDomain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
+                                       goal.point, state.crossings, invalid_node, Point{}});
     status = run.search.start(run.domain.start_node(), run.domain.goal_node(), search);
     if (status != SearchStatus::in_progress) state.result = run.result();
   } else {
-    auto& run = state.search.emplace<EngineRun<CentroidDomain>>(state.context, mesh_, start.polygon, goal.polygon,
-                                                                start.point, goal.point);
+    auto& run = state.search.emplace<EngineRun<CentroidDomain>>(
+        state.context, CentroidDomain{mesh_, start.polygon, goal.polygon, start.point, goal.point});
     status = run.search.start(start.polygon, goal.polygon, search);
     if (status != SearchStatus::in_progress) state.result = run.result();
   }
