@@ -387,6 +387,23 @@ TEST(GridBudget, EveryAlgorithmHonoursATinyExpansionBudget) {
   }
 }
 
+// Every budget, not only one: IDA* re-expands the start at each new bound, and that expansion
+// used to be counted without being checked, so a search could end one expansion over its budget.
+TEST(GridBudget, NoAlgorithmExpandsMoreThanItsBudget) {
+  GridMap map(12, 12);
+  for (int y = 0; y < 10; ++y) map.set_passable(6, y, false);
+  GridPathfinder pathfinder(map);
+  for (const GridAlgorithm algorithm : all_grid_algorithms) {
+    for (std::uint64_t budget = 0; budget <= 60; ++budget) {
+      GridSearchOptions options;
+      options.algorithm = algorithm;
+      options.budget.max_expansions = budget;
+      const PathResult result = pathfinder.find_path({1, 1}, {10, 2}, options);
+      EXPECT_LE(result.stats.expanded, budget) << to_string(algorithm) << " with a budget of " << budget;
+    }
+  }
+}
+
 TEST(GridBudget, CostLimit) {
   const GridMap map = serpentine_map(21, 21);
   const Cell start{0, 0};

@@ -124,6 +124,11 @@ class IdaStarSearch {
       found_cost_ = 0.0;
       return outcome;
     }
+    // Every iteration expands the start again, and that expansion counts against the budget too.
+    if (stats_.expanded >= limit_) {
+      outcome.stop = StopReason::expansion_limit;
+      return outcome;
+    }
     push_frame(start, 0.0);
     ++stats_.expanded;
     if (options_.trace != nullptr) options_.trace->record(TraceEvent::closed, start, invalid_node, 0.0);
