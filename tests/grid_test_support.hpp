@@ -159,7 +159,9 @@ inline std::vector<double> reference_costs_from(const GridMap& map, DiagonalMode
   best[index(start.x, start.y)] = 0.0;
   queue.push({0.0, index(start.x, start.y)});
   while (!queue.empty()) {
-    const auto [cost, at] = queue.top();
+    // Plain variables, not a structured binding: clang 14 cannot capture bindings in the lambda.
+    const double cost = queue.top().first;
+    const std::size_t at = queue.top().second;
     queue.pop();
     if (cost > best[at]) continue;
     const int x = static_cast<int>(at % map.width());

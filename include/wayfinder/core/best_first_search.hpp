@@ -18,6 +18,7 @@
 #include <string>
 #include <utility>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/core/path_result.hpp"
@@ -53,6 +54,8 @@ template <class D, class Context = SearchContext>
 class BestFirstSearch {
  public:
   BestFirstSearch(const D& domain, Context& context) : domain_(domain), context_(context) {}
+  /// The search keeps a reference to its domain: a temporary domain would dangle.
+  BestFirstSearch(const D&& domain, Context& context) = delete;
 
   /// Begins a query. Returns in_progress, or a final status for trivial and invalid queries.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options) {
@@ -300,7 +303,7 @@ class BestFirstSearch {
     auto&& records = touch_handle();
     std::uint64_t generated = 0;
     auto relax = [this, g, node, &records, &generated, &on_improve](
-                     NodeId next, Cost step_cost, auto&&... heuristic_of_next) __attribute__((always_inline)) {
+                     NodeId next, Cost step_cost, auto&&... heuristic_of_next) WAYFINDER_FORCE_INLINE_LAMBDA {
       static_assert(sizeof...(heuristic_of_next) <= 1);
       ++generated;
       NodeRecord& record = records.touch(next);
@@ -354,13 +357,13 @@ class BestFirstSearch {
     const Context& context;
     std::uint64_t& generated;
     template <class... Args>
-    [[gnu::always_inline]] auto operator()(Args&&... args) -> decltype(relax(std::forward<Args>(args)...)) {
+    WAYFINDER_FORCE_INLINE auto operator()(Args&&... args) -> decltype(relax(std::forward<Args>(args)...)) {
       return relax(std::forward<Args>(args)...);
     }
-    [[nodiscard, gnu::always_inline]] const std::uint16_t* closed_words(NodeId node) const {
+    [[nodiscard]] WAYFINDER_FORCE_INLINE const std::uint16_t* closed_words(NodeId node) const {
       return context.closed_words(node);
     }
-    [[gnu::always_inline]] void skipped(std::uint64_t count) { generated += count; }
+    WAYFINDER_FORCE_INLINE void skipped(std::uint64_t count) { generated += count; }
   };
 
   decltype(auto) touch_handle() {

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/types.hpp"
 
 namespace wayfinder {
@@ -60,7 +61,7 @@ class IndexedHeap {
 
   /// Adds an entry; `set_position(node, index)` is called for every entry that moves.
   template <class SetPosition>
-  [[gnu::always_inline]] void push(const HeapEntry& entry, SetPosition&& set_position) {
+  WAYFINDER_FORCE_INLINE void push(const HeapEntry& entry, SetPosition&& set_position) {
     entries_.push_back(entry);
     sift_up(static_cast<std::uint32_t>(entries_.size() - 1), set_position);
   }
@@ -105,7 +106,7 @@ class IndexedHeap {
  private:
 
   template <class SetPosition>
-  [[gnu::always_inline]] void sift_up(std::uint32_t index, SetPosition& set_position) {
+  WAYFINDER_FORCE_INLINE void sift_up(std::uint32_t index, SetPosition& set_position) {
     const HeapEntry moving = entries_[index];
     while (index > 0) {
       const std::uint32_t parent = (index - 1) / 2;

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/indexed_heap.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/core/types.hpp"
@@ -59,7 +60,7 @@ class PagedSearchContext {
 
   /// The record of `node`, initialised to "unreached" if the current query has not touched it;
   /// allocates the node's page on first use.
-  [[gnu::always_inline]] NodeRecord& touch(NodeId node) {
+  WAYFINDER_FORCE_INLINE NodeRecord& touch(NodeId node) {
     std::unique_ptr<Page>& slot = pages_[node >> page_bits];
     if (!slot) [[unlikely]] allocate(slot);
     NodeRecord& record = slot->records[node & page_mask];
@@ -95,7 +96,7 @@ class PagedSearchContext {
   /// search expands one node (valid until the next prepare()).
   class TouchHandle {
    public:
-    [[gnu::always_inline]] NodeRecord& touch(NodeId node) const {
+    WAYFINDER_FORCE_INLINE NodeRecord& touch(NodeId node) const {
       std::unique_ptr<Page>& slot = pages_[node >> page_bits];
       if (!slot) [[unlikely]] owner_->allocate(slot);
       NodeRecord& record = slot->records[node & page_mask];

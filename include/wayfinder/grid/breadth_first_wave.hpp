@@ -39,6 +39,8 @@ class BreadthFirstWave {
  public:
   BreadthFirstWave(const GridMap& map, DiagonalMode diagonal, WaveState& state)
       : map_(map), diagonal_(diagonal), state_(state) {}
+  /// The wave keeps a reference to the map: a temporary map would dangle.
+  BreadthFirstWave(const GridMap&& map, DiagonalMode diagonal, WaveState& state) = delete;
 
   /// Budget and trace options are honoured; weights are ignored.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options);

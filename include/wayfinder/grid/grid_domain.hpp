@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
@@ -52,7 +53,7 @@ class GridDomain {
     }
   }
 
-  [[nodiscard, gnu::always_inline]] Cost heuristic(NodeId from, NodeId to) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE Cost heuristic(NodeId from, NodeId to) const {
     const Cell a = map_.cell_of(from);
     const Cell b = map_.cell_of(to);
     return heuristic_scale_ * grid_distance(heuristic_, a.x - b.x, a.y - b.y);

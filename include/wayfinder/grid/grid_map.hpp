@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/types.hpp"
 
 namespace wayfinder {
@@ -49,7 +50,7 @@ class GridMap {
   /// The cell of an id, without an integer division (the search's hot loops need this): in
   /// double precision (id + 0.5) / width is never closer than 0.5 / width to an integer, far
   /// more than the rounding error of multiplying by 1 / width for any id below 2^32.
-  [[nodiscard, gnu::always_inline]] Cell cell_of(NodeId id) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE Cell cell_of(NodeId id) const {
     const int y = static_cast<int>((id + 0.5) * inverse_width_);
     return {static_cast<int>(id - static_cast<NodeId>(y) * static_cast<NodeId>(width_)), y};
   }

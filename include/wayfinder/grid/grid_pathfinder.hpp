@@ -52,7 +52,11 @@ struct GridSearchOptions {
 
 class GridPathfinder {
  public:
+  /// Lifetime: the pathfinder keeps a reference to `map`, which must outlive it. Building one
+  /// from a temporary map does not compile (the map would be destroyed at the end of the
+  /// statement): load the map into a variable first.
   explicit GridPathfinder(const GridMap& map);
+  explicit GridPathfinder(const GridMap&& map) = delete;
   ~GridPathfinder();
   GridPathfinder(GridPathfinder&&) noexcept;
   GridPathfinder& operator=(GridPathfinder&&) = delete;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 
 namespace wayfinder {
@@ -41,7 +42,7 @@ inline Heuristic resolve_heuristic(Heuristic heuristic, DiagonalMode mode) {
 }
 
 /// Distance estimate between cells, in cost units of terrain cost 1.
-[[gnu::always_inline]] inline double grid_distance(Heuristic heuristic, int dx, int dy) {
+WAYFINDER_FORCE_INLINE inline double grid_distance(Heuristic heuristic, int dx, int dy) {
   const double ax = std::abs(dx);
   const double ay = std::abs(dy);
   switch (heuristic) {

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
@@ -34,7 +35,7 @@ constexpr std::uint64_t backward_window = ~std::uint64_t{0} << (64 - cells_per_r
 // p + i) or backward (bit 63 - i = p - i). A position is a jump point if the side cell there is
 // free while the side cell one step back is blocked (a forced neighbour).
 template <bool Forward, class ReadLine>
-[[gnu::always_inline]] inline int scan(int from, int goal_position, bool goal_on_line, ReadLine&& line) {
+WAYFINDER_FORCE_INLINE inline int scan(int from, int goal_position, bool goal_on_line, ReadLine&& line) {
   int position = Forward ? from + 1 : from - 1;
   while (true) {
     // One read per side line from one cell back covers both the side cells and the ones
@@ -72,7 +73,7 @@ template <bool Forward, class ReadLine>
 // The scans with their direction fixed at compile time, so that the diagonal loop, which runs
 // two straight scans per step, has no direction tests or calls left inside it.
 template <int DX, int DY>
-[[gnu::always_inline]] inline int straight_scan(const GridMap& map, Cell from, Cell goal) {
+WAYFINDER_FORCE_INLINE inline int straight_scan(const GridMap& map, Cell from, Cell goal) {
   static_assert((DX == 0) != (DY == 0));
   if constexpr (DY == 0) {
     return scan<(DX > 0)>(from.x, goal.x, goal.y == from.y, [&](int x, int side) {
@@ -144,7 +145,7 @@ class JumpPointDomain {
 
  private:
   template <int DX, int DY>
-  [[gnu::always_inline]] int straight(Cell from) const {
+  WAYFINDER_FORCE_INLINE int straight(Cell from) const {
     if constexpr (DY == 0) {
       return detail::scan<(DX > 0)>(from.x, goal_cell_.x, goal_cell_.y == from.y, [&](int x, int side) {
         return DX > 0 ? map_.row_bits_forward(x, from.y + side) : map_.row_bits_backward(x, from.y + side);

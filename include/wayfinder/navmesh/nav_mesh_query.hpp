@@ -52,7 +52,10 @@ struct NavMeshSearchOptions {
 
 class NavMeshQuery {
  public:
+  /// Lifetime: the query keeps a reference to `mesh`, which must outlive it. Building one from
+  /// a temporary mesh does not compile: build the mesh into a variable first.
   explicit NavMeshQuery(const NavMesh& mesh);
+  explicit NavMeshQuery(const NavMesh&& mesh) = delete;
   ~NavMeshQuery();
   NavMeshQuery(NavMeshQuery&&) noexcept;
   NavMeshQuery& operator=(NavMeshQuery&&) = delete;

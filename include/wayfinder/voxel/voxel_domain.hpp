@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
@@ -51,14 +52,14 @@ class VoxelFlyingDomain {
   [[nodiscard]] const VoxelWorld& world() const { return world_; }
 
   template <class Sink>
-  [[gnu::always_inline]] void for_each_successor(NodeId node, Sink&& sink) const {
+  WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
     const VoxelCoord at = world_.coord_of(node);
     // Solid-or-outside bits of the 3 x 3 x 3 neighbourhood, bit neighbour_bit(dx, dy, dz).
     const std::uint32_t blocked = world_.blocked_neighbourhood(at.x, at.y, at.z);
     // A search engine may take, with each successor, a way to get its heuristic from the
     // coordinates known here instead of decoding its id again.
     GoalDistances goal{invalid_node, false, {}};
-    auto emit = [&](int d, NodeId next) __attribute__((always_inline)) {
+    auto emit = [&](int d, NodeId next) WAYFINDER_FORCE_INLINE_LAMBDA {
       if constexpr (std::is_invocable_v<Sink&, NodeId, Cost, OctileFrom>)
         sink(next, costs_[d], OctileFrom{this, &at, d, &goal});
       else
@@ -105,7 +106,7 @@ class VoxelFlyingDomain {
   }
 
   /// The 3D octile distance: the cost of the cheapest move sequence in open space.
-  [[nodiscard, gnu::always_inline]] Cost heuristic(NodeId from, NodeId to) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE Cost heuristic(NodeId from, NodeId to) const {
     const VoxelCoord a = world_.coord_of(from);
     return octile(a.x, a.y, a.z, world_.coord_of(to));
   }
@@ -125,10 +126,10 @@ class VoxelFlyingDomain {
   static constexpr NodeId chunk_ids = NodeId{1} << (3 * VoxelWorld::chunk_bits);
   static constexpr int neighbour_bit(int dx, int dy, int dz) { return (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1); }
 
-  [[nodiscard, gnu::always_inline]] Cost octile(int x, int y, int z, VoxelCoord b) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE Cost octile(int x, int y, int z, VoxelCoord b) const {
     return octile_of_distances(std::abs(x - b.x), std::abs(y - b.y), std::abs(z - b.z));
   }
-  [[nodiscard, gnu::always_inline]] Cost octile_of_distances(int dx, int dy, int dz) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE Cost octile_of_distances(int dx, int dy, int dz) const {
     const int low = std::min(std::min(dx, dy), dz);
     const int high = std::max(std::max(dx, dy), dz);
     const int middle = dx + dy + dz - low - high;
@@ -156,7 +157,7 @@ class VoxelFlyingDomain {
     const VoxelCoord* from;  ///< the expanded node
     int direction;
     GoalDistances* distances;
-    [[gnu::always_inline]] Cost operator()(NodeId goal) const {
+    WAYFINDER_FORCE_INLINE Cost operator()(NodeId goal) const {
       if (!distances->known || goal != distances->goal) {
         const VoxelCoord to = domain->world_.coord_of(goal);
         distances->goal = goal;
@@ -211,7 +212,7 @@ class VoxelWalkingDomain {
 
   /// A lower bound that no sequence of moves beats: horizontal octile distance at the cheapest
   /// horizontal costs plus the height difference at the cheapest cost per block of height.
-  [[nodiscard, gnu::always_inline]] Cost heuristic(NodeId from, NodeId to) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE Cost heuristic(NodeId from, NodeId to) const {
     const VoxelCoord a = world_.coord_of(from);
     const VoxelCoord b = world_.coord_of(to);
     const int dx = std::abs(a.x - b.x);
@@ -271,7 +272,7 @@ class VoxelWalkingDomain {
   static constexpr int directions_[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
   /// A block the agent's body may occupy.
-  [[nodiscard, gnu::always_inline]] bool clear(int x, int y, int z) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE bool clear(int x, int y, int z) const {
     const BlockKind kind = world_.block(x, y, z);
     return kind != BlockKind::solid && (kind != BlockKind::water || profile_.swim);
   }

@@ -53,7 +53,10 @@ struct VoxelMove {
 class VoxelPathfinder {
  public:
   /// Throws std::invalid_argument if profile_problem(profile) is not empty.
+  /// Lifetime: the pathfinder keeps a reference to `world`, which must outlive it. Building one
+  /// from a temporary world does not compile: load the world into a variable first.
   explicit VoxelPathfinder(const VoxelWorld& world, const MovementProfile& profile = MovementProfile::walker());
+  explicit VoxelPathfinder(const VoxelWorld&& world, const MovementProfile& profile = MovementProfile::walker()) = delete;
   ~VoxelPathfinder();
   VoxelPathfinder(VoxelPathfinder&&) noexcept;
   VoxelPathfinder& operator=(VoxelPathfinder&&) = delete;

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/types.hpp"
 
 namespace wayfinder {
@@ -86,7 +87,7 @@ class VoxelWorld {
   [[nodiscard]] bool contains(VoxelCoord at) const { return contains(at.x, at.y, at.z); }
 
   /// The block at a position; air outside the world.
-  [[nodiscard, gnu::always_inline]] BlockKind block(int x, int y, int z) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE BlockKind block(int x, int y, int z) const {
     if (!contains(x, y, z)) return BlockKind::air;
     const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
     if (slot == 0) return BlockKind::air;
@@ -101,7 +102,7 @@ class VoxelWorld {
 
   /// Solid-or-outside bits of the blocks (x - 1, y, z), (x, y, z), (x + 1, y, z) as bits 0, 1,
   /// 2. Positions outside the world count as solid here, which keeps searches inside it.
-  [[nodiscard, gnu::always_inline]] std::uint32_t blocked_triplet(int x, int y, int z) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE std::uint32_t blocked_triplet(int x, int y, int z) const {
     if (!contains(x, y, z)) return blocked_or_outside(x - 1, y, z) | 2u | (blocked_or_outside(x + 1, y, z) << 2);
     const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
     if (slot != 0) return (chunks_[slot - 1]->padded_rows[padded_row_index(y, z)] >> (x & (chunk_size - 1))) & 7u;
@@ -112,7 +113,7 @@ class VoxelWorld {
 
   /// Solid-or-outside bits of the 3 x 3 x 3 blocks around (x, y, z): bit
   /// (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1) for the block (x + dx, y + dy, z + dz).
-  [[nodiscard, gnu::always_inline]] std::uint32_t blocked_neighbourhood(int x, int y, int z) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE std::uint32_t blocked_neighbourhood(int x, int y, int z) const {
     if (contains(x, y, z)) {
       const std::uint32_t slot = chunk_slots_[chunk_index(x, y, z)];
       if (slot != 0) {
@@ -146,19 +147,19 @@ class VoxelWorld {
   // the records of an explored region stay close in memory whatever the world's shape.
   [[nodiscard]] std::size_t node_count() const { return std::size_t{1} << (local_bits + chunk_x_bits_ + chunk_y_bits_ + chunk_z_bits_); }
   /// The x part of a node id (node_of is x_part | y_part | z_part).
-  [[nodiscard, gnu::always_inline]] NodeId x_part(int x) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE NodeId x_part(int x) const {
     return (static_cast<NodeId>(x) & 15u) | ((static_cast<NodeId>(x) >> chunk_bits) << local_bits);
   }
-  [[nodiscard, gnu::always_inline]] NodeId z_part(int z) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE NodeId z_part(int z) const {
     return ((static_cast<NodeId>(z) & 15u) << 4) | ((static_cast<NodeId>(z) >> chunk_bits) << (local_bits + chunk_x_bits_));
   }
-  [[nodiscard, gnu::always_inline]] NodeId y_part(int y) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE NodeId y_part(int y) const {
     return ((static_cast<NodeId>(y) & 15u) << 8) |
            ((static_cast<NodeId>(y) >> chunk_bits) << (local_bits + chunk_x_bits_ + chunk_z_bits_));
   }
-  [[nodiscard, gnu::always_inline]] NodeId node_of(int x, int y, int z) const { return x_part(x) | y_part(y) | z_part(z); }
+  [[nodiscard]] WAYFINDER_FORCE_INLINE NodeId node_of(int x, int y, int z) const { return x_part(x) | y_part(y) | z_part(z); }
   [[nodiscard]] NodeId node_of(VoxelCoord at) const { return node_of(at.x, at.y, at.z); }
-  [[nodiscard, gnu::always_inline]] VoxelCoord coord_of(NodeId node) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE VoxelCoord coord_of(NodeId node) const {
     const NodeId chunk = node >> local_bits;
     const NodeId x = (node & 15u) | ((chunk & chunk_x_mask_) << chunk_bits);
     const NodeId z = ((node >> 4) & 15u) | (((chunk >> chunk_x_bits_) & chunk_z_mask_) << chunk_bits);
@@ -169,7 +170,7 @@ class VoxelWorld {
   /// True if the 3 x 3 x 3 blocks around the node's position lie inside its chunk (they may
   /// still be outside the world, for a world whose size is not a multiple of the chunk size).
   /// Their ids are then the node's id plus dx + 16 dz + 256 dy.
-  [[nodiscard, gnu::always_inline]] static bool inside_chunk_interior(NodeId node) {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE static bool inside_chunk_interior(NodeId node) {
     constexpr NodeId interior = chunk_size - 2;
     return ((node & 15u) - 1u) < interior && (((node >> 4) & 15u) - 1u) < interior && (((node >> 8) & 15u) - 1u) < interior;
   }
@@ -193,16 +194,16 @@ class VoxelWorld {
     std::uint32_t filled = 0;  ///< non-air blocks
   };
 
-  [[nodiscard, gnu::always_inline]] std::size_t chunk_index(int x, int y, int z) const {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE std::size_t chunk_index(int x, int y, int z) const {
     return (static_cast<std::size_t>(y >> chunk_bits) * chunks_z_ + static_cast<std::size_t>(z >> chunk_bits)) * chunks_x_ +
            static_cast<std::size_t>(x >> chunk_bits);
   }
-  [[nodiscard, gnu::always_inline]] static std::size_t local_index(int x, int y, int z) {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE static std::size_t local_index(int x, int y, int z) {
     constexpr int mask = chunk_size - 1;
     return static_cast<std::size_t>((((y & mask) << chunk_bits | (z & mask)) << chunk_bits) | (x & mask));
   }
   /// The padded row of (y, z) in the chunk holding it.
-  [[nodiscard, gnu::always_inline]] static std::size_t padded_row_index(int y, int z) {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE static std::size_t padded_row_index(int y, int z) {
     constexpr int mask = chunk_size - 1;
     return static_cast<std::size_t>(((y & mask) + 1) * padded_size + (z & mask) + 1);
   }
