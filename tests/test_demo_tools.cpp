@@ -6,8 +6,8 @@
 
 #include "grid_test_support.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/grid_svg.hpp"
-#include "wayfinder/grid/room_map_generator.hpp"
+#include "wayfinder/debug/grid_svg.hpp"
+#include "common/room_map_generator.hpp"
 
 namespace wayfinder {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "grid_test_support.hpp"
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 #include "wayfinder/grid/terrain_table.hpp"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "test_environment.hpp"
-#include "wayfinder/navmesh/mesh_query_file.hpp"
+#include "common/mesh_query_file.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"

@@ -15,9 +15,9 @@
 
 #include "grid_test_support.hpp"
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/navmesh/mesh_query_file.hpp"
+#include "common/mesh_query_file.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
-#include "wayfinder/navmesh/navmesh_svg.hpp"
+#include "wayfinder/debug/navmesh_svg.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 

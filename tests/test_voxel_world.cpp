@@ -15,7 +15,7 @@
 #include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
-#include "wayfinder/voxel/voxel_svg.hpp"
+#include "wayfinder/debug/voxel_svg.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 
 namespace wayfinder {

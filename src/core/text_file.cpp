@@ -1,4 +1,4 @@
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 #include <cerrno>
 #include <cstdint>

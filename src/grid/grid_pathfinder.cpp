@@ -6,7 +6,7 @@
 #include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
-#include "wayfinder/core/engine_run.hpp"
+#include "core/engine_run.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"

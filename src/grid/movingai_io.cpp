@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "../core/text_fields.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 namespace wayfinder {
 

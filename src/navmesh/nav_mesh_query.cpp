@@ -8,7 +8,7 @@
 #include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
-#include "wayfinder/core/engine_run.hpp"
+#include "core/engine_run.hpp"
 #include "wayfinder/core/search_context.hpp"
 
 namespace wayfinder {

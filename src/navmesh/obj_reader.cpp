@@ -12,7 +12,7 @@
 
 #include "../core/text_fields.hpp"
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 namespace wayfinder {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 namespace wayfinder {
 

@@ -2,8 +2,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include <wayfinder/grid/grid_map.hpp>
-#include <wayfinder/grid/grid_pathfinder.hpp>
+#include <wayfinder/wayfinder.hpp>  // the umbrella header: everything in the core library
 
 int main() {
   wayfinder::GridMap map(8, 5);

@@ -32,15 +32,26 @@ fi
 echo "== installing $build_dir to $work/prefix"
 cmake --install "$build_dir" --prefix "$work/prefix" >"$work/install.log" || { cat "$work/install.log"; exit 1; }
 
+echo "== the installed headers are the public API only"
+internal=$(cd "$work/prefix/include" && find . -name 'text_file.hpp' -o -name 'engine_run.hpp' \
+             -o -name 'room_map_generator.hpp' -o -name 'mesh_query_file.hpp')
+if [[ -n "$internal" ]]; then
+  echo "internal headers were installed: $internal" >&2
+  exit 1
+fi
+test -f "$work/prefix/include/wayfinder/wayfinder.hpp" || { echo "the umbrella header was not installed" >&2; exit 1; }
+
 echo "== find_package(wayfinder)"
 cmake -S "$consumer_dir" -B "$work/found" "${common[@]}" -DCMAKE_PREFIX_PATH="$work/prefix"
 cmake --build "$work/found"
 "$work/found/consumer"
+"$work/found/consumer_with_pictures" "$work/found/picture.svg"
 
 echo "== add_subdirectory(wayfinder)"
 cmake -S "$consumer_dir" -B "$work/subdirectory" "${common[@]}" \
   -DCONSUMER_USE_SUBDIRECTORY=ON -DWAYFINDER_SOURCE_DIR="$source_dir"
 cmake --build "$work/subdirectory"
 "$work/subdirectory/consumer"
+"$work/subdirectory/consumer_with_pictures" "$work/subdirectory/picture.svg"
 
 echo "consumer test passed: find_package and add_subdirectory"

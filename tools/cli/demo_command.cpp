@@ -13,9 +13,9 @@
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/grid_svg.hpp"
+#include "wayfinder/debug/grid_svg.hpp"
 #include "wayfinder/grid/path_smoothing.hpp"
-#include "wayfinder/grid/room_map_generator.hpp"
+#include "common/room_map_generator.hpp"
 
 namespace wayfinder::cli {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "wayfinder/grid/room_map_generator.hpp"
+#include "common/room_map_generator.hpp"
 
 namespace wayfinder::cli {
 

@@ -8,7 +8,7 @@
 #include "exit_status.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
-#include "wayfinder/grid/grid_svg.hpp"
+#include "wayfinder/debug/grid_svg.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 #include "wayfinder/grid/path_smoothing.hpp"
 

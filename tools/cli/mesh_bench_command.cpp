@@ -11,7 +11,7 @@
 #include "progress_bar.hpp"
 #include "text_table.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
-#include "wayfinder/navmesh/mesh_query_file.hpp"
+#include "common/mesh_query_file.hpp"
 
 namespace wayfinder::cli {
 namespace {

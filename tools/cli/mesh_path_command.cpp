@@ -9,7 +9,7 @@
 #include "mesh_command_support.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
-#include "wayfinder/navmesh/navmesh_svg.hpp"
+#include "wayfinder/debug/navmesh_svg.hpp"
 
 namespace wayfinder::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include "exit_status.hpp"
 #include "text_table.hpp"
 #include "voxel_cli_support.hpp"
-#include "wayfinder/voxel/voxel_svg.hpp"
+#include "wayfinder/debug/voxel_svg.hpp"
 
 namespace wayfinder::cli {
 

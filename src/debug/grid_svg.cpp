@@ -1,4 +1,4 @@
-#include "wayfinder/grid/grid_svg.hpp"
+#include "wayfinder/debug/grid_svg.hpp"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <system_error>
 
 #include "../core/xml_text.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 namespace wayfinder {
 namespace {

@@ -1,4 +1,4 @@
-#include "wayfinder/navmesh/navmesh_svg.hpp"
+#include "wayfinder/debug/navmesh_svg.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -7,7 +7,7 @@
 #include <system_error>
 
 #include "../core/xml_text.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 namespace wayfinder {
 namespace {

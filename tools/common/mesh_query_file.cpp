@@ -1,4 +1,4 @@
-#include "wayfinder/navmesh/mesh_query_file.hpp"
+#include "common/mesh_query_file.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "../core/text_fields.hpp"
+#include "core/text_fields.hpp"
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 namespace wayfinder {
 namespace {

@@ -1,4 +1,4 @@
-#include "wayfinder/voxel/voxel_svg.hpp"
+#include "wayfinder/debug/voxel_svg.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../core/xml_text.hpp"
-#include "wayfinder/core/text_file.hpp"
+#include "core/text_file.hpp"
 
 namespace wayfinder {
 

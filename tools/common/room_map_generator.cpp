@@ -1,4 +1,4 @@
-#include "wayfinder/grid/room_map_generator.hpp"
+#include "common/room_map_generator.hpp"
 
 #include <algorithm>
 #include <cmath>

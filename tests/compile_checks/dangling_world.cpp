@@ -1,0 +1,27 @@
+// Compiled (never run) by ctest: with WAYFINDER_DANGLING_CASE=0 every query object is built from a
+// world held in a variable, which must compile; with cases 1-3 one query object is built from a
+// temporary world, the form that would leave it reading freed memory, which must not compile.
+#include <wayfinder/wayfinder.hpp>
+
+#ifndef WAYFINDER_DANGLING_CASE
+#error "define WAYFINDER_DANGLING_CASE"
+#endif
+
+int main() {
+  using namespace wayfinder;
+#if WAYFINDER_DANGLING_CASE == 0
+  const GridMap map = read_movingai_map("arena2.map");
+  GridPathfinder grid_pathfinder(map);
+  const NavMesh mesh = NavMesh::build(read_polyanya_mesh("arena.mesh"));
+  NavMeshQuery mesh_query(mesh);
+  const VoxelWorld world = read_voxel_benchmark_map("Simple.3dmap");
+  VoxelPathfinder voxel_pathfinder(world);
+#elif WAYFINDER_DANGLING_CASE == 1
+  GridPathfinder grid_pathfinder(read_movingai_map("arena2.map"));
+#elif WAYFINDER_DANGLING_CASE == 2
+  NavMeshQuery mesh_query(NavMesh::build(read_polyanya_mesh("arena.mesh")));
+#elif WAYFINDER_DANGLING_CASE == 3
+  VoxelPathfinder voxel_pathfinder(read_voxel_benchmark_map("Simple.3dmap"));
+#endif
+  return 0;
+}
