@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
+#include <tuple>
 #include <random>
 #include <set>
 #include <string>
@@ -39,6 +41,21 @@ TEST(VoxelWorld, StoresBlocksAndReadsAirOutside) {
   EXPECT_THROW(world.set_block(40, 0, 0, BlockKind::solid), std::out_of_range);
   world.set_block(5, 5, 5, BlockKind::air);
   EXPECT_EQ(world.filled_block_count(), 2u);
+}
+
+TEST(VoxelWorld, CountsBlocksOfEachKind) {
+  VoxelWorld world(40, 20, 33);  // chunks at the far faces reach past the world
+  world.set_block(5, 5, 5, BlockKind::solid);
+  world.set_block(6, 5, 5, BlockKind::solid);
+  world.set_block(39, 19, 32, BlockKind::water);
+  world.set_block(16, 0, 16, BlockKind::ladder);
+  world.set_block(6, 5, 5, BlockKind::air);  // set and cleared again
+  const std::array<std::uint64_t, 4> counts = world.block_counts();
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::solid)], 1u);
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::water)], 1u);
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::ladder)], 1u);
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::air)], 40u * 20u * 33u - 3u);
+  EXPECT_EQ(VoxelWorld().block_counts()[0], 0u);
 }
 
 TEST(VoxelWorld, MemoryFollowsStoredChunksNotTheBoundingBox) {

@@ -1,6 +1,9 @@
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
 #include <variant>
@@ -8,6 +11,7 @@
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/engine_run.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
 
@@ -32,11 +36,47 @@ struct FinishedRun {
 
 using ActiveSearch = std::variant<std::monostate, VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>, FinishedRun>;
 
-std::string coord_text(VoxelCoord at) {
-  return "(" + std::to_string(at.x) + "," + std::to_string(at.y) + "," + std::to_string(at.z) + ")";
+bool finite_non_negative(Cost cost) { return std::isfinite(cost) && cost >= 0.0; }
+
+/// Numbers in messages: short, and exact for the small whole numbers most options are.
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
 }
 
-bool finite_non_negative(Cost cost) { return std::isfinite(cost) && cost >= 0.0; }
+/// The place rules of voxel_places.hpp, set up once for many checks.
+class PlaceTest {
+ public:
+  PlaceTest(const VoxelWorld& world, const MovementProfile& profile)
+      : world_(world), fly_(profile.fly), walking_(world, profile) {}
+  [[nodiscard]] bool operator()(VoxelCoord at) const {
+    if (fly_) return world_.contains(at) && !world_.solid(at.x, at.y, at.z);
+    return walking_.can_be_at(at);
+  }
+
+ private:
+  const VoxelWorld& world_;
+  bool fly_;
+  VoxelWalkingDomain walking_;
+};
+
+/// Calls visit(at) for every place where the agent can be, in order y, z, x.
+template <class Visit>
+void for_each_place(const VoxelWorld& world, const MovementProfile& profile, Visit&& visit) {
+  const PlaceTest allowed(world, profile);
+  for (int y = 0; y < world.size_y(); ++y)
+    for (int z = 0; z < world.size_z(); ++z)
+      for (int x = 0; x < world.size_x(); ++x)
+        if (allowed({x, y, z})) visit(VoxelCoord{x, y, z});
+}
+
+std::int64_t squared_distance(VoxelCoord a, VoxelCoord b) {
+  const std::int64_t dx = std::int64_t{a.x} - b.x;
+  const std::int64_t dy = std::int64_t{a.y} - b.y;
+  const std::int64_t dz = std::int64_t{a.z} - b.z;
+  return dx * dx + dy * dy + dz * dz;
+}
 
 }  // namespace
 
@@ -72,12 +112,15 @@ std::string_view to_string(VoxelMoveKind kind) {
 
 std::string profile_problem(const MovementProfile& profile) {
   auto outside = [](int value, int low, int high) { return value < low || value > high; };
-  if (outside(profile.agent_height, 1, 64)) return "agent_height must be 1 to 64";
+  using Limits = MovementProfile;
+  auto range = [](int low, int high) { return " must be " + std::to_string(low) + " to " + std::to_string(high); };
+  if (outside(profile.agent_height, 1, Limits::agent_height_limit)) return "agent_height" + range(1, Limits::agent_height_limit);
   if (profile.walk_directions != 4 && profile.walk_directions != 8) return "walk_directions must be 4 or 8";
-  if (outside(profile.step_height, 0, 8)) return "step_height must be 0 to 8";
-  if (outside(profile.jump_height, 0, 16)) return "jump_height must be 0 to 16";
-  if (outside(profile.jump_distance, 0, 16)) return "jump_distance must be 0 to 16";
-  if (outside(profile.max_fall, 0, 256)) return "max_fall must be 0 to 256";
+  if (outside(profile.step_height, 0, Limits::step_height_limit)) return "step_height" + range(0, Limits::step_height_limit);
+  if (outside(profile.jump_height, 0, Limits::jump_height_limit)) return "jump_height" + range(0, Limits::jump_height_limit);
+  if (outside(profile.jump_distance, 0, Limits::jump_distance_limit))
+    return "jump_distance" + range(0, Limits::jump_distance_limit);
+  if (outside(profile.max_fall, 0, Limits::max_fall_limit)) return "max_fall" + range(0, Limits::max_fall_limit);
   const std::pair<const char*, Cost> costs[] = {
       {"walk_cost", profile.walk_cost},       {"diagonal_cost", profile.diagonal_cost},
       {"step_up_cost", profile.step_up_cost}, {"jump_cost", profile.jump_cost},
@@ -99,18 +142,52 @@ VoxelPathfinder::~VoxelPathfinder() = default;
 VoxelPathfinder::VoxelPathfinder(VoxelPathfinder&&) noexcept = default;
 
 std::string VoxelPathfinder::position_problem(VoxelCoord at) const {
-  if (!world_.contains(at))
-    return coord_text(at) + " is outside the " + std::to_string(world_.size_x()) + "x" + std::to_string(world_.size_y()) +
-           "x" + std::to_string(world_.size_z()) + " world";
-  if (profile_.fly) {
-    if (world_.solid(at.x, at.y, at.z)) return coord_text(at) + " is a solid block";
-    return {};
+  return voxel_place_problem(world_, profile_, at);
+}
+
+std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) const {
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::greedy_best_first))
+    return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
+  if (std::isnan(options.budget.max_cost)) return "budget max_cost is NaN";
+  Cost h_weight = 1.0;
+  if (options.algorithm == VoxelAlgorithm::dijkstra) h_weight = 0.0;
+  if (options.algorithm == VoxelAlgorithm::weighted_astar) {
+    if (!(std::isfinite(options.weight) && options.weight >= 1.0))
+      return "weighted A* needs a finite weight of at least 1, got " + number_text(options.weight);
+    h_weight = options.weight;
   }
-  if (!VoxelWalkingDomain(world_, profile_).can_be_at(at))
-    return "the agent cannot be at " + coord_text(at) +
-           " (it needs " + std::to_string(profile_.agent_height) +
-           " free blocks and to stand on a solid block or ladder, climb a ladder or swim)";
+  // A search orders nodes by g + h_weight * h. Where that sum can leave the range of a double,
+  // every priority becomes infinity and the search would return a wrong answer without a sign;
+  // refuse such queries instead. A path visits each position at most once, so its cost is at
+  // most the world's block count times the dearest single move.
+  const Cost limit = std::numeric_limits<Cost>::max() / 4.0;
+  const Cost largest_h = largest_heuristic();
+  const Cost largest_g = static_cast<Cost>(world_.block_count()) * dearest_move();
+  if (!(largest_g <= limit))
+    return "the movement costs are too large for this world: a path of up to " + std::to_string(world_.block_count()) +
+           " moves of cost up to " + number_text(dearest_move()) + " could overflow";
+  if (largest_h > 0.0 && !(h_weight * largest_h <= limit - largest_g))
+    return "weight " + number_text(options.weight) + " is too large for this world: weight x the largest heuristic estimate (" +
+           number_text(largest_h) + ") could overflow the search's priorities; use a weight of at most " +
+           number_text((limit - largest_g) / largest_h);
   return {};
+}
+
+Cost VoxelPathfinder::largest_heuristic() const {
+  if (world_.block_count() == 0) return 0.0;
+  // Both heuristics grow with the distance along each axis, so opposite corners give the largest.
+  const NodeId low = world_.node_of(0, 0, 0);
+  const NodeId high = world_.node_of(world_.size_x() - 1, world_.size_y() - 1, world_.size_z() - 1);
+  if (profile_.fly) return VoxelFlyingDomain(world_, profile_.fly_cost).heuristic(low, high);
+  return VoxelWalkingDomain(world_, profile_).heuristic(low, high);
+}
+
+Cost VoxelPathfinder::dearest_move() const {
+  const MovementProfile& p = profile_;
+  if (p.fly) return p.fly_cost * 1.7320508075688772;
+  // More than any one move costs: the widest jump's columns plus every extra a move can add.
+  return std::max(p.walk_cost, p.diagonal_cost) * (p.jump_distance + 2) + p.jump_cost +
+         p.step_up_cost * std::max(p.step_height, p.jump_height) + p.fall_cost * p.max_fall + p.swim_cost + p.climb_cost;
 }
 
 SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
@@ -120,13 +197,10 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
     return SearchStatus::invalid_input;
   };
   if (world_.block_count() == 0) return reject("the world is empty");
-  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::greedy_best_first))
-    return reject("unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm)));
-  if (const std::string problem = position_problem(start); !problem.empty()) return reject("start: " + problem);
-  if (const std::string problem = position_problem(goal); !problem.empty()) return reject("goal: " + problem);
-  if (options.algorithm == VoxelAlgorithm::weighted_astar && !(std::isfinite(options.weight) && options.weight >= 1.0))
-    return reject("weighted A* needs a finite weight >= 1, got " + std::to_string(options.weight));
-  if (std::isnan(options.budget.max_cost)) return reject("budget max_cost is NaN");
+  if (const std::string problem = options_problem(options); !problem.empty()) return reject(problem);
+  // The place messages start with the position: "start (1,2,3) is inside a solid block".
+  if (const std::string problem = position_problem(start); !problem.empty()) return reject("start " + problem);
+  if (const std::string problem = position_problem(goal); !problem.empty()) return reject("goal " + problem);
 
   SearchOptions search;
   search.budget = options.budget;
@@ -204,6 +278,134 @@ void fill_voxel_points(const VoxelWorld& world, PathResult& result) {
     const VoxelCoord at = world.coord_of(node);
     result.points.push_back({static_cast<double>(at.x), static_cast<double>(at.y), static_cast<double>(at.z)});
   }
+}
+
+// ---- Places (voxel_places.hpp) ------------------------------------------------------------
+// They share the pathfinder's place rules (the walking domain's can_be_at), so they live beside
+// it.
+
+std::string voxel_coord_text(VoxelCoord at) {
+  return "(" + std::to_string(at.x) + "," + std::to_string(at.y) + "," + std::to_string(at.z) + ")";
+}
+
+bool voxel_place_allowed(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
+  return PlaceTest(world, profile)(at);
+}
+
+std::string voxel_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
+  const std::string here = voxel_coord_text(at);
+  if (!world.contains(at))
+    return here + " is outside the world (size " + std::to_string(world.size_x()) + "x" + std::to_string(world.size_y()) +
+           "x" + std::to_string(world.size_z()) + ")";
+  const BlockKind feet = world.block(at);
+  if (feet == BlockKind::solid) return here + " is inside a solid block";
+  if (profile.fly) return {};
+
+  const int height = profile.agent_height;
+  const std::string tall = "the agent is " + std::to_string(height) + (height == 1 ? " block" : " blocks") + " tall";
+  for (int k = 0; k < height; ++k) {
+    const VoxelCoord block{at.x, at.y + k, at.z};
+    const BlockKind kind = world.block(block);
+    const char* where = k == 0 ? "at the feet" : k + 1 == height ? "at head height" : "at body height";
+    if (kind == BlockKind::solid) return here + ": a solid block " + where + " " + voxel_coord_text(block) + "; " + tall;
+    if (kind == BlockKind::water && !profile.swim)
+      return here + ": water " + where + " " + voxel_coord_text(block) + ", and the agent does not swim";
+  }
+
+  if (feet == BlockKind::water) return {};  // swimming (water in the body was refused above otherwise)
+  if (feet == BlockKind::ladder && profile.climb) return {};
+  const VoxelCoord below_at{at.x, at.y - 1, at.z};
+  const BlockKind below = world.block(below_at);
+  if (below == BlockKind::solid || below == BlockKind::ladder) return {};
+  const std::string ladder = feet == BlockKind::ladder ? " (the agent does not climb the ladder at its feet)" : "";
+  if (at.y == 0)
+    return here + ": there is no block below it (y 0 is the bottom of the world), so nothing holds the agent" + ladder;
+  if (below == BlockKind::water)
+    return here + ": the block below " + voxel_coord_text(below_at) +
+           " is water, which holds an agent only with its feet in it" + ladder;
+  return here + ": the block below " + voxel_coord_text(below_at) + " is air, so nothing holds the agent" + ladder;
+}
+
+std::optional<VoxelCoord> nearest_voxel_place(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at,
+                                              int max_distance) {
+  if (max_distance < 0 || max_distance > max_snap_distance)
+    throw std::invalid_argument("a snap distance must be 0 to " + std::to_string(max_snap_distance) + " blocks, got " +
+                                std::to_string(max_distance));
+  const PlaceTest allowed(world, profile);
+  if (allowed(at)) return at;
+  // The box around `at`, clipped to the world; 64-bit so that a position near the int limits
+  // cannot overflow.
+  auto clip = [](std::int64_t centre, std::int64_t size, std::int64_t radius, std::int64_t& low, std::int64_t& high) {
+    low = std::max<std::int64_t>(centre - radius, 0);
+    high = std::min<std::int64_t>(centre + radius, size - 1);
+  };
+  std::int64_t x_low = 0, x_high = 0, y_low = 0, y_high = 0, z_low = 0, z_high = 0;
+  clip(at.x, world.size_x(), max_distance, x_low, x_high);
+  clip(at.y, world.size_y(), max_distance, y_low, y_high);
+  clip(at.z, world.size_z(), max_distance, z_low, z_high);
+  const std::int64_t reach = std::int64_t{max_distance} * max_distance;
+  std::optional<VoxelCoord> best;
+  std::int64_t best_distance = 0;
+  // Higher y first, then lower z, then lower x: the first place found at a distance wins ties.
+  for (std::int64_t y = y_high; y >= y_low; --y)
+    for (std::int64_t z = z_low; z <= z_high; ++z)
+      for (std::int64_t x = x_low; x <= x_high; ++x) {
+        const std::int64_t dx = x - at.x;
+        const std::int64_t dy = y - at.y;
+        const std::int64_t dz = z - at.z;
+        const std::int64_t distance = dx * dx + dy * dy + dz * dz;
+        if (distance > reach || (best && distance >= best_distance)) continue;
+        const VoxelCoord place{static_cast<int>(x), static_cast<int>(y), static_cast<int>(z)};
+        if (!allowed(place)) continue;
+        best = place;
+        best_distance = distance;
+      }
+  return best;
+}
+
+std::vector<VoxelCoord> all_voxel_places(const VoxelWorld& world, const MovementProfile& profile) {
+  std::vector<VoxelCoord> places;
+  for_each_place(world, profile, [&](VoxelCoord at) { places.push_back(at); });
+  return places;
+}
+
+VoxelPlaceSample sample_voxel_places(const VoxelWorld& world, const MovementProfile& profile, std::size_t count) {
+  constexpr std::uint64_t max_candidates = 4096;
+  VoxelPlaceSample sample;
+  for_each_place(world, profile, [&](VoxelCoord) { ++sample.place_count; });
+  if (count == 0 || sample.place_count == 0) return sample;
+
+  // Every stride-th place, so that the candidates cover the world as the places do.
+  const std::uint64_t stride = (sample.place_count + max_candidates - 1) / max_candidates;
+  std::vector<VoxelCoord> candidates;
+  std::uint64_t index = 0;
+  for_each_place(world, profile, [&](VoxelCoord at) {
+    if (index++ % stride == 0) candidates.push_back(at);
+  });
+
+  // Doubled coordinates keep the world's centre on whole numbers.
+  const VoxelCoord centre{world.size_x() - 1, world.size_y() - 1, world.size_z() - 1};
+  auto doubled = [](VoxelCoord at) { return VoxelCoord{2 * at.x, 2 * at.y, 2 * at.z}; };
+  std::size_t first = 0;
+  for (std::size_t i = 1; i < candidates.size(); ++i)
+    if (squared_distance(doubled(candidates[i]), centre) < squared_distance(doubled(candidates[first]), centre)) first = i;
+
+  std::vector<std::int64_t> nearest_picked(candidates.size(), std::numeric_limits<std::int64_t>::max());
+  std::size_t next = first;
+  while (sample.places.size() < count) {
+    const VoxelCoord picked = candidates[next];
+    sample.places.push_back(picked);
+    std::int64_t farthest = 0;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      nearest_picked[i] = std::min(nearest_picked[i], squared_distance(candidates[i], picked));
+      if (nearest_picked[i] > farthest) {
+        farthest = nearest_picked[i];
+        next = i;
+      }
+    }
+    if (farthest == 0) break;  // every candidate has been picked
+  }
+  return sample;
 }
 
 }  // namespace wayfinder
