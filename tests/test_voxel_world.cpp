@@ -202,6 +202,54 @@ TEST(VoxReader, SkipsUnknownChunksAndAcceptsPack) {
   EXPECT_EQ(parse_vox(file, "skip.vox").filled_block_count(), 1u);
 }
 
+TEST(VoxReader, KnowsMagicaVoxelsDefaultPalette) {
+  const std::array<VoxColour, 256> palette = default_vox_palette();
+  EXPECT_EQ(palette[0], (VoxColour{0, 0, 0, 0}));
+  EXPECT_EQ(palette[1], (VoxColour{0xff, 0xff, 0xff, 0xff}));
+  EXPECT_EQ(palette[2], (VoxColour{0xff, 0xff, 0xcc, 0xff}));     // blue changes fastest
+  EXPECT_EQ(palette[7], (VoxColour{0xff, 0xcc, 0xff, 0xff}));     // then green
+  EXPECT_EQ(palette[215], (VoxColour{0x00, 0x00, 0x33, 0xff}));   // the cube ends before black
+  EXPECT_EQ(palette[216], (VoxColour{0xee, 0x00, 0x00, 0xff}));   // the red ramp
+  EXPECT_EQ(palette[226], (VoxColour{0x00, 0xee, 0x00, 0xff}));   // green
+  EXPECT_EQ(palette[236], (VoxColour{0x00, 0x00, 0xee, 0xff}));   // blue
+  EXPECT_EQ(palette[255], (VoxColour{0x11, 0x11, 0x11, 0xff}));   // the end of the grey ramp
+  std::set<std::tuple<int, int, int, int>> distinct;
+  for (const VoxColour& colour : palette) distinct.insert({colour.r, colour.g, colour.b, colour.a});
+  EXPECT_EQ(distinct.size(), 256u);
+}
+
+TEST(VoxReader, ReportsThePaletteAndTheVoxelsOfEachColour) {
+  const std::string model = vox_model(2, 2, 2, {{0, 0, 0, 3}, {1, 0, 0, 3}, {1, 1, 1, 200}});
+  VoxFileInfo info;
+  parse_vox(vox_file(model), "plain.vox", {}, &info);
+  EXPECT_FALSE(info.palette_from_file);
+  EXPECT_EQ(info.palette, default_vox_palette());
+  EXPECT_EQ(info.voxel_counts[3], 2u);
+  EXPECT_EQ(info.voxel_counts[200], 1u);
+  EXPECT_EQ(info.voxel_counts[1], 0u);
+  EXPECT_EQ(info.model_count, 1u);
+  EXPECT_EQ(info.placed_models, 1u);
+
+  // The RGBA chunk's entry i is colour index i + 1.
+  std::string rgba(1024, '\0');
+  rgba[0] = '\x10';  // index 1: red 0x10
+  rgba[2 * 4 + 1] = '\x20';  // index 3: green 0x20
+  rgba[2 * 4 + 3] = '\x7f';  // index 3: alpha 0x7f
+  VoxFileInfo coloured;
+  parse_vox(vox_file(model + vox_chunk("RGBA", rgba)), "coloured.vox", {}, &coloured);
+  EXPECT_TRUE(coloured.palette_from_file);
+  EXPECT_EQ(coloured.palette[1], (VoxColour{0x10, 0, 0, 0}));
+  EXPECT_EQ(coloured.palette[3], (VoxColour{0, 0x20, 0, 0x7f}));
+  EXPECT_EQ(coloured.palette[0], (VoxColour{0, 0, 0, 0}));
+  // A model placed twice by the scene counts twice.
+  const std::string scene = vox_transform(0, 1, "") + vox_group(1, {2, 4}) + vox_transform(2, 3, "0 0 0") +
+                            vox_shape(3, 0) + vox_transform(4, 5, "4 0 0") + vox_shape(5, 0);
+  VoxFileInfo twice;
+  parse_vox(vox_file(model + scene), "twice.vox", {}, &twice);
+  EXPECT_EQ(twice.voxel_counts[3], 4u);
+  EXPECT_EQ(twice.placed_models, 2u);
+}
+
 TEST(VoxReader, PlacesModelsByTheirSceneTranslations) {
   // Root transform -> group -> two transforms -> shapes of models 0 and 1, side by side along x.
   const std::string models = vox_model(4, 4, 2, {{0, 0, 0, 1}, {3, 3, 1, 1}}) + vox_model(2, 2, 2, {{0, 0, 0, 2}});
@@ -256,6 +304,7 @@ TEST(VoxReader, RejectsMalformedFiles) {
   expect_vox_error(vox_file(model + vox_transform(0, 0, "")), "deeper");  // a cycle
   expect_vox_error(vox_file(model + vox_transform(0, 1, "1 x 2") + vox_shape(1, 0)), "translation");
   expect_vox_error(vox_file(model + vox_transform(0, 1, "9999999 0 0") + vox_shape(1, 0)), "translation");
+  expect_vox_error(vox_file(model + vox_chunk("RGBA", std::string(100, 'x'))), "RGBA chunk holds 100 bytes");
 }
 
 // ---------------------------------------------------------------------------------------------
