@@ -331,6 +331,16 @@ TEST(VoxelBenchmarkReader, ReadsMapsAndScenarios) {
   EXPECT_EQ(voxel_scenario_map_path("a/Simple.3dmap.3dscen"), std::filesystem::path("a/Simple.3dmap"));
 }
 
+TEST(VoxelBenchmarkReader, SaysWhichMapAScenarioWasWrittenFor) {
+  const VoxelScenario scenario = parse_voxel_scenario("version 1\nSimple.3dmap\n0 0 0 1 1 1 2 1\n", "s.3dscen");
+  EXPECT_EQ(voxel_scenario_map_mismatch(scenario, "maps/Simple.3dmap"), "");
+  EXPECT_EQ(voxel_scenario_map_mismatch(scenario, "maps/Complex.3dmap"),
+            "this scenario was written for Simple.3dmap, not Complex.3dmap");
+  const VoxelScenario with_folder =
+      parse_voxel_scenario("version 1\nmaps\\Simple.3dmap\n0 0 0 1 1 1 2 1\n", "w.3dscen");
+  EXPECT_EQ(voxel_scenario_map_mismatch(with_folder, "Simple.3dmap"), "");
+}
+
 void expect_text_error(bool scenario, const std::string& text, int line, const std::string& fragment) {
   try {
     if (scenario)
