@@ -1,12 +1,14 @@
-// VoxelWorld storage (chunks, sparse memory, the outside rule, packed node ids), the paged
-// search context, and the readers: MagicaVoxel .vox (hand-made files, scene graph placement,
-// malformed files) and the MovingAI voxel benchmark .3dmap / .3dscen.
+// VoxelWorld storage (chunks, sparse memory, the outside rule, packed node ids, block counts),
+// the paged search context, the readers: MagicaVoxel .vox (hand-made files, scene graph
+// placement, palettes, malformed files) and the MovingAI voxel benchmark .3dmap / .3dscen, and
+// the SVG picture (legend, height range).
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <limits>
 #include <tuple>
 #include <random>
 #include <set>
@@ -379,7 +381,13 @@ TEST(VoxelBenchmarkReader, RejectsMalformedFilesWithLineAndColumn) {
 namespace wayfinder {
 namespace {
 
-TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathAndMarkers) {
+std::size_t occurrences(const std::string& text, const std::string& piece) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(piece); at != std::string::npos; at = text.find(piece, at + 1)) ++count;
+  return count;
+}
+
+TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathMarkersAndALegend) {
   VoxelWorld world(4, 3, 2);
   for (int x = 0; x < 4; ++x)
     for (int z = 0; z < 2; ++z) world.set_block(x, 0, z, BlockKind::solid);
@@ -397,13 +405,68 @@ TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathAndMarkers) {
   EXPECT_NE(svg.find("#3a6ea5"), std::string::npos);                            // the water column
   EXPECT_NE(svg.find("fill-opacity=\"0.35\""), std::string::npos);              // explored columns
   EXPECT_NE(svg.find("<polyline"), std::string::npos);                          // the path
-  std::size_t circles = 0;
-  for (std::size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++circles;
-  EXPECT_EQ(circles, 2u);  // start and goal
-  // Without a path or a trace: just the columns and the markers.
+  // The legend names what is drawn, with the grid picture's markers: a disc for the start and
+  // a diamond (a square turned 45 degrees) for the goal, on the map and in the legend.
+  for (const char* label : {">no block in the column<", ">highest block at y 0<", ">water on top<", ">explored column<",
+                            ">path<", ">start 0,1,0<", ">goal 3,1,0<"})
+    EXPECT_NE(svg.find(label), std::string::npos) << label;
+  EXPECT_EQ(occurrences(svg, "<circle"), 2u);
+  EXPECT_EQ(occurrences(svg, "rotate(45"), 2u);
+  EXPECT_EQ(occurrences(svg, "fill=\"#111111\""), 4u);
+  // Without a path or a trace: the columns and the markers, and no legend entries for the rest.
   const std::string plain = render_voxel_svg(world, PathResult{}, {0, 1, 0}, {3, 1, 0});
   EXPECT_EQ(plain.find("<polyline"), std::string::npos);
   EXPECT_EQ(plain.find("fill-opacity"), std::string::npos);
+  EXPECT_EQ(plain.find(">explored column<"), std::string::npos);
+  EXPECT_EQ(plain.find(">path<"), std::string::npos);
+  VoxelSvgOptions no_legend;
+  no_legend.show_legend = false;
+  EXPECT_EQ(render_voxel_svg(world, result, {0, 1, 0}, {3, 1, 0}, no_legend).find(">start 0,1,0<"), std::string::npos);
+}
+
+TEST(VoxelSvg, AHeightRangeShowsOnlyTheBlocksInIt) {
+  // A ground floor at y 0 everywhere, an upper floor at y 4 over x 2..3, a walk on the ground.
+  VoxelWorld world(4, 6, 1);
+  for (int x = 0; x < 4; ++x) world.set_block(x, 0, 0, BlockKind::solid);
+  world.set_block(2, 4, 0, BlockKind::solid);
+  world.set_block(3, 4, 0, BlockKind::solid);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  SearchTrace trace;
+  VoxelSearchOptions search;
+  search.trace = &trace;
+  const PathResult result = pathfinder.find_path({0, 1, 0}, {3, 1, 0}, search);
+  ASSERT_TRUE(result.found());
+  auto draw = [&](int min_y, int max_y) {
+    VoxelSvgOptions options;
+    options.trace = &trace;
+    options.min_y = min_y;
+    options.max_y = max_y;
+    return render_voxel_svg(world, result, {0, 1, 0}, {3, 1, 0}, options);
+  };
+  const std::string all = draw(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  EXPECT_NE(all.find(">highest block at y 0<"), std::string::npos);
+  EXPECT_NE(all.find(">highest block at y 4<"), std::string::npos);
+  EXPECT_EQ(all, draw(-10, 10));  // a range reaching past the world shows it all
+
+  // The ground level: the upper floor is not drawn, so every column shows the ground.
+  const std::string ground = draw(0, 2);
+  EXPECT_NE(ground.find(">highest block at y 0<"), std::string::npos);
+  EXPECT_EQ(ground.find(">highest block at y 4<"), std::string::npos);
+  EXPECT_NE(ground.find(">no block at y 0..2<"), std::string::npos);
+  EXPECT_NE(ground.find(">path at y 0..2<"), std::string::npos);
+  EXPECT_NE(ground.find(">explored at y 0..2<"), std::string::npos);
+  EXPECT_EQ(ground.find("stroke-opacity=\"0.45\""), std::string::npos);  // no part of the path is outside
+
+  // The upper level: only the two columns under the upper floor are shaded; the walk below is
+  // drawn dashed and faint, and nothing there was explored.
+  const std::string upper = draw(3, 5);
+  EXPECT_EQ(upper.find(">highest block at y 0<"), std::string::npos);
+  EXPECT_NE(upper.find(">highest block at y 4<"), std::string::npos);
+  EXPECT_NE(upper.find(">path outside y 3..5<"), std::string::npos);
+  EXPECT_EQ(upper.find(">path at y"), std::string::npos);
+  EXPECT_NE(upper.find("stroke-opacity=\"0.45\""), std::string::npos);
+  EXPECT_EQ(upper.find(">explored"), std::string::npos);
+  EXPECT_LT(occurrences(upper, "<rect"), occurrences(ground, "<rect"));
 }
 
 }  // namespace
