@@ -293,6 +293,8 @@ bool voxel_place_allowed(const VoxelWorld& world, const MovementProfile& profile
 }
 
 std::string voxel_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
+  // Callers scan whole worlds with this; most places pass, and they need no text.
+  if (PlaceTest(world, profile)(at)) return {};
   const std::string here = voxel_coord_text(at);
   if (!world.contains(at))
     return here + " is outside the world (size " + std::to_string(world.size_x()) + "x" + std::to_string(world.size_y()) +
