@@ -1,12 +1,16 @@
 // Voxel movement: small hand-made worlds test each move kind at its limit and one past it
 // (stairs, gaps, falls, a low ceiling, a ladder, a pool), flying without corner cutting,
-// budgets and weights; on random small worlds the walking search is compared with a brute-force
-// Dijkstra over the independent move rules of voxel_test_support.hpp.
+// budgets and weights (and weights too large for a world); on random small worlds the walking
+// search is compared with a brute-force Dijkstra over the independent move rules of
+// voxel_test_support.hpp. Places: why one is refused, snapping to the nearest, and samples.
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <set>
 #include <map>
 #include <queue>
 #include <random>
@@ -14,6 +18,7 @@
 
 #include "voxel_test_support.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
 namespace {
@@ -196,6 +201,156 @@ TEST(VoxelWalking, RejectsPlacesTheAgentCannotBe) {
   EXPECT_THROW(VoxelPathfinder(world, bad), std::invalid_argument);
 }
 
+// x:      0      1      2      3      4      5
+// y = 3                               (ladder)
+// y = 2          solid  water  solid
+// y = 1                               ladder
+// y = 0  solid  solid  solid  solid         water
+VoxelWorld place_checks_world() {
+  VoxelWorld world(6, 4, 1);
+  for (int x = 0; x < 4; ++x) world.set_block(x, 0, 0, BlockKind::solid);
+  world.set_block(1, 2, 0, BlockKind::solid);
+  world.set_block(2, 2, 0, BlockKind::water);
+  world.set_block(3, 2, 0, BlockKind::solid);
+  world.set_block(4, 1, 0, BlockKind::ladder);
+  world.set_block(5, 0, 0, BlockKind::water);
+  return world;
+}
+
+TEST(VoxelPlaces, SayWhichCheckRefusedAPlace) {
+  const VoxelWorld world = place_checks_world();
+  const MovementProfile walker = MovementProfile::walker();
+  auto problem = [&](VoxelCoord at, const MovementProfile& profile) { return voxel_place_problem(world, profile, at); };
+  EXPECT_EQ(problem({0, 1, 0}, walker), "");
+  EXPECT_EQ(problem({2, 1, 0}, walker), "");  // swimmers may have water at head height
+  EXPECT_EQ(problem({4, 1, 0}, walker), "");  // climbing
+  EXPECT_EQ(problem({4, 2, 0}, walker), "");  // standing on the ladder's top
+  EXPECT_EQ(problem({5, 0, 0}, walker), "");  // swimming
+  EXPECT_EQ(problem({9, 1, 0}, walker), "(9,1,0) is outside the world (size 6x4x1)");
+  EXPECT_EQ(problem({0, -1, 0}, walker), "(0,-1,0) is outside the world (size 6x4x1)");
+  EXPECT_EQ(problem({0, 0, 0}, walker), "(0,0,0) is inside a solid block");
+  EXPECT_EQ(problem({1, 1, 0}, walker), "(1,1,0): a solid block at head height (1,2,0); the agent is 2 blocks tall");
+  EXPECT_EQ(problem({3, 1, 0}, walker), "(3,1,0): a solid block at head height (3,2,0); the agent is 2 blocks tall");
+  EXPECT_EQ(problem({0, 3, 0}, walker), "(0,3,0): the block below (0,2,0) is air, so nothing holds the agent");
+  EXPECT_EQ(problem({5, 1, 0}, walker),
+            "(5,1,0): the block below (5,0,0) is water, which holds an agent only with its feet in it");
+  EXPECT_EQ(problem({4, 0, 0}, walker),
+            "(4,0,0): there is no block below it (y 0 is the bottom of the world), so nothing holds the agent");
+
+  MovementProfile tall = walker;
+  tall.agent_height = 3;
+  EXPECT_EQ(problem({3, 1, 0}, tall), "(3,1,0): a solid block at body height (3,2,0); the agent is 3 blocks tall");
+  MovementProfile dry = walker;
+  dry.swim = false;
+  EXPECT_EQ(problem({2, 1, 0}, dry), "(2,1,0): water at head height (2,2,0), and the agent does not swim");
+  EXPECT_EQ(problem({5, 0, 0}, dry), "(5,0,0): water at the feet (5,0,0), and the agent does not swim");
+  MovementProfile no_climbing = walker;
+  no_climbing.climb = false;
+  EXPECT_EQ(problem({4, 1, 0}, no_climbing),
+            "(4,1,0): the block below (4,0,0) is air, so nothing holds the agent (the agent does not climb the "
+            "ladder at its feet)");
+
+  const MovementProfile flyer = MovementProfile::flyer();
+  EXPECT_EQ(problem({0, 0, 0}, flyer), "(0,0,0) is inside a solid block");
+  EXPECT_EQ(problem({4, 0, 0}, flyer), "");
+  EXPECT_EQ(problem({6, 0, 0}, flyer), "(6,0,0) is outside the world (size 6x4x1)");
+
+  // The query object rejects a start or goal with the same words.
+  VoxelPathfinder pathfinder(world, walker);
+  const PathResult from_the_air = pathfinder.find_path({0, 3, 0}, {0, 1, 0});
+  EXPECT_EQ(from_the_air.status, SearchStatus::invalid_input);
+  EXPECT_EQ(from_the_air.message, "start (0,3,0): the block below (0,2,0) is air, so nothing holds the agent");
+  EXPECT_EQ(pathfinder.find_path({0, 1, 0}, {9, 1, 0}).message, "goal (9,1,0) is outside the world (size 6x4x1)");
+  EXPECT_EQ(pathfinder.position_problem({1, 1, 0}), problem({1, 1, 0}, walker));
+}
+
+TEST(VoxelPlaces, ProblemsAgreeWithTheIndependentRulesOnRandomWorlds) {
+  std::mt19937_64 random(3);
+  for (int trial = 0; trial < 6; ++trial) {
+    const VoxelWorld world = VoxelWorld::from_function(6, 6, 6, [&](int, int, int) {
+      const auto roll = random() % 100;
+      return roll < 30 ? BlockKind::solid : roll < 38 ? BlockKind::water : roll < 44 ? BlockKind::ladder : BlockKind::air;
+    });
+    MovementProfile profile = MovementProfile::walker();
+    profile.agent_height = 1 + trial % 3;
+    profile.swim = trial % 2 == 0;
+    profile.climb = trial % 4 != 1;
+    for (int y = -1; y <= 6; ++y)
+      for (int z = -1; z <= 6; ++z)
+        for (int x = -1; x <= 6; ++x) {
+          const VoxelCoord at{x, y, z};
+          const bool expected = valid_position(world, profile, at);
+          EXPECT_EQ(voxel_place_problem(world, profile, at).empty(), expected) << voxel_coord_text(at);
+          EXPECT_EQ(voxel_place_allowed(world, profile, at), expected) << voxel_coord_text(at);
+        }
+  }
+}
+
+TEST(VoxelPlaces, SnapToTheNearestPlaceWithinTheDistance) {
+  const VoxelWorld floor = corridor(6, 4);  // places (x, 1, 0)
+  const MovementProfile walker = MovementProfile::walker();
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {2, 1, 0}, 0), (VoxelCoord{2, 1, 0}));  // already a place
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {2, 0, 0}, 0), std::nullopt);
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {2, 0, 0}, 1), (VoxelCoord{2, 1, 0}));  // out of the floor
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {2, 3, 0}, 1), std::nullopt);          // two blocks up in the air
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {2, 3, 0}, 2), (VoxelCoord{2, 1, 0}));
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {-2, 1, 0}, 2), (VoxelCoord{0, 1, 0}));  // from outside the world
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {-3, 1, 0}, 2), std::nullopt);
+  EXPECT_EQ(nearest_voxel_place(floor, walker, {INT_MAX, INT_MIN, INT_MAX}, max_snap_distance), std::nullopt);
+  EXPECT_THROW((void)nearest_voxel_place(floor, walker, {0, 1, 0}, -1), std::invalid_argument);
+  EXPECT_THROW((void)nearest_voxel_place(floor, walker, {0, 1, 0}, max_snap_distance + 1), std::invalid_argument);
+
+  // A slab at y 2 over a floor: a one-block agent inside the slab is one block from a place
+  // under it and one on top of it, and goes on top.
+  VoxelWorld slab = corridor(3, 5);
+  for (int x = 0; x < 3; ++x) slab.set_block(x, 2, 0, BlockKind::solid);
+  MovementProfile small = walker;
+  small.agent_height = 1;
+  EXPECT_EQ(nearest_voxel_place(slab, small, {1, 2, 0}, 1), (VoxelCoord{1, 3, 0}));
+  // Along a row the lower x wins a tie.
+  VoxelWorld row = corridor(5, 3);
+  row.set_block(2, 1, 0, BlockKind::solid);
+  row.set_block(2, 2, 0, BlockKind::solid);
+  EXPECT_EQ(nearest_voxel_place(row, small, {2, 1, 0}, 1), (VoxelCoord{1, 1, 0}));
+  // A flyer snaps to the nearest free block.
+  EXPECT_EQ(nearest_voxel_place(row, MovementProfile::flyer(), {2, 2, 0}, 1), (VoxelCoord{1, 2, 0}));
+}
+
+TEST(VoxelPlaces, SamplesAreSpreadOutDeterministicAndCountEveryPlace) {
+  const VoxelWorld floor = corridor(20, 4);
+  const MovementProfile walker = MovementProfile::walker();
+  const VoxelPlaceSample sample = sample_voxel_places(floor, walker, 3);
+  EXPECT_EQ(sample.place_count, 20u);
+  // The one nearest the centre first, then the two ends, the farthest from what was picked.
+  ASSERT_EQ(sample.places.size(), 3u);
+  EXPECT_EQ(sample.places[0], (VoxelCoord{9, 1, 0}));
+  EXPECT_EQ(sample.places[1], (VoxelCoord{19, 1, 0}));
+  EXPECT_EQ(sample.places[2], (VoxelCoord{0, 1, 0}));
+  EXPECT_EQ(sample_voxel_places(floor, walker, 0).places.size(), 0u);
+  EXPECT_EQ(sample_voxel_places(floor, walker, 0).place_count, 20u);
+  EXPECT_EQ(sample_voxel_places(floor, walker, 50).places.size(), 20u);  // no more than there are
+
+  std::mt19937_64 random(9);
+  const VoxelWorld world = VoxelWorld::from_function(40, 12, 40, [&](int, int y, int) {
+    return y == 0 || random() % 9 == 0 ? BlockKind::solid : BlockKind::air;
+  });
+  const std::vector<VoxelCoord> all = all_voxel_places(world, walker);
+  const VoxelPlaceSample spread = sample_voxel_places(world, walker, 10);
+  EXPECT_EQ(spread.place_count, all.size());
+  ASSERT_EQ(spread.places.size(), 10u);
+  std::set<std::tuple<int, int, int>> distinct;
+  for (const VoxelCoord& at : spread.places) {
+    EXPECT_TRUE(valid_position(world, walker, at)) << voxel_coord_text(at);
+    distinct.insert({at.x, at.y, at.z});
+  }
+  EXPECT_EQ(distinct.size(), 10u);
+  EXPECT_EQ(sample_voxel_places(world, walker, 10).places, spread.places);
+  for (const VoxelCoord& at : all) EXPECT_TRUE(valid_position(world, walker, at));
+  // A flyer can be in every block that is not solid.
+  EXPECT_EQ(sample_voxel_places(world, MovementProfile::flyer(), 1).place_count,
+            world.block_counts()[static_cast<std::size_t>(BlockKind::air)]);
+}
+
 TEST(VoxelFlying, MovesThroughTwentySixNeighboursWithoutCuttingCorners) {
   VoxelWorld world(3, 3, 3);
   VoxelPathfinder pathfinder(world, MovementProfile::flyer());
@@ -253,6 +408,33 @@ TEST(VoxelSearch, WeightedAndGreedyStayWithinTheirPromises) {
   VoxelSearchOptions dijkstra;
   dijkstra.algorithm = VoxelAlgorithm::dijkstra;
   EXPECT_NEAR(pathfinder.find_path({0, 0, 0}, {29, 11, 29}, dijkstra).cost, optimal.cost, 1e-9);
+}
+
+TEST(VoxelSearch, RefusesWeightsThatCouldOverflowThePriorities) {
+  VoxelWorld world(40, 3, 40);
+  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelSearchOptions options;
+  options.algorithm = VoxelAlgorithm::weighted_astar;
+  options.weight = 1e308;
+  const PathResult huge = pathfinder.find_path({0, 0, 0}, {39, 2, 39}, options);
+  EXPECT_EQ(huge.status, SearchStatus::invalid_input);
+  EXPECT_NE(huge.message.find("weight 1e+308 is too large for this world"), std::string::npos) << huge.message;
+  EXPECT_NE(huge.message.find("use a weight of at most"), std::string::npos) << huge.message;
+  for (const double bad : {std::numeric_limits<double>::infinity(), std::nan(""), 0.5}) {
+    options.weight = bad;
+    EXPECT_NE(pathfinder.options_problem(options).find("finite weight of at least 1"), std::string::npos) << bad;
+  }
+  // Large but safe weights search as usual; other algorithms do not read the weight.
+  options.weight = 1e12;
+  EXPECT_TRUE(pathfinder.find_path({0, 0, 0}, {39, 2, 39}, options).found());
+  options.algorithm = VoxelAlgorithm::astar;
+  options.weight = 1e308;
+  EXPECT_EQ(pathfinder.options_problem(options), "");
+  // Movement costs that could overflow a path's cost are refused too.
+  MovementProfile dear = MovementProfile::walker();
+  dear.walk_cost = 1e305;
+  VoxelPathfinder walker(world, dear);
+  EXPECT_NE(walker.options_problem({}).find("movement costs are too large"), std::string::npos);
 }
 
 TEST(VoxelSearch, SteppedSearchEqualsOneShot) {

@@ -1,11 +1,15 @@
-// VoxelWorld storage (chunks, sparse memory, the outside rule, packed node ids), the paged
-// search context, and the readers: MagicaVoxel .vox (hand-made files, scene graph placement,
-// malformed files) and the MovingAI voxel benchmark .3dmap / .3dscen.
+// VoxelWorld storage (chunks, sparse memory, the outside rule, packed node ids, block counts),
+// the paged search context, the readers: MagicaVoxel .vox (hand-made files, scene graph
+// placement, palettes, malformed files) and the MovingAI voxel benchmark .3dmap / .3dscen, and
+// the SVG picture (legend, height range).
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
+#include <limits>
+#include <tuple>
 #include <random>
 #include <set>
 #include <string>
@@ -39,6 +43,21 @@ TEST(VoxelWorld, StoresBlocksAndReadsAirOutside) {
   EXPECT_THROW(world.set_block(40, 0, 0, BlockKind::solid), std::out_of_range);
   world.set_block(5, 5, 5, BlockKind::air);
   EXPECT_EQ(world.filled_block_count(), 2u);
+}
+
+TEST(VoxelWorld, CountsBlocksOfEachKind) {
+  VoxelWorld world(40, 20, 33);  // chunks at the far faces reach past the world
+  world.set_block(5, 5, 5, BlockKind::solid);
+  world.set_block(6, 5, 5, BlockKind::solid);
+  world.set_block(39, 19, 32, BlockKind::water);
+  world.set_block(16, 0, 16, BlockKind::ladder);
+  world.set_block(6, 5, 5, BlockKind::air);  // set and cleared again
+  const std::array<std::uint64_t, 4> counts = world.block_counts();
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::solid)], 1u);
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::water)], 1u);
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::ladder)], 1u);
+  EXPECT_EQ(counts[static_cast<std::size_t>(BlockKind::air)], 40u * 20u * 33u - 3u);
+  EXPECT_EQ(VoxelWorld().block_counts()[0], 0u);
 }
 
 TEST(VoxelWorld, MemoryFollowsStoredChunksNotTheBoundingBox) {
@@ -185,6 +204,54 @@ TEST(VoxReader, SkipsUnknownChunksAndAcceptsPack) {
   EXPECT_EQ(parse_vox(file, "skip.vox").filled_block_count(), 1u);
 }
 
+TEST(VoxReader, KnowsMagicaVoxelsDefaultPalette) {
+  const std::array<VoxColour, 256> palette = default_vox_palette();
+  EXPECT_EQ(palette[0], (VoxColour{0, 0, 0, 0}));
+  EXPECT_EQ(palette[1], (VoxColour{0xff, 0xff, 0xff, 0xff}));
+  EXPECT_EQ(palette[2], (VoxColour{0xff, 0xff, 0xcc, 0xff}));     // blue changes fastest
+  EXPECT_EQ(palette[7], (VoxColour{0xff, 0xcc, 0xff, 0xff}));     // then green
+  EXPECT_EQ(palette[215], (VoxColour{0x00, 0x00, 0x33, 0xff}));   // the cube ends before black
+  EXPECT_EQ(palette[216], (VoxColour{0xee, 0x00, 0x00, 0xff}));   // the red ramp
+  EXPECT_EQ(palette[226], (VoxColour{0x00, 0xee, 0x00, 0xff}));   // green
+  EXPECT_EQ(palette[236], (VoxColour{0x00, 0x00, 0xee, 0xff}));   // blue
+  EXPECT_EQ(palette[255], (VoxColour{0x11, 0x11, 0x11, 0xff}));   // the end of the grey ramp
+  std::set<std::tuple<int, int, int, int>> distinct;
+  for (const VoxColour& colour : palette) distinct.insert({colour.r, colour.g, colour.b, colour.a});
+  EXPECT_EQ(distinct.size(), 256u);
+}
+
+TEST(VoxReader, ReportsThePaletteAndTheVoxelsOfEachColour) {
+  const std::string model = vox_model(2, 2, 2, {{0, 0, 0, 3}, {1, 0, 0, 3}, {1, 1, 1, 200}});
+  VoxFileInfo info;
+  parse_vox(vox_file(model), "plain.vox", {}, &info);
+  EXPECT_FALSE(info.palette_from_file);
+  EXPECT_EQ(info.palette, default_vox_palette());
+  EXPECT_EQ(info.voxel_counts[3], 2u);
+  EXPECT_EQ(info.voxel_counts[200], 1u);
+  EXPECT_EQ(info.voxel_counts[1], 0u);
+  EXPECT_EQ(info.model_count, 1u);
+  EXPECT_EQ(info.placed_models, 1u);
+
+  // The RGBA chunk's entry i is colour index i + 1.
+  std::string rgba(1024, '\0');
+  rgba[0] = '\x10';  // index 1: red 0x10
+  rgba[2 * 4 + 1] = '\x20';  // index 3: green 0x20
+  rgba[2 * 4 + 3] = '\x7f';  // index 3: alpha 0x7f
+  VoxFileInfo coloured;
+  parse_vox(vox_file(model + vox_chunk("RGBA", rgba)), "coloured.vox", {}, &coloured);
+  EXPECT_TRUE(coloured.palette_from_file);
+  EXPECT_EQ(coloured.palette[1], (VoxColour{0x10, 0, 0, 0}));
+  EXPECT_EQ(coloured.palette[3], (VoxColour{0, 0x20, 0, 0x7f}));
+  EXPECT_EQ(coloured.palette[0], (VoxColour{0, 0, 0, 0}));
+  // A model placed twice by the scene counts twice.
+  const std::string scene = vox_transform(0, 1, "") + vox_group(1, {2, 4}) + vox_transform(2, 3, "0 0 0") +
+                            vox_shape(3, 0) + vox_transform(4, 5, "4 0 0") + vox_shape(5, 0);
+  VoxFileInfo twice;
+  parse_vox(vox_file(model + scene), "twice.vox", {}, &twice);
+  EXPECT_EQ(twice.voxel_counts[3], 4u);
+  EXPECT_EQ(twice.placed_models, 2u);
+}
+
 TEST(VoxReader, PlacesModelsByTheirSceneTranslations) {
   // Root transform -> group -> two transforms -> shapes of models 0 and 1, side by side along x.
   const std::string models = vox_model(4, 4, 2, {{0, 0, 0, 1}, {3, 3, 1, 1}}) + vox_model(2, 2, 2, {{0, 0, 0, 2}});
@@ -239,6 +306,7 @@ TEST(VoxReader, RejectsMalformedFiles) {
   expect_vox_error(vox_file(model + vox_transform(0, 0, "")), "deeper");  // a cycle
   expect_vox_error(vox_file(model + vox_transform(0, 1, "1 x 2") + vox_shape(1, 0)), "translation");
   expect_vox_error(vox_file(model + vox_transform(0, 1, "9999999 0 0") + vox_shape(1, 0)), "translation");
+  expect_vox_error(vox_file(model + vox_chunk("RGBA", std::string(100, 'x'))), "RGBA chunk holds 100 bytes");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,6 +331,16 @@ TEST(VoxelBenchmarkReader, ReadsMapsAndScenarios) {
   const VoxelScenario blocked = parse_voxel_scenario("version 1\nm\n0 0 0 1 1 1 2 1\n", "b.3dscen");
   EXPECT_THROW(check_voxel_scenario_fits_world(blocked, world), LoadError);
   EXPECT_EQ(voxel_scenario_map_path("a/Simple.3dmap.3dscen"), std::filesystem::path("a/Simple.3dmap"));
+}
+
+TEST(VoxelBenchmarkReader, SaysWhichMapAScenarioWasWrittenFor) {
+  const VoxelScenario scenario = parse_voxel_scenario("version 1\nSimple.3dmap\n0 0 0 1 1 1 2 1\n", "s.3dscen");
+  EXPECT_EQ(voxel_scenario_map_mismatch(scenario, "maps/Simple.3dmap"), "");
+  EXPECT_EQ(voxel_scenario_map_mismatch(scenario, "maps/Complex.3dmap"),
+            "this scenario was written for Simple.3dmap, not Complex.3dmap");
+  const VoxelScenario with_folder =
+      parse_voxel_scenario("version 1\nmaps\\Simple.3dmap\n0 0 0 1 1 1 2 1\n", "w.3dscen");
+  EXPECT_EQ(voxel_scenario_map_mismatch(with_folder, "Simple.3dmap"), "");
 }
 
 void expect_text_error(bool scenario, const std::string& text, int line, const std::string& fragment) {
@@ -303,7 +381,13 @@ TEST(VoxelBenchmarkReader, RejectsMalformedFilesWithLineAndColumn) {
 namespace wayfinder {
 namespace {
 
-TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathAndMarkers) {
+std::size_t occurrences(const std::string& text, const std::string& piece) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(piece); at != std::string::npos; at = text.find(piece, at + 1)) ++count;
+  return count;
+}
+
+TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathMarkersAndALegend) {
   VoxelWorld world(4, 3, 2);
   for (int x = 0; x < 4; ++x)
     for (int z = 0; z < 2; ++z) world.set_block(x, 0, z, BlockKind::solid);
@@ -321,13 +405,68 @@ TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathAndMarkers) {
   EXPECT_NE(svg.find("#3a6ea5"), std::string::npos);                            // the water column
   EXPECT_NE(svg.find("fill-opacity=\"0.35\""), std::string::npos);              // explored columns
   EXPECT_NE(svg.find("<polyline"), std::string::npos);                          // the path
-  std::size_t circles = 0;
-  for (std::size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++circles;
-  EXPECT_EQ(circles, 2u);  // start and goal
-  // Without a path or a trace: just the columns and the markers.
+  // The legend names what is drawn, with the grid picture's markers: a disc for the start and
+  // a diamond (a square turned 45 degrees) for the goal, on the map and in the legend.
+  for (const char* label : {">no block in the column<", ">highest block at y 0<", ">water on top<", ">explored column<",
+                            ">path<", ">start 0,1,0<", ">goal 3,1,0<"})
+    EXPECT_NE(svg.find(label), std::string::npos) << label;
+  EXPECT_EQ(occurrences(svg, "<circle"), 2u);
+  EXPECT_EQ(occurrences(svg, "rotate(45"), 2u);
+  EXPECT_EQ(occurrences(svg, "fill=\"#111111\""), 4u);
+  // Without a path or a trace: the columns and the markers, and no legend entries for the rest.
   const std::string plain = render_voxel_svg(world, PathResult{}, {0, 1, 0}, {3, 1, 0});
   EXPECT_EQ(plain.find("<polyline"), std::string::npos);
   EXPECT_EQ(plain.find("fill-opacity"), std::string::npos);
+  EXPECT_EQ(plain.find(">explored column<"), std::string::npos);
+  EXPECT_EQ(plain.find(">path<"), std::string::npos);
+  VoxelSvgOptions no_legend;
+  no_legend.show_legend = false;
+  EXPECT_EQ(render_voxel_svg(world, result, {0, 1, 0}, {3, 1, 0}, no_legend).find(">start 0,1,0<"), std::string::npos);
+}
+
+TEST(VoxelSvg, AHeightRangeShowsOnlyTheBlocksInIt) {
+  // A ground floor at y 0 everywhere, an upper floor at y 4 over x 2..3, a walk on the ground.
+  VoxelWorld world(4, 6, 1);
+  for (int x = 0; x < 4; ++x) world.set_block(x, 0, 0, BlockKind::solid);
+  world.set_block(2, 4, 0, BlockKind::solid);
+  world.set_block(3, 4, 0, BlockKind::solid);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  SearchTrace trace;
+  VoxelSearchOptions search;
+  search.trace = &trace;
+  const PathResult result = pathfinder.find_path({0, 1, 0}, {3, 1, 0}, search);
+  ASSERT_TRUE(result.found());
+  auto draw = [&](int min_y, int max_y) {
+    VoxelSvgOptions options;
+    options.trace = &trace;
+    options.min_y = min_y;
+    options.max_y = max_y;
+    return render_voxel_svg(world, result, {0, 1, 0}, {3, 1, 0}, options);
+  };
+  const std::string all = draw(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  EXPECT_NE(all.find(">highest block at y 0<"), std::string::npos);
+  EXPECT_NE(all.find(">highest block at y 4<"), std::string::npos);
+  EXPECT_EQ(all, draw(-10, 10));  // a range reaching past the world shows it all
+
+  // The ground level: the upper floor is not drawn, so every column shows the ground.
+  const std::string ground = draw(0, 2);
+  EXPECT_NE(ground.find(">highest block at y 0<"), std::string::npos);
+  EXPECT_EQ(ground.find(">highest block at y 4<"), std::string::npos);
+  EXPECT_NE(ground.find(">no block at y 0..2<"), std::string::npos);
+  EXPECT_NE(ground.find(">path at y 0..2<"), std::string::npos);
+  EXPECT_NE(ground.find(">explored at y 0..2<"), std::string::npos);
+  EXPECT_EQ(ground.find("stroke-opacity=\"0.45\""), std::string::npos);  // no part of the path is outside
+
+  // The upper level: only the two columns under the upper floor are shaded; the walk below is
+  // drawn dashed and faint, and nothing there was explored.
+  const std::string upper = draw(3, 5);
+  EXPECT_EQ(upper.find(">highest block at y 0<"), std::string::npos);
+  EXPECT_NE(upper.find(">highest block at y 4<"), std::string::npos);
+  EXPECT_NE(upper.find(">path outside y 3..5<"), std::string::npos);
+  EXPECT_EQ(upper.find(">path at y"), std::string::npos);
+  EXPECT_NE(upper.find("stroke-opacity=\"0.45\""), std::string::npos);
+  EXPECT_EQ(upper.find(">explored"), std::string::npos);
+  EXPECT_LT(occurrences(upper, "<rect"), occurrences(ground, "<rect"));
 }
 
 }  // namespace

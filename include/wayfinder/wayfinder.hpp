@@ -44,5 +44,6 @@
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_domain.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 

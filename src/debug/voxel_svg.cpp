@@ -1,8 +1,11 @@
 #include "wayfinder/debug/voxel_svg.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
-#include <sstream>
+#include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -13,6 +16,25 @@ namespace wayfinder {
 
 namespace {
 
+// The world is drawn on dark ground (an empty column shows it) and the page around it is white,
+// as in the grid picture. The start and goal markers are the grid picture's: a disc and a
+// diamond in near-black with a white ring, neutral shapes that clash with no path colour.
+constexpr std::string_view empty_colour = "#1b1b24";
+constexpr std::string_view water_colour = "#3a6ea5";
+constexpr std::string_view ladder_colour = "#a5773a";
+constexpr std::string_view explored_colour = "#e0a030";
+constexpr double explored_opacity = 0.35;
+constexpr std::string_view path_colour = "#ff3060";
+constexpr std::string_view marker_colour = "#111111";
+
+constexpr double margin_px = 8.0;
+constexpr double title_font_px = 16.0;
+constexpr double title_band_px = 28.0;
+constexpr double legend_font_px = 12.0;
+constexpr double legend_row_px = 20.0;
+constexpr double legend_swatch_px = 22.0;
+constexpr double min_content_px = 480.0;
+
 std::string grey(double shade) {
   const int level = std::clamp(static_cast<int>(60.0 + 170.0 * shade), 0, 255);
   char text[16];
@@ -20,61 +42,247 @@ std::string grey(double shade) {
   return text;
 }
 
+/// Locale-independent, at most 3 decimals, no trailing zeros.
+std::string number(double value) {
+  if (!std::isfinite(value)) return "0";
+  char text[64];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, 3);
+  if (error != std::errc{}) return "0";
+  std::string result(text, end);
+  if (result.find('.') != std::string::npos) {
+    while (result.back() == '0') result.pop_back();
+    if (result.back() == '.') result.pop_back();
+  }
+  return result == "-0" ? "0" : result;
+}
+
+std::string rect(double x, double y, double width, double height, std::string_view fill, std::string_view extra = {}) {
+  std::string svg = "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" + number(width) + "\" height=\"" +
+                    number(height) + "\" fill=\"" + std::string(fill) + "\"";
+  if (!extra.empty()) svg += " " + std::string(extra);
+  return svg + "/>\n";
+}
+
+/// The grid picture's start (disc) or goal (diamond) marker, of `radius` around (x, y).
+std::string marker_shape(bool is_start, double x, double y, double radius, double ring) {
+  const std::string paint = "fill=\"" + std::string(marker_colour) + "\" stroke=\"#ffffff\" stroke-width=\"" + number(ring) + "\"";
+  if (is_start)
+    return "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) + "\" r=\"" + number(radius) + "\" " + paint + "/>\n";
+  const double half = radius * 0.8;
+  return rect(x - half, y - half, 2 * half, 2 * half, marker_colour,
+              "transform=\"rotate(45 " + number(x) + " " + number(y) + ")\" stroke=\"#ffffff\" stroke-width=\"" +
+                  number(ring) + "\"");
+}
+
+enum class Swatch : std::uint8_t { fill, line, dashed_line, start_marker, goal_marker };
+
+struct LegendEntry {
+  Swatch swatch;
+  std::string colour;
+  std::string label;
+  double opacity = 1.0;
+};
+
+std::string legend_swatch(const LegendEntry& entry, double x, double y) {
+  const double middle = y + legend_row_px / 2.0;
+  switch (entry.swatch) {
+    case Swatch::fill:
+      return rect(x, middle - 6.0, legend_swatch_px, 12.0, entry.colour,
+                  (entry.opacity < 1.0 ? "fill-opacity=\"" + number(entry.opacity) + "\" " : std::string()) +
+                      "stroke=\"#888888\" stroke-width=\"0.5\"");
+    case Swatch::line:
+    case Swatch::dashed_line:
+      return "<line x1=\"" + number(x) + "\" y1=\"" + number(middle) + "\" x2=\"" + number(x + legend_swatch_px) +
+             "\" y2=\"" + number(middle) + "\" stroke=\"" + entry.colour + "\" stroke-width=\"3\" stroke-linecap=\"round\"" +
+             (entry.swatch == Swatch::dashed_line ? " stroke-dasharray=\"5 3\"" : "") + "/>\n";
+    case Swatch::start_marker:
+    case Swatch::goal_marker:
+      return marker_shape(entry.swatch == Swatch::start_marker, x + legend_swatch_px / 2.0, middle, 6.0, 2.0);
+  }
+  return {};
+}
+
+/// Lays the entries out left to right, wrapping at `width`; returns the height used. Text width
+/// is estimated at 0.62 em per character: a library that only writes text has no font metrics.
+double draw_legend(const std::vector<LegendEntry>& legend, double top, double width, std::string& svg) {
+  double x = 0.0;
+  double y = top;
+  for (const LegendEntry& entry : legend) {
+    const double entry_width = legend_swatch_px + 6.0 + static_cast<double>(entry.label.size()) * legend_font_px * 0.62 + 16.0;
+    if (x > 0.0 && x + entry_width > width) {
+      x = 0.0;
+      y += legend_row_px;
+    }
+    svg += legend_swatch(entry, margin_px + x, y);
+    svg += "<text x=\"" + number(margin_px + x + legend_swatch_px + 6.0) + "\" y=\"" +
+           number(y + legend_row_px / 2.0 + legend_font_px * 0.35) + "\">" + xml::escaped(entry.label) + "</text>\n";
+    x += entry_width;
+  }
+  return y + legend_row_px - top;
+}
+
+std::string coord_label(VoxelCoord at) {
+  return std::to_string(at.x) + "," + std::to_string(at.y) + "," + std::to_string(at.z);
+}
+
 }  // namespace
 
 std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, VoxelCoord start, VoxelCoord goal,
                              const VoxelSvgOptions& options) {
-  const SearchTrace* trace = options.trace;
-  const int width = world.size_x();
-  const int depth = world.size_z();
+  const int width = std::max(world.size_x(), 1);
+  const int depth = std::max(world.size_z(), 1);
+  // The heights drawn: the requested range, clipped to the world's.
+  const int low = std::max(options.min_y, 0);
+  const int high = std::min(options.max_y, world.size_y() - 1);
+  const bool whole_height = low == 0 && high == world.size_y() - 1;
+  // Named by the heights drawn (a range reaching past the world is clipped to it).
+  const std::string range_text = high >= low ? std::to_string(low) + ".." + std::to_string(high)
+                                             : std::to_string(options.min_y) + ".." + std::to_string(options.max_y);
+  auto in_range = [&](int y) { return y >= low && y <= high; };
+
   // Keep the picture around 1000 pixels across, whatever the world's size.
   const double cell = std::clamp(1000.0 / std::max(width, depth), 1.0, 24.0);
-  const double title_height = 24.0;
-  std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << cell * width << "\" height=\""
-      << cell * depth + title_height << "\" font-family=\"sans-serif\" font-size=\"13\">\n";
-  svg << "<rect width=\"100%\" height=\"100%\" fill=\"#1b1b24\"/>\n";
-  svg << "<text x=\"4\" y=\"17\" fill=\"#eeeeee\">" << xml::escaped(options.title) << "</text>\n";
-  svg << "<g transform=\"translate(0," << title_height << ")\" shape-rendering=\"crispEdges\">\n";
-  const double top = std::max(1, world.size_y() - 1);
-  for (int z = 0; z < depth; ++z)
-    for (int x = 0; x < width; ++x) {
-      const int height = world.top_block(x, z);
-      if (height < 0) continue;  // empty column: the background shows
-      const BlockKind kind = world.block(x, height, z);
-      const std::string fill = kind == BlockKind::water ? "#3a6ea5" : kind == BlockKind::ladder ? "#a5773a" : grey(height / top);
-      svg << "<rect x=\"" << x * cell << "\" y=\"" << z * cell << "\" width=\"" << cell << "\" height=\"" << cell
-          << "\" fill=\"" << fill << "\"/>\n";
+  const double map_width = cell * width;
+  const double map_height = cell * depth;
+  // Wide enough for the title too (estimated at 0.62 em per character, as the legend's text).
+  const double title_width = static_cast<double>(options.title.size()) * title_font_px * 0.62;
+  const double content_width = std::max({map_width, min_content_px, title_width});
+  const double map_top = margin_px + (options.title.empty() ? 0.0 : title_band_px);
+  std::vector<LegendEntry> legend;
+
+  // Columns, shaded by their highest block in the range.
+  std::string map;
+  map += rect(0, 0, map_width, map_height, empty_colour);
+  bool any_water = false;
+  bool any_ladder = false;
+  int lowest_top = high;
+  int highest_top = low;
+  const double shade_span = std::max(1, high - low);
+  for (int z = 0; z < world.size_z(); ++z)
+    for (int x = 0; x < world.size_x(); ++x) {
+      int top = -1;
+      for (int y = high; y >= low; --y)
+        if (world.block(x, y, z) != BlockKind::air) {
+          top = y;
+          break;
+        }
+      if (top < 0) continue;  // nothing in range: the dark ground shows
+      const BlockKind kind = world.block(x, top, z);
+      std::string fill;
+      if (kind == BlockKind::water) {
+        fill = water_colour;
+        any_water = true;
+      } else if (kind == BlockKind::ladder) {
+        fill = ladder_colour;
+        any_ladder = true;
+      } else {
+        fill = grey((top - low) / shade_span);
+        lowest_top = std::min(lowest_top, top);
+        highest_top = std::max(highest_top, top);
+      }
+      map += rect(x * cell, z * cell, cell, cell, fill);
     }
-  if (trace != nullptr) {
-    // One tint per explored column, however many blocks of it the search expanded.
-    std::vector<bool> explored(static_cast<std::size_t>(width) * static_cast<std::size_t>(depth), false);
-    for (const TraceRecord& event : trace->events()) {
+  legend.push_back({Swatch::fill, std::string(empty_colour),
+                    whole_height ? "no block in the column" : "no block at y " + range_text});
+  if (lowest_top <= highest_top) {
+    legend.push_back({Swatch::fill, grey((lowest_top - low) / shade_span), "highest block at y " + std::to_string(lowest_top)});
+    if (highest_top != lowest_top)
+      legend.push_back({Swatch::fill, grey((highest_top - low) / shade_span), "highest block at y " + std::to_string(highest_top)});
+  }
+  if (any_water) legend.push_back({Swatch::fill, std::string(water_colour), "water on top"});
+  if (any_ladder) legend.push_back({Swatch::fill, std::string(ladder_colour), "ladder on top"});
+
+  // Explored columns: one tint per column, however many of its blocks the search expanded.
+  if (options.trace != nullptr) {
+    std::vector<bool> explored(static_cast<std::size_t>(world.size_x()) * static_cast<std::size_t>(world.size_z()), false);
+    bool any_explored = false;
+    for (const TraceRecord& event : options.trace->events()) {
       if (event.event != TraceEvent::closed) continue;
       const VoxelCoord at = world.coord_of(event.node);
-      explored[static_cast<std::size_t>(at.z) * static_cast<std::size_t>(width) + static_cast<std::size_t>(at.x)] = true;
+      if (!world.contains(at) || !in_range(at.y)) continue;
+      explored[static_cast<std::size_t>(at.z) * static_cast<std::size_t>(world.size_x()) + static_cast<std::size_t>(at.x)] = true;
+      any_explored = true;
     }
-    for (int z = 0; z < depth; ++z)
-      for (int x = 0; x < width; ++x)
-        if (explored[static_cast<std::size_t>(z) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)])
-          svg << "<rect x=\"" << x * cell << "\" y=\"" << z * cell << "\" width=\"" << cell << "\" height=\"" << cell
-              << "\" fill=\"#e0a030\" fill-opacity=\"0.35\"/>\n";
+    for (int z = 0; z < world.size_z(); ++z)
+      for (int x = 0; x < world.size_x(); ++x)
+        if (explored[static_cast<std::size_t>(z) * static_cast<std::size_t>(world.size_x()) + static_cast<std::size_t>(x)])
+          map += rect(x * cell, z * cell, cell, cell, explored_colour, "fill-opacity=\"" + number(explored_opacity) + "\"");
+    if (any_explored)
+      legend.push_back({Swatch::fill, std::string(explored_colour),
+                        whole_height ? "explored column" : "explored at y " + range_text, explored_opacity});
   }
-  svg << "</g>\n<g transform=\"translate(0," << title_height << ")\">\n";
+
+  // The path: runs of steps inside the range solid, the whole path dashed and faint under them
+  // when part of it lies outside.
+  std::string path;
+  const double stroke = std::max(1.5, cell / 3);
+  auto point_text = [&](NodeId node) {
+    const VoxelCoord at = world.coord_of(node);
+    return number((at.x + 0.5) * cell) + "," + number((at.z + 0.5) * cell);
+  };
+  auto polyline = [&](std::size_t begin, std::size_t end, std::string_view extra) {
+    std::string points;
+    for (std::size_t i = begin; i < end; ++i) points += (i == begin ? "" : " ") + point_text(result.nodes[i]);
+    return "<polyline fill=\"none\" stroke=\"" + std::string(path_colour) + "\" stroke-width=\"" + number(stroke) +
+           "\" stroke-linejoin=\"round\" stroke-linecap=\"round\" " + std::string(extra) + " points=\"" + points + "\"/>\n";
+  };
   if (result.nodes.size() >= 2) {
-    svg << "<polyline fill=\"none\" stroke=\"#ff3060\" stroke-width=\"" << std::max(1.5, cell / 3)
-        << "\" stroke-linejoin=\"round\" points=\"";
-    for (const NodeId node : result.nodes) {
-      const VoxelCoord at = world.coord_of(node);
-      svg << (at.x + 0.5) * cell << "," << (at.z + 0.5) * cell << " ";
+    bool all_inside = true;
+    for (const NodeId node : result.nodes) all_inside = all_inside && in_range(world.coord_of(node).y);
+    if (!all_inside) {
+      path += polyline(0, result.nodes.size(),
+                       "stroke-opacity=\"0.45\" stroke-dasharray=\"" + number(stroke * 2) + " " + number(stroke * 1.5) + "\"");
+      legend.push_back({Swatch::dashed_line, std::string(path_colour), "path outside y " + range_text});
     }
-    svg << "\"/>\n";
+    bool any_inside = false;
+    std::size_t run = 0;
+    for (std::size_t i = 0; i <= result.nodes.size(); ++i) {
+      if (i < result.nodes.size() && in_range(world.coord_of(result.nodes[i]).y)) continue;
+      if (i - run >= 2) {
+        path += polyline(run, i, "");
+        any_inside = true;
+      }
+      run = i + 1;
+    }
+    if (any_inside) legend.push_back({Swatch::line, std::string(path_colour), whole_height ? "path" : "path at y " + range_text});
   }
-  for (const auto& [at, colour] : {std::pair{start, "#40e040"}, std::pair{goal, "#4080ff"}})
-    svg << "<circle cx=\"" << (at.x + 0.5) * cell << "\" cy=\"" << (at.z + 0.5) * cell << "\" r=\""
-        << std::max(3.0, cell * 0.6) << "\" fill=\"" << colour << "\" stroke=\"white\"/>\n";
-  svg << "</g>\n</svg>\n";
-  return svg.str();
+
+  // Start and goal, sized like the grid picture's: at least 5 pixels, and a third of a block.
+  const double radius = std::max(5.0, cell * 0.35);
+  const double ring = std::max(1.5, cell * 0.15);
+  for (const bool is_start : {true, false}) {
+    const VoxelCoord at = is_start ? start : goal;
+    if (!world.contains(at)) continue;
+    path += marker_shape(is_start, (at.x + 0.5) * cell, (at.z + 0.5) * cell, radius, ring);
+    legend.push_back({is_start ? Swatch::start_marker : Swatch::goal_marker, std::string(marker_colour),
+                      (is_start ? "start " : "goal ") + coord_label(at)});
+  }
+
+  const double legend_top = map_top + map_height + margin_px;
+  std::string legend_svg;
+  double legend_height = 0.0;
+  if (options.show_legend && !legend.empty())
+    legend_height = draw_legend(legend, legend_top, content_width, legend_svg) + margin_px / 2.0;
+  const double page_width = std::ceil(content_width + 2 * margin_px);
+  const double page_height = std::ceil(legend_top + legend_height);
+
+  std::string svg;
+  svg.reserve(map.size() + path.size() + legend_svg.size() + 1024);
+  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(page_width) + "\" height=\"" + number(page_height) +
+         "\" viewBox=\"0 0 " + number(page_width) + " " + number(page_height) +
+         "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"" + number(legend_font_px) + "\">\n";
+  if (!options.title.empty()) svg += "<title>" + xml::escaped(options.title) + "</title>\n";
+  svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  if (!options.title.empty())
+    svg += "<text x=\"" + number(margin_px) + "\" y=\"" + number(margin_px + title_font_px) + "\" font-size=\"" +
+           number(title_font_px) + "\" font-weight=\"bold\">" + xml::escaped(options.title) + "</text>\n";
+  svg += "<g transform=\"translate(" + number(margin_px) + "," + number(map_top) + ")\">\n";
+  svg += "<g shape-rendering=\"crispEdges\">\n" + map + "</g>\n";  // no hairline seams between columns
+  svg += path;
+  svg += "</g>\n";
+  svg += legend_svg;
+  svg += "</svg>\n";
+  return svg;
 }
 
 void write_voxel_svg(const std::filesystem::path& path, const VoxelWorld& world, const PathResult& result,

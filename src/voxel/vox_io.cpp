@@ -165,7 +165,24 @@ class SceneWalker {
 
 }  // namespace
 
-VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, const VoxReadOptions& options) {
+std::array<VoxColour, 256> default_vox_palette() {
+  std::array<VoxColour, 256> palette{};
+  constexpr std::uint8_t levels[] = {0xff, 0xcc, 0x99, 0x66, 0x33, 0x00};
+  constexpr std::uint8_t ramp[] = {0xee, 0xdd, 0xbb, 0xaa, 0x88, 0x77, 0x55, 0x44, 0x22, 0x11};
+  std::size_t index = 1;
+  for (const std::uint8_t r : levels)
+    for (const std::uint8_t g : levels)
+      for (const std::uint8_t b : levels)
+        if ((r | g | b) != 0) palette[index++] = {r, g, b, 0xff};
+  for (const std::uint8_t v : ramp) palette[index++] = {v, 0, 0, 0xff};
+  for (const std::uint8_t v : ramp) palette[index++] = {0, v, 0, 0xff};
+  for (const std::uint8_t v : ramp) palette[index++] = {0, 0, v, 0xff};
+  for (const std::uint8_t v : ramp) palette[index++] = {v, v, v, 0xff};
+  return palette;
+}
+
+VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, const VoxReadOptions& options,
+                     VoxFileInfo* info) {
   ByteReader header(bytes, 0, bytes.size(), source_name);
   if (bytes.size() < 4 || bytes.substr(0, 4) != "VOX ")
     header.fail(0, "not a MagicaVoxel file: it does not start with 'VOX '");
@@ -238,6 +255,18 @@ VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, con
         model.positions.push_back(position);
         model.colours.push_back(static_cast<std::uint8_t>(voxel[3]));
       }
+    } else if (id == "RGBA") {
+      // 256 entries of r, g, b, a; entry i is colour index i + 1 (the last entry is unused).
+      if (content < 1024)
+        reader.fail(chunk_at, "RGBA chunk holds " + std::to_string(content) + " bytes, expected 1024 (256 colours)");
+      if (info != nullptr) {
+        const std::string_view colours = body.take(1024, "RGBA chunk");
+        for (std::size_t i = 1; i < 256; ++i) {
+          const auto channel = [&](std::size_t k) { return static_cast<std::uint8_t>(colours[(i - 1) * 4 + k]); };
+          info->palette[i] = {channel(0), channel(1), channel(2), channel(3)};
+        }
+        info->palette_from_file = true;
+      }
     } else if (id == "nTRN" || id == "nGRP" || id == "nSHP") {
       SceneNode node;
       node.offset = chunk_at;
@@ -281,7 +310,7 @@ VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, con
       if (!nodes.emplace(node_id, std::move(node)).second)
         reader.fail(chunk_at, "scene node " + std::to_string(node_id) + " is defined twice");
     }
-    // Every other chunk (PACK, RGBA, MATL, LAYR, rOBJ, rCAM, NOTE, IMAP, ...) is skipped.
+    // Every other chunk (PACK, MATL, LAYR, rOBJ, rCAM, NOTE, IMAP, ...) is skipped.
   }
   if (size_pending) reader.fail(reader.position(), "the last SIZE chunk has no XYZI chunk");
   if (models.empty()) reader.fail(reader.position(), "the file has no models");
@@ -311,8 +340,16 @@ VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, con
   if (const std::string problem = VoxelWorld::size_problem(size_x, size_y, size_z); !problem.empty())
     reader.fail(children_begin, "the assembled scene is too large: " + problem);
   VoxelWorld world(static_cast<int>(size_x), static_cast<int>(size_y), static_cast<int>(size_z));
+  if (info != nullptr) {
+    info->model_count = models.size();
+    info->placed_models = placements.size();
+    info->voxel_counts.fill(0);
+  }
   for (const Placement& placement : placements) {
     const Model& model = models[placement.model];
+    if (info != nullptr)
+      for (const std::uint8_t colour : model.colours)
+        if (colour != 0) ++info->voxel_counts[colour];  // index 0 is empty: not a voxel
     for (std::size_t i = 0; i < model.positions.size(); ++i) {
       const BlockKind kind = options.kinds[model.colours[i]];
       const auto& p = model.positions[i];
@@ -324,8 +361,8 @@ VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, con
   return world;
 }
 
-VoxelWorld read_vox_file(const std::filesystem::path& path, const VoxReadOptions& options) {
-  return parse_vox(read_text_file(path), path.string(), options);
+VoxelWorld read_vox_file(const std::filesystem::path& path, const VoxReadOptions& options, VoxFileInfo* info) {
+  return parse_vox(read_text_file(path), path.string(), options, info);
 }
 
 }  // namespace wayfinder

@@ -138,6 +138,16 @@ std::filesystem::path voxel_scenario_map_path(const std::filesystem::path& scena
   return text;
 }
 
+std::string voxel_scenario_map_mismatch(const VoxelScenario& scenario, const std::filesystem::path& map_path) {
+  // Scenario files written on Windows may name the map with backslashes.
+  std::string written_for = scenario.map_name;
+  if (const std::size_t slash = written_for.find_last_of("/\\"); slash != std::string::npos)
+    written_for.erase(0, slash + 1);
+  const std::string used = map_path.filename().string();
+  if (written_for == used) return {};
+  return "this scenario was written for " + written_for + ", not " + used;
+}
+
 void check_voxel_scenario_fits_world(const VoxelScenario& scenario, const VoxelWorld& world) {
   for (const VoxelScenarioQuery& query : scenario.queries)
     for (const VoxelCoord at : {query.start, query.goal}) {

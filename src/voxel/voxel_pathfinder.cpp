@@ -1,6 +1,9 @@
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
 #include <variant>
@@ -8,6 +11,7 @@
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
 
@@ -32,11 +36,14 @@ struct FinishedRun {
 
 using ActiveSearch = std::variant<std::monostate, VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>, FinishedRun>;
 
-std::string coord_text(VoxelCoord at) {
-  return "(" + std::to_string(at.x) + "," + std::to_string(at.y) + "," + std::to_string(at.z) + ")";
-}
-
 bool finite_non_negative(Cost cost) { return std::isfinite(cost) && cost >= 0.0; }
+
+/// Numbers in messages: short, and exact for the small whole numbers most options are.
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
 
 }  // namespace
 
@@ -72,12 +79,15 @@ std::string_view to_string(VoxelMoveKind kind) {
 
 std::string profile_problem(const MovementProfile& profile) {
   auto outside = [](int value, int low, int high) { return value < low || value > high; };
-  if (outside(profile.agent_height, 1, 64)) return "agent_height must be 1 to 64";
+  using Limits = MovementProfile;
+  auto range = [](int low, int high) { return " must be " + std::to_string(low) + " to " + std::to_string(high); };
+  if (outside(profile.agent_height, 1, Limits::agent_height_limit)) return "agent_height" + range(1, Limits::agent_height_limit);
   if (profile.walk_directions != 4 && profile.walk_directions != 8) return "walk_directions must be 4 or 8";
-  if (outside(profile.step_height, 0, 8)) return "step_height must be 0 to 8";
-  if (outside(profile.jump_height, 0, 16)) return "jump_height must be 0 to 16";
-  if (outside(profile.jump_distance, 0, 16)) return "jump_distance must be 0 to 16";
-  if (outside(profile.max_fall, 0, 256)) return "max_fall must be 0 to 256";
+  if (outside(profile.step_height, 0, Limits::step_height_limit)) return "step_height" + range(0, Limits::step_height_limit);
+  if (outside(profile.jump_height, 0, Limits::jump_height_limit)) return "jump_height" + range(0, Limits::jump_height_limit);
+  if (outside(profile.jump_distance, 0, Limits::jump_distance_limit))
+    return "jump_distance" + range(0, Limits::jump_distance_limit);
+  if (outside(profile.max_fall, 0, Limits::max_fall_limit)) return "max_fall" + range(0, Limits::max_fall_limit);
   const std::pair<const char*, Cost> costs[] = {
       {"walk_cost", profile.walk_cost},       {"diagonal_cost", profile.diagonal_cost},
       {"step_up_cost", profile.step_up_cost}, {"jump_cost", profile.jump_cost},
@@ -99,18 +109,52 @@ VoxelPathfinder::~VoxelPathfinder() = default;
 VoxelPathfinder::VoxelPathfinder(VoxelPathfinder&&) noexcept = default;
 
 std::string VoxelPathfinder::position_problem(VoxelCoord at) const {
-  if (!world_.contains(at))
-    return coord_text(at) + " is outside the " + std::to_string(world_.size_x()) + "x" + std::to_string(world_.size_y()) +
-           "x" + std::to_string(world_.size_z()) + " world";
-  if (profile_.fly) {
-    if (world_.solid(at.x, at.y, at.z)) return coord_text(at) + " is a solid block";
-    return {};
+  return voxel_place_problem(world_, profile_, at);
+}
+
+std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) const {
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::greedy_best_first))
+    return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
+  if (std::isnan(options.budget.max_cost)) return "budget max_cost is NaN";
+  Cost h_weight = 1.0;
+  if (options.algorithm == VoxelAlgorithm::dijkstra) h_weight = 0.0;
+  if (options.algorithm == VoxelAlgorithm::weighted_astar) {
+    if (!(std::isfinite(options.weight) && options.weight >= 1.0))
+      return "weighted A* needs a finite weight of at least 1, got " + number_text(options.weight);
+    h_weight = options.weight;
   }
-  if (!VoxelWalkingDomain(world_, profile_).can_be_at(at))
-    return "the agent cannot be at " + coord_text(at) +
-           " (it needs " + std::to_string(profile_.agent_height) +
-           " free blocks and to stand on a solid block or ladder, climb a ladder or swim)";
+  // A search orders nodes by g + h_weight * h. Where that sum can leave the range of a double,
+  // every priority becomes infinity and the search would return a wrong answer without a sign;
+  // refuse such queries instead. A path visits each position at most once, so its cost is at
+  // most the world's block count times the dearest single move.
+  const Cost limit = std::numeric_limits<Cost>::max() / 4.0;
+  const Cost largest_h = largest_heuristic();
+  const Cost largest_g = static_cast<Cost>(world_.block_count()) * dearest_move();
+  if (!(largest_g <= limit))
+    return "the movement costs are too large for this world: a path of up to " + std::to_string(world_.block_count()) +
+           " moves of cost up to " + number_text(dearest_move()) + " could overflow";
+  if (largest_h > 0.0 && !(h_weight * largest_h <= limit - largest_g))
+    return "weight " + number_text(options.weight) + " is too large for this world: weight x the largest heuristic estimate (" +
+           number_text(largest_h) + ") could overflow the search's priorities; use a weight of at most " +
+           number_text((limit - largest_g) / largest_h);
   return {};
+}
+
+Cost VoxelPathfinder::largest_heuristic() const {
+  if (world_.block_count() == 0) return 0.0;
+  // Both heuristics grow with the distance along each axis, so opposite corners give the largest.
+  const NodeId low = world_.node_of(0, 0, 0);
+  const NodeId high = world_.node_of(world_.size_x() - 1, world_.size_y() - 1, world_.size_z() - 1);
+  if (profile_.fly) return VoxelFlyingDomain(world_, profile_.fly_cost).heuristic(low, high);
+  return VoxelWalkingDomain(world_, profile_).heuristic(low, high);
+}
+
+Cost VoxelPathfinder::dearest_move() const {
+  const MovementProfile& p = profile_;
+  if (p.fly) return p.fly_cost * 1.7320508075688772;
+  // More than any one move costs: the widest jump's columns plus every extra a move can add.
+  return std::max(p.walk_cost, p.diagonal_cost) * (p.jump_distance + 2) + p.jump_cost +
+         p.step_up_cost * std::max(p.step_height, p.jump_height) + p.fall_cost * p.max_fall + p.swim_cost + p.climb_cost;
 }
 
 SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
@@ -120,13 +164,10 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
     return SearchStatus::invalid_input;
   };
   if (world_.block_count() == 0) return reject("the world is empty");
-  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::greedy_best_first))
-    return reject("unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm)));
-  if (const std::string problem = position_problem(start); !problem.empty()) return reject("start: " + problem);
-  if (const std::string problem = position_problem(goal); !problem.empty()) return reject("goal: " + problem);
-  if (options.algorithm == VoxelAlgorithm::weighted_astar && !(std::isfinite(options.weight) && options.weight >= 1.0))
-    return reject("weighted A* needs a finite weight >= 1, got " + std::to_string(options.weight));
-  if (std::isnan(options.budget.max_cost)) return reject("budget max_cost is NaN");
+  if (const std::string problem = options_problem(options); !problem.empty()) return reject(problem);
+  // The place messages start with the position: "start (1,2,3) is inside a solid block".
+  if (const std::string problem = position_problem(start); !problem.empty()) return reject("start " + problem);
+  if (const std::string problem = position_problem(goal); !problem.empty()) return reject("goal " + problem);
 
   SearchOptions search;
   search.budget = options.budget;
@@ -205,5 +246,9 @@ void fill_voxel_points(const VoxelWorld& world, PathResult& result) {
     result.points.push_back({static_cast<double>(at.x), static_cast<double>(at.y), static_cast<double>(at.z)});
   }
 }
+
+// ---- Places (voxel_places.hpp) ------------------------------------------------------------
+// They share the pathfinder's place rules (the walking domain's can_be_at), so they live beside
+// it.
 
 }  // namespace wayfinder

@@ -141,6 +141,16 @@ std::uint64_t VoxelWorld::filled_block_count() const {
   return count;
 }
 
+std::array<std::uint64_t, 4> VoxelWorld::block_counts() const {
+  std::array<std::uint64_t, 4> counts{};
+  for (const auto& chunk : chunks_)
+    for (const std::uint8_t kind : chunk->blocks) ++counts[kind & 3u];
+  // Absent chunks, and the parts of edge chunks outside the world, are air; only the stored
+  // non-air blocks were counted exactly.
+  counts[static_cast<std::size_t>(BlockKind::air)] = block_count() - counts[1] - counts[2] - counts[3];
+  return counts;
+}
+
 int VoxelWorld::top_block(int x, int z) const {
   for (int y = size_y_ - 1; y >= 0; --y)
     if (block(x, y, z) != BlockKind::air) return y;

@@ -9,6 +9,7 @@
 #include "grid_bench_command.hpp"
 #include "grid_path_command.hpp"
 #include "voxel_bench_command.hpp"
+#include "voxel_info_command.hpp"
 #include "voxel_path_command.hpp"
 #include "mesh_bench_command.hpp"
 #include "mesh_info_command.hpp"
@@ -60,6 +61,11 @@ int main(int argc, char** argv) {
   CLI::App* voxel_group = app.add_subcommand("voxel", "3D voxel worlds: walking and flying queries on .vox and .3dmap files");
   voxel_group->require_subcommand(1);
 
+  VoxelInfoArguments voxel_info_arguments;
+  CLI::App* voxel_info = voxel_group->add_subcommand(
+      "info", "describe a voxel world: size, block kinds, palette colours and places where an agent can be");
+  configure_voxel_info_command(*voxel_info, voxel_info_arguments);
+
   VoxelPathArguments voxel_path_arguments;
   CLI::App* voxel_path = voxel_group->add_subcommand("path", "find a path for a walking or flying agent in a voxel world");
   configure_voxel_path_command(*voxel_path, voxel_path_arguments);
@@ -85,6 +91,7 @@ int main(int argc, char** argv) {
     if (*path) return run_grid_path_command(path_arguments, std::cout, std::cerr);
     if (*bench) return run_grid_bench_command(bench_arguments, std::cout, std::cerr);
     if (*demo) return run_demo_command(demo_arguments, std::cout, std::cerr);
+    if (*voxel_info) return run_voxel_info_command(voxel_info_arguments, std::cout, std::cerr);
     if (*voxel_path) return run_voxel_path_command(voxel_path_arguments, std::cout, std::cerr);
     if (*voxel_bench) return run_voxel_bench_command(voxel_bench_arguments, std::cout, std::cerr);
     if (*mesh_info) return run_mesh_info_command(mesh_info_arguments, std::cout, std::cerr);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <stdexcept>
 
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
@@ -13,6 +14,7 @@
 #include "voxel_cli_support.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder::cli {
 
@@ -57,6 +59,11 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
       ->required()
       ->type_name("FILE");
   command
+      .add_option("--map", arguments.map_path,
+                  "the map of a .3dscen scenario (default: the scenario path minus .3dscen); its file name should be "
+                  "the one the scenario names")
+      ->type_name("FILE");
+  command
       .add_option_function<std::string>(
           "--algo,-a",
           [&arguments](const std::string& text) {
@@ -96,7 +103,15 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   double tolerance = 1e-3;
   if (flying) {
     const VoxelScenario scenario = read_voxel_scenario(arguments.path);
-    map_path = voxel_scenario_map_path(arguments.path).string();
+    const bool map_given = !arguments.map_path.empty();
+    map_path = map_given ? arguments.map_path : voxel_scenario_map_path(arguments.path).string();
+    // A scenario run on another map has other optimal lengths: every answer would count as a
+    // mismatch, which reads as a broken search. Say what is wrong instead.
+    if (const std::string mismatch = voxel_scenario_map_mismatch(scenario, map_path); !mismatch.empty()) {
+      if (!map_given)
+        throw LoadError(arguments.path, 0, 0, mismatch + " (the map beside it); give --map FILE to choose its map");
+      report_error(err, "warning: " + arguments.path + ": " + mismatch + "; its optimal lengths will not match");
+    }
     world = read_voxel_benchmark_map(map_path);
     check_voxel_scenario_fits_world(scenario, world);
     for (const VoxelScenarioQuery& query : scenario.queries)
@@ -105,15 +120,12 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   } else {
     if (arguments.random_pairs == 0)
       throw LoadError(arguments.path, 0, 0, "a world file needs --random N (or give a .3dscen scenario)");
+    if (!arguments.map_path.empty()) throw std::invalid_argument("--map applies to .3dscen scenarios only");
     map_path = arguments.path;
     world = load_voxel_world(arguments.path);
     tolerance = 1e-9;
     VoxelPathfinder probe(world, MovementProfile::walker());
-    std::vector<VoxelCoord> places;
-    for (int y = 0; y < world.size_y(); ++y)
-      for (int z = 0; z < world.size_z(); ++z)
-        for (int x = 0; x < world.size_x(); ++x)
-          if (probe.position_problem({x, y, z}).empty()) places.push_back({x, y, z});
+    const std::vector<VoxelCoord> places = all_voxel_places(world, MovementProfile::walker());
     if (places.empty()) throw LoadError(arguments.path, 0, 0, "no place in this world where a walker can be");
     std::mt19937_64 random(arguments.seed);
     VoxelSearchOptions reference;
@@ -130,6 +142,20 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     scenario_text = "random " + std::to_string(arguments.random_pairs) + " seed " + std::to_string(arguments.seed);
   }
   if (arguments.limit > 0 && queries.size() > arguments.limit) queries.resize(arguments.limit);
+
+  VoxelPathfinder pathfinder(world, flying ? MovementProfile::flyer() : MovementProfile::walker());
+  // Options the search would refuse are refused once, before any query, rather than reported as
+  // a mismatch per query.
+  auto options_for = [&](VoxelAlgorithm algorithm) {
+    VoxelSearchOptions options;
+    options.algorithm = algorithm;
+    options.weight = arguments.weight;
+    options.return_partial = false;
+    return options;
+  };
+  for (const VoxelAlgorithm algorithm : arguments.algorithms)
+    if (const std::string problem = pathfinder.options_problem(options_for(algorithm)); !problem.empty())
+      throw std::invalid_argument(map_path + ": " + problem);
 
   using Align = TableColumn::Align;
   const TextTable table({{"algorithm", 14, Align::left},
@@ -150,13 +176,9 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   }
 
   ProgressBar progress(err, standard_error_is_terminal());
-  VoxelPathfinder pathfinder(world, flying ? MovementProfile::flyer() : MovementProfile::walker());
   bool any_mismatch = false;
   for (const VoxelAlgorithm algorithm : arguments.algorithms) {
-    VoxelSearchOptions options;
-    options.algorithm = algorithm;
-    options.weight = arguments.weight;
-    options.return_partial = false;
+    const VoxelSearchOptions options = options_for(algorithm);
     Summary summary;
     summary.algorithm = std::string(to_string(algorithm));
     summary.queries = queries.size();

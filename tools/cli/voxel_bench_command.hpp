@@ -16,6 +16,8 @@ namespace wayfinder::cli {
 
 struct VoxelBenchArguments {
   std::string path;
+  /// The map of a .3dscen scenario; empty: the scenario's path minus ".3dscen".
+  std::string map_path;
   std::vector<VoxelAlgorithm> algorithms{VoxelAlgorithm::astar};
   double weight = 2.0;
   std::size_t random_pairs = 0;  ///< walking: how many random pairs (required for .vox/.3dmap)
@@ -27,7 +29,8 @@ struct VoxelBenchArguments {
 void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& arguments);
 
 /// Returns 0 when every answer agrees with its reference, 1 when some do not; throws LoadError
-/// for unreadable or mismatched files.
+/// for unreadable or mismatched files (a scenario written for another map than the one found
+/// beside it) and std::invalid_argument for options the search refuses.
 int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& out, std::ostream& err);
 
 }  // namespace wayfinder::cli

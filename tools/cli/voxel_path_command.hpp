@@ -4,9 +4,12 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 
+#include "voxel_cli_support.hpp"
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 
@@ -16,17 +19,22 @@ struct VoxelPathArguments {
   std::string world_path;
   VoxelCoord from;
   VoxelCoord to;
-  std::string profile = "walker";  ///< walker or flyer
+  VoxelProfileArguments profile;
+  VoxelColourArguments colours;
   VoxelSearchOptions search;
   std::uint64_t max_expansions = Budget::unlimited_expansions;
+  /// Move a start or goal where the agent cannot be to the nearest place within this many blocks.
+  std::optional<int> snap;
   std::string svg_path;
+  /// Heights drawn in the picture (`--y-range MIN,MAX`).
+  std::optional<std::pair<int, int>> y_range;
   bool json = false;
 };
 
 void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& arguments);
 
 /// Returns 0 when a path was found, 1 when not, 2 for an invalid query; throws LoadError for
-/// unreadable files.
+/// unreadable files and std::invalid_argument for options that do not fit the world.
 int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& out, std::ostream& err);
 
 }  // namespace wayfinder::cli

@@ -1,9 +1,15 @@
 #pragma once
 // Debug pictures of voxel searches: a top-down view of the world, each column shaded by the
 // height of its highest block (water and ladders in their own colours), the columns a search
-// expanded tinted, the path drawn over them and the start and goal marked.
+// expanded tinted, the path drawn over them, the start and goal marked with the grid picture's
+// markers (a dark disc for the start, a dark diamond for the goal), and a legend below.
+//
+// A height range limits the view to one floor or cave level: a column is shaded by its highest
+// block inside the range, and only the explored blocks and path steps inside it are marked
+// (the rest of the path is drawn dashed and faint, so the route stays readable).
 
 #include <filesystem>
+#include <limits>
 #include <string>
 
 #include "wayfinder/core/path_result.hpp"
@@ -16,6 +22,10 @@ struct VoxelSvgOptions {
   std::string title;
   /// A search's trace: the columns of its expanded nodes are tinted. May be null.
   const SearchTrace* trace = nullptr;
+  /// Only blocks with min_y <= y <= max_y are drawn (see above); the defaults show them all.
+  int min_y = std::numeric_limits<int>::min();
+  int max_y = std::numeric_limits<int>::max();
+  bool show_legend = true;
 };
 
 /// The picture as SVG text. `result.nodes` are the path's node ids (may be empty).

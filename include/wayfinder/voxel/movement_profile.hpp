@@ -39,6 +39,14 @@
 namespace wayfinder {
 
 struct MovementProfile {
+  // The accepted ranges of the integer fields (profile_problem checks them): wide enough for
+  // any game agent, small enough that the move generator's loops stay short.
+  static constexpr int agent_height_limit = 64;
+  static constexpr int step_height_limit = 8;
+  static constexpr int jump_height_limit = 16;
+  static constexpr int jump_distance_limit = 16;
+  static constexpr int max_fall_limit = 256;
+
   /// Blocks of clearance the agent needs, its feet block included (1 to 64).
   int agent_height = 2;
   /// 4: cardinal walking only; 8: diagonals too.

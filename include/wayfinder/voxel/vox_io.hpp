@@ -2,7 +2,8 @@
 // Reading MagicaVoxel `.vox` files (format version 150, and 200 which has the same layout):
 // a `VOX ` header and a MAIN chunk whose children are SIZE + XYZI pairs (one per model) and,
 // in files with a scene, the scene graph chunks nTRN (transform), nGRP (group) and nSHP
-// (shape); PACK is accepted and every other chunk (RGBA, MATL, LAYR, rOBJ, ...) is skipped.
+// (shape); PACK is accepted, RGBA (the palette) is read for VoxFileInfo, and every other chunk
+// (MATL, LAYR, rOBJ, IMAP, ...) is skipped.
 // Format: github.com/ephtracy/voxel-model, "MagicaVoxel-file-format-vox.txt".
 //
 // Placement. Without a scene graph every model is placed with its corner at the origin. With
@@ -22,6 +23,7 @@
 // origin, at most 65536 shapes are placed, and the world must fit VoxelWorld's size limit.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -46,7 +48,39 @@ struct VoxReadOptions {
   }
 };
 
-VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, const VoxReadOptions& options = {});
-VoxelWorld read_vox_file(const std::filesystem::path& path, const VoxReadOptions& options = {});
+/// One palette entry, 8 bits per channel.
+struct VoxColour {
+  std::uint8_t r = 0;
+  std::uint8_t g = 0;
+  std::uint8_t b = 0;
+  std::uint8_t a = 0;
+  friend bool operator==(const VoxColour&, const VoxColour&) = default;
+};
+
+/// MagicaVoxel's built-in palette, which files without an RGBA chunk use: index 0 is empty
+/// (all zero), 1 to 215 the 6 x 6 x 6 colour cube of the channel levels ff, cc, 99, 66, 33, 00
+/// without black (red slowest, blue fastest), then ten-step ramps ee..11 of red, green, blue
+/// and grey.
+std::array<VoxColour, 256> default_vox_palette();
+
+/// What a .vox file holds besides its blocks, for describing it (`wayfinder voxel info`).
+struct VoxFileInfo {
+  /// The colour of each index: the file's RGBA chunk (its entry i is index i + 1; index 0 is
+  /// empty), or default_vox_palette() for a file without one.
+  std::array<VoxColour, 256> palette = default_vox_palette();
+  bool palette_from_file = false;
+  /// Voxels placed with each colour index. A model placed twice by the scene counts twice;
+  /// where placed models overlap, the world keeps the last voxel written.
+  std::array<std::uint64_t, 256> voxel_counts{};
+  std::size_t model_count = 0;   ///< SIZE + XYZI pairs
+  std::size_t placed_models = 0; ///< models placed in the world (shapes of the scene graph)
+};
+
+/// Reads a .vox file into a world. An RGBA chunk must hold at least 256 colours (1024 bytes).
+/// When `info` is not null it receives the palette and colour counts.
+VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, const VoxReadOptions& options = {},
+                     VoxFileInfo* info = nullptr);
+VoxelWorld read_vox_file(const std::filesystem::path& path, const VoxReadOptions& options = {},
+                         VoxFileInfo* info = nullptr);
 
 }  // namespace wayfinder

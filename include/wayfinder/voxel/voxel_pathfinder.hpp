@@ -33,7 +33,8 @@ std::string_view to_string(VoxelMoveKind kind);
 
 struct VoxelSearchOptions {
   VoxelAlgorithm algorithm = VoxelAlgorithm::astar;
-  /// Heuristic weight of weighted A* (>= 1).
+  /// Heuristic weight of weighted A* (finite, >= 1, and small enough for the world: see
+  /// VoxelPathfinder::options_problem). Only weighted_astar reads it.
   double weight = 2.0;
   Budget budget;
   /// See SearchOptions: a budget stop returns `partial` towards the reached node closest to the goal.
@@ -64,7 +65,9 @@ class VoxelPathfinder {
   VoxelPathfinder& operator=(const VoxelPathfinder&) = delete;
 
   /// Runs a whole query. Never throws for bad queries: a start or goal outside the world or
-  /// where the agent cannot be, bad options, ... return status invalid_input with a message.
+  /// where the agent cannot be (the message says which check failed, e.g. "start (4,1,2): the
+  /// block below (4,0,2) is air, so nothing holds the agent"), bad options (options_problem),
+  /// ... return status invalid_input with a message.
   /// PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block coordinates.
   PathResult find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
 
@@ -75,8 +78,15 @@ class VoxelPathfinder {
   /// The current query's result (in_progress and no path until it finishes).
   [[nodiscard]] PathResult result() const;
 
-  /// Empty if the agent can be at `at` (start and goal must be such places), otherwise why not.
+  /// Empty if the agent can be at `at` (start and goal must be such places), otherwise which
+  /// check failed and at which block (voxel_place_problem in voxel_places.hpp).
   [[nodiscard]] std::string position_problem(VoxelCoord at) const;
+  /// Empty if begin() accepts these options for this world, otherwise why not: an unknown
+  /// algorithm, a NaN cost budget, a weighted A* weight that is not finite or below 1, or one
+  /// so large that weight x the largest heuristic estimate in this world could overflow a
+  /// double (the search's priorities would all become infinite and its answer arbitrary), or
+  /// movement costs so large that a path's cost could.
+  [[nodiscard]] std::string options_problem(const VoxelSearchOptions& options) const;
   /// The moves of a path returned by this pathfinder (one fewer than its nodes).
   [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result) const;
 
@@ -86,6 +96,11 @@ class VoxelPathfinder {
   [[nodiscard]] std::size_t search_memory_bytes() const;
 
  private:
+  /// The heuristic estimate between opposite corners of the world: no estimate is larger.
+  [[nodiscard]] Cost largest_heuristic() const;
+  /// At least the cost of any single move of the profile.
+  [[nodiscard]] Cost dearest_move() const;
+
   const VoxelWorld& world_;
   MovementProfile profile_;
   std::unique_ptr<struct VoxelPathfinderState> state_;

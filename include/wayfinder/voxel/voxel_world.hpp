@@ -10,6 +10,7 @@
 // A world is built (set_block, from_function, from_array, the readers) and then only read: it
 // holds no search state, and any number of threads may search it at once.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -181,6 +182,9 @@ class VoxelWorld {
   [[nodiscard]] std::size_t memory_bytes() const;
   /// Non-air blocks.
   [[nodiscard]] std::uint64_t filled_block_count() const;
+  /// How many blocks of each kind the world holds, indexed by BlockKind (air, solid, water,
+  /// ladder); they add up to block_count(). Reads the stored chunks only.
+  [[nodiscard]] std::array<std::uint64_t, 4> block_counts() const;
   /// The highest non-air block of column (x, z), or -1 if it has none.
   [[nodiscard]] int top_block(int x, int z) const;
 
