@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "command_line_values.hpp"
@@ -54,18 +55,13 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
   command.add_option("--map", arguments.map_path, "the map (default: the scenario path minus .scen)")
       ->type_name("FILE");
   add_algorithm_list_option(command, "--algo,-a", arguments.algorithms, "algorithms to run")->default_str("astar");
-  command.add_option("--weight", arguments.weight, "heuristic weight of weighted-astar, at least 1")
-      ->check(at_least(1.0))
-      ->capture_default_str();
-  command
-      .add_option("--ida-budget", arguments.ida_max_expansions,
-                  "expansions allowed per IDA* query; queries over budget count as unsolved, not mismatches")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N")
-      ->capture_default_str();
-  command.add_option("--limit", arguments.limit, "run only the first N queries")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
+  add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
+      ->type_name("W");
+  add_whole_number_option(command, "--ida-budget", arguments.ida_max_expansions, 1, Budget::unlimited_expansions,
+                          "expansions allowed per IDA* query; queries over budget count as unsolved, not mismatches")
+      ->default_str(std::to_string(arguments.ida_max_expansions));
+  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
+                          "run only the first N queries");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -84,7 +80,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
   check_scenario_fits_map(scenario, map);
 
   std::size_t query_count = scenario.queries.size();
-  if (arguments.limit > 0) query_count = std::min(query_count, arguments.limit);
+  if (arguments.limit > 0) query_count = std::min<std::size_t>(query_count, arguments.limit);
   const double tolerance = scenario_tolerance(scenario);
 
   const TextTable table = summary_table();

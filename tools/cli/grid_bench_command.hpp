@@ -19,7 +19,7 @@ struct GridBenchArguments {
   double weight = 2.0;
   /// Expansion budget per IDA* query, so that it cannot run for hours on a large map.
   std::uint64_t ida_max_expansions = 2'000'000;
-  std::size_t limit = 0;  ///< 0: every query
+  std::uint64_t limit = 0;  ///< 0: every query
   bool json = false;
 };
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "text_table.hpp"
@@ -31,29 +32,27 @@ void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& argumen
       ->capture_default_str();
   command
       .add_option_function<std::string>(
-          "--algorithm,-a",
+          "--algo,-a",
           [&arguments](const std::string& name) {
             const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(name);
-            if (!algorithm) throw CLI::ValidationError("--algorithm", "expected dijkstra, astar, weighted-astar or greedy");
+            if (!algorithm) throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar or greedy");
             arguments.search.algorithm = *algorithm;
           },
           "dijkstra, astar, weighted-astar or greedy")
       ->default_str("astar");
-  command.add_option("--weight", arguments.search.weight, "heuristic weight of weighted-astar, at least 1")
-      ->check(at_least(1.0))
-      ->capture_default_str();
-  command
-      .add_option("--max-nodes", arguments.max_expansions,
-                  "stop after this many expansions and return the path towards the closest block (exit 1)")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
+  add_hidden_alias(command, *command.get_option("--algo"), "--algorithm");
+  add_number_option(command, "--weight", arguments.search.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
+      ->type_name("W");
+  add_whole_number_option(command, "--max-expansions", arguments.max_expansions, 1, Budget::unlimited_expansions,
+                          "stop after this many expansions and return the path towards the closest block (exit 1)");
+  add_hidden_alias(command, *command.get_option("--max-expansions"), "--max-nodes");
   command.add_option("--svg", arguments.svg_path, "write a top-down picture: heights, explored columns, the path")
       ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer("Positions are feet blocks for the walker. Exit status: 0 path found; 1 none; 2 bad input.");
 }
 
-int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& out, std::ostream& err) {
+int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
   const VoxelWorld world = load_voxel_world(arguments.world_path);
   VoxelPathfinder pathfinder(world, profile_named(arguments.profile));
   VoxelSearchOptions options = arguments.search;
@@ -63,10 +62,8 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
   const PathResult result = pathfinder.find_path(arguments.from, arguments.to, options);
   const double microseconds =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
-  if (result.status == SearchStatus::invalid_input) {
-    report_error(err, arguments.world_path + ": " + result.message);
-    return exit_bad_input;
-  }
+  if (result.status == SearchStatus::invalid_input)
+    throw CommandError(arguments.world_path + ": " + result.message, arguments.world_path);
   const bool has_path = !result.nodes.empty();
   const std::vector<VoxelMove> moves = pathfinder.moves_of(result);
 
