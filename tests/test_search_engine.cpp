@@ -578,6 +578,49 @@ TEST(GridValidation, BadQueriesAreInvalidInput) {
   }
 }
 
+/// Weighted A* orders cells by g + weight x h: a weight that makes that product overflow would
+/// leave every priority infinite and the search without order (on a 512 x 512 map a weight of
+/// 1e308 expanded 230 times the cells that 1e300 did). Such weights are refused with a message
+/// that names the largest weight the map allows; every weight below it still finds a path.
+TEST(GridValidation, WeightsThatWouldOverflowThePrioritiesAreRefused) {
+  GridMap map(512, 512);
+  for (int y = 100; y < 400; ++y) map.set_passable(256, y, false);
+  GridPathfinder pathfinder(map);
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::weighted_astar;
+  for (const double weight : {1e308, 1e306, std::numeric_limits<double>::max()}) {
+    options.weight = weight;
+    const PathResult result = pathfinder.find_path({0, 255}, {511, 255}, options);
+    EXPECT_EQ(result.status, SearchStatus::invalid_input) << weight;
+    EXPECT_NE(result.message.find("is too large for this 512x512 map"), std::string::npos) << result.message;
+    EXPECT_NE(result.message.find("the largest accepted here is about 1.55e+304"), std::string::npos)
+        << result.message;
+  }
+  // Large but safe weights search as greedily as the greedy algorithm: few expansions, a path.
+  GridSearchOptions greedy;
+  greedy.algorithm = GridAlgorithm::greedy_best_first;
+  const PathResult greedy_result = pathfinder.find_path({0, 255}, {511, 255}, greedy);
+  ASSERT_TRUE(greedy_result.found());
+  for (const double weight : {1e300, 1.5e304}) {
+    options.weight = weight;
+    const PathResult result = pathfinder.find_path({0, 255}, {511, 255}, options);
+    ASSERT_TRUE(result.found()) << weight << ": " << result.message;
+    EXPECT_LE(result.stats.expanded, 2 * greedy_result.stats.expanded) << weight;
+  }
+  // The bound scales with the map: on a map of one cell nothing can overflow.
+  const GridMap single(1, 1);
+  GridPathfinder single_pathfinder(single);
+  options.weight = std::numeric_limits<double>::max();
+  EXPECT_TRUE(single_pathfinder.find_path({0, 0}, {0, 0}, options).found());
+  // Terrain scales the estimates down by the cheapest cost, so a cheap cell allows larger weights.
+  GridMap cheap(512, 512);
+  cheap.set_cost(0, 0, 0.25f);
+  GridPathfinder cheap_pathfinder(cheap);
+  options.weight = 5e304;
+  EXPECT_TRUE(cheap_pathfinder.find_path({0, 255}, {511, 255}, options).found());
+  EXPECT_EQ(pathfinder.find_path({0, 255}, {511, 255}, options).status, SearchStatus::invalid_input);
+}
+
 /// Options arrive from bindings and configuration files as plain integers; values outside the
 /// enumerations must be refused, not run.
 TEST(GridValidation, OutOfRangeOptionsAreInvalidInput) {

@@ -1,7 +1,10 @@
 #include "wayfinder/grid/grid_pathfinder.hpp"
 
+#include <charconv>
 #include <cmath>
+#include <limits>
 #include <string>
+#include <system_error>
 #include <type_traits>
 #include <variant>
 
@@ -79,6 +82,36 @@ using ActiveSearch =
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
+/// The shortest text that reads back as the same number ("1e+308", not 309 digits).
+std::string number_text(double value) {
+  char buffer[32];
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return error == std::errc{} ? std::string(buffer, end) : std::to_string(value);
+}
+
+/// Three significant digits ("1.55e+304"), for bounds quoted in messages.
+std::string rounded_text(double value) {
+  char buffer[32];
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 3);
+  return error == std::errc{} ? std::string(buffer, end) : std::to_string(value);
+}
+
+// Weighted A* orders cells by g + weight x h. With a weight so large that weight x h overflows
+// to infinity, every priority is infinite and the order is lost: on a 512 x 512 map a weight of
+// 1e308 expanded 230 times the cells that 1e300 did. Such weights are refused. The bound leaves
+// a factor of 16 below the largest double for adding g (at most about 1e47 on the largest map
+// with the costliest terrain) and for rounding the priority to its heap key. Any weight near it
+// already makes the search greedy best-first, so nothing a user could want is lost.
+constexpr double largest_weighted_estimate = std::numeric_limits<double>::max() / 16;
+
+/// The largest heuristic value on the map: the estimate between opposite corners, scaled as
+/// GridDomain scales it (by the smallest terrain cost on maps that have terrain).
+double largest_estimate(const GridMap& map, const GridSearchOptions& options) {
+  const double scale = map.uniform_cost() ? 1.0 : static_cast<double>(map.min_cost());
+  return scale * grid_distance(resolve_heuristic(options.heuristic, options.diagonal), map.width() - 1,
+                               map.height() - 1);
+}
+
 }  // namespace
 
 struct GridPathfinderState {
@@ -124,8 +157,17 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
                                          std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map");
   if (!map_.passable(start)) return reject("start " + cell_text(start) + " is blocked");
   if (!map_.passable(goal)) return reject("goal " + cell_text(goal) + " is blocked");
-  if (options.algorithm == GridAlgorithm::weighted_astar && !(std::isfinite(options.weight) && options.weight >= 1.0))
-    return reject("weighted A* needs a finite weight >= 1, got " + std::to_string(options.weight));
+  if (options.algorithm == GridAlgorithm::weighted_astar) {
+    if (!(std::isfinite(options.weight) && options.weight >= 1.0))
+      return reject("weighted A* needs a finite weight >= 1, got " + number_text(options.weight));
+    const double largest = largest_estimate(map_, options);
+    if (options.weight * largest > largest_weighted_estimate)
+      return reject("weight " + number_text(options.weight) + " is too large for this " + std::to_string(map_.width()) +
+                    "x" + std::to_string(map_.height()) + " map: times the largest distance estimate on it (" +
+                    rounded_text(largest) + ") it would overflow the search's priorities; the largest accepted here is"
+                    " about " + rounded_text(largest_weighted_estimate / largest) +
+                    " (or use the greedy algorithm, which ignores costs altogether)");
+  }
   if (std::isnan(options.budget.max_cost)) return reject("budget max_cost is NaN");
   if (options.algorithm == GridAlgorithm::jump_point) {
     if (!map_.uniform_cost()) return reject("jump point search needs a map where every passable cell costs 1");

@@ -10,6 +10,7 @@
 #include <system_error>
 #include <utility>
 
+#include "../core/file_line_reader.hpp"
 #include "../core/text_fields.hpp"
 #include "core/text_file.hpp"
 
@@ -219,16 +220,22 @@ class MapParser {
 
 constexpr std::size_t scenario_field_count = 9;
 
+/// Reads from a LineReader (text in memory) or a FileLineReader (a file, a piece at a time).
+template <class Lines>
 class ScenarioParser {
  public:
-  ScenarioParser(std::string_view text, const std::string& source_name) : lines_(text), source_name_(source_name) {}
+  ScenarioParser(Lines& lines, const std::string& source_name) : lines_(lines), source_name_(source_name) {}
 
-  Scenario parse() {
+  /// Stops reading after `max_queries` queries: the lines after them are neither read nor checked.
+  Scenario parse(std::size_t max_queries) {
     Scenario scenario;
     scenario.source_name = source_name_;
     read_version();
-    while (const std::optional<Line> line = lines_.next()) {
-      const std::vector<Field> fields = split_fields(line->text);
+    std::vector<Field> fields;
+    while (scenario.queries.size() < max_queries) {
+      const std::optional<Line> line = lines_.next();
+      if (!line) break;
+      split_fields(line->text, fields);
       if (fields.empty()) continue;
       scenario.queries.push_back(read_query(*line, fields));
     }
@@ -299,7 +306,7 @@ class ScenarioParser {
                                           std::string(dimension) + " " + std::to_string(limit) + ")");
   }
 
-  LineReader lines_;
+  Lines& lines_;
   const std::string& source_name_;
 };
 
@@ -315,12 +322,14 @@ GridMap read_movingai_map(const std::filesystem::path& path, const TerrainTable&
   return parse_movingai_map(read_text_file(path), path.string(), terrain);
 }
 
-Scenario parse_movingai_scenario(std::string_view text, const std::string& source_name) {
-  return ScenarioParser(text, source_name).parse();
+Scenario parse_movingai_scenario(std::string_view text, const std::string& source_name, std::size_t max_queries) {
+  LineReader lines(text);
+  return ScenarioParser<LineReader>(lines, source_name).parse(max_queries);
 }
 
-Scenario read_movingai_scenario(const std::filesystem::path& path) {
-  return parse_movingai_scenario(read_text_file(path), path.string());
+Scenario read_movingai_scenario(const std::filesystem::path& path, std::size_t max_queries) {
+  text::FileLineReader lines(path);
+  return ScenarioParser<text::FileLineReader>(lines, path.string()).parse(max_queries);
 }
 
 std::filesystem::path scenario_map_path(const std::filesystem::path& scenario_path) {

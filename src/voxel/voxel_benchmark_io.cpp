@@ -6,6 +6,7 @@
 #include <optional>
 #include <system_error>
 
+#include "../core/file_line_reader.hpp"
 #include "../core/text_fields.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "core/text_file.hpp"
@@ -50,7 +51,8 @@ class Parser {
 };
 
 // The next line that is not blank, if any.
-std::optional<Line> next_content_line(text::LineReader& lines) {
+template <class Lines>
+std::optional<Line> next_content_line(Lines& lines) {
   while (std::optional<Line> line = lines.next())
     if (!text::is_blank(line->text)) return line;
   return std::nullopt;
@@ -91,11 +93,15 @@ VoxelWorld read_voxel_benchmark_map(const std::filesystem::path& path) {
   return parse_voxel_benchmark_map(read_text_file(path), path.string());
 }
 
-VoxelScenario parse_voxel_scenario(std::string_view text, const std::string& source_name) {
+namespace {
+
+/// Reads from a LineReader (text in memory) or a FileLineReader (a file, a piece at a time);
+/// stops after `max_queries` queries, without reading or checking the lines after them.
+template <class Lines>
+VoxelScenario parse_scenario_lines(Lines& lines, const std::string& source_name, std::size_t max_queries) {
   const Parser parser(source_name);
   VoxelScenario scenario;
   scenario.source_name = source_name;
-  text::LineReader lines(text);
   const std::optional<Line> version_line = lines.next();
   if (!version_line) parser.fail(1, 0, "empty file: expected 'version 1'");
   const std::vector<Field> version = split_fields(version_line->text);
@@ -107,7 +113,9 @@ VoxelScenario parse_voxel_scenario(std::string_view text, const std::string& sou
   if (name.size() != 1) parser.fail(name_line->number, 1, "expected the map's file name, found " + quoted(name_line->text));
   scenario.map_name = std::string(name[0].text);
   constexpr std::int64_t largest = INT_MAX;
-  while (const std::optional<Line> line = next_content_line(lines)) {
+  while (scenario.queries.size() < max_queries) {
+    const std::optional<Line> line = next_content_line(lines);
+    if (!line) break;
     const int number = line->number;
     const std::vector<Field> fields = split_fields(line->text);
     if (fields.size() != 8)
@@ -128,8 +136,16 @@ VoxelScenario parse_voxel_scenario(std::string_view text, const std::string& sou
   return scenario;
 }
 
-VoxelScenario read_voxel_scenario(const std::filesystem::path& path) {
-  return parse_voxel_scenario(read_text_file(path), path.string());
+}  // namespace
+
+VoxelScenario parse_voxel_scenario(std::string_view text, const std::string& source_name, std::size_t max_queries) {
+  text::LineReader lines(text);
+  return parse_scenario_lines(lines, source_name, max_queries);
+}
+
+VoxelScenario read_voxel_scenario(const std::filesystem::path& path, std::size_t max_queries) {
+  text::FileLineReader lines(path);
+  return parse_scenario_lines(lines, path.string(), max_queries);
 }
 
 std::filesystem::path voxel_scenario_map_path(const std::filesystem::path& scenario_path) {

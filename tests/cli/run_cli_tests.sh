@@ -2,12 +2,13 @@
 # Runs the `wayfinder` command the way a user would and checks exit codes and key output:
 # the mesh and voxel commands on small inputs, and on the shared data when it is there.
 #
-#   tests/cli/run_cli_tests.sh WAYFINDER_BINARY DATA_DIR SCRATCH_DIR
+#   tests/cli/run_cli_tests.sh WAYFINDER_BINARY DATA_DIR SCRATCH_DIR REPOSITORY_ROOT
 set -uo pipefail
 wayfinder=$1
 data=${WAYFINDER_DATA_DIR:-$2}
 scratch=$3
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=${4:-$here/../..}
 mkdir -p "$scratch"
 failures=0
 
@@ -35,6 +36,167 @@ contains() {
   fi
 }
 
+# lacks TEXT DESCRIPTION: the last command's output does not contain TEXT.
+lacks() {
+  if [[ "$output" == *"$1"* ]]; then
+    echo "FAIL ($2): output has '$1'"
+    echo "$output" | head -n 20
+    failures=$((failures + 1))
+  fi
+}
+
+# expect_split CODE DESCRIPTION -- COMMAND...: as expect, but keeps standard output in $output
+# and standard error in $errors, for checks that each carries only what it should.
+expect_split() {
+  local code=$1 description=$2
+  shift 3
+  output=$("$@" 2>"$scratch/stderr")
+  local status=$?
+  errors=$(cat "$scratch/stderr")
+  if [[ $status -ne $code ]]; then
+    echo "FAIL ($description): exit $status, expected $code: $*"
+    echo "$output" | head -n 20
+    echo "$errors" | head -n 20
+    failures=$((failures + 1))
+    return 1
+  fi
+  echo "ok   ($description)"
+}
+
+# json_error DESCRIPTION: the last expect_split printed exactly one JSON error object on standard
+# output (with every key a script relies on) and nothing on standard error.
+json_error() {
+  if [[ "$output" != '{"error":"'*'","file":'*',"line":'*',"column":'*',"exit":2}' || "$output" == *$'\n'* ]]; then
+    echo "FAIL ($1): standard output is not one JSON error object: $output"
+    failures=$((failures + 1))
+  fi
+  if [[ -n "$errors" ]]; then
+    echo "FAIL ($1): standard error is not empty: $errors"
+    failures=$((failures + 1))
+  fi
+}
+
+# keys_documented DESCRIPTION: every key of the JSON the last command printed is documented in
+# docs/cli.md (as `key`), so that the page lists what scripts will find.
+keys_documented() {
+  local key missing=""
+  for key in $(grep -oE '"[a-z_][a-z0-9_]*":' <<<"$output" | tr -d '":' | sort -u); do
+    grep -qF "\`$key\`" "$root/docs/cli.md" || missing+=" $key"
+  done
+  if [[ -n $missing ]]; then
+    echo "FAIL ($1): docs/cli.md does not document these JSON keys:$missing"
+    failures=$((failures + 1))
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Grids: a 7 x 6 map whose four queries have different optimal costs under each diagonal rule
+# (corners.map.scen holds the MovingAI rule's lengths).
+
+grid_map=$here/corners.map
+grid_scenario=$here/corners.map.scen
+expect 0 "grid path" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --json --smooth --svg "$scratch/corners.svg"
+contains '"cost":9.828427' "grid path finds the optimal cost under the MovingAI rule"
+contains '"diagonal":"only-if-no-obstacles"' "grid path names the diagonal rule as the command line spells it"
+keys_documented "grid path JSON"
+expect 0 "grid path cutting corners" -- "$wayfinder" grid path "$grid_map" --from 1,2 --to 3,2 --diagonal always --json
+contains '"cost":2.828427' "grid path under --diagonal always passes between two walls"
+expect 1 "grid path out of budget" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --max-expansions 2
+contains "partial path" "a budget stop prints the partial path"
+expect 0 "grid bench" -- "$wayfinder" grid bench "$grid_scenario" --algo all --json
+contains '"reference":"scenario"' "grid bench checks against the scenario under the MovingAI rule"
+contains '"algorithm":"jps"' "grid bench runs jps under the MovingAI rule"
+keys_documented "grid bench JSON"
+
+# Under other diagonal rules the scenario's lengths do not hold: the bench checks against
+# Dijkstra's costs under the rule, and would report 4 mismatches per algorithm otherwise.
+for mode in never at-least-one-walkable always; do
+  expect_split 0 "grid bench --diagonal $mode" -- "$wayfinder" grid bench "$grid_scenario" --algo all --diagonal $mode --json
+  contains '"reference":"dijkstra"' "grid bench --diagonal $mode uses Dijkstra's costs"
+  contains '"mismatches":0' "grid bench --diagonal $mode agrees with them"
+  lacks '"algorithm":"jps"' "grid bench --algo all leaves jps out under --diagonal $mode"
+  [[ "$errors" == *"jps left out"* ]] || { echo "FAIL (grid bench --diagonal $mode): no warning that jps was left out"; failures=$((failures + 1)); }
+done
+expect 2 "grid bench --algo jps under another rule" -- "$wayfinder" grid bench "$grid_scenario" --algo jps --diagonal never
+contains "jump point search supports only --diagonal only-if-no-obstacles" "the error says why"
+
+# IDA* promises optimal paths: a scenario with a wrong optimal length is a mismatch for it too.
+sed 's/9\.82842712/9.5/' "$grid_scenario" >"$scratch/corners.map.scen"
+cp "$grid_map" "$scratch/corners.map"
+expect 1 "grid bench checks ida against the optimum" -- "$wayfinder" grid bench "$scratch/corners.map.scen" --algo ida
+contains "mismatch: $scratch/corners.map.scen:2: ida" "the mismatch names the query and ida"
+
+# --limit N stops reading after N queries: a malformed line after them does not matter.
+{ cat "$grid_scenario"; printf '0\tcorners.map\t7\t6\t0\t0\tsix\t5\t9.82842712\n'; } >"$scratch/truncated.map.scen"
+expect 0 "grid bench --limit reads only what it runs" -- "$wayfinder" grid bench "$scratch/truncated.map.scen" --map "$grid_map" --limit 4
+expect_split 2 "grid bench without --limit reads the malformed line" -- "$wayfinder" grid bench "$scratch/truncated.map.scen" --map "$grid_map" --json
+json_error "a malformed scenario in JSON"
+contains '"line":6,"column":' "the JSON error gives the line"
+contains "non-numeric goal x 'six'" "the JSON error gives the cause"
+
+# A scenario written for another map: a warning when the sizes agree, an error when they do not.
+cp "$grid_map" "$scratch/renamed.map"
+expect_split 0 "grid bench on a renamed map" -- "$wayfinder" grid bench "$grid_scenario" --map "$scratch/renamed.map" --json
+contains '"warnings":["this scenario was written for corners.map, not renamed.map' "the JSON carries the warning"
+[[ "$errors" == *"warning: this scenario was written for corners.map, not renamed.map"* ]] ||
+  { echo "FAIL (grid bench on a renamed map): no warning on standard error"; failures=$((failures + 1)); }
+printf 'type octile\nheight 2\nwidth 2\nmap\n..\n..\n' >"$scratch/small.map"
+expect 2 "grid bench on a map of another size" -- "$wayfinder" grid bench "$grid_scenario" --map "$scratch/small.map"
+contains "corners.map.scen:2: this scenario was written for corners.map, not small.map (7 x 6 cells, not 2 x 2)" "the error names both maps and sizes"
+printf 'type octile\nheight 6\nwidth 7\nmap\n@......\n.......\n.......\n.......\n.......\n.......\n' >"$scratch/walled.map"
+expect 2 "grid bench on another map of the same size" -- "$wayfinder" grid bench "$grid_scenario" --map "$scratch/walled.map"
+contains "start (0, 0) is on a blocked cell (this scenario was written for corners.map, not walled.map" "a blocked start mentions the other map"
+
+# Numbers are checked and explained in words.
+expect 2 "--max-expansions 0" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --max-expansions 0
+contains "--max-expansions must be a whole number from 1 to 18446744073709551615, got '0'" "the range in words"
+expect 2 "--max-expansions beyond 2^64" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --max-expansions 18446744073709551616
+contains "got '18446744073709551616'" "a value past 2^64 is refused"
+expect 2 "--seed -1" -- "$wayfinder" demo --seed -1 --out "$scratch"
+contains "--seed must be a whole number from 0 to 18446744073709551615, got '-1'" "a negative seed is refused"
+expect 2 "--limit 1.5" -- "$wayfinder" grid bench "$grid_scenario" --limit 1.5
+contains "--limit must be a whole number from 1" "a fraction is refused"
+expect 2 "--weight 0.5" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --algo weighted-astar --weight 0.5
+contains "--weight must be a finite number of at least 1, got '0.5'" "a weight below 1 is refused"
+expect 2 "--weight inf" -- "$wayfinder" grid bench "$grid_scenario" --weight inf
+contains "--weight must be a finite number of at least 1, got 'inf'" "an infinite weight is refused"
+# Weights that would overflow the search's priorities on this map are refused by the library,
+# in the command line's words.
+expect_split 2 "--weight 1e308" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --algo weighted-astar --weight 1e308 --json
+json_error "an overflowing weight in JSON"
+contains '--weight 1e+308 is too large for this 7x6 map' "the weight error names the flag"
+expect 2 "--weight 1e308 in grid bench" -- "$wayfinder" grid bench "$grid_scenario" --algo weighted-astar --weight 1e308
+contains '--weight 1e+308 is too large' "grid bench reports the weight error"
+expect 0 "--weight 1e300" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --algo weighted-astar --weight 1e300
+
+# With --json, every error is one JSON object on standard output: usage errors from parsing
+# too, and the file, line and column of a load error.
+expect_split 2 "usage error as JSON" -- "$wayfinder" grid path "$grid_map" --json --from 0,0
+json_error "usage error as JSON"
+contains '"error":"--to is required"' "the usage error is CLI11's message"
+expect_split 2 "unknown option as JSON" -- "$wayfinder" mesh info "$here/two_rooms.obj" --json --frobnicate
+json_error "unknown option as JSON"
+expect_split 2 "invalid query as JSON" -- "$wayfinder" grid path "$grid_map" --from 1,1 --to 6,5 --json
+json_error "invalid query as JSON"
+contains '"error":"'"$grid_map"': start (1,1) is blocked","file":"'"$grid_map"'","line":null' "the JSON error names the map"
+expect_split 2 "missing file as JSON" -- "$wayfinder" grid path "$scratch/missing.map" --from 0,0 --to 1,1 --json
+json_error "missing file as JSON"
+printf 'type octile\nheight 2\nwidth 2\nmap\n..\n.x\n' >"$scratch/bad.map"
+expect_split 2 "malformed map as JSON" -- "$wayfinder" grid path "$scratch/bad.map" --from 0,0 --to 1,1 --json
+json_error "malformed map as JSON"
+contains '"file":"'"$scratch/bad.map"'","line":6,"column":2,"exit":2' "the JSON error gives file, line and column"
+expect_split 2 "text errors stay on standard error" -- "$wayfinder" grid path "$scratch/bad.map" --from 0,0 --to 1,1
+[[ -z "$output" && "$errors" == "wayfinder: $scratch/bad.map:6:2: unexpected character 'x'" ]] ||
+  { echo "FAIL (text errors): output '$output', errors '$errors'"; failures=$((failures + 1)); }
+expect 0 "--help with --json is still help" -- "$wayfinder" grid path --help --json
+contains "Usage: wayfinder grid path" "help is printed as text"
+
+# One vocabulary: the diagonal rules are spelled with dashes in help and output, and the old
+# spellings of renamed options still work but are not shown.
+expect 0 "grid path help" -- "$wayfinder" grid path --help
+contains "never, at-least-one-walkable, only-if-no-obstacles, always" "help spells the diagonal rules with dashes"
+lacks "only_if_no_obstacles" "help has no underscore spelling"
+
 mesh=$here/two_rooms.obj
 expect 0 "mesh info" -- "$wayfinder" mesh info "$mesh" --json
 contains '"polygons":4' "mesh info counts the polygons"
@@ -46,8 +208,18 @@ contains '[4.0,0.0,1.5]' "mesh path turns at the door's corner"
 [[ -s "$scratch/two_rooms.svg" ]] || { echo "FAIL (mesh path --svg): no picture"; failures=$((failures + 1)); }
 
 expect 1 "mesh path to another region" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7
+expect 0 "mesh info keys" -- "$wayfinder" mesh info "$mesh" --json
+keys_documented "mesh info JSON"
+expect 0 "mesh path keys" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --json
+keys_documented "mesh path JSON"
 expect 2 "mesh path from off the mesh" -- "$wayfinder" mesh path "$mesh" --from 20,0,20 --to 1,0,1
 contains "not on the mesh" "off-mesh start is named"
+contains "--snap D moves it onto the mesh" "the error names the flag, not the library's field"
+lacks "snap_distance" "no C++ field names in messages"
+expect 2 "mesh path --snap -1" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,0,1 --snap -1
+contains "--snap must be a finite number of at least 0, got '-1'" "a negative snap distance is refused"
+expect_split 2 "mesh path with a malformed point as JSON" -- "$wayfinder" mesh path "$mesh" --from 1,nan,1 --to 1,0,1 --json
+json_error "mesh path with a malformed point as JSON"
 expect 0 "mesh path snapped onto the mesh" -- "$wayfinder" mesh path "$mesh" --from 4.5,0,0.5 --to 1,0,1 --snap 1
 expect 2 "mesh path with a malformed point" -- "$wayfinder" mesh path "$mesh" --from 1,nan,1 --to 1,0,1
 printf 'v 0 0 0\nv 1 0 0\nf 1 2\n' >"$scratch/bad.obj"
@@ -61,6 +233,10 @@ if [[ -f $meshes/nav_test_navmesh.obj ]]; then
   contains '"queries":10000' "mesh bench runs every query"
   contains '"reachability_mismatches":0' "mesh bench agrees on reachability"
   contains '"shorter_than_optimal":0' "no path is shorter than the optimum"
+  keys_documented "mesh bench JSON"
+  expect 0 "mesh bench --limit" -- "$wayfinder" mesh bench "$meshes/nav_test_navmesh.obj" \
+    --queries "$meshes/nav_test_reference_queries.csv" --repeat 1 --limit 25 --json
+  contains '"queries":25' "mesh bench --limit runs that many queries"
 fi
 
 # ---- voxel worlds, hand-made ----------------------------------------------------------------
@@ -189,6 +365,40 @@ expect 0 "voxel bench --map another map, with a warning" -- "$wayfinder" voxel b
 contains "warning: $scratch/tiny.3dmap.3dscen: this scenario was written for tiny.3dmap, not other.3dmap" "the warning names both maps"
 expect 2 "voxel bench with a weight that overflows" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --algo weighted-astar --weight 1e308
 contains "too large for this world" "the bench refuses the weight before running"
+
+# The mesh query reader stops after --limit queries too.
+{ printf 'sx,sy,sz,ex,ey,ez\n1,0,0.5,8,0,0.5\n'; printf '1,0,0.5,eight,0,0.5\n'; } >"$scratch/queries.csv"
+expect 0 "mesh bench --limit reads only what it runs" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --repeat 1 --limit 1
+expect 2 "mesh bench without --limit reads the malformed line" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --repeat 1
+contains "queries.csv:3:" "the error names the line"
+expect 2 "mesh bench --repeat 0" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --repeat 0
+contains "--repeat must be a whole number from 1 to 1000, got '0'" "--repeat in words"
+
+# Voxel commands on a small open .3dmap world (a flyer crosses it diagonally).
+printf 'voxel 5 5 5\n4 0 0\n' >"$scratch/cube.3dmap"
+expect 0 "voxel path" -- "$wayfinder" voxel path "$scratch/cube.3dmap" --from 0,0,0 --to 4,4,4 --profile flyer --algo dijkstra --json
+contains '"algorithm":"dijkstra"' "voxel path --algo picks the algorithm"
+keys_documented "voxel path JSON"
+expect 0 "voxel path with the old --algorithm spelling" -- "$wayfinder" voxel path "$scratch/cube.3dmap" --from 0,0,0 --to 4,4,4 --profile flyer --algorithm dijkstra --json
+contains '"algorithm":"dijkstra"' "--algorithm still works"
+expect 1 "voxel path with the old --max-nodes spelling" -- "$wayfinder" voxel path "$scratch/cube.3dmap" --from 0,0,0 --to 4,4,4 --profile flyer --max-nodes 1 --json
+contains '"status":"partial"' "--max-nodes still limits the search"
+expect 2 "voxel path with both spellings" -- "$wayfinder" voxel path "$scratch/cube.3dmap" --from 0,0,0 --to 4,4,4 --profile flyer --max-nodes 1 --max-expansions 2
+contains "--max-nodes is the old spelling of --max-expansions" "giving both spellings is refused"
+expect 0 "voxel path help" -- "$wayfinder" voxel path --help
+contains "--max-expansions" "help shows the current spelling"
+lacks "--max-nodes" "help hides the old spelling"
+lacks "--algorithm" "help hides the old algorithm spelling"
+expect_split 2 "voxel path outside the world as JSON" -- "$wayfinder" voxel path "$scratch/cube.3dmap" --from 9,0,0 --to 4,4,4 --profile flyer --json
+json_error "voxel path outside the world as JSON"
+printf 'version 1\ncube.3dmap\n0 0 0 4 4 4 6.92820323 1\n0 0 0 nine 4 4 6.92820323 1\n' >"$scratch/cube.3dmap.3dscen"
+expect 0 "voxel bench --limit reads only what it runs" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen" --limit 1 --json
+contains '"mismatches":0' "voxel bench agrees with the scenario"
+keys_documented "voxel bench JSON"
+expect 2 "voxel bench without --limit reads the malformed line" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen"
+contains "cube.3dmap.3dscen:4:" "the error names the line"
+expect 2 "voxel bench --random 0" -- "$wayfinder" voxel bench "$scratch/cube.3dmap" --random 0
+contains "--random must be a whole number from 1 to 1000000, got '0'" "--random in words"
 
 voxels=$data/voxel/warframe
 if [[ -f $voxels/Simple.3dmap ]]; then

@@ -1,5 +1,6 @@
 #include "command_line_values.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -20,7 +21,7 @@ std::string joined_names(const Value (&values)[N]) {
   std::string names;
   for (const Value value : values) {
     if (!names.empty()) names += ", ";
-    names += to_string(value);
+    names += command_line_name(to_string(value));
   }
   return names;
 }
@@ -40,7 +41,7 @@ CLI::Option* add_named_value_option(CLI::App& command, const std::string& name, 
       "", type_name);
   CLI::Option* option = command.add_option_function<std::string>(
       name, [&target, parse](const std::string& input) { target = *parse(input); }, description + " (" + names + ")");
-  option->check(validator)->type_name(type_name)->default_str(std::string(to_string(target)));
+  option->check(validator)->type_name(type_name)->default_str(command_line_name(to_string(target)));
   return option;
 }
 
@@ -72,6 +73,25 @@ std::optional<std::vector<Number>> parse_list(std::string_view text) {
     if (comma == std::string_view::npos) return values;
     text.remove_prefix(comma + 1);
   }
+}
+
+/// "--max-expansions" of "--max-expansions,-m": the name messages use.
+std::string long_name(const std::string& names) {
+  std::size_t begin = 0;
+  while (begin <= names.size()) {
+    const std::size_t comma = std::min(names.find(',', begin), names.size());
+    const std::string name = names.substr(begin, comma - begin);
+    if (name.starts_with("--")) return name;
+    begin = comma + 1;
+  }
+  return names;
+}
+
+/// The shortest text that reads back as the same number: "1", "0.5", "1e+300".
+std::string shortest_text(double value) {
+  char buffer[32];
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return error == std::errc{} ? std::string(buffer, end) : format_fixed(value, 6);
 }
 
 }  // namespace
@@ -151,20 +171,97 @@ CLI::Option* add_heuristic_option(CLI::App& command, const std::string& name, He
   return add_named_value_option(command, name, target, description, all_heuristics, &parse_heuristic, "HEURISTIC");
 }
 
-CLI::Validator at_least(double minimum) {
-  return CLI::Validator(
-      [minimum](std::string& input) -> std::string {
-        double value = 0.0;
-        const std::string_view text = trim(input);
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
-          return "expected a number, got '" + input + "'";
-        if (value < minimum) return "must be at least " + format_fixed(minimum, 0) + ", got " + input;
-        return {};
-      },
-      "", "at_least");
+CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, std::uint64_t& target,
+                                     std::uint64_t minimum, std::uint64_t maximum, const std::string& description) {
+  const std::string flag = long_name(name);
+  // Parsed here rather than by CLI11, whose conversion accepts "-1" for an unsigned value (as
+  // 2^64 - 1) and whose range messages print bounds like 1797...(309 digits).
+  auto parse = [flag, minimum, maximum](const std::string& input) -> std::uint64_t {
+    std::string_view text = trim(input);
+    if (text.size() > 1 && text.front() == '+') text.remove_prefix(1);
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < minimum ||
+        value > maximum)
+      throw CLI::ValidationError(flag + " must be a whole number from " + std::to_string(minimum) + " to " +
+                                 std::to_string(maximum) + ", got '" + input + "'");
+    return value;
+  };
+  return command
+      .add_option_function<std::string>(
+          name, [&target, parse](const std::string& input) { target = parse(input); }, description)
+      ->type_name("N");
+}
+
+CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,
+                               const std::string& description) {
+  const std::string flag = long_name(name);
+  auto parse = [flag, minimum](const std::string& input) -> double {
+    std::string_view text = trim(input);
+    if (text.size() > 1 && text.front() == '+') text.remove_prefix(1);
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) ||
+        value < minimum)
+      throw CLI::ValidationError(flag + " must be a finite number of at least " + shortest_text(minimum) +
+                                 ", got '" + input + "'");
+    return value;
+  };
+  return command
+      .add_option_function<std::string>(
+          name, [&target, parse](const std::string& input) { target = parse(input); }, description)
+      ->type_name("X")
+      ->default_str(shortest_text(target));
+}
+
+void add_hidden_alias(CLI::App& command, CLI::Option& option, const std::string& old_name) {
+  // The alias hands its value to the real option, which validates and stores it as if it had
+  // been given under its own name; options run in the order they were added, so the real one
+  // has already been counted when this runs.
+  const std::string current = option.get_name();
+  command
+      .add_option_function<std::string>(
+          old_name,
+          [&option, old_name, current](const std::string& input) {
+            if (option.count() > 0)
+              throw CLI::ValidationError(old_name + " is the old spelling of " + current + "; give only one of them");
+            option.add_result(input);
+            option.run_callback();
+          },
+          "")
+      ->group("");  // not listed in --help
 }
 
 std::string algorithm_names() { return joined_names(all_grid_algorithms); }
+
+std::string command_line_name(std::string_view library_name) {
+  std::string name(library_name);
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
+}
+
+std::string command_line_name(DiagonalMode mode) { return command_line_name(to_string(mode)); }
+
+std::string in_command_line_terms(std::string message,
+                                  std::initializer_list<std::pair<std::string_view, std::string_view>> wording) {
+  auto is_word_character = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  };
+  for (const auto& [library_words, command_line_words] : wording) {
+    std::size_t at = 0;
+    while ((at = message.find(library_words, at)) != std::string::npos) {
+      const std::size_t end = at + library_words.size();
+      const bool whole = (at == 0 || !is_word_character(message[at - 1])) &&
+                         (end == message.size() || !is_word_character(message[end]));
+      if (!whole) {
+        at = end;
+        continue;
+      }
+      message.replace(at, library_words.size(), command_line_words);
+      at += command_line_words.size();
+    }
+  }
+  return message;
+}
 
 }  // namespace wayfinder::cli

@@ -3,9 +3,12 @@
 // is a usage error (exit code 2) that names the option and lists what is accepted.
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "wayfinder/grid/grid_map.hpp"
@@ -38,10 +41,33 @@ CLI::Option* add_diagonal_option(CLI::App& command, const std::string& name, Dia
 CLI::Option* add_heuristic_option(CLI::App& command, const std::string& name, Heuristic& target,
                                   const std::string& description);
 
-/// Accepts a finite number >= minimum (mention the bound in the option's description).
-CLI::Validator at_least(double minimum);
+/// `--name N`: a whole number from `minimum` to `maximum`, stored in `target`. Anything else
+/// ("0", "-1", "1.5", a number past 2^64) is a usage error in words:
+/// "--max-expansions must be a whole number from 1 to 18446744073709551615, got '0'".
+CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, std::uint64_t& target,
+                                     std::uint64_t minimum, std::uint64_t maximum, const std::string& description);
+
+/// `--name X`: a finite number of at least `minimum`, stored in `target`; otherwise a usage error
+/// such as "--weight must be a finite number of at least 1, got 'nan'".
+CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,
+                               const std::string& description);
+
+/// Gives `option` a second, older spelling that still works but is not shown in --help:
+/// `old_name` sets the same value, and giving both spellings is a usage error.
+void add_hidden_alias(CLI::App& command, CLI::Option& option, const std::string& old_name);
 
 /// "bfs, dijkstra, ..." for help texts and messages.
 std::string algorithm_names();
+
+/// The one spelling of an option value on the command line: the library's names with dashes
+/// for underscores ("only-if-no-obstacles").
+std::string command_line_name(std::string_view library_name);
+std::string command_line_name(DiagonalMode mode);
+
+/// Rewords a library message for a command-line user: each `{library words, command-line words}`
+/// pair replaces whole words only, so that "set snap_distance" reads "set --snap" and the C++
+/// spelling of a diagonal mode becomes the command line's.
+std::string in_command_line_terms(std::string message,
+                                  std::initializer_list<std::pair<std::string_view, std::string_view>> wording);
 
 }  // namespace wayfinder::cli

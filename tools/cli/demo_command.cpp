@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -163,7 +164,9 @@ void configure_demo_command(CLI::App& command, DemoArguments& arguments) {
           "--out", arguments.out_directory,
           std::string("directory for ") + picture_name + ", created if missing (default: the current directory)")
       ->type_name("DIR");
-  command.add_option("--seed", arguments.seed, "seed of the generated map")->type_name("N")->capture_default_str();
+  add_whole_number_option(command, "--seed", arguments.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                          "seed of the generated map")
+      ->default_str(std::to_string(arguments.seed));
 }
 
 int run_demo_command(const DemoArguments& arguments, std::ostream& out, std::ostream& err) {

@@ -2,13 +2,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
+#include "grid_path_command.hpp"
 #include "progress_bar.hpp"
 #include "scenario_scoring.hpp"
 #include "text_table.hpp"
+#include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
 namespace wayfinder::cli {
@@ -28,8 +34,15 @@ TextTable summary_table() {
                     {"mean_expanded", 13, Align::right}});
 }
 
+/// How the answers are judged: the scenario's lengths (the MovingAI rule) or Dijkstra's costs.
+struct ReferenceSource {
+  bool from_scenario = true;
+  double tolerance = 0.0;  ///< base tolerance (scenario) or relative tolerance (Dijkstra)
+};
+
 nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBenchArguments& arguments,
-                                    const std::string& map_path, double tolerance) {
+                                    const std::string& map_path, const ReferenceSource& reference,
+                                    const std::vector<std::string>& warnings) {
   nlohmann::ordered_json json;
   json["algorithm"] = summary.algorithm;
   json["queries"] = summary.queries;
@@ -41,10 +54,36 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
   json["median_us"] = summary.median_us;
   json["mean_expanded"] = summary.mean_expanded;
   json["mean_generated"] = summary.mean_generated;
-  json["tolerance"] = tolerance;
+  json["tolerance"] = reference.tolerance;
   json["scenario"] = arguments.scenario_path;
   json["map"] = map_path;
+  json["diagonal"] = command_line_name(arguments.diagonal);
+  json["reference"] = reference.from_scenario ? "scenario" : "dijkstra";
+  json["warnings"] = warnings;
   return json;
+}
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+/// A scenario names the map it was written for on every line. When that is not the map given,
+/// the run is still meaningful if the sizes agree (a renamed copy, say), so it goes on with a
+/// warning; when the sizes differ too, no query can be trusted and it stops. Returns the warning.
+std::optional<std::string> check_scenario_is_for_map(const Scenario& scenario, const GridMap& map,
+                                                     const std::string& map_path) {
+  const std::string given = file_name(map_path);
+  for (const ScenarioQuery& query : scenario.queries) {
+    const std::string written_for = file_name(query.map_name);
+    if (written_for == given) continue;
+    const std::string note = "this scenario was written for " + written_for + ", not " + given;
+    if (query.map_width != map.width() || query.map_height != map.height())
+      throw CommandError(scenario.source_name + ":" + std::to_string(query.line) + ": " + note + " (" +
+                             std::to_string(query.map_width) + " x " + std::to_string(query.map_height) + " cells, not " +
+                             std::to_string(map.width()) + " x " + std::to_string(map.height()) + ")",
+                         scenario.source_name, query.line);
+    return note + ": its queries fit this map's size, so they run, but if the maps differ the optimal lengths "
+                  "will not match";
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -54,56 +93,117 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
   command.add_option("--map", arguments.map_path, "the map (default: the scenario path minus .scen)")
       ->type_name("FILE");
   add_algorithm_list_option(command, "--algo,-a", arguments.algorithms, "algorithms to run")->default_str("astar");
-  command.add_option("--weight", arguments.weight, "heuristic weight of weighted-astar, at least 1")
-      ->check(at_least(1.0))
-      ->capture_default_str();
-  command
-      .add_option("--ida-budget", arguments.ida_max_expansions,
-                  "expansions allowed per IDA* query; queries over budget count as unsolved, not mismatches")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N")
-      ->capture_default_str();
-  command.add_option("--limit", arguments.limit, "run only the first N queries")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
+  add_diagonal_option(command, "--diagonal", arguments.diagonal,
+                      "the diagonal rule to search under; any but only-if-no-obstacles is checked against "
+                      "Dijkstra's costs, not the scenario's lengths");
+  add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
+      ->type_name("W");
+  add_whole_number_option(command, "--ida-budget", arguments.ida_max_expansions, 1, Budget::unlimited_expansions,
+                          "expansions allowed per IDA* query; queries over budget count as unsolved, not mismatches")
+      ->default_str(std::to_string(arguments.ida_max_expansions));
+  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
+                          "read and run only the first N queries");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
-      "bidirectional, jps) off the scenario's optimal length by more than the tolerance (1e-3, or 0.011 for\n"
-      "2-decimal scenarios, or 1e-5 x the length if that is more: most lengths have 6 significant digits),\n"
-      "weighted-astar above weight x optimal, or any algorithm returning no path or an invalid one.\n"
+      "bidirectional, jps, and ida when it finishes within --ida-budget) off the optimal length by more than\n"
+      "the tolerance, weighted-astar above weight x optimal, or any algorithm returning no path or an invalid one.\n"
+      "The optimal lengths are the scenario's, which hold for the MovingAI rule (--diagonal only-if-no-obstacles,\n"
+      "the default): tolerance 1e-3, or 0.011 for 2-decimal scenarios, or 1e-5 x the length if that is more\n"
+      "(most lengths have 6 significant digits). Under any other --diagonal mode they do not apply: every query\n"
+      "is first solved with dijkstra under that mode (untimed) and every answer compared with that cost, to a\n"
+      "relative 1e-9. jps supports only the MovingAI rule: --algo all leaves it out under other modes.\n"
       "Times are search only, measured around each find_path call.\n"
       "Exit status: 0 no mismatch; 1 some mismatch; 2 bad input or usage.");
 }
 
 int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& out, std::ostream& err) {
-  const Scenario scenario = read_movingai_scenario(arguments.scenario_path);
+  const std::size_t max_queries =
+      arguments.limit > 0 ? static_cast<std::size_t>(arguments.limit) : std::numeric_limits<std::size_t>::max();
+  const Scenario scenario = read_movingai_scenario(arguments.scenario_path, max_queries);
   const std::string map_path =
       arguments.map_path.empty() ? scenario_map_path(arguments.scenario_path).string() : arguments.map_path;
   const GridMap map = read_movingai_map(map_path);
-  check_scenario_fits_map(scenario, map);
 
-  std::size_t query_count = scenario.queries.size();
-  if (arguments.limit > 0) query_count = std::min(query_count, arguments.limit);
-  const double tolerance = scenario_tolerance(scenario);
-
-  const TextTable table = summary_table();
-  if (!arguments.json) {
-    out << "scenario: " << arguments.scenario_path << " (" << query_count << " queries)\n";
-    out << "map:      " << map_path << " (" << map.width() << "x" << map.height() << ")\n";
-    out << "tolerance " << format_fixed(tolerance, 3) << " (or 1e-5 x the length if more); "
-        << "times are microseconds per query, search only\n\n";
-    out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
+  std::vector<std::string> warnings;
+  const std::optional<std::string> other_map = check_scenario_is_for_map(scenario, map, map_path);
+  if (other_map) warnings.push_back(*other_map);
+  try {
+    check_scenario_fits_map(scenario, map);
+  } catch (const LoadError& error) {
+    // A start on a wall says more once the user knows the scenario is for another map.
+    if (!other_map) throw;
+    throw LoadError(error.file(), error.line(), error.column(), error.cause() + " (" + *other_map + ")");
   }
+
+  const bool movingai_rule = arguments.diagonal == DiagonalMode::only_if_no_obstacles;
+  std::vector<GridAlgorithm> algorithms = arguments.algorithms;
+  const auto jps = std::find(algorithms.begin(), algorithms.end(), GridAlgorithm::jump_point);
+  if (!movingai_rule && jps != algorithms.end()) {
+    const std::string why = "jump point search supports only --diagonal only-if-no-obstacles (the MovingAI rule)";
+    if (algorithms.size() != std::size(all_grid_algorithms)) throw CommandError("--algo jps: " + why);
+    algorithms.erase(jps);
+    warnings.push_back("jps left out: " + why);
+  }
+  for (const std::string& warning : warnings) err << "wayfinder: warning: " << warning << '\n';
+
+  const std::size_t query_count = scenario.queries.size();
+  ReferenceSource source;
+  source.from_scenario = movingai_rule;
+  source.tolerance = movingai_rule ? scenario_tolerance(scenario) : computed_reference_tolerance;
 
   ProgressBar progress(err, standard_error_is_terminal());
   // One pathfinder for everything: its search state is reused from query to query, as a game
   // would use it.
   GridPathfinder pathfinder(map);
+  std::vector<QueryReference> references(query_count);
+  if (movingai_rule) {
+    for (std::size_t i = 0; i < query_count; ++i) {
+      const double optimal = scenario.queries[i].optimal_length;
+      references[i] = {optimal, query_tolerance(source.tolerance, optimal)};
+    }
+  } else {
+    GridSearchOptions dijkstra;
+    dijkstra.algorithm = GridAlgorithm::dijkstra;
+    dijkstra.diagonal = arguments.diagonal;
+    dijkstra.return_partial = false;
+    progress.start("reference (dijkstra)", query_count);
+    for (std::size_t i = 0; i < query_count; ++i) {
+      const ScenarioQuery& query = scenario.queries[i];
+      const PathResult result = pathfinder.find_path(query.start, query.goal, dijkstra);
+      if (result.found())
+        references[i] = {result.cost, computed_reference_tolerance * std::max(1.0, result.cost)};
+      else if (result.status == SearchStatus::no_path)
+        references[i] = {std::nullopt, 0.0};
+      else
+        throw CommandError(scenario.source_name + ":" + std::to_string(query.line) +
+                               ": the reference search failed: " + grid_message_in_command_line_terms(result.message),
+                           scenario.source_name, query.line);
+      progress.update(i + 1);
+    }
+    progress.clear();
+  }
+
+  const TextTable table = summary_table();
+  if (!arguments.json) {
+    out << "scenario: " << arguments.scenario_path << " (" << query_count << " queries)\n";
+    out << "map:      " << map_path << " (" << map.width() << "x" << map.height() << ")\n";
+    if (movingai_rule)
+      out << "checked against the scenario's optimal lengths (diagonal only-if-no-obstacles, the MovingAI rule),\n"
+          << "tolerance " << format_fixed(source.tolerance, 3) << " (or 1e-5 x the length if more); ";
+    else
+      out << "diagonal " << command_line_name(arguments.diagonal)
+          << ": the scenario's lengths do not apply; checked against dijkstra's costs under this mode,\n"
+          << "tolerance 1e-9 x the length; ";
+    out << "times are microseconds per query, search only\n\n";
+    out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
+  }
+
   bool any_mismatch = false;
-  for (const GridAlgorithm algorithm : arguments.algorithms) {
+  for (const GridAlgorithm algorithm : algorithms) {
     GridSearchOptions options;
     options.algorithm = algorithm;
+    options.diagonal = arguments.diagonal;
     options.weight = arguments.weight;
     options.return_partial = false;
     if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = arguments.ida_max_expansions;
@@ -117,7 +217,10 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       const PathResult result = pathfinder.find_path(query.start, query.goal, options);
       const double microseconds =
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
-      const QueryScore score = score_query(map, query, result, algorithm, arguments.weight, tolerance);
+      if (result.status == SearchStatus::invalid_input && algorithm == GridAlgorithm::weighted_astar)
+        throw CommandError(map_path + ": " + grid_message_in_command_line_terms(result.message), map_path);
+      const QueryScore score = score_query(map, query.start, query.goal, references[i], result, algorithm,
+                                           arguments.weight, arguments.diagonal);
       tally.add(score, microseconds, result.stats);
       if (score.mismatch && shown++ < mismatches_shown_per_algorithm) {
         progress.clear();
@@ -131,7 +234,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     const BenchSummary summary = tally.summary();
     any_mismatch = any_mismatch || summary.mismatches > 0;
     if (arguments.json) {
-      out << summary_json(summary, arguments, map_path, tolerance).dump() << '\n' << std::flush;
+      out << summary_json(summary, arguments, map_path, source, warnings).dump() << '\n' << std::flush;
     } else {
       out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
                              std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),

@@ -16,17 +16,20 @@ struct GridBenchArguments {
   std::string scenario_path;
   std::string map_path;  ///< empty: the scenario path minus ".scen"
   std::vector<GridAlgorithm> algorithms{GridAlgorithm::astar};
+  /// The scenario's optimal lengths hold for the MovingAI rule only; under another mode every
+  /// answer is judged against Dijkstra's cost under that mode instead.
+  DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
   double weight = 2.0;
   /// Expansion budget per IDA* query, so that it cannot run for hours on a large map.
   std::uint64_t ida_max_expansions = 2'000'000;
-  std::size_t limit = 0;  ///< 0: every query
+  std::uint64_t limit = 0;  ///< 0: every query
   bool json = false;
 };
 
 void configure_grid_bench_command(CLI::App& command, GridBenchArguments& arguments);
 
-/// Returns 0 when every answer agrees with the scenario, 1 when some do not; throws LoadError
-/// for unreadable or mismatched files.
+/// Returns 0 when every answer agrees with its reference, 1 when some do not; throws LoadError
+/// for unreadable or malformed files and CommandError for a scenario that cannot be run on the map.
 int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& out, std::ostream& err);
 
 }  // namespace wayfinder::cli

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "text_table.hpp"
@@ -50,32 +51,34 @@ std::string points_text(const std::vector<Point>& points) {
 
 }  // namespace
 
+std::string grid_message_in_command_line_terms(const std::string& message) {
+  return in_command_line_terms(message, {{"weight", "--weight"},
+                                         {"only_if_no_obstacles", "only-if-no-obstacles"},
+                                         {"at_least_one_walkable", "at-least-one-walkable"},
+                                         {"jump point search", "jps"}});
+}
+
 void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments) {
   command.add_option("MAP", arguments.map_path, "MovingAI .map file")->required()->type_name("FILE");
   add_cell_option(command, "--from", arguments.from, "start cell (column,row; 0,0 is the top left)")->required();
   add_cell_option(command, "--to", arguments.to, "goal cell")->required();
   add_algorithm_option(command, "--algo,-a", arguments.search.algorithm, "search algorithm");
   add_diagonal_option(command, "--diagonal", arguments.search.diagonal,
-                      "when diagonal moves are allowed; only_if_no_obstacles is the MovingAI rule");
+                      "when diagonal moves are allowed; only-if-no-obstacles is the MovingAI rule");
   add_heuristic_option(command, "--heuristic", arguments.search.heuristic,
                        "distance estimate; automatic picks octile, or manhattan without diagonals");
-  command
-      .add_option("--weight", arguments.search.weight,
-                  "heuristic weight of weighted-astar, at least 1 (cost <= weight x optimal)")
-      ->check(at_least(1.0))
-      ->capture_default_str();
-  command
-      .add_option("--max-expansions", arguments.max_expansions,
-                  "stop after this many expansions and return the path towards the closest cell (exit 1)")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
+  add_number_option(command, "--weight", arguments.search.weight, 1.0,
+                    "heuristic weight of weighted-astar, at least 1 (cost <= weight x optimal)")
+      ->type_name("W");
+  add_whole_number_option(command, "--max-expansions", arguments.max_expansions, 1, Budget::unlimited_expansions,
+                          "stop after this many expansions and return the path towards the closest cell (exit 1)");
   command.add_flag("--smooth", arguments.smooth, "also print any-angle waypoints smoothed by line of sight");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
 }
 
-int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out, std::ostream& err) {
+int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
   const GridMap map = read_movingai_map(arguments.map_path);
 
   GridSearchOptions options = arguments.search;
@@ -88,10 +91,9 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   const double microseconds =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
 
-  if (result.status == SearchStatus::invalid_input) {
-    report_error(err, arguments.map_path + ": " + result.message);
-    return exit_bad_input;
-  }
+  if (result.status == SearchStatus::invalid_input)
+    throw CommandError(arguments.map_path + ": " + grid_message_in_command_line_terms(result.message),
+                       arguments.map_path);
   const bool has_path = !result.nodes.empty();
   const std::size_t moves = has_path ? result.nodes.size() - 1 : 0;
   std::vector<Point> waypoints;
@@ -122,6 +124,8 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
     json["from"] = {arguments.from.x, arguments.from.y};
     json["to"] = {arguments.to.x, arguments.to.y};
     json["algorithm"] = to_string(arguments.search.algorithm);
+    json["diagonal"] = command_line_name(arguments.search.diagonal);
+    json["heuristic"] = to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal));
     json["status"] = to_string(result.status);
     json["reason"] = to_string(result.reason);
     json["cost"] = has_path ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr);
@@ -142,7 +146,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
     out << "map:          " << arguments.map_path << " (" << map.width() << "x" << map.height() << ")\n";
     out << "query:        " << format_cell(arguments.from) << " -> " << format_cell(arguments.to) << '\n';
     out << "algorithm:    " << to_string(arguments.search.algorithm) << " (diagonal "
-        << to_string(arguments.search.diagonal) << ", heuristic "
+        << command_line_name(arguments.search.diagonal) << ", heuristic "
         << to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal)) << ")\n";
     out << "status:       " << to_string(result.status);
     if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";

@@ -26,8 +26,12 @@ struct GridPathArguments {
 /// Declares the command's arguments on `command`, bound to `arguments`.
 void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments);
 
-/// Runs the query. Returns 0 when a path was found, 1 when not, 2 for an invalid query; throws
-/// LoadError or std::runtime_error for unreadable files.
+/// A grid query's message with the command line's words for what the library calls by its C++
+/// names ("weight 1e+308 is too large" -> "--weight 1e+308 is too large").
+std::string grid_message_in_command_line_terms(const std::string& message);
+
+/// Runs the query. Returns 0 when a path was found, 1 when not; throws CommandError for an
+/// invalid query, LoadError or std::runtime_error for unreadable files.
 int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out, std::ostream& err);
 
 }  // namespace wayfinder::cli

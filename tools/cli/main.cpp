@@ -4,6 +4,7 @@
 #include <exception>
 #include <iostream>
 
+#include "command_error.hpp"
 #include "demo_command.hpp"
 #include "exit_status.hpp"
 #include "grid_bench_command.hpp"
@@ -80,11 +81,19 @@ int main(int argc, char** argv) {
       "demo", "compare every grid algorithm on a generated map of rooms, corridors and terrain; draw it as SVG");
   configure_demo_command(*demo, demo_arguments);
 
+  const bool json = asks_for_json(argc, argv);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help) == 0 ? exit_ok : exit_bad_input;
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help) == 0 ? exit_ok : exit_bad_input;
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version) == 0 ? exit_ok : exit_bad_input;
   } catch (const CLI::ParseError& error) {
-    // --help and --version end here too, with exit code 0.
-    return app.exit(error) == 0 ? exit_ok : exit_bad_input;
+    if (!json) return app.exit(error) == 0 ? exit_ok : exit_bad_input;
+    report({error.what(), {}, 0, 0, exit_bad_input}, json, std::cout, std::cerr);
+    return exit_bad_input;
   }
 
   try {
@@ -97,11 +106,15 @@ int main(int argc, char** argv) {
     if (*mesh_info) return run_mesh_info_command(mesh_info_arguments, std::cout, std::cerr);
     if (*mesh_path) return run_mesh_path_command(mesh_path_arguments, std::cout, std::cerr);
     if (*mesh_bench) return run_mesh_bench_command(mesh_bench_arguments, std::cout, std::cerr);
+  } catch (const CommandError& error) {
+    report({error.what(), error.file(), error.line(), 0, error.exit_code()}, json, std::cout, std::cerr);
+    return error.exit_code();
   } catch (const wayfinder::LoadError& error) {
-    report_error(std::cerr, error.what());  // already "file:line:column: cause"
+    // what() is already "file:line:column: cause"; JSON also gives the parts.
+    report({error.what(), error.file(), error.line(), error.column(), exit_bad_input}, json, std::cout, std::cerr);
     return exit_bad_input;
   } catch (const std::exception& error) {
-    report_error(std::cerr, error.what());
+    report({error.what(), {}, 0, 0, exit_bad_input}, json, std::cout, std::cerr);
     return exit_bad_input;
   }
   return exit_bad_input;  // not reached: a subcommand is required

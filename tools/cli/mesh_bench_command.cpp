@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "mesh_command_support.hpp"
 #include "progress_bar.hpp"
@@ -105,13 +107,12 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
       ->required()
       ->type_name("FILE");
   add_corridor_nodes_option(command, "--nodes", arguments.nodes);
-  command.add_option("--repeat", arguments.repeat, "timing passes over all queries (the median pass counts)")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str()
-      ->type_name("N");
-  command.add_option("--limit", arguments.limit, "run only the first N queries")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
+  // More passes than this would take days on any query file; the bound keeps a typo from meaning forever.
+  add_whole_number_option(command, "--repeat", arguments.repeat, 1, 1000,
+                          "timing passes over all queries (the median pass counts)")
+      ->default_str(std::to_string(arguments.repeat));
+  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
+                          "read and run only the first N queries");
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer(
@@ -128,8 +129,9 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
 int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& out, std::ostream& err) {
   const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up);
   const NavMesh mesh = NavMesh::build(geometry);
-  std::vector<MeshQueryCase> cases = read_mesh_queries(arguments.queries_path);
-  if (arguments.limit > 0 && cases.size() > arguments.limit) cases.resize(arguments.limit);
+  std::vector<MeshQueryCase> cases = read_mesh_queries(
+      arguments.queries_path,
+      arguments.limit > 0 ? static_cast<std::size_t>(arguments.limit) : std::numeric_limits<std::size_t>::max());
   const std::size_t count = cases.size();
   if (mesh_file_format(arguments.mesh_path) == MeshFileFormat::polyanya) {
     // A 2D mesh lies in the plane y = 0: heights that come with the queries (a reference CSV

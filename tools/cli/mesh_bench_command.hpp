@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -17,8 +18,8 @@ struct MeshBenchArguments {
   std::string mesh_path;
   std::string queries_path;
   CorridorNodes nodes = CorridorNodes::edge_points;
-  std::size_t repeat = 5;
-  std::size_t limit = 0;  ///< 0: every query
+  std::uint64_t repeat = 5;
+  std::uint64_t limit = 0;  ///< 0: every query
   bool z_up = false;
   bool json = false;
 };

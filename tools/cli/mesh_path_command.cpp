@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "command_error.hpp"
+#include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "mesh_command_support.hpp"
 #include "text_table.hpp"
@@ -22,6 +24,11 @@ nlohmann::ordered_json points_json(const std::vector<Point>& points) {
 
 }  // namespace
 
+std::string mesh_message_in_command_line_terms(const std::string& message) {
+  return in_command_line_terms(message, {{"set snap_distance to clamp it", "--snap D moves it onto the mesh from up to D away"},
+                                         {"snap_distance", "--snap"}});
+}
+
 void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments) {
   command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
       ->required()
@@ -31,11 +38,9 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
       ->type_name("X,Y,Z");
   command.add_option("--to", arguments.to, "goal point")->required()->type_name("X,Y,Z");
   add_corridor_nodes_option(command, "--nodes", arguments.nodes);
-  command
-      .add_option("--snap", arguments.snap_distance,
-                  "move a start or goal off the mesh to the nearest mesh point within this distance (0: reject)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  add_number_option(command, "--snap", arguments.snap_distance, 0.0,
+                    "move a start or goal off the mesh to the nearest mesh point within this distance (0: reject)")
+      ->type_name("D");
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
       ->type_name("FILE");
@@ -43,17 +48,15 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
   command.footer("Exit status: 0 path found; 1 no path; 2 bad input (unreadable file, a point off the mesh).");
 }
 
-int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out, std::ostream& err) {
+int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
   const bool flat_mesh = mesh_file_format(arguments.mesh_path) == MeshFileFormat::polyanya;
   const std::optional<Point> from = parse_mesh_point(arguments.from, flat_mesh);
   const std::optional<Point> to = parse_mesh_point(arguments.to, flat_mesh);
   for (const auto& [name, text, point] :
        {std::tuple{"--from", &arguments.from, &from}, std::tuple{"--to", &arguments.to, &to}}) {
-    if (!point->has_value()) {
-      report_error(err, std::string(name) + ": expected a point X,Y,Z" + (flat_mesh ? " or X,Y" : "") +
-                            " of finite numbers, got '" + *text + "'");
-      return exit_bad_input;
-    }
+    if (!point->has_value())
+      throw CommandError(std::string(name) + ": expected a point X,Y,Z" + (flat_mesh ? " or X,Y" : "") +
+                         " of finite numbers, got '" + *text + "'");
   }
 
   const NavMesh mesh = NavMesh::build(read_mesh_geometry(arguments.mesh_path, arguments.z_up));
@@ -67,10 +70,9 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
   const double microseconds =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
 
-  if (result.status == SearchStatus::invalid_input) {
-    report_error(err, arguments.mesh_path + ": " + result.message);
-    return exit_bad_input;
-  }
+  if (result.status == SearchStatus::invalid_input)
+    throw CommandError(arguments.mesh_path + ": " + mesh_message_in_command_line_terms(result.message),
+                       arguments.mesh_path);
   const double length_2d = length_xz(result.points);
 
   if (!arguments.svg_path.empty()) {

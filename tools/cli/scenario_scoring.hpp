@@ -3,6 +3,7 @@
 // up per algorithm for `wayfinder grid bench`.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,10 +16,10 @@ namespace wayfinder::cli {
 
 /// What an algorithm promises, and so what counts as a mismatch against the optimal length.
 enum class PathPromise {
-  optimal,           ///< cost within the tolerance of the optimal length
-  bounded,           ///< cost <= weight x optimal (weighted A*)
-  some_path,         ///< finds a path whenever one exists (breadth-first, greedy)
-  some_path_budget,  ///< as some_path, except that running out of budget is not a mismatch (IDA*)
+  optimal,                ///< cost within the tolerance of the optimal length
+  optimal_within_budget,  ///< as optimal, except that running out of budget is not a mismatch (IDA*)
+  bounded,                ///< cost <= weight x optimal (weighted A*)
+  some_path,              ///< finds a path whenever one exists (breadth-first, greedy)
 };
 
 PathPromise promise_of(GridAlgorithm algorithm);
@@ -34,6 +35,18 @@ double scenario_tolerance(const Scenario& scenario);
 /// decimals (brc202d: 1000.36 for 1000.36248): allow 1e-5 of the length, twice that rounding.
 double query_tolerance(double base_tolerance, double optimal_length);
 
+/// Relative tolerance against a reference computed here (Dijkstra): both costs are sums of the
+/// same move costs, and a search may return a path up to a relative 2^-32 above the optimum
+/// (priorities are rounded to 32 significant bits), so 1e-9 of the length is room enough.
+inline constexpr double computed_reference_tolerance = 1e-9;
+
+/// What an answer is judged against: the optimal cost (nullopt when no path exists) and how far
+/// from it a cost may be and still count as equal.
+struct QueryReference {
+  std::optional<double> optimal;
+  double tolerance = 0.0;
+};
+
 struct QueryScore {
   bool solved = false;          ///< status found
   bool budget_stopped = false;  ///< the search ran out of budget
@@ -42,10 +55,10 @@ struct QueryScore {
   std::string problem;     ///< why it is a mismatch
 };
 
-/// Checks one result: the status against the promise, the path with find_path_problem (MovingAI
-/// diagonal rule), and the cost against the optimal length.
-QueryScore score_query(const GridMap& map, const ScenarioQuery& query, const PathResult& result,
-                       GridAlgorithm algorithm, double weight, double base_tolerance);
+/// Checks one result: the status against the promise, the path with find_path_problem under
+/// `diagonal`, and the cost against the reference.
+QueryScore score_query(const GridMap& map, Cell start, Cell goal, const QueryReference& reference,
+                       const PathResult& result, GridAlgorithm algorithm, double weight, DiagonalMode diagonal);
 
 struct BenchSummary {
   std::string algorithm;

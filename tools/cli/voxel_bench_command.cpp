@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <stdexcept>
@@ -79,14 +80,16 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
           },
           "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy")
       ->default_str("astar");
-  command.add_option("--weight", arguments.weight, "heuristic weight of weighted-astar, at least 1")
-      ->check(at_least(1.0))
-      ->capture_default_str();
-  command.add_option("--random", arguments.random_pairs, "walking: this many seeded random pairs of places")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
-  command.add_option("--seed", arguments.seed, "seed of the random pairs")->capture_default_str();
-  command.add_option("--limit", arguments.limit, "run only the first N queries")->check(CLI::PositiveNumber)->type_name("N");
+  add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
+      ->type_name("W");
+  // Each pair is kept with its reference cost; a million is minutes of searching already.
+  add_whole_number_option(command, "--random", arguments.random_pairs, 1, 1'000'000,
+                          "walking: this many seeded random pairs of places");
+  add_whole_number_option(command, "--seed", arguments.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                          "seed of the random pairs")
+      ->default_str(std::to_string(arguments.seed));
+  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
+                          "read and run only the first N queries");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "Flying answers are checked against the scenario's optimal lengths (tolerance 1e-3); walking answers\n"
@@ -102,7 +105,9 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   std::vector<BenchQuery> queries;
   double tolerance = 1e-3;
   if (flying) {
-    const VoxelScenario scenario = read_voxel_scenario(arguments.path);
+    const VoxelScenario scenario = read_voxel_scenario(
+        arguments.path,
+        arguments.limit > 0 ? static_cast<std::size_t>(arguments.limit) : std::numeric_limits<std::size_t>::max());
     const bool map_given = !arguments.map_path.empty();
     map_path = map_given ? arguments.map_path : voxel_scenario_map_path(arguments.path).string();
     // A scenario run on another map has other optimal lengths: every answer would count as a

@@ -20,9 +20,9 @@ struct VoxelBenchArguments {
   std::string map_path;
   std::vector<VoxelAlgorithm> algorithms{VoxelAlgorithm::astar};
   double weight = 2.0;
-  std::size_t random_pairs = 0;  ///< walking: how many random pairs (required for .vox/.3dmap)
+  std::uint64_t random_pairs = 0;  ///< walking: how many random pairs (required for .vox/.3dmap)
   std::uint64_t seed = 1;
-  std::size_t limit = 0;  ///< 0: every query
+  std::uint64_t limit = 0;  ///< 0: every query
   bool json = false;
 };
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "text_table.hpp"
@@ -68,22 +69,20 @@ void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& argumen
   add_voxel_colour_options(command, arguments.colours);
   command
       .add_option_function<std::string>(
-          "--algorithm,-a",
+          "--algo,-a",
           [&arguments](const std::string& name) {
             const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(name);
-            if (!algorithm) throw CLI::ValidationError("--algorithm", "expected dijkstra, astar, weighted-astar or greedy");
+            if (!algorithm) throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar or greedy");
             arguments.search.algorithm = *algorithm;
           },
           "dijkstra, astar, weighted-astar or greedy")
       ->default_str("astar");
-  command.add_option("--weight", arguments.search.weight, "heuristic weight of weighted-astar, at least 1")
-      ->check(at_least(1.0))
-      ->capture_default_str();
-  command
-      .add_option("--max-nodes", arguments.max_expansions,
-                  "stop after this many expansions and return the path towards the closest block (exit 1)")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
+  add_hidden_alias(command, *command.get_option("--algo"), "--algorithm");
+  add_number_option(command, "--weight", arguments.search.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
+      ->type_name("W");
+  add_whole_number_option(command, "--max-expansions", arguments.max_expansions, 1, Budget::unlimited_expansions,
+                          "stop after this many expansions and return the path towards the closest block (exit 1)");
+  add_hidden_alias(command, *command.get_option("--max-expansions"), "--max-nodes");
   add_block_count_option(command, "--snap", arguments.snap, 0, max_snap_distance,
                          "move a start or goal where the agent cannot be to the nearest place where it can, at most "
                          "this many blocks away");
@@ -127,8 +126,7 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
       snapped_from = snap_place(world, agent.profile, "start", from, *arguments.snap);
       snapped_to = snap_place(world, agent.profile, "goal", to, *arguments.snap);
     } catch (const std::invalid_argument& error) {
-      report_error(err, arguments.world_path + ": " + error.what());
-      return exit_bad_input;
+      throw CommandError(arguments.world_path + ": " + error.what(), arguments.world_path);
     }
   }
 
@@ -144,8 +142,7 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
     std::string message = arguments.world_path + ": " + result.message;
     if (!arguments.snap && (!pathfinder.position_problem(from).empty() || !pathfinder.position_problem(to).empty()))
       message += " (--snap D moves it to the nearest place within D blocks)";
-    report_error(err, message);
-    return exit_bad_input;
+    throw CommandError(message, arguments.world_path);
   }
   const bool has_path = !result.nodes.empty();
   const std::vector<VoxelMove> moves = pathfinder.moves_of(result);

@@ -8,9 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/file_line_reader.hpp"
 #include "core/text_fields.hpp"
-#include "wayfinder/core/load_error.hpp"
 #include "core/text_file.hpp"
+#include "wayfinder/core/load_error.hpp"
 
 namespace wayfinder {
 namespace {
@@ -48,9 +49,13 @@ void split_csv(std::string_view line, std::vector<Field>& fields) {
   }
 }
 
+/// Reads from a LineReader (text in memory) or a FileLineReader (a file, a piece at a time);
+/// stops after `max_queries` queries, without reading or checking the lines after them.
+template <class Lines>
 class QueryFileParser {
  public:
-  QueryFileParser(std::string_view text, const std::string& source_name) : lines_(text, text::LineBreaks::also_lone_cr), source_name_(source_name) {}
+  QueryFileParser(Lines& lines, const std::string& source_name, std::size_t max_queries)
+      : lines_(lines), source_name_(source_name), max_queries_(max_queries) {}
 
   std::vector<MeshQueryCase> parse() {
     std::optional<Line> first;
@@ -155,7 +160,9 @@ class QueryFileParser {
 
     std::vector<MeshQueryCase> queries;
     std::vector<Field> fields;
-    while (const std::optional<Line> line = lines_.next()) {
+    while (queries.size() < max_queries_) {
+      const std::optional<Line> line = lines_.next();
+      if (!line) break;
       if (is_blank(line->text)) continue;
       split_csv(line->text, fields);
       if (fields.size() != names.size())
@@ -226,7 +233,9 @@ class QueryFileParser {
   std::vector<MeshQueryCase> read_scenario() {
     constexpr std::size_t field_count = 9;
     std::vector<MeshQueryCase> queries;
-    while (const std::optional<Line> line = lines_.next()) {
+    while (queries.size() < max_queries_) {
+      const std::optional<Line> line = lines_.next();
+      if (!line) break;
       text::split_fields(line->text, fields_);
       if (fields_.empty()) continue;
       if (fields_.size() != field_count)
@@ -248,19 +257,23 @@ class QueryFileParser {
     return queries;
   }
 
-  text::LineReader lines_;
+  Lines& lines_;
   const std::string& source_name_;
+  std::size_t max_queries_;
   std::vector<Field> fields_;
 };
 
 }  // namespace
 
-std::vector<MeshQueryCase> parse_mesh_queries(std::string_view text, const std::string& source_name) {
-  return QueryFileParser(text, source_name).parse();
+std::vector<MeshQueryCase> parse_mesh_queries(std::string_view text, const std::string& source_name,
+                                              std::size_t max_queries) {
+  text::LineReader lines(text, text::LineBreaks::also_lone_cr);
+  return QueryFileParser<text::LineReader>(lines, source_name, max_queries).parse();
 }
 
-std::vector<MeshQueryCase> read_mesh_queries(const std::filesystem::path& file) {
-  return parse_mesh_queries(read_text_file(file), file.string());
+std::vector<MeshQueryCase> read_mesh_queries(const std::filesystem::path& file, std::size_t max_queries) {
+  text::FileLineReader lines(file, text::LineBreaks::also_lone_cr);
+  return QueryFileParser<text::FileLineReader>(lines, file.string(), max_queries).parse();
 }
 
 }  // namespace wayfinder

@@ -14,6 +14,7 @@
 // Every error throws LoadError with the file, line, column and cause.
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
@@ -41,11 +42,14 @@ struct MeshQueryCase {
   int line = 0;
 };
 
-/// Reads any of the three formats from a file.
-std::vector<MeshQueryCase> read_mesh_queries(const std::filesystem::path& file);
+/// Reads any of the three formats from a file, a piece at a time. With `max_queries`, stops after
+/// that many queries: the rest of the file is neither read nor checked.
+std::vector<MeshQueryCase> read_mesh_queries(const std::filesystem::path& file,
+                                             std::size_t max_queries = std::numeric_limits<std::size_t>::max());
 
 /// The same from text; `source_name` names it in errors and its extension (".scen") helps to
 /// recognise the format.
-std::vector<MeshQueryCase> parse_mesh_queries(std::string_view text, const std::string& source_name);
+std::vector<MeshQueryCase> parse_mesh_queries(std::string_view text, const std::string& source_name,
+                                              std::size_t max_queries = std::numeric_limits<std::size_t>::max());
 
 }  // namespace wayfinder

@@ -3,7 +3,9 @@
 // https://movingai.com/benchmarks/formats.html): `.map` tile maps and `.scen` query lists.
 // Every error throws LoadError naming the file, line, column and cause.
 
+#include <cstddef>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,8 +40,13 @@ struct Scenario {
 };
 
 /// Parses a scenario (`version 1` or `version 1.0`, tab- or space-separated, LF or CRLF).
-Scenario parse_movingai_scenario(std::string_view text, const std::string& source_name);
-Scenario read_movingai_scenario(const std::filesystem::path& path);
+/// With `max_queries`, stops after that many queries: what follows them is not read, so it is
+/// not checked either, and a run on the first queries of a huge file costs only those lines.
+Scenario parse_movingai_scenario(std::string_view text, const std::string& source_name,
+                                 std::size_t max_queries = std::numeric_limits<std::size_t>::max());
+/// Reads the file a piece at a time, and only as far as `max_queries` queries.
+Scenario read_movingai_scenario(const std::filesystem::path& path,
+                                std::size_t max_queries = std::numeric_limits<std::size_t>::max());
 
 /// The map that belongs to a scenario file: its path minus the `.scen` suffix.
 std::filesystem::path scenario_map_path(const std::filesystem::path& scenario_path);

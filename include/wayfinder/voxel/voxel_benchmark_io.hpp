@@ -10,7 +10,9 @@
 // Blocked voxels become solid blocks. Fields are separated by spaces or tabs; lines end in LF or
 // CRLF; blank lines are ignored. Errors throw LoadError with the file, line and column.
 
+#include <cstddef>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,8 +38,12 @@ struct VoxelScenario {
   std::vector<VoxelScenarioQuery> queries;
 };
 
-VoxelScenario parse_voxel_scenario(std::string_view text, const std::string& source_name);
-VoxelScenario read_voxel_scenario(const std::filesystem::path& path);
+/// With `max_queries`, stops after that many queries: the rest is neither read nor checked (the
+/// file is read a piece at a time, so only as far as those queries).
+VoxelScenario parse_voxel_scenario(std::string_view text, const std::string& source_name,
+                                   std::size_t max_queries = std::numeric_limits<std::size_t>::max());
+VoxelScenario read_voxel_scenario(const std::filesystem::path& path,
+                                  std::size_t max_queries = std::numeric_limits<std::size_t>::max());
 
 /// The map that belongs to a scenario file: its path minus the `.3dscen` suffix.
 std::filesystem::path voxel_scenario_map_path(const std::filesystem::path& scenario_path);
