@@ -1,0 +1,488 @@
+// Worlds are shared, query objects are not (DESIGN.md: "A world is safe to share between
+// threads; each thread has its own SearchContext"). Here several threads query ONE GridMap,
+// NavMesh, VoxelWorld and GridFlowField at once, each with its own GridPathfinder, NavMeshQuery
+// or VoxelPathfinder, and every answer must equal, bit for bit, the answer computed on one
+// thread beforehand: status, cost, nodes (and points, expansions). Run under the tsan preset,
+// ThreadSanitizer also reports any data race on the shared worlds (halt_on_error makes that a
+// failure).
+//
+// The worlds are small generated ones plus, when the shared data folder is there, a MovingAI
+// map, a navigation mesh with its reference queries and a MovingAI voxel map. Threads walk the
+// same queries in different orders, and half of them step their searches a few expansions at a
+// time, so that their work interleaves.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "grid_test_support.hpp"
+#include "wayfinder/grid/grid_flow_field.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/navmesh/mesh_query_file.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace wayfinder {
+namespace {
+
+using namespace wayfinder::testing;
+
+constexpr int thread_count = 4;
+
+/// Runs `work(thread_index)` on thread_count threads at once, released together, and returns
+/// what each reported (an empty string when all its answers matched).
+std::vector<std::string> run_on_threads(const std::function<std::string(int)>& work) {
+  std::vector<std::string> reports(thread_count);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < thread_count; ++t) {
+    threads.emplace_back([&, t] {
+      // Start together, so that the threads really overlap rather than run one after another.
+      ready.fetch_add(1);
+      while (ready.load() < thread_count) std::this_thread::yield();
+      reports[static_cast<std::size_t>(t)] = work(t);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  return reports;
+}
+
+void expect_all_matched(const std::vector<std::string>& reports) {
+  for (std::size_t t = 0; t < reports.size(); ++t) EXPECT_EQ(reports[t], "") << "thread " << t;
+}
+
+/// The order in which thread `t` walks `count` queries: rotated and, for odd threads, reversed.
+std::vector<std::size_t> visiting_order(std::size_t count, int t) {
+  std::vector<std::size_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = (i + static_cast<std::size_t>(t) * count / thread_count) % count;
+  if (t % 2 == 1) std::reverse(order.begin(), order.end());
+  return order;
+}
+
+/// "" if two results are the same bit for bit, otherwise what differs.
+std::string difference(const PathResult& expected, const PathResult& actual) {
+  if (actual.status != expected.status)
+    return "status " + std::string(to_string(actual.status)) + " instead of " + std::string(to_string(expected.status));
+  if (std::bit_cast<std::uint64_t>(actual.cost) != std::bit_cast<std::uint64_t>(expected.cost))
+    return "cost " + std::to_string(actual.cost) + " instead of " + std::to_string(expected.cost);
+  if (actual.nodes != expected.nodes) return "different nodes";
+  if (actual.points != expected.points) return "different points";
+  if (actual.stats.expanded != expected.stats.expanded || actual.stats.generated != expected.stats.generated)
+    return "different expansions";
+  if (actual.message != expected.message) return "message '" + actual.message + "' instead of '" + expected.message + "'";
+  return "";
+}
+
+/// Runs one query with `query_object` to the end, in one call or (stepped) a few expansions at a
+/// time; the two must give the same result.
+template <class QueryObject, class Start, class Options>
+PathResult solve(QueryObject& query_object, const Start& start, const Start& goal, const Options& options, bool stepped) {
+  if (!stepped) return query_object.find_path(start, goal, options);
+  SearchStatus status = query_object.begin(start, goal, options);
+  while (status == SearchStatus::in_progress) status = query_object.step(37);
+  PathResult result = query_object.result();
+  result.stats.microseconds = 0.0;
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grids
+
+struct GridQuery {
+  Cell start;
+  Cell goal;
+  GridSearchOptions options;
+};
+
+std::vector<GridQuery> grid_queries(const GridMap& map, std::size_t count, std::uint64_t seed) {
+  TestRandom random(seed);
+  const std::vector<Cell> cells = passable_cells(map);
+  std::vector<GridAlgorithm> algorithms{GridAlgorithm::astar, GridAlgorithm::dijkstra, GridAlgorithm::bidirectional_astar,
+                                        GridAlgorithm::weighted_astar, GridAlgorithm::breadth_first};
+  if (map.uniform_cost()) algorithms.push_back(GridAlgorithm::jump_point);
+  std::vector<GridQuery> queries;
+  for (std::size_t i = 0; i < count; ++i) {
+    GridQuery query;
+    query.start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+    query.goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+    query.options.algorithm = algorithms[i % algorithms.size()];
+    queries.push_back(query);
+  }
+  // One bad query, so that the invalid_input path is shared too.
+  queries.push_back({{-1, 0}, cells.front(), {}});
+  return queries;
+}
+
+/// Single-threaded answers first, then every thread answers every query on the one shared map.
+void check_grid_queries(const GridMap& map, const std::vector<GridQuery>& queries) {
+  std::vector<PathResult> expected;
+  {
+    GridPathfinder pathfinder(map);
+    for (const GridQuery& query : queries) {
+      expected.push_back(pathfinder.find_path(query.start, query.goal, query.options));
+      expected.back().stats.microseconds = 0.0;
+    }
+  }
+  std::size_t found = 0;
+  for (const PathResult& result : expected) found += result.found() ? 1 : 0;
+  ASSERT_GT(found * 2, queries.size()) << "the queries should mostly have paths";
+
+  expect_all_matched(run_on_threads([&](int t) -> std::string {
+    GridPathfinder pathfinder(map);  // this thread's own search state
+    for (const std::size_t i : visiting_order(queries.size(), t)) {
+      PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
+      result.stats.microseconds = 0.0;
+      const std::string problem = difference(expected[i], result);
+      if (!problem.empty()) return "grid query " + std::to_string(i) + ": " + problem;
+    }
+    return "";
+  }));
+}
+
+GridMap generated_map(bool weighted) {
+  TestRandom random(weighted ? 5 : 6);
+  GridMap map(96, 80);
+  constexpr float costs[] = {1.0f, 2.0f, 3.0f, 1.5f};
+  for (int y = 0; y < map.height(); ++y)
+    for (int x = 0; x < map.width(); ++x) {
+      if (random.chance(0.25)) {
+        map.set_passable(x, y, false);
+      } else if (weighted) {
+        map.set_cost(x, y, costs[random.between(0, 3)]);
+      }
+    }
+  return map;
+}
+
+std::size_t sampled(std::size_t full) { return sanitized_build() ? std::max<std::size_t>(full / 4, 8) : full; }
+
+TEST(SharedWorlds, GridPathfindersOnOneGeneratedMap) {
+  for (const bool weighted : {false, true}) {
+    SCOPED_TRACE(weighted ? "weighted" : "uniform cost");
+    const GridMap map = generated_map(weighted);
+    check_grid_queries(map, grid_queries(map, sampled(240), weighted ? 11 : 12));
+  }
+}
+
+std::filesystem::path movingai_map_path() { return data_directory() / "movingai" / "dao" / "den520d.map"; }
+
+void skip_without(const std::filesystem::path& path) {
+  if (std::filesystem::exists(path)) return;
+  if (data_required()) FAIL() << path << " not found; WAYFINDER_REQUIRE_DATA=1 requires it";
+  GTEST_SKIP() << path << " not found (set WAYFINDER_DATA_DIR to the shared data folder)";
+}
+
+TEST(SharedWorlds, GridPathfindersOnOneMovingAiMap) {
+  skip_without(movingai_map_path());
+  if (IsSkipped() || HasFatalFailure()) return;
+  const GridMap map = read_movingai_map(movingai_map_path());
+  check_grid_queries(map, grid_queries(map, sampled(120), 13));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flow fields: one field, read by every thread
+
+void check_flow_field(const GridMap& map, const std::vector<Cell>& goals) {
+  const GridFlowField field(map, goals);
+  ASSERT_TRUE(field.built()) << field.message();
+  const std::size_t count = map.cell_count();
+  std::vector<NodeId> next(count);
+  std::vector<std::uint64_t> cost(count);
+  std::vector<PathResult> paths;
+  const std::size_t path_stride = sanitized_build() ? 97 : 13;
+  for (NodeId id = 0; id < count; ++id) {
+    next[id] = field.next_node(id);
+    cost[id] = std::bit_cast<std::uint64_t>(field.cost_to_goal(map.cell_of(id)));
+    if (id % path_stride == 0) paths.push_back(field.path_from(map.cell_of(id)));
+  }
+  ASSERT_GT(field.reachable_count() * 2, passable_cells(map).size()) << "the goals should reach most of the map";
+
+  expect_all_matched(run_on_threads([&](int t) -> std::string {
+    // Agents walk the field: every cell's next move and cost, from every thread at once.
+    for (const std::size_t i : visiting_order(count, t)) {
+      const auto id = static_cast<NodeId>(i);
+      const Cell cell = map.cell_of(id);
+      const std::optional<Cell> step = field.next_cell(cell);
+      const NodeId step_id = step ? map.id_of(*step) : invalid_node;
+      if (field.next_node(id) != next[i] || step_id != next[i])
+        return "next move of cell " + std::to_string(i) + " differs";
+      if (std::bit_cast<std::uint64_t>(field.cost_to_goal(cell)) != cost[i] || field.reachable(cell) != (next[i] != invalid_node))
+        return "cost of cell " + std::to_string(i) + " differs";
+    }
+    for (const std::size_t p : visiting_order(paths.size(), t)) {
+      const std::string problem = difference(paths[p], field.path_from(map.cell_of(static_cast<NodeId>(p * path_stride))));
+      if (!problem.empty()) return "path_from cell " + std::to_string(p * path_stride) + ": " + problem;
+    }
+    return "";
+  }));
+}
+
+TEST(SharedWorlds, FlowFieldReadByEveryThread) {
+  const GridMap map = generated_map(true);
+  check_flow_field(map, passable_cells(map).size() > 10 ? std::vector<Cell>{passable_cells(map)[3], passable_cells(map)[9]}
+                                                        : passable_cells(map));
+}
+
+TEST(SharedWorlds, FlowFieldOnAMovingAiMapReadByEveryThread) {
+  skip_without(movingai_map_path());
+  if (IsSkipped() || HasFatalFailure()) return;
+  const GridMap map = read_movingai_map(movingai_map_path());
+  const Scenario scenario = read_movingai_scenario(movingai_map_path().string() + ".scen");
+  check_flow_field(map, {scenario.queries.back().goal});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation meshes
+
+struct MeshQuery {
+  Point start;
+  Point goal;
+  NavMeshSearchOptions options;
+};
+
+void check_mesh_queries(const NavMesh& mesh, const std::vector<MeshQuery>& queries) {
+  std::vector<PathResult> expected;
+  {
+    NavMeshQuery query(mesh);
+    for (const MeshQuery& q : queries) {
+      expected.push_back(query.find_path(q.start, q.goal, q.options));
+      expected.back().stats.microseconds = 0.0;
+    }
+  }
+  std::size_t found = 0;
+  for (const PathResult& result : expected) found += result.found() ? 1 : 0;
+  ASSERT_GT(found * 4, queries.size()) << "too few of the queries have paths";
+
+  expect_all_matched(run_on_threads([&](int t) -> std::string {
+    NavMeshQuery query(mesh);
+    for (const std::size_t i : visiting_order(queries.size(), t)) {
+      PathResult result = solve(query, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
+      result.stats.microseconds = 0.0;
+      const std::string problem = difference(expected[i], result);
+      if (!problem.empty()) return "mesh query " + std::to_string(i) + ": " + problem;
+    }
+    return "";
+  }));
+}
+
+TEST(SharedWorlds, NavMeshQueriesOnOneGeneratedMesh) {
+  // A 24 x 20 grid of unit squares in the x-z plane, a quarter of them holes, each square split
+  // into two triangles along a random diagonal.
+  constexpr int columns = 24, rows = 20;
+  TestRandom random(21);
+  MeshGeometry geometry;
+  for (int z = 0; z <= rows; ++z)
+    for (int x = 0; x <= columns; ++x) geometry.vertices.push_back({double(x), 0.0, double(z)});
+  const auto vertex = [](int x, int z) { return static_cast<std::uint32_t>(z * (columns + 1) + x); };
+  std::vector<Point> centres;
+  for (int z = 0; z < rows; ++z)
+    for (int x = 0; x < columns; ++x) {
+      if (random.chance(0.25)) continue;
+      const std::uint32_t a = vertex(x, z), b = vertex(x + 1, z), c = vertex(x + 1, z + 1), d = vertex(x, z + 1);
+      if (random.chance(0.5)) {
+        geometry.polygons.push_back({a, b, c});
+        geometry.polygons.push_back({a, c, d});
+      } else {
+        geometry.polygons.push_back({a, b, d});
+        geometry.polygons.push_back({b, c, d});
+      }
+      centres.push_back({x + 0.37, 0.0, z + 0.61});
+    }
+  const NavMesh mesh = NavMesh::build(geometry);
+  std::vector<MeshQuery> queries;
+  const std::size_t count = sampled(200);
+  for (std::size_t i = 0; i < count; ++i) {
+    MeshQuery query;
+    query.start = centres[static_cast<std::size_t>(random.between(0, static_cast<int>(centres.size()) - 1))];
+    query.goal = centres[static_cast<std::size_t>(random.between(0, static_cast<int>(centres.size()) - 1))];
+    if (i % 3 == 1) query.options.nodes = CorridorNodes::polygon_centroids;
+    queries.push_back(query);
+  }
+  queries.push_back({{-50.0, 0.0, -50.0}, centres.front(), {}});  // off the mesh: invalid_input
+  // Only the connected pairs have paths; keep enough of them.
+  std::size_t connected = 0;
+  for (const MeshQuery& q : queries) {
+    const MeshLocation a = mesh.locate(q.start), b = mesh.locate(q.goal);
+    if (a.valid() && b.valid() && mesh.region(a.polygon) == mesh.region(b.polygon)) ++connected;
+  }
+  ASSERT_GT(connected, queries.size() / 2) << "the generated mesh is too broken up";
+  check_mesh_queries(mesh, queries);
+}
+
+TEST(SharedWorlds, NavMeshQueriesOnOneMeshFromTheData) {
+  const std::filesystem::path root = data_directory() / "meshes" / "derived";
+  skip_without(root / "nav_test_navmesh.obj");
+  if (IsSkipped() || HasFatalFailure()) return;
+  const NavMesh mesh = NavMesh::build(read_obj_mesh(root / "nav_test_navmesh.obj"));
+  const std::vector<MeshQueryCase> cases = read_mesh_queries(root / "nav_test_reference_queries.csv");
+  std::vector<MeshQuery> queries;
+  const std::size_t count = sampled(200);
+  const std::size_t stride = std::max<std::size_t>(1, cases.size() / count);
+  for (std::size_t i = 0; i < cases.size() && queries.size() < count; i += stride)
+    queries.push_back({cases[i].start, cases[i].goal, {}});
+  check_mesh_queries(mesh, queries);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Voxel worlds
+
+struct VoxelQuery {
+  VoxelCoord start;
+  VoxelCoord goal;
+  VoxelSearchOptions options;
+};
+
+void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelQuery>& queries) {
+  std::vector<PathResult> expected;
+  {
+    VoxelPathfinder pathfinder(world, profile);
+    for (const VoxelQuery& q : queries) {
+      expected.push_back(pathfinder.find_path(q.start, q.goal, q.options));
+      expected.back().stats.microseconds = 0.0;
+    }
+  }
+  std::size_t found = 0;
+  for (const PathResult& result : expected) found += result.found() ? 1 : 0;
+  ASSERT_GT(found * 4, queries.size()) << "too few of the queries have paths";
+
+  expect_all_matched(run_on_threads([&](int t) -> std::string {
+    VoxelPathfinder pathfinder(world, profile);
+    for (const std::size_t i : visiting_order(queries.size(), t)) {
+      PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
+      result.stats.microseconds = 0.0;
+      const std::string problem = difference(expected[i], result);
+      if (!problem.empty()) return "voxel query " + std::to_string(i) + ": " + problem;
+    }
+    return "";
+  }));
+}
+
+TEST(SharedWorlds, VoxelPathfindersOnOneGeneratedWorld) {
+  // Rolling ground with pillars, a pool and ladders, 40 x 12 x 40 blocks, for a walker.
+  TestRandom random(31);
+  const VoxelWorld world = VoxelWorld::from_function(40, 12, 40, [&](int x, int y, int z) {
+    const int ground = 2 + (x / 7 + z / 9) % 3;
+    if (y < ground) return BlockKind::solid;
+    if (x >= 20 && x < 26 && z >= 10 && z < 16 && y == ground) return BlockKind::water;
+    if (y < ground + 3 && random.chance(0.06)) return BlockKind::solid;
+    if (y < ground + 4 && random.chance(0.01)) return BlockKind::ladder;
+    return BlockKind::air;
+  });
+  const MovementProfile profile = MovementProfile::walker();
+  const VoxelPathfinder probe(world, profile);
+  std::vector<VoxelCoord> places;
+  for (int y = 0; y < world.size_y(); ++y)
+    for (int z = 0; z < world.size_z(); ++z)
+      for (int x = 0; x < world.size_x(); ++x)
+        if (probe.position_problem({x, y, z}).empty()) places.push_back({x, y, z});
+  ASSERT_GT(places.size(), 500u);
+  std::vector<VoxelQuery> queries;
+  const std::size_t count = sampled(160);
+  const VoxelAlgorithm algorithms[] = {VoxelAlgorithm::astar, VoxelAlgorithm::dijkstra, VoxelAlgorithm::weighted_astar};
+  for (std::size_t i = 0; i < count; ++i) {
+    VoxelQuery query;
+    query.start = places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))];
+    query.goal = places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))];
+    query.options.algorithm = algorithms[i % 3];
+    queries.push_back(query);
+  }
+  queries.push_back({{0, 0, 0}, places.front(), {}});  // inside the ground: invalid_input
+  check_voxel_queries(world, profile, queries);
+}
+
+TEST(SharedWorlds, VoxelPathfindersOnOneMovingAiVoxelMap) {
+  const std::filesystem::path scenario_path = data_directory() / "voxel" / "warframe" / "Simple.3dmap.3dscen";
+  skip_without(scenario_path);
+  if (IsSkipped() || HasFatalFailure()) return;
+  const VoxelWorld world = read_voxel_benchmark_map(voxel_scenario_map_path(scenario_path));
+  const VoxelScenario scenario = read_voxel_scenario(scenario_path);
+  std::vector<VoxelQuery> queries;
+  const std::size_t count = sampled(60);
+  const std::size_t stride = std::max<std::size_t>(1, scenario.queries.size() / count);
+  for (std::size_t i = 0; i < scenario.queries.size() && queries.size() < count; i += stride)
+    queries.push_back({scenario.queries[i].start, scenario.queries[i].goal, {}});
+  check_voxel_queries(world, MovementProfile::flyer(), queries);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every kind of world at once
+
+TEST(SharedWorlds, GridMeshVoxelAndFlowFieldQueriesInterleave) {
+  const GridMap map = generated_map(false);
+  const GridFlowField field(map, passable_cells(map).back());
+  ASSERT_TRUE(field.built());
+  MeshGeometry geometry;
+  geometry.vertices = {{0, 0, 0}, {8, 0, 0}, {8, 0, 8}, {0, 0, 8}, {16, 0, 0}, {16, 0, 8}};
+  geometry.polygons = {{0, 1, 2, 3}, {1, 4, 5, 2}};
+  const NavMesh mesh = NavMesh::build(geometry);
+  const VoxelWorld world = VoxelWorld::from_function(24, 6, 24, [](int x, int y, int z) {
+    return y == 0 || (y < 3 && x == 12 && z != 5) ? BlockKind::solid : BlockKind::air;
+  });
+  const std::vector<GridQuery> grid = grid_queries(map, sampled(40), 41);
+  const Point mesh_start{1, 0, 1}, mesh_goal{15, 0, 7};
+  const VoxelCoord voxel_start{2, 1, 2}, voxel_goal{21, 1, 20};
+
+  // Answers on one thread.
+  std::vector<PathResult> grid_expected;
+  GridPathfinder grid_pathfinder(map);
+  for (const GridQuery& q : grid) grid_expected.push_back(grid_pathfinder.find_path(q.start, q.goal, q.options));
+  NavMeshQuery mesh_query(mesh);
+  PathResult mesh_expected = mesh_query.find_path(mesh_start, mesh_goal);
+  VoxelPathfinder voxel_pathfinder(world);
+  PathResult voxel_expected = voxel_pathfinder.find_path(voxel_start, voxel_goal);
+  ASSERT_TRUE(mesh_expected.found() && voxel_expected.found());
+  PathResult flow_expected = field.path_from(passable_cells(map).front());
+  for (PathResult* result : {&mesh_expected, &voxel_expected}) result->stats.microseconds = 0.0;
+  for (PathResult& result : grid_expected) result.stats.microseconds = 0.0;
+
+  // Each thread runs a different kind of query first, then the others, so every world is read
+  // by several threads while the others are searched.
+  expect_all_matched(run_on_threads([&](int t) -> std::string {
+    GridPathfinder grids(map);
+    NavMeshQuery meshes(mesh);
+    VoxelPathfinder voxels(world);
+    for (int round = 0; round < 4; ++round) {
+      switch ((round + t) % 4) {
+        case 0:
+          for (std::size_t i = 0; i < grid.size(); ++i) {
+            PathResult result = grids.find_path(grid[i].start, grid[i].goal, grid[i].options);
+            result.stats.microseconds = 0.0;
+            if (const std::string problem = difference(grid_expected[i], result); !problem.empty()) return "grid: " + problem;
+          }
+          break;
+        case 1: {
+          PathResult result = meshes.find_path(mesh_start, mesh_goal);
+          result.stats.microseconds = 0.0;
+          if (const std::string problem = difference(mesh_expected, result); !problem.empty()) return "mesh: " + problem;
+          break;
+        }
+        case 2: {
+          PathResult result = voxels.find_path(voxel_start, voxel_goal);
+          result.stats.microseconds = 0.0;
+          if (const std::string problem = difference(voxel_expected, result); !problem.empty()) return "voxel: " + problem;
+          break;
+        }
+        default:
+          if (const std::string problem = difference(flow_expected, field.path_from(passable_cells(map).front()));
+              !problem.empty())
+            return "flow field: " + problem;
+      }
+    }
+    return "";
+  }));
+}
+
+}  // namespace
+}  // namespace wayfinder
