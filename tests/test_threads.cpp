@@ -27,7 +27,7 @@
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/navmesh/mesh_query_file.hpp"
+#include "common/mesh_query_file.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
