@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <limits>
+#include <numeric>
 #include <queue>
 #include <random>
 #include <vector>
@@ -50,6 +53,16 @@ MeshGeometry square_grid(int columns, int rows, const std::vector<bool>& blocked
     }
   }
   return geometry;
+}
+
+// Appends `more` to `geometry` (its vertices renumbered).
+void append_geometry(MeshGeometry& geometry, const MeshGeometry& more) {
+  const auto offset = static_cast<std::uint32_t>(geometry.vertices.size());
+  geometry.vertices.insert(geometry.vertices.end(), more.vertices.begin(), more.vertices.end());
+  for (std::vector<std::uint32_t> polygon : more.polygons) {
+    for (std::uint32_t& index : polygon) index += offset;
+    geometry.polygons.push_back(polygon);
+  }
 }
 
 TEST(NavMeshBuild, FindsSharedEdgesRegionsAndBounds) {
@@ -254,6 +267,16 @@ TEST(NavMeshLocate, FindsThePolygonAndRespectsHeight) {
   const PathResult between_floors = query.find_path({1, 0, 1}, {3, 5, 3});
   EXPECT_EQ(between_floors.status, SearchStatus::no_path);
   EXPECT_EQ(between_floors.stats.expanded, 0u);  // rejected by region, without searching
+  EXPECT_EQ(between_floors.message.rfind("start and goal are in different connected regions", 0), 0u)
+      << between_floors.message;
+  // The corridor search alone says the same.
+  const PathResult corridor = query.find_corridor(mesh.locate({1, 0, 1}), mesh.locate({3, 5, 3}));
+  EXPECT_EQ(corridor.status, SearchStatus::no_path);
+  EXPECT_NE(corridor.message.find("different connected regions"), std::string::npos);
+  // A path found carries no message.
+  const PathResult same_floor = query.find_path({1, 0, 1}, {3, 0, 3});
+  ASSERT_TRUE(same_floor.found());
+  EXPECT_TRUE(same_floor.message.empty());
 }
 
 TEST(NavMeshLocate, SlopedPolygonGivesInterpolatedHeight) {
@@ -367,6 +390,79 @@ TEST(NavMeshQuery, RejectsBadQueriesWithMessages) {
   EXPECT_EQ(parse_corridor_nodes("edge-points"), CorridorNodes::edge_points);
   EXPECT_EQ(parse_corridor_nodes("centroids"), CorridorNodes::polygon_centroids);
   EXPECT_FALSE(parse_corridor_nodes("nope").has_value());
+}
+
+TEST(NavMeshQuery, StepBeforeBeginIsInvalidInput) {
+  const NavMesh mesh = NavMesh::build(square_grid(3, 3));
+  NavMeshQuery query(mesh);
+  EXPECT_EQ(query.step(), SearchStatus::invalid_input);
+  EXPECT_EQ(query.step(5), SearchStatus::invalid_input);
+  const PathResult before = query.result();
+  EXPECT_EQ(before.status, SearchStatus::invalid_input);
+  EXPECT_NE(before.message.find("begin()"), std::string::npos) << before.message;
+  // Once begun, the query runs as usual.
+  ASSERT_EQ(query.begin({0.5, 0, 0.5}, {2.5, 0, 2.5}), SearchStatus::in_progress);
+  while (query.step(1) == SearchStatus::in_progress) {
+  }
+  EXPECT_TRUE(query.result().found());
+}
+
+// Every option is checked where a query enters; none makes it throw, whatever the start and
+// goal (in one polygon, in different regions, or searched).
+TEST(NavMeshQuery, BadOptionsAreInvalidInputNamingTheOption) {
+  MeshGeometry geometry = square_grid(3, 3);
+  MeshGeometry island;  // a second region
+  island.vertices = {{10, 50, 10}, {11, 50, 10}, {11, 50, 11}, {10, 50, 11}};
+  island.polygons = {{0, 1, 2, 3}};
+  append_geometry(geometry, island);
+  const NavMesh mesh = NavMesh::build(geometry);
+  ASSERT_EQ(mesh.region_count(), 2u);
+  struct BadOption {
+    const char* name;
+    void (*spoil)(NavMeshSearchOptions&);
+  };
+  const BadOption bad_options[] = {
+      {"nodes", [](NavMeshSearchOptions& o) { o.nodes = static_cast<CorridorNodes>(7); }},
+      {"heuristic_weight", [](NavMeshSearchOptions& o) { o.heuristic_weight = std::numeric_limits<double>::infinity(); }},
+      {"heuristic_weight", [](NavMeshSearchOptions& o) { o.heuristic_weight = std::nan(""); }},
+      {"height_tolerance", [](NavMeshSearchOptions& o) { o.height_tolerance = std::nan(""); }},
+      {"height_tolerance", [](NavMeshSearchOptions& o) { o.height_tolerance = -1.0; }},
+      {"snap_distance", [](NavMeshSearchOptions& o) { o.snap_distance = -0.5; }},
+      {"max_cost", [](NavMeshSearchOptions& o) { o.budget.max_cost = std::nan(""); }},
+      {"max_cost", [](NavMeshSearchOptions& o) { o.budget.max_cost = -3.0; }},
+      {"max_time", [](NavMeshSearchOptions& o) { o.budget.max_time = std::chrono::nanoseconds(-1); }},
+  };
+  const Point in_one_square[] = {{0.2, 0, 0.2}, {0.8, 0, 0.8}};
+  const Point across_the_grid[] = {{0.5, 0, 0.5}, {2.5, 0, 2.5}};
+  const Point across_regions[] = {{0.5, 0, 0.5}, {10.5, 50.0, 10.5}};
+  NavMeshQuery query(mesh);
+  for (const BadOption& bad : bad_options) {
+    NavMeshSearchOptions options;
+    bad.spoil(options);
+    for (const auto* ends : {in_one_square, across_the_grid, across_regions}) {
+      SCOPED_TRACE(std::string(bad.name) + " from " + std::to_string(ends[0].x) + " to " + std::to_string(ends[1].x));
+      PathResult result;
+      EXPECT_NO_THROW(result = query.find_path(ends[0], ends[1], options));
+      EXPECT_EQ(result.status, SearchStatus::invalid_input);
+      EXPECT_NE(result.message.find(bad.name), std::string::npos) << result.message;
+      EXPECT_EQ(query.begin(ends[0], ends[1], options), SearchStatus::invalid_input);
+      EXPECT_EQ(query.step(), SearchStatus::invalid_input);
+      const MeshLocation start = mesh.locate(ends[0], 100.0), goal = mesh.locate(ends[1], 100.0);
+      ASSERT_TRUE(start.valid() && goal.valid());
+      PathResult corridor;
+      EXPECT_NO_THROW(corridor = query.find_corridor(start, goal, options));
+      EXPECT_EQ(corridor.status, SearchStatus::invalid_input);
+      EXPECT_NE(corridor.message.find(bad.name), std::string::npos) << corridor.message;
+    }
+  }
+  // The limits' documented special values are fine: infinite tolerances, no time limit, a zero
+  // heuristic weight (Dijkstra).
+  NavMeshSearchOptions edge_cases;
+  edge_cases.height_tolerance = std::numeric_limits<double>::infinity();
+  edge_cases.snap_distance = std::numeric_limits<double>::infinity();
+  edge_cases.heuristic_weight = 0.0;
+  edge_cases.budget.max_cost = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(query.find_path(across_the_grid[0], across_the_grid[1], edge_cases).found());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -46,6 +46,9 @@ contains '[4.0,0.0,1.5]' "mesh path turns at the door's corner"
 [[ -s "$scratch/two_rooms.svg" ]] || { echo "FAIL (mesh path --svg): no picture"; failures=$((failures + 1)); }
 
 expect 1 "mesh path to another region" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7
+contains "message:      start and goal are in different connected regions" "mesh path says why there is no path"
+expect 1 "mesh path to another region, JSON" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7 --json
+contains '"message":"start and goal are in different connected regions' "mesh path --json says why there is no path"
 expect 2 "mesh path from off the mesh" -- "$wayfinder" mesh path "$mesh" --from 20,0,20 --to 1,0,1
 contains "not on the mesh" "off-mesh start is named"
 expect 0 "mesh path snapped onto the mesh" -- "$wayfinder" mesh path "$mesh" --from 4.5,0,0.5 --to 1,0,1 --snap 1

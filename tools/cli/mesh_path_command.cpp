@@ -101,6 +101,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["nodes"] = to_string(arguments.nodes);
     json["status"] = to_string(result.status);
     json["reason"] = to_string(result.reason);
+    json["message"] = result.message;
     json["cost"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.cost);
     json["length_2d"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(length_2d);
     json["corridor"] = result.nodes;
@@ -118,6 +119,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << "status:       " << to_string(result.status);
     if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
     out << '\n';
+    if (!result.message.empty()) out << "message:      " << result.message << '\n';
     if (!result.points.empty()) {
       out << "cost:         " << format_fixed(result.cost, 6) << " (3D length; " << format_fixed(length_2d, 6)
           << " in x-z)\n";
