@@ -55,6 +55,35 @@ MeshGeometry square_grid(int columns, int rows, const std::vector<bool>& blocked
   return geometry;
 }
 
+// Rolling terrain as Recast's coarse polygons model it: a height field of triangles over
+// `columns` x `rows` cells of side `cell`, with hills up to about 9 units high, lifted by
+// `lift` (a second floor is the same terrain lifted). Vertices are shared, so the triangles of
+// one terrain form one region.
+MeshGeometry hilly_terrain(int columns, int rows, double cell, double lift = 0.0, double x0 = 0.0, double z0 = 0.0) {
+  MeshGeometry geometry;
+  for (int j = 0; j <= rows; ++j) {
+    for (int i = 0; i <= columns; ++i) {
+      const double x = x0 + i * cell, z = z0 + j * cell;
+      const double y = 6.0 * std::sin(x / 7.0) * std::cos(z / 9.0) + 3.0 * std::sin((x + 2.0 * z) / 5.0);
+      geometry.vertices.push_back({x, y + lift, z});
+    }
+  }
+  auto vertex = [&](int i, int j) { return static_cast<std::uint32_t>(j * (columns + 1) + i); };
+  for (int j = 0; j < rows; ++j) {
+    for (int i = 0; i < columns; ++i) {
+      const std::uint32_t a = vertex(i, j), b = vertex(i + 1, j), c = vertex(i + 1, j + 1), d = vertex(i, j + 1);
+      if ((i + j) % 2 == 0) {
+        geometry.polygons.push_back({a, b, c});
+        geometry.polygons.push_back({a, c, d});
+      } else {
+        geometry.polygons.push_back({a, b, d});
+        geometry.polygons.push_back({b, c, d});
+      }
+    }
+  }
+  return geometry;
+}
+
 // Appends `more` to `geometry` (its vertices renumbered).
 void append_geometry(MeshGeometry& geometry, const MeshGeometry& more) {
   const auto offset = static_cast<std::uint32_t>(geometry.vertices.size());
@@ -167,6 +196,80 @@ TEST(NavMeshBuild, ConcavePolygonIsSplitIntoTriangles) {
   EXPECT_NEAR(result.points[1].x, 1.0, 1e-12);
   EXPECT_NEAR(result.points[1].z, 1.0, 1e-12);
   EXPECT_NEAR(result.cost, std::hypot(0.5, 0.5) + std::hypot(0.5, 0.8), 1e-12);
+}
+
+// Far from the origin: areas and orientations are taken relative to a vertex of the polygon,
+// so two unit triangles 1e9 apart are kept, not dropped as having no area.
+TEST(NavMeshBuild, SmallPolygonsFarApartKeepTheirArea) {
+  const Point vertices[] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1e9, 0, 1e9}, {1e9 + 1, 0, 1e9}, {1e9, 0, 1e9 + 1}};
+  const std::uint32_t indices[] = {0, 2, 1, 3, 5, 4};
+  const std::uint32_t sizes[] = {3, 3};
+  const NavMesh mesh = NavMesh::from_arrays(vertices, indices, sizes);
+  EXPECT_EQ(mesh.polygon_count(), 2u);
+  EXPECT_TRUE(mesh.problems().empty());
+  EXPECT_EQ(mesh.region_count(), 2u);
+  const MeshLocation far = mesh.locate({1e9 + 0.25, 0, 1e9 + 0.25});
+  ASSERT_TRUE(far.valid());
+  EXPECT_EQ(far.polygon, 1u);
+  NavMeshQuery query(mesh);
+  const PathResult path = query.find_path({1e9 + 0.1, 0, 1e9 + 0.1}, {1e9 + 0.6, 0, 1e9 + 0.3});
+  ASSERT_TRUE(path.found());
+  EXPECT_NEAR(path.cost, std::hypot(0.5, 0.2), 1e-6);
+  // A face far away that is a wall (no area seen from above) is still left out.
+  const Point wall[] = {{1e9, 0, 1e9}, {1e9 + 1, 0, 1e9 + 1}, {1e9 + 1, 2, 1e9 + 1}, {1e9, 2, 1e9}, {1e9, 0, 1e9 + 1}};
+  const std::uint32_t wall_indices[] = {0, 1, 2, 3, 0, 1, 4};
+  const std::uint32_t wall_sizes[] = {4, 3};
+  const NavMesh with_wall = NavMesh::from_arrays(wall, wall_indices, wall_sizes);
+  EXPECT_EQ(with_wall.polygon_count(), 1u);
+  ASSERT_EQ(with_wall.problems().size(), 1u);
+  EXPECT_EQ(with_wall.problems()[0].kind, MeshProblem::Kind::degenerate_polygon);
+}
+
+MeshGeometry shifted(MeshGeometry geometry, double by) {
+  for (Point& p : geometry.vertices) p = {p.x + by, p.y + by, p.z + by};
+  return geometry;
+}
+
+// The same meshes shifted 1e8 and 1e9 away (in x, y and z) have the same polygons, regions and
+// neighbours, and answer the same queries with the same lengths, up to the coarser rounding
+// there (a coordinate near 1e9 is only known to about 1e-7).
+TEST(NavMeshBuild, MeshesFarFromTheOriginAnswerAsNearIt) {
+  std::vector<bool> blocked(12 * 12, false);
+  std::mt19937 random(5);
+  for (std::size_t i = 0; i < blocked.size(); ++i) blocked[i] = random() % 100 < 20;
+  const MeshGeometry meshes[] = {square_grid(12, 12, blocked, true, 9), hilly_terrain(12, 12, 2.5)};
+  for (const MeshGeometry& geometry : meshes) {
+    const NavMesh near = NavMesh::build(geometry);
+    NavMeshQuery near_query(near);
+    std::vector<std::pair<Point, Point>> queries;
+    std::uniform_real_distribution<double> coordinate(0.0, 12.0);
+    while (queries.size() < 60) {
+      const Point a{coordinate(random), 0.0, coordinate(random)}, b{coordinate(random), 0.0, coordinate(random)};
+      const MeshLocation la = near.locate({a.x, 0.0, a.z}, 100.0), lb = near.locate({b.x, 0.0, b.z}, 100.0);
+      if (la.valid() && lb.valid()) queries.emplace_back(la.point, lb.point);
+    }
+    for (const double offset : {1e8, 1e9}) {
+      SCOPED_TRACE("shifted by " + std::to_string(offset));
+      const NavMesh far = NavMesh::build(shifted(geometry, offset));
+      EXPECT_EQ(far.polygon_count(), near.polygon_count());
+      EXPECT_EQ(far.shared_edge_count(), near.shared_edge_count());
+      EXPECT_EQ(far.region_count(), near.region_count());
+      EXPECT_TRUE(far.problems().empty());
+      NavMeshQuery far_query(far);
+      int found = 0;
+      for (const auto& [a, b] : queries) {
+        const PathResult expected = near_query.find_path(a, b);
+        const PathResult result =
+            far_query.find_path({a.x + offset, a.y + offset, a.z + offset}, {b.x + offset, b.y + offset, b.z + offset});
+        ASSERT_EQ(result.status, expected.status) << result.message;
+        if (!expected.found()) continue;
+        ++found;
+        EXPECT_NEAR(result.cost, expected.cost, 1e-5);
+        EXPECT_NEAR(length_xz(result.points), length_xz(expected.points), 1e-5);
+      }
+      EXPECT_GT(found, 20);
+    }
+  }
 }
 
 TEST(NavMeshBuild, RepairsAndReportsProblems) {

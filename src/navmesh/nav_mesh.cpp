@@ -31,15 +31,40 @@ std::string describe(const std::string& source, int line, const std::string& wha
   return line > 0 ? source + ":" + std::to_string(line) + ": " + what : source + ": " + what;
 }
 
-// Twice the signed area of a polygon in the x-z plane (shoelace formula).
+// Twice the signed area of a polygon in the x-z plane (shoelace formula), with every vertex
+// taken relative to the polygon's first one. Far from the origin the plain formula's products
+// (x_i z_j with x, z around 1e8) are so large that their rounding swamps the area of a polygon a
+// few units across; the differences to a vertex of the same polygon are exact or nearly so
+// (Sterbenz's lemma), and the products of these small numbers keep the area's precision.
 double signed_area_xz(const std::vector<Point>& vertices, const std::vector<std::uint32_t>& polygon) {
+  const Point& origin = vertices[polygon[0]];
   double twice_area = 0.0;
-  for (std::size_t i = 0; i < polygon.size(); ++i) {
+  for (std::size_t i = 1; i + 1 < polygon.size(); ++i) {
     const Point& a = vertices[polygon[i]];
-    const Point& b = vertices[polygon[(i + 1) % polygon.size()]];
-    twice_area += a.x * b.z - b.x * a.z;
+    const Point& b = vertices[polygon[i + 1]];
+    twice_area += (a.x - origin.x) * (b.z - origin.z) - (b.x - origin.x) * (a.z - origin.z);
   }
   return twice_area;
+}
+
+// The largest distance in x or z from the polygon's first vertex to another: the length scale
+// of the polygon's own area tolerance.
+double local_extent_xz(const std::vector<Point>& vertices, const std::vector<std::uint32_t>& polygon) {
+  const Point& origin = vertices[polygon[0]];
+  double extent = 0.0;
+  for (const std::uint32_t index : polygon) {
+    const Point& p = vertices[index];
+    extent = std::max({extent, std::abs(p.x - origin.x), std::abs(p.z - origin.z)});
+  }
+  return extent;
+}
+
+// Twice-areas below this count as zero: a polygon thinner than 1e-12 of its own size has no
+// area seen from above but rounding (a wall, a vertical face). The tolerance is the polygon's
+// own, not the mesh's, so that small polygons far from others (or from the origin) are kept.
+double area_tolerance_of(const std::vector<Point>& vertices, const std::vector<std::uint32_t>& polygon) {
+  const double extent = local_extent_xz(vertices, polygon);
+  return extent * extent * 1e-12;
 }
 
 // Convex (counter-clockwise) when no corner turns clockwise by more than rounding; straight
@@ -139,21 +164,6 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       throw LoadError(source, vertex_line(v), 0, "vertex " + std::to_string(v) + " has a non-finite coordinate");
   }
 
-  // Bounds and a length scale for tolerances.
-  Bounds bounds{{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
-                 std::numeric_limits<double>::infinity()},
-                {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-                 -std::numeric_limits<double>::infinity()}};
-  for (const Point& p : geometry.vertices) {
-    bounds.min = {std::min(bounds.min.x, p.x), std::min(bounds.min.y, p.y), std::min(bounds.min.z, p.z)};
-    bounds.max = {std::max(bounds.max.x, p.x), std::max(bounds.max.y, p.y), std::max(bounds.max.z, p.z)};
-  }
-  const double extent = geometry.vertices.empty()
-                            ? 1.0
-                            : std::max({bounds.max.x - bounds.min.x, bounds.max.z - bounds.min.z, 1e-300});
-  // Areas below this (relative to the mesh's size) count as zero: they come from rounding.
-  const double area_tolerance = extent * extent * 1e-14;
-
   // Vertices at exactly the same position are one vertex, so that polygons which repeat a
   // corner under another index still share their edges.
   std::vector<std::uint32_t> canonical(geometry.vertices.size());
@@ -202,7 +212,8 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       mesh.problems_.push_back({MeshProblem::Kind::repeated_vertex, static_cast<std::uint32_t>(p), line,
                                 describe(source, line, "polygon " + std::to_string(p) + " repeats a vertex; the repeat is ignored")});
     }
-    double twice_area = distinct.size() >= 3 ? signed_area_xz(mesh.vertices_, distinct) : 0.0;
+    const double twice_area = distinct.size() >= 3 ? signed_area_xz(mesh.vertices_, distinct) : 0.0;
+    const double area_tolerance = distinct.size() >= 3 ? area_tolerance_of(mesh.vertices_, distinct) : 0.0;
     if (distinct.size() < 3 || std::abs(twice_area) <= area_tolerance) {
       mesh.problems_.push_back({MeshProblem::Kind::degenerate_polygon, static_cast<std::uint32_t>(p), line,
                                 describe(source, line, "polygon " + std::to_string(p) +
@@ -224,7 +235,7 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
                               describe(source, line, "polygon " + std::to_string(p) +
                                                          " is not convex; it is split into triangles")});
     for (const auto& triangle : triangulate(mesh.vertices_, distinct)) {
-      if (std::abs(signed_area_xz(mesh.vertices_, triangle)) <= area_tolerance) continue;
+      if (std::abs(signed_area_xz(mesh.vertices_, triangle)) <= area_tolerance_of(mesh.vertices_, triangle)) continue;
       mesh.polygon_indices_.insert(mesh.polygon_indices_.end(), triangle.begin(), triangle.end());
       mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
       mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));
@@ -249,22 +260,28 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       const Point& a = mesh.vertices_[indices[i]];
       box.min = {std::min(box.min.x, a.x), std::min(box.min.y, a.y), std::min(box.min.z, a.z)};
       box.max = {std::max(box.max.x, a.x), std::max(box.max.y, a.y), std::max(box.max.z, a.z)};
-      if (i >= 1 && i + 1 < indices.size()) {  // fan triangle (0, i, i + 1)
+      if (i >= 1 && i + 1 < indices.size()) {  // fan triangle (0, i, i + 1), relative to vertex 0
         const Point& b = mesh.vertices_[indices[i + 1]];
         const double t = cross_xz(origin, a, b);
         twice_area += t;
-        cx += t * (origin.x + a.x + b.x) / 3.0;
-        cz += t * (origin.z + a.z + b.z) / 3.0;
+        cx += t * ((a.x - origin.x) + (b.x - origin.x)) / 3.0;
+        cz += t * ((a.z - origin.z) + (b.z - origin.z)) / 3.0;
       }
     }
     mesh.polygon_bounds_[polygon] = box;
-    const double x = cx / twice_area, z = cz / twice_area;
+    const double x = origin.x + cx / twice_area, z = origin.z + cz / twice_area;
     mesh.centroids_[polygon] = {x, mesh.height_at(polygon, x, z), z};
     mesh.bounds_.min = {std::min(mesh.bounds_.min.x, box.min.x), std::min(mesh.bounds_.min.y, box.min.y),
                         std::min(mesh.bounds_.min.z, box.min.z)};
     mesh.bounds_.max = {std::max(mesh.bounds_.max.x, box.max.x), std::max(mesh.bounds_.max.y, box.max.y),
                         std::max(mesh.bounds_.max.z, box.max.z)};
   }
+  // A coordinate near M is only known to about M * 2^-53: far from the origin the margin of
+  // contains_xz grows with it (a few units in the last place), so that a point computed on an
+  // edge (interpolated, or moved there by the funnel) is still on it.
+  const double largest = std::max({std::abs(mesh.bounds_.min.x), std::abs(mesh.bounds_.max.x),
+                                   std::abs(mesh.bounds_.min.z), std::abs(mesh.bounds_.max.z)});
+  mesh.xz_margin_ = std::max(1e-9, 8.0 * std::numeric_limits<double>::epsilon() * largest);
 
   mesh.build_adjacency();
   mesh.build_regions();
@@ -454,13 +471,13 @@ void NavMesh::build_locator(double cell_size) {
 bool NavMesh::contains_xz(PolygonId polygon, double x, double z) const {
   const auto indices = polygon_vertices(polygon);
   const Point p{x, 0.0, z};
-  // Inside or on the boundary: left of (or on) every edge, up to a rounding margin of about
-  // 1e-9 world units, so points on a shared edge belong to both polygons.
+  // Inside or on the boundary: left of (or on) every edge, up to a rounding margin (xz_margin_,
+  // about 1e-9 world units near the origin), so points on a shared edge belong to both polygons.
   for (std::size_t i = 0, n = indices.size(); i < n; ++i) {
     const Point& a = vertices_[indices[i]];
     const Point& b = vertices_[indices[i + 1 == n ? 0 : i + 1]];
     const double edge_length = std::abs(b.x - a.x) + std::abs(b.z - a.z);
-    if (cross_xz(a, b, p) < -1e-9 * edge_length) return false;
+    if (cross_xz(a, b, p) < -xz_margin_ * edge_length) return false;
   }
   return true;
 }
@@ -481,7 +498,8 @@ double NavMesh::height_at(PolygonId polygon, double x, double z) const {
     const double score = std::min({wa, wb, wc});
     if (score > best_score) {
       best_score = score;
-      best_height = wa * a.y + wb * b.y + wc * c.y;
+      // Relative to a's height: exact for a flat polygon, and precise far from the origin.
+      best_height = a.y + wb * (b.y - a.y) + wc * (c.y - a.y);
       if (score >= 0.0) break;
     }
   }
@@ -512,7 +530,7 @@ MeshLocation NavMesh::locate(const Point& point, double height_tolerance) const 
   if (!finite(point) || !(height_tolerance >= 0.0)) return best;
   double best_gap = std::numeric_limits<double>::infinity();
   // Boxes are widened by the same margin as contains_xz's, so a point on a box edge is seen.
-  constexpr double margin = 1e-9;
+  const double margin = xz_margin_;
   for_each_polygon_near(point.x - margin, point.z - margin, point.x + margin, point.z + margin, [&](PolygonId polygon) {
     const Bounds& box = polygon_bounds_[polygon];
     if (point.x < box.min.x - margin || point.x > box.max.x + margin || point.z < box.min.z - margin ||

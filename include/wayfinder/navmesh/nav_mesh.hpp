@@ -167,6 +167,8 @@ class NavMesh {
   std::vector<std::uint32_t> source_polygons_;
   std::vector<MeshProblem> problems_;
   Bounds bounds_;
+  /// How far outside a polygon (x-z, world units) a point may be and still count as on it.
+  double xz_margin_ = 1e-9;
   EdgePointGraph edge_point_graph_;
 
   // Point location: a uniform grid over x-z; each cell lists the polygons whose bounding box
