@@ -198,6 +198,149 @@ TEST(NavMeshBuild, ConcavePolygonIsSplitIntoTriangles) {
   EXPECT_NEAR(result.cost, std::hypot(0.5, 0.5) + std::hypot(0.5, 0.8), 1e-12);
 }
 
+// The x-z area of a polygon by the shoelace formula relative to its first vertex.
+double area_xz(const NavMesh& mesh, PolygonId polygon) {
+  const auto indices = mesh.polygon_vertices(polygon);
+  const Point& o = mesh.vertex(indices[0]);
+  double twice_area = 0.0;
+  for (std::size_t i = 1; i + 1 < indices.size(); ++i) {
+    const Point& a = mesh.vertex(indices[i]);
+    const Point& b = mesh.vertex(indices[i + 1]);
+    twice_area += (a.x - o.x) * (b.z - o.z) - (b.x - o.x) * (a.z - o.z);
+  }
+  return twice_area / 2.0;
+}
+
+// True if (x, z) lies inside the simple polygon `ring` (crossing number).
+bool inside_ring(const std::vector<Point>& ring, double x, double z) {
+  bool inside = false;
+  for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    if ((ring[i].z > z) != (ring[j].z > z) &&
+        x < (ring[j].x - ring[i].x) * (z - ring[i].z) / (ring[j].z - ring[i].z) + ring[i].x)
+      inside = !inside;
+  }
+  return inside;
+}
+
+// A split of a simple polygon of n corners (none straight) is a triangulation of it: n - 2
+// counter-clockwise triangles, each inside the polygon, whose areas add up to the polygon's,
+// joined along every inner edge (n edges left as walls: a T-junction would leave more).
+template <class Inside>
+void expect_triangulation_of(const NavMesh& mesh, std::size_t corners, double polygon_area, Inside inside) {
+  EXPECT_EQ(mesh.polygon_count(), corners - 2);
+  EXPECT_EQ(mesh.shared_edge_count(), corners - 3);
+  double total = 0.0;
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    ASSERT_EQ(mesh.polygon_vertices(p).size(), 3u);
+    const double area = area_xz(mesh, p);
+    ASSERT_GT(area, 0.0) << "triangle " << p;
+    total += area;
+    const Point& c = mesh.centroid(p);
+    ASSERT_TRUE(inside(c.x, c.z)) << "triangle " << p << " lies outside the polygon";
+  }
+  EXPECT_NEAR(total, polygon_area, 1e-9 * polygon_area);
+}
+
+MeshGeometry single_face(const std::vector<Point>& ring) {
+  MeshGeometry geometry;
+  geometry.vertices = ring;
+  geometry.polygons.emplace_back(ring.size());
+  std::iota(geometry.polygons[0].begin(), geometry.polygons[0].end(), 0u);
+  return geometry;
+}
+
+// Concave faces are split by ear clipping that looks only at the vertices near each ear: a
+// comb of 200,000 vertices (every gap between its teeth two reflex corners) loads at once.
+TEST(NavMeshBuild, HugeConcaveFacesAreSplitQuickly) {
+  constexpr int teeth = 50000;
+  const double width = 2.0 * teeth - 1.0;
+  // Counter-clockwise (x right, z up): a base [0, width] x [0, 1] and teeth [2t, 2t + 1] x
+  // [1, 10]; along the base, then back over the teeth and down into the gaps between them.
+  std::vector<Point> ring = {{0, 0, 0}, {width, 0, 0}};
+  for (int t = teeth - 1; t >= 0; --t) {
+    const double left = 2.0 * t, right = left + 1.0;
+    ring.push_back({right, 0, 10});
+    ring.push_back({left, 0, 10});
+    if (t > 0) {
+      ring.push_back({left, 0, 1});
+      ring.push_back({left - 1.0, 0, 1});
+    }
+  }
+  ASSERT_EQ(ring.size(), 200000u);
+  const NavMesh mesh = NavMesh::build(single_face(ring));
+  ASSERT_EQ(mesh.problems().size(), 1u);
+  EXPECT_EQ(mesh.problems()[0].kind, MeshProblem::Kind::concave_polygon);
+  EXPECT_EQ(mesh.region_count(), 1u);
+  expect_triangulation_of(mesh, ring.size(), 11.0 * teeth - 1.0, [&](double x, double z) {
+    if (x < 0.0 || x > width || z < 0.0 || z > 10.0) return false;
+    return z <= 1.0 || static_cast<long>(std::floor(x)) % 2 == 0;  // the base, or a tooth
+  });
+  // A path from the first tooth's tip to the last's goes down and along the base.
+  NavMeshQuery query(mesh);
+  const PathResult path = query.find_path({0.5, 0, 9.5}, {width - 0.5, 0, 9.5});
+  ASSERT_TRUE(path.found());
+  EXPECT_NEAR(path.cost, 2.0 * std::hypot(0.5, 8.5) + width - 2.0, 1e-6);
+}
+
+// Straight corners (a vertex in the middle of a side, where a neighbour's corner meets it) are
+// kept by the split: no triangle's edge runs past them, so the neighbours stay joined.
+TEST(NavMeshBuild, ConcaveFacesKeepTheirStraightCorners) {
+  MeshGeometry geometry;
+  // A U shape, with vertices in the middle of its outer sides, and squares against those sides
+  // whose corners are those vertices.
+  geometry.vertices = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {3, 0, 0}, {3, 0, 2}, {3, 0, 4}, {2, 0, 4}, {2, 0, 1},
+                       {1, 0, 1}, {1, 0, 4}, {0, 0, 4}, {0, 0, 2},  // the U: 0..11
+                       {0, 0, -1}, {1, 0, -1}, {2, 0, -1}, {3, 0, -1},  // below its bottom side
+                       {4, 0, 0}, {4, 0, 2}, {4, 0, 4}, {-1, 0, 0}, {-1, 0, 2}, {-1, 0, 4}};
+  geometry.polygons = {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+                       {12, 13, 1, 0}, {13, 14, 2, 1}, {14, 15, 3, 2},  // three squares below
+                       {3, 16, 17, 4}, {4, 17, 18, 5},                   // two on the right
+                       {19, 0, 11, 20}, {20, 11, 10, 21}};               // two on the left
+  const NavMesh mesh = NavMesh::build(geometry);
+  ASSERT_EQ(mesh.problems().size(), 1u);
+  EXPECT_EQ(mesh.problems()[0].kind, MeshProblem::Kind::concave_polygon);
+  EXPECT_EQ(mesh.region_count(), 1u);
+  // Every side piece of the U is shared with the square against it.
+  std::size_t shared_with_squares = 0;
+  for (std::uint32_t e = 0; e < mesh.shared_edge_count(); ++e) {
+    const NavMesh::SharedEdge& edge = mesh.shared_edge(e);
+    if ((mesh.source_polygon(edge.polygon_a) == 0) != (mesh.source_polygon(edge.polygon_b) == 0)) ++shared_with_squares;
+  }
+  EXPECT_EQ(shared_with_squares, 7u);
+  double area = 0.0;
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p)
+    if (mesh.source_polygon(p) == 0) area += area_xz(mesh, p);
+  EXPECT_NEAR(area, 12.0 - 3.0, 1e-12);
+}
+
+// Random star-shaped faces (a vertex at a random radius every so many degrees) are split into
+// proper triangulations too, in both windings.
+TEST(NavMeshBuild, RandomConcaveFacesAreTriangulated) {
+  std::mt19937 random(3);
+  std::uniform_real_distribution<double> radius(0.2, 1.0);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int corners = 5 + trial * 7;
+    std::vector<Point> ring;
+    for (int i = 0; i < corners; ++i) {
+      const double angle = 2.0 * 3.14159265358979323846 * i / corners;
+      const double r = radius(random);
+      ring.push_back({100.0 + r * std::cos(angle), 0.0, -40.0 + r * std::sin(angle)});
+    }
+    double twice_area = 0.0;
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+      const Point& a = ring[i];
+      const Point& b = ring[(i + 1) % ring.size()];
+      twice_area += (a.x - 100.0) * (b.z + 40.0) - (b.x - 100.0) * (a.z + 40.0);
+    }
+    if (trial % 2 == 1) std::reverse(ring.begin(), ring.end());
+    SCOPED_TRACE("trial " + std::to_string(trial) + ", " + std::to_string(corners) + " corners");
+    const NavMesh mesh = NavMesh::build(single_face(ring));
+    if (mesh.problems().empty()) continue;  // happened to be convex
+    expect_triangulation_of(mesh, ring.size(), twice_area / 2.0,
+                            [&](double x, double z) { return inside_ring(ring, x, z); });
+  }
+}
+
 // Far from the origin: areas and orientations are taken relative to a vertex of the polygon,
 // so two unit triangles 1e9 apart are kept, not dropped as having no area.
 TEST(NavMeshBuild, SmallPolygonsFarApartKeepTheirArea) {
