@@ -415,6 +415,70 @@ TEST(NavMeshBuild, MeshesFarFromTheOriginAnswerAsNearIt) {
   }
 }
 
+// An engine's float positions, in a vertex buffer with other attributes between them (a stride
+// of 20 bytes: x y z and two texture coordinates), and 16- or 32-bit indices, give the mesh the
+// Point version gives for the same positions.
+TEST(NavMeshBuild, FloatVertexBuffersGiveTheSameMesh) {
+  const MeshGeometry terrain = hilly_terrain(6, 5, 1.5, 0.25, -3.0, 2.0);
+  struct EngineVertex {
+    float position[3];
+    float uv[2];
+  };
+  static_assert(sizeof(EngineVertex) == 20);
+  std::vector<EngineVertex> buffer;
+  std::vector<Point> as_doubles;
+  for (const Point& p : terrain.vertices) {
+    const EngineVertex v{{static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)}, {0.5f, 0.25f}};
+    buffer.push_back(v);
+    as_doubles.push_back({v.position[0], v.position[1], v.position[2]});
+  }
+  std::vector<std::uint32_t> indices32, sizes;
+  for (const auto& polygon : terrain.polygons) {
+    indices32.insert(indices32.end(), polygon.begin(), polygon.end());
+    sizes.push_back(static_cast<std::uint32_t>(polygon.size()));
+  }
+  const std::vector<std::uint16_t> indices16(indices32.begin(), indices32.end());
+  const NavMesh expected = NavMesh::from_arrays(as_doubles, indices32, sizes);
+  const float* first = buffer.front().position;
+  const NavMesh meshes[] = {NavMesh::from_arrays(first, buffer.size(), sizeof(EngineVertex), indices32, sizes),
+                            NavMesh::from_arrays(first, buffer.size(), sizeof(EngineVertex), indices16, sizes)};
+  for (const NavMesh& mesh : meshes) {
+    ASSERT_EQ(mesh.vertex_count(), expected.vertex_count());
+    ASSERT_EQ(mesh.polygon_count(), expected.polygon_count());
+    for (std::uint32_t v = 0; v < mesh.vertex_count(); ++v) EXPECT_EQ(mesh.vertex(v), expected.vertex(v));
+    for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+      const auto a = mesh.polygon_vertices(p), b = expected.polygon_vertices(p);
+      EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end()));
+      const auto na = mesh.polygon_neighbours(p), nb = expected.polygon_neighbours(p);
+      EXPECT_TRUE(std::equal(na.begin(), na.end(), nb.begin(), nb.end()));
+    }
+    EXPECT_EQ(mesh.region_count(), expected.region_count());
+  }
+  // Tightly packed floats (stride 0 or 12) read the same way.
+  std::vector<float> packed;
+  for (const EngineVertex& v : buffer) packed.insert(packed.end(), v.position, v.position + 3);
+  for (const std::size_t stride : {std::size_t{0}, std::size_t{12}}) {
+    const NavMesh mesh = NavMesh::from_arrays(packed.data(), buffer.size(), stride, indices32, sizes);
+    ASSERT_EQ(mesh.vertex_count(), expected.vertex_count());
+    for (std::uint32_t v = 0; v < mesh.vertex_count(); ++v) EXPECT_EQ(mesh.vertex(v), expected.vertex(v));
+  }
+  // Bad buffers are load errors that say why.
+  try {
+    (void)NavMesh::from_arrays(packed.data(), buffer.size(), 8, indices32, sizes);
+    ADD_FAILURE() << "a stride of 8 bytes was accepted";
+  } catch (const LoadError& error) {
+    EXPECT_NE(std::string(error.what()).find("stride"), std::string::npos) << error.what();
+  }
+  try {
+    (void)NavMesh::from_arrays(static_cast<const float*>(nullptr), 3, 0, indices32, sizes);
+    ADD_FAILURE() << "a null vertex pointer was accepted";
+  } catch (const LoadError& error) {
+    EXPECT_NE(std::string(error.what()).find("null"), std::string::npos) << error.what();
+  }
+  packed[4] = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_THROW((void)NavMesh::from_arrays(packed.data(), buffer.size(), 0, indices16, sizes), LoadError);
+}
+
 TEST(NavMeshBuild, RepairsAndReportsProblems) {
   MeshGeometry geometry;
   geometry.source = "mesh.obj";

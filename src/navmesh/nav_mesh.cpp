@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -334,10 +335,11 @@ std::vector<std::vector<std::uint32_t>> triangulate(const std::vector<Point>& ve
 
 }  // namespace
 
-NavMesh NavMesh::from_arrays(std::span<const Point> vertices, std::span<const std::uint32_t> indices,
-                             std::span<const std::uint32_t> polygon_sizes, const NavMeshBuildOptions& options) {
-  MeshGeometry geometry;
-  geometry.vertices.assign(vertices.begin(), vertices.end());
+namespace {
+
+// Cuts `indices` into polygons of `polygon_sizes` vertices each.
+template <class Index>
+void add_polygons(MeshGeometry& geometry, std::span<const Index> indices, std::span<const std::uint32_t> polygon_sizes) {
   std::size_t at = 0;
   for (std::size_t i = 0; i < polygon_sizes.size(); ++i) {
     const std::uint32_t size = polygon_sizes[i];
@@ -352,6 +354,58 @@ NavMesh NavMesh::from_arrays(std::span<const Point> vertices, std::span<const st
   if (at != indices.size())
     throw LoadError(geometry.source, 0, 0,
                     std::to_string(indices.size() - at) + " indices are left over after the last polygon");
+}
+
+// Float positions as doubles (every float is exactly a double), read with memcpy so that any
+// stride and alignment is fine.
+std::vector<Point> float_positions(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes) {
+  const MeshGeometry labels;  // for its source label
+  constexpr std::size_t packed = 3 * sizeof(float);
+  if (stride_bytes == 0) stride_bytes = packed;
+  if (stride_bytes < packed)
+    throw LoadError(labels.source, 0, 0,
+                    "vertex stride of " + std::to_string(stride_bytes) +
+                        " bytes is too small: a vertex needs 3 floats (12 bytes; 0 means tightly packed)");
+  if (vertices == nullptr && vertex_count > 0)
+    throw LoadError(labels.source, 0, 0,
+                    "the vertex pointer is null but the vertex count is " + std::to_string(vertex_count));
+  if (vertex_count >= std::numeric_limits<std::uint32_t>::max())
+    throw LoadError(labels.source, 0, 0, "mesh too large: at most 2^32 - 1 vertices");
+  std::vector<Point> points(vertex_count);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(vertices);
+  for (std::size_t i = 0; i < vertex_count; ++i) {
+    float xyz[3];
+    std::memcpy(xyz, bytes + i * stride_bytes, sizeof xyz);
+    points[i] = {static_cast<double>(xyz[0]), static_cast<double>(xyz[1]), static_cast<double>(xyz[2])};
+  }
+  return points;
+}
+
+}  // namespace
+
+NavMesh NavMesh::from_arrays(std::span<const Point> vertices, std::span<const std::uint32_t> indices,
+                             std::span<const std::uint32_t> polygon_sizes, const NavMeshBuildOptions& options) {
+  MeshGeometry geometry;
+  geometry.vertices.assign(vertices.begin(), vertices.end());
+  add_polygons(geometry, indices, polygon_sizes);
+  return build(geometry, options);
+}
+
+NavMesh NavMesh::from_arrays(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes,
+                             std::span<const std::uint32_t> indices, std::span<const std::uint32_t> polygon_sizes,
+                             const NavMeshBuildOptions& options) {
+  MeshGeometry geometry;
+  geometry.vertices = float_positions(vertices, vertex_count, stride_bytes);
+  add_polygons(geometry, indices, polygon_sizes);
+  return build(geometry, options);
+}
+
+NavMesh NavMesh::from_arrays(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes,
+                             std::span<const std::uint16_t> indices, std::span<const std::uint32_t> polygon_sizes,
+                             const NavMeshBuildOptions& options) {
+  MeshGeometry geometry;
+  geometry.vertices = float_positions(vertices, vertex_count, stride_bytes);
+  add_polygons(geometry, indices, polygon_sizes);
   return build(geometry, options);
 }
 

@@ -68,8 +68,24 @@ class NavMesh {
   static NavMesh build(const MeshGeometry& geometry, const NavMeshBuildOptions& options = {});
 
   /// The same from flat arrays: `polygon_sizes[i]` consecutive entries of `indices` form polygon i.
+  /// Throws LoadError when the sizes ask for more indices than there are, or leave some over.
   static NavMesh from_arrays(std::span<const Point> vertices, std::span<const std::uint32_t> indices,
                              std::span<const std::uint32_t> polygon_sizes,
+                             const NavMeshBuildOptions& options = {});
+
+  /// The same from an engine's float positions, without converting them first: vertex i is the
+  /// three floats (x, y, z) at byte offset i * `stride_bytes` from `vertices` (as Recast and
+  /// graphics APIs lay out vertex buffers; 0 means tightly packed, 12 bytes). The positions are
+  /// read with memcpy, so they need no particular alignment (the buffer must hold `vertex_count`
+  /// vertices at that stride). Indices may be 32- or 16-bit. The mesh is exactly the one the
+  /// Point version builds from the same positions (every float is exactly a double). Throws
+  /// LoadError for a null `vertices` with a non-zero count, or a stride below 12 bytes, as well
+  /// as for everything the Point version rejects.
+  static NavMesh from_arrays(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes,
+                             std::span<const std::uint32_t> indices, std::span<const std::uint32_t> polygon_sizes,
+                             const NavMeshBuildOptions& options = {});
+  static NavMesh from_arrays(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes,
+                             std::span<const std::uint16_t> indices, std::span<const std::uint32_t> polygon_sizes,
                              const NavMeshBuildOptions& options = {});
 
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
