@@ -94,6 +94,22 @@ void append_geometry(MeshGeometry& geometry, const MeshGeometry& more) {
   }
 }
 
+// The polygon holding (x, z) seen from above, found by trying them all: the reference the
+// located polygon is checked against.
+PolygonId polygon_under(const NavMesh& mesh, double x, double z, double near_height) {
+  PolygonId best = invalid_polygon;
+  double best_gap = std::numeric_limits<double>::infinity();
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    if (!mesh.contains_xz(p, x, z)) continue;
+    const double gap = std::abs(mesh.height_at(p, x, z) - near_height);
+    if (gap < best_gap) {
+      best_gap = gap;
+      best = p;
+    }
+  }
+  return best;
+}
+
 TEST(NavMeshBuild, FindsSharedEdgesRegionsAndBounds) {
   const NavMesh mesh = NavMesh::build(square_grid(2, 2));
   EXPECT_EQ(mesh.polygon_count(), 4u);
@@ -562,11 +578,14 @@ TEST(NavMeshLocate, FindsThePolygonAndRespectsHeight) {
   EXPECT_EQ(mesh.region_count(), 2u);
   EXPECT_EQ(mesh.locate({1, 0.3, 1}).polygon, 0u);
   EXPECT_EQ(mesh.locate({1, 4.5, 1}).polygon, 1u);
-  EXPECT_FALSE(mesh.locate({1, 2.4, 1}).valid());       // more than 2 (the default tolerance) from both
-  EXPECT_EQ(mesh.locate({1, 2.4, 1}, 3.0).polygon, 0u);  // within 3 of both: the nearer one
+  EXPECT_FALSE(mesh.locate({1, 2.4, 1}, 2.0).valid());   // more than 2 from both
+  EXPECT_EQ(mesh.locate({1, 2.4, 1}).polygon, 0u);       // within the default 4 of both: the nearer one
   EXPECT_EQ(mesh.locate({1, 2.6, 1}, 3.0).polygon, 1u);
-  EXPECT_FALSE(mesh.locate({1, 8.0, 1}).valid());        // 3 above the top floor: beyond the tolerance
-  EXPECT_TRUE(mesh.locate({1, 8.0, 1}, 3.5).valid());
+  EXPECT_EQ(mesh.locate({1, 8.0, 1}).polygon, 1u);       // 3 above the top floor: within the default 4
+  EXPECT_FALSE(mesh.locate({1, 9.5, 1}).valid());        // 4.5 above it: beyond
+  EXPECT_FALSE(mesh.locate({1, 8.0, 1}, 2.5).valid());
+  EXPECT_FALSE(mesh.locate({1, -4.5, 1}).valid());       // and below the bottom floor
+  EXPECT_EQ(mesh.locate({1, -3.5, 1}).polygon, 0u);
   EXPECT_FALSE(mesh.locate({5, 0, 1}).valid());          // off the side
   EXPECT_FALSE(mesh.locate({std::nan(""), 0, 1}).valid());
   const MeshLocation located = mesh.locate({1, 0.3, 1});
@@ -598,6 +617,100 @@ TEST(NavMeshLocate, SlopedPolygonGivesInterpolatedHeight) {
   const MeshLocation located = mesh.locate({4, 3.5, 7});
   ASSERT_TRUE(located.valid());
   EXPECT_NEAR(located.point.y, 2.0, 1e-12);
+}
+
+// Detour's random points lie on the detail surface, up to about 2.5 units above or below the
+// coarse polygons on terrain. Such points locate in the polygon under them, and a query between
+// two of them gives the same corridor and the same path (seen from above) as a query between
+// the points on the coarse surface.
+TEST(NavMeshLocate, TerrainPointsAboveOrBelowTheCoarseSurfaceLocate) {
+  const NavMesh mesh = NavMesh::build(hilly_terrain(20, 16, 3.0));
+  ASSERT_EQ(mesh.region_count(), 1u);
+  ASSERT_GT(mesh.bounds().max.y - mesh.bounds().min.y, 10.0);  // really hilly
+  std::mt19937 random(8);
+  std::uniform_real_distribution<double> x_of(0.0, 60.0), z_of(0.0, 48.0), lift_of(-2.5, 2.5);
+  struct Sample {
+    Point on_surface, displaced;
+    PolygonId polygon;
+  };
+  std::vector<Sample> samples;
+  int rejected_by_the_old_tolerance = 0;
+  for (int i = 0; i < 400; ++i) {
+    const double x = x_of(random), z = z_of(random);
+    const PolygonId polygon = polygon_under(mesh, x, z, 0.0);
+    ASSERT_NE(polygon, invalid_polygon);
+    // The extremes of the detail mesh's reach as well as points in between.
+    const double lift = i % 4 == 0 ? 2.5 : i % 4 == 1 ? -2.5 : lift_of(random);
+    const Point on_surface{x, mesh.height_at(polygon, x, z), z};
+    const Point displaced{x, on_surface.y + lift, z};
+    SCOPED_TRACE("point " + std::to_string(i) + " lifted by " + std::to_string(lift));
+    const MeshLocation located = mesh.locate(displaced);
+    ASSERT_TRUE(located.valid());
+    EXPECT_TRUE(mesh.contains_xz(located.polygon, x, z));  // the polygon under it (or a neighbour on an edge)
+    EXPECT_NEAR(located.point.y, on_surface.y, 1e-9);         // moved onto the coarse surface
+    EXPECT_EQ(located.point.x, x);
+    EXPECT_EQ(located.point.z, z);
+    if (!mesh.locate(displaced, 2.0).valid()) ++rejected_by_the_old_tolerance;
+    samples.push_back({on_surface, displaced, polygon});
+  }
+  // Half the points lie 2.5 off the coarse surface, and a fifth of the others more than 2: the
+  // case this covers.
+  EXPECT_GT(rejected_by_the_old_tolerance, 50);
+
+  NavMeshQuery query(mesh), reference(mesh);
+  for (std::size_t i = 0; i + 1 < samples.size(); i += 2) {
+    SCOPED_TRACE("query " + std::to_string(i / 2));
+    const PathResult result = query.find_path(samples[i].displaced, samples[i + 1].displaced);
+    const PathResult expected = reference.find_path(samples[i].on_surface, samples[i + 1].on_surface);
+    ASSERT_TRUE(expected.found()) << expected.message;
+    ASSERT_TRUE(result.found()) << result.message;
+    EXPECT_EQ(result.nodes, expected.nodes);
+    ASSERT_EQ(result.points.size(), expected.points.size());
+    for (std::size_t k = 0; k < result.points.size(); ++k) {
+      EXPECT_EQ(result.points[k].x, expected.points[k].x);
+      EXPECT_EQ(result.points[k].z, expected.points[k].z);
+    }
+    EXPECT_NEAR(result.cost, expected.cost, 1e-9);
+  }
+}
+
+// Two hilly floors, one 6 above the other, over the same ground: a point up to 2.5 off either
+// floor is within the vertical extent of both (3.5 from the other), and must go to its own.
+TEST(NavMeshLocate, TheNearerFloorWinsWithinTheVerticalExtent) {
+  MeshGeometry geometry = hilly_terrain(10, 10, 3.0);
+  append_geometry(geometry, hilly_terrain(6, 6, 3.0, 6.0, 6.0, 6.0));  // an upper deck over the middle
+  const NavMesh mesh = NavMesh::build(geometry);
+  ASSERT_EQ(mesh.region_count(), 2u);
+  const std::uint32_t lower_region = mesh.region(0);
+  std::mt19937 random(21);
+  std::uniform_real_distribution<double> inner(6.5, 23.5), lift_of(-2.5, 2.5);
+  int both_within_reach = 0;
+  for (int i = 0; i < 300; ++i) {
+    const double x = inner(random), z = inner(random);
+    const bool upper = i % 2 == 1;
+    const PolygonId own = polygon_under(mesh, x, z, upper ? 100.0 : -100.0);
+    ASSERT_NE(own, invalid_polygon);
+    ASSERT_EQ(mesh.region(own) != lower_region, upper);
+    const double lift = i % 6 < 2 ? (upper ? -2.5 : 2.5) : lift_of(random);  // towards the other floor, or anywhere
+    const Point point{x, mesh.height_at(own, x, z) + lift, z};
+    SCOPED_TRACE("point " + std::to_string(i) + (upper ? " on the upper floor" : " on the lower floor") +
+                 ", lifted by " + std::to_string(lift));
+    const PolygonId other = polygon_under(mesh, x, z, upper ? -100.0 : 100.0);
+    if (std::abs(mesh.height_at(other, x, z) - point.y) <= NavMesh::default_height_tolerance) ++both_within_reach;
+    const MeshLocation located = mesh.locate(point);
+    ASSERT_TRUE(located.valid());
+    EXPECT_EQ(mesh.region(located.polygon), mesh.region(own));
+    EXPECT_NEAR(located.point.y, mesh.height_at(own, x, z), 1e-9);
+  }
+  EXPECT_GT(both_within_reach, 90);  // the case this is about: the other floor is within reach too
+
+  // Queries between the floors are refused at once, and within a floor answered.
+  NavMeshQuery query(mesh);
+  const Point low{10.0, mesh.height_at(polygon_under(mesh, 10.0, 10.0, -100.0), 10.0, 10.0) + 2.4, 10.0};
+  const Point high{20.0, mesh.height_at(polygon_under(mesh, 20.0, 20.0, 100.0), 20.0, 20.0) - 2.4, 20.0};
+  const Point far_low{25.0, mesh.height_at(polygon_under(mesh, 25.0, 3.0, -100.0), 25.0, 3.0) - 2.4, 3.0};
+  EXPECT_EQ(query.find_path(low, high).status, SearchStatus::no_path);
+  EXPECT_TRUE(query.find_path(low, far_low).found());
 }
 
 TEST(NavMeshLocate, PointsOnSharedEdgesBelongToEitherSide) {

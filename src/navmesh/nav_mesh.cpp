@@ -741,8 +741,8 @@ bool NavMesh::contains_xz(PolygonId polygon, double x, double z) const {
   for (std::size_t i = 0, n = indices.size(); i < n; ++i) {
     const Point& a = vertices_[indices[i]];
     const Point& b = vertices_[indices[i + 1 == n ? 0 : i + 1]];
-    const double edge_length = std::abs(b.x - a.x) + std::abs(b.z - a.z);
-    if (cross_xz(a, b, p) < -xz_margin_ * edge_length) return false;
+    const double cross = cross_xz(a, b, p);
+    if (cross < 0.0 && cross < -xz_margin_ * (std::abs(b.x - a.x) + std::abs(b.z - a.z))) return false;
   }
   return true;
 }
@@ -801,7 +801,12 @@ MeshLocation NavMesh::locate(const Point& point, double height_tolerance) const 
     if (point.x < box.min.x - margin || point.x > box.max.x + margin || point.z < box.min.z - margin ||
         point.z > box.max.z + margin)
       return;
-    if (point.y < box.min.y - height_tolerance || point.y > box.max.y + height_tolerance) return;
+    // The surface lies within the box's heights, so a box farther away than the tolerance, or
+    // than the nearest surface found so far, cannot hold a nearer one. (With the vertical
+    // extent of 4, boxes of other floors often pass the first test; the second stops them once
+    // the point's own floor is found.)
+    const double box_gap = std::max({box.min.y - point.y, point.y - box.max.y, 0.0});
+    if (box_gap > height_tolerance || box_gap > best_gap) return;
     if (!contains_xz(polygon, point.x, point.z)) return;
     const double height = height_at(polygon, point.x, point.z);
     const double gap = std::abs(point.y - height);

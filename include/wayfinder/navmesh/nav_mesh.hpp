@@ -58,8 +58,20 @@ struct MeshLocation {
 
 class NavMesh {
  public:
-  /// Height difference within which a point counts as standing on a polygon (world units).
-  static constexpr double default_height_tolerance = 2.0;
+  /// How far above or below a polygon's surface (world units) a point still counts as standing
+  /// on it: the vertical half-extent of the box point location searches, as the y of the
+  /// half-extents Detour's dtNavMeshQuery::findNearestPoly takes.
+  ///
+  /// Why 4: a Recast navmesh's polygons are a coarse surface. Its detail mesh, on which agents
+  /// walk and Detour's own random points lie, rises or falls from them by up to the detail
+  /// sample error plus what the coarse polygon cuts off of a hill: about 2.5 units on rolling
+  /// terrain with RecastDemo's defaults, so a tolerance of 2 rejected about half of Detour's
+  /// points there. RecastDemo queries with half-extents (2, 4, 2), so 4 accepts every point that
+  /// Detour finds straight above or below a polygon. Where floors overlap, the floor nearest in
+  /// height wins (as findNearestPoly picks the nearest point), so the wider extent never takes
+  /// a point to another floor when its own is closer. (Points beside the mesh rather than over
+  /// it are NavMeshSearchOptions::snap_distance's business.)
+  static constexpr double default_height_tolerance = 4.0;
 
   /// Checks and builds. Throws LoadError (source, line, cause) for fatal input: an empty mesh,
   /// a polygon with fewer than 3 vertices, an index out of range, a non-finite coordinate, or a
@@ -146,8 +158,9 @@ class NavMesh {
   [[nodiscard]] double height_at(PolygonId polygon, double x, double z) const;
 
   /// The polygon under or over `point` whose surface is within `height_tolerance` of it (the one
-  /// nearest in height when several overlap, as on multi-level meshes), with the point moved
-  /// onto its surface. Invalid if none.
+  /// nearest in height when several overlap, as on multi-level meshes; the lowest id on a tie),
+  /// with the point moved onto its surface. Invalid if none, or if the point is not finite or
+  /// the tolerance is negative or NaN. See default_height_tolerance for the choice of 4.
   [[nodiscard]] MeshLocation locate(const Point& point, double height_tolerance = default_height_tolerance) const;
 
   /// The closest point on the mesh (3D distance) within `max_distance`, with its polygon; a
