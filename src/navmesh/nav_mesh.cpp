@@ -763,8 +763,7 @@ double NavMesh::height_at(PolygonId polygon, double x, double z) const {
     const double score = std::min({wa, wb, wc});
     if (score > best_score) {
       best_score = score;
-      // Relative to a's height: exact for a flat polygon, and precise far from the origin.
-      best_height = a.y + wb * (b.y - a.y) + wc * (c.y - a.y);
+      best_height = wa * a.y + wb * b.y + wc * c.y;
       if (score >= 0.0) break;
     }
   }
@@ -798,15 +797,17 @@ MeshLocation NavMesh::locate(const Point& point, double height_tolerance) const 
   const double margin = xz_margin_;
   for_each_polygon_near(point.x - margin, point.z - margin, point.x + margin, point.z + margin, [&](PolygonId polygon) {
     const Bounds& box = polygon_bounds_[polygon];
-    if (point.x < box.min.x - margin || point.x > box.max.x + margin || point.z < box.min.z - margin ||
-        point.z > box.max.z + margin)
-      return;
-    // The surface lies within the box's heights, so a box farther away than the tolerance, or
-    // than the nearest surface found so far, cannot hold a nearer one. (With the vertical
-    // extent of 4, boxes of other floors often pass the first test; the second stops them once
-    // the point's own floor is found.)
-    const double box_gap = std::max({box.min.y - point.y, point.y - box.max.y, 0.0});
-    if (box_gap > height_tolerance || box_gap > best_gap) return;
+    // The tests are joined with | rather than ||: whether a polygon listed near the point holds
+    // it is unpredictable, and one branch mispredicts less often than four.
+    const bool outside = (point.x < box.min.x - margin) | (point.x > box.max.x + margin) |
+                         (point.z < box.min.z - margin) | (point.z > box.max.z + margin);
+    if (outside) return;
+    // The surface lies within the box's heights, so a box farther away in height than the
+    // tolerance, or than the nearest surface found so far, cannot hold a nearer one. (With the
+    // vertical extent of 4, boxes of other floors often pass the first test; the second stops
+    // them once the point's own floor is found.)
+    const double reach = std::min(height_tolerance, best_gap);
+    if ((point.y < box.min.y - reach) | (point.y > box.max.y + reach)) return;
     if (!contains_xz(polygon, point.x, point.z)) return;
     const double height = height_at(polygon, point.x, point.z);
     const double gap = std::abs(point.y - height);
