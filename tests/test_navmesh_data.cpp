@@ -167,6 +167,53 @@ TEST_P(MeshData, AgreesWithTheOptimalLengths) {
 INSTANTIATE_TEST_SUITE_P(Meshes, MeshData, ::testing::ValuesIn(mesh_cases),
                          [](const ::testing::TestParamInfo<MeshDataCase>& param) { return param.param.name; });
 
+// nav_test moved far from the origin (1e8 and 1e9 in x, y and z): the same polygons and
+// regions, and every query answered as before, with the same x-z length up to the coarser
+// rounding there (a coordinate near 1e9 is only known to about 1e-7). Areas, orientations and
+// the point-in-polygon margin are computed relative to the polygons' own vertices for this.
+TEST(MeshDataFarFromTheOrigin, NavTestShiftedAnswersAsBefore) {
+  const std::filesystem::path root = data_directory() / "meshes" / "derived";
+  const std::filesystem::path mesh_path = root / "nav_test_navmesh.obj", queries_path = root / "nav_test_reference_queries.csv";
+  if (!std::filesystem::exists(mesh_path) || !std::filesystem::exists(queries_path)) {
+    if (data_required()) FAIL() << "missing " << mesh_path << " or " << queries_path;
+    GTEST_SKIP() << "no mesh data at " << root;
+  }
+  const MeshGeometry geometry = read_obj_mesh(mesh_path);
+  const NavMesh near = NavMesh::build(geometry);
+  const std::vector<MeshQueryCase> queries = read_mesh_queries(queries_path);
+  const std::size_t stride = sanitized_build() ? 20 : 1;
+  NavMeshQuery near_query(near);
+  for (const double offset : {1e8, 1e9}) {
+    SCOPED_TRACE("shifted by " + std::to_string(offset));
+    MeshGeometry moved = geometry;
+    for (Point& p : moved.vertices) p = {p.x + offset, p.y + offset, p.z + offset};
+    const NavMesh far = NavMesh::build(moved);
+    ASSERT_EQ(far.polygon_count(), near.polygon_count());
+    EXPECT_EQ(far.shared_edge_count(), near.shared_edge_count());
+    EXPECT_EQ(far.region_count(), near.region_count());
+    EXPECT_EQ(far.problems().size(), near.problems().size());
+    NavMeshQuery far_query(far);
+    std::size_t found = 0;
+    double worst = 0.0;
+    for (std::size_t i = 0; i < queries.size(); i += stride) {
+      const MeshQueryCase& q = queries[i];
+      SCOPED_TRACE(queries_path.filename().string() + ":" + std::to_string(q.line));
+      const PathResult expected = near_query.find_path(q.start, q.goal);
+      const PathResult result = far_query.find_path({q.start.x + offset, q.start.y + offset, q.start.z + offset},
+                                                    {q.goal.x + offset, q.goal.y + offset, q.goal.z + offset});
+      ASSERT_EQ(result.status, expected.status) << result.message;
+      if (!expected.found()) continue;
+      ++found;
+      const double difference = std::abs(length_xz(result.points) - length_xz(expected.points));
+      worst = std::max(worst, difference);
+      EXPECT_LE(difference, 1e-5 * std::max(1.0, length_xz(expected.points)));
+    }
+    EXPECT_GT(found, 0u);
+    std::cout << "nav_test shifted by " << offset << ": " << found << " paths, largest length difference " << worst
+              << "\n";
+  }
+}
+
 // Polyanya's tiny edge-case meshes (collinear vertices, ambiguous corners): they load, and every
 // query of their scenarios gets an answer without error; where the scenario's last column is a
 // real length (the square), it is matched.

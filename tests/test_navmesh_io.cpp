@@ -5,10 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "grid_test_support.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "common/mesh_query_file.hpp"
+#include "wayfinder/debug/grid_svg.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/debug/navmesh_svg.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -400,6 +403,24 @@ std::size_t count_of(std::string_view text, std::string_view part) {
   return count;
 }
 
+/// The text of the element <g id="name"> (up to its first "</g>").
+std::string element_group(const std::string& svg, const std::string& name) {
+  const std::size_t begin = svg.find("<g id=\"" + name + "\"");
+  if (begin == std::string::npos) return {};
+  const std::size_t end = svg.find("</g>", begin);
+  return svg.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+/// Every tag ("<circle ... />") that contains `part`.
+std::vector<std::string> tags_with(const std::string& svg, const std::string& part) {
+  std::vector<std::string> tags;
+  for (std::size_t at = svg.find(part); at != std::string::npos; at = svg.find(part, at + 1)) {
+    const std::size_t begin = svg.rfind('<', at), end = svg.find('>', at);
+    tags.push_back(svg.substr(begin, end - begin + 1));
+  }
+  return tags;
+}
+
 TEST(NavMeshSvg, DrawsEveryPolygonAndTheOptionalLayers) {
   // Two separate squares (two regions), each split into two triangles.
   const MeshGeometry geometry = parse_obj_mesh(
@@ -413,7 +434,9 @@ TEST(NavMeshSvg, DrawsEveryPolygonAndTheOptionalLayers) {
   const std::string plain = render_navmesh_svg(mesh);
   EXPECT_EQ(xml_problem(plain), "");
   EXPECT_EQ(count_of(plain, "<polygon "), mesh.polygon_count());
-  EXPECT_EQ(count_of(plain, navmesh_svg_region_colour(0)), count_of(plain, navmesh_svg_region_colour(1)));
+  const std::string polygons = element_group(plain, "polygons");
+  EXPECT_EQ(count_of(polygons, navmesh_svg_region_colour(0)), 2u);  // a flat mesh: plain region colours
+  EXPECT_EQ(count_of(polygons, navmesh_svg_region_colour(1)), 2u);
   EXPECT_NE(navmesh_svg_region_colour(0), navmesh_svg_region_colour(1));
   EXPECT_EQ(count_of(plain, "id=\"path\""), 0u);
 
@@ -435,6 +458,128 @@ TEST(NavMeshSvg, DrawsEveryPolygonAndTheOptionalLayers) {
   EXPECT_EQ(count_of(full, "id=\"goal\""), 1u);
   EXPECT_NE(full.find("islands &lt;&amp;&gt; &quot;test&quot;"), std::string::npos);
   EXPECT_NE(full.find("points=\"0.2,0.1 0.9,0.8\""), std::string::npos);  // x right, z down
+}
+
+// A floor at y = 0 over [0, 4] x [0, 4] and a smaller one at y = 5 over [1, 3] x [1, 3], each
+// split into two triangles.
+NavMesh two_floors() {
+  return NavMesh::build(parse_obj_mesh(
+      "v 0 0 0\nv 4 0 0\nv 4 0 4\nv 0 0 4\n"
+      "v 1 5 1\nv 3 5 1\nv 3 5 3\nv 1 5 3\n"
+      "f 1 2 3\nf 1 3 4\nf 5 6 7\nf 5 7 8\n",
+      "two_floors.obj"));
+}
+
+TEST(NavMeshSvg, TheLegendSaysWhatEveryMarkMeans) {
+  const NavMesh mesh = two_floors();
+  NavMeshSvgOptions options;
+  options.corridor = {0, 1};
+  options.path = {{0.5, 0, 0.5}, {3.5, 0, 3.5}};
+  options.explored = {{1, 0, 1}, {2, 0, 2}, {2, 5, 2}};
+  options.start = options.path.front();
+  options.goal = options.path.back();
+  const std::string svg = render_navmesh_svg(mesh, options);
+  EXPECT_EQ(xml_problem(svg), "");
+  const std::string legend = element_group(svg, "legend");
+  ASSERT_FALSE(legend.empty());
+  for (const char* text : {"walkable polygon, colour by connected region (2 regions)", "lowest, y 0", "highest, y 5",
+                           "corridor (2 polygons)", "explored by the search (3)", "path, length 4.24 (2 waypoints)",
+                           "start 0.5,0,0.5", "goal 3.5,0,3.5"})
+    EXPECT_NE(legend.find(text), std::string::npos) << "the legend lacks '" << text << "'";
+  // The page is taller than the drawing by the legend's rows.
+  options.show_legend = false;
+  const std::string bare = render_navmesh_svg(mesh, options);
+  EXPECT_EQ(bare.find("id=\"legend\""), std::string::npos);
+  EXPECT_LT(bare.size(), svg.size());
+}
+
+// Start and goal look as in the grid picture: a dark disc and a dark diamond (a square turned by
+// 45 degrees), each with a white ring, on the map and in the legend.
+TEST(NavMeshSvg, StartAndGoalMarkersAreTheGridPicturesOnes) {
+  GridMap map(6, 4);
+  GridSvgOptions grid_options;
+  grid_options.start = Cell{1, 1};
+  grid_options.goal = Cell{4, 2};
+  const std::string grid = render_grid_svg(map, grid_options);
+  NavMeshSvgOptions mesh_options;
+  mesh_options.start = Point{0.5, 0, 0.5};
+  mesh_options.goal = Point{3.5, 0, 3.5};
+  const std::string mesh = render_navmesh_svg(two_floors(), mesh_options);
+  // What a marker is, without its place and size: the element, its colours and its turn.
+  auto shapes = [](const std::string& svg) {
+    std::vector<std::string> found;
+    for (const std::string& tag : tags_with(svg, "fill=\"#111111\"")) {
+      std::string shape = tag.substr(0, tag.find(' '));
+      if (tag.find("stroke=\"#ffffff\"") != std::string::npos) shape += " ringed in white";
+      if (tag.find("rotate(45 ") != std::string::npos) shape += " turned 45";
+      found.push_back(shape);
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+  };
+  const std::vector<std::string> expected = {"<circle ringed in white", "<circle ringed in white",
+                                             "<rect ringed in white turned 45", "<rect ringed in white turned 45"};
+  EXPECT_EQ(shapes(grid), expected);  // on the map and in the legend
+  EXPECT_EQ(shapes(mesh), expected);
+  EXPECT_EQ(count_of(mesh, "<circle id=\"start\""), 1u);
+  EXPECT_EQ(count_of(mesh, "<rect id=\"goal\""), 1u);
+}
+
+TEST(NavMeshSvg, PolygonsAreShadedByHeightAndCanBeLimitedToAHeightRange) {
+  const NavMesh mesh = two_floors();
+  const std::string lower_floor = "points=\"0,0 4,0 4,4\"", upper_floor = "points=\"1,1 3,1 3,3\"";
+  const std::string all = render_navmesh_svg(mesh);
+  EXPECT_EQ(count_of(all, "<polygon "), 4u);
+  // Lower polygons are darker, and drawn first, so that the upper floor covers them.
+  const std::string polygons = element_group(all, "polygons");
+  EXPECT_EQ(count_of(polygons, ",55%,58%)"), 2u);
+  EXPECT_EQ(count_of(polygons, ",55%,90%)"), 2u);
+  EXPECT_LT(polygons.find(lower_floor), polygons.find(upper_floor));
+
+  NavMeshSvgOptions options;
+  options.explored = {{1, 0, 1}, {2, 5, 2}};
+  options.y_range = HeightRange{-1.0, 1.0};
+  const std::string lower = render_navmesh_svg(mesh, options);
+  EXPECT_EQ(xml_problem(lower), "");
+  EXPECT_EQ(count_of(lower, "<polygon "), 2u);
+  EXPECT_NE(lower.find(lower_floor), std::string::npos);
+  EXPECT_EQ(lower.find(upper_floor), std::string::npos);
+  EXPECT_NE(lower.find("showing y -1 to 1: 2 of 4 polygons"), std::string::npos);
+  EXPECT_NE(lower.find("explored by the search (1)"), std::string::npos);  // the dot upstairs is left out
+  // One floor alone is flat: plain region colours.
+  EXPECT_EQ(count_of(element_group(lower, "polygons"), navmesh_svg_region_colour(mesh.region(0))), 2u);
+
+  options.y_range = HeightRange{4.5, 10.0};
+  const std::string upper = render_navmesh_svg(mesh, options);
+  EXPECT_EQ(count_of(upper, "<polygon "), 2u);
+  EXPECT_EQ(upper.find(lower_floor), std::string::npos);
+  EXPECT_NE(upper.find(upper_floor), std::string::npos);
+  // A range between the floors draws no polygon, but still a whole picture.
+  options.y_range = HeightRange{2.0, 3.0};
+  const std::string between = render_navmesh_svg(mesh, options);
+  EXPECT_EQ(xml_problem(between), "");
+  EXPECT_EQ(count_of(between, "<polygon "), 0u);
+}
+
+TEST(NavMeshSvg, HeightBandsSeparateFloors) {
+  const NavMesh mesh = two_floors();
+  const std::vector<HeightRange> bands = navmesh_height_bands(mesh);
+  ASSERT_EQ(bands.size(), 2u);
+  EXPECT_EQ(bands[0].min, 0.0);
+  EXPECT_EQ(bands[0].max, 0.0);
+  EXPECT_EQ(bands[1].min, 5.0);
+  EXPECT_EQ(bands[1].max, 5.0);
+  EXPECT_EQ(navmesh_height_bands(mesh, 5.0).size(), 1u);  // floors at most 5 apart are one band
+  EXPECT_EQ(navmesh_height_bands(mesh, 4.9).size(), 2u);
+  EXPECT_THROW((void)navmesh_height_bands(mesh, -1.0), std::invalid_argument);
+  EXPECT_THROW((void)navmesh_height_bands(mesh, std::nan("")), std::invalid_argument);
+  // A ramp between the floors joins them into one band.
+  const NavMesh ramp = NavMesh::build(parse_obj_mesh(
+      "v 0 0 0\nv 4 0 0\nv 4 0 4\nv 0 0 4\nv 4 5 8\nv 0 5 8\nf 1 2 3 4\nf 4 3 5 6\n", "ramp.obj"));
+  const std::vector<HeightRange> one = navmesh_height_bands(ramp);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].min, 0.0);
+  EXPECT_EQ(one[0].max, 5.0);
 }
 
 // ---------------------------------------------------------------------------------------------

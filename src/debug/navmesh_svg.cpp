@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <string_view>
 #include <system_error>
 
@@ -16,10 +19,19 @@ constexpr std::string_view outline_colour = "#4a4f57";
 constexpr std::string_view corridor_colour = "#f2b630";
 constexpr std::string_view path_colour = "#d62728";
 constexpr std::string_view explored_colour = "#1f77b4";
+// The grid picture's start and goal colour (grid_svg.cpp), so that both pictures read alike.
 constexpr std::string_view marker_colour = "#111111";
 constexpr double margin_px = 8.0;
 constexpr double title_font_px = 16.0;
 constexpr double title_band_px = 28.0;
+constexpr double legend_font_px = 12.0;
+constexpr double legend_row_px = 20.0;
+constexpr double legend_swatch_px = 22.0;
+// Fill lightness (HSL %) of the lowest and the highest polygons; a flat mesh gets the middle
+// one of navmesh_svg_region_colour.
+constexpr int lowest_lightness = 58;
+constexpr int highest_lightness = 90;
+constexpr int flat_lightness = 80;
 
 /// Shortest text that reads back as the same number, locale-independent; "0" for non-finite.
 std::string format_number(double value) {
@@ -63,14 +75,147 @@ void append_dot(std::string& data, const Point& centre, double radius) {
 
 bool finite_xz(const Point& point) { return std::isfinite(point.x) && std::isfinite(point.z); }
 
-}  // namespace
-
-std::string navmesh_svg_region_colour(std::size_t region) {
+std::string region_colour(std::size_t region, int lightness) {
   // Successive regions step round the colour wheel by the golden angle, so any two regions with
   // nearby numbers get clearly different hues; light fills keep outlines and paths readable.
   constexpr double golden_angle_degrees = 137.50776405003785;
   const double hue = std::fmod(static_cast<double>(region % 100000) * golden_angle_degrees + 200.0, 360.0);
-  return "hsl(" + std::to_string(static_cast<int>(hue)) + ",55%,80%)";
+  return "hsl(" + std::to_string(static_cast<int>(hue)) + ",55%," + std::to_string(lightness) + "%)";
+}
+
+/// The lowest and highest vertex of a polygon.
+HeightRange polygon_heights(const NavMesh& mesh, PolygonId polygon) {
+  HeightRange range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  for (const std::uint32_t vertex : mesh.polygon_vertices(polygon)) {
+    range.min = std::min(range.min, mesh.vertex(vertex).y);
+    range.max = std::max(range.max, mesh.vertex(vertex).y);
+  }
+  return range;
+}
+
+bool overlaps(const HeightRange& a, const HeightRange& b) { return a.min <= b.max && a.max >= b.min; }
+
+/// "12.5" with at most 2 decimals, for legend text.
+std::string short_number(double value) {
+  if (!std::isfinite(value)) return "?";
+  char text[64];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, 2);
+  if (error != std::errc{}) return "?";
+  std::string result(text, end);
+  while (result.back() == '0') result.pop_back();
+  if (result.back() == '.') result.pop_back();
+  if (result == "-0") result = "0";
+  return result;
+}
+
+std::string short_point(const Point& point) {
+  return short_number(point.x) + "," + short_number(point.y) + "," + short_number(point.z);
+}
+
+// ---- Legend (pixel units) ---------------------------------------------------------------------
+
+enum class SwatchKind : std::uint8_t { fill, line, dots, start_marker, goal_marker, none };
+
+struct LegendEntry {
+  SwatchKind kind;
+  std::string colour;
+  std::string label;
+};
+
+/// The grid picture's markers (grid_svg.cpp's marker_shape): the start a dark disc, the goal a
+/// dark diamond (a square turned by 45 degrees), both with a white ring, neutral shapes that
+/// clash with no path colour. `id` is empty for legend swatches.
+std::string marker_shape(bool is_start, double x, double y, double radius, double ring, std::string_view id) {
+  std::string svg;
+  const std::string id_attribute = id.empty() ? std::string() : " id=\"" + std::string(id) + "\"";
+  if (is_start) {
+    svg += "<circle" + id_attribute + " cx=\"" + format_number(x) + "\" cy=\"" + format_number(y) + "\" r=\"" +
+           format_number(radius) + "\"";
+  } else {
+    const double half = radius * 0.8;
+    svg += "<rect" + id_attribute + " x=\"" + format_number(x - half) + "\" y=\"" + format_number(y - half) +
+           "\" width=\"" + format_number(2 * half) + "\" height=\"" + format_number(2 * half) +
+           "\" transform=\"rotate(45 " + format_number(x) + " " + format_number(y) + ")\"";
+  }
+  svg += " fill=\"" + std::string(marker_colour) + "\" stroke=\"#ffffff\" stroke-width=\"" + format_number(ring) +
+         "\"/>\n";
+  return svg;
+}
+
+double legend_entry_width(const LegendEntry& entry) {
+  // Text width estimated at 0.62 em per character, as the grid picture does: no font metrics.
+  const double swatch = entry.kind == SwatchKind::none ? 0.0 : legend_swatch_px + 6.0;
+  return swatch + static_cast<double>(entry.label.size()) * legend_font_px * 0.62 + 16.0;
+}
+
+std::string legend_swatch(const LegendEntry& entry, double x, double y) {
+  const double middle = y + legend_row_px / 2.0;
+  switch (entry.kind) {
+    case SwatchKind::fill:
+      return "<rect x=\"" + format_number(x) + "\" y=\"" + format_number(middle - 6.0) + "\" width=\"" +
+             format_number(legend_swatch_px) + "\" height=\"12\" fill=\"" + escaped(entry.colour) +
+             "\" stroke=\"" + std::string(outline_colour) + "\" stroke-width=\"0.6\"/>\n";
+    case SwatchKind::line:
+      return "<line x1=\"" + format_number(x) + "\" y1=\"" + format_number(middle) + "\" x2=\"" +
+             format_number(x + legend_swatch_px) + "\" y2=\"" + format_number(middle) + "\" stroke=\"" +
+             escaped(entry.colour) + "\" stroke-width=\"2.5\" stroke-linecap=\"round\"/>\n";
+    case SwatchKind::dots: {
+      std::string dots;
+      for (const double dx : {5.0, 11.0, 17.0})
+        dots += "<circle cx=\"" + format_number(x + dx) + "\" cy=\"" + format_number(middle) +
+                "\" r=\"1.5\" fill=\"" + escaped(entry.colour) + "\" fill-opacity=\"0.6\"/>\n";
+      return dots;
+    }
+    case SwatchKind::start_marker:
+    case SwatchKind::goal_marker:
+      return marker_shape(entry.kind == SwatchKind::start_marker, x + legend_swatch_px / 2.0, middle, 6.0, 2.0, "");
+    case SwatchKind::none: return {};
+  }
+  return {};
+}
+
+/// Lays the entries out left to right, wrapping at `width`; returns the height used.
+double draw_legend(const std::vector<LegendEntry>& legend, double top, double width, std::string& svg) {
+  svg += "<g id=\"legend\" font-size=\"" + format_number(legend_font_px) + "\">\n";
+  double x = 0.0;
+  double y = top;
+  for (const LegendEntry& entry : legend) {
+    const double entry_width = legend_entry_width(entry);
+    if (x > 0.0 && x + entry_width > width) {
+      x = 0.0;
+      y += legend_row_px;
+    }
+    svg += legend_swatch(entry, margin_px + x, y);
+    const double text_x = margin_px + x + (entry.kind == SwatchKind::none ? 0.0 : legend_swatch_px + 6.0);
+    svg += "<text x=\"" + format_number(text_x) + "\" y=\"" +
+           format_number(y + legend_row_px / 2.0 + legend_font_px * 0.35) + "\">" + escaped(entry.label) +
+           "</text>\n";
+    x += entry_width;
+  }
+  svg += "</g>\n";
+  return y + legend_row_px - top;
+}
+
+}  // namespace
+
+std::string navmesh_svg_region_colour(std::size_t region) { return region_colour(region, flat_lightness); }
+
+std::vector<HeightRange> navmesh_height_bands(const NavMesh& mesh, double min_gap) {
+  if (!(min_gap >= 0.0) || !std::isfinite(min_gap))
+    throw std::invalid_argument("navmesh_height_bands: min_gap must be finite and non-negative, not " +
+                                std::to_string(min_gap));
+  std::vector<HeightRange> ranges;
+  ranges.reserve(mesh.polygon_count());
+  for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon) ranges.push_back(polygon_heights(mesh, polygon));
+  std::sort(ranges.begin(), ranges.end(), [](const HeightRange& a, const HeightRange& b) { return a.min < b.min; });
+  std::vector<HeightRange> bands;
+  for (const HeightRange& range : ranges) {
+    if (!bands.empty() && range.min - bands.back().max <= min_gap)
+      bands.back().max = std::max(bands.back().max, range.max);
+    else
+      bands.push_back(range);
+  }
+  return bands;
 }
 
 std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& options) {
@@ -94,11 +239,137 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
   const double drawing_height = std::clamp(extent_z * pixels_per_unit, 16.0, 65536.0);
   const double units_per_pixel = extent_z / drawing_height;  // equals 1 / pixels_per_unit unless clamped
   const double map_top = margin_px + (options.title.empty() ? 0.0 : title_band_px);
-  const double page_width = std::ceil(drawing_width + 2 * margin_px);
-  const double page_height = std::ceil(map_top + drawing_height + margin_px);
+  // The legend needs some room even beside a narrow drawing.
+  const double content_width = std::max(drawing_width, 480.0);
+  const double page_width = std::ceil(content_width + 2 * margin_px);
+
+  // Line widths and marker sizes are given in pixels and converted to world units, so that they
+  // look the same on a 1-unit test mesh and a 700-unit game map.
+  auto pixels = [&](double count) { return format_number(count * units_per_pixel); };
+  std::vector<LegendEntry> legend;
+
+  // The polygons to draw (all, or those in the height range), lowest first so that upper floors
+  // cover lower ones as seen from above.
+  const bool ranged = options.y_range.has_value();
+  const HeightRange y_range = ranged ? *options.y_range : HeightRange{};
+  std::vector<PolygonId> drawn;
+  drawn.reserve(mesh.polygon_count());
+  for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon)
+    if (!ranged || overlaps(polygon_heights(mesh, polygon), y_range)) drawn.push_back(polygon);
+  std::stable_sort(drawn.begin(), drawn.end(),
+                   [&](PolygonId a, PolygonId b) { return mesh.centroid(a).y < mesh.centroid(b).y; });
+  const double low = drawn.empty() ? 0.0 : mesh.centroid(drawn.front()).y;
+  const double high = drawn.empty() ? 0.0 : mesh.centroid(drawn.back()).y;
+  const bool shaded = options.shade_by_height && high > low;
+  auto lightness = [&](double y) {
+    if (!shaded) return flat_lightness;
+    const double t = std::clamp((y - low) / (high - low), 0.0, 1.0);
+    return static_cast<int>(std::lround(lowest_lightness + t * (highest_lightness - lowest_lightness)));
+  };
+  auto is_drawn = [&](PolygonId polygon) {
+    return polygon < mesh.polygon_count() && (!ranged || overlaps(polygon_heights(mesh, polygon), y_range));
+  };
+
+  std::string drawing;
+  drawing.reserve(drawn.size() * 120 + 4096);
+  drawing += "<g id=\"polygons\" stroke=\"" + std::string(outline_colour) + "\" stroke-width=\"" + pixels(0.6) +
+             "\" stroke-linejoin=\"round\">\n";
+  for (const PolygonId polygon : drawn) {
+    drawing += "<polygon points=\"" + polygon_points(mesh, polygon) + "\" fill=\"" +
+               region_colour(mesh.region(polygon), lightness(mesh.centroid(polygon).y)) + "\"/>\n";
+  }
+  drawing += "</g>\n";
+  const std::size_t regions = mesh.region_count();
+  legend.push_back({SwatchKind::fill, navmesh_svg_region_colour(0),
+                    regions == 1 ? "walkable polygon" : "walkable polygon, colour by connected region (" +
+                                                            std::to_string(regions) + " regions)"});
+  if (shaded) {
+    legend.push_back({SwatchKind::fill, region_colour(0, lowest_lightness), "lowest, y " + short_number(low)});
+    legend.push_back({SwatchKind::fill, region_colour(0, highest_lightness), "highest, y " + short_number(high)});
+  }
+  if (ranged) {
+    legend.push_back({SwatchKind::none, "",
+                      "showing y " + short_number(y_range.min) + " to " + short_number(y_range.max) + ": " +
+                          std::to_string(drawn.size()) + " of " + std::to_string(mesh.polygon_count()) + " polygons"});
+  }
+
+  if (!options.corridor.empty()) {
+    std::string data;
+    for (const PolygonId polygon : options.corridor) {
+      if (!is_drawn(polygon)) continue;
+      bool first = true;
+      for (const std::uint32_t vertex : mesh.polygon_vertices(polygon)) {
+        data += first ? 'M' : 'L';
+        first = false;
+        append_xz(data, mesh.vertex(vertex));
+      }
+      data += 'z';
+    }
+    drawing += "<path id=\"corridor\" d=\"" + data + "\" fill=\"" + std::string(corridor_colour) +
+               "\" fill-opacity=\"0.55\" stroke=\"" + std::string(corridor_colour) + "\" stroke-width=\"" +
+               pixels(1.5) + "\" stroke-linejoin=\"round\"/>\n";
+    legend.push_back({SwatchKind::fill, std::string(corridor_colour),
+                      "corridor (" + std::to_string(options.corridor.size()) + " polygons)"});
+  }
+
+  if (!options.explored.empty()) {
+    std::string data;
+    std::size_t dots = 0;
+    for (const Point& point : options.explored) {
+      if (!finite_xz(point) || (ranged && !(point.y >= y_range.min && point.y <= y_range.max))) continue;
+      append_dot(data, point, 1.5 * units_per_pixel);
+      ++dots;
+    }
+    drawing += "<path id=\"explored\" d=\"" + data + "\" fill=\"" + std::string(explored_colour) +
+               "\" fill-opacity=\"0.6\"/>\n";
+    legend.push_back({SwatchKind::dots, std::string(explored_colour),
+                      "explored by the search (" + std::to_string(dots) + ")"});
+  }
+
+  if (!options.path.empty()) {
+    std::string points;
+    std::string dots;
+    double length = 0.0;
+    const Point* previous = nullptr;
+    for (const Point& point : options.path) {
+      if (!finite_xz(point)) continue;
+      if (!points.empty()) points += ' ';
+      append_xz(points, point);
+      append_dot(dots, point, 3.0 * units_per_pixel);
+      if (previous != nullptr)
+        length += std::sqrt((point.x - previous->x) * (point.x - previous->x) +
+                            (point.y - previous->y) * (point.y - previous->y) +
+                            (point.z - previous->z) * (point.z - previous->z));
+      previous = &point;
+    }
+    drawing += "<polyline id=\"path\" points=\"" + points + "\" fill=\"none\" stroke=\"" +
+               std::string(path_colour) + "\" stroke-width=\"" + pixels(2.5) +
+               "\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n";
+    drawing += "<path id=\"waypoints\" d=\"" + dots + "\" fill=\"" + std::string(path_colour) + "\"/>\n";
+    legend.push_back({SwatchKind::line, std::string(path_colour),
+                      "path, length " + short_number(length) + " (" + std::to_string(options.path.size()) +
+                          " waypoints)"});
+  }
+
+  // Start and goal as the grid picture draws them, about 5 pixels across whatever the scale.
+  for (const bool is_start : {true, false}) {
+    const std::optional<Point>& marker = is_start ? options.start : options.goal;
+    if (!marker || !finite_xz(*marker)) continue;
+    drawing += marker_shape(is_start, marker->x, marker->z, 5.0 * units_per_pixel, 1.5 * units_per_pixel,
+                            is_start ? "start" : "goal");
+    legend.push_back({is_start ? SwatchKind::start_marker : SwatchKind::goal_marker, std::string(marker_colour),
+                      (is_start ? "start " : "goal ") + short_point(*marker)});
+  }
+
+  const double legend_top = map_top + drawing_height + margin_px;
+  std::string legend_svg;
+  double legend_height = 0.0;
+  if (options.show_legend && !legend.empty())
+    legend_height = draw_legend(legend, legend_top, content_width, legend_svg) + margin_px / 2.0;
+  const double page_height = std::ceil(options.show_legend ? legend_top + legend_height : legend_top);
 
   std::string svg;
-  svg.reserve(mesh.polygon_count() * 120 + 4096);
+  svg.reserve(drawing.size() + legend_svg.size() + 1024);
   svg += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + format_number(page_width) + "\" height=\"" +
          format_number(page_height) + "\" viewBox=\"0 0 " + format_number(page_width) + " " +
@@ -115,69 +386,10 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
          format_number(drawing_width) + "\" height=\"" + format_number(drawing_height) + "\" viewBox=\"" +
          format_number(min_x) + " " + format_number(min_z) + " " + format_number(extent_x) + " " +
          format_number(extent_z) + "\" preserveAspectRatio=\"none\">\n";
-
-  // Line widths and marker sizes are given in pixels and converted to world units, so that they
-  // look the same on a 1-unit test mesh and a 700-unit game map.
-  auto pixels = [&](double count) { return format_number(count * units_per_pixel); };
-
-  // Polygons, one element each, filled by region.
-  svg += "<g id=\"polygons\" stroke=\"" + std::string(outline_colour) + "\" stroke-width=\"" + pixels(0.6) +
-         "\" stroke-linejoin=\"round\">\n";
-  for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
-    svg += "<polygon points=\"" + polygon_points(mesh, polygon) + "\" fill=\"" +
-           navmesh_svg_region_colour(mesh.region(polygon)) + "\"/>\n";
-  }
-  svg += "</g>\n";
-
-  if (!options.corridor.empty()) {
-    std::string data;
-    for (const PolygonId polygon : options.corridor) {
-      if (polygon >= mesh.polygon_count()) continue;
-      bool first = true;
-      for (const std::uint32_t vertex : mesh.polygon_vertices(polygon)) {
-        data += first ? 'M' : 'L';
-        first = false;
-        append_xz(data, mesh.vertex(vertex));
-      }
-      data += 'z';
-    }
-    svg += "<path id=\"corridor\" d=\"" + data + "\" fill=\"" + std::string(corridor_colour) +
-           "\" fill-opacity=\"0.55\" stroke=\"" + std::string(corridor_colour) + "\" stroke-width=\"" + pixels(1.5) +
-           "\" stroke-linejoin=\"round\"/>\n";
-  }
-
-  if (!options.explored.empty()) {
-    std::string data;
-    for (const Point& point : options.explored)
-      if (finite_xz(point)) append_dot(data, point, 1.5 * units_per_pixel);
-    svg += "<path id=\"explored\" d=\"" + data + "\" fill=\"" + std::string(explored_colour) +
-           "\" fill-opacity=\"0.6\"/>\n";
-  }
-
-  if (!options.path.empty()) {
-    std::string points;
-    std::string dots;
-    for (const Point& point : options.path) {
-      if (!finite_xz(point)) continue;
-      if (!points.empty()) points += ' ';
-      append_xz(points, point);
-      append_dot(dots, point, 3.0 * units_per_pixel);
-    }
-    svg += "<polyline id=\"path\" points=\"" + points + "\" fill=\"none\" stroke=\"" + std::string(path_colour) +
-           "\" stroke-width=\"" + pixels(2.5) + "\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n";
-    svg += "<path id=\"waypoints\" d=\"" + dots + "\" fill=\"" + std::string(path_colour) + "\"/>\n";
-  }
-
-  // Start: a ring; goal: a filled dot with a ring, both a few pixels across whatever the scale.
-  for (const auto& [marker, is_start] : {std::pair{options.start, true}, std::pair{options.goal, false}}) {
-    if (!marker || !finite_xz(*marker)) continue;
-    const double radius = 6.0 * units_per_pixel;
-    svg += std::string("<circle id=\"") + (is_start ? "start" : "goal") + "\" cx=\"" + format_number(marker->x) +
-           "\" cy=\"" + format_number(marker->z) + "\" r=\"" + format_number(radius) + "\" fill=\"" +
-           (is_start ? std::string("#ffffff") : std::string(marker_colour)) + "\" stroke=\"" +
-           std::string(marker_colour) + "\" stroke-width=\"" + pixels(2.0) + "\"/>\n";
-  }
-  svg += "</svg>\n</svg>\n";
+  svg += drawing;
+  svg += "</svg>\n";
+  svg += legend_svg;
+  svg += "</svg>\n";
   return svg;
 }
 

@@ -1,5 +1,8 @@
 #include "wayfinder/navmesh/funnel.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -15,14 +18,19 @@ double turn(const Point& apex, const Point& p, const Point& q) {
 
 bool same_xz(const Point& a, const Point& b) { return a.x == b.x && a.z == b.z; }
 
-// True if p lies on the segment a-b (within rounding), seen from above.
+// True if p lies on the segment a-b (within rounding), seen from above: within 1e-9 of the
+// segment's length of its line, plus a few units in the last place of the coordinates, which
+// far from the origin are coarser than that (a point put on an edge at x = 1e9 is only known to
+// about 1e-7).
 bool on_segment_xz(const Point& p, const Point& a, const Point& b) {
   const double ex = b.x - a.x, ez = b.z - a.z;
   const double length_squared = ex * ex + ez * ez;
   if (length_squared == 0.0) return same_xz(p, a);
   const double across = ex * (p.z - a.z) - ez * (p.x - a.x);
   const double along = ex * (p.x - a.x) + ez * (p.z - a.z);
-  return across * across <= 1e-18 * length_squared * length_squared && along >= 0.0 && along <= length_squared;
+  const double magnitude = std::max({std::abs(p.x), std::abs(p.z), std::abs(a.x), std::abs(a.z)});
+  const double slack = 1e-9 * std::sqrt(length_squared) + 8.0 * std::numeric_limits<double>::epsilon() * magnitude;
+  return across * across <= slack * slack * length_squared && along >= 0.0 && along <= length_squared;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string>
 #include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
@@ -42,6 +43,29 @@ double distance_xz(const Point& a, const Point& b) {
 }
 
 bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+
+// What is wrong with the options, or nothing. Checked where a query enters, before anything
+// else, so that no value the header does not allow reaches the search (an enum cast from an
+// out-of-range number, a NaN limit) and every query answers invalid_input instead of throwing
+// or searching with nonsense.
+std::optional<std::string> option_problem(const NavMeshSearchOptions& options) {
+  if (options.nodes != CorridorNodes::polygon_centroids && options.nodes != CorridorNodes::edge_points)
+    return "nodes must be CorridorNodes::polygon_centroids or CorridorNodes::edge_points, not " +
+           std::to_string(static_cast<int>(options.nodes));
+  if (!(options.heuristic_weight >= 0.0) || !std::isfinite(options.heuristic_weight))
+    return "heuristic_weight must be finite and non-negative, not " + std::to_string(options.heuristic_weight);
+  if (!(options.height_tolerance >= 0.0))
+    return "height_tolerance must be non-negative, not " + std::to_string(options.height_tolerance);
+  if (!(options.snap_distance >= 0.0))
+    return "snap_distance must be non-negative, not " + std::to_string(options.snap_distance);
+  if (!(options.budget.max_cost >= 0.0))
+    return "budget.max_cost must be non-negative (infinite for no limit), not " +
+           std::to_string(options.budget.max_cost);
+  if (options.budget.max_time.count() < 0)
+    return "budget.max_time must not be negative (zero for no limit), not " +
+           std::to_string(options.budget.max_time.count()) + " ns";
+  return std::nullopt;
+}
 
 // The corridor search over points on shared edges (see edge_point_graph.hpp). The graph's
 // nodes are numbered 0 .. n - 1; the query's start and goal are nodes n and n + 1. Crossing
@@ -236,7 +260,9 @@ struct NavMeshQueryState {
 
   NavMeshSearchOptions options;
   MeshLocation start, goal;
-  PathResult result;  ///< final once status is not in_progress
+  /// Final once status is not in_progress. Before the first begin(), step() and result() say
+  /// so rather than report a search in progress that will never end.
+  PathResult result = PathResult::invalid("no query has begun: call begin() before step() and result()");
   std::vector<PolygonId> corridor;
   std::vector<Portal> portals;
 };
@@ -285,9 +311,8 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
     state.result = PathResult::invalid(std::move(why));
     return state.result.status;
   };
+  if (const auto problem = option_problem(options)) return fail(*problem);
   if (!finite(start) || !finite(goal)) return fail("start and goal must be finite points");
-  if (!(options.height_tolerance >= 0.0)) return fail("height_tolerance must be non-negative");
-  if (!(options.snap_distance >= 0.0)) return fail("snap_distance must be non-negative");
 
   auto place = [&](const Point& point, const char* which) -> std::optional<MeshLocation> {
     MeshLocation location = mesh_.locate(point, options.height_tolerance);
@@ -316,14 +341,13 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   state.corridor.clear();
   state.portals.clear();
   state.search.emplace<std::monostate>();
-  if (!(options.heuristic_weight >= 0.0) || !std::isfinite(options.heuristic_weight)) {
-    state.result = PathResult::invalid("heuristic_weight must be finite and non-negative");
-    return state.result.status;
-  }
   // Different regions: no path, known without searching.
   if (mesh_.region(start.polygon) != mesh_.region(goal.polygon)) {
     state.result.status = SearchStatus::no_path;
     state.result.reason = StopReason::open_list_empty;
+    state.result.message = "start and goal are in different connected regions (" +
+                           std::to_string(mesh_.region(start.polygon)) + " and " +
+                           std::to_string(mesh_.region(goal.polygon)) + "); no search was needed";
     return state.result.status;
   }
   // Inside one convex polygon the straight segment is the path.
@@ -412,9 +436,11 @@ PathResult NavMeshQuery::find_path(const Point& start, const Point& goal, const 
 
 PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLocation& goal,
                                        const NavMeshSearchOptions& options) {
+  if (const auto problem = option_problem(options)) return PathResult::invalid(*problem);
   if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() ||
       goal.polygon >= mesh_.polygon_count())
     return PathResult::invalid("start and goal must be located on the mesh");
+  if (!finite(start.point) || !finite(goal.point)) return PathResult::invalid("start and goal must be finite points");
   if (start_corridor_search(start, goal, options) == SearchStatus::in_progress)
     advance_corridor_search(Budget::unlimited_expansions);
   PathResult result = state_->result;

@@ -208,6 +208,24 @@ contains '[4.0,0.0,1.5]' "mesh path turns at the door's corner"
 [[ -s "$scratch/two_rooms.svg" ]] || { echo "FAIL (mesh path --svg): no picture"; failures=$((failures + 1)); }
 
 expect 1 "mesh path to another region" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7
+contains "message:      start and goal are in different connected regions" "mesh path says why there is no path"
+expect 1 "mesh path to another region, JSON" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7 --json
+contains '"message":"start and goal are in different connected regions' "mesh path --json says why there is no path"
+# Pictures of one height range: the ledge (y 3) alone, by --y-range or as height band 1.
+expect 0 "mesh path --svg --y-range" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/ledge.svg" --y-range 2,4
+if [[ $(grep -o '<polygon ' "$scratch/ledge.svg" | wc -l) -ne 1 ]] || ! grep -q 'showing y 2 to 4' "$scratch/ledge.svg"; then
+  echo "FAIL (mesh path --y-range): the picture should hold the ledge alone"; failures=$((failures + 1))
+fi
+expect 0 "mesh path --svg --level" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/level1.svg" --level 1
+if [[ $(grep -o '<polygon ' "$scratch/level1.svg" | wc -l) -ne 1 ]] || ! grep -q 'showing y 3 to 3' "$scratch/level1.svg"; then
+  echo "FAIL (mesh path --level 1): the picture should hold the ledge alone"; failures=$((failures + 1))
+fi
+grep -q 'id="legend"' "$scratch/two_rooms.svg" || { echo "FAIL (mesh path --svg): no legend"; failures=$((failures + 1)); }
+expect 2 "mesh path --level past the last band" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/none.svg" --level 2
+contains "the mesh has 2 height bands" "the error lists the bands"
+expect 2 "mesh path --y-range the wrong way round" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/none.svg" --y-range 4,2
+contains "--y-range" "the error names the option"
+expect 2 "mesh path --y-range without --svg" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --y-range 2,4
 expect 0 "mesh info keys" -- "$wayfinder" mesh info "$mesh" --json
 keys_documented "mesh info JSON"
 expect 0 "mesh path keys" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --json

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "command_error.hpp"
 #include "command_line_values.hpp"
@@ -20,6 +22,36 @@ nlohmann::ordered_json points_json(const std::vector<Point>& points) {
   nlohmann::ordered_json array = nlohmann::ordered_json::array();
   for (const Point& point : points) array.push_back({point.x, point.y, point.z});
   return array;
+}
+
+// Height bands for --level: polygons at most this far apart in height are one band. A storey
+// is several units high, a step or the slope of a ramp much less.
+constexpr double level_gap = 1.0;
+
+// The height range --y-range or --level asks for, nullopt for the whole mesh; an error message
+// when the option's value is unusable.
+std::optional<HeightRange> drawn_range(const MeshPathArguments& arguments, const NavMesh& mesh, std::string& error) {
+  if (!arguments.y_range.empty()) {
+    const auto values = parse_number_list(arguments.y_range);
+    if (!values || values->size() != 2 || (*values)[0] > (*values)[1]) {
+      error = "--y-range: expected MIN,MAX, two finite numbers with MIN <= MAX, got '" + arguments.y_range + "'";
+      return std::nullopt;
+    }
+    return HeightRange{(*values)[0], (*values)[1]};
+  }
+  if (arguments.level >= 0) {
+    const std::vector<HeightRange> bands = navmesh_height_bands(mesh, level_gap);
+    if (static_cast<std::size_t>(arguments.level) >= bands.size()) {
+      error = "--level " + std::to_string(arguments.level) + ": the mesh has " + std::to_string(bands.size()) +
+              " height band" + (bands.size() == 1 ? "" : "s") + " (levels 0 to " + std::to_string(bands.size() - 1) +
+              ":";
+      for (const HeightRange& band : bands) error += " y " + format_fixed(band.min, 2) + ".." + format_fixed(band.max, 2);
+      error += ")";
+      return std::nullopt;
+    }
+    return bands[static_cast<std::size_t>(arguments.level)];
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -42,8 +74,22 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
                     "move a start or goal off the mesh to the nearest mesh point within this distance (0: reject)")
       ->type_name("D");
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
-  command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
+  CLI::Option* svg = command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
       ->type_name("FILE");
+  CLI::Option* y_range =
+      command
+          .add_option("--y-range", arguments.y_range,
+                      "draw only the polygons with some part at heights MIN to MAX (one floor of a multi-level mesh)")
+          ->type_name("MIN,MAX")
+          ->needs(svg);
+  command
+      .add_option("--level", arguments.level,
+                  "draw only height band N (0 = lowest): polygons whose height ranges overlap or lie within " +
+                      format_fixed(level_gap, 1) + " of each other form one band")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(svg)
+      ->excludes(y_range);
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer("Exit status: 0 path found; 1 no path; 2 bad input (unreadable file, a point off the mesh).");
 }
@@ -60,6 +106,16 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
   }
 
   const NavMesh mesh = NavMesh::build(read_mesh_geometry(arguments.mesh_path, arguments.z_up));
+  std::optional<HeightRange> range;
+  if (!arguments.y_range.empty() || arguments.level >= 0) {
+    std::string error;
+    range = drawn_range(arguments, mesh, error);
+    if (!error.empty()) {
+      report_error(err, error);
+      return exit_bad_input;
+    }
+  }
+
   NavMeshSearchOptions options;
   options.nodes = arguments.nodes;
   options.snap_distance = arguments.snap_distance;
@@ -90,6 +146,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     picture.path = traced.points;
     picture.start = *from;
     picture.goal = *to;
+    picture.y_range = range;
     for (const TraceRecord& record : trace.events())
       if (record.event == TraceEvent::closed) picture.explored.push_back(query.corridor_node_position(record.node));
     write_navmesh_svg(arguments.svg_path, mesh, picture);
@@ -103,6 +160,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["nodes"] = to_string(arguments.nodes);
     json["status"] = to_string(result.status);
     json["reason"] = to_string(result.reason);
+    json["message"] = result.message;
     json["cost"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.cost);
     json["length_2d"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(length_2d);
     json["corridor"] = result.nodes;
@@ -111,6 +169,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["generated"] = result.stats.generated;
     json["microseconds"] = microseconds;
     if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
+    if (range) json["y_range"] = {range->min, range->max};
     out << json.dump() << '\n';
   } else {
     out << "mesh:         " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, "
@@ -120,6 +179,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << "status:       " << to_string(result.status);
     if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
     out << '\n';
+    if (!result.message.empty()) out << "message:      " << result.message << '\n';
     if (!result.points.empty()) {
       out << "cost:         " << format_fixed(result.cost, 6) << " (3D length; " << format_fixed(length_2d, 6)
           << " in x-z)\n";
@@ -130,7 +190,11 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << "expanded:     " << result.stats.expanded << '\n';
     // A first query also pays for the query object's search arrays; later queries reuse them.
     out << "microseconds: " << format_fixed(microseconds, 1) << " (find_path, first query)\n";
-    if (!arguments.svg_path.empty()) out << "svg:          " << arguments.svg_path << '\n';
+    if (!arguments.svg_path.empty()) {
+      out << "svg:          " << arguments.svg_path;
+      if (range) out << " (heights " << format_fixed(range->min, 2) << " to " << format_fixed(range->max, 2) << ")";
+      out << '\n';
+    }
   }
   return result.found() ? exit_ok : exit_no_path;
 }

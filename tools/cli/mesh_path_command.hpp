@@ -1,6 +1,8 @@
 #pragma once
 // `wayfinder mesh path FILE --from X,Y,Z --to X,Y,Z`: one query on a navigation mesh: the
-// corridor of polygons, the waypoints of the shortest path through it and its length.
+// corridor of polygons, the waypoints of the shortest path through it and its length, and
+// optionally a picture of it (--svg), of the whole mesh or of one height range (--y-range,
+// --level).
 
 #include <CLI/CLI.hpp>
 #include <ostream>
@@ -18,6 +20,10 @@ struct MeshPathArguments {
   double snap_distance = 0.0;
   bool z_up = false;
   std::string svg_path;
+  /// "MIN,MAX": draw only polygons with some part at heights MIN..MAX (checked when run).
+  std::string y_range;
+  /// Draw only the Nth height band (navmesh_height_bands, lowest 0); -1 for all.
+  int level = -1;
   bool json = false;
 };
 

@@ -1,13 +1,17 @@
 #pragma once
 // Draws a NavMesh from above as an SVG picture: every polygon filled with its region's colour
 // (connected regions get clearly different hues, so an island the agent cannot reach stands
-// out), thin polygon outlines, and optionally a corridor, a path with its waypoints, start and
-// goal markers and the positions a search explored. For debugging, documentation and the
-// `wayfinder mesh path --svg` option.
+// out), shaded by height, thin polygon outlines, and optionally a corridor, a path with its
+// waypoints, start and goal markers (the grid picture's: a dark disc and a dark diamond) and the
+// positions a search explored, with a legend under the drawing. For debugging, documentation
+// and the `wayfinder mesh path --svg` option.
 //
 // The view looks down the y axis: world x runs to the right and world z runs down the page
-// (the picture is what a camera above the mesh sees, with -z at the top). Heights are ignored,
-// so the levels of a multi-level mesh are drawn over each other.
+// (the picture is what a camera above the mesh sees, with -z at the top). Height cannot be drawn
+// from above, so it is shown two ways: each polygon's fill is lighter the higher it lies (from
+// the lowest to the highest drawn polygon, as the legend says), and polygons are drawn from the
+// lowest up, so an upper floor covers what lies under it. To see one floor of a multi-level
+// mesh alone, draw a height range (`y_range`, or a band from navmesh_height_bands).
 
 #include <cstddef>
 #include <filesystem>
@@ -19,6 +23,12 @@
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
+
+/// A closed range of heights (world y).
+struct HeightRange {
+  double min = 0.0;
+  double max = 0.0;
+};
 
 struct NavMeshSvgOptions {
   /// Heading above the picture; empty for none.
@@ -33,7 +43,25 @@ struct NavMeshSvgOptions {
   std::optional<Point> goal;
   /// Width of the mesh drawing in pixels (the height follows the mesh's proportions).
   int width_pixels = 1024;
+  /// Draw only polygons with some part in this height range (their lowest vertex at most
+  /// `max` and their highest at least `min`), and only the explored positions in it; the
+  /// picture keeps the whole mesh's frame, so pictures of different ranges line up. The path
+  /// and markers are always drawn. Unset: every polygon.
+  std::optional<HeightRange> y_range;
+  /// Shade polygons by height (lighter is higher); a flat mesh is drawn in its plain region
+  /// colours either way.
+  bool shade_by_height = true;
+  /// A legend under the drawing: what the colours and marks mean, the heights the shading spans
+  /// and the height range drawn.
+  bool show_legend = true;
 };
+
+/// The mesh's separate height bands, lowest first, for drawing one floor at a time: the height
+/// ranges of the polygons (lowest to highest vertex) merged wherever they overlap or lie at
+/// most `min_gap` apart. Floors joined by a ramp or stairs are one band; use a y_range to cut
+/// such a mesh where you like. `min_gap` must be finite and non-negative (else
+/// std::invalid_argument).
+std::vector<HeightRange> navmesh_height_bands(const NavMesh& mesh, double min_gap = 1.0);
 
 /// The picture as a standalone SVG document.
 std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& options = {});
@@ -42,7 +70,9 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
 /// if it cannot be written.
 void write_navmesh_svg(const std::filesystem::path& path, const NavMesh& mesh, const NavMeshSvgOptions& options = {});
 
-/// The fill colour of a region in the picture, as an SVG colour ("hsl(...)").
+/// The fill colour of a region in the picture, as an SVG colour ("hsl(...)"); polygons of a flat
+/// mesh (or with shade_by_height off) have exactly this colour, others a lighter or darker shade
+/// of it.
 std::string navmesh_svg_region_colour(std::size_t region);
 
 }  // namespace wayfinder

@@ -58,8 +58,20 @@ struct MeshLocation {
 
 class NavMesh {
  public:
-  /// Height difference within which a point counts as standing on a polygon (world units).
-  static constexpr double default_height_tolerance = 2.0;
+  /// How far above or below a polygon's surface (world units) a point still counts as standing
+  /// on it: the vertical half-extent of the box point location searches, as the y of the
+  /// half-extents Detour's dtNavMeshQuery::findNearestPoly takes.
+  ///
+  /// Why 4: a Recast navmesh's polygons are a coarse surface. Its detail mesh, on which agents
+  /// walk and Detour's own random points lie, rises or falls from them by up to the detail
+  /// sample error plus what the coarse polygon cuts off of a hill: about 2.5 units on rolling
+  /// terrain with RecastDemo's defaults, so a tolerance of 2 rejected about half of Detour's
+  /// points there. RecastDemo queries with half-extents (2, 4, 2), so 4 accepts every point that
+  /// Detour finds straight above or below a polygon. Where floors overlap, the floor nearest in
+  /// height wins (as findNearestPoly picks the nearest point), so the wider extent never takes
+  /// a point to another floor when its own is closer. (Points beside the mesh rather than over
+  /// it are NavMeshSearchOptions::snap_distance's business.)
+  static constexpr double default_height_tolerance = 4.0;
 
   /// Checks and builds. Throws LoadError (source, line, cause) for fatal input: an empty mesh,
   /// a polygon with fewer than 3 vertices, an index out of range, a non-finite coordinate, or a
@@ -68,8 +80,24 @@ class NavMesh {
   static NavMesh build(const MeshGeometry& geometry, const NavMeshBuildOptions& options = {});
 
   /// The same from flat arrays: `polygon_sizes[i]` consecutive entries of `indices` form polygon i.
+  /// Throws LoadError when the sizes ask for more indices than there are, or leave some over.
   static NavMesh from_arrays(std::span<const Point> vertices, std::span<const std::uint32_t> indices,
                              std::span<const std::uint32_t> polygon_sizes,
+                             const NavMeshBuildOptions& options = {});
+
+  /// The same from an engine's float positions, without converting them first: vertex i is the
+  /// three floats (x, y, z) at byte offset i * `stride_bytes` from `vertices` (as Recast and
+  /// graphics APIs lay out vertex buffers; 0 means tightly packed, 12 bytes). The positions are
+  /// read with memcpy, so they need no particular alignment (the buffer must hold `vertex_count`
+  /// vertices at that stride). Indices may be 32- or 16-bit. The mesh is exactly the one the
+  /// Point version builds from the same positions (every float is exactly a double). Throws
+  /// LoadError for a null `vertices` with a non-zero count, or a stride below 12 bytes, as well
+  /// as for everything the Point version rejects.
+  static NavMesh from_arrays(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes,
+                             std::span<const std::uint32_t> indices, std::span<const std::uint32_t> polygon_sizes,
+                             const NavMeshBuildOptions& options = {});
+  static NavMesh from_arrays(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes,
+                             std::span<const std::uint16_t> indices, std::span<const std::uint32_t> polygon_sizes,
                              const NavMeshBuildOptions& options = {});
 
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
@@ -130,8 +158,9 @@ class NavMesh {
   [[nodiscard]] double height_at(PolygonId polygon, double x, double z) const;
 
   /// The polygon under or over `point` whose surface is within `height_tolerance` of it (the one
-  /// nearest in height when several overlap, as on multi-level meshes), with the point moved
-  /// onto its surface. Invalid if none.
+  /// nearest in height when several overlap, as on multi-level meshes; the lowest id on a tie),
+  /// with the point moved onto its surface. Invalid if none, or if the point is not finite or
+  /// the tolerance is negative or NaN. See default_height_tolerance for the choice of 4.
   [[nodiscard]] MeshLocation locate(const Point& point, double height_tolerance = default_height_tolerance) const;
 
   /// The closest point on the mesh (3D distance) within `max_distance`, with its polygon; a
@@ -167,6 +196,8 @@ class NavMesh {
   std::vector<std::uint32_t> source_polygons_;
   std::vector<MeshProblem> problems_;
   Bounds bounds_;
+  /// How far outside a polygon (x-z, world units) a point may be and still count as on it.
+  double xz_margin_ = 1e-9;
   EdgePointGraph edge_point_graph_;
 
   // Point location: a uniform grid over x-z; each cell lists the polygons whose bounding box

@@ -64,20 +64,24 @@ class NavMeshQuery {
 
   /// locate + corridor + funnel. PathResult::nodes is the corridor (polygon ids from start to
   /// goal), PathResult::points the waypoints (start, turns, goal) and PathResult::cost their 3D
-  /// length. Start and goal in different regions give no_path without a search. Never throws for
-  /// bad queries: NaN or off-mesh points and bad options give invalid_input with a message.
+  /// length. Start and goal in different regions give no_path without a search, with a
+  /// message saying so ("start and goal are in different connected regions ..."). Never throws
+  /// for bad queries: NaN or off-mesh points and bad options (a `nodes` value that is not one of
+  /// the enum's, a negative or NaN weight, tolerance, snap distance or budget limit) give
+  /// invalid_input with a message naming what is wrong.
   PathResult find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
 
   /// The same in steps: begin() locates and starts the corridor search, step() advances it by up
   /// to `max_expansions`, and the funnel runs when it finishes. The final result equals
-  /// find_path's.
+  /// find_path's. Before the first begin(), step() returns invalid_input and result() says that
+  /// no query has begun.
   SearchStatus begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
   [[nodiscard]] PathResult result() const;
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
   /// points holds just the two end points, cost the search's cost (for a start and goal in one
-  /// polygon, their distance). For timing and tools.
+  /// polygon, their distance). For timing and tools. Options are checked as by find_path.
   PathResult find_corridor(const MeshLocation& start, const MeshLocation& goal,
                            const NavMeshSearchOptions& options = {});
 
