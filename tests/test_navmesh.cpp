@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <queue>
 #include <random>
@@ -524,6 +525,37 @@ TEST(NavMeshQuery, SteppedSearchEqualsOneShot) {
                        return a.z < b.z;
                      })->z;
   EXPECT_EQ(top, 9.0);
+}
+
+// A step limited by time only pauses the corridor search (each step ends at its first clock
+// reading, after StepBudget::time_check_interval expansions): the result is the one-shot result.
+TEST(NavMeshQuery, TimedStepsEndWithTheOneShotResult) {
+  std::vector<bool> blocked(40 * 40, false);
+  for (int wall = 4; wall < 40; wall += 8)  // walls across the mesh with gaps at alternate ends
+    for (int z = 0; z < 39; ++z) blocked[static_cast<std::size_t>((wall / 8 % 2 == 0 ? z : z + 1) * 40 + wall)] = true;
+  const NavMesh mesh = NavMesh::build(square_grid(40, 40, blocked, true, 7));
+  for (const CorridorNodes nodes : {CorridorNodes::edge_points, CorridorNodes::polygon_centroids}) {
+    NavMeshSearchOptions options;
+    options.nodes = nodes;
+    NavMeshQuery one_shot(mesh), stepped(mesh);
+    const Point start{1.5, 0, 1.5}, goal{38.5, 0, 1.5};
+    const PathResult expected = one_shot.find_path(start, goal, options);
+    ASSERT_TRUE(expected.found()) << to_string(nodes);
+    ASSERT_GT(expected.stats.expanded, 4 * StepBudget::time_check_interval) << to_string(nodes);
+    ASSERT_EQ(stepped.begin(start, goal, options), SearchStatus::in_progress);
+    std::uint64_t steps = 1;
+    while (stepped.step(StepBudget::time(std::chrono::nanoseconds(1))) == SearchStatus::in_progress) {
+      EXPECT_EQ(stepped.result().status, SearchStatus::in_progress);
+      ++steps;
+    }
+    EXPECT_GE(steps, expected.stats.expanded / StepBudget::time_check_interval) << to_string(nodes);
+    const PathResult result = stepped.result();
+    EXPECT_EQ(result.status, expected.status);
+    EXPECT_EQ(result.nodes, expected.nodes);
+    EXPECT_EQ(result.points, expected.points);
+    EXPECT_EQ(result.cost, expected.cost);
+    EXPECT_EQ(result.stats.expanded, expected.stats.expanded);
+  }
 }
 
 TEST(NavMeshQuery, BudgetGivesAPartialPathTowardsTheGoal) {

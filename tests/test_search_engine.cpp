@@ -491,6 +491,68 @@ TEST(GridStepping, SteppedResultEqualsOneShotResult) {
   }
 }
 
+// A step limited by time only pauses the search: however the steps fall, the result is the
+// one-shot result. One nanosecond per step makes every step end at its first clock reading.
+TEST(GridStepping, TimedStepsEndWithTheOneShotResult) {
+  const GridMap map = scattered_map(200, 160, 13);
+  const Cell start{0, 0};
+  const Cell goal{199, 159};
+  for (const GridAlgorithm algorithm : steppable_algorithms) {
+    for (const bool with_budget : {false, true}) {
+      GridSearchOptions options;
+      options.algorithm = algorithm;
+      if (with_budget) options.budget.max_expansions = 700;
+      const std::string label = std::string(to_string(algorithm)) + (with_budget ? " with budget" : "");
+      GridPathfinder one_shot(map);
+      const PathResult expected = one_shot.find_path(start, goal, options);
+      GridPathfinder stepped(map);
+      SearchStatus status = stepped.begin(start, goal, options);
+      int steps = 0;
+      while (status == SearchStatus::in_progress && steps < 1'000'000) {
+        status = stepped.step(StepBudget::time(std::chrono::nanoseconds(1)));
+        ++steps;
+      }
+      expect_same_result(stepped.result(), expected, label);
+      EXPECT_GT(steps, 1) << label << ": the search was not really stepped";
+    }
+  }
+}
+
+// On a search far longer than one step, a timed step returns in_progress after the first time
+// check, having expanded time_check_interval nodes (a step checks the clock only that often).
+TEST(GridStepping, TimedStepPausesALongSearch) {
+  // Jump point search expands only a few hundred jump points on the serpentine; the scattered
+  // map gives it thousands.
+  const std::vector<std::pair<GridMap, std::pair<Cell, Cell>>> worlds = {
+      {serpentine_map(301, 301), {Cell{0, 0}, Cell{0, 300}}},
+      {scattered_map(300, 300, 17), {Cell{0, 0}, Cell{299, 299}}},
+  };
+  for (const GridAlgorithm algorithm : steppable_algorithms) {
+    int long_searches = 0;
+    for (const auto& [map, query] : worlds) {
+      const auto [start, goal] = query;
+      GridSearchOptions options;
+      options.algorithm = algorithm;
+      const std::string label(to_string(algorithm));
+      GridPathfinder pathfinder(map);
+      const PathResult whole = pathfinder.find_path(start, goal, options);
+      ASSERT_TRUE(whole.found()) << label;
+      if (whole.stats.expanded <= 10 * StepBudget::time_check_interval) continue;
+      ++long_searches;
+      ASSERT_EQ(pathfinder.begin(start, goal, options), SearchStatus::in_progress) << label;
+      EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::nanoseconds(1))), SearchStatus::in_progress) << label;
+      EXPECT_EQ(pathfinder.result().stats.expanded, StepBudget::time_check_interval) << label;
+      // Expansions and time together: whichever runs out first ends the step.
+      EXPECT_EQ(pathfinder.step(StepBudget{10, std::chrono::nanoseconds(1)}), SearchStatus::in_progress) << label;
+      EXPECT_EQ(pathfinder.result().stats.expanded, StepBudget::time_check_interval + 10) << label;
+      // A zero time is no limit.
+      EXPECT_EQ(pathfinder.step(StepBudget{}), SearchStatus::found) << label;
+      expect_same_result(pathfinder.result(), whole, label);
+    }
+    EXPECT_GT(long_searches, 0) << to_string(algorithm) << " was not tested on a long search";
+  }
+}
+
 TEST(GridStepping, IdaStarFinishesInBegin) {
   const GridMap map = serpentine_map(7, 5);
   GridPathfinder pathfinder(map);

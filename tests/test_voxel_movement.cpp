@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <functional>
@@ -450,6 +451,34 @@ TEST(VoxelSearch, SteppedSearchEqualsOneShot) {
   const PathResult stepped = pathfinder.result();
   EXPECT_EQ(stepped.nodes, whole.nodes);
   EXPECT_DOUBLE_EQ(stepped.cost, whole.cost);
+}
+
+// A step limited by time only pauses the search: each step ends at its first clock reading (after
+// StepBudget::time_check_interval expansions) and the result is the one-shot result.
+TEST(VoxelSearch, TimedStepsEndWithTheOneShotResult) {
+  VoxelWorld world(64, 4, 64);
+  for (int x = 0; x < 64; ++x)
+    for (int z = 0; z < 64; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  for (int wall = 8; wall < 64; wall += 16)  // walls with gaps at alternate ends
+    for (int z = 0; z < 62; ++z) fill_column(world, wall, wall % 32 == 8 ? z : z + 2, 1, 3, BlockKind::solid);
+  for (const bool fly : {false, true}) {
+    MovementProfile profile = MovementProfile::walker();
+    profile.fly = fly;
+    VoxelPathfinder pathfinder(world, profile);
+    const PathResult whole = pathfinder.find_path({0, 1, 0}, {63, 1, 0});
+    ASSERT_TRUE(whole.found()) << whole.message;
+    ASSERT_GT(whole.stats.expanded, 4 * StepBudget::time_check_interval);
+    ASSERT_EQ(pathfinder.begin({0, 1, 0}, {63, 1, 0}), SearchStatus::in_progress);
+    EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::nanoseconds(1))), SearchStatus::in_progress);
+    EXPECT_EQ(pathfinder.result().stats.expanded, StepBudget::time_check_interval);
+    int steps = 1;
+    while (pathfinder.step(StepBudget::time(std::chrono::nanoseconds(1))) == SearchStatus::in_progress) ++steps;
+    EXPECT_GT(steps, 2);
+    const PathResult stepped = pathfinder.result();
+    EXPECT_EQ(stepped.nodes, whole.nodes);
+    EXPECT_EQ(stepped.cost, whole.cost);
+    EXPECT_EQ(stepped.stats.expanded, whole.stats.expanded);
+  }
 }
 
 // Brute force: Dijkstra over every place, with moves found by trying every nearby position

@@ -44,8 +44,9 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   return status_;
 }
 
-SearchStatus BreadthFirstWave::step(std::uint64_t max_expansions) {
+SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
   if (status_ != SearchStatus::in_progress) return status_;
+  const std::uint64_t max_expansions = step_budget.max_expansions;
   const auto started = std::chrono::steady_clock::now();
   const Budget& budget = options_.budget;
   const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
@@ -72,7 +73,7 @@ SearchStatus BreadthFirstWave::step(std::uint64_t max_expansions) {
              options_.return_partial ? closest_ : invalid_node);
       break;
     }
-    if (done >= max_expansions) break;
+    if (done >= max_expansions || step_time_is_up(step_budget, done, started)) break;
     ++done;
     const NodeId node = frontier[head_++];
     ++stats_.expanded;

@@ -40,7 +40,7 @@ struct BidirectionalRun {
   template <class... Args>
   BidirectionalRun(SearchContext& forward, SearchContext& backward, Args&&... args)
       : domain(std::forward<Args>(args)...), search(domain, forward, backward) {}
-  SearchStatus step(std::uint64_t n) { return search.step(n); }
+  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   PathResult result() const { return search.result(); }
   D domain;
   BidirectionalSearch<D> search;
@@ -50,7 +50,7 @@ struct BidirectionalRun {
 struct JumpPointRun {
   JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal)
       : map(grid), domain(grid, goal), search(domain, context) {}
-  SearchStatus step(std::uint64_t n) { return search.step(n); }
+  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   PathResult result() const {
     PathResult result = search.result();
     result.nodes = expand_jump_points(map, result.nodes);
@@ -63,7 +63,7 @@ struct JumpPointRun {
 
 struct WaveRun {
   WaveRun(const GridMap& map, DiagonalMode diagonal, WaveState& state) : wave(map, diagonal, state) {}
-  SearchStatus step(std::uint64_t n) { return wave.step(n); }
+  SearchStatus step(const StepBudget& budget) { return wave.step(budget); }
   PathResult result() const { return wave.result(); }
   BreadthFirstWave wave;
 };
@@ -71,7 +71,7 @@ struct WaveRun {
 // A query that finished in begin(): invalid input, or IDA*.
 struct FinishedRun {
   PathResult result_value;
-  SearchStatus step(std::uint64_t) { return result_value.status; }
+  SearchStatus step(const StepBudget&) { return result_value.status; }
   PathResult result() const { return result_value; }
 };
 
@@ -224,12 +224,16 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
 }
 
 SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
+  return step(StepBudget::expansions(max_expansions));
+}
+
+SearchStatus GridPathfinder::step(const StepBudget& budget) {
   return std::visit(
       [&](auto& run) -> SearchStatus {
         if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
           return SearchStatus::invalid_input;
         else
-          return run.step(max_expansions);
+          return run.step(budget);
       },
       state_->active);
 }
@@ -248,7 +252,7 @@ PathResult GridPathfinder::result() const {
 }
 
 PathResult GridPathfinder::find_path(Cell start, Cell goal, const GridSearchOptions& options) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step(Budget::unlimited_expansions);
+  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
   return result();
 }
 

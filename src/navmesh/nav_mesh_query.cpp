@@ -360,16 +360,16 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   return status;
 }
 
-bool NavMeshQuery::advance_corridor_search(std::uint64_t max_expansions) {
+bool NavMeshQuery::advance_corridor_search(const StepBudget& budget) {
   NavMeshQueryState& state = *state_;
   if (state.result.status != SearchStatus::in_progress) return false;
   PathResult search_result;
   if (auto* edge_run = std::get_if<EngineRun<EdgePointDomain>>(&state.search)) {
-    if (edge_run->search.step(max_expansions, CrossingKeeper{edge_run->domain}) == SearchStatus::in_progress)
+    if (edge_run->search.step(budget, CrossingKeeper{edge_run->domain}) == SearchStatus::in_progress)
       return false;
     search_result = edge_run->result();
   } else if (auto* centroid_run = std::get_if<EngineRun<CentroidDomain>>(&state.search)) {
-    if (centroid_run->step(max_expansions) == SearchStatus::in_progress) return false;
+    if (centroid_run->step(budget) == SearchStatus::in_progress) return false;
     search_result = centroid_run->result();
   } else {
     return false;
@@ -387,9 +387,11 @@ bool NavMeshQuery::advance_corridor_search(std::uint64_t max_expansions) {
   return true;
 }
 
-SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) {
+SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
+
+SearchStatus NavMeshQuery::step(const StepBudget& budget) {
   NavMeshQueryState& state = *state_;
-  if (!advance_corridor_search(max_expansions)) return state.result.status;
+  if (!advance_corridor_search(budget)) return state.result.status;
   // The search just ended: portals and the funnel.
   PathResult& result = state.result;
   if (!state.corridor.empty()) {
@@ -416,7 +418,7 @@ PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLoca
       goal.polygon >= mesh_.polygon_count())
     return PathResult::invalid("start and goal must be located on the mesh");
   if (start_corridor_search(start, goal, options) == SearchStatus::in_progress)
-    advance_corridor_search(Budget::unlimited_expansions);
+    advance_corridor_search(StepBudget{});
   PathResult result = state_->result;
   result.points = {start.point, goal.point};
   return result;

@@ -189,6 +189,10 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
 }
 
 SearchStatus VoxelPathfinder::step(std::uint64_t max_expansions) {
+  return step(StepBudget::expansions(max_expansions));
+}
+
+SearchStatus VoxelPathfinder::step(const StepBudget& budget) {
   return std::visit(
       [&](auto& run) -> SearchStatus {
         using Run = std::decay_t<decltype(run)>;
@@ -197,7 +201,7 @@ SearchStatus VoxelPathfinder::step(std::uint64_t max_expansions) {
         else if constexpr (std::is_same_v<Run, FinishedRun>)
           return run.result_value.status;
         else
-          return run.search.step(max_expansions);
+          return run.search.step(budget);
       },
       state_->active);
 }
@@ -219,7 +223,7 @@ PathResult VoxelPathfinder::result() const {
 }
 
 PathResult VoxelPathfinder::find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step(Budget::unlimited_expansions);
+  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
   return result();
 }
 

@@ -8,7 +8,9 @@
 // optimal cost (Likhachev, Gordon & Thrun 2003).
 //
 // A search can run to completion or be advanced a few expansions at a time with step(), so a
-// game can spread it over many frames; the stepped result equals the one-shot result.
+// game can spread it over many frames; the stepped result equals the one-shot result. A step
+// may be limited by expansions, by wall time or both (StepBudget); a step's limits only pause
+// the search, where the Budget in SearchOptions ends it.
 
 #include <algorithm>
 #include <bit>
@@ -92,18 +94,26 @@ class BestFirstSearch {
 
   /// Expands up to `max_expansions` nodes. Returns in_progress while the search goes on.
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
-    return step(max_expansions, IgnoreImprovement{});
+    return step(StepBudget::expansions(max_expansions), IgnoreImprovement{});
   }
+
+  /// Expands nodes until the step's budget (expansions, wall time) is spent or the search ends.
+  SearchStatus step(const StepBudget& step_budget) { return step(step_budget, IgnoreImprovement{}); }
 
   /// As step(), calling `on_improve(node, g)` whenever a node gets a cheaper cost.
   template <class OnImprove>
   SearchStatus step(std::uint64_t max_expansions, OnImprove&& on_improve) {
+    return step(StepBudget::expansions(max_expansions), on_improve);
+  }
+
+  template <class OnImprove>
+  SearchStatus step(const StepBudget& step_budget, OnImprove&& on_improve) {
     if (status_ != SearchStatus::in_progress) return status_;
     const auto started = std::chrono::steady_clock::now();
     if (options_.trace != nullptr)
-      run_loop<true>(max_expansions, on_improve, started);
+      run_loop<true>(step_budget, on_improve, started);
     else
-      run_loop<false>(max_expansions, on_improve, started);
+      run_loop<false>(step_budget, on_improve, started);
     stats_.microseconds +=
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
     return status_;
@@ -234,8 +244,10 @@ class BestFirstSearch {
   }
 
   template <bool Tracing, class OnImprove>
-  void run_loop(std::uint64_t max_expansions, OnImprove& on_improve,
+  void run_loop(const StepBudget& step_budget, OnImprove& on_improve,
                 std::chrono::steady_clock::time_point started) {
+    const std::uint64_t max_expansions = step_budget.max_expansions;
+    const bool step_timed = step_budget.timed();
     const Budget& budget = options_.budget;
     const bool timed = budget.max_time.count() > 0;
     const bool check_cost = budget.max_cost != infinite_cost;
@@ -271,7 +283,8 @@ class BestFirstSearch {
           return;
         }
       }
-      if (done_this_step >= max_expansions) return;
+      if (done_this_step >= max_expansions || (step_timed && step_time_is_up(step_budget, done_this_step, started)))
+        return;
       take_next();
       expand<Tracing>(node, on_improve);
       ++done_this_step;

@@ -43,7 +43,13 @@ class BidirectionalSearch {
   }
 
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
+    return step(StepBudget::expansions(max_expansions));
+  }
+
+  /// Expands nodes (of both sides together) until the step's budget is spent or the search ends.
+  SearchStatus step(const StepBudget& step_budget) {
     if (status_ != SearchStatus::in_progress) return status_;
+    const std::uint64_t max_expansions = step_budget.max_expansions;
     const auto started = std::chrono::steady_clock::now();
     const Budget& budget = options_.budget;
     const bool timed = budget.max_time.count() > 0;
@@ -76,7 +82,7 @@ class BidirectionalSearch {
         stop_budget(StopReason::time_limit);
         break;
       }
-      if (done >= max_expansions) break;
+      if (done >= max_expansions || step_time_is_up(step_budget, done, started)) break;
       if (forward_.open_size() <= backward_.open_size())
         forward_.expand_one(met_from_forward);
       else

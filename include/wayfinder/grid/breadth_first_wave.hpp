@@ -44,7 +44,11 @@ class BreadthFirstWave {
 
   /// Budget and trace options are honoured; weights are ignored.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options);
-  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
+  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
+    return step(StepBudget::expansions(max_expansions));
+  }
+  /// Expands cells until the step's budget (expansions, wall time) is spent or the wave ends.
+  SearchStatus step(const StepBudget& step_budget);
   [[nodiscard]] PathResult result() const;
 
  private:

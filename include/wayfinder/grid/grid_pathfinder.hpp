@@ -72,6 +72,10 @@ class GridPathfinder {
   /// Advances the current query by up to `max_expansions` expansions. The final result equals
   /// what find_path returns for the same query. IDA* runs to the end in begin().
   SearchStatus step(std::uint64_t max_expansions);
+  /// Advances the current query until the step's expansions or wall time are spent (the time is
+  /// read every StepBudget::time_check_interval expansions), or it ends. The final result is
+  /// still find_path's: a step's limits pause the search, the options' Budget ends it.
+  SearchStatus step(const StepBudget& budget);
   /// The current query's result (in_progress and no path until it finishes).
   [[nodiscard]] PathResult result() const;
 

@@ -69,10 +69,12 @@ class NavMeshQuery {
   PathResult find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
 
   /// The same in steps: begin() locates and starts the corridor search, step() advances it by up
-  /// to `max_expansions`, and the funnel runs when it finishes. The final result equals
-  /// find_path's.
+  /// to `max_expansions` (or until a StepBudget's expansions or wall time are spent, the time
+  /// read every StepBudget::time_check_interval expansions), and the funnel runs when it
+  /// finishes. The final result equals find_path's.
   SearchStatus begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
+  SearchStatus step(const StepBudget& budget);
   [[nodiscard]] PathResult result() const;
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
@@ -93,7 +95,7 @@ class NavMeshQuery {
   SearchStatus start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
                                      const NavMeshSearchOptions& options);
   // Advances the corridor search; true when it has just finished (the corridor is then known).
-  bool advance_corridor_search(std::uint64_t max_expansions);
+  bool advance_corridor_search(const StepBudget& budget);
 
   const NavMesh& mesh_;
   std::unique_ptr<struct NavMeshQueryState> state_;
