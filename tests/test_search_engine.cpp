@@ -426,6 +426,63 @@ TEST(GridBudget, CostLimit) {
   }
 }
 
+// The wave counts moves: with max_cost C and every move costing at least m, it tries every path
+// of up to floor(C / m) moves and no longer ones.
+TEST(GridBudget, BreadthFirstWaveHonoursTheCostLimit) {
+  GridMap corridor(30, 1);
+  GridPathfinder pathfinder(corridor);
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::breadth_first;
+  const PathResult full = pathfinder.find_path({0, 0}, {29, 0}, options);
+  ASSERT_TRUE(full.found());
+  ASSERT_EQ(full.cost, 29.0);
+
+  options.budget.max_cost = 10.0;
+  const PathResult limited = pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(limited.status, SearchStatus::partial);
+  EXPECT_EQ(limited.reason, StopReason::cost_limit);
+  EXPECT_EQ(limited.stats.expanded, 10u);  // the cells 0 to 9 moves from the start
+  ASSERT_EQ(limited.nodes.size(), 10u);    // to the expanded cell closest to the goal
+  EXPECT_EQ(corridor.cell_of(limited.nodes.back()), (Cell{9, 0}));
+  EXPECT_LE(limited.cost, options.budget.max_cost);
+
+  options.budget.max_cost = 28.5;  // the goal lies 29 moves away
+  EXPECT_EQ(pathfinder.find_path({0, 0}, {29, 0}, options).reason, StopReason::cost_limit);
+  options.budget.max_cost = 29.0;
+  const PathResult enough = pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(enough.status, SearchStatus::found);
+  EXPECT_EQ(enough.nodes, full.nodes);
+
+  options.budget.max_cost = 10.0;
+  options.return_partial = false;
+  const PathResult exhausted = pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(exhausted.status, SearchStatus::budget_exhausted);
+  EXPECT_EQ(exhausted.reason, StopReason::cost_limit);
+  EXPECT_TRUE(exhausted.nodes.empty());
+
+  // On terrain whose cheapest cell costs 0.5, a cost of 5 allows paths of up to 10 moves.
+  GridMap cheap(30, 1);
+  for (int x = 0; x < 30; ++x) cheap.set_cost(x, 0, x < 15 ? 0.5f : 3.0f);
+  GridPathfinder cheap_pathfinder(cheap);
+  options.return_partial = true;
+  options.budget.max_cost = 5.0;
+  const PathResult cheap_limited = cheap_pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(cheap_limited.reason, StopReason::cost_limit);
+  EXPECT_EQ(cheap_limited.stats.expanded, 10u);
+
+  // An open map, 8-connected: the wave stops at the ring the cost allows, long before the goal.
+  GridMap open(200, 200);
+  GridPathfinder open_pathfinder(open);
+  options.budget.max_cost = 5.0;
+  const PathResult open_limited = open_pathfinder.find_path({100, 100}, {199, 199}, options);
+  EXPECT_EQ(open_limited.reason, StopReason::cost_limit);
+  EXPECT_EQ(open_limited.stats.expanded, 9u * 9u);  // the 9 x 9 square of cells up to 4 moves away
+  EXPECT_EQ(open.cell_of(open_limited.nodes.back()), (Cell{104, 104}));
+
+  options.budget.max_cost = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(open_pathfinder.find_path({100, 100}, {199, 199}, options).status, SearchStatus::invalid_input);
+}
+
 TEST(GridBudget, TimeLimit) {
   const GridMap map = serpentine_map(301, 301);
   GridPathfinder pathfinder(map);

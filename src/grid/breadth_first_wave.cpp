@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace wayfinder {
 
@@ -28,14 +29,28 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   start_ = start;
   goal_ = goal;
   head_ = 0;
+  ring_end_ = 1;
+  ring_moves_ = 0;
   stats_ = {};
   end_ = invalid_node;
   closest_ = start;
+  closest_h_ = infinite_cost;  // set from the start's distance once the ids are checked
+  status_ = SearchStatus::in_progress;
+  reason_ = StopReason::none;
+  message_.clear();
+  if (start >= map_.cell_count() || goal >= map_.cell_count()) {
+    message_ = "start or goal cell id out of range";
+    finish(SearchStatus::invalid_input, StopReason::invalid_input, invalid_node);
+    return status_;
+  }
+  if (std::isnan(options.budget.max_cost)) {
+    message_ = "budget max_cost is NaN";
+    finish(SearchStatus::invalid_input, StopReason::invalid_input, invalid_node);
+    return status_;
+  }
   const Cell s = map_.cell_of(start);
   const Cell g = map_.cell_of(goal);
   closest_h_ = grid_distance(Heuristic::octile, s.x - g.x, s.y - g.y);
-  status_ = SearchStatus::in_progress;
-  reason_ = StopReason::none;
   state_.prepare(map_.cell_count());
   state_.reach(start, 0);
   state_.frontier().push_back(start);
@@ -52,6 +67,9 @@ SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
   const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
   std::vector<NodeId>& frontier = state_.frontier();
   const Cell goal_cell = map_.cell_of(goal_);
+  const bool check_cost = budget.max_cost != infinite_cost;
+  // Every move costs at least the cheapest cell's cost (a cardinal move between two such cells).
+  const double cheapest_move = map_.uniform_cost() ? 1.0 : static_cast<double>(map_.min_cost());
   std::uint64_t done = 0;
   while (status_ == SearchStatus::in_progress) {
     if (head_ == frontier.size()) {
@@ -61,9 +79,20 @@ SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
         finish(SearchStatus::no_path, StopReason::open_list_empty, invalid_node);
       break;
     }
+    if (head_ == ring_end_) {  // the ring is done: the frontier now holds exactly the next one
+      ++ring_moves_;
+      ring_end_ = frontier.size();
+    }
     if (stats_.expanded >= budget.max_expansions) {
       finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
              StopReason::expansion_limit, options_.return_partial ? closest_ : invalid_node);
+      break;
+    }
+    // Every path of up to ring_moves_ moves has been tried, so any path to the goal still to be
+    // found has at least ring_moves_ + 1 moves, each costing at least the cheapest move.
+    if (check_cost && static_cast<double>(ring_moves_ + 1) * cheapest_move > budget.max_cost) {
+      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted, StopReason::cost_limit,
+             options_.return_partial ? closest_ : invalid_node);
       break;
     }
     if (time_limit_us > 0.0 && (stats_.expanded & 255u) == 0 &&
@@ -135,6 +164,7 @@ PathResult BreadthFirstWave::result() const {
   result.status = status_;
   result.reason = reason_;
   result.stats = stats_;
+  result.message = message_;
   if (end_ != invalid_node) {
     result.nodes = walk_back(end_);
     for (std::size_t i = 1; i < result.nodes.size(); ++i) {
