@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -18,6 +19,8 @@
 #include <vector>
 
 #include "voxel_test_support.hpp"
+#include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
@@ -479,6 +482,41 @@ TEST(VoxelSearch, TimedStepsEndWithTheOneShotResult) {
     EXPECT_EQ(stepped.cost, whole.cost);
     EXPECT_EQ(stepped.stats.expanded, whole.stats.expanded);
   }
+}
+
+// The engine's optional hooks, as the concepts in core/domain.hpp name them: the paged context
+// offers all three context hooks and the dense one none, so only voxel searches pay for them.
+static_assert(ClosingContext<PagedSearchContext> && ClosedFlagsContext<PagedSearchContext> &&
+              TouchHandleContext<PagedSearchContext>);
+static_assert(!ClosingContext<SearchContext> && !ClosedFlagsContext<SearchContext> && !TouchHandleContext<SearchContext>);
+static_assert(Domain<VoxelFlyingDomain> && Domain<VoxelWalkingDomain>);
+static_assert(ImprovementObserver<IgnoreImprovement>);
+
+// A sink offering closed flags (ClosedFlagsSink) that say every node is closed: the flying
+// domain then leaves out every open neighbour of a node inside a chunk and reports them skipped.
+// If the domain stopped recognising such a sink, it would list the neighbours instead.
+struct AllClosedSink {
+  std::array<std::uint16_t, PagedSearchContext::page_size / 16> words;
+  std::uint64_t listed = 0;
+  std::uint64_t skipped_count = 0;
+  AllClosedSink() { words.fill(0xFFFF); }
+  void operator()(NodeId, Cost) { ++listed; }
+  [[nodiscard]] const std::uint16_t* closed_words(NodeId) const { return words.data(); }
+  void skipped(std::uint64_t count) { skipped_count += count; }
+};
+static_assert(ClosedFlagsSink<AllClosedSink>);
+
+TEST(VoxelSearch, FlyingDomainLeavesOutClosedNeighbours) {
+  VoxelWorld world(32, 32, 32);
+  const VoxelFlyingDomain domain(world, 1.0);
+  const NodeId inside = world.node_of(5, 5, 5);  // inside a chunk, all air around
+  std::uint64_t plain = 0;
+  domain.for_each_successor(inside, [&](NodeId, Cost) { ++plain; });
+  EXPECT_EQ(plain, 26u);
+  AllClosedSink sink;
+  domain.for_each_successor(inside, sink);
+  EXPECT_EQ(sink.listed, 0u);
+  EXPECT_EQ(sink.skipped_count, 26u);
 }
 
 // Brute force: Dijkstra over every place, with moves found by trying every nearby position

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "wayfinder/core/force_inline.hpp"
@@ -102,11 +103,13 @@ class BestFirstSearch {
 
   /// As step(), calling `on_improve(node, g)` whenever a node gets a cheaper cost.
   template <class OnImprove>
+    requires ImprovementObserver<OnImprove>
   SearchStatus step(std::uint64_t max_expansions, OnImprove&& on_improve) {
     return step(StepBudget::expansions(max_expansions), on_improve);
   }
 
   template <class OnImprove>
+    requires ImprovementObserver<OnImprove>
   SearchStatus step(const StepBudget& step_budget, OnImprove&& on_improve) {
     if (status_ != SearchStatus::in_progress) return status_;
     const auto started = std::chrono::steady_clock::now();
@@ -128,6 +131,7 @@ class BestFirstSearch {
   /// Expands exactly one node (no budget checks); for searches built on this one, such as
   /// bidirectional search. Returns the expanded node, or invalid_node if the open list is empty.
   template <class OnImprove>
+    requires ImprovementObserver<OnImprove>
   NodeId expand_one(OnImprove&& on_improve) {
     settle_held();
     if (!has_held_ && context_.open().empty()) return invalid_node;
@@ -236,7 +240,7 @@ class BestFirstSearch {
       next = context_.open().pop(position_writer());
     }
     popped_priority_ = key_priority(next.key);
-    if constexpr (requires { context_.close(next.node); })
+    if constexpr (ClosingContext<Context>)
       context_.close(next.node);
     else
       context_.record(next.node).set_state(NodeRecord::State::closed);
@@ -307,7 +311,7 @@ class BestFirstSearch {
       }
     }
     if constexpr (Tracing) options_.trace->record(TraceEvent::closed, node, current.parent, g);
-    // A domain may pass a third argument, heuristic_of_next(goal), that computes
+    // A domain may pass a third argument, a HeuristicOfNext (domain.hpp), that computes
     // heuristic(next, goal) from what it already knows about `next` (its coordinates, say); it
     // is called only for the successors that improve, and must return the same value.
     // The values the relaxation reads are captured by value: the domain's successor function
@@ -318,6 +322,7 @@ class BestFirstSearch {
     auto relax = [this, g, node, &records, &generated, &on_improve](
                      NodeId next, Cost step_cost, auto&&... heuristic_of_next) WAYFINDER_FORCE_INLINE_LAMBDA {
       static_assert(sizeof...(heuristic_of_next) <= 1);
+      static_assert((HeuristicOfNext<std::remove_reference_t<decltype(heuristic_of_next)>> && ...));
       ++generated;
       NodeRecord& record = records.touch(next);
       const Cost new_g = g + step_cost;
@@ -351,8 +356,9 @@ class BestFirstSearch {
     };
     if constexpr (ParentAwareDomain<D>) {
       domain_.for_each_successor(node, current.parent, relax);
-    } else if constexpr (requires { context_.closed_words(node); }) {
+    } else if constexpr (ClosedFlagsContext<Context>) {
       ClosedAwareSink<decltype(relax)> sink{relax, context_, generated};
+      static_assert(ClosedFlagsSink<decltype(sink)>, "domains look for ClosedFlagsSink to read the closed flags");
       domain_.for_each_successor(node, sink);
     } else {
       domain_.for_each_successor(node, relax);
@@ -380,7 +386,7 @@ class BestFirstSearch {
   };
 
   decltype(auto) touch_handle() {
-    if constexpr (requires { context_.touch_handle(); })
+    if constexpr (TouchHandleContext<Context>)
       return context_.touch_handle();
     else
       return (context_);
