@@ -624,6 +624,44 @@ TEST(GridStepping, IdaStarFinishesInBegin) {
   EXPECT_EQ(pathfinder.result().cost, expected.cost);
 }
 
+// A result the caller owns is refilled in place: after a long path, a shorter one reuses the same
+// memory (same data pointers and capacities), and every answer equals the returning overload's.
+TEST(GridPathfinder, CallerOwnedResultIsReusedWithoutReallocating) {
+  const GridMap map = scattered_map(24, 20, 3);
+  const Cell far_start{0, 0}, far_goal{23, 19}, near_goal{6, 5};
+  ASSERT_TRUE(map.passable(near_goal));
+  for (const GridAlgorithm algorithm : all_grid_algorithms) {
+    const std::string label(to_string(algorithm));
+    GridSearchOptions options;
+    options.algorithm = algorithm;
+    GridPathfinder pathfinder(map);
+    PathResult out;
+    EXPECT_EQ(pathfinder.find_path(far_start, far_goal, options, out), SearchStatus::found) << label;
+    expect_same_result(out, pathfinder.find_path(far_start, far_goal, options), label);
+    pathfinder.result(out);  // the same query's result again, into the same memory
+    expect_same_result(out, pathfinder.find_path(far_start, far_goal, options), label);
+    const NodeId* nodes = out.nodes.data();
+    const Point* points = out.points.data();
+    const std::size_t node_capacity = out.nodes.capacity();
+    const std::size_t point_capacity = out.points.capacity();
+    for (const Cell goal : {near_goal, far_goal}) {
+      pathfinder.find_path(far_start, goal, options, out);
+      expect_same_result(out, pathfinder.find_path(far_start, goal, options), label);
+      EXPECT_EQ(out.nodes.data(), nodes) << label;
+      EXPECT_EQ(out.points.data(), points) << label;
+      EXPECT_EQ(out.nodes.capacity(), node_capacity) << label;
+      EXPECT_EQ(out.points.capacity(), point_capacity) << label;
+    }
+    // A rejected query leaves its message; the next answer does not keep it.
+    EXPECT_EQ(pathfinder.find_path(far_start, {-1, 0}, options, out), SearchStatus::invalid_input) << label;
+    EXPECT_FALSE(out.message.empty()) << label;
+    EXPECT_TRUE(out.nodes.empty()) << label;
+    pathfinder.find_path(far_start, near_goal, options, out);
+    EXPECT_TRUE(out.message.empty()) << label;
+    expect_same_result(out, pathfinder.find_path(far_start, near_goal, options), label);
+  }
+}
+
 TEST(GridTrace, TracingDoesNotChangeTheSearch) {
   const GridMap map = scattered_map(40, 40, 5);
   GridPathfinder pathfinder(map);

@@ -484,6 +484,45 @@ TEST(VoxelSearch, TimedStepsEndWithTheOneShotResult) {
   }
 }
 
+// A result the caller owns is refilled in place: a shorter path after a longer one keeps the
+// same memory, and the answers equal the returning overload's.
+TEST(VoxelSearch, CallerOwnedResultIsReusedWithoutReallocating) {
+  VoxelWorld world(20, 4, 20);
+  for (int x = 0; x < 20; ++x)
+    for (int z = 0; z < 20; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  for (int z = 0; z < 18; ++z) fill_column(world, 10, z, 1, 3, BlockKind::solid);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  const auto same = [](const PathResult& a, const PathResult& b) {
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.reason, b.reason);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.points, b.points);
+    EXPECT_EQ(a.cost, b.cost);
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+    EXPECT_EQ(a.message, b.message);
+  };
+  PathResult out;
+  EXPECT_EQ(pathfinder.find_path({0, 1, 0}, {19, 1, 0}, {}, out), SearchStatus::found);
+  same(out, pathfinder.find_path({0, 1, 0}, {19, 1, 0}));
+  const NodeId* nodes = out.nodes.data();
+  const Point* points = out.points.data();
+  const std::size_t capacity = out.nodes.capacity();
+  for (const VoxelCoord goal : {VoxelCoord{5, 1, 3}, VoxelCoord{19, 1, 0}}) {
+    pathfinder.find_path({0, 1, 0}, goal, {}, out);
+    same(out, pathfinder.find_path({0, 1, 0}, goal));
+    EXPECT_EQ(out.nodes.data(), nodes);
+    EXPECT_EQ(out.points.data(), points);
+    EXPECT_EQ(out.nodes.capacity(), capacity);
+  }
+  pathfinder.result(out);
+  same(out, pathfinder.result());
+  EXPECT_EQ(pathfinder.find_path({0, 1, 0}, {0, 3, 0}, {}, out), SearchStatus::invalid_input);
+  EXPECT_FALSE(out.message.empty());
+  EXPECT_TRUE(out.nodes.empty() && out.points.empty());
+  pathfinder.find_path({0, 1, 0}, {5, 1, 3}, {}, out);
+  same(out, pathfinder.find_path({0, 1, 0}, {5, 1, 3}));
+}
+
 // The engine's optional hooks, as the concepts in core/domain.hpp name them: the paged context
 // offers all three context hooks and the dense one none, so only voxel searches pay for them.
 static_assert(ClosingContext<PagedSearchContext> && ClosedFlagsContext<PagedSearchContext> &&

@@ -20,6 +20,7 @@ struct EngineRun {
 
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   [[nodiscard]] PathResult result() const { return search.result(); }
+  void result(PathResult& out) const { search.result(out); }
 
   D domain;
   BestFirstSearch<D, Context> search;

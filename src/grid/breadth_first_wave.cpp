@@ -143,8 +143,8 @@ void BreadthFirstWave::finish(SearchStatus status, StopReason reason, NodeId end
   end_ = end;
 }
 
-std::vector<NodeId> BreadthFirstWave::walk_back(NodeId from) const {
-  std::vector<NodeId> path;
+void BreadthFirstWave::walk_back(NodeId from, std::vector<NodeId>& path) const {
+  path.clear();
   Cell at = map_.cell_of(from);
   NodeId node = from;
   path.push_back(node);
@@ -156,24 +156,28 @@ std::vector<NodeId> BreadthFirstWave::walk_back(NodeId from) const {
     path.push_back(node);
   }
   std::reverse(path.begin(), path.end());
-  return path;
 }
 
 PathResult BreadthFirstWave::result() const {
-  PathResult result;
-  result.status = status_;
-  result.reason = reason_;
-  result.stats = stats_;
-  result.message = message_;
+  PathResult out;
+  result(out);
+  return out;
+}
+
+void BreadthFirstWave::result(PathResult& out) const {
+  out.reset();
+  out.status = status_;
+  out.reason = reason_;
+  out.stats = stats_;
+  out.message = message_;
   if (end_ != invalid_node) {
-    result.nodes = walk_back(end_);
-    for (std::size_t i = 1; i < result.nodes.size(); ++i) {
-      const Cell a = map_.cell_of(result.nodes[i - 1]);
-      const Cell b = map_.cell_of(result.nodes[i]);
-      result.cost += grid_move_cost(map_, result.nodes[i - 1], result.nodes[i], a.x != b.x && a.y != b.y);
+    walk_back(end_, out.nodes);
+    for (std::size_t i = 1; i < out.nodes.size(); ++i) {
+      const Cell a = map_.cell_of(out.nodes[i - 1]);
+      const Cell b = map_.cell_of(out.nodes[i]);
+      out.cost += grid_move_cost(map_, out.nodes[i - 1], out.nodes[i], a.x != b.x && a.y != b.y);
     }
   }
-  return result;
 }
 
 }  // namespace wayfinder

@@ -41,22 +41,25 @@ struct BidirectionalRun {
   BidirectionalRun(SearchContext& forward, SearchContext& backward, Args&&... args)
       : domain(std::forward<Args>(args)...), search(domain, forward, backward) {}
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
-  PathResult result() const { return search.result(); }
+  void result(PathResult& out) const { search.result(out); }
   D domain;
   BidirectionalSearch<D> search;
 };
 
-// Jump point search returns jump points; the result lists every cell between them.
+// Jump point search returns jump points; the result lists every cell between them. The jump
+// points are kept in the pathfinder's scratch vector on the way, so that a reused result
+// allocates nothing.
 struct JumpPointRun {
-  JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal)
-      : map(grid), domain(grid, goal), search(domain, context) {}
+  JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal, std::vector<NodeId>& scratch)
+      : map(grid), jump_points(scratch), domain(grid, goal), search(domain, context) {}
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
-  PathResult result() const {
-    PathResult result = search.result();
-    result.nodes = expand_jump_points(map, result.nodes);
-    return result;
+  void result(PathResult& out) const {
+    search.result(out);
+    jump_points.assign(out.nodes.begin(), out.nodes.end());
+    expand_jump_points(map, jump_points, out.nodes);
   }
   const GridMap& map;
+  std::vector<NodeId>& jump_points;
   JumpPointDomain domain;
   BestFirstSearch<JumpPointDomain> search;
 };
@@ -64,7 +67,7 @@ struct JumpPointRun {
 struct WaveRun {
   WaveRun(const GridMap& map, DiagonalMode diagonal, WaveState& state) : wave(map, diagonal, state) {}
   SearchStatus step(const StepBudget& budget) { return wave.step(budget); }
-  PathResult result() const { return wave.result(); }
+  void result(PathResult& out) const { wave.result(out); }
   BreadthFirstWave wave;
 };
 
@@ -72,7 +75,7 @@ struct WaveRun {
 struct FinishedRun {
   PathResult result_value;
   SearchStatus step(const StepBudget&) { return result_value.status; }
-  PathResult result() const { return result_value; }
+  void result(PathResult& out) const { out = result_value; }  // assignment keeps out's memory
 };
 
 using ActiveSearch =
@@ -118,6 +121,7 @@ struct GridPathfinderState {
   SearchContext forward;
   SearchContext backward;
   WaveState wave;
+  std::vector<NodeId> jump_points;  ///< JumpPointRun's scratch
   ActiveSearch active;
 };
 
@@ -194,7 +198,7 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     case GridAlgorithm::breadth_first:
       return active.emplace<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
     case GridAlgorithm::jump_point:
-      return active.emplace<JumpPointRun>(state_->forward, map_, to).search.start(from, to, search);
+      return active.emplace<JumpPointRun>(state_->forward, map_, to, state_->jump_points).search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
       if (uniform)
         return active.emplace<BidirectionalRun<GridDomain<true>>>(state_->forward, state_->backward, map_,
@@ -239,21 +243,37 @@ SearchStatus GridPathfinder::step(const StepBudget& budget) {
 }
 
 PathResult GridPathfinder::result() const {
-  PathResult result = std::visit(
-      [](const auto& run) -> PathResult {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          return PathResult::invalid("no query has begun");
-        else
-          return run.result();
+  PathResult out;
+  result(out);
+  return out;
+}
+
+void GridPathfinder::result(PathResult& out) const {
+  std::visit(
+      [&](const auto& run) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>) {
+          out.reset();
+          out.status = SearchStatus::invalid_input;
+          out.reason = StopReason::invalid_input;
+          out.message = "no query has begun";
+        } else {
+          run.result(out);
+        }
       },
       state_->active);
-  fill_cell_centres(map_, result);
-  return result;
+  fill_cell_centres(map_, out);
 }
 
 PathResult GridPathfinder::find_path(Cell start, Cell goal, const GridSearchOptions& options) {
+  PathResult out;
+  find_path(start, goal, options, out);
+  return out;
+}
+
+SearchStatus GridPathfinder::find_path(Cell start, Cell goal, const GridSearchOptions& options, PathResult& out) {
   if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
-  return result();
+  result(out);
+  return out.status;
 }
 
 void fill_cell_centres(const GridMap& map, PathResult& result) {

@@ -207,24 +207,41 @@ SearchStatus VoxelPathfinder::step(const StepBudget& budget) {
 }
 
 PathResult VoxelPathfinder::result() const {
-  PathResult result = std::visit(
-      [&](const auto& run) -> PathResult {
+  PathResult out;
+  result(out);
+  return out;
+}
+
+void VoxelPathfinder::result(PathResult& out) const {
+  std::visit(
+      [&](const auto& run) {
         using Run = std::decay_t<decltype(run)>;
-        if constexpr (std::is_same_v<Run, std::monostate>)
-          return PathResult::invalid("no query has begun");
-        else if constexpr (std::is_same_v<Run, FinishedRun>)
-          return run.result_value;
-        else
-          return run.search.result();
+        if constexpr (std::is_same_v<Run, std::monostate>) {
+          out.reset();
+          out.status = SearchStatus::invalid_input;
+          out.reason = StopReason::invalid_input;
+          out.message = "no query has begun";
+        } else if constexpr (std::is_same_v<Run, FinishedRun>) {
+          out = run.result_value;  // assignment keeps out's memory
+        } else {
+          run.search.result(out);
+        }
       },
       state_->active);
-  fill_voxel_points(world_, result);
-  return result;
+  fill_voxel_points(world_, out);
 }
 
 PathResult VoxelPathfinder::find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
+  PathResult out;
+  find_path(start, goal, options, out);
+  return out;
+}
+
+SearchStatus VoxelPathfinder::find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options,
+                                        PathResult& out) {
   if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
-  return result();
+  result(out);
+  return out.status;
 }
 
 std::vector<VoxelMove> VoxelPathfinder::moves_of(const PathResult& result) const {

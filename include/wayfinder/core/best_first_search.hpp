@@ -161,24 +161,38 @@ class BestFirstSearch {
   /// The path from the start to `node` through parent links (empty if unreached).
   [[nodiscard]] std::vector<NodeId> path_to(NodeId node) const {
     std::vector<NodeId> path;
-    if (node == invalid_node || !context_.reached(node)) return path;
+    path_to(node, path);
+    return path;
+  }
+
+  /// The same into `path`, whose memory is reused (it is cleared, not shrunk).
+  void path_to(NodeId node, std::vector<NodeId>& path) const {
+    path.clear();
+    if (node == invalid_node || !context_.reached(node)) return;
     for (NodeId at = node; at != invalid_node; at = context_.record(at).parent) path.push_back(at);
     std::reverse(path.begin(), path.end());
-    return path;
   }
 
   /// The result so far: final once finished(), otherwise in_progress with no path.
   [[nodiscard]] PathResult result() const {
-    PathResult result;
-    result.status = status_;
-    result.reason = reason_;
-    result.stats = stats_;
-    result.message = message_;
+    PathResult out;
+    result(out);
+    return out;
+  }
+
+  /// The same into a result the caller owns: its vectors and message are cleared and refilled,
+  /// not reallocated, so a result reused across queries allocates only when a path is longer
+  /// than any before. Points are left empty (the world's query object fills them).
+  void result(PathResult& out) const {
+    out.reset();
+    out.status = status_;
+    out.reason = reason_;
+    out.stats = stats_;
+    out.message = message_;
     if (end_node_ != invalid_node) {
-      result.nodes = path_to(end_node_);
-      result.cost = context_.record(end_node_).g;
+      path_to(end_node_, out.nodes);
+      out.cost = context_.record(end_node_).g;
     }
-    return result;
   }
 
  private:

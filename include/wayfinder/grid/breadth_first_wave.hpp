@@ -55,9 +55,11 @@ class BreadthFirstWave {
   /// Expands cells until the step's budget (expansions, wall time) is spent or the wave ends.
   SearchStatus step(const StepBudget& step_budget);
   [[nodiscard]] PathResult result() const;
+  /// The same into a result the caller owns, reusing its memory (see BestFirstSearch::result).
+  void result(PathResult& out) const;
 
  private:
-  [[nodiscard]] std::vector<NodeId> walk_back(NodeId from) const;
+  void walk_back(NodeId from, std::vector<NodeId>& path) const;
   void finish(SearchStatus status, StopReason reason, NodeId end);
 
   const GridMap& map_;

@@ -67,6 +67,10 @@ class NavMeshQuery {
   /// length. Start and goal in different regions give no_path without a search. Never throws for
   /// bad queries: NaN or off-mesh points and bad options give invalid_input with a message.
   PathResult find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
+  /// The same into a result the caller owns and reuses: its vectors and message are overwritten,
+  /// never shrunk, so once they have grown to a path's size a query allocates nothing for its
+  /// result. Returns the result's status.
+  SearchStatus find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options, PathResult& out);
 
   /// The same in steps: begin() locates and starts the corridor search, step() advances it by up
   /// to `max_expansions` (or until a StepBudget's expansions or wall time are spent, the time
@@ -76,6 +80,8 @@ class NavMeshQuery {
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
   SearchStatus step(const StepBudget& budget);
   [[nodiscard]] PathResult result() const;
+  /// The same into a result the caller owns, reusing its memory (as find_path above).
+  void result(PathResult& out) const;
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
   /// points holds just the two end points, cost the search's cost (for a start and goal in one

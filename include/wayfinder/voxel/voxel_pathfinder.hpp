@@ -70,6 +70,10 @@ class VoxelPathfinder {
   /// ... return status invalid_input with a message.
   /// PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block coordinates.
   PathResult find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
+  /// The same into a result the caller owns and reuses: its vectors and message are cleared and
+  /// refilled, never shrunk, so once they have grown to a path's size a query allocates nothing
+  /// for its result. Returns the result's status.
+  SearchStatus find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options, PathResult& out);
 
   /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
   SearchStatus begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
@@ -81,6 +85,8 @@ class VoxelPathfinder {
   SearchStatus step(const StepBudget& budget);
   /// The current query's result (in_progress and no path until it finishes).
   [[nodiscard]] PathResult result() const;
+  /// The same into a result the caller owns, reusing its memory (as find_path above).
+  void result(PathResult& out) const;
 
   /// Empty if the agent can be at `at` (start and goal must be such places), otherwise which
   /// check failed and at which block (voxel_place_problem in voxel_places.hpp).
