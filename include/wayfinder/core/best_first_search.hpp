@@ -113,10 +113,21 @@ class BestFirstSearch {
   SearchStatus step(const StepBudget& step_budget, OnImprove&& on_improve) {
     if (status_ != SearchStatus::in_progress) return status_;
     const auto started = std::chrono::steady_clock::now();
-    if (options_.trace != nullptr)
-      run_loop<true>(step_budget, on_improve, started);
-    else
-      run_loop<false>(step_budget, on_improve, started);
+    if (!step_budget.timed()) {
+      run_chunk(step_budget.max_expansions, on_improve, started);
+    } else {
+      // The clock is read between chunks of time_check_interval expansions, so that the loop
+      // itself stays as it is without a time limit.
+      std::uint64_t left = step_budget.max_expansions;
+      while (true) {
+        const std::uint64_t before = stats_.expanded;
+        run_chunk(std::min(left, StepBudget::time_check_interval), on_improve, started);
+        left -= stats_.expanded - before;
+        if (status_ != SearchStatus::in_progress || left == 0 ||
+            std::chrono::steady_clock::now() - started >= step_budget.max_time)
+          break;
+      }
+    }
     stats_.microseconds +=
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
     return status_;
@@ -261,11 +272,17 @@ class BestFirstSearch {
     return next.node;
   }
 
+  template <class OnImprove>
+  void run_chunk(std::uint64_t max_expansions, OnImprove& on_improve, std::chrono::steady_clock::time_point started) {
+    if (options_.trace != nullptr)
+      run_loop<true>(max_expansions, on_improve, started);
+    else
+      run_loop<false>(max_expansions, on_improve, started);
+  }
+
   template <bool Tracing, class OnImprove>
-  void run_loop(const StepBudget& step_budget, OnImprove& on_improve,
+  void run_loop(std::uint64_t max_expansions, OnImprove& on_improve,
                 std::chrono::steady_clock::time_point started) {
-    const std::uint64_t max_expansions = step_budget.max_expansions;
-    const bool step_timed = step_budget.timed();
     const Budget& budget = options_.budget;
     const bool timed = budget.max_time.count() > 0;
     const bool check_cost = budget.max_cost != infinite_cost;
@@ -301,8 +318,7 @@ class BestFirstSearch {
           return;
         }
       }
-      if (done_this_step >= max_expansions || (step_timed && step_time_is_up(step_budget, done_this_step, started)))
-        return;
+      if (done_this_step >= max_expansions) return;
       take_next();
       expand<Tracing>(node, on_improve);
       ++done_this_step;
