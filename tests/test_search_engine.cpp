@@ -662,6 +662,25 @@ TEST(GridPathfinder, CallerOwnedResultIsReusedWithoutReallocating) {
   }
 }
 
+// Stepping or asking for a result before any begin() is a caller's mistake, answered, not thrown.
+TEST(GridStepping, StepAndResultBeforeBeginAreInvalidInput) {
+  const GridMap map = serpentine_map(7, 5);
+  GridPathfinder pathfinder(map);
+  EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::milliseconds(1))), SearchStatus::invalid_input);
+  PathResult out;
+  out.nodes = {1, 2, 3};
+  pathfinder.result(out);
+  EXPECT_EQ(out.status, SearchStatus::invalid_input);
+  EXPECT_EQ(out.message, "no query has begun");
+  EXPECT_TRUE(out.nodes.empty());
+  EXPECT_EQ(pathfinder.result().message, "no query has begun");
+  // A rejected query answers the same through begin, step and result.
+  EXPECT_EQ(pathfinder.begin({0, 0}, {-1, 0}), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
+  EXPECT_NE(pathfinder.result().message.find("outside"), std::string::npos);
+}
+
 TEST(GridTrace, TracingDoesNotChangeTheSearch) {
   const GridMap map = scattered_map(40, 40, 5);
   GridPathfinder pathfinder(map);

@@ -523,6 +523,16 @@ TEST(VoxelSearch, CallerOwnedResultIsReusedWithoutReallocating) {
   same(out, pathfinder.find_path({0, 1, 0}, {5, 1, 3}));
 }
 
+// Stepping or asking for a result before any begin() is a caller's mistake, answered, not thrown.
+TEST(VoxelSearch, StepAndResultBeforeBeginAreInvalidInput) {
+  VoxelWorld world(4, 4, 4);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::milliseconds(1))), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.result().status, SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.result().message, "no query has begun");
+}
+
 // The engine's optional hooks, as the concepts in core/domain.hpp name them: the paged context
 // offers all three context hooks and the dense one none, so only voxel searches pay for them.
 static_assert(ClosingContext<PagedSearchContext> && ClosedFlagsContext<PagedSearchContext> &&

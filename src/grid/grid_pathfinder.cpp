@@ -5,11 +5,10 @@
 #include <limits>
 #include <string>
 #include <system_error>
-#include <type_traits>
-#include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
+#include "core/stepped_query.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"
@@ -71,17 +70,10 @@ struct WaveRun {
   BreadthFirstWave wave;
 };
 
-// A query that finished in begin(): invalid input, or IDA*.
-struct FinishedRun {
-  PathResult result_value;
-  SearchStatus step(const StepBudget&) { return result_value.status; }
-  void result(PathResult& out) const { out = result_value; }  // assignment keeps out's memory
-};
-
+// IDA* and rejected queries finish in begin() (SteppedQuery's FinishedRun).
 using ActiveSearch =
-    std::variant<std::monostate, EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>,
-                 BidirectionalRun<GridDomain<true>>, BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun,
-                 FinishedRun>;
+    SteppedQuery<EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>, BidirectionalRun<GridDomain<true>>,
+                 BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun>;
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
@@ -143,10 +135,7 @@ GridPathfinder::GridPathfinder(GridPathfinder&&) noexcept = default;
 
 SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOptions& options) {
   ActiveSearch& active = state_->active;
-  auto reject = [&](std::string why) {
-    active.emplace<FinishedRun>(FinishedRun{PathResult::invalid(std::move(why))});
-    return SearchStatus::invalid_input;
-  };
+  auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (map_.cell_count() == 0) return reject("the map is empty");
   // Options may come from casts of untrusted numbers (bindings, files): check every enum.
   if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::jump_point))
@@ -179,32 +168,30 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
       return reject("jump point search supports only the diagonal mode only_if_no_obstacles");
   }
 
-  SearchOptions search;
-  search.budget = options.budget;
-  search.return_partial = options.return_partial;
-  search.partial_when_unreachable = options.partial_when_unreachable;
-  search.trace = options.trace;
+  Cost g_weight = 1.0;
+  Cost h_weight = 1.0;
   switch (options.algorithm) {
-    case GridAlgorithm::dijkstra: search.h_weight = 0.0; break;
-    case GridAlgorithm::weighted_astar: search.h_weight = options.weight; break;
-    case GridAlgorithm::greedy_best_first: search.g_weight = 0.0; break;
+    case GridAlgorithm::dijkstra: h_weight = 0.0; break;
+    case GridAlgorithm::weighted_astar: h_weight = options.weight; break;
+    case GridAlgorithm::greedy_best_first: g_weight = 0.0; break;
     default: break;
   }
+  const SearchOptions search = engine_options(options, g_weight, h_weight);
 
   const NodeId from = map_.id_of(start);
   const NodeId to = map_.id_of(goal);
   const bool uniform = map_.uniform_cost();
   switch (options.algorithm) {
     case GridAlgorithm::breadth_first:
-      return active.emplace<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
+      return active.start<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
     case GridAlgorithm::jump_point:
-      return active.emplace<JumpPointRun>(state_->forward, map_, to, state_->jump_points).search.start(from, to, search);
+      return active.start<JumpPointRun>(state_->forward, map_, to, state_->jump_points).search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
       if (uniform)
-        return active.emplace<BidirectionalRun<GridDomain<true>>>(state_->forward, state_->backward, map_,
+        return active.start<BidirectionalRun<GridDomain<true>>>(state_->forward, state_->backward, map_,
                                                                    options.diagonal, options.heuristic)
             .search.start(from, to, search);
-      return active.emplace<BidirectionalRun<GridDomain<false>>>(state_->forward, state_->backward, map_,
+      return active.start<BidirectionalRun<GridDomain<false>>>(state_->forward, state_->backward, map_,
                                                                   options.diagonal, options.heuristic)
           .search.start(from, to, search);
     case GridAlgorithm::ida_star: {
@@ -216,13 +203,13 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
         const GridDomain<false> domain(map_, options.diagonal, options.heuristic);
         result = IdaStarSearch<GridDomain<false>>(domain, state_->forward).run(from, to, search);
       }
-      return active.emplace<FinishedRun>(FinishedRun{std::move(result)}).result_value.status;
+      return active.settle(std::move(result));
     }
     default:
       if (uniform)
-        return active.emplace<EngineRun<GridDomain<true>>>(state_->forward, map_, options.diagonal, options.heuristic)
+        return active.start<EngineRun<GridDomain<true>>>(state_->forward, map_, options.diagonal, options.heuristic)
             .search.start(from, to, search);
-      return active.emplace<EngineRun<GridDomain<false>>>(state_->forward, map_, options.diagonal, options.heuristic)
+      return active.start<EngineRun<GridDomain<false>>>(state_->forward, map_, options.diagonal, options.heuristic)
           .search.start(from, to, search);
   }
 }
@@ -231,16 +218,7 @@ SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
   return step(StepBudget::expansions(max_expansions));
 }
 
-SearchStatus GridPathfinder::step(const StepBudget& budget) {
-  return std::visit(
-      [&](auto& run) -> SearchStatus {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          return SearchStatus::invalid_input;
-        else
-          return run.step(budget);
-      },
-      state_->active);
-}
+SearchStatus GridPathfinder::step(const StepBudget& budget) { return state_->active.step(budget); }
 
 PathResult GridPathfinder::result() const {
   PathResult out;
@@ -249,18 +227,7 @@ PathResult GridPathfinder::result() const {
 }
 
 void GridPathfinder::result(PathResult& out) const {
-  std::visit(
-      [&](const auto& run) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>) {
-          out.reset();
-          out.status = SearchStatus::invalid_input;
-          out.reason = StopReason::invalid_input;
-          out.message = "no query has begun";
-        } else {
-          run.result(out);
-        }
-      },
-      state_->active);
+  state_->active.result(out);
   fill_cell_centres(map_, out);
 }
 
