@@ -1045,6 +1045,74 @@ TEST(NavMeshQuery, SteppedSearchEqualsOneShot) {
   EXPECT_EQ(top, 9.0);
 }
 
+// A step limited by time only pauses the corridor search (each step ends at its first clock
+// reading, after StepBudget::time_check_interval expansions): the result is the one-shot result.
+TEST(NavMeshQuery, TimedStepsEndWithTheOneShotResult) {
+  std::vector<bool> blocked(40 * 40, false);
+  for (int wall = 4; wall < 40; wall += 8)  // walls across the mesh with gaps at alternate ends
+    for (int z = 0; z < 39; ++z) blocked[static_cast<std::size_t>((wall / 8 % 2 == 0 ? z : z + 1) * 40 + wall)] = true;
+  const NavMesh mesh = NavMesh::build(square_grid(40, 40, blocked, true, 7));
+  for (const CorridorNodes nodes : {CorridorNodes::edge_points, CorridorNodes::polygon_centroids}) {
+    NavMeshSearchOptions options;
+    options.nodes = nodes;
+    NavMeshQuery one_shot(mesh), stepped(mesh);
+    const Point start{1.5, 0, 1.5}, goal{38.5, 0, 1.5};
+    const PathResult expected = one_shot.find_path(start, goal, options);
+    ASSERT_TRUE(expected.found()) << to_string(nodes);
+    ASSERT_GT(expected.stats.expanded, 4 * StepBudget::time_check_interval) << to_string(nodes);
+    ASSERT_EQ(stepped.begin(start, goal, options), SearchStatus::in_progress);
+    std::uint64_t steps = 1;
+    while (stepped.step(StepBudget::time(std::chrono::nanoseconds(1))) == SearchStatus::in_progress) {
+      EXPECT_EQ(stepped.result().status, SearchStatus::in_progress);
+      ++steps;
+    }
+    EXPECT_GE(steps, expected.stats.expanded / StepBudget::time_check_interval) << to_string(nodes);
+    const PathResult result = stepped.result();
+    EXPECT_EQ(result.status, expected.status);
+    EXPECT_EQ(result.nodes, expected.nodes);
+    EXPECT_EQ(result.points, expected.points);
+    EXPECT_EQ(result.cost, expected.cost);
+    EXPECT_EQ(result.stats.expanded, expected.stats.expanded);
+  }
+}
+
+// A result the caller owns is refilled in place: a shorter path after a longer one keeps the
+// same memory, and the answers equal the returning overload's.
+TEST(NavMeshQuery, CallerOwnedResultIsReusedWithoutReallocating) {
+  std::vector<bool> blocked(10 * 10, false);
+  for (int z = 0; z < 9; ++z) blocked[static_cast<std::size_t>(z * 10 + 5)] = true;  // a wall with a gap at the top
+  const NavMesh mesh = NavMesh::build(square_grid(10, 10, blocked, true, 7));
+  NavMeshQuery query(mesh);
+  const auto same = [](const PathResult& a, const PathResult& b) {
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.points, b.points);
+    EXPECT_EQ(a.cost, b.cost);
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+    EXPECT_EQ(a.message, b.message);
+  };
+  const Point start{1.5, 0, 1.5}, far_goal{8.5, 0, 1.5}, near_goal{3.5, 0, 6.5};
+  PathResult out;
+  EXPECT_EQ(query.find_path(start, far_goal, {}, out), SearchStatus::found);
+  same(out, query.find_path(start, far_goal));
+  const NodeId* nodes = out.nodes.data();
+  const Point* points = out.points.data();
+  const std::size_t capacity = out.nodes.capacity();
+  for (const Point& goal : {near_goal, far_goal}) {
+    query.find_path(start, goal, {}, out);
+    same(out, query.find_path(start, goal));
+    EXPECT_EQ(out.nodes.data(), nodes);
+    EXPECT_EQ(out.points.data(), points);
+    EXPECT_EQ(out.nodes.capacity(), capacity);
+  }
+  query.result(out);
+  same(out, query.result());
+  EXPECT_EQ(query.find_path(start, {50.0, 0, 50.0}, {}, out), SearchStatus::invalid_input);
+  EXPECT_FALSE(out.message.empty());
+  query.find_path(start, near_goal, {}, out);
+  same(out, query.find_path(start, near_goal));
+}
+
 TEST(NavMeshQuery, BudgetGivesAPartialPathTowardsTheGoal) {
   const NavMesh mesh = NavMesh::build(square_grid(20, 1, {}, true, 3));
   NavMeshQuery query(mesh);

@@ -426,6 +426,63 @@ TEST(GridBudget, CostLimit) {
   }
 }
 
+// The wave counts moves: with max_cost C and every move costing at least m, it tries every path
+// of up to floor(C / m) moves and no longer ones.
+TEST(GridBudget, BreadthFirstWaveHonoursTheCostLimit) {
+  GridMap corridor(30, 1);
+  GridPathfinder pathfinder(corridor);
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::breadth_first;
+  const PathResult full = pathfinder.find_path({0, 0}, {29, 0}, options);
+  ASSERT_TRUE(full.found());
+  ASSERT_EQ(full.cost, 29.0);
+
+  options.budget.max_cost = 10.0;
+  const PathResult limited = pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(limited.status, SearchStatus::partial);
+  EXPECT_EQ(limited.reason, StopReason::cost_limit);
+  EXPECT_EQ(limited.stats.expanded, 10u);  // the cells 0 to 9 moves from the start
+  ASSERT_EQ(limited.nodes.size(), 10u);    // to the expanded cell closest to the goal
+  EXPECT_EQ(corridor.cell_of(limited.nodes.back()), (Cell{9, 0}));
+  EXPECT_LE(limited.cost, options.budget.max_cost);
+
+  options.budget.max_cost = 28.5;  // the goal lies 29 moves away
+  EXPECT_EQ(pathfinder.find_path({0, 0}, {29, 0}, options).reason, StopReason::cost_limit);
+  options.budget.max_cost = 29.0;
+  const PathResult enough = pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(enough.status, SearchStatus::found);
+  EXPECT_EQ(enough.nodes, full.nodes);
+
+  options.budget.max_cost = 10.0;
+  options.return_partial = false;
+  const PathResult exhausted = pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(exhausted.status, SearchStatus::budget_exhausted);
+  EXPECT_EQ(exhausted.reason, StopReason::cost_limit);
+  EXPECT_TRUE(exhausted.nodes.empty());
+
+  // On terrain whose cheapest cell costs 0.5, a cost of 5 allows paths of up to 10 moves.
+  GridMap cheap(30, 1);
+  for (int x = 0; x < 30; ++x) cheap.set_cost(x, 0, x < 15 ? 0.5f : 3.0f);
+  GridPathfinder cheap_pathfinder(cheap);
+  options.return_partial = true;
+  options.budget.max_cost = 5.0;
+  const PathResult cheap_limited = cheap_pathfinder.find_path({0, 0}, {29, 0}, options);
+  EXPECT_EQ(cheap_limited.reason, StopReason::cost_limit);
+  EXPECT_EQ(cheap_limited.stats.expanded, 10u);
+
+  // An open map, 8-connected: the wave stops at the ring the cost allows, long before the goal.
+  GridMap open(200, 200);
+  GridPathfinder open_pathfinder(open);
+  options.budget.max_cost = 5.0;
+  const PathResult open_limited = open_pathfinder.find_path({100, 100}, {199, 199}, options);
+  EXPECT_EQ(open_limited.reason, StopReason::cost_limit);
+  EXPECT_EQ(open_limited.stats.expanded, 9u * 9u);  // the 9 x 9 square of cells up to 4 moves away
+  EXPECT_EQ(open.cell_of(open_limited.nodes.back()), (Cell{104, 104}));
+
+  options.budget.max_cost = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(open_pathfinder.find_path({100, 100}, {199, 199}, options).status, SearchStatus::invalid_input);
+}
+
 TEST(GridBudget, TimeLimit) {
   const GridMap map = serpentine_map(301, 301);
   GridPathfinder pathfinder(map);
@@ -491,6 +548,68 @@ TEST(GridStepping, SteppedResultEqualsOneShotResult) {
   }
 }
 
+// A step limited by time only pauses the search: however the steps fall, the result is the
+// one-shot result. One nanosecond per step makes every step end at its first clock reading.
+TEST(GridStepping, TimedStepsEndWithTheOneShotResult) {
+  const GridMap map = scattered_map(200, 160, 13);
+  const Cell start{0, 0};
+  const Cell goal{199, 159};
+  for (const GridAlgorithm algorithm : steppable_algorithms) {
+    for (const bool with_budget : {false, true}) {
+      GridSearchOptions options;
+      options.algorithm = algorithm;
+      if (with_budget) options.budget.max_expansions = 700;
+      const std::string label = std::string(to_string(algorithm)) + (with_budget ? " with budget" : "");
+      GridPathfinder one_shot(map);
+      const PathResult expected = one_shot.find_path(start, goal, options);
+      GridPathfinder stepped(map);
+      SearchStatus status = stepped.begin(start, goal, options);
+      int steps = 0;
+      while (status == SearchStatus::in_progress && steps < 1'000'000) {
+        status = stepped.step(StepBudget::time(std::chrono::nanoseconds(1)));
+        ++steps;
+      }
+      expect_same_result(stepped.result(), expected, label);
+      EXPECT_GT(steps, 1) << label << ": the search was not really stepped";
+    }
+  }
+}
+
+// On a search far longer than one step, a timed step returns in_progress after the first time
+// check, having expanded time_check_interval nodes (a step checks the clock only that often).
+TEST(GridStepping, TimedStepPausesALongSearch) {
+  // Jump point search expands only a few hundred jump points on the serpentine; the scattered
+  // map gives it thousands.
+  const std::vector<std::pair<GridMap, std::pair<Cell, Cell>>> worlds = {
+      {serpentine_map(301, 301), {Cell{0, 0}, Cell{0, 300}}},
+      {scattered_map(300, 300, 17), {Cell{0, 0}, Cell{299, 299}}},
+  };
+  for (const GridAlgorithm algorithm : steppable_algorithms) {
+    int long_searches = 0;
+    for (const auto& [map, query] : worlds) {
+      const auto [start, goal] = query;
+      GridSearchOptions options;
+      options.algorithm = algorithm;
+      const std::string label(to_string(algorithm));
+      GridPathfinder pathfinder(map);
+      const PathResult whole = pathfinder.find_path(start, goal, options);
+      ASSERT_TRUE(whole.found()) << label;
+      if (whole.stats.expanded <= 10 * StepBudget::time_check_interval) continue;
+      ++long_searches;
+      ASSERT_EQ(pathfinder.begin(start, goal, options), SearchStatus::in_progress) << label;
+      EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::nanoseconds(1))), SearchStatus::in_progress) << label;
+      EXPECT_EQ(pathfinder.result().stats.expanded, StepBudget::time_check_interval) << label;
+      // Expansions and time together: whichever runs out first ends the step.
+      EXPECT_EQ(pathfinder.step(StepBudget{10, std::chrono::nanoseconds(1)}), SearchStatus::in_progress) << label;
+      EXPECT_EQ(pathfinder.result().stats.expanded, StepBudget::time_check_interval + 10) << label;
+      // A zero time is no limit.
+      EXPECT_EQ(pathfinder.step(StepBudget{}), SearchStatus::found) << label;
+      expect_same_result(pathfinder.result(), whole, label);
+    }
+    EXPECT_GT(long_searches, 0) << to_string(algorithm) << " was not tested on a long search";
+  }
+}
+
 TEST(GridStepping, IdaStarFinishesInBegin) {
   const GridMap map = serpentine_map(7, 5);
   GridPathfinder pathfinder(map);
@@ -503,6 +622,63 @@ TEST(GridStepping, IdaStarFinishesInBegin) {
   EXPECT_EQ(pathfinder.step(10), SearchStatus::found);
   EXPECT_EQ(pathfinder.result().nodes, expected.nodes);
   EXPECT_EQ(pathfinder.result().cost, expected.cost);
+}
+
+// A result the caller owns is refilled in place: after a long path, a shorter one reuses the same
+// memory (same data pointers and capacities), and every answer equals the returning overload's.
+TEST(GridPathfinder, CallerOwnedResultIsReusedWithoutReallocating) {
+  const GridMap map = scattered_map(24, 20, 3);
+  const Cell far_start{0, 0}, far_goal{23, 19}, near_goal{6, 5};
+  ASSERT_TRUE(map.passable(near_goal));
+  for (const GridAlgorithm algorithm : all_grid_algorithms) {
+    const std::string label(to_string(algorithm));
+    GridSearchOptions options;
+    options.algorithm = algorithm;
+    GridPathfinder pathfinder(map);
+    PathResult out;
+    EXPECT_EQ(pathfinder.find_path(far_start, far_goal, options, out), SearchStatus::found) << label;
+    expect_same_result(out, pathfinder.find_path(far_start, far_goal, options), label);
+    pathfinder.result(out);  // the same query's result again, into the same memory
+    expect_same_result(out, pathfinder.find_path(far_start, far_goal, options), label);
+    const NodeId* nodes = out.nodes.data();
+    const Point* points = out.points.data();
+    const std::size_t node_capacity = out.nodes.capacity();
+    const std::size_t point_capacity = out.points.capacity();
+    for (const Cell goal : {near_goal, far_goal}) {
+      pathfinder.find_path(far_start, goal, options, out);
+      expect_same_result(out, pathfinder.find_path(far_start, goal, options), label);
+      EXPECT_EQ(out.nodes.data(), nodes) << label;
+      EXPECT_EQ(out.points.data(), points) << label;
+      EXPECT_EQ(out.nodes.capacity(), node_capacity) << label;
+      EXPECT_EQ(out.points.capacity(), point_capacity) << label;
+    }
+    // A rejected query leaves its message; the next answer does not keep it.
+    EXPECT_EQ(pathfinder.find_path(far_start, {-1, 0}, options, out), SearchStatus::invalid_input) << label;
+    EXPECT_FALSE(out.message.empty()) << label;
+    EXPECT_TRUE(out.nodes.empty()) << label;
+    pathfinder.find_path(far_start, near_goal, options, out);
+    EXPECT_TRUE(out.message.empty()) << label;
+    expect_same_result(out, pathfinder.find_path(far_start, near_goal, options), label);
+  }
+}
+
+// Stepping or asking for a result before any begin() is a caller's mistake, answered, not thrown.
+TEST(GridStepping, StepAndResultBeforeBeginAreInvalidInput) {
+  const GridMap map = serpentine_map(7, 5);
+  GridPathfinder pathfinder(map);
+  EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::milliseconds(1))), SearchStatus::invalid_input);
+  PathResult out;
+  out.nodes = {1, 2, 3};
+  pathfinder.result(out);
+  EXPECT_EQ(out.status, SearchStatus::invalid_input);
+  EXPECT_EQ(out.message, "no query has begun");
+  EXPECT_TRUE(out.nodes.empty());
+  EXPECT_EQ(pathfinder.result().message, "no query has begun");
+  // A rejected query answers the same through begin, step and result.
+  EXPECT_EQ(pathfinder.begin({0, 0}, {-1, 0}), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
+  EXPECT_NE(pathfinder.result().message.find("outside"), std::string::npos);
 }
 
 TEST(GridTrace, TracingDoesNotChangeTheSearch) {

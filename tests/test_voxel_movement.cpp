@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <functional>
@@ -17,6 +19,8 @@
 #include <vector>
 
 #include "voxel_test_support.hpp"
+#include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
@@ -450,6 +454,118 @@ TEST(VoxelSearch, SteppedSearchEqualsOneShot) {
   const PathResult stepped = pathfinder.result();
   EXPECT_EQ(stepped.nodes, whole.nodes);
   EXPECT_DOUBLE_EQ(stepped.cost, whole.cost);
+}
+
+// A step limited by time only pauses the search: each step ends at its first clock reading (after
+// StepBudget::time_check_interval expansions) and the result is the one-shot result.
+TEST(VoxelSearch, TimedStepsEndWithTheOneShotResult) {
+  VoxelWorld world(64, 4, 64);
+  for (int x = 0; x < 64; ++x)
+    for (int z = 0; z < 64; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  for (int wall = 8; wall < 64; wall += 16)  // walls with gaps at alternate ends
+    for (int z = 0; z < 62; ++z) fill_column(world, wall, wall % 32 == 8 ? z : z + 2, 1, 3, BlockKind::solid);
+  for (const bool fly : {false, true}) {
+    MovementProfile profile = MovementProfile::walker();
+    profile.fly = fly;
+    VoxelPathfinder pathfinder(world, profile);
+    const PathResult whole = pathfinder.find_path({0, 1, 0}, {63, 1, 0});
+    ASSERT_TRUE(whole.found()) << whole.message;
+    ASSERT_GT(whole.stats.expanded, 4 * StepBudget::time_check_interval);
+    ASSERT_EQ(pathfinder.begin({0, 1, 0}, {63, 1, 0}), SearchStatus::in_progress);
+    EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::nanoseconds(1))), SearchStatus::in_progress);
+    EXPECT_EQ(pathfinder.result().stats.expanded, StepBudget::time_check_interval);
+    int steps = 1;
+    while (pathfinder.step(StepBudget::time(std::chrono::nanoseconds(1))) == SearchStatus::in_progress) ++steps;
+    EXPECT_GT(steps, 2);
+    const PathResult stepped = pathfinder.result();
+    EXPECT_EQ(stepped.nodes, whole.nodes);
+    EXPECT_EQ(stepped.cost, whole.cost);
+    EXPECT_EQ(stepped.stats.expanded, whole.stats.expanded);
+  }
+}
+
+// A result the caller owns is refilled in place: a shorter path after a longer one keeps the
+// same memory, and the answers equal the returning overload's.
+TEST(VoxelSearch, CallerOwnedResultIsReusedWithoutReallocating) {
+  VoxelWorld world(20, 4, 20);
+  for (int x = 0; x < 20; ++x)
+    for (int z = 0; z < 20; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  for (int z = 0; z < 18; ++z) fill_column(world, 10, z, 1, 3, BlockKind::solid);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  const auto same = [](const PathResult& a, const PathResult& b) {
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.reason, b.reason);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.points, b.points);
+    EXPECT_EQ(a.cost, b.cost);
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+    EXPECT_EQ(a.message, b.message);
+  };
+  PathResult out;
+  EXPECT_EQ(pathfinder.find_path({0, 1, 0}, {19, 1, 0}, {}, out), SearchStatus::found);
+  same(out, pathfinder.find_path({0, 1, 0}, {19, 1, 0}));
+  const NodeId* nodes = out.nodes.data();
+  const Point* points = out.points.data();
+  const std::size_t capacity = out.nodes.capacity();
+  for (const VoxelCoord goal : {VoxelCoord{5, 1, 3}, VoxelCoord{19, 1, 0}}) {
+    pathfinder.find_path({0, 1, 0}, goal, {}, out);
+    same(out, pathfinder.find_path({0, 1, 0}, goal));
+    EXPECT_EQ(out.nodes.data(), nodes);
+    EXPECT_EQ(out.points.data(), points);
+    EXPECT_EQ(out.nodes.capacity(), capacity);
+  }
+  pathfinder.result(out);
+  same(out, pathfinder.result());
+  EXPECT_EQ(pathfinder.find_path({0, 1, 0}, {0, 3, 0}, {}, out), SearchStatus::invalid_input);
+  EXPECT_FALSE(out.message.empty());
+  EXPECT_TRUE(out.nodes.empty() && out.points.empty());
+  pathfinder.find_path({0, 1, 0}, {5, 1, 3}, {}, out);
+  same(out, pathfinder.find_path({0, 1, 0}, {5, 1, 3}));
+}
+
+// Stepping or asking for a result before any begin() is a caller's mistake, answered, not thrown.
+TEST(VoxelSearch, StepAndResultBeforeBeginAreInvalidInput) {
+  VoxelWorld world(4, 4, 4);
+  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::milliseconds(1))), SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.result().status, SearchStatus::invalid_input);
+  EXPECT_EQ(pathfinder.result().message, "no query has begun");
+}
+
+// The engine's optional hooks, as the concepts in core/domain.hpp name them: the paged context
+// offers all three context hooks and the dense one none, so only voxel searches pay for them.
+static_assert(ClosingContext<PagedSearchContext> && ClosedFlagsContext<PagedSearchContext> &&
+              TouchHandleContext<PagedSearchContext>);
+static_assert(!ClosingContext<SearchContext> && !ClosedFlagsContext<SearchContext> && !TouchHandleContext<SearchContext>);
+static_assert(Domain<VoxelFlyingDomain> && Domain<VoxelWalkingDomain>);
+static_assert(ImprovementObserver<IgnoreImprovement>);
+
+// A sink offering closed flags (ClosedFlagsSink) that say every node is closed: the flying
+// domain then leaves out every open neighbour of a node inside a chunk and reports them skipped.
+// If the domain stopped recognising such a sink, it would list the neighbours instead.
+struct AllClosedSink {
+  std::array<std::uint16_t, PagedSearchContext::page_size / 16> words;
+  std::uint64_t listed = 0;
+  std::uint64_t skipped_count = 0;
+  AllClosedSink() { words.fill(0xFFFF); }
+  void operator()(NodeId, Cost) { ++listed; }
+  [[nodiscard]] const std::uint16_t* closed_words(NodeId) const { return words.data(); }
+  void skipped(std::uint64_t count) { skipped_count += count; }
+};
+static_assert(ClosedFlagsSink<AllClosedSink>);
+
+TEST(VoxelSearch, FlyingDomainLeavesOutClosedNeighbours) {
+  VoxelWorld world(32, 32, 32);
+  const VoxelFlyingDomain domain(world, 1.0);
+  const NodeId inside = world.node_of(5, 5, 5);  // inside a chunk, all air around
+  std::uint64_t plain = 0;
+  domain.for_each_successor(inside, [&](NodeId, Cost) { ++plain; });
+  EXPECT_EQ(plain, 26u);
+  AllClosedSink sink;
+  domain.for_each_successor(inside, sink);
+  EXPECT_EQ(sink.listed, 0u);
+  EXPECT_EQ(sink.skipped_count, 26u);
 }
 
 // Brute force: Dijkstra over every place, with moves found by trying every nearby position

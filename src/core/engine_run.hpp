@@ -18,8 +18,9 @@ struct EngineRun {
   EngineRun(const EngineRun&) = delete;
   EngineRun& operator=(const EngineRun&) = delete;
 
-  SearchStatus step(std::uint64_t n) { return search.step(n); }
+  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   [[nodiscard]] PathResult result() const { return search.result(); }
+  void result(PathResult& out) const { search.result(out); }
 
   D domain;
   BestFirstSearch<D, Context> search;

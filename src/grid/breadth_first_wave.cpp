@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace wayfinder {
 
@@ -28,14 +29,28 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   start_ = start;
   goal_ = goal;
   head_ = 0;
+  ring_end_ = 1;
+  ring_moves_ = 0;
   stats_ = {};
   end_ = invalid_node;
   closest_ = start;
+  closest_h_ = infinite_cost;  // set from the start's distance once the ids are checked
+  status_ = SearchStatus::in_progress;
+  reason_ = StopReason::none;
+  message_.clear();
+  if (start >= map_.cell_count() || goal >= map_.cell_count()) {
+    message_ = "start or goal cell id out of range";
+    finish(SearchStatus::invalid_input, StopReason::invalid_input, invalid_node);
+    return status_;
+  }
+  if (std::isnan(options.budget.max_cost)) {
+    message_ = "budget max_cost is NaN";
+    finish(SearchStatus::invalid_input, StopReason::invalid_input, invalid_node);
+    return status_;
+  }
   const Cell s = map_.cell_of(start);
   const Cell g = map_.cell_of(goal);
   closest_h_ = grid_distance(Heuristic::octile, s.x - g.x, s.y - g.y);
-  status_ = SearchStatus::in_progress;
-  reason_ = StopReason::none;
   state_.prepare(map_.cell_count());
   state_.reach(start, 0);
   state_.frontier().push_back(start);
@@ -44,13 +59,17 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   return status_;
 }
 
-SearchStatus BreadthFirstWave::step(std::uint64_t max_expansions) {
+SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
   if (status_ != SearchStatus::in_progress) return status_;
+  const std::uint64_t max_expansions = step_budget.max_expansions;
   const auto started = std::chrono::steady_clock::now();
   const Budget& budget = options_.budget;
   const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
   std::vector<NodeId>& frontier = state_.frontier();
   const Cell goal_cell = map_.cell_of(goal_);
+  const bool check_cost = budget.max_cost != infinite_cost;
+  // Every move costs at least the cheapest cell's cost (a cardinal move between two such cells).
+  const double cheapest_move = map_.uniform_cost() ? 1.0 : static_cast<double>(map_.min_cost());
   std::uint64_t done = 0;
   while (status_ == SearchStatus::in_progress) {
     if (head_ == frontier.size()) {
@@ -60,9 +79,20 @@ SearchStatus BreadthFirstWave::step(std::uint64_t max_expansions) {
         finish(SearchStatus::no_path, StopReason::open_list_empty, invalid_node);
       break;
     }
+    if (head_ == ring_end_) {  // the ring is done: the frontier now holds exactly the next one
+      ++ring_moves_;
+      ring_end_ = frontier.size();
+    }
     if (stats_.expanded >= budget.max_expansions) {
       finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
              StopReason::expansion_limit, options_.return_partial ? closest_ : invalid_node);
+      break;
+    }
+    // Every path of up to ring_moves_ moves has been tried, so any path to the goal still to be
+    // found has at least ring_moves_ + 1 moves, each costing at least the cheapest move.
+    if (check_cost && static_cast<double>(ring_moves_ + 1) * cheapest_move > budget.max_cost) {
+      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted, StopReason::cost_limit,
+             options_.return_partial ? closest_ : invalid_node);
       break;
     }
     if (time_limit_us > 0.0 && (stats_.expanded & 255u) == 0 &&
@@ -72,7 +102,7 @@ SearchStatus BreadthFirstWave::step(std::uint64_t max_expansions) {
              options_.return_partial ? closest_ : invalid_node);
       break;
     }
-    if (done >= max_expansions) break;
+    if (done >= max_expansions || step_time_is_up(step_budget, done, started)) break;
     ++done;
     const NodeId node = frontier[head_++];
     ++stats_.expanded;
@@ -113,8 +143,8 @@ void BreadthFirstWave::finish(SearchStatus status, StopReason reason, NodeId end
   end_ = end;
 }
 
-std::vector<NodeId> BreadthFirstWave::walk_back(NodeId from) const {
-  std::vector<NodeId> path;
+void BreadthFirstWave::walk_back(NodeId from, std::vector<NodeId>& path) const {
+  path.clear();
   Cell at = map_.cell_of(from);
   NodeId node = from;
   path.push_back(node);
@@ -126,23 +156,28 @@ std::vector<NodeId> BreadthFirstWave::walk_back(NodeId from) const {
     path.push_back(node);
   }
   std::reverse(path.begin(), path.end());
-  return path;
 }
 
 PathResult BreadthFirstWave::result() const {
-  PathResult result;
-  result.status = status_;
-  result.reason = reason_;
-  result.stats = stats_;
+  PathResult out;
+  result(out);
+  return out;
+}
+
+void BreadthFirstWave::result(PathResult& out) const {
+  out.reset();
+  out.status = status_;
+  out.reason = reason_;
+  out.stats = stats_;
+  out.message = message_;
   if (end_ != invalid_node) {
-    result.nodes = walk_back(end_);
-    for (std::size_t i = 1; i < result.nodes.size(); ++i) {
-      const Cell a = map_.cell_of(result.nodes[i - 1]);
-      const Cell b = map_.cell_of(result.nodes[i]);
-      result.cost += grid_move_cost(map_, result.nodes[i - 1], result.nodes[i], a.x != b.x && a.y != b.y);
+    walk_back(end_, out.nodes);
+    for (std::size_t i = 1; i < out.nodes.size(); ++i) {
+      const Cell a = map_.cell_of(out.nodes[i - 1]);
+      const Cell b = map_.cell_of(out.nodes[i]);
+      out.cost += grid_move_cost(map_, out.nodes[i - 1], out.nodes[i], a.x != b.x && a.y != b.y);
     }
   }
-  return result;
 }
 
 }  // namespace wayfinder

@@ -5,11 +5,10 @@
 #include <limits>
 #include <string>
 #include <system_error>
-#include <type_traits>
-#include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
+#include "core/stepped_query.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"
@@ -40,45 +39,41 @@ struct BidirectionalRun {
   template <class... Args>
   BidirectionalRun(SearchContext& forward, SearchContext& backward, Args&&... args)
       : domain(std::forward<Args>(args)...), search(domain, forward, backward) {}
-  SearchStatus step(std::uint64_t n) { return search.step(n); }
-  PathResult result() const { return search.result(); }
+  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
+  void result(PathResult& out) const { search.result(out); }
   D domain;
   BidirectionalSearch<D> search;
 };
 
-// Jump point search returns jump points; the result lists every cell between them.
+// Jump point search returns jump points; the result lists every cell between them. The jump
+// points are kept in the pathfinder's scratch vector on the way, so that a reused result
+// allocates nothing.
 struct JumpPointRun {
-  JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal)
-      : map(grid), domain(grid, goal), search(domain, context) {}
-  SearchStatus step(std::uint64_t n) { return search.step(n); }
-  PathResult result() const {
-    PathResult result = search.result();
-    result.nodes = expand_jump_points(map, result.nodes);
-    return result;
+  JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal, std::vector<NodeId>& scratch)
+      : map(grid), jump_points(scratch), domain(grid, goal), search(domain, context) {}
+  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
+  void result(PathResult& out) const {
+    search.result(out);
+    jump_points.assign(out.nodes.begin(), out.nodes.end());
+    expand_jump_points(map, jump_points, out.nodes);
   }
   const GridMap& map;
+  std::vector<NodeId>& jump_points;
   JumpPointDomain domain;
   BestFirstSearch<JumpPointDomain> search;
 };
 
 struct WaveRun {
   WaveRun(const GridMap& map, DiagonalMode diagonal, WaveState& state) : wave(map, diagonal, state) {}
-  SearchStatus step(std::uint64_t n) { return wave.step(n); }
-  PathResult result() const { return wave.result(); }
+  SearchStatus step(const StepBudget& budget) { return wave.step(budget); }
+  void result(PathResult& out) const { wave.result(out); }
   BreadthFirstWave wave;
 };
 
-// A query that finished in begin(): invalid input, or IDA*.
-struct FinishedRun {
-  PathResult result_value;
-  SearchStatus step(std::uint64_t) { return result_value.status; }
-  PathResult result() const { return result_value; }
-};
-
+// IDA* and rejected queries finish in begin() (SteppedQuery's FinishedRun).
 using ActiveSearch =
-    std::variant<std::monostate, EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>,
-                 BidirectionalRun<GridDomain<true>>, BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun,
-                 FinishedRun>;
+    SteppedQuery<EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>, BidirectionalRun<GridDomain<true>>,
+                 BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun>;
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
@@ -118,6 +113,7 @@ struct GridPathfinderState {
   SearchContext forward;
   SearchContext backward;
   WaveState wave;
+  std::vector<NodeId> jump_points;  ///< JumpPointRun's scratch
   ActiveSearch active;
 };
 
@@ -139,10 +135,7 @@ GridPathfinder::GridPathfinder(GridPathfinder&&) noexcept = default;
 
 SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOptions& options) {
   ActiveSearch& active = state_->active;
-  auto reject = [&](std::string why) {
-    active.emplace<FinishedRun>(FinishedRun{PathResult::invalid(std::move(why))});
-    return SearchStatus::invalid_input;
-  };
+  auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (map_.cell_count() == 0) return reject("the map is empty");
   // Options may come from casts of untrusted numbers (bindings, files): check every enum.
   if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::jump_point))
@@ -175,32 +168,30 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
       return reject("jump point search supports only the diagonal mode only_if_no_obstacles");
   }
 
-  SearchOptions search;
-  search.budget = options.budget;
-  search.return_partial = options.return_partial;
-  search.partial_when_unreachable = options.partial_when_unreachable;
-  search.trace = options.trace;
+  Cost g_weight = 1.0;
+  Cost h_weight = 1.0;
   switch (options.algorithm) {
-    case GridAlgorithm::dijkstra: search.h_weight = 0.0; break;
-    case GridAlgorithm::weighted_astar: search.h_weight = options.weight; break;
-    case GridAlgorithm::greedy_best_first: search.g_weight = 0.0; break;
+    case GridAlgorithm::dijkstra: h_weight = 0.0; break;
+    case GridAlgorithm::weighted_astar: h_weight = options.weight; break;
+    case GridAlgorithm::greedy_best_first: g_weight = 0.0; break;
     default: break;
   }
+  const SearchOptions search = engine_options(options, g_weight, h_weight);
 
   const NodeId from = map_.id_of(start);
   const NodeId to = map_.id_of(goal);
   const bool uniform = map_.uniform_cost();
   switch (options.algorithm) {
     case GridAlgorithm::breadth_first:
-      return active.emplace<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
+      return active.start<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
     case GridAlgorithm::jump_point:
-      return active.emplace<JumpPointRun>(state_->forward, map_, to).search.start(from, to, search);
+      return active.start<JumpPointRun>(state_->forward, map_, to, state_->jump_points).search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
       if (uniform)
-        return active.emplace<BidirectionalRun<GridDomain<true>>>(state_->forward, state_->backward, map_,
+        return active.start<BidirectionalRun<GridDomain<true>>>(state_->forward, state_->backward, map_,
                                                                    options.diagonal, options.heuristic)
             .search.start(from, to, search);
-      return active.emplace<BidirectionalRun<GridDomain<false>>>(state_->forward, state_->backward, map_,
+      return active.start<BidirectionalRun<GridDomain<false>>>(state_->forward, state_->backward, map_,
                                                                   options.diagonal, options.heuristic)
           .search.start(from, to, search);
     case GridAlgorithm::ida_star: {
@@ -212,44 +203,44 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
         const GridDomain<false> domain(map_, options.diagonal, options.heuristic);
         result = IdaStarSearch<GridDomain<false>>(domain, state_->forward).run(from, to, search);
       }
-      return active.emplace<FinishedRun>(FinishedRun{std::move(result)}).result_value.status;
+      return active.settle(std::move(result));
     }
     default:
       if (uniform)
-        return active.emplace<EngineRun<GridDomain<true>>>(state_->forward, map_, options.diagonal, options.heuristic)
+        return active.start<EngineRun<GridDomain<true>>>(state_->forward, map_, options.diagonal, options.heuristic)
             .search.start(from, to, search);
-      return active.emplace<EngineRun<GridDomain<false>>>(state_->forward, map_, options.diagonal, options.heuristic)
+      return active.start<EngineRun<GridDomain<false>>>(state_->forward, map_, options.diagonal, options.heuristic)
           .search.start(from, to, search);
   }
 }
 
 SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
-  return std::visit(
-      [&](auto& run) -> SearchStatus {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          return SearchStatus::invalid_input;
-        else
-          return run.step(max_expansions);
-      },
-      state_->active);
+  return step(StepBudget::expansions(max_expansions));
 }
 
+SearchStatus GridPathfinder::step(const StepBudget& budget) { return state_->active.step(budget); }
+
 PathResult GridPathfinder::result() const {
-  PathResult result = std::visit(
-      [](const auto& run) -> PathResult {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          return PathResult::invalid("no query has begun");
-        else
-          return run.result();
-      },
-      state_->active);
-  fill_cell_centres(map_, result);
-  return result;
+  PathResult out;
+  result(out);
+  return out;
+}
+
+void GridPathfinder::result(PathResult& out) const {
+  state_->active.result(out);
+  fill_cell_centres(map_, out);
 }
 
 PathResult GridPathfinder::find_path(Cell start, Cell goal, const GridSearchOptions& options) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step(Budget::unlimited_expansions);
-  return result();
+  PathResult out;
+  find_path(start, goal, options, out);
+  return out;
+}
+
+SearchStatus GridPathfinder::find_path(Cell start, Cell goal, const GridSearchOptions& options, PathResult& out) {
+  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
+  result(out);
+  return out.status;
 }
 
 void fill_cell_centres(const GridMap& map, PathResult& result) {

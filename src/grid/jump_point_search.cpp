@@ -8,7 +8,13 @@ namespace wayfinder {
 
 std::vector<NodeId> expand_jump_points(const GridMap& map, const std::vector<NodeId>& jump_points) {
   std::vector<NodeId> cells;
-  if (jump_points.empty()) return cells;
+  expand_jump_points(map, jump_points, cells);
+  return cells;
+}
+
+void expand_jump_points(const GridMap& map, const std::vector<NodeId>& jump_points, std::vector<NodeId>& cells) {
+  cells.clear();
+  if (jump_points.empty()) return;
   std::size_t length = 1;
   for (std::size_t i = 1; i < jump_points.size(); ++i) {
     const Cell a = map.cell_of(jump_points[i - 1]);
@@ -28,7 +34,6 @@ std::vector<NodeId> expand_jump_points(const GridMap& map, const std::vector<Nod
       cells.push_back(map.id_of(at));
     }
   }
-  return cells;
 }
 
 }  // namespace wayfinder

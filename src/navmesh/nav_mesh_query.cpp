@@ -263,6 +263,7 @@ struct NavMeshQueryState {
   /// Final once status is not in_progress. Before the first begin(), step() and result() say
   /// so rather than report a search in progress that will never end.
   PathResult result = PathResult::invalid("no query has begun: call begin() before step() and result()");
+  PathResult search_result;  ///< the corridor search's own result, kept for its memory
   std::vector<PolygonId> corridor;
   std::vector<Portal> portals;
 };
@@ -306,7 +307,7 @@ void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placeme
 SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
   NavMeshQueryState& state = *state_;
   state.options = options;
-  state.result = PathResult{};
+  state.result.reset();  // keeps its memory for this query's answer
   auto fail = [&](std::string why) {
     state.result = PathResult::invalid(std::move(why));
     return state.result.status;
@@ -337,7 +338,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   state.options = options;
   state.start = start;
   state.goal = goal;
-  state.result = PathResult{};
+  state.result.reset();
   state.corridor.clear();
   state.portals.clear();
   state.search.emplace<std::monostate>();
@@ -374,27 +375,27 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
         state.context, EdgePointDomain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
                                        goal.point, state.crossings, invalid_node, Point{}});
     status = run.search.start(run.domain.start_node(), run.domain.goal_node(), search);
-    if (status != SearchStatus::in_progress) state.result = run.result();
+    if (status != SearchStatus::in_progress) run.result(state.result);
   } else {
     auto& run = state.search.emplace<EngineRun<CentroidDomain>>(
         state.context, CentroidDomain{mesh_, start.polygon, goal.polygon, start.point, goal.point});
     status = run.search.start(start.polygon, goal.polygon, search);
-    if (status != SearchStatus::in_progress) state.result = run.result();
+    if (status != SearchStatus::in_progress) run.result(state.result);
   }
   return status;
 }
 
-bool NavMeshQuery::advance_corridor_search(std::uint64_t max_expansions) {
+bool NavMeshQuery::advance_corridor_search(const StepBudget& budget) {
   NavMeshQueryState& state = *state_;
   if (state.result.status != SearchStatus::in_progress) return false;
-  PathResult search_result;
+  PathResult& search_result = state.search_result;
   if (auto* edge_run = std::get_if<EngineRun<EdgePointDomain>>(&state.search)) {
-    if (edge_run->search.step(max_expansions, CrossingKeeper{edge_run->domain}) == SearchStatus::in_progress)
+    if (edge_run->search.step(budget, CrossingKeeper{edge_run->domain}) == SearchStatus::in_progress)
       return false;
-    search_result = edge_run->result();
+    edge_run->result(search_result);
   } else if (auto* centroid_run = std::get_if<EngineRun<CentroidDomain>>(&state.search)) {
-    if (centroid_run->step(max_expansions) == SearchStatus::in_progress) return false;
-    search_result = centroid_run->result();
+    if (centroid_run->step(budget) == SearchStatus::in_progress) return false;
+    centroid_run->result(search_result);
   } else {
     return false;
   }
@@ -402,7 +403,7 @@ bool NavMeshQuery::advance_corridor_search(std::uint64_t max_expansions) {
   result.status = search_result.status;
   result.reason = search_result.reason;
   result.stats = search_result.stats;
-  result.message = std::move(search_result.message);
+  result.message = search_result.message;
   result.cost = search_result.cost;
   if (!search_result.nodes.empty())
     corridor_from_nodes(search_result.nodes, state.options.nodes, mesh_.edge_point_graph(), state.start.polygon,
@@ -411,9 +412,11 @@ bool NavMeshQuery::advance_corridor_search(std::uint64_t max_expansions) {
   return true;
 }
 
-SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) {
+SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
+
+SearchStatus NavMeshQuery::step(const StepBudget& budget) {
   NavMeshQueryState& state = *state_;
-  if (!advance_corridor_search(max_expansions)) return state.result.status;
+  if (!advance_corridor_search(budget)) return state.result.status;
   // The search just ended: portals and the funnel.
   PathResult& result = state.result;
   if (!state.corridor.empty()) {
@@ -429,9 +432,18 @@ SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) {
 
 PathResult NavMeshQuery::result() const { return state_->result; }
 
+void NavMeshQuery::result(PathResult& out) const { out = state_->result; }  // assignment keeps out's memory
+
 PathResult NavMeshQuery::find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
   if (begin(start, goal, options) == SearchStatus::in_progress) step();
   return state_->result;
+}
+
+SearchStatus NavMeshQuery::find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options,
+                                     PathResult& out) {
+  if (begin(start, goal, options) == SearchStatus::in_progress) step();
+  result(out);
+  return out.status;
 }
 
 PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLocation& goal,
@@ -442,7 +454,7 @@ PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLoca
     return PathResult::invalid("start and goal must be located on the mesh");
   if (!finite(start.point) || !finite(goal.point)) return PathResult::invalid("start and goal must be finite points");
   if (start_corridor_search(start, goal, options) == SearchStatus::in_progress)
-    advance_corridor_search(Budget::unlimited_expansions);
+    advance_corridor_search(StepBudget{});
   PathResult result = state_->result;
   result.points = {start.point, goal.point};
   return result;

@@ -5,11 +5,10 @@
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
-#include <type_traits>
-#include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
+#include "core/stepped_query.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
@@ -30,11 +29,8 @@ constexpr struct {
 template <class D>
 using VoxelRun = EngineRun<D, PagedSearchContext>;
 
-struct FinishedRun {
-  PathResult result_value;
-};
-
-using ActiveSearch = std::variant<std::monostate, VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>, FinishedRun>;
+// Rejected queries finish in begin() (SteppedQuery's FinishedRun).
+using ActiveSearch = SteppedQuery<VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>>;
 
 bool finite_non_negative(Cost cost) { return std::isfinite(cost) && cost >= 0.0; }
 
@@ -159,68 +155,58 @@ Cost VoxelPathfinder::dearest_move() const {
 
 SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
   ActiveSearch& active = state_->active;
-  auto reject = [&](std::string why) {
-    active.emplace<FinishedRun>(FinishedRun{PathResult::invalid(std::move(why))});
-    return SearchStatus::invalid_input;
-  };
+  auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (world_.block_count() == 0) return reject("the world is empty");
   if (const std::string problem = options_problem(options); !problem.empty()) return reject(problem);
   // The place messages start with the position: "start (1,2,3) is inside a solid block".
   if (const std::string problem = position_problem(start); !problem.empty()) return reject("start " + problem);
   if (const std::string problem = position_problem(goal); !problem.empty()) return reject("goal " + problem);
 
-  SearchOptions search;
-  search.budget = options.budget;
-  search.return_partial = options.return_partial;
-  search.partial_when_unreachable = options.partial_when_unreachable;
-  search.trace = options.trace;
+  Cost g_weight = 1.0;
+  Cost h_weight = 1.0;
   switch (options.algorithm) {
-    case VoxelAlgorithm::dijkstra: search.h_weight = 0.0; break;
-    case VoxelAlgorithm::weighted_astar: search.h_weight = options.weight; break;
-    case VoxelAlgorithm::greedy_best_first: search.g_weight = 0.0; break;
+    case VoxelAlgorithm::dijkstra: h_weight = 0.0; break;
+    case VoxelAlgorithm::weighted_astar: h_weight = options.weight; break;
+    case VoxelAlgorithm::greedy_best_first: g_weight = 0.0; break;
     default: break;
   }
+  const SearchOptions search = engine_options(options, g_weight, h_weight);
   const NodeId from = world_.node_of(start);
   const NodeId to = world_.node_of(goal);
   if (profile_.fly)
-    return active.emplace<VoxelRun<VoxelFlyingDomain>>(state_->context, world_, profile_.fly_cost)
+    return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, world_, profile_.fly_cost)
         .search.start(from, to, search);
-  return active.emplace<VoxelRun<VoxelWalkingDomain>>(state_->context, world_, profile_).search.start(from, to, search);
+  return active.start<VoxelRun<VoxelWalkingDomain>>(state_->context, world_, profile_).search.start(from, to, search);
 }
 
 SearchStatus VoxelPathfinder::step(std::uint64_t max_expansions) {
-  return std::visit(
-      [&](auto& run) -> SearchStatus {
-        using Run = std::decay_t<decltype(run)>;
-        if constexpr (std::is_same_v<Run, std::monostate>)
-          return SearchStatus::invalid_input;
-        else if constexpr (std::is_same_v<Run, FinishedRun>)
-          return run.result_value.status;
-        else
-          return run.search.step(max_expansions);
-      },
-      state_->active);
+  return step(StepBudget::expansions(max_expansions));
 }
 
+SearchStatus VoxelPathfinder::step(const StepBudget& budget) { return state_->active.step(budget); }
+
 PathResult VoxelPathfinder::result() const {
-  PathResult result = std::visit(
-      [&](const auto& run) -> PathResult {
-        using Run = std::decay_t<decltype(run)>;
-        if constexpr (std::is_same_v<Run, std::monostate>)
-          return PathResult::invalid("no query has begun");
-        else if constexpr (std::is_same_v<Run, FinishedRun>)
-          return run.result_value;
-        else
-          return run.search.result();
-      },
-      state_->active);
-  fill_voxel_points(world_, result);
-  return result;
+  PathResult out;
+  result(out);
+  return out;
+}
+
+void VoxelPathfinder::result(PathResult& out) const {
+  state_->active.result(out);
+  fill_voxel_points(world_, out);
 }
 
 PathResult VoxelPathfinder::find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step(Budget::unlimited_expansions);
-  return result();
+  PathResult out;
+  find_path(start, goal, options, out);
+  return out;
+}
+
+SearchStatus VoxelPathfinder::find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options,
+                                        PathResult& out) {
+  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
+  result(out);
+  return out.status;
 }
 
 std::vector<VoxelMove> VoxelPathfinder::moves_of(const PathResult& result) const {

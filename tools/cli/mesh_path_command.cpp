@@ -110,10 +110,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
   if (!arguments.y_range.empty() || arguments.level >= 0) {
     std::string error;
     range = drawn_range(arguments, mesh, error);
-    if (!error.empty()) {
-      report_error(err, error);
-      return exit_bad_input;
-    }
+    if (!error.empty()) throw CommandError(error);
   }
 
   NavMeshSearchOptions options;

@@ -8,7 +8,9 @@
 // optimal cost (Likhachev, Gordon & Thrun 2003).
 //
 // A search can run to completion or be advanced a few expansions at a time with step(), so a
-// game can spread it over many frames; the stepped result equals the one-shot result.
+// game can spread it over many frames; the stepped result equals the one-shot result. A step
+// may be limited by expansions, by wall time or both (StepBudget); a step's limits only pause
+// the search, where the Budget in SearchOptions ends it.
 
 #include <algorithm>
 #include <bit>
@@ -16,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "wayfinder/core/force_inline.hpp"
@@ -92,18 +95,39 @@ class BestFirstSearch {
 
   /// Expands up to `max_expansions` nodes. Returns in_progress while the search goes on.
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
-    return step(max_expansions, IgnoreImprovement{});
+    return step(StepBudget::expansions(max_expansions), IgnoreImprovement{});
   }
+
+  /// Expands nodes until the step's budget (expansions, wall time) is spent or the search ends.
+  SearchStatus step(const StepBudget& step_budget) { return step(step_budget, IgnoreImprovement{}); }
 
   /// As step(), calling `on_improve(node, g)` whenever a node gets a cheaper cost.
   template <class OnImprove>
+    requires ImprovementObserver<OnImprove>
   SearchStatus step(std::uint64_t max_expansions, OnImprove&& on_improve) {
+    return step(StepBudget::expansions(max_expansions), on_improve);
+  }
+
+  template <class OnImprove>
+    requires ImprovementObserver<OnImprove>
+  SearchStatus step(const StepBudget& step_budget, OnImprove&& on_improve) {
     if (status_ != SearchStatus::in_progress) return status_;
     const auto started = std::chrono::steady_clock::now();
-    if (options_.trace != nullptr)
-      run_loop<true>(max_expansions, on_improve, started);
-    else
-      run_loop<false>(max_expansions, on_improve, started);
+    if (!step_budget.timed()) {
+      run_chunk(step_budget.max_expansions, on_improve, started);
+    } else {
+      // The clock is read between chunks of time_check_interval expansions, so that the loop
+      // itself stays as it is without a time limit.
+      std::uint64_t left = step_budget.max_expansions;
+      while (true) {
+        const std::uint64_t before = stats_.expanded;
+        run_chunk(std::min(left, StepBudget::time_check_interval), on_improve, started);
+        left -= stats_.expanded - before;
+        if (status_ != SearchStatus::in_progress || left == 0 ||
+            std::chrono::steady_clock::now() - started >= step_budget.max_time)
+          break;
+      }
+    }
     stats_.microseconds +=
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
     return status_;
@@ -118,6 +142,7 @@ class BestFirstSearch {
   /// Expands exactly one node (no budget checks); for searches built on this one, such as
   /// bidirectional search. Returns the expanded node, or invalid_node if the open list is empty.
   template <class OnImprove>
+    requires ImprovementObserver<OnImprove>
   NodeId expand_one(OnImprove&& on_improve) {
     settle_held();
     if (!has_held_ && context_.open().empty()) return invalid_node;
@@ -147,24 +172,38 @@ class BestFirstSearch {
   /// The path from the start to `node` through parent links (empty if unreached).
   [[nodiscard]] std::vector<NodeId> path_to(NodeId node) const {
     std::vector<NodeId> path;
-    if (node == invalid_node || !context_.reached(node)) return path;
+    path_to(node, path);
+    return path;
+  }
+
+  /// The same into `path`, whose memory is reused (it is cleared, not shrunk).
+  void path_to(NodeId node, std::vector<NodeId>& path) const {
+    path.clear();
+    if (node == invalid_node || !context_.reached(node)) return;
     for (NodeId at = node; at != invalid_node; at = context_.record(at).parent) path.push_back(at);
     std::reverse(path.begin(), path.end());
-    return path;
   }
 
   /// The result so far: final once finished(), otherwise in_progress with no path.
   [[nodiscard]] PathResult result() const {
-    PathResult result;
-    result.status = status_;
-    result.reason = reason_;
-    result.stats = stats_;
-    result.message = message_;
+    PathResult out;
+    result(out);
+    return out;
+  }
+
+  /// The same into a result the caller owns: its vectors and message are cleared and refilled,
+  /// not reallocated, so a result reused across queries allocates only when a path is longer
+  /// than any before. Points are left empty (the world's query object fills them).
+  void result(PathResult& out) const {
+    out.reset();
+    out.status = status_;
+    out.reason = reason_;
+    out.stats = stats_;
+    out.message = message_;
     if (end_node_ != invalid_node) {
-      result.nodes = path_to(end_node_);
-      result.cost = context_.record(end_node_).g;
+      path_to(end_node_, out.nodes);
+      out.cost = context_.record(end_node_).g;
     }
-    return result;
   }
 
  private:
@@ -226,11 +265,19 @@ class BestFirstSearch {
       next = context_.open().pop(position_writer());
     }
     popped_priority_ = key_priority(next.key);
-    if constexpr (requires { context_.close(next.node); })
+    if constexpr (ClosingContext<Context>)
       context_.close(next.node);
     else
       context_.record(next.node).set_state(NodeRecord::State::closed);
     return next.node;
+  }
+
+  template <class OnImprove>
+  void run_chunk(std::uint64_t max_expansions, OnImprove& on_improve, std::chrono::steady_clock::time_point started) {
+    if (options_.trace != nullptr)
+      run_loop<true>(max_expansions, on_improve, started);
+    else
+      run_loop<false>(max_expansions, on_improve, started);
   }
 
   template <bool Tracing, class OnImprove>
@@ -294,7 +341,7 @@ class BestFirstSearch {
       }
     }
     if constexpr (Tracing) options_.trace->record(TraceEvent::closed, node, current.parent, g);
-    // A domain may pass a third argument, heuristic_of_next(goal), that computes
+    // A domain may pass a third argument, a HeuristicOfNext (domain.hpp), that computes
     // heuristic(next, goal) from what it already knows about `next` (its coordinates, say); it
     // is called only for the successors that improve, and must return the same value.
     // The values the relaxation reads are captured by value: the domain's successor function
@@ -305,6 +352,7 @@ class BestFirstSearch {
     auto relax = [this, g, node, &records, &generated, &on_improve](
                      NodeId next, Cost step_cost, auto&&... heuristic_of_next) WAYFINDER_FORCE_INLINE_LAMBDA {
       static_assert(sizeof...(heuristic_of_next) <= 1);
+      static_assert((HeuristicOfNext<std::remove_reference_t<decltype(heuristic_of_next)>> && ...));
       ++generated;
       NodeRecord& record = records.touch(next);
       const Cost new_g = g + step_cost;
@@ -338,8 +386,9 @@ class BestFirstSearch {
     };
     if constexpr (ParentAwareDomain<D>) {
       domain_.for_each_successor(node, current.parent, relax);
-    } else if constexpr (requires { context_.closed_words(node); }) {
+    } else if constexpr (ClosedFlagsContext<Context>) {
       ClosedAwareSink<decltype(relax)> sink{relax, context_, generated};
+      static_assert(ClosedFlagsSink<decltype(sink)>, "domains look for ClosedFlagsSink to read the closed flags");
       domain_.for_each_successor(node, sink);
     } else {
       domain_.for_each_successor(node, relax);
@@ -367,7 +416,7 @@ class BestFirstSearch {
   };
 
   decltype(auto) touch_handle() {
-    if constexpr (requires { context_.touch_handle(); })
+    if constexpr (TouchHandleContext<Context>)
       return context_.touch_handle();
     else
       return (context_);

@@ -43,7 +43,13 @@ class BidirectionalSearch {
   }
 
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
+    return step(StepBudget::expansions(max_expansions));
+  }
+
+  /// Expands nodes (of both sides together) until the step's budget is spent or the search ends.
+  SearchStatus step(const StepBudget& step_budget) {
     if (status_ != SearchStatus::in_progress) return status_;
+    const std::uint64_t max_expansions = step_budget.max_expansions;
     const auto started = std::chrono::steady_clock::now();
     const Budget& budget = options_.budget;
     const bool timed = budget.max_time.count() > 0;
@@ -76,7 +82,7 @@ class BidirectionalSearch {
         stop_budget(StopReason::time_limit);
         break;
       }
-      if (done >= max_expansions) break;
+      if (done >= max_expansions || step_time_is_up(step_budget, done, started)) break;
       if (forward_.open_size() <= backward_.open_size())
         forward_.expand_one(met_from_forward);
       else
@@ -95,25 +101,33 @@ class BidirectionalSearch {
   [[nodiscard]] SearchStatus status() const { return status_; }
 
   [[nodiscard]] PathResult result() const {
-    PathResult result;
-    result.status = status_;
-    result.reason = reason_;
-    result.message = message_;
-    result.stats.expanded = forward_.stats().expanded + backward_.stats().expanded;
-    result.stats.generated = forward_.stats().generated + backward_.stats().generated;
-    result.stats.peak_open = forward_.stats().peak_open + backward_.stats().peak_open;
-    result.stats.microseconds = extra_microseconds_;
+    PathResult out;
+    result(out);
+    return out;
+  }
+
+  /// The same into a result the caller owns, reusing its memory (see BestFirstSearch::result).
+  void result(PathResult& out) const {
+    out.reset();
+    out.status = status_;
+    out.reason = reason_;
+    out.message = message_;
+    out.stats.expanded = forward_.stats().expanded + backward_.stats().expanded;
+    out.stats.generated = forward_.stats().generated + backward_.stats().generated;
+    out.stats.peak_open = forward_.stats().peak_open + backward_.stats().peak_open;
+    out.stats.microseconds = extra_microseconds_;
     if (status_ == SearchStatus::found) {
-      result.nodes = forward_.path_to(meeting_);
-      std::vector<NodeId> rest = backward_.path_to(meeting_);
-      for (auto it = rest.rbegin() + 1; it != rest.rend(); ++it) result.nodes.push_back(*it);
-      result.cost = best_cost_;
+      forward_.path_to(meeting_, out.nodes);
+      // The backward half, from the meeting node to the goal: its parent links lead to the goal.
+      for (NodeId at = backward_.context().record(meeting_).parent; at != invalid_node;
+           at = backward_.context().record(at).parent)
+        out.nodes.push_back(at);
+      out.cost = best_cost_;
     } else if (status_ == SearchStatus::partial) {
       const NodeId end = forward_.closest_node() != invalid_node ? forward_.closest_node() : forward_.start_node();
-      result.nodes = forward_.path_to(end);
-      result.cost = forward_.context().g(end);
+      forward_.path_to(end, out.nodes);
+      out.cost = forward_.context().g(end);
     }
-    return result;
   }
 
  private:

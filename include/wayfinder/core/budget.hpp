@@ -25,4 +25,34 @@ struct Budget {
   }
 };
 
+/// Limits on one call of step(): how much of a stepped search may run now, say in one frame.
+/// Unlike Budget, which ends the search, a StepBudget only pauses it: step() returns
+/// in_progress and the next call carries on, and the final result is the one-shot result.
+struct StepBudget {
+  /// The time limit is checked after every `time_check_interval` expansions of a step (and not
+  /// before the first), so a step runs at least that many expansions unless the search ends
+  /// first, and may overrun its time by the cost of that many expansions. Reading the clock
+  /// after every expansion would cost more than most expansions do.
+  static constexpr std::uint64_t time_check_interval = 64;
+
+  /// Expand at most this many nodes in this step.
+  std::uint64_t max_expansions = Budget::unlimited_expansions;
+  /// Return after about this much wall time in this step (see time_check_interval); zero means
+  /// no limit.
+  std::chrono::nanoseconds max_time{0};
+
+  [[nodiscard]] static StepBudget expansions(std::uint64_t count) { return {count, std::chrono::nanoseconds{0}}; }
+  [[nodiscard]] static StepBudget time(std::chrono::nanoseconds limit) { return {Budget::unlimited_expansions, limit}; }
+  [[nodiscard]] bool timed() const { return max_time.count() > 0; }
+  [[nodiscard]] bool unlimited() const { return max_expansions == Budget::unlimited_expansions && !timed(); }
+};
+
+/// Whether a step that began at `started` and has done `done` expansions has used up its time
+/// (only every time_check_interval expansions, see StepBudget).
+[[nodiscard]] inline bool step_time_is_up(const StepBudget& budget, std::uint64_t done,
+                                          std::chrono::steady_clock::time_point started) {
+  return budget.timed() && done != 0 && done % StepBudget::time_check_interval == 0 &&
+         std::chrono::steady_clock::now() - started >= budget.max_time;
+}
+
 }  // namespace wayfinder

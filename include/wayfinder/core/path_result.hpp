@@ -59,6 +59,18 @@ struct PathResult {
     return status == SearchStatus::found || (status == SearchStatus::partial && nodes.size() > 1);
   }
 
+  /// Back to a default-constructed result, keeping the memory of nodes, points and message,
+  /// so that a result the caller reuses across queries is filled without allocating.
+  void reset() {
+    status = SearchStatus::in_progress;
+    reason = StopReason::none;
+    nodes.clear();
+    points.clear();
+    cost = 0.0;
+    stats = {};
+    message.clear();
+  }
+
   static PathResult invalid(std::string why) {
     PathResult result;
     result.status = SearchStatus::invalid_input;

@@ -6,6 +6,7 @@
 // cost (the returned cost is still the true cost of that path).
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "wayfinder/core/best_first_search.hpp"
@@ -42,13 +43,23 @@ class BreadthFirstWave {
   /// The wave keeps a reference to the map: a temporary map would dangle.
   BreadthFirstWave(const GridMap&& map, DiagonalMode diagonal, WaveState& state) = delete;
 
-  /// Budget and trace options are honoured; weights are ignored.
+  /// Budget and trace options are honoured; weights are ignored. The wave measures a path by
+  /// its moves, so Budget::max_cost stops it once every path it could still find has more than
+  /// max_cost / (the cheapest move's cost) moves: no path cheaper than max_cost can remain. A
+  /// path it finds is returned whatever its cost (the wave does not weigh terrain). Start or
+  /// goal ids out of range and a NaN max_cost give invalid_input.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options);
-  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
+  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
+    return step(StepBudget::expansions(max_expansions));
+  }
+  /// Expands cells until the step's budget (expansions, wall time) is spent or the wave ends.
+  SearchStatus step(const StepBudget& step_budget);
   [[nodiscard]] PathResult result() const;
+  /// The same into a result the caller owns, reusing its memory (see BestFirstSearch::result).
+  void result(PathResult& out) const;
 
  private:
-  [[nodiscard]] std::vector<NodeId> walk_back(NodeId from) const;
+  void walk_back(NodeId from, std::vector<NodeId>& path) const;
   void finish(SearchStatus status, StopReason reason, NodeId end);
 
   const GridMap& map_;
@@ -57,7 +68,10 @@ class BreadthFirstWave {
   SearchOptions options_;
   NodeId start_ = invalid_node;
   NodeId goal_ = invalid_node;
-  std::size_t head_ = 0;  // next frontier entry to expand
+  std::size_t head_ = 0;      // next frontier entry to expand
+  std::size_t ring_end_ = 0;  // end of the ring being expanded: its cells are ring_moves_ moves from the start
+  std::uint64_t ring_moves_ = 0;
+  std::string message_;
   SearchStatus status_ = SearchStatus::in_progress;
   StopReason reason_ = StopReason::none;
   NodeId end_ = invalid_node;

@@ -66,14 +66,24 @@ class GridPathfinder {
   /// Runs a whole query. Never throws for bad queries: a start or goal outside the map or on a
   /// blocked cell, bad options, ... return status invalid_input with a message.
   PathResult find_path(Cell start, Cell goal, const GridSearchOptions& options = {});
+  /// The same into a result the caller owns and reuses: its vectors and message are cleared and
+  /// refilled, never shrunk, so once they have grown to a path's size a query allocates nothing
+  /// for its result. Returns the result's status.
+  SearchStatus find_path(Cell start, Cell goal, const GridSearchOptions& options, PathResult& out);
 
   /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
   SearchStatus begin(Cell start, Cell goal, const GridSearchOptions& options = {});
   /// Advances the current query by up to `max_expansions` expansions. The final result equals
   /// what find_path returns for the same query. IDA* runs to the end in begin().
   SearchStatus step(std::uint64_t max_expansions);
+  /// Advances the current query until the step's expansions or wall time are spent (the time is
+  /// read every StepBudget::time_check_interval expansions), or it ends. The final result is
+  /// still find_path's: a step's limits pause the search, the options' Budget ends it.
+  SearchStatus step(const StepBudget& budget);
   /// The current query's result (in_progress and no path until it finishes).
   [[nodiscard]] PathResult result() const;
+  /// The same into a result the caller owns, reusing its memory (as find_path above).
+  void result(PathResult& out) const;
 
   [[nodiscard]] const GridMap& map() const { return map_; }
 

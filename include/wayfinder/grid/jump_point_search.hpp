@@ -207,5 +207,7 @@ static_assert(ParentAwareDomain<JumpPointDomain>);
 
 /// Expands a path of jump points into every cell it passes through.
 std::vector<NodeId> expand_jump_points(const GridMap& map, const std::vector<NodeId>& jump_points);
+/// The same into `cells`, whose memory is reused (cleared, not shrunk); it must not be `jump_points`.
+void expand_jump_points(const GridMap& map, const std::vector<NodeId>& jump_points, std::vector<NodeId>& cells);
 
 }  // namespace wayfinder

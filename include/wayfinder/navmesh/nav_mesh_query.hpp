@@ -70,14 +70,22 @@ class NavMeshQuery {
   /// the enum's, a negative or NaN weight, tolerance, snap distance or budget limit) give
   /// invalid_input with a message naming what is wrong.
   PathResult find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
+  /// The same into a result the caller owns and reuses: its vectors and message are overwritten,
+  /// never shrunk, so once they have grown to a path's size a query allocates nothing for its
+  /// result. Returns the result's status.
+  SearchStatus find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options, PathResult& out);
 
   /// The same in steps: begin() locates and starts the corridor search, step() advances it by up
-  /// to `max_expansions`, and the funnel runs when it finishes. The final result equals
-  /// find_path's. Before the first begin(), step() returns invalid_input and result() says that
-  /// no query has begun.
+  /// to `max_expansions` (or until a StepBudget's expansions or wall time are spent, the time
+  /// read every StepBudget::time_check_interval expansions), and the funnel runs when it
+  /// finishes. The final result equals find_path's. Before the first begin(), step() returns
+  /// invalid_input and result() says that no query has begun.
   SearchStatus begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
+  SearchStatus step(const StepBudget& budget);
   [[nodiscard]] PathResult result() const;
+  /// The same into a result the caller owns, reusing its memory (as find_path above).
+  void result(PathResult& out) const;
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
   /// points holds just the two end points, cost the search's cost (for a start and goal in one
@@ -97,7 +105,7 @@ class NavMeshQuery {
   SearchStatus start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
                                      const NavMeshSearchOptions& options);
   // Advances the corridor search; true when it has just finished (the corridor is then known).
-  bool advance_corridor_search(std::uint64_t max_expansions);
+  bool advance_corridor_search(const StepBudget& budget);
 
   const NavMesh& mesh_;
   std::unique_ptr<struct NavMeshQueryState> state_;

@@ -17,6 +17,7 @@
 
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/domain.hpp"
+#include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
@@ -24,6 +25,15 @@ namespace wayfinder {
 
 /// The kinds of move a voxel path is made of.
 enum class VoxelMoveKind : std::uint8_t { walk, fall, step_up, jump, swim, climb, fly };
+
+// The flying domain leaves out closed neighbours by reading the closed flags of a
+// PagedSearchContext page (ClosedFlagsSink), and finds a neighbour's flag by its position in the
+// chunk. That holds only while one page is exactly one chunk (16 x 16 x 16 = 4096 consecutive
+// ids, as VoxelWorld::node_of lays them out) and one 16-bit word of flags is one row of 16 blocks
+// along x.
+static_assert(PagedSearchContext::page_size == std::size_t{1} << (3 * VoxelWorld::chunk_bits),
+              "a page of the voxel search state must hold exactly one chunk's node ids");
+static_assert(VoxelWorld::chunk_size == 16, "a row of a chunk must fill one 16-bit word of closed flags");
 
 class VoxelFlyingDomain {
  public:
@@ -60,7 +70,7 @@ class VoxelFlyingDomain {
     // coordinates known here instead of decoding its id again.
     GoalDistances goal{invalid_node, false, {}};
     auto emit = [&](int d, NodeId next) WAYFINDER_FORCE_INLINE_LAMBDA {
-      if constexpr (std::is_invocable_v<Sink&, NodeId, Cost, OctileFrom>)
+      if constexpr (SinkTakesHeuristic<std::remove_cvref_t<Sink>, OctileFrom>)
         sink(next, costs_[d], OctileFrom{this, &at, d, &goal});
       else
         sink(next, costs_[d]);
@@ -71,7 +81,7 @@ class VoxelFlyingDomain {
       if (blocked != 0)
         for (int d = 0; d < 26; ++d)
           if ((blocked & boxes_[d]) != 0) allowed &= ~(1u << d);
-      if constexpr (requires { sink.closed_words(node); }) {
+      if constexpr (ClosedFlagsSink<std::remove_cvref_t<Sink>>) {
         // A search that keeps closed flags by id lets expanded neighbours be left out: their
         // cost is final, relaxing them would change nothing. The flags come in 16-bit words, one
         // per row of a chunk (a page of the search state holds a chunk's 4096 ids).

@@ -70,13 +70,23 @@ class VoxelPathfinder {
   /// ... return status invalid_input with a message.
   /// PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block coordinates.
   PathResult find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
+  /// The same into a result the caller owns and reuses: its vectors and message are cleared and
+  /// refilled, never shrunk, so once they have grown to a path's size a query allocates nothing
+  /// for its result. Returns the result's status.
+  SearchStatus find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options, PathResult& out);
 
   /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
   SearchStatus begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
   /// Advances the current query by up to `max_expansions` expansions.
   SearchStatus step(std::uint64_t max_expansions);
+  /// Advances the current query until the step's expansions or wall time are spent (the time is
+  /// read every StepBudget::time_check_interval expansions), or it ends. The final result equals
+  /// find_path's: a step's limits pause the search, the options' Budget ends it.
+  SearchStatus step(const StepBudget& budget);
   /// The current query's result (in_progress and no path until it finishes).
   [[nodiscard]] PathResult result() const;
+  /// The same into a result the caller owns, reusing its memory (as find_path above).
+  void result(PathResult& out) const;
 
   /// Empty if the agent can be at `at` (start and goal must be such places), otherwise which
   /// check failed and at which block (voxel_place_problem in voxel_places.hpp).
