@@ -13,8 +13,12 @@ inline bool environment_flag(const char* name) {
   return value != nullptr && std::string(value) == "1";
 }
 
-/// Sanitizer builds run about 10x slower; data-driven tests sample their queries there.
-inline bool sanitized_build() { return environment_flag("WAYFINDER_SANITIZED"); }
+/// Sanitizer builds run about 10x slower; data-driven tests sample their queries there. A second
+/// build of the same code (the clang build) samples them too, with WAYFINDER_SAMPLE_DATA=1: the
+/// release build already runs every query.
+inline bool sanitized_build() {
+  return environment_flag("WAYFINDER_SANITIZED") || environment_flag("WAYFINDER_SAMPLE_DATA");
+}
 
 /// CI sets this so that missing benchmark data fails the run instead of skipping tests.
 inline bool data_required() { return environment_flag("WAYFINDER_REQUIRE_DATA"); }
