@@ -808,7 +808,7 @@ TEST(NavMeshQuery, RejectsBadQueriesWithMessages) {
   EXPECT_EQ(off_mesh.status, SearchStatus::invalid_input);
   EXPECT_NE(off_mesh.message.find("start"), std::string::npos);
   NavMeshSearchOptions bad;
-  bad.heuristic_weight = -1.0;
+  bad.weight = -1.0;
   EXPECT_EQ(query.find_path({0.5, 0, 0.5}, {1.5, 0, 1.5}, bad).status, SearchStatus::invalid_input);
   EXPECT_EQ(parse_corridor_nodes("edge-points"), CorridorNodes::edge_points);
   EXPECT_EQ(parse_corridor_nodes("centroids"), CorridorNodes::polygon_centroids);
@@ -846,8 +846,8 @@ TEST(NavMeshQuery, BadOptionsAreInvalidInputNamingTheOption) {
   };
   const BadOption bad_options[] = {
       {"nodes", [](NavMeshSearchOptions& o) { o.nodes = static_cast<CorridorNodes>(7); }},
-      {"heuristic_weight", [](NavMeshSearchOptions& o) { o.heuristic_weight = std::numeric_limits<double>::infinity(); }},
-      {"heuristic_weight", [](NavMeshSearchOptions& o) { o.heuristic_weight = std::nan(""); }},
+      {"weight", [](NavMeshSearchOptions& o) { o.weight = std::numeric_limits<double>::infinity(); }},
+      {"weight", [](NavMeshSearchOptions& o) { o.weight = std::nan(""); }},
       {"height_tolerance", [](NavMeshSearchOptions& o) { o.height_tolerance = std::nan(""); }},
       {"height_tolerance", [](NavMeshSearchOptions& o) { o.height_tolerance = -1.0; }},
       {"snap_distance", [](NavMeshSearchOptions& o) { o.snap_distance = -0.5; }},
@@ -883,7 +883,7 @@ TEST(NavMeshQuery, BadOptionsAreInvalidInputNamingTheOption) {
   NavMeshSearchOptions edge_cases;
   edge_cases.height_tolerance = std::numeric_limits<double>::infinity();
   edge_cases.snap_distance = std::numeric_limits<double>::infinity();
-  edge_cases.heuristic_weight = 0.0;
+  edge_cases.weight = 0.0;
   edge_cases.budget.max_cost = std::numeric_limits<double>::infinity();
   EXPECT_TRUE(query.find_path(across_the_grid[0], across_the_grid[1], edge_cases).found());
 }

@@ -12,10 +12,14 @@
 #include "wayfinder/core/indexed_heap.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
+#include "wayfinder/core/path_batch.hpp"
+#include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/core/types.hpp"
+#include "wayfinder/core/zeroed_array.hpp"
 
 // grid
 #include "wayfinder/grid/breadth_first_wave.hpp"

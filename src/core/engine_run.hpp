@@ -21,6 +21,7 @@ struct EngineRun {
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   [[nodiscard]] PathResult result() const { return search.result(); }
   void result(PathResult& out) const { search.result(out); }
+  [[nodiscard]] SearchStats stats() const { return search.stats(); }
 
   D domain;
   BestFirstSearch<D, Context> search;

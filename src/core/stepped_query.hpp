@@ -6,9 +6,9 @@
 // what is its own: checking its options and turning them into the engine's, choosing the run,
 // and filling a result's points.
 //
-// A run is any type with `SearchStatus step(const StepBudget&)` and
-// `void result(PathResult& out) const` that refills `out` in place (EngineRun and the grid's
-// runs).
+// A run is any type with `SearchStatus step(const StepBudget&)`, `SearchStats stats() const`
+// and `void result(PathResult& out) const` that refills `out` in place (EngineRun and the
+// grid's runs).
 
 #include <string>
 #include <type_traits>
@@ -25,6 +25,7 @@ namespace wayfinder {
 struct FinishedRun {
   PathResult result_value;
   SearchStatus step(const StepBudget&) const { return result_value.status; }
+  [[nodiscard]] SearchStats stats() const { return result_value.stats; }
   void result(PathResult& out) const { out = result_value; }  // assignment keeps out's memory
 };
 
@@ -83,6 +84,18 @@ class SteppedQuery {
           } else {
             run.result(out);
           }
+        },
+        active_);
+  }
+
+  /// The current query's statistics so far (zero if none has begun).
+  [[nodiscard]] SearchStats stats() const {
+    return std::visit(
+        [](const auto& run) -> SearchStats {
+          if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
+            return {};
+          else
+            return run.stats();
         },
         active_);
   }

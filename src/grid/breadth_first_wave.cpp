@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 namespace wayfinder {
 
@@ -13,15 +14,18 @@ constexpr int move_dy[8] = {-1, 0, 0, 1, -1, -1, 1, 1};
 }  // namespace
 
 void WaveState::prepare(std::size_t cells) {
-  if (stamps_.size() < cells) {
-    stamps_.resize(cells, 0);
-    directions_.resize(cells, 0);
-  }
   frontier_.clear();
-  if (++generation_ == 0) {
-    std::fill(stamps_.begin(), stamps_.end(), 0);
-    generation_ = 1;
+  if (generation_ == std::numeric_limits<std::uint32_t>::max()) {
+    // Wrapped: old stamps could alias. Fresh zeroed arrays rather than rewriting every stamp.
+    const std::size_t size = std::max(stamps_.size(), cells);
+    stamps_.reset_zeroed(size);
+    directions_.reset_zeroed(size);
+    generation_ = 0;
+  } else if (stamps_.size() < cells) {
+    stamps_.reset_zeroed(cells);
+    directions_.reset_zeroed(cells);
   }
+  ++generation_;
 }
 
 SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOptions& options) {
@@ -51,10 +55,12 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   const Cell s = map_.cell_of(start);
   const Cell g = map_.cell_of(goal);
   closest_h_ = grid_distance(Heuristic::octile, s.x - g.x, s.y - g.y);
+  const auto began = std::chrono::steady_clock::now();  // set-up counts in the stats and max_time
   state_.prepare(map_.cell_count());
   state_.reach(start, 0);
   state_.frontier().push_back(start);
   if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
+  stats_.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
   if (start == goal) finish(SearchStatus::found, StopReason::goal_reached, goal);
   return status_;
 }

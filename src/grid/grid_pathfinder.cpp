@@ -41,6 +41,7 @@ struct BidirectionalRun {
       : domain(std::forward<Args>(args)...), search(domain, forward, backward) {}
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   void result(PathResult& out) const { search.result(out); }
+  [[nodiscard]] SearchStats stats() const { return search.stats(); }
   D domain;
   BidirectionalSearch<D> search;
 };
@@ -57,6 +58,7 @@ struct JumpPointRun {
     jump_points.assign(out.nodes.begin(), out.nodes.end());
     expand_jump_points(map, jump_points, out.nodes);
   }
+  [[nodiscard]] SearchStats stats() const { return search.stats(); }
   const GridMap& map;
   std::vector<NodeId>& jump_points;
   JumpPointDomain domain;
@@ -67,6 +69,7 @@ struct WaveRun {
   WaveRun(const GridMap& map, DiagonalMode diagonal, WaveState& state) : wave(map, diagonal, state) {}
   SearchStatus step(const StepBudget& budget) { return wave.step(budget); }
   void result(PathResult& out) const { wave.result(out); }
+  [[nodiscard]] SearchStats stats() const { return wave.stats(); }
   BreadthFirstWave wave;
 };
 
@@ -219,6 +222,8 @@ SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
 }
 
 SearchStatus GridPathfinder::step(const StepBudget& budget) { return state_->active.step(budget); }
+
+SearchStats GridPathfinder::stats() const { return state_->active.stats(); }
 
 PathResult GridPathfinder::result() const {
   PathResult out;

@@ -52,8 +52,8 @@ std::optional<std::string> option_problem(const NavMeshSearchOptions& options) {
   if (options.nodes != CorridorNodes::polygon_centroids && options.nodes != CorridorNodes::edge_points)
     return "nodes must be CorridorNodes::polygon_centroids or CorridorNodes::edge_points, not " +
            std::to_string(static_cast<int>(options.nodes));
-  if (!(options.heuristic_weight >= 0.0) || !std::isfinite(options.heuristic_weight))
-    return "heuristic_weight must be finite and non-negative, not " + std::to_string(options.heuristic_weight);
+  if (!(options.weight >= 0.0) || !std::isfinite(options.weight))
+    return "weight must be finite and non-negative, not " + std::to_string(options.weight);
   if (!(options.height_tolerance >= 0.0))
     return "height_tolerance must be non-negative, not " + std::to_string(options.height_tolerance);
   if (!(options.snap_distance >= 0.0))
@@ -342,8 +342,9 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   state.corridor.clear();
   state.portals.clear();
   state.search.emplace<std::monostate>();
-  // Different regions: no path, known without searching.
-  if (mesh_.region(start.polygon) != mesh_.region(goal.polygon)) {
+  // Different regions: no path, known without searching (unless a partial path towards the
+  // goal is wanted: then the search finds the closest place).
+  if (mesh_.region(start.polygon) != mesh_.region(goal.polygon) && !options.partial_when_unreachable) {
     state.result.status = SearchStatus::no_path;
     state.result.reason = StopReason::open_list_empty;
     state.result.message = "start and goal are in different connected regions (" +
@@ -362,9 +363,10 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
     return state.result.status;
   }
   SearchOptions search;
-  search.h_weight = options.heuristic_weight;
+  search.h_weight = options.weight;
   search.budget = options.budget;
   search.return_partial = options.return_partial;
+  search.partial_when_unreachable = options.partial_when_unreachable;
   search.trace = options.trace;
   SearchStatus status;
   if (options.nodes == CorridorNodes::edge_points) {
@@ -428,6 +430,14 @@ SearchStatus NavMeshQuery::step(const StepBudget& budget) {
     result.cost = path_length(result.points);
   }
   return result.status;
+}
+
+SearchStats NavMeshQuery::stats() const {
+  const NavMeshQueryState& state = *state_;
+  if (state.result.status != SearchStatus::in_progress) return state.result.stats;
+  if (const auto* run = std::get_if<EngineRun<EdgePointDomain>>(&state.search)) return run->stats();
+  if (const auto* run = std::get_if<EngineRun<CentroidDomain>>(&state.search)) return run->stats();
+  return state.result.stats;
 }
 
 PathResult NavMeshQuery::result() const { return state_->result; }

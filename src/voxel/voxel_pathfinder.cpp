@@ -108,10 +108,18 @@ std::string VoxelPathfinder::position_problem(VoxelCoord at) const {
   return voxel_place_problem(world_, profile_, at);
 }
 
+std::string VoxelPathfinder::position_problem(VoxelCoord at, const MovementProfile& profile) const {
+  return voxel_place_problem(world_, profile, at);
+}
+
 std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) const {
   if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::greedy_best_first))
     return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
   if (std::isnan(options.budget.max_cost)) return "budget max_cost is NaN";
+  if (options.profile)
+    if (const std::string problem = profile_problem(*options.profile); !problem.empty())
+      return "bad movement profile: " + problem;
+  const MovementProfile& profile = options.profile ? *options.profile : profile_;
   Cost h_weight = 1.0;
   if (options.algorithm == VoxelAlgorithm::dijkstra) h_weight = 0.0;
   if (options.algorithm == VoxelAlgorithm::weighted_astar) {
@@ -124,11 +132,11 @@ std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) 
   // refuse such queries instead. A path visits each position at most once, so its cost is at
   // most the world's block count times the dearest single move.
   const Cost limit = std::numeric_limits<Cost>::max() / 4.0;
-  const Cost largest_h = largest_heuristic();
-  const Cost largest_g = static_cast<Cost>(world_.block_count()) * dearest_move();
+  const Cost largest_h = largest_heuristic(profile);
+  const Cost largest_g = static_cast<Cost>(world_.block_count()) * dearest_move(profile);
   if (!(largest_g <= limit))
     return "the movement costs are too large for this world: a path of up to " + std::to_string(world_.block_count()) +
-           " moves of cost up to " + number_text(dearest_move()) + " could overflow";
+           " moves of cost up to " + number_text(dearest_move(profile)) + " could overflow";
   if (largest_h > 0.0 && !(h_weight * largest_h <= limit - largest_g))
     return "weight " + number_text(options.weight) + " is too large for this world: weight x the largest heuristic estimate (" +
            number_text(largest_h) + ") could overflow the search's priorities; use a weight of at most " +
@@ -136,17 +144,17 @@ std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) 
   return {};
 }
 
-Cost VoxelPathfinder::largest_heuristic() const {
+Cost VoxelPathfinder::largest_heuristic(const MovementProfile& profile) const {
   if (world_.block_count() == 0) return 0.0;
   // Both heuristics grow with the distance along each axis, so opposite corners give the largest.
   const NodeId low = world_.node_of(0, 0, 0);
   const NodeId high = world_.node_of(world_.size_x() - 1, world_.size_y() - 1, world_.size_z() - 1);
-  if (profile_.fly) return VoxelFlyingDomain(world_, profile_.fly_cost).heuristic(low, high);
-  return VoxelWalkingDomain(world_, profile_).heuristic(low, high);
+  if (profile.fly) return VoxelFlyingDomain(world_, profile.fly_cost).heuristic(low, high);
+  return VoxelWalkingDomain(world_, profile).heuristic(low, high);
 }
 
-Cost VoxelPathfinder::dearest_move() const {
-  const MovementProfile& p = profile_;
+Cost VoxelPathfinder::dearest_move(const MovementProfile& profile) {
+  const MovementProfile& p = profile;
   if (p.fly) return p.fly_cost * 1.7320508075688772;
   // More than any one move costs: the widest jump's columns plus every extra a move can add.
   return std::max(p.walk_cost, p.diagonal_cost) * (p.jump_distance + 2) + p.jump_cost +
@@ -159,8 +167,9 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
   if (world_.block_count() == 0) return reject("the world is empty");
   if (const std::string problem = options_problem(options); !problem.empty()) return reject(problem);
   // The place messages start with the position: "start (1,2,3) is inside a solid block".
-  if (const std::string problem = position_problem(start); !problem.empty()) return reject("start " + problem);
-  if (const std::string problem = position_problem(goal); !problem.empty()) return reject("goal " + problem);
+  const MovementProfile& profile = options.profile ? *options.profile : profile_;
+  if (const std::string problem = position_problem(start, profile); !problem.empty()) return reject("start " + problem);
+  if (const std::string problem = position_problem(goal, profile); !problem.empty()) return reject("goal " + problem);
 
   Cost g_weight = 1.0;
   Cost h_weight = 1.0;
@@ -173,10 +182,10 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
   const SearchOptions search = engine_options(options, g_weight, h_weight);
   const NodeId from = world_.node_of(start);
   const NodeId to = world_.node_of(goal);
-  if (profile_.fly)
-    return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, world_, profile_.fly_cost)
+  if (profile.fly)
+    return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, world_, profile.fly_cost)
         .search.start(from, to, search);
-  return active.start<VoxelRun<VoxelWalkingDomain>>(state_->context, world_, profile_).search.start(from, to, search);
+  return active.start<VoxelRun<VoxelWalkingDomain>>(state_->context, world_, profile).search.start(from, to, search);
 }
 
 SearchStatus VoxelPathfinder::step(std::uint64_t max_expansions) {
@@ -184,6 +193,8 @@ SearchStatus VoxelPathfinder::step(std::uint64_t max_expansions) {
 }
 
 SearchStatus VoxelPathfinder::step(const StepBudget& budget) { return state_->active.step(budget); }
+
+SearchStats VoxelPathfinder::stats() const { return state_->active.stats(); }
 
 PathResult VoxelPathfinder::result() const {
   PathResult out;
@@ -209,13 +220,15 @@ SearchStatus VoxelPathfinder::find_path(VoxelCoord start, VoxelCoord goal, const
   return out.status;
 }
 
-std::vector<VoxelMove> VoxelPathfinder::moves_of(const PathResult& result) const {
+std::vector<VoxelMove> VoxelPathfinder::moves_of(const PathResult& result) const { return moves_of(result, profile_); }
+
+std::vector<VoxelMove> VoxelPathfinder::moves_of(const PathResult& result, const MovementProfile& profile) const {
   std::vector<VoxelMove> moves;
   if (result.nodes.size() < 2) return moves;
-  const VoxelFlyingDomain flying(world_, profile_.fly_cost);
-  const VoxelWalkingDomain walking(world_, profile_);
+  const VoxelFlyingDomain flying(world_, profile.fly_cost);
+  const VoxelWalkingDomain walking(world_, profile);
   for (std::size_t i = 1; i < result.nodes.size(); ++i) {
-    const auto [kind, cost] = profile_.fly ? flying.classify_move(result.nodes[i - 1], result.nodes[i])
+    const auto [kind, cost] = profile.fly ? flying.classify_move(result.nodes[i - 1], result.nodes[i])
                                            : walking.classify_move(result.nodes[i - 1], result.nodes[i]);
     moves.push_back({world_.coord_of(result.nodes[i]), kind, cost});
   }

@@ -83,6 +83,9 @@ class BestFirstSearch {
       return finish(SearchStatus::invalid_input, StopReason::invalid_input, "budget max_cost is NaN");
     status_ = SearchStatus::in_progress;
     reason_ = StopReason::none;
+    // Setting up the context is part of the query: it counts in the statistics' time and
+    // against Budget::max_time.
+    const auto began = std::chrono::steady_clock::now();
     context_.prepare(count);
     NodeRecord& record = context_.touch(start);
     record.g = 0.0;
@@ -90,6 +93,7 @@ class BestFirstSearch {
     record.set_state(NodeRecord::State::open);
     push(start, 0.0, domain_.heuristic(start, goal));
     if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
+    stats_.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
     return status_;
   }
 

@@ -30,10 +30,12 @@ class BidirectionalSearch {
     status_ = SearchStatus::in_progress;
     reason_ = StopReason::none;
     message_.clear();
+    const auto began = std::chrono::steady_clock::now();  // set-up counts in the stats and max_time
     SearchOptions side;  // both sides unbudgeted, unweighted: the budget is enforced here
     side.trace = options.trace;
     if (forward_.start(start, goal, side) != SearchStatus::in_progress) return copy_final(forward_);
     if (backward_.start(goal, start, side) != SearchStatus::in_progress) return copy_final(backward_);
+    extra_microseconds_ = elapsed_us(began);
     if (start == goal) {
       best_cost_ = 0.0;
       meeting_ = start;
@@ -106,16 +108,23 @@ class BidirectionalSearch {
     return out;
   }
 
+  /// Both sides' statistics together, so far.
+  [[nodiscard]] SearchStats stats() const {
+    SearchStats stats;
+    stats.expanded = forward_.stats().expanded + backward_.stats().expanded;
+    stats.generated = forward_.stats().generated + backward_.stats().generated;
+    stats.peak_open = forward_.stats().peak_open + backward_.stats().peak_open;
+    stats.microseconds = extra_microseconds_;
+    return stats;
+  }
+
   /// The same into a result the caller owns, reusing its memory (see BestFirstSearch::result).
   void result(PathResult& out) const {
     out.reset();
     out.status = status_;
     out.reason = reason_;
     out.message = message_;
-    out.stats.expanded = forward_.stats().expanded + backward_.stats().expanded;
-    out.stats.generated = forward_.stats().generated + backward_.stats().generated;
-    out.stats.peak_open = forward_.stats().peak_open + backward_.stats().peak_open;
-    out.stats.microseconds = extra_microseconds_;
+    out.stats = stats();
     if (status_ == SearchStatus::found) {
       forward_.path_to(meeting_, out.nodes);
       // The backward half, from the meeting node to the goal: its parent links lead to the goal.

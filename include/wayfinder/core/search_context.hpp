@@ -1,13 +1,17 @@
 #pragma once
 // Per-thread, reusable search state over dense node ids. Every node record carries the
 // generation (query number) that last wrote it; starting a new query only increments the
-// generation, so a reset costs O(1) instead of clearing millions of records.
+// generation, so a reset costs O(1) instead of clearing millions of records. The arrays are
+// ZeroedArrays: sizing them for a world of millions of nodes costs microseconds, and only the
+// memory pages a search touches are ever committed.
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "wayfinder/core/indexed_heap.hpp"
 #include "wayfinder/core/types.hpp"
+#include "wayfinder/core/zeroed_array.hpp"
 
 namespace wayfinder {
 
@@ -30,17 +34,21 @@ class SearchContext {
   explicit SearchContext(std::size_t node_count) { prepare(node_count); }
 
   /// Starts a new query over `node_count` nodes: grows the arrays if needed and invalidates
-  /// every record in O(1).
+  /// every record in O(1). All-zero records (stamp 0) are unreached: generations start at 1.
   void prepare(std::size_t node_count) {
-    if (records_.size() < node_count) {
-      records_.resize(node_count, NodeRecord{0, invalid_node, 0});
-      heap_positions_.resize(node_count, 0);
-    }
     open_.clear();
-    if (++generation_ == max_generation) {  // wrapped: old stamps could alias, so clear them once
-      for (auto& record : records_) record.stamp = 0;
-      generation_ = 1;
+    if (generation_ + 1 == max_generation) {
+      // Wrapped: old stamps could alias. Fresh zeroed arrays instead of rewriting every stamp,
+      // so that the pages no recent search touched are given back.
+      const std::size_t size = std::max(records_.size(), node_count);
+      records_.reset_zeroed(size);
+      heap_positions_.reset_zeroed(size);
+      generation_ = 0;
+    } else if (records_.size() < node_count) {
+      records_.reset_zeroed(node_count);
+      heap_positions_.reset_zeroed(node_count);
     }
+    ++generation_;
   }
 
   /// True if `node` has been reached in the current query.
@@ -71,10 +79,20 @@ class SearchContext {
   IndexedHeap& open() { return open_; }
   [[nodiscard]] const IndexedHeap& open() const { return open_; }
   [[nodiscard]] std::size_t capacity() const { return records_.size(); }
+  /// Bytes reserved for the node arrays: an upper bound on what they hold, since only the
+  /// pages searches have touched are committed.
+  [[nodiscard]] std::size_t reserved_bytes() const {
+    return records_.reserved_bytes() + heap_positions_.reserved_bytes();
+  }
+  /// Frees the node arrays (the next query sizes them again).
+  void release() {
+    records_.release();
+    heap_positions_.release();
+  }
 
  private:
-  std::vector<NodeRecord> records_;
-  std::vector<std::uint32_t> heap_positions_;
+  ZeroedArray<NodeRecord> records_;
+  ZeroedArray<std::uint32_t> heap_positions_;
   IndexedHeap open_;
   static constexpr std::uint32_t max_generation = 1u << 30;
   std::uint32_t generation_ = 0;

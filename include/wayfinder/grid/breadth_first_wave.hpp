@@ -13,11 +13,13 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/core/zeroed_array.hpp"
 
 namespace wayfinder {
 
 /// Reusable per-thread state of the wave: a direction per cell, stamped with the query number
-/// so that a new query needs no clearing.
+/// so that a new query needs no clearing. The arrays are ZeroedArrays (stamp 0 is never a
+/// query number), so only the pages a wave reaches are committed.
 class WaveState {
  public:
   void prepare(std::size_t cells);
@@ -30,8 +32,8 @@ class WaveState {
   std::vector<NodeId>& frontier() { return frontier_; }
 
  private:
-  std::vector<std::uint32_t> stamps_;
-  std::vector<std::uint8_t> directions_;
+  ZeroedArray<std::uint32_t> stamps_;
+  ZeroedArray<std::uint8_t> directions_;
   std::vector<NodeId> frontier_;
   std::uint32_t generation_ = 0;
 };
@@ -57,6 +59,8 @@ class BreadthFirstWave {
   [[nodiscard]] PathResult result() const;
   /// The same into a result the caller owns, reusing its memory (see BestFirstSearch::result).
   void result(PathResult& out) const;
+  /// Statistics so far.
+  [[nodiscard]] const SearchStats& stats() const { return stats_; }
 
  private:
   void walk_back(NodeId from, std::vector<NodeId>& path) const;

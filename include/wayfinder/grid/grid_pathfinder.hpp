@@ -9,7 +9,9 @@
 #include <string_view>
 
 #include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
@@ -35,20 +37,22 @@ inline constexpr GridAlgorithm all_grid_algorithms[] = {
     GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
     GridAlgorithm::ida_star,          GridAlgorithm::jump_point};
 
-struct GridSearchOptions {
+/// The grid's options: the shared ones (budget, return_partial, partial_when_unreachable,
+/// trace; see QueryOptions) and the grid's own.
+struct GridSearchOptions : QueryOptions {
   GridAlgorithm algorithm = GridAlgorithm::astar;
   DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
   Heuristic heuristic = Heuristic::automatic;
   /// Heuristic weight of weighted A* (>= 1).
   double weight = 2.0;
-  Budget budget;
-  /// See SearchOptions: a budget stop returns `partial` towards the closest node.
-  bool return_partial = true;
-  bool partial_when_unreachable = false;
-  /// Optional event log for drawing what the search explored.
-  SearchTrace* trace = nullptr;
 };
 
+/// One query as a value: what batches and the request queue take.
+struct GridPathRequest {
+  Cell start;
+  Cell goal;
+  GridSearchOptions options;
+};
 
 class GridPathfinder {
  public:
@@ -70,9 +74,14 @@ class GridPathfinder {
   /// refilled, never shrunk, so once they have grown to a path's size a query allocates nothing
   /// for its result. Returns the result's status.
   SearchStatus find_path(Cell start, Cell goal, const GridSearchOptions& options, PathResult& out);
+  /// The same for a request value.
+  SearchStatus find_path(const GridPathRequest& request, PathResult& out) {
+    return find_path(request.start, request.goal, request.options, out);
+  }
 
   /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
   SearchStatus begin(Cell start, Cell goal, const GridSearchOptions& options = {});
+  SearchStatus begin(const GridPathRequest& request) { return begin(request.start, request.goal, request.options); }
   /// Advances the current query by up to `max_expansions` expansions. The final result equals
   /// what find_path returns for the same query. IDA* runs to the end in begin().
   SearchStatus step(std::uint64_t max_expansions);
@@ -84,12 +93,20 @@ class GridPathfinder {
   [[nodiscard]] PathResult result() const;
   /// The same into a result the caller owns, reusing its memory (as find_path above).
   void result(PathResult& out) const;
+  /// The current query's statistics so far (a stepped query's progress; final once it ends).
+  [[nodiscard]] SearchStats stats() const;
 
   [[nodiscard]] const GridMap& map() const { return map_; }
 
  private:
   const GridMap& map_;
   std::unique_ptr<struct GridPathfinderState> state_;
+};
+
+template <>
+struct QueryTypes<GridMap> {
+  using Query = GridPathfinder;
+  using Request = GridPathRequest;
 };
 
 /// Fills PathResult::points with the centres of PathResult::nodes.

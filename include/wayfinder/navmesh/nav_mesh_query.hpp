@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -33,21 +35,25 @@ enum class CorridorNodes : std::uint8_t {
 std::string_view to_string(CorridorNodes nodes);
 std::optional<CorridorNodes> parse_corridor_nodes(std::string_view name);
 
-struct NavMeshSearchOptions {
+/// The mesh's options: the shared ones (budget, return_partial, partial_when_unreachable,
+/// trace; see QueryOptions) and the mesh's own. The trace's node ids are as in
+/// corridor_node_position().
+struct NavMeshSearchOptions : QueryOptions {
   CorridorNodes nodes = CorridorNodes::edge_points;
   /// Weight on the heuristic (1 = A*; more is faster and may give longer corridors).
-  double heuristic_weight = 1.0;
-  Budget budget;
-  /// When the budget runs out: true returns `partial`, a path to the searched polygon closest to
-  /// the goal; false returns `budget_exhausted`.
-  bool return_partial = true;
+  double weight = 1.0;
   /// Start and goal must lie within this height of a polygon (see NavMesh::locate).
   double height_tolerance = NavMesh::default_height_tolerance;
   /// A start or goal off the mesh is moved to the nearest point on it within this distance;
   /// 0 means points off the mesh are rejected with invalid_input.
   double snap_distance = 0.0;
-  /// Optional event log of the corridor search (node ids as in corridor_node_position()).
-  SearchTrace* trace = nullptr;
+};
+
+/// One query as a value: what batches and the request queue take.
+struct NavMeshPathRequest {
+  Point start;
+  Point goal;
+  NavMeshSearchOptions options;
 };
 
 class NavMeshQuery {
@@ -74,6 +80,10 @@ class NavMeshQuery {
   /// never shrunk, so once they have grown to a path's size a query allocates nothing for its
   /// result. Returns the result's status.
   SearchStatus find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options, PathResult& out);
+  /// The same for a request value.
+  SearchStatus find_path(const NavMeshPathRequest& request, PathResult& out) {
+    return find_path(request.start, request.goal, request.options, out);
+  }
 
   /// The same in steps: begin() locates and starts the corridor search, step() advances it by up
   /// to `max_expansions` (or until a StepBudget's expansions or wall time are spent, the time
@@ -81,11 +91,14 @@ class NavMeshQuery {
   /// finishes. The final result equals find_path's. Before the first begin(), step() returns
   /// invalid_input and result() says that no query has begun.
   SearchStatus begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
+  SearchStatus begin(const NavMeshPathRequest& request) { return begin(request.start, request.goal, request.options); }
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
   SearchStatus step(const StepBudget& budget);
   [[nodiscard]] PathResult result() const;
   /// The same into a result the caller owns, reusing its memory (as find_path above).
   void result(PathResult& out) const;
+  /// The current query's statistics so far (a stepped query's progress; final once it ends).
+  [[nodiscard]] SearchStats stats() const;
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
   /// points holds just the two end points, cost the search's cost (for a start and goal in one
@@ -109,6 +122,12 @@ class NavMeshQuery {
 
   const NavMesh& mesh_;
   std::unique_ptr<struct NavMeshQueryState> state_;
+};
+
+template <>
+struct QueryTypes<NavMesh> {
+  using Query = NavMeshQuery;
+  using Request = NavMeshPathRequest;
 };
 
 }  // namespace wayfinder

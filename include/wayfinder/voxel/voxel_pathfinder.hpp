@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/voxel_domain.hpp"
@@ -31,17 +33,23 @@ std::string_view to_string(VoxelAlgorithm algorithm);
 std::optional<VoxelAlgorithm> parse_voxel_algorithm(std::string_view name);
 std::string_view to_string(VoxelMoveKind kind);
 
-struct VoxelSearchOptions {
+/// The voxel world's options: the shared ones (budget, return_partial, partial_when_unreachable,
+/// trace with node ids as packed coordinates; see QueryOptions) and the world's own.
+struct VoxelSearchOptions : QueryOptions {
   VoxelAlgorithm algorithm = VoxelAlgorithm::astar;
   /// Heuristic weight of weighted A* (finite, >= 1, and small enough for the world: see
   /// VoxelPathfinder::options_problem). Only weighted_astar reads it.
   double weight = 2.0;
-  Budget budget;
-  /// See SearchOptions: a budget stop returns `partial` towards the reached node closest to the goal.
-  bool return_partial = true;
-  bool partial_when_unreachable = false;
-  /// Optional event log for drawing what the search explored (node ids are packed coordinates).
-  SearchTrace* trace = nullptr;
+  /// The agent this query is for. Empty: the pathfinder's own profile (its constructor's). So
+  /// one pathfinder per thread serves agents of every kind on one world.
+  std::optional<MovementProfile> profile;
+};
+
+/// One query as a value: what batches and the request queue take.
+struct VoxelPathRequest {
+  VoxelCoord start;
+  VoxelCoord goal;
+  VoxelSearchOptions options;
 };
 
 /// One move of a path: where it ends, what kind of move it is and what it costs.
@@ -74,9 +82,14 @@ class VoxelPathfinder {
   /// refilled, never shrunk, so once they have grown to a path's size a query allocates nothing
   /// for its result. Returns the result's status.
   SearchStatus find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options, PathResult& out);
+  /// The same for a request value.
+  SearchStatus find_path(const VoxelPathRequest& request, PathResult& out) {
+    return find_path(request.start, request.goal, request.options, out);
+  }
 
   /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
   SearchStatus begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
+  SearchStatus begin(const VoxelPathRequest& request) { return begin(request.start, request.goal, request.options); }
   /// Advances the current query by up to `max_expansions` expansions.
   SearchStatus step(std::uint64_t max_expansions);
   /// Advances the current query until the step's expansions or wall time are spent (the time is
@@ -87,18 +100,25 @@ class VoxelPathfinder {
   [[nodiscard]] PathResult result() const;
   /// The same into a result the caller owns, reusing its memory (as find_path above).
   void result(PathResult& out) const;
+  /// The current query's statistics so far (a stepped query's progress; final once it ends).
+  [[nodiscard]] SearchStats stats() const;
 
   /// Empty if the agent can be at `at` (start and goal must be such places), otherwise which
   /// check failed and at which block (voxel_place_problem in voxel_places.hpp).
   [[nodiscard]] std::string position_problem(VoxelCoord at) const;
+  /// The same for an agent with another profile.
+  [[nodiscard]] std::string position_problem(VoxelCoord at, const MovementProfile& profile) const;
   /// Empty if begin() accepts these options for this world, otherwise why not: an unknown
   /// algorithm, a NaN cost budget, a weighted A* weight that is not finite or below 1, or one
   /// so large that weight x the largest heuristic estimate in this world could overflow a
   /// double (the search's priorities would all become infinite and its answer arbitrary), or
-  /// movement costs so large that a path's cost could.
+  /// movement costs so large that a path's cost could, or a bad options.profile
+  /// (profile_problem).
   [[nodiscard]] std::string options_problem(const VoxelSearchOptions& options) const;
   /// The moves of a path returned by this pathfinder (one fewer than its nodes).
   [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result) const;
+  /// The same for a path found with another profile (VoxelSearchOptions::profile).
+  [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result, const MovementProfile& profile) const;
 
   [[nodiscard]] const VoxelWorld& world() const { return world_; }
   [[nodiscard]] const MovementProfile& profile() const { return profile_; }
@@ -107,13 +127,19 @@ class VoxelPathfinder {
 
  private:
   /// The heuristic estimate between opposite corners of the world: no estimate is larger.
-  [[nodiscard]] Cost largest_heuristic() const;
+  [[nodiscard]] Cost largest_heuristic(const MovementProfile& profile) const;
   /// At least the cost of any single move of the profile.
-  [[nodiscard]] Cost dearest_move() const;
+  [[nodiscard]] static Cost dearest_move(const MovementProfile& profile);
 
   const VoxelWorld& world_;
   MovementProfile profile_;
   std::unique_ptr<struct VoxelPathfinderState> state_;
+};
+
+template <>
+struct QueryTypes<VoxelWorld> {
+  using Query = VoxelPathfinder;
+  using Request = VoxelPathRequest;
 };
 
 /// Fills PathResult::points with the block coordinates of PathResult::nodes.
