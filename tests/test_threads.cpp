@@ -19,11 +19,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "grid_test_support.hpp"
+#include "wayfinder/core/path_batch.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
@@ -85,6 +87,44 @@ std::string difference(const PathResult& expected, const PathResult& actual) {
   return "";
 }
 
+/// solve_batch on 1, 2 and 4 threads, and solve_range driven by two plain std::threads as a
+/// game's job system would, must give the one-thread answers bit for bit.
+template <class World, class Request>
+std::string batch_difference(const World& world, const std::vector<Request>& requests,
+                             const std::vector<PathResult>& expected) {
+  const std::span<const Request> all(requests);
+  for (const unsigned threads : {1u, 2u, 4u}) {
+    std::vector<PathResult> results;
+    solve_batch(world, all, results, threads);
+    if (results.size() != requests.size()) return "solve_batch gave " + std::to_string(results.size()) + " results";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      results[i].stats.microseconds = 0.0;
+      if (const std::string problem = difference(expected[i], results[i]); !problem.empty())
+        return "solve_batch on " + std::to_string(threads) + " threads, request " + std::to_string(i) + ": " + problem;
+    }
+  }
+  std::vector<PathResult> results(requests.size());
+  {
+    const std::size_t half = requests.size() / 2;
+    std::thread low([&] {
+      QueryFor<World> query(world);
+      solve_range(query, all, std::span<PathResult>(results), 0, half);
+    });
+    std::thread high([&] {
+      QueryFor<World> query(world);
+      solve_range(query, all, std::span<PathResult>(results), half, requests.size());
+    });
+    low.join();
+    high.join();
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    results[i].stats.microseconds = 0.0;
+    if (const std::string problem = difference(expected[i], results[i]); !problem.empty())
+      return "solve_range, request " + std::to_string(i) + ": " + problem;
+  }
+  return "";
+}
+
 /// Runs one query with `query_object` to the end, in one call or (stepped) a few expansions at a
 /// time; the two must give the same result.
 template <class QueryObject, class Start, class Options>
@@ -100,21 +140,15 @@ PathResult solve(QueryObject& query_object, const Start& start, const Start& goa
 // ---------------------------------------------------------------------------------------------
 // Grids
 
-struct GridQuery {
-  Cell start;
-  Cell goal;
-  GridSearchOptions options;
-};
-
-std::vector<GridQuery> grid_queries(const GridMap& map, std::size_t count, std::uint64_t seed) {
+std::vector<GridPathRequest> grid_queries(const GridMap& map, std::size_t count, std::uint64_t seed) {
   TestRandom random(seed);
   const std::vector<Cell> cells = passable_cells(map);
   std::vector<GridAlgorithm> algorithms{GridAlgorithm::astar, GridAlgorithm::dijkstra, GridAlgorithm::bidirectional_astar,
                                         GridAlgorithm::weighted_astar, GridAlgorithm::breadth_first};
   if (map.uniform_cost()) algorithms.push_back(GridAlgorithm::jump_point);
-  std::vector<GridQuery> queries;
+  std::vector<GridPathRequest> queries;
   for (std::size_t i = 0; i < count; ++i) {
-    GridQuery query;
+    GridPathRequest query;
     query.start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
     query.goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
     query.options.algorithm = algorithms[i % algorithms.size()];
@@ -126,11 +160,11 @@ std::vector<GridQuery> grid_queries(const GridMap& map, std::size_t count, std::
 }
 
 /// Single-threaded answers first, then every thread answers every query on the one shared map.
-void check_grid_queries(const GridMap& map, const std::vector<GridQuery>& queries) {
+void check_grid_queries(const GridMap& map, const std::vector<GridPathRequest>& queries) {
   std::vector<PathResult> expected;
   {
     GridPathfinder pathfinder(map);
-    for (const GridQuery& query : queries) {
+    for (const GridPathRequest& query : queries) {
       expected.push_back(pathfinder.find_path(query.start, query.goal, query.options));
       expected.back().stats.microseconds = 0.0;
     }
@@ -138,6 +172,7 @@ void check_grid_queries(const GridMap& map, const std::vector<GridQuery>& querie
   std::size_t found = 0;
   for (const PathResult& result : expected) found += result.found() ? 1 : 0;
   ASSERT_GT(found * 2, queries.size()) << "the queries should mostly have paths";
+  EXPECT_EQ(batch_difference(map, queries, expected), "");
 
   expect_all_matched(run_on_threads([&](int t) -> std::string {
     GridPathfinder pathfinder(map);  // this thread's own search state
@@ -246,17 +281,11 @@ TEST(SharedWorlds, FlowFieldOnAMovingAiMapReadByEveryThread) {
 // ---------------------------------------------------------------------------------------------
 // Navigation meshes
 
-struct MeshQuery {
-  Point start;
-  Point goal;
-  NavMeshSearchOptions options;
-};
-
-void check_mesh_queries(const NavMesh& mesh, const std::vector<MeshQuery>& queries) {
+void check_mesh_queries(const NavMesh& mesh, const std::vector<NavMeshPathRequest>& queries) {
   std::vector<PathResult> expected;
   {
     NavMeshQuery query(mesh);
-    for (const MeshQuery& q : queries) {
+    for (const NavMeshPathRequest& q : queries) {
       expected.push_back(query.find_path(q.start, q.goal, q.options));
       expected.back().stats.microseconds = 0.0;
     }
@@ -264,6 +293,7 @@ void check_mesh_queries(const NavMesh& mesh, const std::vector<MeshQuery>& queri
   std::size_t found = 0;
   for (const PathResult& result : expected) found += result.found() ? 1 : 0;
   ASSERT_GT(found * 4, queries.size()) << "too few of the queries have paths";
+  EXPECT_EQ(batch_difference(mesh, queries, expected), "");
 
   expect_all_matched(run_on_threads([&](int t) -> std::string {
     NavMeshQuery query(mesh);
@@ -301,10 +331,10 @@ TEST(SharedWorlds, NavMeshQueriesOnOneGeneratedMesh) {
       centres.push_back({x + 0.37, 0.0, z + 0.61});
     }
   const NavMesh mesh = NavMesh::build(geometry);
-  std::vector<MeshQuery> queries;
+  std::vector<NavMeshPathRequest> queries;
   const std::size_t count = sampled(200);
   for (std::size_t i = 0; i < count; ++i) {
-    MeshQuery query;
+    NavMeshPathRequest query;
     query.start = centres[static_cast<std::size_t>(random.between(0, static_cast<int>(centres.size()) - 1))];
     query.goal = centres[static_cast<std::size_t>(random.between(0, static_cast<int>(centres.size()) - 1))];
     if (i % 3 == 1) query.options.nodes = CorridorNodes::polygon_centroids;
@@ -313,7 +343,7 @@ TEST(SharedWorlds, NavMeshQueriesOnOneGeneratedMesh) {
   queries.push_back({{-50.0, 0.0, -50.0}, centres.front(), {}});  // off the mesh: invalid_input
   // Only the connected pairs have paths; keep enough of them.
   std::size_t connected = 0;
-  for (const MeshQuery& q : queries) {
+  for (const NavMeshPathRequest& q : queries) {
     const MeshLocation a = mesh.locate(q.start), b = mesh.locate(q.goal);
     if (a.valid() && b.valid() && mesh.region(a.polygon) == mesh.region(b.polygon)) ++connected;
   }
@@ -327,7 +357,7 @@ TEST(SharedWorlds, NavMeshQueriesOnOneMeshFromTheData) {
   if (IsSkipped() || HasFatalFailure()) return;
   const NavMesh mesh = NavMesh::build(read_obj_mesh(root / "nav_test_navmesh.obj"));
   const std::vector<MeshQueryCase> cases = read_mesh_queries(root / "nav_test_reference_queries.csv");
-  std::vector<MeshQuery> queries;
+  std::vector<NavMeshPathRequest> queries;
   const std::size_t count = sampled(200);
   const std::size_t stride = std::max<std::size_t>(1, cases.size() / count);
   for (std::size_t i = 0; i < cases.size() && queries.size() < count; i += stride)
@@ -338,17 +368,11 @@ TEST(SharedWorlds, NavMeshQueriesOnOneMeshFromTheData) {
 // ---------------------------------------------------------------------------------------------
 // Voxel worlds
 
-struct VoxelQuery {
-  VoxelCoord start;
-  VoxelCoord goal;
-  VoxelSearchOptions options;
-};
-
-void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelQuery>& queries) {
+void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelPathRequest>& queries) {
   std::vector<PathResult> expected;
   {
     VoxelPathfinder pathfinder(world, profile);
-    for (const VoxelQuery& q : queries) {
+    for (const VoxelPathRequest& q : queries) {
       expected.push_back(pathfinder.find_path(q.start, q.goal, q.options));
       expected.back().stats.microseconds = 0.0;
     }
@@ -356,6 +380,11 @@ void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile
   std::size_t found = 0;
   for (const PathResult& result : expected) found += result.found() ? 1 : 0;
   ASSERT_GT(found * 4, queries.size()) << "too few of the queries have paths";
+  // The batch's pathfinders are built with the default profile: the requests carry the agent's
+  // own (VoxelSearchOptions::profile), which must give the same answers.
+  std::vector<VoxelPathRequest> requests = queries;
+  for (VoxelPathRequest& request : requests) request.options.profile = profile;
+  EXPECT_EQ(batch_difference(world, requests, expected), "");
 
   expect_all_matched(run_on_threads([&](int t) -> std::string {
     VoxelPathfinder pathfinder(world, profile);
@@ -388,11 +417,11 @@ TEST(SharedWorlds, VoxelPathfindersOnOneGeneratedWorld) {
       for (int x = 0; x < world.size_x(); ++x)
         if (probe.position_problem({x, y, z}).empty()) places.push_back({x, y, z});
   ASSERT_GT(places.size(), 500u);
-  std::vector<VoxelQuery> queries;
+  std::vector<VoxelPathRequest> queries;
   const std::size_t count = sampled(160);
   const VoxelAlgorithm algorithms[] = {VoxelAlgorithm::astar, VoxelAlgorithm::dijkstra, VoxelAlgorithm::weighted_astar};
   for (std::size_t i = 0; i < count; ++i) {
-    VoxelQuery query;
+    VoxelPathRequest query;
     query.start = places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))];
     query.goal = places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))];
     query.options.algorithm = algorithms[i % 3];
@@ -408,7 +437,7 @@ TEST(SharedWorlds, VoxelPathfindersOnOneMovingAiVoxelMap) {
   if (IsSkipped() || HasFatalFailure()) return;
   const VoxelWorld world = read_voxel_benchmark_map(voxel_scenario_map_path(scenario_path));
   const VoxelScenario scenario = read_voxel_scenario(scenario_path);
-  std::vector<VoxelQuery> queries;
+  std::vector<VoxelPathRequest> queries;
   const std::size_t count = sampled(60);
   const std::size_t stride = std::max<std::size_t>(1, scenario.queries.size() / count);
   for (std::size_t i = 0; i < scenario.queries.size() && queries.size() < count; i += stride)
@@ -430,14 +459,14 @@ TEST(SharedWorlds, GridMeshVoxelAndFlowFieldQueriesInterleave) {
   const VoxelWorld world = VoxelWorld::from_function(24, 6, 24, [](int x, int y, int z) {
     return y == 0 || (y < 3 && x == 12 && z != 5) ? BlockKind::solid : BlockKind::air;
   });
-  const std::vector<GridQuery> grid = grid_queries(map, sampled(40), 41);
+  const std::vector<GridPathRequest> grid = grid_queries(map, sampled(40), 41);
   const Point mesh_start{1, 0, 1}, mesh_goal{15, 0, 7};
   const VoxelCoord voxel_start{2, 1, 2}, voxel_goal{21, 1, 20};
 
   // Answers on one thread.
   std::vector<PathResult> grid_expected;
   GridPathfinder grid_pathfinder(map);
-  for (const GridQuery& q : grid) grid_expected.push_back(grid_pathfinder.find_path(q.start, q.goal, q.options));
+  for (const GridPathRequest& q : grid) grid_expected.push_back(grid_pathfinder.find_path(q.start, q.goal, q.options));
   NavMeshQuery mesh_query(mesh);
   PathResult mesh_expected = mesh_query.find_path(mesh_start, mesh_goal);
   VoxelPathfinder voxel_pathfinder(world);

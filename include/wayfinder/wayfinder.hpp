@@ -14,6 +14,7 @@
 #include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/core/path_batch.hpp"
 #include "wayfinder/core/path_query.hpp"
+#include "wayfinder/core/path_request_queue.hpp"
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_context.hpp"
