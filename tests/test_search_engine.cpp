@@ -672,9 +672,9 @@ TEST(GridStepping, StepAndResultBeforeBeginAreInvalidInput) {
   out.nodes = {1, 2, 3};
   pathfinder.result(out);
   EXPECT_EQ(out.status, SearchStatus::invalid_input);
-  EXPECT_EQ(out.message, "no query has begun");
+  EXPECT_EQ(out.message, "no query has begun: call begin() before step() and result()");
   EXPECT_TRUE(out.nodes.empty());
-  EXPECT_EQ(pathfinder.result().message, "no query has begun");
+  EXPECT_EQ(pathfinder.result().message, "no query has begun: call begin() before step() and result()");
   // A rejected query answers the same through begin, step and result.
   EXPECT_EQ(pathfinder.begin({0, 0}, {-1, 0}), SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);

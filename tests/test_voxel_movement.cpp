@@ -530,7 +530,7 @@ TEST(VoxelSearch, StepAndResultBeforeBeginAreInvalidInput) {
   EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::milliseconds(1))), SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.result().status, SearchStatus::invalid_input);
-  EXPECT_EQ(pathfinder.result().message, "no query has begun");
+  EXPECT_EQ(pathfinder.result().message, "no query has begun: call begin() before step() and result()");
 }
 
 // The engine's optional hooks, as the concepts in core/domain.hpp name them: the paged context

@@ -80,7 +80,7 @@ class SteppedQuery {
             out.reset();
             out.status = SearchStatus::invalid_input;
             out.reason = StopReason::invalid_input;
-            out.message = "no query has begun";
+            out.message = "no query has begun: call begin() before step() and result()";
           } else {
             run.result(out);
           }

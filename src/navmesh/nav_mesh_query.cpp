@@ -6,10 +6,12 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
+#include "core/stepped_query.hpp"
 #include "wayfinder/core/search_context.hpp"
 
 namespace wayfinder {
@@ -252,40 +254,6 @@ double path_length(const std::vector<Point>& points) {
 
 }  // namespace
 
-struct NavMeshQueryState {
-  SearchContext context;
-  std::vector<Point> crossings;  ///< per directed edge: where this query's crossing point lies
-  /// The corridor search under way (or last run), with its domain.
-  std::variant<std::monostate, EngineRun<EdgePointDomain>, EngineRun<CentroidDomain>> search;
-
-  NavMeshSearchOptions options;
-  MeshLocation start, goal;
-  /// Final once status is not in_progress. Before the first begin(), step() and result() say
-  /// so rather than report a search in progress that will never end.
-  PathResult result = PathResult::invalid("no query has begun: call begin() before step() and result()");
-  PathResult search_result;  ///< the corridor search's own result, kept for its memory
-  std::vector<PolygonId> corridor;
-  std::vector<Portal> portals;
-};
-
-NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>()) {}
-NavMeshQuery::~NavMeshQuery() = default;
-NavMeshQuery::NavMeshQuery(NavMeshQuery&&) noexcept = default;
-
-const std::vector<Portal>& NavMeshQuery::portals() const { return state_->portals; }
-
-Point NavMeshQuery::corridor_node_position(NodeId node) const {
-  const NavMeshQueryState& state = *state_;
-  if (const auto* run = std::get_if<EngineRun<CentroidDomain>>(&state.search))
-    return node < run->domain.node_count() ? run->domain.position(node) : Point{};
-  if (const auto* run = std::get_if<EngineRun<EdgePointDomain>>(&state.search))
-    return node < run->domain.node_count() ? run->domain.position(node) : Point{};
-  if (state.options.nodes == CorridorNodes::polygon_centroids)
-    return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
-  const EdgePointGraph& graph = mesh_.edge_point_graph();
-  return node < graph.node_count() ? graph.position(node) : Point{};
-}
-
 namespace {
 
 // Turns the corridor search's node path into polygons: each node on an edge enters the next.
@@ -302,156 +270,214 @@ void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placeme
   }
 }
 
+// What a corridor search turns into once it ends: the corridor, its portals and (unless only
+// the corridor is wanted) the funnel's waypoints. Lives in the query's state, reused by every
+// query so that a warm query allocates nothing.
+struct CorridorOutput {
+  explicit CorridorOutput(const NavMesh& navmesh) : mesh(navmesh) {}
+  const NavMesh& mesh;
+  CorridorNodes placement = CorridorNodes::edge_points;
+  MeshLocation start, goal;
+  bool pull_string = true;       ///< false for find_corridor: the corridor search alone
+  PathResult search_result;      ///< the engine's own result, kept for its memory
+  PathResult result;             ///< the query's final result
+  std::vector<PolygonId> corridor;
+  std::vector<Portal> portals;
+
+  // The search has ended with `search_result`: the corridor, then portals and funnel.
+  void assemble() {
+    result.status = search_result.status;
+    result.reason = search_result.reason;
+    result.stats = search_result.stats;
+    result.message = search_result.message;
+    result.cost = search_result.cost;
+    result.points.clear();
+    if (!search_result.nodes.empty())
+      corridor_from_nodes(search_result.nodes, placement, mesh.edge_point_graph(), start.polygon, corridor);
+    result.nodes = corridor;
+    if (!pull_string) {
+      result.points = {start.point, goal.point};
+      return;
+    }
+    if (corridor.empty()) return;
+    const Point end = result.status == SearchStatus::found ? goal.point
+                                                           : closest_point_in_polygon(mesh, corridor.back(), goal.point);
+    corridor_portals(mesh, corridor, portals);
+    funnel_path(start.point, end, portals, result.points);
+    result.cost = path_length(result.points);
+  }
+};
+
+// A corridor search on the engine (SteppedQuery's run): advances the search, and when it ends
+// assembles the output. The edge-point domain also hears of every improvement (its crossing
+// points move).
+template <class D>
+struct CorridorRun {
+  CorridorRun(SearchContext& context, CorridorOutput& corridor_output, D&& domain_value)
+      : engine(context, std::move(domain_value)), output(corridor_output) {}
+
+  SearchStatus step(const StepBudget& budget) {
+    if (finished) return output.result.status;
+    SearchStatus status;
+    if constexpr (std::is_same_v<D, EdgePointDomain>)
+      status = engine.search.step(budget, CrossingKeeper{engine.domain});
+    else
+      status = engine.step(budget);
+    if (status != SearchStatus::in_progress) finish();
+    return status;
+  }
+  // For a search settled in start() (trivial or rejected by the engine).
+  void finish() {
+    engine.result(output.search_result);
+    output.assemble();
+    finished = true;
+  }
+  [[nodiscard]] SearchStats stats() const { return finished ? output.result.stats : engine.stats(); }
+  void result(PathResult& out) const {
+    if (finished)
+      out = output.result;  // assignment keeps out's memory
+    else
+      engine.result(out);   // in progress: the statistics so far, no path
+  }
+
+  EngineRun<D> engine;
+  CorridorOutput& output;
+  bool finished = false;
+};
+
+// Different regions and start and goal in one polygon settle in begin() (FinishedRun).
+using ActiveSearch = SteppedQuery<CorridorRun<EdgePointDomain>, CorridorRun<CentroidDomain>>;
+
 }  // namespace
+
+struct NavMeshQueryState {
+  explicit NavMeshQueryState(const NavMesh& mesh) : output(mesh) {}
+  SearchContext context;
+  std::vector<Point> crossings;  ///< per directed edge: where this query's crossing point lies
+  CorridorOutput output;
+  ActiveSearch active;
+  NavMeshSearchOptions options;
+};
+
+NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
+NavMeshQuery::~NavMeshQuery() = default;
+NavMeshQuery::NavMeshQuery(NavMeshQuery&&) noexcept = default;
+
+const std::vector<Portal>& NavMeshQuery::portals() const { return state_->output.portals; }
+
+Point NavMeshQuery::corridor_node_position(NodeId node) const {
+  const NavMeshQueryState& state = *state_;
+  if (const auto* run = state.active.run_if<CorridorRun<CentroidDomain>>())
+    return node < run->engine.domain.node_count() ? run->engine.domain.position(node) : Point{};
+  if (const auto* run = state.active.run_if<CorridorRun<EdgePointDomain>>())
+    return node < run->engine.domain.node_count() ? run->engine.domain.position(node) : Point{};
+  if (state.options.nodes == CorridorNodes::polygon_centroids)
+    return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
+  const EdgePointGraph& graph = mesh_.edge_point_graph();
+  return node < graph.node_count() ? graph.position(node) : Point{};
+}
 
 SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
   NavMeshQueryState& state = *state_;
   state.options = options;
-  state.result.reset();  // keeps its memory for this query's answer
-  auto fail = [&](std::string why) {
-    state.result = PathResult::invalid(std::move(why));
-    return state.result.status;
-  };
-  if (const auto problem = option_problem(options)) return fail(*problem);
-  if (!finite(start) || !finite(goal)) return fail("start and goal must be finite points");
+  ActiveSearch& active = state.active;
+  if (const auto problem = option_problem(options)) return active.reject(*problem);
+  if (!finite(start) || !finite(goal)) return active.reject("start and goal must be finite points");
 
+  std::string problem;
   auto place = [&](const Point& point, const char* which) -> std::optional<MeshLocation> {
     MeshLocation location = mesh_.locate(point, options.height_tolerance);
     if (!location.valid() && options.snap_distance > 0.0) location = mesh_.nearest_point(point, options.snap_distance);
     if (!location.valid()) {
-      fail(std::string(which) + " point is not on the mesh" +
-           (options.snap_distance > 0.0 ? " (nor within snap_distance of it)" : " (set snap_distance to clamp it)"));
+      problem = std::string(which) + " point is not on the mesh" +
+                (options.snap_distance > 0.0 ? " (nor within snap_distance of it)" : " (set snap_distance to clamp it)");
       return std::nullopt;
     }
     return location;
   };
   const auto start_location = place(start, "start");
-  if (!start_location) return state.result.status;
+  if (!start_location) return active.reject(problem);
   const auto goal_location = place(goal, "goal");
-  if (!goal_location) return state.result.status;
-  return start_corridor_search(*start_location, *goal_location, options);
+  if (!goal_location) return active.reject(problem);
+  return start_corridor_search(*start_location, *goal_location, options, true);
 }
 
 SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
-                                                 const NavMeshSearchOptions& options) {
+                                                 const NavMeshSearchOptions& options, bool pull_string) {
   NavMeshQueryState& state = *state_;
   state.options = options;
-  state.start = start;
-  state.goal = goal;
-  state.result.reset();
-  state.corridor.clear();
-  state.portals.clear();
-  state.search.emplace<std::monostate>();
+  CorridorOutput& output = state.output;
+  output.placement = options.nodes;
+  output.start = start;
+  output.goal = goal;
+  output.pull_string = pull_string;
+  output.corridor.clear();
+  output.portals.clear();
+  ActiveSearch& active = state.active;
   // Different regions: no path, known without searching (unless a partial path towards the
   // goal is wanted: then the search finds the closest place).
   if (mesh_.region(start.polygon) != mesh_.region(goal.polygon) && !options.partial_when_unreachable) {
-    state.result.status = SearchStatus::no_path;
-    state.result.reason = StopReason::open_list_empty;
-    state.result.message = "start and goal are in different connected regions (" +
-                           std::to_string(mesh_.region(start.polygon)) + " and " +
-                           std::to_string(mesh_.region(goal.polygon)) + "); no search was needed";
-    return state.result.status;
+    PathResult result;
+    result.status = SearchStatus::no_path;
+    result.reason = StopReason::open_list_empty;
+    result.message = "start and goal are in different connected regions (" + std::to_string(mesh_.region(start.polygon)) +
+                     " and " + std::to_string(mesh_.region(goal.polygon)) + "); no search was needed";
+    return active.settle(std::move(result));
   }
   // Inside one convex polygon the straight segment is the path.
   if (start.polygon == goal.polygon) {
-    state.result.status = SearchStatus::found;
-    state.result.reason = StopReason::goal_reached;
-    state.result.nodes = {start.polygon};
-    state.result.points = {start.point, goal.point};
-    state.result.cost = distance(start.point, goal.point);
-    state.corridor = {start.polygon};
-    return state.result.status;
+    PathResult result;
+    result.status = SearchStatus::found;
+    result.reason = StopReason::goal_reached;
+    result.nodes = {start.polygon};
+    result.points = {start.point, goal.point};
+    result.cost = distance(start.point, goal.point);
+    output.corridor = {start.polygon};
+    return active.settle(std::move(result));
   }
-  SearchOptions search;
-  search.h_weight = options.weight;
-  search.budget = options.budget;
-  search.return_partial = options.return_partial;
-  search.partial_when_unreachable = options.partial_when_unreachable;
-  search.trace = options.trace;
-  SearchStatus status;
+  const SearchOptions search = engine_options(options, 1.0, options.weight);
   if (options.nodes == CorridorNodes::edge_points) {
     state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
     // The domains are aggregates, built here and moved in: not every compiler supports
     // aggregate initialisation with parentheses yet.
-    auto& run = state.search.emplace<EngineRun<EdgePointDomain>>(
-        state.context, EdgePointDomain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
-                                       goal.point, state.crossings, invalid_node, Point{}});
-    status = run.search.start(run.domain.start_node(), run.domain.goal_node(), search);
-    if (status != SearchStatus::in_progress) run.result(state.result);
-  } else {
-    auto& run = state.search.emplace<EngineRun<CentroidDomain>>(
-        state.context, CentroidDomain{mesh_, start.polygon, goal.polygon, start.point, goal.point});
-    status = run.search.start(start.polygon, goal.polygon, search);
-    if (status != SearchStatus::in_progress) run.result(state.result);
+    auto& run = active.start<CorridorRun<EdgePointDomain>>(
+        state.context, output,
+        EdgePointDomain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
+                        state.crossings, invalid_node, Point{}});
+    const SearchStatus status = run.engine.search.start(run.engine.domain.start_node(), run.engine.domain.goal_node(), search);
+    if (status != SearchStatus::in_progress) run.finish();
+    return status;
   }
+  auto& run = active.start<CorridorRun<CentroidDomain>>(
+      state.context, output, CentroidDomain{mesh_, start.polygon, goal.polygon, start.point, goal.point});
+  const SearchStatus status = run.engine.search.start(start.polygon, goal.polygon, search);
+  if (status != SearchStatus::in_progress) run.finish();
   return status;
-}
-
-bool NavMeshQuery::advance_corridor_search(const StepBudget& budget) {
-  NavMeshQueryState& state = *state_;
-  if (state.result.status != SearchStatus::in_progress) return false;
-  PathResult& search_result = state.search_result;
-  if (auto* edge_run = std::get_if<EngineRun<EdgePointDomain>>(&state.search)) {
-    if (edge_run->search.step(budget, CrossingKeeper{edge_run->domain}) == SearchStatus::in_progress)
-      return false;
-    edge_run->result(search_result);
-  } else if (auto* centroid_run = std::get_if<EngineRun<CentroidDomain>>(&state.search)) {
-    if (centroid_run->step(budget) == SearchStatus::in_progress) return false;
-    centroid_run->result(search_result);
-  } else {
-    return false;
-  }
-  PathResult& result = state.result;
-  result.status = search_result.status;
-  result.reason = search_result.reason;
-  result.stats = search_result.stats;
-  result.message = search_result.message;
-  result.cost = search_result.cost;
-  if (!search_result.nodes.empty())
-    corridor_from_nodes(search_result.nodes, state.options.nodes, mesh_.edge_point_graph(), state.start.polygon,
-                        state.corridor);
-  result.nodes = state.corridor;
-  return true;
 }
 
 SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
 
-SearchStatus NavMeshQuery::step(const StepBudget& budget) {
-  NavMeshQueryState& state = *state_;
-  if (!advance_corridor_search(budget)) return state.result.status;
-  // The search just ended: portals and the funnel.
-  PathResult& result = state.result;
-  if (!state.corridor.empty()) {
-    const Point end = result.status == SearchStatus::found
-                          ? state.goal.point
-                          : closest_point_in_polygon(mesh_, state.corridor.back(), state.goal.point);
-    corridor_portals(mesh_, state.corridor, state.portals);
-    funnel_path(state.start.point, end, state.portals, result.points);
-    result.cost = path_length(result.points);
-  }
-  return result.status;
+SearchStatus NavMeshQuery::step(const StepBudget& budget) { return state_->active.step(budget); }
+
+SearchStats NavMeshQuery::stats() const { return state_->active.stats(); }
+
+PathResult NavMeshQuery::result() const {
+  PathResult out;
+  result(out);
+  return out;
 }
 
-SearchStats NavMeshQuery::stats() const {
-  const NavMeshQueryState& state = *state_;
-  if (state.result.status != SearchStatus::in_progress) return state.result.stats;
-  if (const auto* run = std::get_if<EngineRun<EdgePointDomain>>(&state.search)) return run->stats();
-  if (const auto* run = std::get_if<EngineRun<CentroidDomain>>(&state.search)) return run->stats();
-  return state.result.stats;
-}
-
-PathResult NavMeshQuery::result() const { return state_->result; }
-
-void NavMeshQuery::result(PathResult& out) const { out = state_->result; }  // assignment keeps out's memory
+void NavMeshQuery::result(PathResult& out) const { state_->active.result(out); }
 
 PathResult NavMeshQuery::find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step();
-  return state_->result;
+  PathResult out;
+  find_path(start, goal, options, out);
+  return out;
 }
 
 SearchStatus NavMeshQuery::find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options,
                                      PathResult& out) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step();
+  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
   result(out);
   return out.status;
 }
@@ -463,11 +489,10 @@ PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLoca
       goal.polygon >= mesh_.polygon_count())
     return PathResult::invalid("start and goal must be located on the mesh");
   if (!finite(start.point) || !finite(goal.point)) return PathResult::invalid("start and goal must be finite points");
-  if (start_corridor_search(start, goal, options) == SearchStatus::in_progress)
-    advance_corridor_search(StepBudget{});
-  PathResult result = state_->result;
-  result.points = {start.point, goal.point};
-  return result;
+  if (start_corridor_search(start, goal, options, false) == SearchStatus::in_progress) step(StepBudget{});
+  PathResult corridor = result();
+  corridor.points = {start.point, goal.point};
+  return corridor;
 }
 
 }  // namespace wayfinder

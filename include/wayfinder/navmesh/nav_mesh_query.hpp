@@ -114,11 +114,10 @@ class NavMeshQuery {
   [[nodiscard]] const NavMesh& mesh() const { return mesh_; }
 
  private:
-  // begin() after locating: checks regions, answers a query inside one polygon, starts A*.
+  // begin() after locating: checks regions, answers a query inside one polygon, starts A*;
+  // `pull_string` false leaves out portals and funnel (find_corridor).
   SearchStatus start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
-                                     const NavMeshSearchOptions& options);
-  // Advances the corridor search; true when it has just finished (the corridor is then known).
-  bool advance_corridor_search(const StepBudget& budget);
+                                     const NavMeshSearchOptions& options, bool pull_string);
 
   const NavMesh& mesh_;
   std::unique_ptr<struct NavMeshQueryState> state_;
