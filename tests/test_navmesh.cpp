@@ -608,6 +608,33 @@ TEST(NavMeshLocate, FindsThePolygonAndRespectsHeight) {
   EXPECT_TRUE(same_floor.message.empty());
 }
 
+TEST(NavMeshQuery, PartialWhenUnreachableSearchesTowardsAGoalInAnotherRegion) {
+  // Two squares side by side (one region), and a third far off (another region).
+  MeshGeometry geometry;
+  geometry.vertices = {{0, 0, 0}, {2, 0, 0}, {2, 0, 2}, {0, 0, 2}, {4, 0, 0}, {4, 0, 2},
+                       {10, 0, 0}, {12, 0, 0}, {12, 0, 2}, {10, 0, 2}};
+  geometry.polygons = {{0, 1, 2, 3}, {1, 4, 5, 2}, {6, 7, 8, 9}};
+  const NavMesh mesh = NavMesh::build(geometry);
+  NavMeshQuery query(mesh);
+  for (const CorridorNodes nodes : {CorridorNodes::edge_points, CorridorNodes::polygon_centroids}) {
+    NavMeshSearchOptions options;
+    options.nodes = nodes;
+    const PathResult refused = query.find_path({0.5, 0, 1}, {11, 0, 1}, options);
+    EXPECT_EQ(refused.status, SearchStatus::no_path);
+    EXPECT_EQ(refused.stats.expanded, 0u);
+    options.partial_when_unreachable = true;
+    const PathResult partial = query.find_path({0.5, 0, 1}, {11, 0, 1}, options);
+    ASSERT_EQ(partial.status, SearchStatus::partial) << partial.message;
+    EXPECT_EQ(partial.reason, StopReason::open_list_empty);
+    EXPECT_GT(partial.stats.expanded, 0u);
+    ASSERT_GE(partial.points.size(), 2u);
+    // It ends at the point of the start's region closest to the goal: the far edge, x = 4.
+    EXPECT_NEAR(partial.points.back().x, 4.0, 1e-9);
+    EXPECT_NEAR(partial.points.back().z, 1.0, 1e-9);
+    EXPECT_NEAR(partial.cost, 3.5, 1e-9);
+  }
+}
+
 TEST(NavMeshLocate, SlopedPolygonGivesInterpolatedHeight) {
   MeshGeometry geometry;
   geometry.vertices = {{0, 0, 0}, {10, 5, 0}, {10, 5, 10}, {0, 0, 10}};

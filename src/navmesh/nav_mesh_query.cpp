@@ -85,6 +85,9 @@ struct EdgePointDomain {
   mutable NodeId candidate_node = invalid_node;
   mutable Point candidate_point;
   mutable double candidate_to_goal = 0.0;
+  /// Leave out exits into dead ends. Only sound when the goal is in the start's region: a
+  /// search for a partial path towards another region must see everything it can reach.
+  bool prune_dead_ends = true;
 
   static constexpr std::uint32_t points = EdgePointGraph::points_per_edge;
   static constexpr std::uint32_t crossing = EdgePointGraph::crossing_point;
@@ -139,7 +142,8 @@ struct EdgePointDomain {
 
   // False for an exit into a dead end (see NavMesh::leads_towards).
   [[nodiscard]] bool worth_taking(NodeId first) const {
-    return mesh.leads_towards(EdgePointGraph::shared_edge_of(first), graph.entered_polygon(first), goal_polygon);
+    return !prune_dead_ends ||
+           mesh.leads_towards(EdgePointGraph::shared_edge_of(first), graph.entered_polygon(first), goal_polygon);
   }
 
   // The points of one exit edge, from a place whose distances to the ends are not stored.
@@ -198,6 +202,7 @@ struct CentroidDomain {
   PolygonId goal_polygon;
   Point start;
   Point goal;
+  bool prune_dead_ends = true;  ///< as EdgePointDomain's
 
   [[nodiscard]] std::size_t node_count() const { return mesh.polygon_count(); }
 
@@ -213,7 +218,9 @@ struct CentroidDomain {
       const PolygonId neighbour = neighbours[j];
       if (neighbour == invalid_polygon) continue;
       // Dead ends (see NavMesh::leads_towards) are left out.
-      if (!mesh.leads_towards(mesh.shared_edge_of_slot(mesh.edge_slot(node, j)), neighbour, goal_polygon)) continue;
+      if (prune_dead_ends &&
+          !mesh.leads_towards(mesh.shared_edge_of_slot(mesh.edge_slot(node, j)), neighbour, goal_polygon))
+        continue;
       sink(neighbour, distance(here, position(neighbour)));
     }
   }
@@ -416,7 +423,8 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   ActiveSearch& active = state.active;
   // Different regions: no path, known without searching (unless a partial path towards the
   // goal is wanted: then the search finds the closest place).
-  if (mesh_.region(start.polygon) != mesh_.region(goal.polygon) && !options.partial_when_unreachable) {
+  const bool same_region = mesh_.region(start.polygon) == mesh_.region(goal.polygon);
+  if (!same_region && !options.partial_when_unreachable) {
     PathResult result;
     result.status = SearchStatus::no_path;
     result.reason = StopReason::open_list_empty;
@@ -443,13 +451,13 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
     auto& run = active.start<CorridorRun<EdgePointDomain>>(
         state.context, output,
         EdgePointDomain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
-                        state.crossings, invalid_node, Point{}});
+                        state.crossings, invalid_node, Point{}, 0.0, same_region});
     const SearchStatus status = run.engine.search.start(run.engine.domain.start_node(), run.engine.domain.goal_node(), search);
     if (status != SearchStatus::in_progress) run.finish();
     return status;
   }
   auto& run = active.start<CorridorRun<CentroidDomain>>(
-      state.context, output, CentroidDomain{mesh_, start.polygon, goal.polygon, start.point, goal.point});
+      state.context, output, CentroidDomain{mesh_, start.polygon, goal.polygon, start.point, goal.point, same_region});
   const SearchStatus status = run.engine.search.start(start.polygon, goal.polygon, search);
   if (status != SearchStatus::in_progress) run.finish();
   return status;
