@@ -1,6 +1,9 @@
-// Finds a path around a wall on a small map; exits non-zero unless the answer is right.
+// Finds a path around a wall on a small map, alone, in a two-thread batch and through the
+// request queue; exits non-zero unless every answer is right.
 #include <cmath>
 #include <cstdio>
+#include <span>
+#include <vector>
 
 #include <wayfinder/wayfinder.hpp>  // the umbrella header: everything in the core library
 
@@ -19,5 +22,24 @@ int main() {
   // 3 diagonals + 1 down to (3,4), 2 across to (5,4), then 2 diagonals + 2 up: 5 + 5 sqrt 2.
   const double expected = 5.0 + 5.0 * std::sqrt(2.0);
   std::printf("path of %zu cells, cost %.5f (expected %.5f)\n", result.nodes.size(), result.cost, expected);
-  return std::abs(result.cost - expected) < 1e-9 ? 0 : 1;
+  if (std::abs(result.cost - expected) >= 1e-9) return 1;
+
+  // The same request in a batch on two threads (the package links the thread library) and
+  // through the frame-budgeted queue.
+  const std::vector<wayfinder::GridPathRequest> requests(6, wayfinder::GridPathRequest{{0, 0}, {7, 0}, {}});
+  std::vector<wayfinder::PathResult> results;
+  wayfinder::solve_batch(map, std::span<const wayfinder::GridPathRequest>(requests), results, 2);
+  for (const wayfinder::PathResult& batch_result : results)
+    if (batch_result.cost != result.cost || batch_result.nodes != result.nodes) return 1;
+  wayfinder::PathRequestQueue<wayfinder::GridMap> queue(map);
+  const wayfinder::PathTicket ticket = queue.submit(requests[0]);
+  int frames = 0;
+  while (!queue.idle() && frames < 100) {
+    queue.update(wayfinder::StepBudget::expansions(5));
+    ++frames;
+  }
+  wayfinder::PathResult queued;
+  if (!queue.take_result(ticket, queued) || queued.cost != result.cost) return 1;
+  std::printf("batch and queue agree (%d frames of 5 expansions)\n", frames);
+  return 0;
 }
