@@ -7,7 +7,8 @@
 // Worlds: a 512 x 512 MovingAI map with its scenario; a 4096 x 4096 map made of 8 x 8 copies of
 // that map, answering the same queries in its first copy and the same queries moved seven
 // copies right and down (so the searches touch as much as on the small map, far apart); the
-// MovingAI voxel maps with up to 500 of their scenarios' queries (flying agents).
+// MovingAI voxel maps with up to 500 of their scenarios' queries (flying agents). Also the first
+// query on an open 16384 x 16384 grid with a 1 ms time budget.
 //
 // Prints one JSON object per line: world, cells, queries, first_query_us (the first query's
 // wall time, set-up included) and its stats' time, resident_mb.
@@ -112,6 +113,19 @@ int main() {
     measure<GridPathfinder>("bg512/AR0700SR 512x512" + suffix, small, small.cell_count(), requests);
     measure<GridPathfinder>("AR0700SR x 8 x 8 4096x4096, first copy" + suffix, big, big.cell_count(), requests);
     measure<GridPathfinder>("AR0700SR x 8 x 8 4096x4096, last copy" + suffix, big, big.cell_count(), far_requests);
+  }
+
+  {
+    // The first query on a huge open grid with a 1 ms budget: the set-up must fit in it too.
+    const GridMap huge(16384, 16384);
+    for (const GridAlgorithm algorithm :
+         {GridAlgorithm::astar, GridAlgorithm::bidirectional_astar, GridAlgorithm::breadth_first}) {
+      GridPathRequest request{{1, 1}, {16382, 16382}, {}};
+      request.options.algorithm = algorithm;
+      request.options.budget.max_time = std::chrono::milliseconds(1);
+      measure<GridPathfinder>("open 16384x16384, max_time 1 ms, " + std::string(to_string(algorithm)), huge,
+                              huge.cell_count(), std::vector<GridPathRequest>{request});
+    }
   }
 
   for (const char* name : {"Simple", "Complex"}) {

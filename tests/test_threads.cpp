@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <functional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -443,6 +444,27 @@ TEST(SharedWorlds, VoxelPathfindersOnOneMovingAiVoxelMap) {
   for (std::size_t i = 0; i < scenario.queries.size() && queries.size() < count; i += stride)
     queries.push_back({scenario.queries[i].start, scenario.queries[i].goal, {}});
   check_voxel_queries(world, MovementProfile::flyer(), queries);
+}
+
+TEST(SolveRange, RefusesMismatchedSpansAndRangesOutsideTheRequests) {
+  const GridMap map(6, 6);
+  const std::vector<GridPathRequest> requests(4, GridPathRequest{{0, 0}, {5, 5}, {}});
+  std::vector<PathResult> short_results(3);
+  std::vector<PathResult> results(4);
+  GridPathfinder query(map);
+  const std::span<const GridPathRequest> all(requests);
+  EXPECT_THROW(solve_range(query, all, std::span<PathResult>(short_results), 0, 3), std::invalid_argument);
+  EXPECT_THROW(solve_range(query, all, std::span<PathResult>(results), 3, 2), std::invalid_argument);
+  EXPECT_THROW(solve_range(query, all, std::span<PathResult>(results), 0, 5), std::invalid_argument);
+  solve_range(query, all, std::span<PathResult>(results), 1, 3);
+  EXPECT_EQ(results[0].status, SearchStatus::in_progress) << "outside the range: untouched";
+  EXPECT_TRUE(results[1].found() && results[2].found());
+  EXPECT_EQ(results[3].status, SearchStatus::in_progress);
+  // An empty batch, and more threads than requests.
+  std::vector<PathResult> none(2);
+  solve_batch(map, std::span<const GridPathRequest>(), none, 4);
+  EXPECT_TRUE(none.empty());
+  EXPECT_EQ(solve_batch(map, all.first(1), 8).size(), 1u);
 }
 
 // ---------------------------------------------------------------------------------------------
