@@ -55,12 +55,17 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   const Cell s = map_.cell_of(start);
   const Cell g = map_.cell_of(goal);
   closest_h_ = grid_distance(Heuristic::octile, s.x - g.x, s.y - g.y);
-  const auto began = std::chrono::steady_clock::now();  // set-up counts in the stats and max_time
-  state_.prepare(map_.cell_count());
+  // Sizing the state for a bigger map counts in the stats and against max_time.
+  if (state_.ready_for(map_.cell_count())) {
+    state_.prepare(map_.cell_count());
+  } else {
+    const auto began = std::chrono::steady_clock::now();
+    state_.prepare(map_.cell_count());
+    stats_.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
+  }
   state_.reach(start, 0);
   state_.frontier().push_back(start);
   if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
-  stats_.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
   if (start == goal) finish(SearchStatus::found, StopReason::goal_reached, goal);
   return status_;
 }
@@ -101,7 +106,7 @@ SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
              options_.return_partial ? closest_ : invalid_node);
       break;
     }
-    if (time_limit_us > 0.0 && (stats_.expanded & 255u) == 0 &&
+    if (time_limit_us > 0.0 && (stats_.expanded % Budget::time_check_interval) == 0 &&
         stats_.microseconds + std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count() >=
             time_limit_us) {
       finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted, StopReason::time_limit,

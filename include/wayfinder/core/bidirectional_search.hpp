@@ -30,12 +30,12 @@ class BidirectionalSearch {
     status_ = SearchStatus::in_progress;
     reason_ = StopReason::none;
     message_.clear();
-    const auto began = std::chrono::steady_clock::now();  // set-up counts in the stats and max_time
     SearchOptions side;  // both sides unbudgeted, unweighted: the budget is enforced here
     side.trace = options.trace;
     if (forward_.start(start, goal, side) != SearchStatus::in_progress) return copy_final(forward_);
     if (backward_.start(goal, start, side) != SearchStatus::in_progress) return copy_final(backward_);
-    extra_microseconds_ = elapsed_us(began);
+    // Sizing the sides' contexts (counted in their statistics) counts here too.
+    extra_microseconds_ = forward_.stats().microseconds + backward_.stats().microseconds;
     if (start == goal) {
       best_cost_ = 0.0;
       meeting_ = start;
@@ -79,7 +79,7 @@ class BidirectionalSearch {
         stop_budget(StopReason::cost_limit);
         break;
       }
-      if (timed && (expanded & 255u) == 0 &&
+      if (timed && (expanded % Budget::time_check_interval) == 0 &&
           extra_microseconds_ + elapsed_us(started) >= time_limit_us) {
         stop_budget(StopReason::time_limit);
         break;

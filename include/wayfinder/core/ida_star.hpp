@@ -165,7 +165,7 @@ class IdaStarSearch {
         outcome.stop = StopReason::expansion_limit;
         return outcome;
       }
-      if (time_limit_us_ > 0.0 && (stats_.expanded & 255u) == 0 &&
+      if (time_limit_us_ > 0.0 && (stats_.expanded % Budget::time_check_interval) == 0 &&
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started_).count() >=
               time_limit_us_) {
         outcome.stop = StopReason::time_limit;

@@ -48,6 +48,11 @@ class PagedSearchContext {
     }
   }
 
+  /// True if prepare(node_count) needs no new page table.
+  [[nodiscard]] bool ready_for(std::size_t node_count) const {
+    return pages_.size() >= ((node_count + page_size - 1) >> page_bits);
+  }
+
   /// True if `node` has been reached in the current query.
   [[nodiscard]] bool reached(NodeId node) const {
     const Page* page = pages_[node >> page_bits].get();

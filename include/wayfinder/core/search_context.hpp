@@ -51,6 +51,9 @@ class SearchContext {
     ++generation_;
   }
 
+  /// True if prepare(node_count) needs no new memory.
+  [[nodiscard]] bool ready_for(std::size_t node_count) const { return records_.size() >= node_count; }
+
   /// True if `node` has been reached in the current query.
   [[nodiscard]] bool reached(NodeId node) const { return (records_[node].stamp >> 2) == generation_; }
 

@@ -23,6 +23,8 @@ namespace wayfinder {
 class WaveState {
  public:
   void prepare(std::size_t cells);
+  /// True if prepare(cells) needs no new memory.
+  [[nodiscard]] bool ready_for(std::size_t cells) const { return stamps_.size() >= cells; }
   [[nodiscard]] bool reached(NodeId cell) const { return stamps_[cell] == generation_; }
   [[nodiscard]] std::uint8_t direction(NodeId cell) const { return directions_[cell]; }
   void reach(NodeId cell, std::uint8_t direction) {
