@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cstdint>
 #include <filesystem>
 #include <stdexcept>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
+#include "query_test_support.hpp"
 #include "wayfinder/core/path_request_queue.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
@@ -22,20 +22,6 @@ namespace wayfinder {
 namespace {
 
 using namespace wayfinder::testing;
-
-/// "" if the queued answer is the one-shot answer (status, cost to the bit, nodes, points,
-/// expansions), otherwise what differs.
-std::string difference(const PathResult& expected, const PathResult& actual) {
-  if (actual.status != expected.status)
-    return "status " + std::string(to_string(actual.status)) + " instead of " + std::string(to_string(expected.status));
-  if (std::bit_cast<std::uint64_t>(actual.cost) != std::bit_cast<std::uint64_t>(expected.cost))
-    return "cost " + std::to_string(actual.cost) + " instead of " + std::to_string(expected.cost);
-  if (actual.nodes != expected.nodes) return "different nodes";
-  if (actual.points != expected.points) return "different points";
-  if (actual.stats.expanded != expected.stats.expanded) return "different expansions";
-  if (actual.message != expected.message) return "message '" + actual.message + "'";
-  return "";
-}
 
 struct QueueRun {
   std::size_t frames = 0;
@@ -80,7 +66,7 @@ void expect_one_shot_answers(const World& world, const std::vector<RequestFor<Wo
   for (std::size_t i = 0; i < requests.size(); ++i) {
     PathResult expected;
     query.find_path(requests[i], expected);
-    EXPECT_EQ(difference(expected, results[i]), "") << "request " << i;
+    EXPECT_EQ(result_difference(expected, results[i]), "") << "request " << i;
   }
 }
 
@@ -230,21 +216,10 @@ TEST(PathRequestQueue, RejectsSettingsThatCouldNeverRun) {
 }
 
 TEST(PathRequestQueue, NavMeshRequestsGetTheOneShotAnswers) {
-  // A 12 x 10 grid of unit squares with a few holes, two triangles each.
-  constexpr int columns = 12, rows = 10;
+  // A 12 x 10 grid of unit squares with a few holes.
   TestRandom random(3);
-  MeshGeometry geometry;
-  for (int z = 0; z <= rows; ++z)
-    for (int x = 0; x <= columns; ++x) geometry.vertices.push_back({double(x), 0.0, double(z)});
-  const auto vertex = [](int x, int z) { return static_cast<std::uint32_t>(z * (columns + 1) + x); };
   std::vector<Point> centres;
-  for (int z = 0; z < rows; ++z)
-    for (int x = 0; x < columns; ++x) {
-      if (random.chance(0.15)) continue;
-      geometry.polygons.push_back({vertex(x, z), vertex(x + 1, z), vertex(x + 1, z + 1)});
-      geometry.polygons.push_back({vertex(x, z), vertex(x + 1, z + 1), vertex(x, z + 1)});
-      centres.push_back({x + 0.6, 0.0, z + 0.3});
-    }
+  const MeshGeometry geometry = holey_square_mesh(12, 10, 0.15, random, centres);
   const NavMesh mesh = NavMesh::build(geometry);
   std::vector<NavMeshPathRequest> requests;
   for (int i = 0; i < 40; ++i) {
@@ -284,7 +259,7 @@ TEST(PathRequestQueue, VoxelRequestsOfTwoAgentKindsGetTheOneShotAnswers) {
     own.options.profile.reset();
     PathResult expected;
     (i % 2 == 1 ? flyer : walker).find_path(own, expected);
-    EXPECT_EQ(difference(expected, run.results[i]), "") << "request " << i;
+    EXPECT_EQ(result_difference(expected, run.results[i]), "") << "request " << i;
   }
   VoxelPathRequest as_walker = requests[1];
   as_walker.options.profile.reset();

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
+#include "query_test_support.hpp"
 #include "wayfinder/core/path_batch.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
@@ -74,20 +75,6 @@ std::vector<std::size_t> visiting_order(std::size_t count, int t) {
   return order;
 }
 
-/// "" if two results are the same bit for bit, otherwise what differs.
-std::string difference(const PathResult& expected, const PathResult& actual) {
-  if (actual.status != expected.status)
-    return "status " + std::string(to_string(actual.status)) + " instead of " + std::string(to_string(expected.status));
-  if (std::bit_cast<std::uint64_t>(actual.cost) != std::bit_cast<std::uint64_t>(expected.cost))
-    return "cost " + std::to_string(actual.cost) + " instead of " + std::to_string(expected.cost);
-  if (actual.nodes != expected.nodes) return "different nodes";
-  if (actual.points != expected.points) return "different points";
-  if (actual.stats.expanded != expected.stats.expanded || actual.stats.generated != expected.stats.generated)
-    return "different expansions";
-  if (actual.message != expected.message) return "message '" + actual.message + "' instead of '" + expected.message + "'";
-  return "";
-}
-
 /// solve_batch on 1, 2 and 4 threads, and solve_range driven by two plain std::threads as a
 /// game's job system would, must give the one-thread answers bit for bit.
 template <class World, class Request>
@@ -100,7 +87,7 @@ std::string batch_difference(const World& world, const std::vector<Request>& req
     if (results.size() != requests.size()) return "solve_batch gave " + std::to_string(results.size()) + " results";
     for (std::size_t i = 0; i < results.size(); ++i) {
       results[i].stats.microseconds = 0.0;
-      if (const std::string problem = difference(expected[i], results[i]); !problem.empty())
+      if (const std::string problem = result_difference(expected[i], results[i]); !problem.empty())
         return "solve_batch on " + std::to_string(threads) + " threads, request " + std::to_string(i) + ": " + problem;
     }
   }
@@ -120,7 +107,7 @@ std::string batch_difference(const World& world, const std::vector<Request>& req
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
     results[i].stats.microseconds = 0.0;
-    if (const std::string problem = difference(expected[i], results[i]); !problem.empty())
+    if (const std::string problem = result_difference(expected[i], results[i]); !problem.empty())
       return "solve_range, request " + std::to_string(i) + ": " + problem;
   }
   return "";
@@ -180,7 +167,7 @@ void check_grid_queries(const GridMap& map, const std::vector<GridPathRequest>& 
     for (const std::size_t i : visiting_order(queries.size(), t)) {
       PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
       result.stats.microseconds = 0.0;
-      const std::string problem = difference(expected[i], result);
+      const std::string problem = result_difference(expected[i], result);
       if (!problem.empty()) return "grid query " + std::to_string(i) + ": " + problem;
     }
     return "";
@@ -258,7 +245,7 @@ void check_flow_field(const GridMap& map, const std::vector<Cell>& goals) {
         return "cost of cell " + std::to_string(i) + " differs";
     }
     for (const std::size_t p : visiting_order(paths.size(), t)) {
-      const std::string problem = difference(paths[p], field.path_from(map.cell_of(static_cast<NodeId>(p * path_stride))));
+      const std::string problem = result_difference(paths[p], field.path_from(map.cell_of(static_cast<NodeId>(p * path_stride))));
       if (!problem.empty()) return "path_from cell " + std::to_string(p * path_stride) + ": " + problem;
     }
     return "";
@@ -301,7 +288,7 @@ void check_mesh_queries(const NavMesh& mesh, const std::vector<NavMeshPathReques
     for (const std::size_t i : visiting_order(queries.size(), t)) {
       PathResult result = solve(query, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
       result.stats.microseconds = 0.0;
-      const std::string problem = difference(expected[i], result);
+      const std::string problem = result_difference(expected[i], result);
       if (!problem.empty()) return "mesh query " + std::to_string(i) + ": " + problem;
     }
     return "";
@@ -309,28 +296,10 @@ void check_mesh_queries(const NavMesh& mesh, const std::vector<NavMeshPathReques
 }
 
 TEST(SharedWorlds, NavMeshQueriesOnOneGeneratedMesh) {
-  // A 24 x 20 grid of unit squares in the x-z plane, a quarter of them holes, each square split
-  // into two triangles along a random diagonal.
-  constexpr int columns = 24, rows = 20;
+  // A 24 x 20 grid of unit squares, a quarter of them holes.
   TestRandom random(21);
-  MeshGeometry geometry;
-  for (int z = 0; z <= rows; ++z)
-    for (int x = 0; x <= columns; ++x) geometry.vertices.push_back({double(x), 0.0, double(z)});
-  const auto vertex = [](int x, int z) { return static_cast<std::uint32_t>(z * (columns + 1) + x); };
   std::vector<Point> centres;
-  for (int z = 0; z < rows; ++z)
-    for (int x = 0; x < columns; ++x) {
-      if (random.chance(0.25)) continue;
-      const std::uint32_t a = vertex(x, z), b = vertex(x + 1, z), c = vertex(x + 1, z + 1), d = vertex(x, z + 1);
-      if (random.chance(0.5)) {
-        geometry.polygons.push_back({a, b, c});
-        geometry.polygons.push_back({a, c, d});
-      } else {
-        geometry.polygons.push_back({a, b, d});
-        geometry.polygons.push_back({b, c, d});
-      }
-      centres.push_back({x + 0.37, 0.0, z + 0.61});
-    }
+  const MeshGeometry geometry = holey_square_mesh(24, 20, 0.25, random, centres);
   const NavMesh mesh = NavMesh::build(geometry);
   std::vector<NavMeshPathRequest> queries;
   const std::size_t count = sampled(200);
@@ -392,7 +361,7 @@ void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile
     for (const std::size_t i : visiting_order(queries.size(), t)) {
       PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
       result.stats.microseconds = 0.0;
-      const std::string problem = difference(expected[i], result);
+      const std::string problem = result_difference(expected[i], result);
       if (!problem.empty()) return "voxel query " + std::to_string(i) + ": " + problem;
     }
     return "";
@@ -510,23 +479,23 @@ TEST(SharedWorlds, GridMeshVoxelAndFlowFieldQueriesInterleave) {
           for (std::size_t i = 0; i < grid.size(); ++i) {
             PathResult result = grids.find_path(grid[i].start, grid[i].goal, grid[i].options);
             result.stats.microseconds = 0.0;
-            if (const std::string problem = difference(grid_expected[i], result); !problem.empty()) return "grid: " + problem;
+            if (const std::string problem = result_difference(grid_expected[i], result); !problem.empty()) return "grid: " + problem;
           }
           break;
         case 1: {
           PathResult result = meshes.find_path(mesh_start, mesh_goal);
           result.stats.microseconds = 0.0;
-          if (const std::string problem = difference(mesh_expected, result); !problem.empty()) return "mesh: " + problem;
+          if (const std::string problem = result_difference(mesh_expected, result); !problem.empty()) return "mesh: " + problem;
           break;
         }
         case 2: {
           PathResult result = voxels.find_path(voxel_start, voxel_goal);
           result.stats.microseconds = 0.0;
-          if (const std::string problem = difference(voxel_expected, result); !problem.empty()) return "voxel: " + problem;
+          if (const std::string problem = result_difference(voxel_expected, result); !problem.empty()) return "voxel: " + problem;
           break;
         }
         default:
-          if (const std::string problem = difference(flow_expected, field.path_from(passable_cells(map).front()));
+          if (const std::string problem = result_difference(flow_expected, field.path_from(passable_cells(map).front()));
               !problem.empty())
             return "flow field: " + problem;
       }
