@@ -89,6 +89,42 @@ keys_documented() {
   fi
 }
 
+# answers_only: the last command's output without its timings, which differ from run to run
+# (times per query, throughput, expansions per second) and without the thread count, leaving
+# what every answer was and how the checks judged it.
+answers_only() {
+  sed -E 's/"(mean_us|median_us|throughput_qps|threads|expansions_per_second|locate_us|search_us|funnel_us)":[^,}]*,?//g' <<<"$output"
+}
+
+# same_answers_on_threads DESCRIPTION -- COMMAND...: the bench command gives the same answers,
+# checks and exit status with --threads 2 (one batch on two threads) as with --threads 1 (one by
+# one), and reports the thread count and a throughput.
+same_answers_on_threads() {
+  local description=$1
+  shift 2
+  "$@" --threads 1 --json >"$scratch/one_thread.json" 2>/dev/null
+  local one_status=$?
+  "$@" --threads 2 --json >"$scratch/two_threads.json" 2>/dev/null
+  local two_status=$?
+  output=$(cat "$scratch/one_thread.json")
+  local one_thread
+  one_thread=$(answers_only)
+  contains '"threads":1,' "$description: JSON gives the thread count"
+  output=$(cat "$scratch/two_threads.json")
+  local two_threads
+  two_threads=$(answers_only)
+  contains '"threads":2,' "$description: JSON gives the thread count"
+  contains '"throughput_qps":' "$description: JSON gives the throughput"
+  keys_documented "$description JSON"
+  if [[ $one_status -ne $two_status || "$one_thread" != "$two_threads" || -z "$one_thread" ]]; then
+    echo "FAIL ($description): --threads 2 (exit $two_status) differs from --threads 1 (exit $one_status)"
+    diff <(echo "$one_thread") <(echo "$two_threads") | head -n 10
+    failures=$((failures + 1))
+    return 1
+  fi
+  echo "ok   ($description)"
+}
+
 # ---------------------------------------------------------------------------------------------
 # Grids: a 7 x 6 map whose four queries have different optimal costs under each diagonal rule
 # (corners.map.scen holds the MovingAI rule's lengths).
@@ -107,6 +143,17 @@ expect 0 "grid bench" -- "$wayfinder" grid bench "$grid_scenario" --algo all --j
 contains '"reference":"scenario"' "grid bench checks against the scenario under the MovingAI rule"
 contains '"algorithm":"jps"' "grid bench runs jps under the MovingAI rule"
 keys_documented "grid bench JSON"
+
+# --threads N: one batch on N threads, the same answers as one by one, and a throughput.
+same_answers_on_threads "grid bench --threads 2" -- "$wayfinder" grid bench "$grid_scenario" --algo all
+same_answers_on_threads "grid bench --threads 2 --diagonal never" -- "$wayfinder" grid bench "$grid_scenario" --algo all --diagonal never
+expect 0 "grid bench --threads 2 as text" -- "$wayfinder" grid bench "$grid_scenario" --threads 2
+contains "throughput: " "the text gives the throughput"
+contains "queries/s on 2 threads" "the text names the thread count"
+for bad in 0 x -1 1.5; do
+  expect 2 "grid bench --threads $bad" -- "$wayfinder" grid bench "$grid_scenario" --threads "$bad"
+  contains "--threads must be a whole number from 1 to 256, got '$bad'" "--threads $bad is refused in words"
+done
 
 # Under other diagonal rules the scenario's lengths do not hold: the bench checks against
 # Dijkstra's costs under the rule, and would report 4 mismatches per algorithm otherwise.
@@ -256,6 +303,11 @@ if [[ -f $meshes/nav_test_navmesh.obj ]]; then
     --queries "$meshes/nav_test_reference_queries.csv" --repeat 1 --limit 25 --json
   contains '"queries":25' "mesh bench --limit runs that many queries"
 fi
+if [[ -f $meshes/dungeon_navmesh.obj ]]; then
+  same_answers_on_threads "mesh bench on dungeon, --threads 2" -- "$wayfinder" mesh bench "$meshes/dungeon_navmesh.obj" \
+    --queries "$meshes/dungeon_reference_queries.csv" --repeat 2 --limit 2000
+  contains '"reachability_mismatches":0' "the batch agrees with the file on reachability"
+fi
 
 # ---- voxel worlds, hand-made ----------------------------------------------------------------
 
@@ -391,6 +443,13 @@ expect 2 "mesh bench without --limit reads the malformed line" -- "$wayfinder" m
 contains "queries.csv:3:" "the error names the line"
 expect 2 "mesh bench --repeat 0" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --repeat 0
 contains "--repeat must be a whole number from 1 to 1000, got '0'" "--repeat in words"
+same_answers_on_threads "mesh bench --threads 2" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --repeat 2 --limit 1
+expect 0 "mesh bench --threads 2 as text" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --repeat 1 --limit 1 --threads 2
+contains "queries/s on 2 threads (whole queries)" "the text gives the throughput"
+for bad in 0 x; do
+  expect 2 "mesh bench --threads $bad" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --limit 1 --threads "$bad"
+  contains "--threads must be a whole number from 1 to 256, got '$bad'" "--threads $bad is refused in words"
+done
 
 # Voxel commands on a small open .3dmap world (a flyer crosses it diagonally).
 printf 'voxel 5 5 5\n4 0 0\n' >"$scratch/cube.3dmap"
@@ -417,6 +476,14 @@ expect 2 "voxel bench without --limit reads the malformed line" -- "$wayfinder" 
 contains "cube.3dmap.3dscen:4:" "the error names the line"
 expect 2 "voxel bench --random 0" -- "$wayfinder" voxel bench "$scratch/cube.3dmap" --random 0
 contains "--random must be a whole number from 1 to 1000000, got '0'" "--random in words"
+same_answers_on_threads "voxel bench --threads 2" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen" --limit 1 --algo astar,dijkstra
+same_answers_on_threads "voxel bench walking, --threads 2" -- "$wayfinder" voxel bench "$vox" --random 40 --seed 3 --algo astar,weighted-astar,greedy
+expect 0 "voxel bench --threads 2 as text" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen" --limit 1 --threads 2
+contains "queries/s on 2 threads" "the text gives the throughput"
+for bad in 0 x; do
+  expect 2 "voxel bench --threads $bad" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen" --limit 1 --threads "$bad"
+  contains "--threads must be a whole number from 1 to 256, got '$bad'" "--threads $bad is refused in words"
+done
 
 voxels=$data/voxel/warframe
 if [[ -f $voxels/Simple.3dmap ]]; then
@@ -425,6 +492,15 @@ if [[ -f $voxels/Simple.3dmap ]]; then
   contains '"status":"found"' "voxel path is found"
   contains '15.3171' "voxel path has the optimal length"
   expect 2 "voxel path outside the world" -- "$wayfinder" voxel path "$voxels/Simple.3dmap" --from -5,1,1 --to 48,85,45 --profile flyer
+  same_answers_on_threads "voxel bench on Simple, --threads 2" -- "$wayfinder" voxel bench "$voxels/Simple.3dmap.3dscen" \
+    --limit 500 --algo astar,weighted-astar
+  contains '"mismatches":0' "the batch agrees with the scenario"
+fi
+grids=$data/movingai/dao
+if [[ -f $grids/den520d.map.scen ]]; then
+  same_answers_on_threads "grid bench on den520d, --threads 2" -- "$wayfinder" grid bench "$grids/den520d.map.scen" \
+    --limit 300 --algo astar,jps,bidirectional
+  contains '"mismatches":0' "the batch agrees with the scenario"
 fi
 
 if [[ $failures -ne 0 ]]; then

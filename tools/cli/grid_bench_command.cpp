@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "batch_throughput.hpp"
 #include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
@@ -42,7 +43,7 @@ struct ReferenceSource {
 
 nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBenchArguments& arguments,
                                     const std::string& map_path, const ReferenceSource& reference,
-                                    const std::vector<std::string>& warnings) {
+                                    double throughput_qps, const std::vector<std::string>& warnings) {
   nlohmann::ordered_json json;
   json["algorithm"] = summary.algorithm;
   json["queries"] = summary.queries;
@@ -54,6 +55,8 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
   json["median_us"] = summary.median_us;
   json["mean_expanded"] = summary.mean_expanded;
   json["mean_generated"] = summary.mean_generated;
+  json["threads"] = arguments.threads;
+  json["throughput_qps"] = throughput_qps;
   json["tolerance"] = reference.tolerance;
   json["scenario"] = arguments.scenario_path;
   json["map"] = map_path;
@@ -103,6 +106,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       ->default_str(std::to_string(arguments.ida_max_expansions));
   add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
                           "read and run only the first N queries");
+  add_threads_option(command, arguments.threads);
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -113,7 +117,10 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       "(most lengths have 6 significant digits). Under any other --diagonal mode they do not apply: every query\n"
       "is first solved with dijkstra under that mode (untimed) and every answer compared with that cost, to a\n"
       "relative 1e-9. jps supports only the MovingAI rule: --algo all leaves it out under other modes.\n"
-      "Times are search only, measured around each find_path call.\n"
+      "Times are search only. With --threads 1 each find_path call is timed, and the throughput is the queries\n"
+      "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
+      "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
+      "(stats.microseconds). Either way every answer is checked in the same way.\n"
       "Exit status: 0 no mismatch; 1 some mismatch; 2 bad input or usage.");
 }
 
@@ -195,11 +202,17 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       out << "diagonal " << command_line_name(arguments.diagonal)
           << ": the scenario's lengths do not apply; checked against dijkstra's costs under this mode,\n"
           << "tolerance 1e-9 x the length; ";
-    out << "times are microseconds per query, search only\n\n";
+    if (arguments.threads == 1)
+      out << "times are microseconds per query, search only\n\n";
+    else
+      out << "one batch per algorithm on " << arguments.threads
+          << " threads; times are microseconds per query as each result's statistics give them\n\n";
     out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
   }
 
   bool any_mismatch = false;
+  // With --threads above 1: the answers of one algorithm's batch, all kept until they are checked.
+  std::vector<PathResult> batch_results;
   for (const GridAlgorithm algorithm : algorithms) {
     GridSearchOptions options;
     options.algorithm = algorithm;
@@ -210,13 +223,9 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
 
     BenchTally tally(algorithm);
     std::size_t shown = 0;
-    progress.start(std::string(to_string(algorithm)), query_count);
-    for (std::size_t i = 0; i < query_count; ++i) {
+    // Every answer is judged here, whether it came from a timed find_path call or from a batch.
+    auto check = [&](std::size_t i, const PathResult& result, double microseconds) {
       const ScenarioQuery& query = scenario.queries[i];
-      const auto started = std::chrono::steady_clock::now();
-      const PathResult result = pathfinder.find_path(query.start, query.goal, options);
-      const double microseconds =
-          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
       if (result.status == SearchStatus::invalid_input && algorithm == GridAlgorithm::weighted_astar)
         throw CommandError(map_path + ": " + grid_message_in_command_line_terms(result.message), map_path);
       const QueryScore score = score_query(map, query.start, query.goal, references[i], result, algorithm,
@@ -228,13 +237,39 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
             << format_cell(query.start) << " to " << format_cell(query.goal) << ": " << score.problem << '\n';
       }
       progress.update(i + 1);
+    };
+
+    double batch_seconds = 0.0;
+    if (arguments.threads == 1) {
+      progress.start(std::string(to_string(algorithm)), query_count);
+      for (std::size_t i = 0; i < query_count; ++i) {
+        const ScenarioQuery& query = scenario.queries[i];
+        const auto started = std::chrono::steady_clock::now();
+        const PathResult result = pathfinder.find_path(query.start, query.goal, options);
+        const double microseconds =
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+        // The throughput counts the searches, not the checks between them: a batch's wall time
+        // does not include its checks either.
+        batch_seconds += microseconds * 1e-6;
+        check(i, result, microseconds);
+      }
+    } else {
+      std::vector<GridPathRequest> requests;
+      requests.reserve(query_count);
+      for (const ScenarioQuery& query : scenario.queries) requests.push_back({query.start, query.goal, options});
+      progress.start(std::string(to_string(algorithm)) + " on " + std::to_string(arguments.threads) + " threads",
+                     query_count);
+      batch_seconds = run_timed_batch(map, std::span<const GridPathRequest>(requests), batch_results, arguments.threads);
+      for (std::size_t i = 0; i < query_count; ++i)
+        check(i, batch_results[i], batch_results[i].stats.microseconds);
     }
     progress.clear();
+    const double throughput_qps = queries_per_second(query_count, batch_seconds);
 
     const BenchSummary summary = tally.summary();
     any_mismatch = any_mismatch || summary.mismatches > 0;
     if (arguments.json) {
-      out << summary_json(summary, arguments, map_path, source, warnings).dump() << '\n' << std::flush;
+      out << summary_json(summary, arguments, map_path, source, throughput_qps, warnings).dump() << '\n' << std::flush;
     } else {
       out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
                              std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
@@ -245,6 +280,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       if (summary.budget_exhausted > 0)
         out << "  (" << summary.budget_exhausted << " queries stopped by the budget of " << arguments.ida_max_expansions
             << " expansions)\n";
+      out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n' << std::flush;
     }
   }
   return any_mismatch ? exit_no_path : exit_ok;

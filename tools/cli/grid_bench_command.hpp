@@ -1,6 +1,7 @@
 #pragma once
 // `wayfinder grid bench SCEN ...`: runs every query of a MovingAI scenario with one or more
-// algorithms, checks each answer against the optimal length and times the searches.
+// algorithms, checks each answer against the optimal length and times the searches, one by one
+// or as a batch on several threads.
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
@@ -23,6 +24,8 @@ struct GridBenchArguments {
   /// Expansion budget per IDA* query, so that it cannot run for hours on a large map.
   std::uint64_t ida_max_expansions = 2'000'000;
   std::uint64_t limit = 0;  ///< 0: every query
+  /// 1: the queries one by one, each timed; more: one batch on this many threads (solve_batch).
+  std::uint64_t threads = 1;
   bool json = false;
 };
 

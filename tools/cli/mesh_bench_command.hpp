@@ -2,7 +2,7 @@
 // `wayfinder mesh bench FILE --queries FILE`: runs every query of a query file on a navigation
 // mesh, checks each answer against what the file knows (reachability, the start and goal
 // polygons, the optimal 2D length) and times the whole query and its parts (locate, corridor
-// search, funnel) in separate passes.
+// search, funnel) in separate passes; the whole queries one by one or as a batch on several threads.
 
 #include <CLI/CLI.hpp>
 #include <cstddef>
@@ -20,6 +20,9 @@ struct MeshBenchArguments {
   CorridorNodes nodes = CorridorNodes::edge_points;
   std::uint64_t repeat = 5;
   std::uint64_t limit = 0;  ///< 0: every query
+  /// 1: the whole queries one by one, each timed; more: each pass is one batch on this many
+  /// threads (solve_batch).
+  std::uint64_t threads = 1;
   bool z_up = false;
   bool json = false;
 };

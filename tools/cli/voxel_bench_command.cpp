@@ -8,6 +8,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "batch_throughput.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "progress_bar.hpp"
@@ -90,11 +91,17 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
       ->default_str(std::to_string(arguments.seed));
   add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
                           "read and run only the first N queries");
+  add_threads_option(command, arguments.threads);
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "Flying answers are checked against the scenario's optimal lengths (tolerance 1e-3); walking answers\n"
       "against Dijkstra's costs (untimed). A mismatch is an optimal algorithm off its reference, weighted-astar\n"
-      "above weight x reference, or a missing path. Exit status: 0 no mismatch; 1 some; 2 bad input.");
+      "above weight x reference, or a missing path.\n"
+      "Times: with --threads 1 each find_path call is timed, and the throughput is the queries over the sum of\n"
+      "those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads: the throughput\n"
+      "is the queries over the batch's wall time, and the per-query times are each result's own\n"
+      "(stats.microseconds). Either way every answer is checked in the same way.\n"
+      "Exit status: 0 no mismatch; 1 some; 2 bad input.");
 }
 
 int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& out, std::ostream& err) {
@@ -148,7 +155,8 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   }
   if (arguments.limit > 0 && queries.size() > arguments.limit) queries.resize(arguments.limit);
 
-  VoxelPathfinder pathfinder(world, flying ? MovementProfile::flyer() : MovementProfile::walker());
+  const MovementProfile profile = flying ? MovementProfile::flyer() : MovementProfile::walker();
+  VoxelPathfinder pathfinder(world, profile);
   // Options the search would refuse are refused once, before any query, rather than reported as
   // a mismatch per query.
   auto options_for = [&](VoxelAlgorithm algorithm) {
@@ -176,25 +184,28 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     out << (flying ? "scenario: " : "pairs:    ") << scenario_text << " (" << queries.size() << " queries, "
         << (flying ? "flyer" : "walker") << ")\n";
     out << "world:    " << map_path << " (" << world.size_x() << "x" << world.size_y() << "x" << world.size_z() << ")\n";
-    out << "times are microseconds per query, search only\n\n";
+    if (arguments.threads == 1)
+      out << "times are microseconds per query, search only\n\n";
+    else
+      out << "one batch per algorithm on " << arguments.threads
+          << " threads; times are microseconds per query as each result's statistics give them\n\n";
     out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
   }
 
   ProgressBar progress(err, standard_error_is_terminal());
   bool any_mismatch = false;
+  // With --threads above 1: the answers of one algorithm's batch, all kept until they are checked.
+  std::vector<PathResult> batch_results;
   for (const VoxelAlgorithm algorithm : arguments.algorithms) {
     const VoxelSearchOptions options = options_for(algorithm);
     Summary summary;
     summary.algorithm = std::string(to_string(algorithm));
     summary.queries = queries.size();
     std::size_t shown = 0;
-    progress.start(summary.algorithm, queries.size());
-    for (std::size_t i = 0; i < queries.size(); ++i) {
+    // Every answer is judged here, whether it came from a timed find_path call or from a batch.
+    auto check = [&](std::size_t i, const PathResult& result, double microseconds) {
       const BenchQuery& query = queries[i];
-      const auto started = std::chrono::steady_clock::now();
-      const PathResult result = pathfinder.find_path(query.start, query.goal, options);
-      summary.microseconds.push_back(
-          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count());
+      summary.microseconds.push_back(microseconds);
       summary.expanded += static_cast<double>(result.stats.expanded);
       summary.generated += static_cast<double>(result.stats.generated);
       summary.search_seconds += result.stats.microseconds * 1e-6;
@@ -223,6 +234,33 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
         }
       }
       progress.update(i + 1);
+    };
+
+    double batch_seconds = 0.0;
+    if (arguments.threads == 1) {
+      progress.start(summary.algorithm, queries.size());
+      for (std::size_t i = 0; i < queries.size(); ++i) {
+        const auto started = std::chrono::steady_clock::now();
+        const PathResult result = pathfinder.find_path(queries[i].start, queries[i].goal, options);
+        const double microseconds =
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+        // The throughput counts the searches, not the checks between them: a batch's wall time
+        // does not include its checks either.
+        batch_seconds += microseconds * 1e-6;
+        check(i, result, microseconds);
+      }
+    } else {
+      std::vector<VoxelPathRequest> requests;
+      requests.reserve(queries.size());
+      // A batch builds its own pathfinders, with the default profile: each request names its agent.
+      VoxelSearchOptions batch_options = options;
+      batch_options.profile = profile;
+      for (const BenchQuery& query : queries) requests.push_back({query.start, query.goal, batch_options});
+      progress.start(summary.algorithm + " on " + std::to_string(arguments.threads) + " threads", queries.size());
+      batch_seconds =
+          run_timed_batch(world, std::span<const VoxelPathRequest>(requests), batch_results, arguments.threads);
+      for (std::size_t i = 0; i < queries.size(); ++i)
+        check(i, batch_results[i], batch_results[i].stats.microseconds);
     }
     progress.clear();
     any_mismatch = any_mismatch || summary.mismatches > 0;
@@ -232,6 +270,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     const double mean_us = total_us / count;
     const double median_us = median(summary.microseconds);
     const double per_second = summary.search_seconds > 0.0 ? summary.expanded / summary.search_seconds : 0.0;
+    const double throughput_qps = queries_per_second(summary.queries, batch_seconds);
     if (arguments.json) {
       nlohmann::ordered_json json;
       json["algorithm"] = summary.algorithm;
@@ -249,14 +288,16 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       json["map"] = map_path;
       json["profile"] = flying ? "flyer" : "walker";
       json["expansions_per_second"] = per_second;
+      json["threads"] = arguments.threads;
+      json["throughput_qps"] = throughput_qps;
       out << json.dump() << '\n' << std::flush;
     } else {
       out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
                              std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
                              format_fixed(mean_us, 1), format_fixed(median_us, 1),
                              format_fixed(summary.expanded / count, 1), format_fixed(per_second * 1e-6, 2)})
-          << '\n'
-          << std::flush;
+          << '\n';
+      out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n' << std::flush;
     }
   }
   return any_mismatch ? exit_no_path : exit_ok;

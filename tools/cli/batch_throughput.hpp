@@ -1,0 +1,44 @@
+#pragma once
+// `--threads N` for the bench commands. With one thread a bench command answers its queries one
+// after another, timing each find_path call. With more, it answers them all as one batch
+// (solve_batch: one query object per thread, the world shared), times the batch by the wall
+// clock, and takes each query's own time from its result's statistics. Either way it reports
+// the throughput: queries answered per second of wall time.
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/path_batch.hpp"
+#include "wayfinder/core/path_result.hpp"
+
+namespace wayfinder::cli {
+
+/// More threads than cores only queue up, but are allowed (to see what that costs); the bound
+/// keeps a typo from starting thousands of threads.
+inline constexpr std::uint64_t max_bench_threads = 256;
+
+/// `--threads N`: a whole number from 1 to max_bench_threads, stored in `threads`.
+CLI::Option* add_threads_option(CLI::App& command, std::uint64_t& threads);
+
+/// Answers every request on `threads` threads with solve_batch and returns the wall time of the
+/// whole batch in seconds (thread start and join included).
+template <class World>
+double run_timed_batch(const World& world, std::span<const RequestFor<World>> requests,
+                       std::vector<PathResult>& results, std::uint64_t threads) {
+  const auto started = std::chrono::steady_clock::now();
+  solve_batch(world, requests, results, static_cast<unsigned>(threads));
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+/// Queries per second over `seconds` of wall time; 0 when no time was measured.
+double queries_per_second(std::size_t queries, double seconds);
+
+/// The text form's line: "throughput: 2843.2 queries/s on 2 threads".
+std::string throughput_line(double queries_per_second, std::uint64_t threads);
+
+}  // namespace wayfinder::cli
