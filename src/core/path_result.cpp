@@ -10,6 +10,7 @@ std::string_view to_string(SearchStatus status) {
     case SearchStatus::no_path: return "no_path";
     case SearchStatus::budget_exhausted: return "budget_exhausted";
     case SearchStatus::invalid_input: return "invalid_input";
+    case SearchStatus::world_changed: return "world_changed";
   }
   return "unknown";
 }
@@ -23,6 +24,7 @@ std::string_view to_string(StopReason reason) {
     case StopReason::cost_limit: return "cost_limit";
     case StopReason::time_limit: return "time_limit";
     case StopReason::invalid_input: return "invalid_input";
+    case StopReason::world_changed: return "world_changed";
   }
   return "unknown";
 }

@@ -1,5 +1,6 @@
 #include "wayfinder/grid/grid_map.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <stdexcept>
@@ -47,10 +48,18 @@ void GridMap::write_bit(int x, int y, bool value) {
   }
 }
 
-void GridMap::set_passable(int x, int y, bool passable) {
-  if (!contains(x, y)) throw std::out_of_range("cell (" + std::to_string(x) + "," + std::to_string(y) + ") is outside the map");
+namespace {
+std::string cell_text(int x, int y) { return "(" + std::to_string(x) + "," + std::to_string(y) + ")"; }
+
+void check_cost(float cost) {
+  if (!std::isfinite(cost) || !(cost > 0.0f))
+    throw std::invalid_argument("terrain cost must be finite and > 0, got " + std::to_string(cost));
+}
+}  // namespace
+
+bool GridMap::apply_passable(int x, int y, bool passable) {
   const bool was = passable_unchecked(x, y);
-  if (was == passable) return;
+  if (was == passable) return false;
   if (costs_[id_of(x, y)] != 1.0f) {
     if (passable)
       ++non_unit_cells_;
@@ -58,19 +67,67 @@ void GridMap::set_passable(int x, int y, bool passable) {
       --non_unit_cells_;
   }
   write_bit(x, y, passable);
+  return true;
 }
 
-void GridMap::set_cost(int x, int y, float cost) {
-  if (!contains(x, y)) throw std::out_of_range("cell (" + std::to_string(x) + "," + std::to_string(y) + ") is outside the map");
-  if (!std::isfinite(cost) || !(cost > 0.0f))
-    throw std::invalid_argument("terrain cost must be finite and > 0, got " + std::to_string(cost));
-  set_passable(x, y, true);
+bool GridMap::apply_cost(int x, int y, float cost) {
+  const bool opened = apply_passable(x, y, true);
   float& stored = costs_[id_of(x, y)];
+  if (stored == cost) return opened;
   if (stored == 1.0f && cost != 1.0f) ++non_unit_cells_;
   if (stored != 1.0f && cost == 1.0f) --non_unit_cells_;
   stored = cost;
   // The minimum only ever decreases: a stale (too small) bound keeps heuristics admissible.
   if (cost < min_cost_) min_cost_ = cost;
+  return true;
+}
+
+void GridMap::set_passable(int x, int y, bool passable) {
+  if (!contains(x, y)) throw std::out_of_range("cell " + cell_text(x, y) + " is outside the map");
+  if (!apply_passable(x, y, passable)) return;
+  changes_.record({x, y});
+  changes_.commit();
+}
+
+void GridMap::set_cost(int x, int y, float cost) {
+  if (!contains(x, y)) throw std::out_of_range("cell " + cell_text(x, y) + " is outside the map");
+  check_cost(cost);
+  if (!apply_cost(x, y, cost)) return;
+  changes_.record({x, y});
+  changes_.commit();
+}
+
+void GridMap::check_inside(const GridRect& area) const {
+  if (area.width < 0 || area.height < 0 || !contains(area.x, area.y) ||
+      !contains(area.x + std::max(area.width, 1) - 1, area.y + std::max(area.height, 1) - 1))
+    throw std::out_of_range("rectangle at " + cell_text(area.x, area.y) + " of " + std::to_string(area.width) + " x " +
+                            std::to_string(area.height) + " cells is not inside the " + std::to_string(width_) + " x " +
+                            std::to_string(height_) + " map");
+}
+
+void GridMap::set_passable(const GridRect& area, bool passable) {
+  check_inside(area);
+  bool changed = false;
+  for (int y = area.y; y < area.y + area.height; ++y)
+    for (int x = area.x; x < area.x + area.width; ++x)
+      if (apply_passable(x, y, passable)) {
+        changes_.record({x, y});
+        changed = true;
+      }
+  if (changed) changes_.commit();
+}
+
+void GridMap::set_cost(const GridRect& area, float cost) {
+  check_inside(area);
+  check_cost(cost);
+  bool changed = false;
+  for (int y = area.y; y < area.y + area.height; ++y)
+    for (int x = area.x; x < area.x + area.width; ++x)
+      if (apply_cost(x, y, cost)) {
+        changes_.record({x, y});
+        changed = true;
+      }
+  if (changed) changes_.commit();
 }
 
 std::size_t GridMap::passable_count() const {

@@ -73,7 +73,7 @@ struct WaveRun {
   BreadthFirstWave wave;
 };
 
-// IDA* and rejected queries finish in begin() (SteppedQuery's FinishedRun).
+// IDA* and rejected queries finish in begin() (SteppedQuery's settled result).
 using ActiveSearch =
     SteppedQuery<EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>, BidirectionalRun<GridDomain<true>>,
                  BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun>;
@@ -138,6 +138,7 @@ GridPathfinder::GridPathfinder(GridPathfinder&&) noexcept = default;
 
 SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOptions& options) {
   ActiveSearch& active = state_->active;
+  active.watch(map_.revision());
   auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (map_.cell_count() == 0) return reject("the map is empty");
   // Options may come from casts of untrusted numbers (bindings, files): check every enum.
@@ -221,7 +222,7 @@ SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
   return step(StepBudget::expansions(max_expansions));
 }
 
-SearchStatus GridPathfinder::step(const StepBudget& budget) { return state_->active.step(budget); }
+SearchStatus GridPathfinder::step(const StepBudget& budget) { return state_->active.step(budget, map_.revision()); }
 
 SearchStats GridPathfinder::stats() const { return state_->active.stats(); }
 

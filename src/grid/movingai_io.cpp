@@ -206,6 +206,7 @@ class MapParser {
           map.set_cost(x, y, terrain.cost);
       }
     }
+    map.forget_changes();  // a map read from a file starts at revision 0
     return map;
   }
 

@@ -352,7 +352,7 @@ struct CorridorRun {
   bool finished = false;
 };
 
-// Different regions and start and goal in one polygon settle in begin() (FinishedRun).
+// Different regions and start and goal in one polygon settle in begin() (SteppedQuery::settle_in_place).
 using ActiveSearch = SteppedQuery<CorridorRun<EdgePointDomain>, CorridorRun<CentroidDomain>>;
 
 }  // namespace
@@ -388,6 +388,7 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
   NavMeshQueryState& state = *state_;
   state.options = options;
   ActiveSearch& active = state.active;
+  active.watch(mesh_.revision());
   if (const auto problem = option_problem(options)) return active.reject(*problem);
   if (!finite(start) || !finite(goal)) return active.reject("start and goal must be finite points");
 
@@ -413,6 +414,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
                                                  const NavMeshSearchOptions& options, bool pull_string) {
   NavMeshQueryState& state = *state_;
   state.options = options;
+  state.active.watch(mesh_.revision());
   CorridorOutput& output = state.output;
   output.placement = options.nodes;
   output.start = start;
@@ -425,23 +427,25 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   // goal is wanted: then the search finds the closest place).
   const bool same_region = mesh_.region(start.polygon) == mesh_.region(goal.polygon);
   if (!same_region && !options.partial_when_unreachable) {
-    PathResult result;
+    PathResult& result = active.settle_in_place();
     result.status = SearchStatus::no_path;
     result.reason = StopReason::open_list_empty;
-    result.message = "start and goal are in different connected regions (" + std::to_string(mesh_.region(start.polygon)) +
-                     " and " + std::to_string(mesh_.region(goal.polygon)) + "); no search was needed";
-    return active.settle(std::move(result));
+    result.message.assign("start and goal are in different connected regions (");
+    result.message.append(std::to_string(mesh_.region(start.polygon))).append(" and ");
+    result.message.append(std::to_string(mesh_.region(goal.polygon))).append("); no search was needed");
+    return result.status;
   }
   // Inside one convex polygon the straight segment is the path.
   if (start.polygon == goal.polygon) {
-    PathResult result;
+    PathResult& result = active.settle_in_place();
     result.status = SearchStatus::found;
     result.reason = StopReason::goal_reached;
-    result.nodes = {start.polygon};
-    result.points = {start.point, goal.point};
+    result.nodes.push_back(start.polygon);
+    result.points.push_back(start.point);
+    result.points.push_back(goal.point);
     result.cost = distance(start.point, goal.point);
-    output.corridor = {start.polygon};
-    return active.settle(std::move(result));
+    output.corridor.push_back(start.polygon);
+    return result.status;
   }
   const SearchOptions search = engine_options(options, 1.0, options.weight);
   if (options.nodes == CorridorNodes::edge_points) {
@@ -465,7 +469,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
 
 SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
 
-SearchStatus NavMeshQuery::step(const StepBudget& budget) { return state_->active.step(budget); }
+SearchStatus NavMeshQuery::step(const StepBudget& budget) { return state_->active.step(budget, mesh_.revision()); }
 
 SearchStats NavMeshQuery::stats() const { return state_->active.stats(); }
 

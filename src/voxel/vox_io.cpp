@@ -358,6 +358,7 @@ VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, con
                       static_cast<int>(placement.corner[1] + p[1] - low[1]), kind);
     }
   }
+  world.forget_changes();  // a world read from a file starts at revision 0
   return world;
 }
 

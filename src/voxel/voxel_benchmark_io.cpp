@@ -86,6 +86,7 @@ VoxelWorld parse_voxel_benchmark_map(std::string_view text, const std::string& s
     const int z = parser.integer(fields[2], line->number, "z", 0, size_z - 1);
     world.set_block(x, y, z, BlockKind::solid);
   }
+  world.forget_changes();  // a world read from a file starts at revision 0
   return world;
 }
 

@@ -29,7 +29,7 @@ constexpr struct {
 template <class D>
 using VoxelRun = EngineRun<D, PagedSearchContext>;
 
-// Rejected queries finish in begin() (SteppedQuery's FinishedRun).
+// Rejected queries finish in begin() (SteppedQuery's settled result).
 using ActiveSearch = SteppedQuery<VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>>;
 
 bool finite_non_negative(Cost cost) { return std::isfinite(cost) && cost >= 0.0; }
@@ -163,6 +163,7 @@ Cost VoxelPathfinder::dearest_move(const MovementProfile& profile) {
 
 SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
   ActiveSearch& active = state_->active;
+  active.watch(world_.revision());
   auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (world_.block_count() == 0) return reject("the world is empty");
   if (const std::string problem = options_problem(options); !problem.empty()) return reject(problem);
@@ -192,7 +193,7 @@ SearchStatus VoxelPathfinder::step(std::uint64_t max_expansions) {
   return step(StepBudget::expansions(max_expansions));
 }
 
-SearchStatus VoxelPathfinder::step(const StepBudget& budget) { return state_->active.step(budget); }
+SearchStatus VoxelPathfinder::step(const StepBudget& budget) { return state_->active.step(budget, world_.revision()); }
 
 SearchStats VoxelPathfinder::stats() const { return state_->active.stats(); }
 

@@ -59,6 +59,7 @@ VoxelWorld VoxelWorld::from_array(int size_x, int size_y, int size_z, std::span<
         const BlockKind kind = blocks[index++];
         if (kind != BlockKind::air) world.set_block(x, y, z, kind);
       }
+  world.forget_changes();  // building is not history
   return world;
 }
 
@@ -68,9 +69,11 @@ void VoxelWorld::set_block(int x, int y, int z, BlockKind kind) {
                             ") is outside the world");
   if (static_cast<unsigned>(kind) > static_cast<unsigned>(BlockKind::ladder))
     throw std::invalid_argument("unknown block kind " + std::to_string(static_cast<unsigned>(kind)));
+  if (block(x, y, z) == kind) return;  // no change: no revision
+  changes_.record({x, y, z});
+  changes_.commit();
   std::uint32_t& slot = chunk_slots_[chunk_index(x, y, z)];
   if (slot == 0) {
-    if (kind == BlockKind::air) return;  // absent chunks read as air already
     chunks_.push_back(std::make_unique<Chunk>());
     Chunk& chunk = *chunks_.back();
     std::fill(std::begin(chunk.blocks), std::end(chunk.blocks), std::uint8_t{0});

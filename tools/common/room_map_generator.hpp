@@ -27,16 +27,6 @@ struct RoomMapOptions {
   float swamp_cost = 3.0f;
 };
 
-/// An axis-aligned rectangle of cells: [x, x + width) x [y, y + height).
-struct GridRect {
-  int x = 0;
-  int y = 0;
-  int width = 0;
-  int height = 0;
-  [[nodiscard]] bool contains(Cell c) const { return c.x >= x && c.y >= y && c.x < x + width && c.y < y + height; }
-  [[nodiscard]] Cell centre() const { return {x + width / 2, y + height / 2}; }
-};
-
 struct RoomMap {
   GridMap map;
   /// The rooms' interiors, in the order they were placed.

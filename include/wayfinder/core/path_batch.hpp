@@ -7,7 +7,8 @@
 //    query object that worker owns. A job system splits a batch into slices and calls this.
 //  - solve_batch(world, requests, results, threads): the default runner. It makes one query
 //    object per thread and hands out slices of the batch from a shared counter (so a thread that
-//    drew short queries takes more), on std::jthreads plus the calling thread.
+//    drew short queries takes more; the slices shrink as the batch runs out, so no thread is
+//    left alone with a long one), on std::jthreads plus the calling thread.
 //
 // Results are exactly what solving the requests one by one gives (status, cost, nodes, points,
 // expansions); only the timing statistics differ. results[i] answers requests[i].
@@ -64,24 +65,35 @@ void solve_batch(const World& world, std::span<const RequestFor<World>> requests
     solve_range(query, requests, out, 0, requests.size());
     return;
   }
-  // Slices small enough to balance uneven queries, large enough that the shared counter is
-  // touched rarely: about 16 slices per worker, at most 64 queries each.
-  const std::size_t slice = std::clamp<std::size_t>(requests.size() / (workers * 16), 1, 64);
+  // Guided slices: a quarter of each worker's share of what is left, at most 64 requests and
+  // at least one. Early slices are large (the shared counter is touched rarely), the last ones
+  // single requests, so that no worker is left with a long slice while the others idle: a
+  // scenario file sorted by length ends with its longest queries.
   std::atomic<std::size_t> next{0};
+  const std::size_t count = requests.size();
+  auto take_slice = [&](std::size_t& first, std::size_t& last) {
+    std::size_t claimed = next.load(std::memory_order_relaxed);
+    std::size_t size = 0;
+    do {
+      if (claimed >= count) return false;
+      size = std::clamp<std::size_t>((count - claimed) / (workers * 4), 1, 64);
+    } while (!next.compare_exchange_weak(claimed, claimed + size, std::memory_order_relaxed));
+    first = claimed;
+    last = std::min(claimed + size, count);
+    return true;
+  };
   std::mutex failure_mutex;
   std::exception_ptr failure;
   auto work = [&] {
     try {
       Query query(world);
-      while (true) {
-        const std::size_t first = next.fetch_add(slice, std::memory_order_relaxed);
-        if (first >= requests.size()) break;
-        solve_range(query, requests, out, first, std::min(first + slice, requests.size()));
-      }
+      std::size_t first = 0;
+      std::size_t last = 0;
+      while (take_slice(first, last)) solve_range(query, requests, out, first, last);
     } catch (...) {
       const std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
-      next.store(requests.size(), std::memory_order_relaxed);  // the others stop at their next slice
+      next.store(count, std::memory_order_relaxed);  // the others stop at their next slice
     }
   };
   {

@@ -17,6 +17,8 @@ enum class SearchStatus : std::uint8_t {
   no_path,           ///< the goal is unreachable from the start
   budget_exhausted,  ///< the budget ran out and partial paths were not requested
   invalid_input,     ///< the query was malformed (see PathResult::message)
+  world_changed,     ///< the world was edited between begin() and a step: the search stopped rather
+                     ///< than mix two versions of it; begin the query again
 };
 
 /// Why a search stopped, for detail beyond the status.
@@ -28,6 +30,7 @@ enum class StopReason : std::uint8_t {
   cost_limit,
   time_limit,
   invalid_input,
+  world_changed,    ///< an edit of the world between steps (revision() moved)
 };
 
 std::string_view to_string(SearchStatus status);

@@ -10,9 +10,11 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/types.hpp"
 
@@ -26,6 +28,19 @@ struct Cell {
   int y = 0;
   friend bool operator==(const Cell&, const Cell&) = default;
 };
+
+/// An axis-aligned rectangle of cells: [x, x + width) x [y, y + height). A door is one.
+struct GridRect {
+  int x = 0;
+  int y = 0;
+  int width = 0;
+  int height = 0;
+  [[nodiscard]] bool contains(Cell c) const { return c.x >= x && c.y >= y && c.x < x + width && c.y < y + height; }
+  [[nodiscard]] Cell centre() const { return {x + width / 2, y + height / 2}; }
+};
+
+/// One edited cell, as the map's change log records it (`at`, `revision`).
+using GridCellChange = WorldChange<Cell>;
 
 /// Limits that keep every grid allocation reasonable; larger maps are rejected with an error.
 inline constexpr int max_grid_side = 1 << 15;
@@ -69,11 +84,41 @@ class GridMap {
   [[nodiscard]] float cost(int x, int y) const { return costs_[id_of(x, y)]; }
   [[nodiscard]] float cost(NodeId id) const { return costs_[id]; }
 
+  // ---- Editing. Every edit that changes at least one cell increments revision() once and
+  // logs the cells it changed; an edit that changes nothing leaves both alone. Edits need
+  // exclusive access: no query may be searching this map, in any thread (docs/changing-worlds.md).
+  // A stepped search notices an edit made between its steps (SearchStatus::world_changed).
+  // Cells outside the map throw std::out_of_range.
+
   /// Makes a cell blocked or passable (with its current cost).
   void set_passable(int x, int y, bool passable);
   /// Makes a cell passable with the given cost multiplier. Throws std::invalid_argument unless
   /// cost is finite and > 0.
   void set_cost(int x, int y, float cost);
+  void block(Cell c) { set_passable(c.x, c.y, false); }
+  void unblock(Cell c) { set_passable(c.x, c.y, true); }
+  /// The same for every cell of a rectangle, as one edit (one revision). The rectangle must lie
+  /// inside the map (std::out_of_range otherwise, and nothing is changed).
+  void block_rect(const GridRect& area) { set_passable(area, false); }
+  void unblock_rect(const GridRect& area) { set_passable(area, true); }
+  void set_passable(const GridRect& area, bool passable);
+  void set_cost(const GridRect& area, float cost);
+
+  /// Incremented by every edit that changes a cell; 0 for a map nobody edited since
+  /// construction or forget_changes().
+  [[nodiscard]] std::uint64_t revision() const { return changes_.revision(); }
+  /// The cells changed by the edits after `revision`, oldest first (a cell edited twice is
+  /// listed twice), or nullopt when the log does not reach back that far (more than
+  /// change_log_limit cells were edited since, or the revision is not one this map had): plan
+  /// from scratch then. The span is valid until the next edit.
+  [[nodiscard]] std::optional<std::span<const GridCellChange>> changes_since(std::uint64_t revision) const {
+    return changes_.since(revision);
+  }
+  /// The log keeps the latest this many cell changes (older ones are dropped in halves).
+  static constexpr std::size_t change_log_limit = ChangeLog<Cell>::limit;
+  /// Empties the change log and restarts the revision at 0 (readers call this once a map is
+  /// built, so that loading is not history). Never call it while a query is stepping on the map.
+  void forget_changes() { changes_.clear(); }
 
   /// True when every passable cell costs 1 (jump point search needs this).
   [[nodiscard]] bool uniform_cost() const { return non_unit_cells_ == 0; }
@@ -128,6 +173,10 @@ class GridMap {
     return (static_cast<std::size_t>(x + 1) * words_per_column_) * 64 + static_cast<std::size_t>(y + pad_bits);
   }
   void write_bit(int x, int y, bool value);
+  // One cell's edit without the bookkeeping; true if the cell changed.
+  bool apply_passable(int x, int y, bool passable);
+  bool apply_cost(int x, int y, float cost);
+  void check_inside(const GridRect& area) const;
 
   int width_ = 0;
   int height_ = 0;
@@ -139,6 +188,7 @@ class GridMap {
   std::vector<float> costs_;
   std::size_t non_unit_cells_ = 0;
   float min_cost_ = 1.0f;
+  ChangeLog<Cell> changes_;
 };
 
 }  // namespace wayfinder

@@ -102,6 +102,9 @@ class NavMesh {
 
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
   [[nodiscard]] std::size_t polygon_count() const { return polygon_starts_.size() - 1; }
+  /// The world contract every world keeps (see GridMap::revision): a mesh is not edited after
+  /// NavMesh::build, so its revision stays 0; query objects watch it like the others'.
+  [[nodiscard]] std::uint64_t revision() const { return 0; }
   [[nodiscard]] std::size_t region_count() const { return region_count_; }
   [[nodiscard]] const Bounds& bounds() const { return bounds_; }
   [[nodiscard]] const std::vector<MeshProblem>& problems() const { return problems_; }

@@ -7,16 +7,21 @@
 // world is open on every side and has no floor below y = 0 (agents stand on blocks only).
 // Searches never leave the bounds: a move whose agent would be outside is not generated.
 //
-// A world is built (set_block, from_function, from_array, the readers) and then only read: it
-// holds no search state, and any number of threads may search it at once.
+// A world is built (set_block, from_function, from_array, the readers) and then read: it holds
+// no search state, and any number of threads may search it at once. Edits (set_block) need
+// exclusive access; each one that changes a block increments revision() and is logged
+// (changes_since), and a stepped search notices an edit between its steps
+// (SearchStatus::world_changed).
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/types.hpp"
 
@@ -66,6 +71,7 @@ class VoxelWorld {
           const BlockKind kind = kind_at(x, y, z);
           if (kind != BlockKind::air) world.set_block(x, y, z, kind);
         }
+    world.forget_changes();  // building is not history
     return world;
   }
 
@@ -97,9 +103,21 @@ class VoxelWorld {
   [[nodiscard]] BlockKind block(VoxelCoord at) const { return block(at.x, at.y, at.z); }
   [[nodiscard]] bool solid(int x, int y, int z) const { return block(x, y, z) == BlockKind::solid; }
 
-  /// Sets one block. Throws std::out_of_range outside the world.
+  /// Sets one block. Throws std::out_of_range outside the world. Setting a block to the kind it
+  /// has changes nothing (no revision, no log entry).
   void set_block(int x, int y, int z, BlockKind kind);
   void set_block(VoxelCoord at, BlockKind kind) { set_block(at.x, at.y, at.z, kind); }
+
+  /// Incremented by every set_block that changes a block; 0 for a world just built or read.
+  [[nodiscard]] std::uint64_t revision() const { return changes_.revision(); }
+  /// The blocks changed after `revision`, oldest first, or nullopt when the log (the latest
+  /// ChangeLog::limit changes) does not reach back that far. Valid until the next edit.
+  [[nodiscard]] std::optional<std::span<const WorldChange<VoxelCoord>>> changes_since(std::uint64_t revision) const {
+    return changes_.since(revision);
+  }
+  /// Empties the change log and restarts the revision at 0 (the builders and readers do this
+  /// once the world is built). Never call it while a query is stepping on the world.
+  void forget_changes() { changes_.clear(); }
 
   /// Solid-or-outside bits of the blocks (x - 1, y, z), (x, y, z), (x + 1, y, z) as bits 0, 1,
   /// 2. Positions outside the world count as solid here, which keeps searches inside it.
@@ -232,6 +250,7 @@ class VoxelWorld {
   std::size_t chunks_z_ = 0;
   std::vector<std::uint32_t> chunk_slots_;  ///< per chunk position: 0 absent, else index + 1 in chunks_
   std::vector<std::unique_ptr<Chunk>> chunks_;
+  ChangeLog<VoxelCoord> changes_;
 };
 
 }  // namespace wayfinder

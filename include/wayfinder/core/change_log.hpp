@@ -1,0 +1,69 @@
+#pragma once
+// A world's revision counter and the log of what its edits changed, for every kind of world
+// (grid cells, voxel blocks). An edit that changes anything increments the revision once; each
+// position it changed is logged with that revision. Planners ask for the changes since the
+// revision they planned at and update only what changed (D* Lite and friends); query objects
+// compare revisions to notice a world edited under a stepped search.
+//
+// The log keeps the latest `limit` changes and drops older ones in halves, so its memory stays
+// bounded however long a game runs; since() says when it no longer reaches back far enough.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace wayfinder {
+
+template <class Position>
+struct WorldChange {
+  Position at;
+  std::uint64_t revision = 0;  ///< the world's revision once the edit was made
+};
+
+template <class Position>
+class ChangeLog {
+ public:
+  using Change = WorldChange<Position>;
+  static constexpr std::size_t limit = std::size_t{1} << 16;
+
+  [[nodiscard]] std::uint64_t revision() const { return revision_; }
+
+  /// Logs a position changed by the edit under way (the one that will be revision() + 1).
+  void record(const Position& at) {
+    if (changes_.size() >= limit) {
+      const std::size_t dropped = changes_.size() / 2;
+      floor_ = changes_[dropped - 1].revision;
+      changes_.erase(changes_.begin(), changes_.begin() + static_cast<std::ptrdiff_t>(dropped));
+    }
+    changes_.push_back({at, revision_ + 1});
+  }
+  /// Ends an edit that changed something.
+  void commit() { ++revision_; }
+
+  /// The changes made after `revision`, oldest first, or nullopt when the log does not reach
+  /// back that far (or the revision is not one the world had). Valid until the next edit.
+  [[nodiscard]] std::optional<std::span<const Change>> since(std::uint64_t revision) const {
+    if (revision < floor_ || revision > revision_) return std::nullopt;
+    const auto first = std::upper_bound(changes_.begin(), changes_.end(), revision,
+                                        [](std::uint64_t r, const Change& change) { return r < change.revision; });
+    return std::span<const Change>(first, changes_.end());
+  }
+
+  /// Empties the log and restarts the revision at 0.
+  void clear() {
+    changes_.clear();
+    changes_.shrink_to_fit();
+    revision_ = 0;
+    floor_ = 0;
+  }
+
+ private:
+  std::vector<Change> changes_;
+  std::uint64_t revision_ = 0;
+  std::uint64_t floor_ = 0;  ///< since(r) is complete for every r >= floor_
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,192 @@
+// The world contract: every edit that changes a grid cell or a voxel block bumps the world's
+// revision once and is logged; a stepped search on an edited world stops with world_changed
+// instead of reading two versions of it; readers and builders start worlds at revision 0.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <vector>
+
+#include "grid_test_support.hpp"
+#include "wayfinder/core/change_log.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace wayfinder {
+namespace {
+
+using namespace wayfinder::testing;
+
+std::vector<Cell> cells_of(const std::optional<std::span<const GridCellChange>>& changes) {
+  std::vector<Cell> cells;
+  if (changes)
+    for (const GridCellChange& change : *changes) cells.push_back(change.at);
+  return cells;
+}
+
+TEST(GridRevisions, EveryChangingEditIsOneRevisionAndIsLogged) {
+  GridMap map(10, 8);
+  EXPECT_EQ(map.revision(), 0u);
+  map.block({2, 3});
+  EXPECT_EQ(map.revision(), 1u);
+  map.block({2, 3});  // already blocked: nothing changes
+  map.set_cost(4, 4, 1.0f);  // already cost 1
+  EXPECT_EQ(map.revision(), 1u);
+  map.set_cost(4, 4, 2.5f);
+  EXPECT_EQ(map.revision(), 2u);
+  map.block_rect(GridRect{5, 0, 2, 3});  // a door: six cells, one edit
+  EXPECT_EQ(map.revision(), 3u);
+  map.block_rect(GridRect{5, 0, 2, 3});
+  EXPECT_EQ(map.revision(), 3u);
+  map.unblock({2, 3});
+  EXPECT_EQ(map.revision(), 4u);
+
+  EXPECT_EQ(cells_of(map.changes_since(0)),
+            (std::vector<Cell>{{2, 3}, {4, 4}, {5, 0}, {6, 0}, {5, 1}, {6, 1}, {5, 2}, {6, 2}, {2, 3}}));
+  EXPECT_EQ(cells_of(map.changes_since(2)), (std::vector<Cell>{{5, 0}, {6, 0}, {5, 1}, {6, 1}, {5, 2}, {6, 2}, {2, 3}}));
+  ASSERT_TRUE(map.changes_since(4));
+  EXPECT_TRUE(map.changes_since(4)->empty());
+  EXPECT_FALSE(map.changes_since(5)) << "a revision the map never had";
+  const auto since_two = map.changes_since(2);  // keep the optional: the loop must not run over a temporary's span
+  for (const GridCellChange& change : *since_two) EXPECT_GT(change.revision, 2u);
+
+  EXPECT_FALSE(map.passable(5, 2));
+  map.set_cost(GridRect{5, 0, 1, 3}, 3.0f);  // opens the door's left column at cost 3
+  EXPECT_EQ(map.revision(), 5u);
+  EXPECT_TRUE(map.passable(5, 2));
+  EXPECT_EQ(map.cost(5, 2), 3.0f);
+  EXPECT_FALSE(map.uniform_cost());
+}
+
+TEST(GridRevisions, BadEditsThrowAndChangeNothing) {
+  GridMap map(6, 6);
+  EXPECT_THROW(map.block_rect(GridRect{4, 4, 3, 1}), std::out_of_range);
+  EXPECT_THROW(map.block_rect(GridRect{-1, 0, 2, 2}), std::out_of_range);
+  EXPECT_THROW(map.block_rect(GridRect{0, 0, -2, 2}), std::out_of_range);
+  EXPECT_THROW(map.set_cost(GridRect{0, 0, 2, 2}, -1.0f), std::invalid_argument);
+  EXPECT_THROW(map.block(Cell{6, 0}), std::out_of_range);
+  EXPECT_EQ(map.revision(), 0u);
+  EXPECT_EQ(map.passable_count(), 36u);
+  map.block_rect(GridRect{1, 1, 0, 0});  // an empty rectangle is no edit
+  EXPECT_EQ(map.revision(), 0u);
+}
+
+TEST(GridRevisions, TheLogKeepsTheLatestChangesAndSaysWhenItCannotReachBack) {
+  GridMap map(512, 512);
+  const std::size_t edits = GridMap::change_log_limit + 1000;
+  for (std::size_t i = 0; i < edits; ++i) map.block({static_cast<int>(i % 512), static_cast<int>(i / 512)});
+  EXPECT_EQ(map.revision(), edits);
+  EXPECT_FALSE(map.changes_since(0)) << "the oldest changes were dropped";
+  const auto recent = map.changes_since(edits - 10);
+  ASSERT_TRUE(recent);
+  ASSERT_EQ(recent->size(), 10u);
+  EXPECT_EQ(recent->back().at, (Cell{static_cast<int>((edits - 1) % 512), static_cast<int>((edits - 1) / 512)}));
+  map.forget_changes();
+  EXPECT_EQ(map.revision(), 0u);
+  ASSERT_TRUE(map.changes_since(0));
+  EXPECT_TRUE(map.changes_since(0)->empty());
+}
+
+TEST(GridRevisions, MapsReadFromFilesStartAtRevisionZero) {
+  const std::filesystem::path path = data_directory() / "movingai" / "dao" / "arena2.map";
+  if (!std::filesystem::exists(path)) {
+    if (data_required()) FAIL() << path << " not found";
+    GTEST_SKIP() << path << " not found";
+  }
+  const GridMap map = read_movingai_map(path);
+  EXPECT_EQ(map.revision(), 0u);
+  EXPECT_LT(map.passable_count(), map.cell_count()) << "the reader did edit the map";
+}
+
+TEST(GridRevisions, ASteppedSearchStopsWhenTheMapIsEditedBetweenSteps) {
+  for (const GridAlgorithm algorithm : {GridAlgorithm::astar, GridAlgorithm::bidirectional_astar,
+                                        GridAlgorithm::jump_point, GridAlgorithm::breadth_first}) {
+    SCOPED_TRACE(std::string(to_string(algorithm)));
+    GridMap map(60, 60);
+    for (int y = 2; y < 60; y += 4)  // pillars, so that jump point search has many jump points
+      for (int x = 2; x < 60; x += 4) map.block({x, y});
+    GridPathfinder pathfinder(map);
+    GridSearchOptions options;
+    options.algorithm = algorithm;
+    ASSERT_EQ(pathfinder.begin({0, 0}, {59, 30}, options), SearchStatus::in_progress);
+    ASSERT_EQ(pathfinder.step(3), SearchStatus::in_progress);
+    const std::uint64_t expanded = pathfinder.stats().expanded;
+    map.block_rect(GridRect{31, 10, 1, 40});  // a wall appears
+    EXPECT_EQ(pathfinder.step(100), SearchStatus::world_changed);
+    EXPECT_EQ(pathfinder.step(100), SearchStatus::world_changed) << "and stays stopped";
+    const PathResult stopped = pathfinder.result();
+    EXPECT_EQ(stopped.status, SearchStatus::world_changed);
+    EXPECT_EQ(stopped.reason, StopReason::world_changed);
+    EXPECT_TRUE(stopped.nodes.empty());
+    EXPECT_EQ(stopped.stats.expanded, expanded) << "no expansion after the edit";
+    EXPECT_NE(stopped.message.find("begin the query again"), std::string::npos) << stopped.message;
+    // Begun again, the search sees the new map and answers as a fresh pathfinder does.
+    PathResult again;
+    pathfinder.find_path({0, 0}, {59, 30}, options, again);
+    GridPathfinder fresh(map);
+    const PathResult expected = fresh.find_path({0, 0}, {59, 30}, options);
+    EXPECT_EQ(again.status, SearchStatus::found);
+    EXPECT_EQ(again.cost, expected.cost);
+    EXPECT_EQ(again.nodes, expected.nodes);
+  }
+}
+
+TEST(GridRevisions, AnEditThatChangesNothingDoesNotStopASearch) {
+  GridMap map(40, 40);
+  map.block({20, 20});
+  GridPathfinder pathfinder(map);
+  ASSERT_EQ(pathfinder.begin({0, 0}, {39, 39}), SearchStatus::in_progress);
+  pathfinder.step(5);
+  map.block({20, 20});
+  SearchStatus status = SearchStatus::in_progress;
+  while (status == SearchStatus::in_progress) status = pathfinder.step(5);
+  EXPECT_EQ(status, SearchStatus::found);
+}
+
+TEST(VoxelRevisions, EditsAreCountedLoggedAndStopASteppedSearch) {
+  VoxelWorld world = VoxelWorld::from_function(20, 6, 20, [](int, int y, int) {
+    return y == 0 ? BlockKind::solid : BlockKind::air;
+  });
+  EXPECT_EQ(world.revision(), 0u) << "building is not history";
+  world.set_block({3, 0, 3}, BlockKind::solid);  // already solid
+  EXPECT_EQ(world.revision(), 0u);
+  world.set_block({3, 1, 3}, BlockKind::solid);
+  world.set_block({4, 1, 3}, BlockKind::water);
+  EXPECT_EQ(world.revision(), 2u);
+  const auto changes = world.changes_since(0);
+  ASSERT_TRUE(changes);
+  ASSERT_EQ(changes->size(), 2u);
+  EXPECT_EQ((*changes)[1].at, (VoxelCoord{4, 1, 3}));
+  EXPECT_EQ((*changes)[1].revision, 2u);
+
+  VoxelPathfinder pathfinder(world);
+  ASSERT_EQ(pathfinder.begin({1, 1, 1}, {18, 1, 18}), SearchStatus::in_progress);
+  pathfinder.step(2);
+  world.set_block({10, 1, 10}, BlockKind::solid);
+  EXPECT_EQ(pathfinder.step(1000), SearchStatus::world_changed);
+  EXPECT_EQ(pathfinder.result().status, SearchStatus::world_changed);
+  EXPECT_EQ(pathfinder.find_path({1, 1, 1}, {18, 1, 18}).status, SearchStatus::found);
+}
+
+TEST(ChangeLog, RecordsPerEditAndAnswersOnlyWhatItStillHolds) {
+  ChangeLog<int> log;
+  EXPECT_TRUE(log.since(0) && log.since(0)->empty());
+  log.record(7);
+  log.record(8);
+  log.commit();  // one edit, two positions
+  log.record(9);
+  log.commit();
+  EXPECT_EQ(log.revision(), 2u);
+  ASSERT_TRUE(log.since(1));
+  ASSERT_EQ(log.since(1)->size(), 1u);
+  EXPECT_EQ((*log.since(1))[0].at, 9);
+  EXPECT_EQ(log.since(0)->size(), 3u);
+  EXPECT_FALSE(log.since(3));
+}
+
+}  // namespace
+}  // namespace wayfinder
