@@ -66,6 +66,8 @@ void run_crowd(benchmark::State& state, const StepBudget& budget) {
   state.counters["worst_frame_us"] = worst_microseconds;
   state.counters["worst_later_frame_us"] = worst_later_microseconds;
   state.counters["median_frame_us"] = frame_microseconds.empty() ? 0.0 : frame_microseconds[frame_microseconds.size() / 2];
+  state.counters["p99_frame_us"] =
+      frame_microseconds.empty() ? 0.0 : frame_microseconds[frame_microseconds.size() * 99 / 100];
 }
 
 void BM_QueueCrowdExpansionBudget(benchmark::State& state) {
