@@ -6,6 +6,7 @@
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/ida_star.hpp"
