@@ -24,7 +24,7 @@ using namespace wayfinder::testing;
 std::vector<Cell> cells_of(const std::optional<std::span<const GridCellChange>>& changes) {
   std::vector<Cell> cells;
   if (changes)
-    for (const GridCellChange& change : *changes) cells.push_back(change.at);
+    for (const GridCellChange& change : *changes) cells.push_back(change.cell);
   return cells;
 }
 
@@ -53,6 +53,8 @@ TEST(GridRevisions, EveryChangingEditIsOneRevisionAndIsLogged) {
   EXPECT_FALSE(map.changes_since(5)) << "a revision the map never had";
   const auto since_two = map.changes_since(2);  // keep the optional: the loop must not run over a temporary's span
   for (const GridCellChange& change : *since_two) EXPECT_GT(change.revision, 2u);
+  EXPECT_EQ((*map.changes_since(0))[1].cost_before, 1.0f) << "(4,4) cost 1 before it became 2.5";
+  EXPECT_EQ(map.changes_since(0)->back().cost_before, 0.0f) << "(2,3) was blocked before it was unblocked";
 
   EXPECT_FALSE(map.passable(5, 2));
   map.set_cost(GridRect{5, 0, 1, 3}, 3.0f);  // opens the door's left column at cost 3
@@ -84,7 +86,7 @@ TEST(GridRevisions, TheLogKeepsTheLatestChangesAndSaysWhenItCannotReachBack) {
   const auto recent = map.changes_since(edits - 10);
   ASSERT_TRUE(recent);
   ASSERT_EQ(recent->size(), 10u);
-  EXPECT_EQ(recent->back().at, (Cell{static_cast<int>((edits - 1) % 512), static_cast<int>((edits - 1) / 512)}));
+  EXPECT_EQ(recent->back().cell, (Cell{static_cast<int>((edits - 1) % 512), static_cast<int>((edits - 1) / 512)}));
   map.forget_changes();
   EXPECT_EQ(map.revision(), 0u);
   ASSERT_TRUE(map.changes_since(0));
@@ -162,6 +164,7 @@ TEST(VoxelRevisions, EditsAreCountedLoggedAndStopASteppedSearch) {
   ASSERT_EQ(changes->size(), 2u);
   EXPECT_EQ((*changes)[1].at, (VoxelCoord{4, 1, 3}));
   EXPECT_EQ((*changes)[1].revision, 2u);
+  EXPECT_EQ((*changes)[1].before, BlockKind::air);
 
   VoxelPathfinder pathfinder(world);
   ASSERT_EQ(pathfinder.begin({1, 1, 1}, {18, 1, 18}), SearchStatus::in_progress);
@@ -172,13 +175,18 @@ TEST(VoxelRevisions, EditsAreCountedLoggedAndStopASteppedSearch) {
   EXPECT_EQ(pathfinder.find_path({1, 1, 1}, {18, 1, 18}).status, SearchStatus::found);
 }
 
+struct NumberChange {
+  int at = 0;
+  std::uint64_t revision = 0;
+};
+
 TEST(ChangeLog, RecordsPerEditAndAnswersOnlyWhatItStillHolds) {
-  ChangeLog<int> log;
+  ChangeLog<NumberChange> log;
   EXPECT_TRUE(log.since(0) && log.since(0)->empty());
-  log.record(7);
-  log.record(8);
+  log.record({7});
+  log.record({8});
   log.commit();  // one edit, two positions
-  log.record(9);
+  log.record({9});
   log.commit();
   EXPECT_EQ(log.revision(), 2u);
   ASSERT_TRUE(log.since(1));

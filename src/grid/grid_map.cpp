@@ -84,16 +84,18 @@ bool GridMap::apply_cost(int x, int y, float cost) {
 
 void GridMap::set_passable(int x, int y, bool passable) {
   if (!contains(x, y)) throw std::out_of_range("cell " + cell_text(x, y) + " is outside the map");
+  const float before = cost_or_blocked(x, y);
   if (!apply_passable(x, y, passable)) return;
-  changes_.record({x, y});
+  changes_.record({{x, y}, before});
   changes_.commit();
 }
 
 void GridMap::set_cost(int x, int y, float cost) {
   if (!contains(x, y)) throw std::out_of_range("cell " + cell_text(x, y) + " is outside the map");
   check_cost(cost);
+  const float before = cost_or_blocked(x, y);
   if (!apply_cost(x, y, cost)) return;
-  changes_.record({x, y});
+  changes_.record({{x, y}, before});
   changes_.commit();
 }
 
@@ -109,11 +111,13 @@ void GridMap::set_passable(const GridRect& area, bool passable) {
   check_inside(area);
   bool changed = false;
   for (int y = area.y; y < area.y + area.height; ++y)
-    for (int x = area.x; x < area.x + area.width; ++x)
+    for (int x = area.x; x < area.x + area.width; ++x) {
+      const float before = cost_or_blocked(x, y);
       if (apply_passable(x, y, passable)) {
-        changes_.record({x, y});
+        changes_.record({{x, y}, before});
         changed = true;
       }
+    }
   if (changed) changes_.commit();
 }
 
@@ -122,11 +126,13 @@ void GridMap::set_cost(const GridRect& area, float cost) {
   check_cost(cost);
   bool changed = false;
   for (int y = area.y; y < area.y + area.height; ++y)
-    for (int x = area.x; x < area.x + area.width; ++x)
+    for (int x = area.x; x < area.x + area.width; ++x) {
+      const float before = cost_or_blocked(x, y);
       if (apply_cost(x, y, cost)) {
-        changes_.record({x, y});
+        changes_.record({{x, y}, before});
         changed = true;
       }
+    }
   if (changed) changes_.commit();
 }
 

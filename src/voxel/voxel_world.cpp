@@ -69,8 +69,9 @@ void VoxelWorld::set_block(int x, int y, int z, BlockKind kind) {
                             ") is outside the world");
   if (static_cast<unsigned>(kind) > static_cast<unsigned>(BlockKind::ladder))
     throw std::invalid_argument("unknown block kind " + std::to_string(static_cast<unsigned>(kind)));
-  if (block(x, y, z) == kind) return;  // no change: no revision
-  changes_.record({x, y, z});
+  const BlockKind before = block(x, y, z);
+  if (before == kind) return;  // no change: no revision
+  changes_.record({{x, y, z}, before});
   changes_.commit();
   std::uint32_t& slot = chunk_slots_[chunk_index(x, y, z)];
   if (slot == 0) {

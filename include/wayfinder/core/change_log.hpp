@@ -17,28 +17,29 @@
 
 namespace wayfinder {
 
-template <class Position>
-struct WorldChange {
-  Position at;
-  std::uint64_t revision = 0;  ///< the world's revision once the edit was made
-};
+/// What a change log needs of its entries: a `revision` member, the world's revision once the
+/// edit was made (set by ChangeLog::record). Each world adds where the change was and what was
+/// there before (GridCellChange, VoxelBlockChange).
+template <class Change>
+concept LoggedChange = requires(Change change) { change.revision = std::uint64_t{}; };
 
-template <class Position>
+template <LoggedChange ChangeType>
 class ChangeLog {
  public:
-  using Change = WorldChange<Position>;
+  using Change = ChangeType;
   static constexpr std::size_t limit = std::size_t{1} << 16;
 
   [[nodiscard]] std::uint64_t revision() const { return revision_; }
 
-  /// Logs a position changed by the edit under way (the one that will be revision() + 1).
-  void record(const Position& at) {
+  /// Logs a change made by the edit under way (the one that will be revision() + 1).
+  void record(Change change) {
     if (changes_.size() >= limit) {
       const std::size_t dropped = changes_.size() / 2;
       floor_ = changes_[dropped - 1].revision;
       changes_.erase(changes_.begin(), changes_.begin() + static_cast<std::ptrdiff_t>(dropped));
     }
-    changes_.push_back({at, revision_ + 1});
+    change.revision = revision_ + 1;
+    changes_.push_back(change);
   }
   /// Ends an edit that changed something.
   void commit() { ++revision_; }

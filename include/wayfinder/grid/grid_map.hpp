@@ -39,8 +39,13 @@ struct GridRect {
   [[nodiscard]] Cell centre() const { return {x + width / 2, y + height / 2}; }
 };
 
-/// One edited cell, as the map's change log records it (`at`, `revision`).
-using GridCellChange = WorldChange<Cell>;
+/// One edited cell, as the map's change log records it.
+struct GridCellChange {
+  Cell cell;
+  /// The cell's cost multiplier before the edit; 0 when it was blocked.
+  float cost_before = 0.0f;
+  std::uint64_t revision = 0;  ///< the map's revision once the edit was made
+};
 
 /// Limits that keep every grid allocation reasonable; larger maps are rejected with an error.
 inline constexpr int max_grid_side = 1 << 15;
@@ -115,7 +120,7 @@ class GridMap {
     return changes_.since(revision);
   }
   /// The log keeps the latest this many cell changes (older ones are dropped in halves).
-  static constexpr std::size_t change_log_limit = ChangeLog<Cell>::limit;
+  static constexpr std::size_t change_log_limit = ChangeLog<GridCellChange>::limit;
   /// Empties the change log and restarts the revision at 0 (readers call this once a map is
   /// built, so that loading is not history). Never call it while a query is stepping on the map.
   void forget_changes() { changes_.clear(); }
@@ -174,6 +179,7 @@ class GridMap {
   }
   void write_bit(int x, int y, bool value);
   // One cell's edit without the bookkeeping; true if the cell changed.
+  [[nodiscard]] float cost_or_blocked(int x, int y) const { return passable_unchecked(x, y) ? costs_[id_of(x, y)] : 0.0f; }
   bool apply_passable(int x, int y, bool passable);
   bool apply_cost(int x, int y, float cost);
   void check_inside(const GridRect& area) const;
@@ -188,7 +194,7 @@ class GridMap {
   std::vector<float> costs_;
   std::size_t non_unit_cells_ = 0;
   float min_cost_ = 1.0f;
-  ChangeLog<Cell> changes_;
+  ChangeLog<GridCellChange> changes_;
 };
 
 }  // namespace wayfinder

@@ -42,6 +42,13 @@ struct VoxelCoord {
   friend bool operator==(const VoxelCoord&, const VoxelCoord&) = default;
 };
 
+/// One edited block, as the world's change log records it.
+struct VoxelBlockChange {
+  VoxelCoord at;
+  BlockKind before = BlockKind::air;  ///< the block's kind before the edit
+  std::uint64_t revision = 0;         ///< the world's revision once the edit was made
+};
+
 class VoxelWorld {
  public:
   static constexpr int chunk_bits = 4;
@@ -112,7 +119,7 @@ class VoxelWorld {
   [[nodiscard]] std::uint64_t revision() const { return changes_.revision(); }
   /// The blocks changed after `revision`, oldest first, or nullopt when the log (the latest
   /// ChangeLog::limit changes) does not reach back that far. Valid until the next edit.
-  [[nodiscard]] std::optional<std::span<const WorldChange<VoxelCoord>>> changes_since(std::uint64_t revision) const {
+  [[nodiscard]] std::optional<std::span<const VoxelBlockChange>> changes_since(std::uint64_t revision) const {
     return changes_.since(revision);
   }
   /// Empties the change log and restarts the revision at 0 (the builders and readers do this
@@ -250,7 +257,7 @@ class VoxelWorld {
   std::size_t chunks_z_ = 0;
   std::vector<std::uint32_t> chunk_slots_;  ///< per chunk position: 0 absent, else index + 1 in chunks_
   std::vector<std::unique_ptr<Chunk>> chunks_;
-  ChangeLog<VoxelCoord> changes_;
+  ChangeLog<VoxelBlockChange> changes_;
 };
 
 }  // namespace wayfinder
