@@ -13,6 +13,7 @@
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/path_breaks.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 
@@ -147,6 +148,83 @@ TEST(GridRevisions, AnEditThatChangesNothingDoesNotStopASearch) {
   SearchStatus status = SearchStatus::in_progress;
   while (status == SearchStatus::in_progress) status = pathfinder.step(5);
   EXPECT_EQ(status, SearchStatus::found);
+}
+
+/// The index of the first step of `path` that enters or leaves `cell` (the step into it).
+std::size_t step_into(const GridMap& map, const std::vector<NodeId>& path, Cell cell) {
+  for (std::size_t i = 1; i < path.size(); ++i)
+    if (path[i] == map.id_of(cell)) return i - 1;
+  return path.size();
+}
+
+TEST(PathBreaks, FindsTheFirstStepAnEditBroke) {
+  GridMap map(30, 30);
+  GridPathfinder pathfinder(map);
+  const PathResult planned = pathfinder.find_path({0, 0}, {29, 29});
+  ASSERT_TRUE(planned.found());
+  const std::vector<NodeId>& path = planned.nodes;  // the diagonal (0,0) .. (29,29)
+  const std::uint64_t revision = map.revision();
+  EXPECT_FALSE(first_blocked_step(map, path, revision)) << "nothing changed";
+
+  map.block({3, 20});  // off the path
+  EXPECT_FALSE(first_blocked_step(map, path, revision));
+
+  map.block({10, 10});
+  auto broken = first_blocked_step(map, path, revision);
+  ASSERT_TRUE(broken);
+  EXPECT_EQ(broken->reason, PathBreak::blocked_cell);
+  EXPECT_EQ(broken->step, step_into(map, path, {10, 10}));
+  map.unblock({10, 10});
+  EXPECT_FALSE(first_blocked_step(map, path, revision)) << "blocked and opened again at its cost: intact";
+
+  map.block({6, 5});  // a corner of the diagonal step (5,5) -> (6,6)
+  broken = first_blocked_step(map, path, revision);
+  ASSERT_TRUE(broken);
+  EXPECT_EQ(broken->reason, PathBreak::blocked_corner);
+  EXPECT_EQ(broken->step, step_into(map, path, {6, 6}));
+  EXPECT_FALSE(first_blocked_step(map, path, revision, DiagonalMode::always)) << "corners do not matter there";
+  map.unblock({6, 5});
+
+  map.set_cost(20, 20, 0.5f);  // cheaper: not broken
+  EXPECT_FALSE(first_blocked_step(map, path, revision));
+  map.set_cost(25, 25, 4.0f);
+  broken = first_blocked_step(map, path, revision);
+  ASSERT_TRUE(broken);
+  EXPECT_EQ(broken->reason, PathBreak::cost_grew);
+  EXPECT_EQ(broken->step, step_into(map, path, {25, 25}));
+
+  // Planned later, the same path is intact against the edits since.
+  EXPECT_FALSE(first_blocked_step(map, path, map.revision()));
+}
+
+TEST(PathBreaks, BeyondTheLogTheWholePathIsChecked) {
+  GridMap map(300, 300);
+  GridPathfinder pathfinder(map);
+  const PathResult planned = pathfinder.find_path({0, 150}, {299, 150});
+  ASSERT_TRUE(planned.found());
+  const std::uint64_t revision = map.revision();
+  // More edits than the log keeps, none of them on the path (row 150).
+  for (int y = 0; y < 300 && map.revision() < revision + GridMap::change_log_limit + 10; ++y)
+    if (y < 148 || y > 152)
+      for (int x = 0; x < 300; ++x) map.set_cost(x, y, 2.0f);
+  ASSERT_FALSE(map.changes_since(revision));
+  auto broken = first_blocked_step(map, planned.nodes, revision);
+  ASSERT_TRUE(broken);
+  EXPECT_EQ(broken->reason, PathBreak::unknown_history);
+  map.block({100, 150});
+  broken = first_blocked_step(map, planned.nodes, revision);
+  ASSERT_TRUE(broken);
+  EXPECT_EQ(broken->reason, PathBreak::blocked_cell);
+  EXPECT_EQ(broken->step, 99u);
+}
+
+TEST(PathBreaks, RefusesPathsThatAreNotPaths) {
+  const GridMap map(10, 10);
+  const std::vector<NodeId> jump{map.id_of(0, 0), map.id_of(2, 0)};
+  EXPECT_THROW((void)first_blocked_step(map, jump, 0), std::invalid_argument);
+  const std::vector<NodeId> outside{map.id_of(0, 0), 1000};
+  EXPECT_THROW((void)first_blocked_step(map, outside, 0), std::invalid_argument);
+  EXPECT_FALSE(first_blocked_step(map, std::vector<NodeId>{}, 0));
 }
 
 TEST(VoxelRevisions, EditsAreCountedLoggedAndStopASteppedSearch) {

@@ -32,6 +32,7 @@
 #include "wayfinder/grid/grid_rules.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/path_breaks.hpp"
 #include "wayfinder/grid/path_smoothing.hpp"
 #include "wayfinder/grid/path_validation.hpp"
 #include "wayfinder/grid/terrain_table.hpp"
