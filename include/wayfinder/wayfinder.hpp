@@ -29,6 +29,7 @@
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_replanner.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
