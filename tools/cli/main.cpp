@@ -9,6 +9,7 @@
 #include "exit_status.hpp"
 #include "grid_bench_command.hpp"
 #include "grid_path_command.hpp"
+#include "grid_replan_command.hpp"
 #include "voxel_bench_command.hpp"
 #include "voxel_info_command.hpp"
 #include "voxel_path_command.hpp"
@@ -40,6 +41,11 @@ int main(int argc, char** argv) {
   CLI::App* bench =
       grid->add_subcommand("bench", "run a MovingAI .scen scenario, check every answer and time the searches");
   configure_grid_bench_command(*bench, bench_arguments);
+
+  GridReplanArguments replan_arguments;
+  CLI::App* replan = grid->add_subcommand(
+      "replan", "agents walk a scenario's paths while doors close ahead: D* Lite repairs against A* and JPS from scratch");
+  configure_grid_replan_command(*replan, replan_arguments);
 
   CLI::App* mesh_group =
       app.add_subcommand("mesh", "navigation meshes: inspect, query and benchmark .obj and .mesh files");
@@ -99,6 +105,7 @@ int main(int argc, char** argv) {
   try {
     if (*path) return run_grid_path_command(path_arguments, std::cout, std::cerr);
     if (*bench) return run_grid_bench_command(bench_arguments, std::cout, std::cerr);
+    if (*replan) return run_grid_replan_command(replan_arguments, std::cout, std::cerr);
     if (*demo) return run_demo_command(demo_arguments, std::cout, std::cerr);
     if (*voxel_info) return run_voxel_info_command(voxel_info_arguments, std::cout, std::cerr);
     if (*voxel_path) return run_voxel_path_command(voxel_path_arguments, std::cout, std::cerr);
