@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <string_view>
-#include <system_error>
 
 #include "../core/xml_text.hpp"
 #include "core/text_file.hpp"
+#include "svg_legend.hpp"
 
 namespace wayfinder {
 namespace {
@@ -30,10 +29,12 @@ constexpr std::string_view closed_colour = "#3b82c4";
 constexpr double closed_opacity = 0.34;
 constexpr std::string_view open_colour = "#f2b630";
 constexpr double open_opacity = 0.6;
-constexpr std::string_view marker_colour = "#111111";
 
 constexpr std::array<std::string_view, 10> palette = {"#d62728", "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd",
                                                       "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
+
+// The grid picture's legend writes every swatch's opacity.
+constexpr svg_common::LegendStyle grid_legend_style{.always_write_opacity = true};
 
 std::string hex_colour(const Rgb& colour) {
   auto channel = [](double value) { return static_cast<int>(std::lround(std::clamp(value, 0.0, 255.0))); };
@@ -60,21 +61,10 @@ std::string terrain_colour(float cost) {
 
 // ---- Text ---------------------------------------------------------------------------------
 
-/// Locale-independent, at most 3 decimals, no trailing zeros.
-std::string format_number(double value) {
-  if (!std::isfinite(value)) return "0";
-  char text[64];
-  const auto [end, error] = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, 3);
-  if (error != std::errc{}) return "0";
-  std::string result(text, end);
-  if (result.find('.') != std::string::npos) {
-    while (result.back() == '0') result.pop_back();
-    if (result.back() == '.') result.pop_back();
-  }
-  if (result == "-0") result = "0";
-  return result;
-}
-
+using svg_common::format_number;
+using svg_common::LegendEntry;
+using svg_common::marker_colour;
+using svg_common::SwatchKind;
 using xml::escaped;
 
 /// One SVG element, attributes escaped: SvgElement("circle").set("r", 2.5).set("fill", c).empty_tag().
@@ -259,15 +249,6 @@ std::string polyline_points(const std::vector<Vec2>& points) {
 
 // ---- Layers of the map (cell units) --------------------------------------------------------
 
-enum class SwatchKind : std::uint8_t { fill, line, dashed_line, start_marker, goal_marker };
-
-struct LegendEntry {
-  SwatchKind kind;
-  std::string colour;
-  double opacity;
-  std::string label;
-};
-
 /// Sizes that depend on the scale, so that lines and markers stay visible on a 512 x 512 map
 /// drawn at 2 pixels per cell and do not swamp a 10 x 10 map drawn at 32.
 struct Scale {
@@ -352,12 +333,12 @@ std::string draw_terrain(const GridMap& map, std::vector<LegendEntry>& legend) {
                               [&](int x, int y) { return terrain.cell_class[map.id_of(x, y)]; });
 
   const bool has_terrain = !terrain.distinct_costs.empty();
-  legend.push_back({SwatchKind::fill, hex_colour(ground_rgb), 1.0, has_terrain ? "passable, cost 1" : "passable"});
-  if (terrain.has_blocked) legend.push_back({SwatchKind::fill, hex_colour(blocked_rgb), 1.0, "blocked"});
+  legend.push_back({SwatchKind::fill, hex_colour(ground_rgb), has_terrain ? "passable, cost 1" : "passable"});
+  if (terrain.has_blocked) legend.push_back({SwatchKind::fill, hex_colour(blocked_rgb), "blocked"});
   std::vector<float> listed = terrain.distinct_costs;
   if (terrain.many_costs) listed = {terrain.min_cost, terrain.max_cost};  // the two ends of the range
   for (const float cost : listed)
-    legend.push_back({SwatchKind::fill, terrain_colour(cost), 1.0, "cost " + format_number(cost)});
+    legend.push_back({SwatchKind::fill, terrain_colour(cost), "cost " + format_number(cost)});
 
   // The ground of cost 1 is one rectangle under everything; only other cells are drawn.
   return SvgElement("rect")
@@ -382,8 +363,8 @@ std::string draw_explored(const GridMap& map, const SearchTrace& trace, std::vec
   std::vector<std::string> path_data(2);
   merge_cells_into_rectangles(map.width(), map.height(), path_data,
                               [&](int x, int y) { return state[map.id_of(x, y)]; });
-  legend.push_back({SwatchKind::fill, std::string(closed_colour), closed_opacity, "expanded (closed)"});
-  legend.push_back({SwatchKind::fill, std::string(open_colour), open_opacity, "open list"});
+  legend.push_back({SwatchKind::fill, std::string(closed_colour), "expanded (closed)", closed_opacity});
+  legend.push_back({SwatchKind::fill, std::string(open_colour), "open list", open_opacity});
   return filled_cells({path_data[closed]}, {std::string(closed_colour)}, closed_opacity) +
          filled_cells({path_data[open]}, {std::string(open_colour)}, open_opacity);
 }
@@ -444,7 +425,7 @@ PathLayers draw_paths(const GridMap& map, const GridSvgOptions& options, const S
                             .set("points", points)
                             .empty_tag();
       }
-      if (!path.label.empty() || path.waypoints.empty()) legend.push_back({SwatchKind::line, colour, 1.0, label});
+      if (!path.label.empty() || path.waypoints.empty()) legend.push_back({SwatchKind::line, colour, label});
     }
 
     if (!path.waypoints.empty()) {
@@ -472,7 +453,7 @@ PathLayers draw_paths(const GridMap& map, const GridSvgOptions& options, const S
                               .set("stroke-width", scale.pixels(1.0))
                               .empty_tag();
       }
-      legend.push_back({SwatchKind::dashed_line, colour, 1.0, label + " (smoothed)"});
+      legend.push_back({SwatchKind::dashed_line, colour, label + " (smoothed)"});
     }
   }
   if (!layers.casings.empty()) {
@@ -489,32 +470,6 @@ PathLayers draw_paths(const GridMap& map, const GridSvgOptions& options, const S
   return layers;
 }
 
-/// A disc (start) or a diamond (goal) of the given radius around (x, y): neutral shapes that
-/// clash with no path colour.
-std::string marker_shape(bool is_start, double x, double y, double radius, double ring) {
-  if (is_start) {
-    return SvgElement("circle")
-        .set("cx", x)
-        .set("cy", y)
-        .set("r", radius)
-        .set("fill", marker_colour)
-        .set("stroke", "#ffffff")
-        .set("stroke-width", ring)
-        .empty_tag();
-  }
-  const double half = radius * 0.8;
-  return SvgElement("rect")
-      .set("x", x - half)
-      .set("y", y - half)
-      .set("width", 2 * half)
-      .set("height", 2 * half)
-      .set("transform", "rotate(45 " + format_number(x) + ' ' + format_number(y) + ")")
-      .set("fill", marker_colour)
-      .set("stroke", "#ffffff")
-      .set("stroke-width", ring)
-      .empty_tag();
-}
-
 std::string draw_markers(const GridMap& map, const GridSvgOptions& options, const Scale& scale,
                          std::vector<LegendEntry>& legend) {
   std::string svg;
@@ -524,76 +479,11 @@ std::string draw_markers(const GridMap& map, const GridSvgOptions& options, cons
     const std::optional<Cell>& cell = is_start ? options.start : options.goal;
     if (!cell || !map.contains(*cell)) continue;
     const Point centre = GridMap::centre(*cell);
-    svg += marker_shape(is_start, centre.x, centre.y, radius, ring);
-    legend.push_back({is_start ? SwatchKind::start_marker : SwatchKind::goal_marker, std::string(marker_colour), 1.0,
+    svg += svg_common::marker_shape(format_number, is_start, centre.x, centre.y, radius, ring);
+    legend.push_back({is_start ? SwatchKind::start_marker : SwatchKind::goal_marker, std::string(marker_colour),
                       (is_start ? "start " : "goal ") + std::to_string(cell->x) + "," + std::to_string(cell->y)});
   }
   return svg;
-}
-
-// ---- Title and legend (pixel units) --------------------------------------------------------
-
-constexpr double legend_font_px = 12.0;
-constexpr double legend_row_px = 20.0;
-constexpr double legend_swatch_px = 22.0;
-constexpr double title_font_px = 16.0;
-constexpr double title_band_px = 28.0;
-constexpr double margin_px = 8.0;
-constexpr double min_content_px = 480.0;
-
-/// Width a legend entry takes up. Text width is estimated, generously, at 0.62 em per
-/// character: a library that only writes text has no font metrics.
-double legend_entry_width(const LegendEntry& entry) {
-  return legend_swatch_px + 6.0 + static_cast<double>(entry.label.size()) * legend_font_px * 0.62 + 16.0;
-}
-
-std::string legend_swatch(const LegendEntry& entry, double x, double y) {
-  const double middle = y + legend_row_px / 2.0;
-  switch (entry.kind) {
-    case SwatchKind::fill:
-      return SvgElement("rect")
-          .set("x", x)
-          .set("y", middle - 6.0)
-          .set("width", legend_swatch_px)
-          .set("height", 12.0)
-          .set("fill", entry.colour)
-          .set("fill-opacity", entry.opacity)
-          .set("stroke", "#888888")
-          .set("stroke-width", 0.5)
-          .empty_tag();
-    case SwatchKind::line:
-    case SwatchKind::dashed_line: {
-      SvgElement line("line");
-      line.set("x1", x).set("y1", middle).set("x2", x + legend_swatch_px).set("y2", middle);
-      line.set("stroke", entry.colour).set("stroke-width", 3.0).set("stroke-linecap", "round");
-      if (entry.kind == SwatchKind::dashed_line) line.set("stroke-dasharray", "5 3");
-      return line.empty_tag();
-    }
-    case SwatchKind::start_marker:
-    case SwatchKind::goal_marker:
-      return marker_shape(entry.kind == SwatchKind::start_marker, x + legend_swatch_px / 2.0, middle, 6.0, 2.0);
-  }
-  return {};
-}
-
-/// Lays the entries out left to right, wrapping at `width`; returns the height used.
-double draw_legend(const std::vector<LegendEntry>& legend, double top, double width, std::string& svg) {
-  double x = 0.0;
-  double y = top;
-  for (const LegendEntry& entry : legend) {
-    const double entry_width = legend_entry_width(entry);
-    if (x > 0.0 && x + entry_width > width) {
-      x = 0.0;
-      y += legend_row_px;
-    }
-    svg += legend_swatch(entry, margin_px + x, y);
-    svg += SvgElement("text")
-               .set("x", margin_px + x + legend_swatch_px + 6.0)
-               .set("y", y + legend_row_px / 2.0 + legend_font_px * 0.35)
-               .with_text(entry.label);
-    x += entry_width;
-  }
-  return y + legend_row_px - top;
 }
 
 }  // namespace
@@ -601,13 +491,16 @@ double draw_legend(const std::vector<LegendEntry>& legend, double top, double wi
 std::string grid_svg_palette_colour(std::size_t index) { return std::string(palette[index % palette.size()]); }
 
 std::string render_grid_svg(const GridMap& map, const GridSvgOptions& options) {
+  using svg_common::legend_font_px;
+  using svg_common::margin_px;
+  using svg_common::title_band_px;
   const int width = std::max(map.width(), 1);
   const int height = std::max(map.height(), 1);
   const double max_pixels = std::max(options.max_pixels, 64);
   const Scale scale{std::min(32.0, max_pixels / std::max(width, height))};
   const double map_px_width = width * scale.pixels_per_cell;
   const double map_px_height = height * scale.pixels_per_cell;
-  const double content_width = std::max(map_px_width, min_content_px);
+  const double content_width = std::max(map_px_width, svg_common::min_content_px);
 
   // The map, in cell units; legend entries are collected on the way.
   std::vector<LegendEntry> legend;
@@ -626,7 +519,7 @@ std::string render_grid_svg(const GridMap& map, const GridSvgOptions& options) {
   std::string legend_svg;
   double legend_height = 0.0;
   if (options.show_legend && !legend.empty())
-    legend_height = draw_legend(legend, legend_top, content_width, legend_svg) + margin_px / 2.0;
+    legend_height = svg_common::draw_legend(legend, grid_legend_style, legend_top, content_width, legend_svg) + margin_px / 2.0;
   const double page_width = std::ceil(content_width + 2 * margin_px);
   const double page_height = std::ceil(legend_top + legend_height);
 
@@ -641,16 +534,7 @@ std::string render_grid_svg(const GridMap& map, const GridSvgOptions& options) {
              .set("font-family", "Helvetica, Arial, sans-serif")
              .set("font-size", legend_font_px)
              .open_tag();
-  if (!options.title.empty()) svg += SvgElement("title").with_text(options.title);
-  svg += SvgElement("rect").set("width", "100%").set("height", "100%").set("fill", "#ffffff").empty_tag();
-  if (!options.title.empty()) {
-    svg += SvgElement("text")
-               .set("x", margin_px)
-               .set("y", margin_px + title_font_px)
-               .set("font-size", title_font_px)
-               .set("font-weight", "bold")
-               .with_text(options.title);
-  }
+  svg += svg_common::title_and_background(options.title);
   // One viewBox unit per cell, so cell (x, y) is the unit square at (x, y).
   svg += SvgElement("svg")
              .set("x", margin_px)

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <system_error>
 
-#include "../core/xml_text.hpp"
 #include "core/text_file.hpp"
+#include "svg_legend.hpp"
 
 namespace wayfinder {
 namespace {
@@ -19,14 +19,6 @@ constexpr std::string_view outline_colour = "#4a4f57";
 constexpr std::string_view corridor_colour = "#f2b630";
 constexpr std::string_view path_colour = "#d62728";
 constexpr std::string_view explored_colour = "#1f77b4";
-// The grid picture's start and goal colour (grid_svg.cpp), so that both pictures read alike.
-constexpr std::string_view marker_colour = "#111111";
-constexpr double margin_px = 8.0;
-constexpr double title_font_px = 16.0;
-constexpr double title_band_px = 28.0;
-constexpr double legend_font_px = 12.0;
-constexpr double legend_row_px = 20.0;
-constexpr double legend_swatch_px = 22.0;
 // Fill lightness (HSL %) of the lowest and the highest polygons; a flat mesh gets the middle
 // one of navmesh_svg_region_colour.
 constexpr int lowest_lightness = 58;
@@ -43,7 +35,15 @@ std::string format_number(double value) {
   return std::string(text, end);
 }
 
-using xml::escaped;
+using svg_common::LegendEntry;
+using svg_common::margin_px;
+using svg_common::marker_colour;
+using svg_common::SwatchKind;
+
+// Outlined like the polygons, with the mesh's numbers written in full.
+constexpr svg_common::LegendStyle mesh_legend_style{
+    .format = format_number, .swatch_outline = outline_colour, .swatch_outline_width = 0.6, .line_width = 2.5,
+    .grouped = true};
 
 /// The page maps world (x, z) to the nested viewBox directly: one unit per world unit, so the
 /// numbers in the file are the mesh's own coordinates.
@@ -96,104 +96,10 @@ HeightRange polygon_heights(const NavMesh& mesh, PolygonId polygon) {
 bool overlaps(const HeightRange& a, const HeightRange& b) { return a.min <= b.max && a.max >= b.min; }
 
 /// "12.5" with at most 2 decimals, for legend text.
-std::string short_number(double value) {
-  if (!std::isfinite(value)) return "?";
-  char text[64];
-  const auto [end, error] = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, 2);
-  if (error != std::errc{}) return "?";
-  std::string result(text, end);
-  while (result.back() == '0') result.pop_back();
-  if (result.back() == '.') result.pop_back();
-  if (result == "-0") result = "0";
-  return result;
-}
+std::string short_number(double value) { return svg_common::format_fixed(value, 2, "?"); }
 
 std::string short_point(const Point& point) {
   return short_number(point.x) + "," + short_number(point.y) + "," + short_number(point.z);
-}
-
-// ---- Legend (pixel units) ---------------------------------------------------------------------
-
-enum class SwatchKind : std::uint8_t { fill, line, dots, start_marker, goal_marker, none };
-
-struct LegendEntry {
-  SwatchKind kind;
-  std::string colour;
-  std::string label;
-};
-
-/// The grid picture's markers (grid_svg.cpp's marker_shape): the start a dark disc, the goal a
-/// dark diamond (a square turned by 45 degrees), both with a white ring, neutral shapes that
-/// clash with no path colour. `id` is empty for legend swatches.
-std::string marker_shape(bool is_start, double x, double y, double radius, double ring, std::string_view id) {
-  std::string svg;
-  const std::string id_attribute = id.empty() ? std::string() : " id=\"" + std::string(id) + "\"";
-  if (is_start) {
-    svg += "<circle" + id_attribute + " cx=\"" + format_number(x) + "\" cy=\"" + format_number(y) + "\" r=\"" +
-           format_number(radius) + "\"";
-  } else {
-    const double half = radius * 0.8;
-    svg += "<rect" + id_attribute + " x=\"" + format_number(x - half) + "\" y=\"" + format_number(y - half) +
-           "\" width=\"" + format_number(2 * half) + "\" height=\"" + format_number(2 * half) +
-           "\" transform=\"rotate(45 " + format_number(x) + " " + format_number(y) + ")\"";
-  }
-  svg += " fill=\"" + std::string(marker_colour) + "\" stroke=\"#ffffff\" stroke-width=\"" + format_number(ring) +
-         "\"/>\n";
-  return svg;
-}
-
-double legend_entry_width(const LegendEntry& entry) {
-  // Text width estimated at 0.62 em per character, as the grid picture does: no font metrics.
-  const double swatch = entry.kind == SwatchKind::none ? 0.0 : legend_swatch_px + 6.0;
-  return swatch + static_cast<double>(entry.label.size()) * legend_font_px * 0.62 + 16.0;
-}
-
-std::string legend_swatch(const LegendEntry& entry, double x, double y) {
-  const double middle = y + legend_row_px / 2.0;
-  switch (entry.kind) {
-    case SwatchKind::fill:
-      return "<rect x=\"" + format_number(x) + "\" y=\"" + format_number(middle - 6.0) + "\" width=\"" +
-             format_number(legend_swatch_px) + "\" height=\"12\" fill=\"" + escaped(entry.colour) +
-             "\" stroke=\"" + std::string(outline_colour) + "\" stroke-width=\"0.6\"/>\n";
-    case SwatchKind::line:
-      return "<line x1=\"" + format_number(x) + "\" y1=\"" + format_number(middle) + "\" x2=\"" +
-             format_number(x + legend_swatch_px) + "\" y2=\"" + format_number(middle) + "\" stroke=\"" +
-             escaped(entry.colour) + "\" stroke-width=\"2.5\" stroke-linecap=\"round\"/>\n";
-    case SwatchKind::dots: {
-      std::string dots;
-      for (const double dx : {5.0, 11.0, 17.0})
-        dots += "<circle cx=\"" + format_number(x + dx) + "\" cy=\"" + format_number(middle) +
-                "\" r=\"1.5\" fill=\"" + escaped(entry.colour) + "\" fill-opacity=\"0.6\"/>\n";
-      return dots;
-    }
-    case SwatchKind::start_marker:
-    case SwatchKind::goal_marker:
-      return marker_shape(entry.kind == SwatchKind::start_marker, x + legend_swatch_px / 2.0, middle, 6.0, 2.0, "");
-    case SwatchKind::none: return {};
-  }
-  return {};
-}
-
-/// Lays the entries out left to right, wrapping at `width`; returns the height used.
-double draw_legend(const std::vector<LegendEntry>& legend, double top, double width, std::string& svg) {
-  svg += "<g id=\"legend\" font-size=\"" + format_number(legend_font_px) + "\">\n";
-  double x = 0.0;
-  double y = top;
-  for (const LegendEntry& entry : legend) {
-    const double entry_width = legend_entry_width(entry);
-    if (x > 0.0 && x + entry_width > width) {
-      x = 0.0;
-      y += legend_row_px;
-    }
-    svg += legend_swatch(entry, margin_px + x, y);
-    const double text_x = margin_px + x + (entry.kind == SwatchKind::none ? 0.0 : legend_swatch_px + 6.0);
-    svg += "<text x=\"" + format_number(text_x) + "\" y=\"" +
-           format_number(y + legend_row_px / 2.0 + legend_font_px * 0.35) + "\">" + escaped(entry.label) +
-           "</text>\n";
-    x += entry_width;
-  }
-  svg += "</g>\n";
-  return y + legend_row_px - top;
 }
 
 }  // namespace
@@ -238,9 +144,8 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
   const double pixels_per_unit = drawing_width / extent_x;
   const double drawing_height = std::clamp(extent_z * pixels_per_unit, 16.0, 65536.0);
   const double units_per_pixel = extent_z / drawing_height;  // equals 1 / pixels_per_unit unless clamped
-  const double map_top = margin_px + (options.title.empty() ? 0.0 : title_band_px);
-  // The legend needs some room even beside a narrow drawing.
-  const double content_width = std::max(drawing_width, 480.0);
+  const double map_top = margin_px + (options.title.empty() ? 0.0 : svg_common::title_band_px);
+  const double content_width = std::max(drawing_width, svg_common::min_content_px);
   const double page_width = std::ceil(content_width + 2 * margin_px);
 
   // Line widths and marker sizes are given in pixels and converted to world units, so that they
@@ -355,8 +260,8 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
   for (const bool is_start : {true, false}) {
     const std::optional<Point>& marker = is_start ? options.start : options.goal;
     if (!marker || !finite_xz(*marker)) continue;
-    drawing += marker_shape(is_start, marker->x, marker->z, 5.0 * units_per_pixel, 1.5 * units_per_pixel,
-                            is_start ? "start" : "goal");
+    drawing += svg_common::marker_shape(format_number, is_start, marker->x, marker->z, 5.0 * units_per_pixel,
+                                 1.5 * units_per_pixel, is_start ? "start" : "goal");
     legend.push_back({is_start ? SwatchKind::start_marker : SwatchKind::goal_marker, std::string(marker_colour),
                       (is_start ? "start " : "goal ") + short_point(*marker)});
   }
@@ -365,7 +270,7 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
   std::string legend_svg;
   double legend_height = 0.0;
   if (options.show_legend && !legend.empty())
-    legend_height = draw_legend(legend, legend_top, content_width, legend_svg) + margin_px / 2.0;
+    legend_height = svg_common::draw_legend(legend, mesh_legend_style, legend_top, content_width, legend_svg) + margin_px / 2.0;
   const double page_height = std::ceil(options.show_legend ? legend_top + legend_height : legend_top);
 
   std::string svg;
@@ -374,12 +279,7 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
   svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + format_number(page_width) + "\" height=\"" +
          format_number(page_height) + "\" viewBox=\"0 0 " + format_number(page_width) + " " +
          format_number(page_height) + "\" font-family=\"Helvetica, Arial, sans-serif\">\n";
-  if (!options.title.empty()) svg += "<title>" + escaped(options.title) + "</title>\n";
-  svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
-  if (!options.title.empty())
-    svg += "<text x=\"" + format_number(margin_px) + "\" y=\"" + format_number(margin_px + title_font_px) +
-           "\" font-size=\"" + format_number(title_font_px) + "\" font-weight=\"bold\">" + escaped(options.title) +
-           "</text>\n";
+  svg += svg_common::title_and_background(options.title);
   // World units inside; x right, z down. preserveAspectRatio="none" keeps x and z at the same
   // scale unless the height had to be clamped for an extremely thin mesh.
   svg += "<svg x=\"" + format_number(margin_px) + "\" y=\"" + format_number(map_top) + "\" width=\"" +

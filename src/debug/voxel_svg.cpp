@@ -1,39 +1,35 @@
 #include "wayfinder/debug/voxel_svg.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <string_view>
-#include <system_error>
 #include <utility>
 #include <vector>
 
-#include "../core/xml_text.hpp"
 #include "core/text_file.hpp"
+#include "svg_legend.hpp"
 
 namespace wayfinder {
 
 namespace {
 
 // The world is drawn on dark ground (an empty column shows it) and the page around it is white,
-// as in the grid picture. The start and goal markers are the grid picture's: a disc and a
-// diamond in near-black with a white ring, neutral shapes that clash with no path colour.
+// as in the grid picture. The start and goal markers are every picture's (svg_legend.hpp).
 constexpr std::string_view empty_colour = "#1b1b24";
 constexpr std::string_view water_colour = "#3a6ea5";
 constexpr std::string_view ladder_colour = "#a5773a";
 constexpr std::string_view explored_colour = "#e0a030";
 constexpr double explored_opacity = 0.35;
 constexpr std::string_view path_colour = "#ff3060";
-constexpr std::string_view marker_colour = "#111111";
 
-constexpr double margin_px = 8.0;
-constexpr double title_font_px = 16.0;
-constexpr double title_band_px = 28.0;
-constexpr double legend_font_px = 12.0;
-constexpr double legend_row_px = 20.0;
-constexpr double legend_swatch_px = 22.0;
-constexpr double min_content_px = 480.0;
+using svg_common::LegendEntry;
+using svg_common::legend_font_px;
+using svg_common::margin_px;
+using svg_common::marker_colour;
+using svg_common::title_font_px;
+using svg_common::SwatchKind;
+using svg_common::format_number;
 
 std::string grey(double shade) {
   const int level = std::clamp(static_cast<int>(60.0 + 170.0 * shade), 0, 255);
@@ -42,83 +38,11 @@ std::string grey(double shade) {
   return text;
 }
 
-/// Locale-independent, at most 3 decimals, no trailing zeros.
-std::string number(double value) {
-  if (!std::isfinite(value)) return "0";
-  char text[64];
-  const auto [end, error] = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, 3);
-  if (error != std::errc{}) return "0";
-  std::string result(text, end);
-  if (result.find('.') != std::string::npos) {
-    while (result.back() == '0') result.pop_back();
-    if (result.back() == '.') result.pop_back();
-  }
-  return result == "-0" ? "0" : result;
-}
-
 std::string rect(double x, double y, double width, double height, std::string_view fill, std::string_view extra = {}) {
-  std::string svg = "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" + number(width) + "\" height=\"" +
-                    number(height) + "\" fill=\"" + std::string(fill) + "\"";
+  std::string svg = "<rect x=\"" + format_number(x) + "\" y=\"" + format_number(y) + "\" width=\"" + format_number(width) + "\" height=\"" +
+                    format_number(height) + "\" fill=\"" + std::string(fill) + "\"";
   if (!extra.empty()) svg += " " + std::string(extra);
   return svg + "/>\n";
-}
-
-/// The grid picture's start (disc) or goal (diamond) marker, of `radius` around (x, y).
-std::string marker_shape(bool is_start, double x, double y, double radius, double ring) {
-  const std::string paint = "fill=\"" + std::string(marker_colour) + "\" stroke=\"#ffffff\" stroke-width=\"" + number(ring) + "\"";
-  if (is_start)
-    return "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) + "\" r=\"" + number(radius) + "\" " + paint + "/>\n";
-  const double half = radius * 0.8;
-  return rect(x - half, y - half, 2 * half, 2 * half, marker_colour,
-              "transform=\"rotate(45 " + number(x) + " " + number(y) + ")\" stroke=\"#ffffff\" stroke-width=\"" +
-                  number(ring) + "\"");
-}
-
-enum class Swatch : std::uint8_t { fill, line, dashed_line, start_marker, goal_marker };
-
-struct LegendEntry {
-  Swatch swatch;
-  std::string colour;
-  std::string label;
-  double opacity = 1.0;
-};
-
-std::string legend_swatch(const LegendEntry& entry, double x, double y) {
-  const double middle = y + legend_row_px / 2.0;
-  switch (entry.swatch) {
-    case Swatch::fill:
-      return rect(x, middle - 6.0, legend_swatch_px, 12.0, entry.colour,
-                  (entry.opacity < 1.0 ? "fill-opacity=\"" + number(entry.opacity) + "\" " : std::string()) +
-                      "stroke=\"#888888\" stroke-width=\"0.5\"");
-    case Swatch::line:
-    case Swatch::dashed_line:
-      return "<line x1=\"" + number(x) + "\" y1=\"" + number(middle) + "\" x2=\"" + number(x + legend_swatch_px) +
-             "\" y2=\"" + number(middle) + "\" stroke=\"" + entry.colour + "\" stroke-width=\"3\" stroke-linecap=\"round\"" +
-             (entry.swatch == Swatch::dashed_line ? " stroke-dasharray=\"5 3\"" : "") + "/>\n";
-    case Swatch::start_marker:
-    case Swatch::goal_marker:
-      return marker_shape(entry.swatch == Swatch::start_marker, x + legend_swatch_px / 2.0, middle, 6.0, 2.0);
-  }
-  return {};
-}
-
-/// Lays the entries out left to right, wrapping at `width`; returns the height used. Text width
-/// is estimated at 0.62 em per character: a library that only writes text has no font metrics.
-double draw_legend(const std::vector<LegendEntry>& legend, double top, double width, std::string& svg) {
-  double x = 0.0;
-  double y = top;
-  for (const LegendEntry& entry : legend) {
-    const double entry_width = legend_swatch_px + 6.0 + static_cast<double>(entry.label.size()) * legend_font_px * 0.62 + 16.0;
-    if (x > 0.0 && x + entry_width > width) {
-      x = 0.0;
-      y += legend_row_px;
-    }
-    svg += legend_swatch(entry, margin_px + x, y);
-    svg += "<text x=\"" + number(margin_px + x + legend_swatch_px + 6.0) + "\" y=\"" +
-           number(y + legend_row_px / 2.0 + legend_font_px * 0.35) + "\">" + xml::escaped(entry.label) + "</text>\n";
-    x += entry_width;
-  }
-  return y + legend_row_px - top;
 }
 
 std::string coord_label(VoxelCoord at) {
@@ -146,8 +70,8 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
   const double map_height = cell * depth;
   // Wide enough for the title too (estimated at 0.62 em per character, as the legend's text).
   const double title_width = static_cast<double>(options.title.size()) * title_font_px * 0.62;
-  const double content_width = std::max({map_width, min_content_px, title_width});
-  const double map_top = margin_px + (options.title.empty() ? 0.0 : title_band_px);
+  const double content_width = std::max({map_width, svg_common::min_content_px, title_width});
+  const double map_top = margin_px + (options.title.empty() ? 0.0 : svg_common::title_band_px);
   std::vector<LegendEntry> legend;
 
   // Columns, shaded by their highest block in the range.
@@ -182,15 +106,15 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
       }
       map += rect(x * cell, z * cell, cell, cell, fill);
     }
-  legend.push_back({Swatch::fill, std::string(empty_colour),
+  legend.push_back({SwatchKind::fill, std::string(empty_colour),
                     whole_height ? "no block in the column" : "no block at y " + range_text});
   if (lowest_top <= highest_top) {
-    legend.push_back({Swatch::fill, grey((lowest_top - low) / shade_span), "highest block at y " + std::to_string(lowest_top)});
+    legend.push_back({SwatchKind::fill, grey((lowest_top - low) / shade_span), "highest block at y " + std::to_string(lowest_top)});
     if (highest_top != lowest_top)
-      legend.push_back({Swatch::fill, grey((highest_top - low) / shade_span), "highest block at y " + std::to_string(highest_top)});
+      legend.push_back({SwatchKind::fill, grey((highest_top - low) / shade_span), "highest block at y " + std::to_string(highest_top)});
   }
-  if (any_water) legend.push_back({Swatch::fill, std::string(water_colour), "water on top"});
-  if (any_ladder) legend.push_back({Swatch::fill, std::string(ladder_colour), "ladder on top"});
+  if (any_water) legend.push_back({SwatchKind::fill, std::string(water_colour), "water on top"});
+  if (any_ladder) legend.push_back({SwatchKind::fill, std::string(ladder_colour), "ladder on top"});
 
   // Explored columns: one tint per column, however many of its blocks the search expanded.
   if (options.trace != nullptr) {
@@ -206,9 +130,9 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
     for (int z = 0; z < world.size_z(); ++z)
       for (int x = 0; x < world.size_x(); ++x)
         if (explored[static_cast<std::size_t>(z) * static_cast<std::size_t>(world.size_x()) + static_cast<std::size_t>(x)])
-          map += rect(x * cell, z * cell, cell, cell, explored_colour, "fill-opacity=\"" + number(explored_opacity) + "\"");
+          map += rect(x * cell, z * cell, cell, cell, explored_colour, "fill-opacity=\"" + format_number(explored_opacity) + "\"");
     if (any_explored)
-      legend.push_back({Swatch::fill, std::string(explored_colour),
+      legend.push_back({SwatchKind::fill, std::string(explored_colour),
                         whole_height ? "explored column" : "explored at y " + range_text, explored_opacity});
   }
 
@@ -218,12 +142,12 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
   const double stroke = std::max(1.5, cell / 3);
   auto point_text = [&](NodeId node) {
     const VoxelCoord at = world.coord_of(node);
-    return number((at.x + 0.5) * cell) + "," + number((at.z + 0.5) * cell);
+    return format_number((at.x + 0.5) * cell) + "," + format_number((at.z + 0.5) * cell);
   };
   auto polyline = [&](std::size_t begin, std::size_t end, std::string_view extra) {
     std::string points;
     for (std::size_t i = begin; i < end; ++i) points += (i == begin ? "" : " ") + point_text(result.nodes[i]);
-    return "<polyline fill=\"none\" stroke=\"" + std::string(path_colour) + "\" stroke-width=\"" + number(stroke) +
+    return "<polyline fill=\"none\" stroke=\"" + std::string(path_colour) + "\" stroke-width=\"" + format_number(stroke) +
            "\" stroke-linejoin=\"round\" stroke-linecap=\"round\" " + std::string(extra) + " points=\"" + points + "\"/>\n";
   };
   if (result.nodes.size() >= 2) {
@@ -231,8 +155,8 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
     for (const NodeId node : result.nodes) all_inside = all_inside && in_range(world.coord_of(node).y);
     if (!all_inside) {
       path += polyline(0, result.nodes.size(),
-                       "stroke-opacity=\"0.45\" stroke-dasharray=\"" + number(stroke * 2) + " " + number(stroke * 1.5) + "\"");
-      legend.push_back({Swatch::dashed_line, std::string(path_colour), "path outside y " + range_text});
+                       "stroke-opacity=\"0.45\" stroke-dasharray=\"" + format_number(stroke * 2) + " " + format_number(stroke * 1.5) + "\"");
+      legend.push_back({SwatchKind::dashed_line, std::string(path_colour), "path outside y " + range_text});
     }
     bool any_inside = false;
     std::size_t run = 0;
@@ -244,7 +168,7 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
       }
       run = i + 1;
     }
-    if (any_inside) legend.push_back({Swatch::line, std::string(path_colour), whole_height ? "path" : "path at y " + range_text});
+    if (any_inside) legend.push_back({SwatchKind::line, std::string(path_colour), whole_height ? "path" : "path at y " + range_text});
   }
 
   // Start and goal, sized like the grid picture's: at least 5 pixels, and a third of a block.
@@ -253,8 +177,8 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
   for (const bool is_start : {true, false}) {
     const VoxelCoord at = is_start ? start : goal;
     if (!world.contains(at)) continue;
-    path += marker_shape(is_start, (at.x + 0.5) * cell, (at.z + 0.5) * cell, radius, ring);
-    legend.push_back({is_start ? Swatch::start_marker : Swatch::goal_marker, std::string(marker_colour),
+    path += svg_common::marker_shape(format_number, is_start, (at.x + 0.5) * cell, (at.z + 0.5) * cell, radius, ring);
+    legend.push_back({is_start ? SwatchKind::start_marker : SwatchKind::goal_marker, std::string(marker_colour),
                       (is_start ? "start " : "goal ") + coord_label(at)});
   }
 
@@ -262,21 +186,17 @@ std::string render_voxel_svg(const VoxelWorld& world, const PathResult& result, 
   std::string legend_svg;
   double legend_height = 0.0;
   if (options.show_legend && !legend.empty())
-    legend_height = draw_legend(legend, legend_top, content_width, legend_svg) + margin_px / 2.0;
+    legend_height = svg_common::draw_legend(legend, svg_common::LegendStyle{}, legend_top, content_width, legend_svg) + margin_px / 2.0;
   const double page_width = std::ceil(content_width + 2 * margin_px);
   const double page_height = std::ceil(legend_top + legend_height);
 
   std::string svg;
   svg.reserve(map.size() + path.size() + legend_svg.size() + 1024);
-  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(page_width) + "\" height=\"" + number(page_height) +
-         "\" viewBox=\"0 0 " + number(page_width) + " " + number(page_height) +
-         "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"" + number(legend_font_px) + "\">\n";
-  if (!options.title.empty()) svg += "<title>" + xml::escaped(options.title) + "</title>\n";
-  svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
-  if (!options.title.empty())
-    svg += "<text x=\"" + number(margin_px) + "\" y=\"" + number(margin_px + title_font_px) + "\" font-size=\"" +
-           number(title_font_px) + "\" font-weight=\"bold\">" + xml::escaped(options.title) + "</text>\n";
-  svg += "<g transform=\"translate(" + number(margin_px) + "," + number(map_top) + ")\">\n";
+  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + format_number(page_width) + "\" height=\"" + format_number(page_height) +
+         "\" viewBox=\"0 0 " + format_number(page_width) + " " + format_number(page_height) +
+         "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"" + format_number(legend_font_px) + "\">\n";
+  svg += svg_common::title_and_background(options.title);
+  svg += "<g transform=\"translate(" + format_number(margin_px) + "," + format_number(map_top) + ")\">\n";
   svg += "<g shape-rendering=\"crispEdges\">\n" + map + "</g>\n";  // no hairline seams between columns
   svg += path;
   svg += "</g>\n";

@@ -16,6 +16,7 @@
 #include "scenario_scoring.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
+#include "wayfinder/grid/compact_grid_path.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
 namespace wayfinder::cli {
@@ -35,6 +36,49 @@ TextTable summary_table() {
                     {"mean_expanded", 13, Align::right}});
 }
 
+/// Bytes per step of the found paths stored as CompactGridPath, in both forms: the codes only,
+/// since the fixed 12-byte header (start cell, step count) is a cost per path, not per step.
+class CompactPathTally {
+ public:
+  /// Encodes a found path both ways; false if a form does not decode to the same cells.
+  bool add(const GridMap& map, const std::vector<NodeId>& nodes) {
+    bool exact = true;
+    for (const CompactGridPath::Form form : {CompactGridPath::Form::plain, CompactGridPath::Form::run_length}) {
+      const CompactGridPath path(map, nodes, form);
+      exact = exact && std::equal(path.begin(), path.end(), nodes.begin(), nodes.end(),
+                                  [&](Cell cell, NodeId id) { return map.id_of(cell) == id; });
+      // A path of one cell has no steps to share its bytes.
+      if (path.steps() == 0) continue;
+      const double per_step = static_cast<double>(path.code_bytes()) / static_cast<double>(path.steps());
+      if (form == CompactGridPath::Form::plain) {
+        plain_sum_ += per_step;
+        ++paths_;
+      } else {
+        run_length_sum_ += per_step;
+      }
+    }
+    return exact;
+  }
+  /// Means over the paths with at least one step; nullopt when there are none.
+  [[nodiscard]] std::optional<double> plain_mean() const { return mean(plain_sum_); }
+  [[nodiscard]] std::optional<double> run_length_mean() const { return mean(run_length_sum_); }
+
+ private:
+  [[nodiscard]] std::optional<double> mean(double sum) const {
+    if (paths_ == 0) return std::nullopt;
+    return sum / static_cast<double>(paths_);
+  }
+  double plain_sum_ = 0.0;
+  double run_length_sum_ = 0.0;
+  std::size_t paths_ = 0;
+};
+
+nlohmann::ordered_json optional_number(const std::optional<double>& value) {
+  return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+}
+
+std::string optional_text(const std::optional<double>& value) { return value ? format_fixed(*value, 4) : "-"; }
+
 /// How the answers are judged: the scenario's lengths (the MovingAI rule) or Dijkstra's costs.
 struct ReferenceSource {
   bool from_scenario = true;
@@ -43,7 +87,8 @@ struct ReferenceSource {
 
 nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBenchArguments& arguments,
                                     const std::string& map_path, const ReferenceSource& reference,
-                                    double throughput_qps, const std::vector<std::string>& warnings) {
+                                    double throughput_qps, const CompactPathTally& compact,
+                                    const std::vector<std::string>& warnings) {
   nlohmann::ordered_json json;
   json["algorithm"] = summary.algorithm;
   json["queries"] = summary.queries;
@@ -55,6 +100,8 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
   json["median_us"] = summary.median_us;
   json["mean_expanded"] = summary.mean_expanded;
   json["mean_generated"] = summary.mean_generated;
+  json["compact_bytes_per_step"] = optional_number(compact.plain_mean());
+  json["compact_rle_bytes_per_step"] = optional_number(compact.run_length_mean());
   json["threads"] = arguments.threads;
   json["throughput_qps"] = throughput_qps;
   json["tolerance"] = reference.tolerance;
@@ -222,6 +269,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = arguments.ida_max_expansions;
 
     BenchTally tally(algorithm);
+    CompactPathTally compact;
     std::size_t shown = 0;
     // Every answer is judged here, whether it came from a timed find_path call or from a batch.
     auto check = [&](std::size_t i, const PathResult& result, double microseconds) {
@@ -231,6 +279,12 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       const QueryScore score = score_query(map, query.start, query.goal, references[i], result, algorithm,
                                            arguments.weight, arguments.diagonal);
       tally.add(score, microseconds, result.stats);
+      if (result.found() && !compact.add(map, result.nodes)) {
+        any_mismatch = true;
+        progress.clear();
+        err << "mismatch: " << scenario.source_name << ":" << query.line << ": " << to_string(algorithm)
+            << ": the compact form of the path does not decode to the same cells\n";
+      }
       if (score.mismatch && shown++ < mismatches_shown_per_algorithm) {
         progress.clear();
         err << "mismatch: " << scenario.source_name << ":" << query.line << ": " << to_string(algorithm) << " from "
@@ -269,7 +323,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     const BenchSummary summary = tally.summary();
     any_mismatch = any_mismatch || summary.mismatches > 0;
     if (arguments.json) {
-      out << summary_json(summary, arguments, map_path, source, throughput_qps, warnings).dump() << '\n' << std::flush;
+      out << summary_json(summary, arguments, map_path, source, throughput_qps, compact, warnings).dump() << '\n' << std::flush;
     } else {
       out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
                              std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
@@ -280,7 +334,10 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       if (summary.budget_exhausted > 0)
         out << "  (" << summary.budget_exhausted << " queries stopped by the budget of " << arguments.ida_max_expansions
             << " expansions)\n";
-      out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n' << std::flush;
+      out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n';
+      out << "  compact paths: " << optional_text(compact.plain_mean()) << " bytes per step, run-length form "
+          << optional_text(compact.run_length_mean()) << " (mean over found paths, 12-byte header not counted)\n"
+          << std::flush;
     }
   }
   return any_mismatch ? exit_no_path : exit_ok;
