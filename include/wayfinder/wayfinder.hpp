@@ -25,12 +25,14 @@
 
 // grid
 #include "wayfinder/grid/breadth_first_wave.hpp"
+#include "wayfinder/grid/crash_walker.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
+#include "wayfinder/grid/midpoint_walker.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 #include "wayfinder/grid/path_smoothing.hpp"
 #include "wayfinder/grid/path_validation.hpp"
