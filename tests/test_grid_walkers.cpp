@@ -174,6 +174,9 @@ TEST(GridWalkers, FourWaySucceedsWhereOneHandFails) {
     const PathResult left =
         pathfinder.find_path(cup_start, cup_goal, walker_options(GridAlgorithm::crash_left, DiagonalMode::only_if_no_obstacles, limit));
     EXPECT_NE(right.found(), left.found()) << "exactly one hand arrives within " << limit << " moves";
+    const PathResult chosen = pathfinder.find_path(
+        cup_start, cup_goal, walker_options(GridAlgorithm::crash_auto, DiagonalMode::only_if_no_obstacles, limit));
+    EXPECT_TRUE(chosen.found()) << "crash-auto picks the hand that arrives: " << chosen.message;
     const PathResult raced = pathfinder.find_path(
         cup_start, cup_goal, walker_options(GridAlgorithm::crash_four_way, DiagonalMode::only_if_no_obstacles, limit));
     expect_valid_walk(map, cup_start, cup_goal, raced, DiagonalMode::only_if_no_obstacles, "crash-four-way");
