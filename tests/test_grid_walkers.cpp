@@ -410,6 +410,42 @@ TEST(GridWalkers, CostIsTheTrueCostOnWeightedTerrain) {
                         mode, std::string(to_string(algorithm)));
 }
 
+// Random maps, every rule: a walker either arrives by a valid path with its true cost (and then
+// A* finds a path too) or fails with a message within its limit; it never claims more.
+TEST(GridWalkers, OnRandomMapsEveryAnswerIsAValidWalkOrAReportedFailure) {
+  testing::TestRandom random(20260611);
+  std::size_t arrived = 0;
+  std::size_t failed = 0;
+  for (int round = 0; round < 120; ++round) {
+    const GridMap map = testing::random_map(random);
+    const std::vector<Cell> cells = testing::passable_cells(map);
+    if (cells.size() < 2) continue;
+    const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+    const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+    const std::uint64_t limit = default_walker_moves_per_cell * map.cell_count();
+    GridPathfinder pathfinder(map);
+    for (const DiagonalMode mode : every_mode) {
+      GridSearchOptions astar;
+      astar.diagonal = mode;
+      const bool reachable = pathfinder.find_path(start, goal, astar).found();
+      for (const GridAlgorithm algorithm : reactive_grid_walkers) {
+        const std::string what = std::string(to_string(algorithm)) + " " + std::string(to_string(mode)) +
+                                 " round " + std::to_string(round);
+        const PathResult result = pathfinder.find_path(start, goal, walker_options(algorithm, mode));
+        if (result.found()) {
+          ++arrived;
+          EXPECT_TRUE(reachable) << what;
+          expect_valid_walk(map, start, goal, result, mode, what);
+        } else {
+          ++failed;
+          expect_reported_failure(result, algorithm == GridAlgorithm::crash_four_way ? 4 * limit : limit, what);
+        }
+      }
+    }
+  }
+  EXPECT_GT(arrived, failed) << "on small random maps the walkers mostly arrive";
+}
+
 TEST(GridWalkers, NamesAndLists) {
   for (const GridAlgorithm algorithm : reactive_grid_walkers) {
     EXPECT_TRUE(is_reactive_walker(algorithm));

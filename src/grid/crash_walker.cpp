@@ -111,7 +111,7 @@ std::size_t CrashWalker::line_index_of(Cell cell) const {
   return walker_detail::index_on_line(line_, diagonal_, cell);
 }
 
-WallHand CrashWalker::choose_hand(Cell at, int wall) const {
+WallHand CrashWalker::choose_hand(Cell at, int wall) {
   // Follow the wall both ways in thought, for as many moves as it takes to cross the map, and
   // take the hand that first meets the m-line closer to the goal (where Bug2 would leave); if
   // neither does, the hand that came closer to the goal. Ties go to the right hand.
@@ -127,6 +127,7 @@ WallHand CrashWalker::choose_hand(Cell at, int wall) const {
       int next_wall = 0;
       const int direction = follow_move(c, w, hand, next_wall);
       if (direction < 0) break;
+      ++stats_.generated;
       c = {c.x + move_dx[direction], c.y + move_dy[direction]};
       w = next_wall;
       closest[side] = std::min(closest[side], octile_distance(c, goal));

@@ -32,7 +32,8 @@
 //
 // The path returned is the walk itself, every move of it (a cell may appear more than once).
 // Moves obey the grid's DiagonalMode like every other grid algorithm, and the cost is the true
-// cost of the walk. stats.expanded counts moves.
+// cost of the walk. stats.expanded counts moves; stats.generated also counts the moves the
+// automatic hand imagines before it chooses.
 
 #include <cstdint>
 #include <string>
@@ -64,10 +65,10 @@ class CrashWalker {
   CrashWalker(const GridMap&& map, DiagonalMode diagonal) = delete;
 
   /// Begins a walk. `step_limit` is the most moves it may make (0: default_walker_moves_per_cell
-  /// x the map's cells). The options' budget (max_expansions counts moves, max_time, max_cost
-  /// the cost walked so far) also ends it: with return_partial the result is then partial, the
-  /// walk up to the cell closest to the goal it reached. Weights are ignored. Ids out of range
-  /// or a NaN max_cost give invalid_input.
+  /// x the map's cells). The options' budget (max_expansions counts moves, and max_time) also
+  /// ends it: with return_partial the result is then partial, the walk up to the cell closest to
+  /// the goal it reached. Weights and max_cost are ignored (a walker cannot know what is left to
+  /// walk). Ids out of range or a NaN max_cost give invalid_input.
   SearchStatus start(NodeId start, NodeId goal, WallHand hand, const SearchOptions& options,
                      std::uint64_t step_limit = 0);
   /// Makes moves until the step's budget (moves, wall time) is spent or the walk ends.
@@ -104,7 +105,7 @@ class CrashWalker {
   /// Whether a walker at m-line index `index` may leave the wall (see the rule above).
   bool may_leave_at(std::size_t index) const;
   std::size_t line_index_of(Cell cell) const;  ///< index on the m-line, or npos
-  WallHand choose_hand(Cell at, int wall) const;
+  WallHand choose_hand(Cell at, int wall);  ///< counts its imagined moves in stats.generated
   void make_move(NodeId to, bool diagonal);
   void begin_following(Cell at, int wall);
   void finish(SearchStatus status, StopReason reason, std::string message);
@@ -148,7 +149,8 @@ class FourWayCrashWalker {
                  CrashWalker(map, diagonal)} {}
   FourWayCrashWalker(const GridMap&& map, DiagonalMode diagonal) = delete;
 
-  /// As CrashWalker::start; `step_limit` applies to each walker.
+  /// As CrashWalker::start; `step_limit` applies to each walker, the options' budget to the
+  /// moves of all four together.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options, std::uint64_t step_limit = 0);
   SearchStatus step(const StepBudget& step_budget);
   SearchStatus step() { return step(StepBudget::expansions(1)); }

@@ -41,9 +41,9 @@ class MidpointWalker {
 
   /// Begins joining `start` to `goal`. `step_limit` is the most segments it may examine (0:
   /// default_walker_moves_per_cell x the map's cells). The options' budget (max_expansions
-  /// counts segments, max_time) also ends it: with return_partial the result is then partial,
-  /// the path joined so far up to its cell closest to the goal. Ids out of range or a NaN
-  /// max_cost give invalid_input.
+  /// counts segments, and max_time) also ends it: with return_partial the result is then
+  /// partial, the path joined so far up to its cell closest to the goal. max_cost is ignored.
+  /// Ids out of range or a NaN max_cost give invalid_input.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options, std::uint64_t step_limit = 0);
   /// Examines segments until the step's budget (segments, wall time) is spent or it ends.
   SearchStatus step(const StepBudget& step_budget);
