@@ -26,6 +26,7 @@
 // grid
 #include "wayfinder/grid/breadth_first_wave.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"
+#include "wayfinder/grid/crash_walker.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
@@ -33,6 +34,7 @@
 #include "wayfinder/grid/grid_replanner.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
+#include "wayfinder/grid/midpoint_walker.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 #include "wayfinder/grid/path_breaks.hpp"
 #include "wayfinder/grid/path_smoothing.hpp"

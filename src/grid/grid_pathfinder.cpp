@@ -12,8 +12,10 @@
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"
+#include "wayfinder/grid/crash_walker.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
+#include "wayfinder/grid/midpoint_walker.hpp"
 
 namespace wayfinder {
 
@@ -31,6 +33,11 @@ constexpr struct {
     {GridAlgorithm::bidirectional_astar, "bidirectional"},
     {GridAlgorithm::ida_star, "ida"},
     {GridAlgorithm::jump_point, "jps"},
+    {GridAlgorithm::crash_right, "crash-right"},
+    {GridAlgorithm::crash_left, "crash-left"},
+    {GridAlgorithm::crash_auto, "crash-auto"},
+    {GridAlgorithm::crash_four_way, "crash-four-way"},
+    {GridAlgorithm::divide, "divide"},
 };
 
 
@@ -73,10 +80,36 @@ struct WaveRun {
   BreadthFirstWave wave;
 };
 
+// The reactive walkers: one move (crash) or one segment (divide) per expansion.
+struct CrashWalkRun {
+  CrashWalkRun(const GridMap& map, DiagonalMode diagonal) : walker(map, diagonal) {}
+  SearchStatus step(const StepBudget& budget) { return walker.step(budget); }
+  void result(PathResult& out) const { walker.result(out); }
+  [[nodiscard]] SearchStats stats() const { return walker.stats(); }
+  CrashWalker walker;
+};
+
+struct FourWayCrashRun {
+  FourWayCrashRun(const GridMap& map, DiagonalMode diagonal) : walkers(map, diagonal) {}
+  SearchStatus step(const StepBudget& budget) { return walkers.step(budget); }
+  void result(PathResult& out) const { walkers.result(out); }
+  [[nodiscard]] SearchStats stats() const { return walkers.stats(); }
+  FourWayCrashWalker walkers;
+};
+
+struct DivideRun {
+  DivideRun(const GridMap& map, DiagonalMode diagonal) : walker(map, diagonal) {}
+  SearchStatus step(const StepBudget& budget) { return walker.step(budget); }
+  void result(PathResult& out) const { walker.result(out); }
+  [[nodiscard]] SearchStats stats() const { return walker.stats(); }
+  MidpointWalker walker;
+};
+
 // IDA* and rejected queries finish in begin() (SteppedQuery's settled result).
 using ActiveSearch =
     SteppedQuery<EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>, BidirectionalRun<GridDomain<true>>,
-                 BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun>;
+                 BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun, CrashWalkRun, FourWayCrashRun,
+                 DivideRun>;
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
@@ -142,7 +175,7 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
   auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (map_.cell_count() == 0) return reject("the map is empty");
   // Options may come from casts of untrusted numbers (bindings, files): check every enum.
-  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::jump_point))
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::divide))
     return reject("unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm)));
   if (static_cast<unsigned>(options.diagonal) > static_cast<unsigned>(DiagonalMode::always))
     return reject("unknown diagonal mode " + std::to_string(static_cast<unsigned>(options.diagonal)));
@@ -186,6 +219,20 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
   const NodeId to = map_.id_of(goal);
   const bool uniform = map_.uniform_cost();
   switch (options.algorithm) {
+    case GridAlgorithm::crash_right:
+      return active.start<CrashWalkRun>(map_, options.diagonal)
+          .walker.start(from, to, WallHand::right, search, options.walker_step_limit);
+    case GridAlgorithm::crash_left:
+      return active.start<CrashWalkRun>(map_, options.diagonal)
+          .walker.start(from, to, WallHand::left, search, options.walker_step_limit);
+    case GridAlgorithm::crash_auto:
+      return active.start<CrashWalkRun>(map_, options.diagonal)
+          .walker.start(from, to, WallHand::automatic, search, options.walker_step_limit);
+    case GridAlgorithm::crash_four_way:
+      return active.start<FourWayCrashRun>(map_, options.diagonal)
+          .walkers.start(from, to, search, options.walker_step_limit);
+    case GridAlgorithm::divide:
+      return active.start<DivideRun>(map_, options.diagonal).walker.start(from, to, search, options.walker_step_limit);
     case GridAlgorithm::breadth_first:
       return active.start<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
     case GridAlgorithm::jump_point:

@@ -167,6 +167,46 @@ done
 expect 2 "grid bench --algo jps under another rule" -- "$wayfinder" grid bench "$grid_scenario" --algo jps --diagonal never
 contains "jump point search supports only --diagonal only-if-no-obstacles" "the error says why"
 
+# The reactive walkers run through grid path (never grid bench, which promises optimal answers):
+# round a block they arrive; at a goal walled in they say why and exit 1, as for no path.
+cat >"$scratch/walkers.map" <<'MAP'
+type octile
+height 8
+width 14
+map
+..............
+..............
+.....@@@......
+.....@@@...@@@
+.....@@@...@.@
+.....@@@...@@@
+..............
+..............
+MAP
+expect 0 "grid path --help lists the walkers" -- "$wayfinder" grid path --help
+for walker in crash-right crash-left crash-auto crash-four-way divide; do
+  contains "$walker" "grid path --help names $walker"
+done
+for walker in crash-right crash-left crash-auto crash-four-way divide; do
+  expect 0 "grid path --algo $walker round a block" -- "$wayfinder" grid path "$scratch/walkers.map" --from 1,4 --to 9,4 --algo "$walker" --json
+  contains '"status":"found"' "$walker arrives"
+  contains "\"algorithm\":\"$walker\"" "the JSON names $walker"
+  keys_documented "grid path --algo $walker JSON"
+  expect 1 "grid path --algo $walker to a walled-in goal" -- "$wayfinder" grid path "$scratch/walkers.map" --from 1,4 --to 12,4 --algo "$walker"
+  contains "why:" "$walker says why it failed"
+  expect 2 "grid bench refuses $walker" -- "$wayfinder" grid bench "$grid_scenario" --algo "astar,$walker"
+  contains "'$walker' is a reactive walker, not a search" "grid bench says why it refuses $walker"
+done
+expect 1 "a walker looping round a walled-in goal" -- "$wayfinder" grid path "$scratch/walkers.map" --from 1,4 --to 12,4 --algo crash-right --json
+contains '"status":"no_path"' "the loop is no_path"
+contains '"message":"the walker looped' "the JSON message says the walker looped"
+keys_documented "grid path walker failure JSON"
+expect 1 "a walker past its step limit" -- "$wayfinder" grid path "$scratch/walkers.map" --from 1,4 --to 9,4 --algo crash-left --step-limit 3
+contains "budget_exhausted" "the step limit gives budget_exhausted"
+contains "step limit reached" "and says so"
+expect 2 "--step-limit 0" -- "$wayfinder" grid path "$scratch/walkers.map" --from 1,4 --to 9,4 --algo divide --step-limit 0
+contains "--step-limit must be a whole number from 1 to" "--step-limit 0 is refused in words"
+
 # IDA* promises optimal paths: a scenario with a wrong optimal length is a mismatch for it too.
 sed 's/9\.82842712/9.5/' "$grid_scenario" >"$scratch/corners.map.scen"
 cp "$grid_map" "$scratch/corners.map"

@@ -122,7 +122,8 @@ CLI::Option* add_cell_option(CLI::App& command, const std::string& name, Cell& t
 
 CLI::Option* add_algorithm_option(CLI::App& command, const std::string& name, GridAlgorithm& target,
                                   const std::string& description) {
-  return add_named_value_option(command, name, target, description, all_grid_algorithms, &parse_grid_algorithm,
+  // Every algorithm, the reactive walkers included: a single query shows what each does.
+  return add_named_value_option(command, name, target, description, every_grid_algorithm, &parse_grid_algorithm,
                                 "ALGORITHM");
 }
 
@@ -138,8 +139,10 @@ CLI::Option* add_algorithm_list_option(CLI::App& command, const std::string& nam
     while (true) {
       const std::size_t comma = text.find(',');
       const std::string_view word = trim(text.substr(0, comma));
+      // Only the searches: the bench checks every answer against the optimum, which the
+      // reactive walkers do not promise (they may not arrive at all).
       const std::optional<GridAlgorithm> algorithm = parse_grid_algorithm(word);
-      if (!algorithm) return std::string(word);
+      if (!algorithm || is_reactive_walker(*algorithm)) return std::string(word);
       algorithms.push_back(*algorithm);
       if (comma == std::string_view::npos) return std::nullopt;
       text.remove_prefix(comma + 1);
@@ -148,9 +151,15 @@ CLI::Option* add_algorithm_list_option(CLI::App& command, const std::string& nam
   CLI::Validator validator(
       [parse_list](std::string& input) -> std::string {
         std::vector<GridAlgorithm> ignored;
-        if (const std::optional<std::string> unknown = parse_list(input, ignored))
+        if (const std::optional<std::string> unknown = parse_list(input, ignored)) {
+          const std::optional<GridAlgorithm> walker = parse_grid_algorithm(*unknown);
+          if (walker && is_reactive_walker(*walker))
+            return "'" + *unknown + "' is a reactive walker, not a search: the bench checks answers against the "
+                   "optimum, which walkers do not promise (run it with grid path); expected all or a "
+                   "comma-separated list of: " + algorithm_names();
           return "unknown algorithm '" + *unknown +
                  "'; expected all or a comma-separated list of: " + algorithm_names();
+        }
         return {};
       },
       "", "ALGORITHMS");

@@ -44,7 +44,7 @@ struct RunTotals {
 /// query: run each algorithm once untimed so that the table shows searches only. (IDA* keeps
 /// only a path, and would take long.)
 void warm_up(GridPathfinder& pathfinder, const DemoQuery& query) {
-  for (const GridAlgorithm algorithm : all_grid_algorithms) {
+  for (const GridAlgorithm algorithm : every_grid_algorithm) {
     if (algorithm == GridAlgorithm::ida_star) continue;
     GridSearchOptions options;
     options.algorithm = algorithm;
@@ -54,7 +54,8 @@ void warm_up(GridPathfinder& pathfinder, const DemoQuery& query) {
 
 std::vector<AlgorithmRun> run_every_algorithm(GridPathfinder& pathfinder, const DemoQuery& query, RunTotals& totals) {
   std::vector<AlgorithmRun> runs;
-  for (const GridAlgorithm algorithm : all_grid_algorithms) {
+  // The searches, then the reactive walkers, which may fail (their note says why).
+  for (const GridAlgorithm algorithm : every_grid_algorithm) {
     GridSearchOptions options;
     options.algorithm = algorithm;
     options.return_partial = false;
@@ -184,7 +185,8 @@ int run_demo_command(const DemoArguments& arguments, std::ostream& out, std::ost
       << format_fixed(map_options.forest_cost, 0) << ") and " << count_cells_costing(rooms.map, map_options.swamp_cost)
       << " of swamp (cost " << format_fixed(map_options.swamp_cost, 0) << ").\n"
       << "Diagonal moves may not cut corners (the MovingAI rule). Costs: 1 per straight move, 1.414 per diagonal,\n"
-      << "times the terrain cost; 'x optimal' compares with dijkstra's cost.\n\n";
+      << "times the terrain cost; 'x optimal' compares with dijkstra's cost. The last five rows are reactive\n"
+      << "walkers (crash-*, divide): they do not search, and may fail where a path exists.\n\n";
 
   RunTotals totals;
   out << "== With terrain ==\n\n";

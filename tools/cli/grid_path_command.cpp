@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "command_error.hpp"
@@ -62,7 +63,9 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
   command.add_option("MAP", arguments.map_path, "MovingAI .map file")->required()->type_name("FILE");
   add_cell_option(command, "--from", arguments.from, "start cell (column,row; 0,0 is the top left)")->required();
   add_cell_option(command, "--to", arguments.to, "goal cell")->required();
-  add_algorithm_option(command, "--algo,-a", arguments.search.algorithm, "search algorithm");
+  add_algorithm_option(command, "--algo,-a", arguments.search.algorithm,
+                       "search algorithm, or a reactive walker (crash-*, divide: no search; may fail where a path "
+                       "exists)");
   add_diagonal_option(command, "--diagonal", arguments.search.diagonal,
                       "when diagonal moves are allowed; only-if-no-obstacles is the MovingAI rule");
   add_heuristic_option(command, "--heuristic", arguments.search.heuristic,
@@ -72,6 +75,11 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
       ->type_name("W");
   add_whole_number_option(command, "--max-expansions", arguments.max_expansions, 1, Budget::unlimited_expansions,
                           "stop after this many expansions and return the path towards the closest cell (exit 1)");
+  add_whole_number_option(command, "--step-limit", arguments.search.walker_step_limit, 1,
+                          std::numeric_limits<std::uint64_t>::max(),
+                          "reactive walkers: the most moves (divide: segments) before they give up (exit 1); "
+                          "default 4 x the map's cells")
+      ->default_str("4 x cells");
   command.add_flag("--smooth", arguments.smooth, "also print any-angle waypoints smoothed by line of sight");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
@@ -136,6 +144,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
     json["peak_open"] = result.stats.peak_open;
     json["microseconds"] = microseconds;
     json["search_microseconds"] = result.stats.microseconds;
+    if (!result.found() && !result.message.empty()) json["message"] = result.message;
     if (arguments.smooth) {
       json["smoothed"] = points_json(waypoints);
       json["smoothed_length"] = polyline_length(waypoints);
@@ -155,6 +164,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
       out << "cost:         " << format_fixed(result.cost, 6) << '\n';
       out << "moves:        " << moves << '\n';
     }
+    if (!result.found() && !result.message.empty()) out << "why:          " << result.message << '\n';
     out << "expanded:     " << result.stats.expanded << '\n';
     out << "generated:    " << result.stats.generated << '\n';
     // A first query also pays for the pathfinder's search arrays; later queries reuse them.

@@ -19,6 +19,13 @@ PathPromise promise_of(GridAlgorithm algorithm) {
     case GridAlgorithm::weighted_astar: return PathPromise::bounded;
     case GridAlgorithm::breadth_first:
     case GridAlgorithm::greedy_best_first: return PathPromise::some_path;
+    // The bench does not run the walkers (they may fail where a path exists); were they
+    // scored, a path they find is still some path.
+    case GridAlgorithm::crash_right:
+    case GridAlgorithm::crash_left:
+    case GridAlgorithm::crash_auto:
+    case GridAlgorithm::crash_four_way:
+    case GridAlgorithm::divide: return PathPromise::some_path;
   }
   return PathPromise::some_path;
 }

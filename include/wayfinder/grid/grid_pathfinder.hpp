@@ -27,15 +27,40 @@ enum class GridAlgorithm : std::uint8_t {
   bidirectional_astar,  ///< optimal; searches from both ends
   ida_star,             ///< iterative deepening A*; small maps only; cannot be stepped
   jump_point,           ///< optimal; needs uniform cost and DiagonalMode::only_if_no_obstacles
+  // Reactive walkers (crash_walker.hpp, midpoint_walker.hpp): no search, no optimality, and
+  // they may fail where a path exists (no_path or budget_exhausted, with a message saying why).
+  crash_right,     ///< Bug2 crash walker, right hand on the wall
+  crash_left,      ///< the same, left hand on the wall
+  crash_auto,      ///< the same, hand chosen at the first obstacle
+  crash_four_way,  ///< four crash walkers (both hands, both ways); the first to arrive wins
+  divide,          ///< divide-and-conquer midpoints
 };
 
-/// Command-line names: bfs, dijkstra, astar, weighted-astar, greedy, bidirectional, ida, jps.
+/// Command-line names: bfs, dijkstra, astar, weighted-astar, greedy, bidirectional, ida, jps;
+/// the walkers crash-right, crash-left, crash-auto, crash-four-way, divide.
 std::string_view to_string(GridAlgorithm algorithm);
 std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name);
+/// The search algorithms: each finds a path whenever one exists (within its budget), most of
+/// them optimal. Tests, benchmarks and tools that compare answers iterate this list.
 inline constexpr GridAlgorithm all_grid_algorithms[] = {
     GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,          GridAlgorithm::astar,
     GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
     GridAlgorithm::ida_star,          GridAlgorithm::jump_point};
+/// The reactive walkers: they move by local rules and may fail where a path exists.
+inline constexpr GridAlgorithm reactive_grid_walkers[] = {GridAlgorithm::crash_right, GridAlgorithm::crash_left,
+                                                          GridAlgorithm::crash_auto, GridAlgorithm::crash_four_way,
+                                                          GridAlgorithm::divide};
+/// Every GridAlgorithm: the searches, then the walkers.
+inline constexpr GridAlgorithm every_grid_algorithm[] = {
+    GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,          GridAlgorithm::astar,
+    GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
+    GridAlgorithm::ida_star,          GridAlgorithm::jump_point,        GridAlgorithm::crash_right,
+    GridAlgorithm::crash_left,        GridAlgorithm::crash_auto,        GridAlgorithm::crash_four_way,
+    GridAlgorithm::divide};
+/// True for the reactive walkers.
+constexpr bool is_reactive_walker(GridAlgorithm algorithm) {
+  return algorithm >= GridAlgorithm::crash_right && algorithm <= GridAlgorithm::divide;
+}
 
 /// The grid's options: the shared ones (budget, return_partial, partial_when_unreachable,
 /// trace; see QueryOptions) and the grid's own.
@@ -45,6 +70,10 @@ struct GridSearchOptions : QueryOptions {
   Heuristic heuristic = Heuristic::automatic;
   /// Heuristic weight of weighted A* (>= 1).
   double weight = 2.0;
+  /// The reactive walkers' step limit: the most moves (crash walkers, each of the four-way
+  /// race's four) or segments (divide) before they give up with budget_exhausted; 0 means
+  /// default_walker_moves_per_cell (4) x the map's cells. The searches ignore it.
+  std::uint64_t walker_step_limit = 0;
 };
 
 /// One query as a value: what batches and the request queue take.
