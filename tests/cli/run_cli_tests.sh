@@ -541,7 +541,13 @@ if [[ -f $grids/den520d.map.scen ]]; then
   same_answers_on_threads "grid bench on den520d, --threads 2" -- "$wayfinder" grid bench "$grids/den520d.map.scen" \
     --limit 300 --algo astar,jps,bidirectional
   contains '"mismatches":0' "the batch agrees with the scenario"
+  expect 0 "grid replan on arena2" -- "$wayfinder" grid replan "$grids/arena2.map.scen" --queries 20 --changes 8 --json
+  contains '"mismatches":0' "D* Lite agrees with A* after every change"
+  keys_documented "grid replan JSON"
+  expect 0 "grid replan as text" -- "$wayfinder" grid replan "$grids/arena2.map.scen" --queries 3 --changes 2
+  contains "Lite (repair)" "the text names the planners"
 fi
+expect 2 "grid replan --changes 0" -- "$wayfinder" grid replan "$grid_scenario" --changes 0
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures command-line check(s) failed"

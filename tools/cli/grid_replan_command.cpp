@@ -54,7 +54,7 @@ int run_grid_replan_command(const GridReplanArguments& arguments, std::ostream& 
     json["dstar_mean_expansions"] = result.dstar_mean_expansions;
     json["astar_mean_expansions"] = result.astar_mean_expansions;
     json["jps_mean_expansions"] = result.jps_mean_expansions;
-    out << json.dump(2) << "\n";
+    out << json.dump() << "\n";
     return status;
   }
   out << "scenario: " << arguments.scenario_path << " (" << result.queries << " agents, " << result.changes
