@@ -27,6 +27,7 @@
 #include "wayfinder/grid/breadth_first_wave.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"
 #include "wayfinder/grid/crash_walker.hpp"
+#include "wayfinder/grid/grid_agent.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
