@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -354,6 +355,30 @@ TEST(NavMeshBuild, RandomConcaveFacesAreTriangulated) {
     if (mesh.problems().empty()) continue;  // happened to be convex
     expect_triangulation_of(mesh, ring.size(), twice_area / 2.0,
                             [&](double x, double z) { return inside_ring(ring, x, z); });
+  }
+}
+
+// A face of long thin spikes makes ear clipping's work grow with the square of its vertex
+// count; past a budget the loader gives up with an error naming the face, rather than load for
+// many seconds. (The budget's time is a release-build figure: skipped under the sanitizers.)
+TEST(NavMeshBuild, AFaceTooIntricateToSplitIsAnErrorNotAStall) {
+  if (testing::sanitized_build()) GTEST_SKIP() << "hundreds of millions of tests under the sanitizers";
+  std::mt19937 random(3);
+  std::uniform_real_distribution<double> radius(0.2, 1.0);
+  std::vector<Point> ring;
+  constexpr int corners = 200'000;
+  for (int i = 0; i < corners; ++i) {
+    const double angle = 2.0 * 3.14159265358979323846 * i / corners;
+    const double r = radius(random);
+    ring.push_back({r * std::cos(angle), 0.0, r * std::sin(angle)});
+  }
+  try {
+    (void)NavMesh::build(single_face(ring));
+    FAIL() << "a 200,000-spike star should exceed the split budget";
+  } catch (const LoadError& error) {
+    EXPECT_NE(error.cause().find("polygon 0 (200000 vertices) is too intricate to split into triangles"),
+              std::string::npos)
+        << error.what();
   }
 }
 

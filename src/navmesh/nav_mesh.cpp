@@ -1,6 +1,7 @@
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -150,8 +151,16 @@ std::uint32_t next_code_in_box(std::uint32_t code, std::uint32_t low, std::uint3
 // for 200,000. Positions are taken relative to the polygon's first vertex (precision far from
 // the origin). Self-intersecting input may have no ear at some point: what is left is then
 // split as a fan.
-std::vector<std::vector<std::uint32_t>> triangulate(const std::vector<Point>& vertices,
-                                                     const std::vector<std::uint32_t>& polygon) {
+// The work allowed to split one face, in reflex vertices tested against ears. Ordinary faces
+// need a few per vertex; a 200,000-vertex comb about that too. Faces of long thin spikes make
+// the count grow with the square of the vertex count (a star of 200,000 random radii needs 120
+// million tests, about 9 s), so past this budget the split gives up and the loader says so,
+// rather than keep a level loading for minutes. The budget lets a 100,000-vertex star through
+// (30 million tests, 2 s).
+std::uint64_t triangulation_budget(std::size_t vertex_count) { return 32'000'000 + 64 * std::uint64_t{vertex_count}; }
+
+std::optional<std::vector<std::vector<std::uint32_t>>> triangulate(const std::vector<Point>& vertices,
+                                                                   const std::vector<std::uint32_t>& polygon) {
   struct Node {
     std::uint32_t index;        // the mesh vertex
     double x, z;                // relative to the polygon's first vertex
@@ -222,6 +231,8 @@ std::vector<std::vector<std::uint32_t>> triangulate(const std::vector<Point>& ve
     const double along = (nodes[p].x - nodes[from].x) * dx + (nodes[p].z - nodes[from].z) * dz;
     return along > 0.0 && along < dx * dx + dz * dz;
   };
+  std::uint64_t tests_left = triangulation_budget(polygon.size());
+  bool over_budget = false;
   auto is_ear = [&](std::uint32_t ear) {
     const std::uint32_t a = nodes[ear].prev, c = nodes[ear].next;
     if (cross(a, ear, c) <= 0.0) return false;  // reflex or straight corner: not an ear
@@ -257,6 +268,10 @@ std::vector<std::vector<std::uint32_t>> triangulate(const std::vector<Point>& ve
         if (next_code == no_code) break;
         k = first_from(k + 1, next_code);
         continue;
+      }
+      if (tests_left-- == 0) {
+        over_budget = true;
+        return false;
       }
       const std::uint32_t p = candidates[k].second;
       const Node& v = nodes[p];
@@ -309,7 +324,10 @@ std::vector<std::vector<std::uint32_t>> triangulate(const std::vector<Point>& ve
     std::pop_heap(queue.begin(), queue.end());
     const Entry top = queue.back();
     queue.pop_back();
-    if (top.stamp != stamps[top.vertex] || !is_ear(top.vertex)) continue;
+    if (top.stamp != stamps[top.vertex] || !is_ear(top.vertex)) {
+      if (over_budget) return std::nullopt;
+      continue;
+    }
     const std::uint32_t v = top.vertex, prev = nodes[v].prev, next = nodes[v].next;
     triangles.push_back({nodes[prev].index, nodes[v].index, nodes[next].index});
     nodes[prev].next = next;
@@ -499,7 +517,14 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
     mesh.problems_.push_back({MeshProblem::Kind::concave_polygon, static_cast<std::uint32_t>(p), line,
                               describe(source, line, "polygon " + std::to_string(p) +
                                                          " is not convex; it is split into triangles")});
-    for (const auto& triangle : triangulate(mesh.vertices_, distinct)) {
+    const auto triangles = triangulate(mesh.vertices_, distinct);
+    if (!triangles)
+      throw LoadError(source, line, 0,
+                      "polygon " + std::to_string(p) + " (" + std::to_string(distinct.size()) +
+                          " vertices) is too intricate to split into triangles: the split gave up after " +
+                          std::to_string(triangulation_budget(distinct.size())) +
+                          " vertex tests; split the face in the modelling tool, or export it triangulated");
+    for (const auto& triangle : *triangles) {
       if (std::abs(signed_area_xz(mesh.vertices_, triangle)) <= area_tolerance_of(mesh.vertices_, triangle)) continue;
       mesh.polygon_indices_.insert(mesh.polygon_indices_.end(), triangle.begin(), triangle.end());
       mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
