@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "grid/grid_walker_lines.hpp"
+#include "grid/walker_step_clock.hpp"
 
 namespace wayfinder {
 
@@ -13,6 +14,8 @@ using walker_detail::move_dx;
 using walker_detail::move_dy;
 using walker_detail::npos;
 using walker_detail::octile_distance;
+using walker_detail::WalkerStepClock;
+using walker_detail::WalkerTurn;
 
 namespace {
 
@@ -26,10 +29,6 @@ std::uint64_t resolved_step_limit(const GridMap& map, std::uint64_t asked) {
   const std::uint64_t cells = map.cell_count();
   const std::uint64_t most = std::numeric_limits<std::uint64_t>::max() / default_walker_moves_per_cell;
   return cells > most ? std::numeric_limits<std::uint64_t>::max() : cells * default_walker_moves_per_cell;
-}
-
-double elapsed_microseconds(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - since).count();
 }
 
 }  // namespace
@@ -174,24 +173,16 @@ void CrashWalker::finish(SearchStatus status, StopReason reason, std::string mes
 
 SearchStatus CrashWalker::step(const StepBudget& step_budget) {
   if (status_ != SearchStatus::in_progress) return status_;
-  const auto started = std::chrono::steady_clock::now();
-  const double before = stats_.microseconds;
-  const double time_limit_us = std::chrono::duration<double, std::micro>(options_.budget.max_time).count();
+  const WalkerStepClock clock(step_budget, options_.budget, stats_.microseconds);
   const Cell goal = map_.cell_of(goal_);
-  auto stop_by_budget = [&](StopReason why) {
-    finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted, why,
-           "the budget ran out after " + std::to_string(stats_.expanded) + " moves");
-  };
   std::uint64_t done = 0;
   while (status_ == SearchStatus::in_progress) {
-    if (done >= step_budget.max_expansions || step_time_is_up(step_budget, done, started)) break;
-    if (time_limit_us > 0.0 && done != 0 && done % Budget::time_check_interval == 0 &&
-        before + elapsed_microseconds(started) >= time_limit_us) {
-      stop_by_budget(StopReason::time_limit);
-      break;
-    }
-    if (stats_.expanded >= options_.budget.max_expansions) {
-      stop_by_budget(StopReason::expansion_limit);
+    const WalkerTurn turn = clock.next(done, stats_.expanded);
+    if (turn == WalkerTurn::pause) break;
+    if (turn != WalkerTurn::move) {
+      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
+             turn == WalkerTurn::out_of_time ? StopReason::time_limit : StopReason::expansion_limit,
+             "the budget ran out after " + std::to_string(stats_.expanded) + " moves");
       break;
     }
     if (stats_.expanded >= step_limit_) {
@@ -258,7 +249,7 @@ SearchStatus CrashWalker::step(const StepBudget& step_budget) {
       }
     }
   }
-  stats_.microseconds = before + elapsed_microseconds(started);
+  stats_.microseconds = clock.microseconds();
   return status_;
 }
 
@@ -316,16 +307,14 @@ SearchStatus FourWayCrashWalker::start(NodeId start, NodeId goal, const SearchOp
 
 SearchStatus FourWayCrashWalker::step(const StepBudget& step_budget) {
   if (status_ != SearchStatus::in_progress) return status_;
-  const auto started = std::chrono::steady_clock::now();
-  const double time_limit_us = std::chrono::duration<double, std::micro>(options_.budget.max_time).count();
+  const WalkerStepClock clock(step_budget, options_.budget, microseconds_);
   std::uint64_t done = 0;
   while (status_ == SearchStatus::in_progress) {
-    if (done >= step_budget.max_expansions || step_time_is_up(step_budget, done, started)) break;
-    const bool out_of_time = time_limit_us > 0.0 && done != 0 && done % Budget::time_check_interval == 0 &&
-                             microseconds_ + elapsed_microseconds(started) >= time_limit_us;
-    if (out_of_time || moves_ >= options_.budget.max_expansions) {
+    const WalkerTurn turn = clock.next(done, moves_);
+    if (turn == WalkerTurn::pause) break;
+    if (turn != WalkerTurn::move) {
       status_ = options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted;
-      reason_ = out_of_time ? StopReason::time_limit : StopReason::expansion_limit;
+      reason_ = turn == WalkerTurn::out_of_time ? StopReason::time_limit : StopReason::expansion_limit;
       message_ = "the budget ran out after " + std::to_string(moves_) + " moves of the four walkers";
       break;
     }
@@ -351,7 +340,7 @@ SearchStatus FourWayCrashWalker::step(const StepBudget& step_budget) {
       reason_ = StopReason::goal_reached;
     }
   }
-  microseconds_ += elapsed_microseconds(started);
+  microseconds_ = clock.microseconds();
   return status_;
 }
 

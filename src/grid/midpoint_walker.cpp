@@ -6,18 +6,17 @@
 #include <limits>
 
 #include "grid/grid_walker_lines.hpp"
+#include "grid/walker_step_clock.hpp"
 
 namespace wayfinder {
 
 using walker_detail::octile_distance;
+using walker_detail::WalkerStepClock;
+using walker_detail::WalkerTurn;
 
 namespace {
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
-
-double elapsed_microseconds(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - since).count();
-}
 
 }  // namespace
 
@@ -157,21 +156,18 @@ void MidpointWalker::finish(SearchStatus status, StopReason reason, std::string 
 
 SearchStatus MidpointWalker::step(const StepBudget& step_budget) {
   if (status_ != SearchStatus::in_progress) return status_;
-  const auto started = std::chrono::steady_clock::now();
-  const double before = stats_.microseconds;
-  const double time_limit_us = std::chrono::duration<double, std::micro>(options_.budget.max_time).count();
+  const WalkerStepClock clock(step_budget, options_.budget, stats_.microseconds);
   std::uint64_t done = 0;
   while (status_ == SearchStatus::in_progress) {
     if (pending_.empty()) {
       finish(SearchStatus::found, StopReason::goal_reached, {});
       break;
     }
-    if (done >= step_budget.max_expansions || step_time_is_up(step_budget, done, started)) break;
-    const bool out_of_time = time_limit_us > 0.0 && done != 0 && done % Budget::time_check_interval == 0 &&
-                             before + elapsed_microseconds(started) >= time_limit_us;
-    if (out_of_time || stats_.expanded >= options_.budget.max_expansions) {
+    const WalkerTurn turn = clock.next(done, stats_.expanded);
+    if (turn == WalkerTurn::pause) break;
+    if (turn != WalkerTurn::move) {
       finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
-             out_of_time ? StopReason::time_limit : StopReason::expansion_limit,
+             turn == WalkerTurn::out_of_time ? StopReason::time_limit : StopReason::expansion_limit,
              "the budget ran out after " + std::to_string(stats_.expanded) + " segments");
       break;
     }
@@ -186,7 +182,7 @@ SearchStatus MidpointWalker::step(const StepBudget& step_budget) {
     examine(segment);
     ++done;
   }
-  stats_.microseconds = before + elapsed_microseconds(started);
+  stats_.microseconds = clock.microseconds();
   return status_;
 }
 
