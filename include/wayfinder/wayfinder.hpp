@@ -3,6 +3,7 @@
 // (wayfinder::wayfinder). SVG drawing is in <wayfinder/debug/*.hpp> (target wayfinder::debug).
 
 // core
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/budget.hpp"
