@@ -254,7 +254,7 @@ TEST(SearchContext, SecondQueryMatchesAFreshContext) {
   spec.max_side = 40;
   const GridMap map = random_map(random, spec);
   const std::vector<Cell> cells = passable_cells(map);
-  const GridDomain<false> domain(map, DiagonalMode::only_if_no_obstacles, Heuristic::octile);
+  const GridDomain<GridCosts::terrain> domain(map, DiagonalMode::only_if_no_obstacles, Heuristic::octile);
   SearchContext shared;
   for (int q = 0; q < 30; ++q) {
     const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];

@@ -30,6 +30,7 @@ GridMap::GridMap(int width, int height) {
   rows_.assign(words_per_row_ * static_cast<std::size_t>(height + 2), 0);
   columns_.assign(words_per_column_ * static_cast<std::size_t>(width + 2), 0);
   costs_.assign(cell_count(), 1.0f);
+  area_counts_[0] = cell_count();
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) write_bit(x, y, true);
 }
@@ -82,24 +83,67 @@ bool GridMap::apply_cost(int x, int y, float cost) {
   return true;
 }
 
+bool GridMap::apply_area(int x, int y, AreaId area) {
+  if (area == this->area(x, y)) return false;
+  if (areas_.empty()) areas_.assign(cell_count(), AreaId{0});
+  AreaId& stored = areas_[id_of(x, y)];
+  --area_counts_[stored];
+  ++area_counts_[area];
+  stored = area;
+  return true;
+}
+
+bool GridMap::apply_flags(int x, int y, AreaFlags flags) {
+  if (flags == this->flags(x, y)) return false;
+  if (flags_.empty()) flags_.assign(cell_count(), AreaFlags{0});
+  AreaFlags& stored = flags_[id_of(x, y)];
+  for (int bit = 0; bit < 16; ++bit) {
+    if ((stored >> bit) & 1u) --flag_counts_[static_cast<std::size_t>(bit)];
+    if ((flags >> bit) & 1u) ++flag_counts_[static_cast<std::size_t>(bit)];
+  }
+  stored = flags;
+  return true;
+}
+
+std::uint64_t GridMap::areas_in_use() const {
+  std::uint64_t mask = 0;
+  for (int area = 0; area < max_areas; ++area)
+    if (area_counts_[static_cast<std::size_t>(area)] != 0) mask |= std::uint64_t{1} << area;
+  return mask;
+}
+
+AreaFlags GridMap::flags_in_use() const {
+  AreaFlags mask = 0;
+  for (int bit = 0; bit < 16; ++bit)
+    if (flag_counts_[static_cast<std::size_t>(bit)] != 0) mask = static_cast<AreaFlags>(mask | (1u << bit));
+  return mask;
+}
+
 void GridMap::set_passable(int x, int y, bool passable) {
-  if (!contains(x, y)) throw std::out_of_range("cell " + cell_text(x, y) + " is outside the map");
-  const float before = cost_or_blocked(x, y);
-  if (!apply_passable(x, y, passable)) return;
-  changes_.record({{x, y}, before});
-  changes_.commit();
+  edit_cells(GridRect{x, y, 1, 1}, [&](int cx, int cy) { return apply_passable(cx, cy, passable); });
 }
 
 void GridMap::set_cost(int x, int y, float cost) {
-  if (!contains(x, y)) throw std::out_of_range("cell " + cell_text(x, y) + " is outside the map");
   check_cost(cost);
-  const float before = cost_or_blocked(x, y);
-  if (!apply_cost(x, y, cost)) return;
-  changes_.record({{x, y}, before});
-  changes_.commit();
+  edit_cells(GridRect{x, y, 1, 1}, [&](int cx, int cy) { return apply_cost(cx, cy, cost); });
+}
+
+void GridMap::set_area(Cell c, AreaId area) { set_area(GridRect{c.x, c.y, 1, 1}, area); }
+void GridMap::set_flags(Cell c, AreaFlags flags) { set_flags(GridRect{c.x, c.y, 1, 1}, flags); }
+
+void GridMap::set_area(const GridRect& rect, AreaId area) {
+  if (area >= max_areas)
+    throw std::invalid_argument("area " + std::to_string(area) + " is not in [0, " + std::to_string(max_areas) + ")");
+  edit_cells(rect, [&](int x, int y) { return apply_area(x, y, area); });
+}
+
+void GridMap::set_flags(const GridRect& rect, AreaFlags flags) {
+  edit_cells(rect, [&](int x, int y) { return apply_flags(x, y, flags); });
 }
 
 void GridMap::check_inside(const GridRect& area) const {
+  if (area.width == 1 && area.height == 1 && !contains(area.x, area.y))
+    throw std::out_of_range("cell " + cell_text(area.x, area.y) + " is outside the map");
   if (area.width < 0 || area.height < 0 || !contains(area.x, area.y) ||
       !contains(area.x + std::max(area.width, 1) - 1, area.y + std::max(area.height, 1) - 1))
     throw std::out_of_range("rectangle at " + cell_text(area.x, area.y) + " of " + std::to_string(area.width) + " x " +
@@ -108,32 +152,12 @@ void GridMap::check_inside(const GridRect& area) const {
 }
 
 void GridMap::set_passable(const GridRect& area, bool passable) {
-  check_inside(area);
-  bool changed = false;
-  for (int y = area.y; y < area.y + area.height; ++y)
-    for (int x = area.x; x < area.x + area.width; ++x) {
-      const float before = cost_or_blocked(x, y);
-      if (apply_passable(x, y, passable)) {
-        changes_.record({{x, y}, before});
-        changed = true;
-      }
-    }
-  if (changed) changes_.commit();
+  edit_cells(area, [&](int x, int y) { return apply_passable(x, y, passable); });
 }
 
 void GridMap::set_cost(const GridRect& area, float cost) {
-  check_inside(area);
   check_cost(cost);
-  bool changed = false;
-  for (int y = area.y; y < area.y + area.height; ++y)
-    for (int x = area.x; x < area.x + area.width; ++x) {
-      const float before = cost_or_blocked(x, y);
-      if (apply_cost(x, y, cost)) {
-        changes_.record({{x, y}, before});
-        changed = true;
-      }
-    }
-  if (changed) changes_.commit();
+  edit_cells(area, [&](int x, int y) { return apply_cost(x, y, cost); });
 }
 
 std::size_t GridMap::passable_count() const {

@@ -1,6 +1,8 @@
 #include "wayfinder/grid/grid_pathfinder.hpp"
 
 #include <charconv>
+#include <cstdio>
+#include <type_traits>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -106,10 +108,20 @@ struct DivideRun {
 };
 
 // IDA* and rejected queries finish in begin() (SteppedQuery's settled result).
+using UniformGrid = GridDomain<GridCosts::uniform>;
+using TerrainGrid = GridDomain<GridCosts::terrain>;
+using FilteredGrid = GridDomain<GridCosts::filtered>;
 using ActiveSearch =
-    SteppedQuery<EngineRun<GridDomain<true>>, EngineRun<GridDomain<false>>, BidirectionalRun<GridDomain<true>>,
-                 BidirectionalRun<GridDomain<false>>, JumpPointRun, WaveRun, CrashWalkRun, FourWayCrashRun,
-                 DivideRun>;
+    SteppedQuery<EngineRun<UniformGrid>, EngineRun<TerrainGrid>, EngineRun<FilteredGrid>, BidirectionalRun<UniformGrid>,
+                 BidirectionalRun<TerrainGrid>, BidirectionalRun<FilteredGrid>, JumpPointRun, WaveRun, CrashWalkRun,
+                 FourWayCrashRun, DivideRun>;
+
+/// How a cell looks to a filter, for messages.
+std::string area_text(const GridMap& map, Cell c) {
+  char flags[8];
+  std::snprintf(flags, sizeof flags, "%#x", static_cast<unsigned>(map.flags(c)));
+  return "area " + std::to_string(map.area(c)) + ", flags " + flags;
+}
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
@@ -136,11 +148,24 @@ std::string rounded_text(double value) {
 constexpr double largest_weighted_estimate = std::numeric_limits<double>::max() / 16;
 
 /// The largest heuristic value on the map: the estimate between opposite corners, scaled as
-/// GridDomain scales it (by the smallest terrain cost on maps that have terrain).
-double largest_estimate(const GridMap& map, const GridSearchOptions& options) {
-  const double scale = map.uniform_cost() ? 1.0 : static_cast<double>(map.min_cost());
+/// GridDomain scales it (by the smallest terrain cost on maps that have terrain, and by the
+/// filter's smallest area multiplier).
+double largest_estimate(const GridMap& map, const GridSearchOptions& options, const AreaFilter* filter) {
+  double scale = map.uniform_cost() && filter == nullptr ? 1.0 : static_cast<double>(map.min_cost());
+  if (filter != nullptr) scale *= static_cast<double>(filter->smallest_cost(map.areas_in_use()));
   return scale * grid_distance(resolve_heuristic(options.heuristic, options.diagonal), map.width() - 1,
                                map.height() - 1);
+}
+
+/// Calls `run(std::type_identity<D>{})` with the grid domain of the cost model.
+template <class Run>
+SearchStatus with_domain(GridCosts costs, Run&& run) {
+  switch (costs) {
+    case GridCosts::uniform: return run(std::type_identity<UniformGrid>{});
+    case GridCosts::terrain: return run(std::type_identity<TerrainGrid>{});
+    case GridCosts::filtered: break;
+  }
+  return run(std::type_identity<FilteredGrid>{});
 }
 
 }  // namespace
@@ -187,10 +212,33 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
                                          std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map");
   if (!map_.passable(start)) return reject("start " + cell_text(start) + " is blocked");
   if (!map_.passable(goal)) return reject("goal " + cell_text(goal) + " is blocked");
+
+  // A filter that changes nothing here is dropped, so the search keeps its fastest loop.
+  const AreaFilter* filter = nullptr;
+  if (options.filter) {
+    if (auto problem = options.filter->problem()) return reject(std::move(*problem));
+    if (!options.filter->neutral_for(map_.areas_in_use(), map_.flags_in_use())) filter = &*options.filter;
+  }
+  if (filter != nullptr) {
+    if (!filter->passes(map_.area(start), map_.flags(start)))
+      return reject("start " + cell_text(start) + " (" + area_text(map_, start) + ") is excluded by the filter");
+    if (!filter->passes(map_.area(goal), map_.flags(goal)))
+      return reject("goal " + cell_text(goal) + " (" + area_text(map_, goal) + ") is excluded by the filter");
+    const GridAlgorithm algorithm = options.algorithm;
+    if (algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::breadth_first ||
+        is_reactive_walker(algorithm))
+      return reject(std::string(to_string(algorithm)) +
+                    " cannot use this filter: it changes area costs or excludes cells on this map, and " +
+                    (algorithm == GridAlgorithm::jump_point ? "jump point search needs every cell to cost 1"
+                     : algorithm == GridAlgorithm::breadth_first ? "the wave counts moves, not costs"
+                                                                 : "the walkers follow walls, not costs") +
+                    " (use astar or another search)");
+  }
+
   if (options.algorithm == GridAlgorithm::weighted_astar) {
     if (!(std::isfinite(options.weight) && options.weight >= 1.0))
       return reject("weighted A* needs a finite weight >= 1, got " + number_text(options.weight));
-    const double largest = largest_estimate(map_, options);
+    const double largest = largest_estimate(map_, options, filter);
     if (options.weight * largest > largest_weighted_estimate)
       return reject("weight " + number_text(options.weight) + " is too large for this " + std::to_string(map_.width()) +
                     "x" + std::to_string(map_.height()) + " map: times the largest distance estimate on it (" +
@@ -217,7 +265,9 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
 
   const NodeId from = map_.id_of(start);
   const NodeId to = map_.id_of(goal);
-  const bool uniform = map_.uniform_cost();
+  const GridCosts costs = filter != nullptr ? GridCosts::filtered
+                          : map_.uniform_cost() ? GridCosts::uniform
+                                                : GridCosts::terrain;
   switch (options.algorithm) {
     case GridAlgorithm::crash_right:
       return active.start<CrashWalkRun>(map_, options.diagonal)
@@ -238,30 +288,21 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     case GridAlgorithm::jump_point:
       return active.start<JumpPointRun>(state_->forward, map_, to, state_->jump_points).search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
-      if (uniform)
-        return active.start<BidirectionalRun<GridDomain<true>>>(state_->forward, state_->backward, map_,
-                                                                   options.diagonal, options.heuristic)
+      return with_domain(costs, [&]<class D>(std::type_identity<D>) {
+        return active.start<BidirectionalRun<D>>(state_->forward, state_->backward, map_, options.diagonal,
+                                                 options.heuristic, filter)
             .search.start(from, to, search);
-      return active.start<BidirectionalRun<GridDomain<false>>>(state_->forward, state_->backward, map_,
-                                                                  options.diagonal, options.heuristic)
-          .search.start(from, to, search);
-    case GridAlgorithm::ida_star: {
-      PathResult result;
-      if (uniform) {
-        const GridDomain<true> domain(map_, options.diagonal, options.heuristic);
-        result = IdaStarSearch<GridDomain<true>>(domain, state_->forward).run(from, to, search);
-      } else {
-        const GridDomain<false> domain(map_, options.diagonal, options.heuristic);
-        result = IdaStarSearch<GridDomain<false>>(domain, state_->forward).run(from, to, search);
-      }
-      return active.settle(std::move(result));
-    }
+      });
+    case GridAlgorithm::ida_star:
+      return with_domain(costs, [&]<class D>(std::type_identity<D>) {
+        const D domain(map_, options.diagonal, options.heuristic, filter);
+        return active.settle(IdaStarSearch<D>(domain, state_->forward).run(from, to, search));
+      });
     default:
-      if (uniform)
-        return active.start<EngineRun<GridDomain<true>>>(state_->forward, map_, options.diagonal, options.heuristic)
+      return with_domain(costs, [&]<class D>(std::type_identity<D>) {
+        return active.start<EngineRun<D>>(state_->forward, map_, options.diagonal, options.heuristic, filter)
             .search.start(from, to, search);
-      return active.start<EngineRun<GridDomain<false>>>(state_->forward, map_, options.diagonal, options.heuristic)
-          .search.start(from, to, search);
+      });
   }
 }
 

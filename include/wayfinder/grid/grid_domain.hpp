@@ -1,10 +1,18 @@
 #pragma once
 // The grid as a search domain for the generic engine: node ids are cell ids y * width + x,
 // successors are the allowed moves to the 8 (or 4) neighbours.
+//
+// Three cost models, each its own loop so the common ones pay nothing for the others: every
+// cell costs 1 (no terrain lookups), terrain costs, and terrain costs under a per-query
+// AreaFilter (area multipliers and excluded cells, Detour's dtQueryFilter idea on a grid).
 
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
@@ -12,16 +20,31 @@
 
 namespace wayfinder {
 
-/// `UniformCost` selects a loop that skips the terrain lookups (every cost multiplier is 1).
-template <bool UniformCost>
+enum class GridCosts : std::uint8_t {
+  uniform,   ///< every passable cell costs 1: the loop skips the terrain lookups
+  terrain,   ///< each cell's terrain cost multiplier
+  filtered,  ///< terrain times the filter's area multiplier; cells the filter excludes are walls
+};
+
+template <GridCosts Costs>
 class GridDomain {
  public:
-  GridDomain(const GridMap& map, DiagonalMode diagonal, Heuristic heuristic)
+  /// For GridCosts::filtered, `filter` is the query's (copied: the domain does not keep the
+  /// pointer); it is ignored otherwise. A filtered move from a to b costs its length times the
+  /// mean of (terrain x area multiplier) of a and b, so costs stay symmetric. Excluded cells
+  /// count as blocked for the diagonal rule too: an agent that may not enter a cell may not cut
+  /// its corner either.
+  GridDomain(const GridMap& map, DiagonalMode diagonal, Heuristic heuristic, const AreaFilter* filter = nullptr)
       : map_(map),
         diagonal_(diagonal),
         heuristic_(resolve_heuristic(heuristic, diagonal)),
-        heuristic_scale_(UniformCost ? 1.0 : static_cast<double>(map.min_cost())),
+        heuristic_scale_(heuristic_scale_for(map, filter)),
         width_(static_cast<NodeId>(map.width())) {
+    if constexpr (Costs == GridCosts::filtered) {
+      filtered_.areas = map.area_data();
+      filtered_.flags = map.flag_data();
+      if (filter != nullptr) filtered_.filter = *filter;
+    }
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
         const int bit = (dy + 1) * 3 + (dx + 1);
@@ -38,18 +61,32 @@ class GridDomain {
   template <class Sink>
   void for_each_successor(NodeId node, Sink&& sink) const {
     const Cell at = map_.cell_of(node);
+    std::uint32_t around = map_.neighbourhood(at.x, at.y);
+    if constexpr (Costs == GridCosts::filtered) around = usable_neighbours(node, around);
     // One table lookup gives every allowed move; the loop visits them in the order of their
     // bits: up-left, up, up-right, left, right, down-left, down, down-right.
-    std::uint32_t moves = allowed_moves(diagonal_, map_.neighbourhood(at.x, at.y));
+    std::uint32_t moves = allowed_moves(diagonal_, around);
     while (moves != 0) {
       const int bit = std::countr_zero(moves);
       moves &= moves - 1;
       const NodeId next = node + offsets_[bit];
-      if constexpr (UniformCost) {
+      if constexpr (Costs == GridCosts::uniform) {
         sink(next, lengths_[bit]);
-      } else {
+      } else if constexpr (Costs == GridCosts::terrain) {
         sink(next, lengths_[bit] * 0.5 * (static_cast<double>(map_.cost(node)) + static_cast<double>(map_.cost(next))));
+      } else {
+        sink(next, lengths_[bit] * 0.5 * (filtered_cost(node) + filtered_cost(next)));
       }
+    }
+  }
+
+  /// Whether the filter lets a search enter the cell (always true without a filter).
+  [[nodiscard]] bool usable(NodeId cell) const {
+    if constexpr (Costs == GridCosts::filtered) {
+      return filtered_.filter.passes(filtered_.areas != nullptr ? filtered_.areas[cell] : AreaId{0},
+                                     filtered_.flags != nullptr ? filtered_.flags[cell] : AreaFlags{0});
+    } else {
+      return true;
     }
   }
 
@@ -60,6 +97,30 @@ class GridDomain {
   }
 
  private:
+  static double heuristic_scale_for(const GridMap& map, const AreaFilter* filter) {
+    if constexpr (Costs == GridCosts::uniform) return 1.0;
+    double scale = static_cast<double>(map.min_cost());
+    if (Costs == GridCosts::filtered && filter != nullptr)
+      scale *= static_cast<double>(filter->smallest_cost(map.areas_in_use()));
+    return scale;
+  }
+
+  [[nodiscard]] double filtered_cost(NodeId cell) const {
+    const AreaId area = filtered_.areas != nullptr ? filtered_.areas[cell] : AreaId{0};
+    return static_cast<double>(map_.cost(cell)) * static_cast<double>(filtered_.filter.cost(area));
+  }
+
+  // Clears the neighbourhood bits of the cells the filter excludes.
+  [[nodiscard]] std::uint32_t usable_neighbours(NodeId node, std::uint32_t around) const {
+    std::uint32_t candidates = around & ~(1u << 4);
+    while (candidates != 0) {
+      const int bit = std::countr_zero(candidates);
+      candidates &= candidates - 1;
+      if (!usable(node + offsets_[bit])) around &= ~(1u << bit);
+    }
+    return around;
+  }
+
   const GridMap& map_;
   DiagonalMode diagonal_;
   Heuristic heuristic_;
@@ -67,9 +128,17 @@ class GridDomain {
   NodeId width_;
   NodeId offsets_[9] = {};
   Cost lengths_[9] = {};
+  struct FilterState {
+    const AreaId* areas = nullptr;  ///< the map's, or null: every cell in area 0
+    const AreaFlags* flags = nullptr;
+    AreaFilter filter;
+  };
+  struct NoFilter {};
+  [[no_unique_address]] std::conditional_t<Costs == GridCosts::filtered, FilterState, NoFilter> filtered_;
 };
 
-static_assert(Domain<GridDomain<true>>);
-static_assert(Domain<GridDomain<false>>);
+static_assert(Domain<GridDomain<GridCosts::uniform>>);
+static_assert(Domain<GridDomain<GridCosts::terrain>>);
+static_assert(Domain<GridDomain<GridCosts::filtered>>);
 
 }  // namespace wayfinder

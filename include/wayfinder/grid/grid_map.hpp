@@ -6,6 +6,7 @@
 // scan 56 cells of a row or a column per memory read (Harabor & Grastien 2014, "Improving Jump
 // Point Search", block-based symmetry breaking). Cells outside the map read as blocked.
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/types.hpp"
@@ -45,6 +47,8 @@ struct GridCellChange {
   /// The cell's cost multiplier before the edit; 0 when it was blocked.
   float cost_before = 0.0f;
   std::uint64_t revision = 0;  ///< the map's revision once the edit was made
+  AreaId area_before = 0;      ///< the cell's area before the edit
+  AreaFlags flags_before = 0;  ///< the cell's flags before the edit
 };
 
 /// Limits that keep every grid allocation reasonable; larger maps are rejected with an error.
@@ -108,6 +112,27 @@ class GridMap {
   void unblock_rect(const GridRect& area) { set_passable(area, true); }
   void set_passable(const GridRect& area, bool passable);
   void set_cost(const GridRect& area, float cost);
+
+  // ---- Areas and flags, for per-query filters (AreaFilter, GridSearchOptions::filter). Every
+  // cell starts in area 0 with no flags; the arrays are only allocated once something is set,
+  // so maps that use neither pay nothing. Setting them is an edit like the others (revision,
+  // change log, exclusive access). Areas >= max_areas throw std::invalid_argument.
+
+  [[nodiscard]] AreaId area(int x, int y) const { return areas_.empty() ? AreaId{0} : areas_[id_of(x, y)]; }
+  [[nodiscard]] AreaId area(Cell c) const { return area(c.x, c.y); }
+  [[nodiscard]] AreaFlags flags(int x, int y) const { return flags_.empty() ? AreaFlags{0} : flags_[id_of(x, y)]; }
+  [[nodiscard]] AreaFlags flags(Cell c) const { return flags(c.x, c.y); }
+  void set_area(Cell c, AreaId area);
+  void set_area(const GridRect& rect, AreaId area);
+  void set_flags(Cell c, AreaFlags flags);
+  void set_flags(const GridRect& rect, AreaFlags flags);
+  /// Bit a is set when some cell (blocked or not) is in area a.
+  [[nodiscard]] std::uint64_t areas_in_use() const;
+  /// The union of every cell's flags.
+  [[nodiscard]] AreaFlags flags_in_use() const;
+  /// The per-cell arrays, indexed by cell id; null while no cell has an area (or flags) set.
+  [[nodiscard]] const AreaId* area_data() const { return areas_.empty() ? nullptr : areas_.data(); }
+  [[nodiscard]] const AreaFlags* flag_data() const { return flags_.empty() ? nullptr : flags_.data(); }
 
   /// Incremented by every edit that changes a cell; 0 for a map nobody edited since
   /// construction or forget_changes().
@@ -180,9 +205,30 @@ class GridMap {
   void write_bit(int x, int y, bool value);
   // One cell's edit without the bookkeeping; true if the cell changed.
   [[nodiscard]] float cost_or_blocked(int x, int y) const { return passable_unchecked(x, y) ? costs_[id_of(x, y)] : 0.0f; }
+  [[nodiscard]] GridCellChange before_edit(int x, int y) const {
+    return {{x, y}, cost_or_blocked(x, y), 0, area(x, y), flags(x, y)};
+  }
   bool apply_passable(int x, int y, bool passable);
+  bool apply_area(int x, int y, AreaId area);
+  bool apply_flags(int x, int y, AreaFlags flags);
   bool apply_cost(int x, int y, float cost);
   void check_inside(const GridRect& area) const;
+  // Applies `apply(x, y)` (true when it changed the cell) to every cell of the rectangle as one
+  // edit: each changed cell is logged with what it was before, and the revision moves once.
+  template <class Apply>
+  void edit_cells(const GridRect& rect, Apply&& apply) {
+    check_inside(rect);
+    bool changed = false;
+    for (int y = rect.y; y < rect.y + rect.height; ++y)
+      for (int x = rect.x; x < rect.x + rect.width; ++x) {
+        const GridCellChange before = before_edit(x, y);
+        if (apply(x, y)) {
+          changes_.record(before);
+          changed = true;
+        }
+      }
+    if (changed) changes_.commit();
+  }
 
   int width_ = 0;
   int height_ = 0;
@@ -194,6 +240,10 @@ class GridMap {
   std::vector<float> costs_;
   std::size_t non_unit_cells_ = 0;
   float min_cost_ = 1.0f;
+  std::vector<AreaId> areas_;     ///< empty: every cell in area 0
+  std::vector<AreaFlags> flags_;  ///< empty: no cell has flags
+  std::array<std::size_t, max_areas> area_counts_{};  ///< cells per area
+  std::array<std::size_t, 16> flag_counts_{};         ///< cells per flag bit
   ChangeLog<GridCellChange> changes_;
 };
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
@@ -74,6 +75,13 @@ struct GridSearchOptions : QueryOptions {
   /// race's four) or segments (divide) before they give up with budget_exhausted; 0 means
   /// default_walker_moves_per_cell (4) x the map's cells. The searches ignore it.
   std::uint64_t walker_step_limit = 0;
+  /// Area cost multipliers and flag masks for this query only (see AreaFilter and
+  /// GridMap::set_area / set_flags): cells the filter excludes are walls to this query, and a
+  /// move costs its length times the mean of (terrain x area multiplier) of its two cells.
+  /// A filter that changes nothing on this map (every area in use costs 1, no flag in use is
+  /// excluded) runs the unfiltered search at its full speed. Jump point search, the wave and
+  /// the walkers refuse any other filter (invalid_input): they assume costs the filter changes.
+  std::optional<AreaFilter> filter;
 };
 
 /// One query as a value: what batches and the request queue take.

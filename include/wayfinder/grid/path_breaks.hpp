@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
@@ -36,10 +37,14 @@ struct BrokenStep {
 /// shorter one may now exist). When the change log no longer reaches back that far, the whole
 /// path is checked against the map as it is: a blocked cell or corner is reported as such,
 /// otherwise the answer is unknown_history at step 0 (replan to be sure).
+/// With the `filter` the path was planned under (GridSearchOptions::filter), cells whose new
+/// area or flags the filter excludes count as blocked, and costs are compared with the area
+/// multipliers applied: a door flagged shut breaks a monster's path, not a key holder's.
 /// Throws std::invalid_argument if consecutive cells are not neighbours or an id is outside
 /// the map.
 [[nodiscard]] std::optional<BrokenStep> first_blocked_step(const GridMap& map, std::span<const NodeId> path,
                                                            std::uint64_t planned_revision,
-                                                           DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
+                                                           DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles,
+                                                           const AreaFilter* filter = nullptr);
 
 }  // namespace wayfinder
