@@ -16,6 +16,7 @@
 #include "mesh_bench_command.hpp"
 #include "mesh_info_command.hpp"
 #include "mesh_path_command.hpp"
+#include "serve_command.hpp"
 #include "wayfinder/core/load_error.hpp"
 
 int main(int argc, char** argv) {
@@ -87,6 +88,11 @@ int main(int argc, char** argv) {
       "demo", "compare every grid algorithm on a generated map of rooms, corridors and terrain; draw it as SVG");
   configure_demo_command(*demo, demo_arguments);
 
+  ServeArguments serve_arguments;
+  CLI::App* serve = app.add_subcommand(
+      "serve", "the web viewer: open worlds in a browser, click a start and a goal, watch searches, compare algorithms");
+  configure_serve_command(*serve, serve_arguments);
+
   const bool json = asks_for_json(argc, argv);
   try {
     app.parse(argc, argv);
@@ -107,6 +113,7 @@ int main(int argc, char** argv) {
     if (*bench) return run_grid_bench_command(bench_arguments, std::cout, std::cerr);
     if (*replan) return run_grid_replan_command(replan_arguments, std::cout, std::cerr);
     if (*demo) return run_demo_command(demo_arguments, std::cout, std::cerr);
+    if (*serve) return run_serve_command(serve_arguments, std::cout, std::cerr);
     if (*voxel_info) return run_voxel_info_command(voxel_info_arguments, std::cout, std::cerr);
     if (*voxel_path) return run_voxel_path_command(voxel_path_arguments, std::cout, std::cerr);
     if (*voxel_bench) return run_voxel_bench_command(voxel_bench_arguments, std::cout, std::cerr);

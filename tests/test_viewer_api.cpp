@@ -1,0 +1,384 @@
+// The viewer's JSON API: answers equal the library's for the same query on every kind of world,
+// bad requests get a 4xx with a message and change nothing, and the server (started in-process
+// on an ephemeral loopback port) survives them, times out bodies that never end, and answers
+// concurrent clients correctly.
+
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <httplib.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/mesh_query_file.hpp"
+#include "test_environment.hpp"
+#include "viewer/viewer_api.hpp"
+#include "viewer/viewer_server.hpp"
+#include "viewer/world_catalog.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace wayfinder::viewer {
+namespace {
+
+using nlohmann::json;
+using testing::data_directory;
+using testing::data_required;
+
+std::filesystem::path den520d() { return data_directory() / "movingai" / "dao" / "den520d.map"; }
+std::filesystem::path nav_test() { return data_directory() / "meshes" / "derived" / "nav_test_navmesh.obj"; }
+std::filesystem::path warframe_simple() { return data_directory() / "voxel" / "warframe" / "Simple.3dmap"; }
+
+#define SKIP_WITHOUT(path)                                                                     \
+  do {                                                                                         \
+    if (!std::filesystem::exists(path)) {                                                      \
+      if (data_required()) FAIL() << (path) << " not found; WAYFINDER_REQUIRE_DATA=1 requires it"; \
+      GTEST_SKIP() << (path) << " not found";                                                  \
+    }                                                                                          \
+  } while (false)
+
+json body_of(const ApiResponse& response) { return json::parse(response.body); }
+
+// A small grid with a wall, as MovingAI text.
+constexpr const char* small_map =
+    "type octile\nheight 5\nwidth 7\nmap\n"
+    ".......\n"
+    "...@...\n"
+    "...@...\n"
+    "...@...\n"
+    ".......\n";
+
+struct ApiFixture : ::testing::Test {
+  WorldCatalog catalog;
+  ViewerApi api{catalog};
+  int small_grid = 0;
+  void SetUp() override {
+    const ApiResponse loaded = api.handle("POST", "/api/worlds", json{{"kind", "grid"}, {"name", "small"}, {"movingai", small_map}}.dump());
+    ASSERT_EQ(loaded.status, 201) << loaded.body;
+    small_grid = body_of(loaded)["id"];
+  }
+  ApiResponse query(const json& request) { return api.handle("POST", "/api/query", request.dump()); }
+};
+
+TEST_F(ApiFixture, ListsWorldsWithTheDocumentedShape) {
+  const ApiResponse response = api.handle("GET", "/api/worlds", "");
+  ASSERT_EQ(response.status, 200);
+  const json worlds = body_of(response);
+  ASSERT_TRUE(worlds.is_array());
+  ASSERT_EQ(worlds.size(), 1u);
+  EXPECT_EQ(worlds[0]["id"], small_grid);
+  EXPECT_EQ(worlds[0]["kind"], "grid");
+  EXPECT_EQ(worlds[0]["name"], "small");
+}
+
+TEST_F(ApiFixture, GridQueryAnswersWhatTheLibraryAnswers) {
+  const ApiResponse response = query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {5, 2}}, {"algorithm", "astar"}, {"trace", true}});
+  ASSERT_EQ(response.status, 200) << response.body;
+  const json result = body_of(response);
+  const GridMap map = parse_movingai_map(small_map, "small");
+  GridPathfinder finder(map);
+  const PathResult expected = finder.find_path({1, 2}, {5, 2});
+  EXPECT_EQ(result["status"], "found");
+  EXPECT_DOUBLE_EQ(result["cost"].get<double>(), expected.cost);
+  ASSERT_EQ(result["path"].size(), expected.nodes.size());
+  for (std::size_t i = 0; i < expected.nodes.size(); ++i) {
+    const Cell cell = map.cell_of(expected.nodes[i]);
+    EXPECT_EQ(result["path"][i], json({cell.x, cell.y}));
+  }
+  EXPECT_EQ(result["stats"]["expanded"], expected.stats.expanded);
+  ASSERT_TRUE(result["trace"].is_array());
+  EXPECT_GT(result["trace"].size(), 0u);
+  EXPECT_EQ(result["trace_events"], result["trace"].size());
+  EXPECT_EQ(result["trace"][0][0], 0) << "the first event opens the start";
+  EXPECT_EQ(result["trace"][0][1], 1);
+  EXPECT_EQ(result["trace"][0][2], 2);
+
+  const json unreachable = body_of(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {3, 2}}}));
+  EXPECT_EQ(unreachable.dump(), body_of(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {3, 2}}})).dump());
+}
+
+TEST_F(ApiFixture, BadRequestsGetAMessageAndChangeNothing) {
+  const auto expect_refused = [&](const ApiResponse& response, int status, const std::string& words) {
+    EXPECT_EQ(response.status, status) << response.body;
+    const json body = json::parse(response.body, nullptr, false);
+    ASSERT_TRUE(body.is_object() && body.contains("error")) << response.body;
+    EXPECT_NE(body["error"].get<std::string>().find(words), std::string::npos) << body["error"];
+  };
+  expect_refused(query({{"world", 99}, {"start", {1, 2}}, {"goal", {5, 2}}}), 404, "no world with id 99");
+  expect_refused(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {7, 2}}}), 400, "outside");
+  expect_refused(query({{"world", small_grid}, {"start", {-1, 2}}, {"goal", {5, 2}}}), 400, "outside");
+  expect_refused(api.handle("POST", "/api/query", "{\"world\": 1, \"start\": [1, 2"), 400, "not valid JSON");
+  expect_refused(api.handle("POST", "/api/query", "[1, 2]"), 400, "JSON object");
+  expect_refused(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {5, 2}}, {"algorithm", "teleport"}}), 400,
+                 "unknown grid algorithm");
+  expect_refused(api.handle("POST", "/api/query", R"({"world": 1, "start": [NaN, 2], "goal": [5, 2]})"), 400, "JSON");
+  expect_refused(api.handle("POST", "/api/query", R"({"world": 1, "start": [1, 2], "goal": [5, 2], "weight": 1e999})"), 400,
+                 "JSON");
+  expect_refused(query({{"world", small_grid}, {"start", {1.5, 2}}, {"goal", {5, 2}}}), 400, "whole number");
+  expect_refused(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {3, 2}}, {"diagonal", "sideways"}}), 400,
+                 "diagonal");
+  expect_refused(query({{"world", small_grid}, {"start", {3, 2}}, {"goal", {5, 2}}}), 400, "blocked");
+  expect_refused(query({{"start", {1, 2}}, {"goal", {5, 2}}}), 400, "\"world\" is missing");
+  expect_refused(api.handle("GET", "/api/nothing", ""), 404, "no such path");
+  expect_refused(api.handle("DELETE", "/api/worlds", ""), 405, "not allowed");
+  expect_refused(api.handle("GET", "/api/worlds/abc", ""), 404, "no such path");
+  expect_refused(api.handle("POST", "/api/worlds", json{{"kind", "grid"}, {"movingai", "type octile\nheight x"}}.dump()), 400,
+                 "height");
+  expect_refused(api.handle("POST", "/api/worlds", json{{"kind", "teapot"}}.dump()), 400, "\"kind\"");
+  expect_refused(api.handle("POST", "/api/worlds", json{{"kind", "grid"}, {"generate", {{"width", 1 << 20}}}}.dump()), 400,
+                 "width");
+
+  // Edits that fail change nothing: the cell list is checked before any cell is painted.
+  const std::string before = api.handle("GET", "/api/worlds/" + std::to_string(small_grid), "").body;
+  expect_refused(api.handle("POST", "/api/worlds/" + std::to_string(small_grid) + "/edit",
+                            json{{"cells", {{0, 0}, {1, 1}, {9, 9}}}, {"set", "wall"}}.dump()),
+                 400, "outside");
+  expect_refused(api.handle("POST", "/api/worlds/" + std::to_string(small_grid) + "/edit",
+                            json{{"cells", {{0, 0}}}, {"set", -2}}.dump()),
+                 400, "terrain cost");
+  EXPECT_EQ(api.handle("GET", "/api/worlds/" + std::to_string(small_grid), "").body, before);
+
+  ViewerApi small_limits(catalog, ApiLimits{.max_body_bytes = 64});
+  expect_refused(small_limits.handle("POST", "/api/worlds", std::string(65, ' ')), 413, "limit");
+
+  // The API still answers correct queries.
+  EXPECT_EQ(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {5, 2}}}).status, 200);
+}
+
+TEST_F(ApiFixture, EditsChangeLaterAnswers) {
+  const std::string edit_path = "/api/worlds/" + std::to_string(small_grid) + "/edit";
+  const double open = body_of(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {5, 2}}}))["cost"];
+  // Close the gaps above and below the wall: no path.
+  const ApiResponse closed = api.handle("POST", edit_path, json{{"cells", {{3, 0}, {3, 4}}}, {"set", "wall"}}.dump());
+  ASSERT_EQ(closed.status, 200) << closed.body;
+  EXPECT_EQ(body_of(closed)["revision"], 2);
+  EXPECT_EQ(body_of(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {5, 2}}}))["status"], "no_path");
+  // Open the middle of the wall as swamp (cost 3): a path again, through the swamp.
+  ASSERT_EQ(api.handle("POST", edit_path, json{{"rect", {3, 2, 1, 1}}, {"set", 3}}.dump()).status, 200);
+  const json through = body_of(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {5, 2}}}));
+  EXPECT_EQ(through["status"], "found");
+  EXPECT_DOUBLE_EQ(through["cost"].get<double>(), 2.0 + 2.0 * 2.0);  // 1 + (1+3)/2 + (3+1)/2 + 1
+  const json described = body_of(api.handle("GET", "/api/worlds/" + std::to_string(small_grid), ""));
+  EXPECT_EQ(described["revision"], 3);
+  EXPECT_GT(open, through["cost"].get<double>()) << "round the wall was dearer than the swamp door";
+}
+
+TEST_F(ApiFixture, GeneratedGridsAndUploadedMeshes) {
+  const ApiResponse generated = api.handle("POST", "/api/worlds",
+                                           json{{"kind", "grid"}, {"name", "rooms"}, {"generate", {{"width", 64}, {"height", 48}, {"seed", 3}}}}.dump());
+  ASSERT_EQ(generated.status, 201) << generated.body;
+  const json described = body_of(api.handle("GET", "/api/worlds/" + std::to_string(body_of(generated)["id"].get<int>()), ""));
+  EXPECT_EQ(described["width"], 64);
+  EXPECT_EQ(described["cells"].get<std::string>().size(), 64u * 48u);
+
+  const std::string square = "v 0 0 0\nv 10 0 0\nv 10 0 10\nv 0 0 10\nf 1 4 3 2\n";
+  const ApiResponse mesh = api.handle("POST", "/api/worlds", json{{"kind", "navmesh"}, {"name", "square"}, {"obj", square}}.dump());
+  ASSERT_EQ(mesh.status, 201) << mesh.body;
+  const int id = body_of(mesh)["id"];
+  const json path = body_of(query({{"world", id}, {"start", {1, 0, 1}}, {"goal", {9, 0, 9}}}));
+  EXPECT_EQ(path["status"], "found");
+  EXPECT_NEAR(path["cost"].get<double>(), std::sqrt(128.0), 1e-9);
+  EXPECT_EQ(path["path"].size(), 2u);
+}
+
+TEST(ViewerApiData, MeshAndVoxelQueriesAnswerWhatTheLibraryAnswers) {
+  SKIP_WITHOUT(nav_test());
+  SKIP_WITHOUT(warframe_simple());
+  WorldCatalog catalog;
+  const int mesh_id = load_world_file(catalog, nav_test().string());
+  const int voxel_id = load_world_file(catalog, warframe_simple().string());
+  ViewerApi api(catalog);
+
+  const NavMesh mesh = NavMesh::build(read_obj_mesh(nav_test()));
+  NavMeshQuery mesh_query(mesh);
+  const auto cases = read_mesh_queries(data_directory() / "meshes" / "derived" / "nav_test_reference_queries.csv");
+  int compared = 0;
+  for (std::size_t i = 0; i < cases.size() && i < 100; ++i) {
+    const PathResult expected = mesh_query.find_path(cases[i].start, cases[i].goal);
+    const ApiResponse response = api.handle(
+        "POST", "/api/query",
+        json{{"world", mesh_id}, {"start", {cases[i].start.x, cases[i].start.y, cases[i].start.z}},
+             {"goal", {cases[i].goal.x, cases[i].goal.y, cases[i].goal.z}}, {"trace", i % 2 == 0}}
+            .dump());
+    if (expected.status == SearchStatus::invalid_input) {
+      EXPECT_EQ(response.status, 400);
+      continue;
+    }
+    ASSERT_EQ(response.status, 200) << response.body;
+    const json result = json::parse(response.body);
+    EXPECT_EQ(result["status"], std::string(to_string(expected.status)));
+    if (!expected.has_path()) continue;
+    ++compared;
+    EXPECT_DOUBLE_EQ(result["cost"].get<double>(), expected.cost);
+    EXPECT_EQ(result["corridor"].get<std::vector<PolygonId>>(), expected.nodes);
+    EXPECT_EQ(result["path"].size(), expected.points.size());
+    EXPECT_EQ(result["portals"].size(), expected.nodes.size() - 1);
+  }
+  EXPECT_GT(compared, 20);
+
+  const VoxelWorld world = read_voxel_benchmark_map(warframe_simple());
+  VoxelPathfinder flyer(world, MovementProfile::flyer());
+  const VoxelScenario scenario = read_voxel_scenario(warframe_simple().string() + ".3dscen", 20);
+  for (const auto& entry : scenario.queries) {
+    const PathResult expected = flyer.find_path(entry.start, entry.goal);
+    const ApiResponse response = api.handle(
+        "POST", "/api/query",
+        json{{"world", voxel_id}, {"start", {entry.start.x, entry.start.y, entry.start.z}},
+             {"goal", {entry.goal.x, entry.goal.y, entry.goal.z}}, {"agent", "flyer"}}
+            .dump());
+    ASSERT_EQ(response.status, 200) << response.body;
+    const json result = json::parse(response.body);
+    EXPECT_EQ(result["status"], std::string(to_string(expected.status)));
+    if (expected.has_path()) {
+      EXPECT_DOUBLE_EQ(result["cost"].get<double>(), expected.cost);
+    }
+    EXPECT_EQ(result["path"].size(), expected.nodes.size());
+  }
+  const json described = json::parse(api.handle("GET", "/api/worlds/" + std::to_string(voxel_id), "").body);
+  EXPECT_EQ(described["heights"].size(), static_cast<std::size_t>(world.size_x()) * static_cast<std::size_t>(world.size_z()));
+}
+
+// ---- Over a socket
+
+struct RunningServer {
+  explicit RunningServer(WorldCatalog& catalog, ServerOptions options = {}) : server(catalog, with_test_defaults(options)) {
+    port = server.bind();
+    thread = std::thread([this] { server.run(); });
+  }
+  ~RunningServer() {
+    server.stop();
+    thread.join();
+  }
+  static ServerOptions with_test_defaults(ServerOptions options) {
+    options.port = 0;
+    options.read_timeout = std::chrono::seconds(1);
+    return options;
+  }
+  ViewerServer server;
+  int port = 0;
+  std::thread thread;
+};
+
+TEST(ViewerServer, ServesThePageAndTheApi) {
+  WorldCatalog catalog;
+  catalog.add("small", parse_movingai_map(small_map, "small"));
+  RunningServer running(catalog);
+  httplib::Client client("127.0.0.1", running.port);
+  const auto page = client.Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("viewer.js"), std::string::npos);
+  EXPECT_NE(page->get_header_value("Content-Type").find("text/html"), std::string::npos);
+  const auto script = client.Get("/viewer.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_NE(script->body.find("/api/query"), std::string::npos);
+  const auto missing = client.Get("/nothing-here.js");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->status, 404);
+
+  const auto worlds = client.Get("/api/worlds");
+  ASSERT_TRUE(worlds);
+  EXPECT_EQ(json::parse(worlds->body)[0]["name"], "small");
+  const auto result = client.Post("/api/query", R"({"world": 1, "start": [1, 2], "goal": [5, 2]})", "application/json");
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->status, 200);
+  EXPECT_EQ(json::parse(result->body)["status"], "found");
+}
+
+TEST(ViewerServer, RefusesOversizedAndNeverEndingBodiesAndStaysUp) {
+  WorldCatalog catalog;
+  catalog.add("small", parse_movingai_map(small_map, "small"));
+  ServerOptions options;
+  options.limits.max_body_bytes = 1024;
+  RunningServer running(catalog, options);
+  httplib::Client client("127.0.0.1", running.port);
+
+  const auto big = client.Post("/api/worlds", std::string(4096, 'x'), "application/json");
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->status, 413);
+  EXPECT_NE(big->body.find("limit"), std::string::npos) << big->body;
+
+  // A body that never ends: the headers promise 1000 bytes, 10 come. The server must drop the
+  // connection after its read timeout (1 s here) instead of waiting for ever.
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(running.port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  const std::string partial =
+      "POST /api/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"world\":";
+  ASSERT_EQ(::send(fd, partial.data(), partial.size(), 0), static_cast<ssize_t>(partial.size()));
+  const auto began = std::chrono::steady_clock::now();
+  timeval wait_at_most{10, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait_at_most, sizeof wait_at_most);
+  char buffer[512];
+  while (::recv(fd, buffer, sizeof buffer, 0) > 0) {
+  }
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  ::close(fd);
+  EXPECT_LT(waited, 8.0) << "the server kept a never-ending request open";
+
+  const auto after = client.Post("/api/query", R"({"world": 1, "start": [1, 2], "goal": [5, 2]})", "application/json");
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->status, 200);
+  EXPECT_EQ(json::parse(after->body)["status"], "found");
+}
+
+TEST(ViewerServer, ConcurrentClientsGetTheSingleThreadedAnswers) {
+  SKIP_WITHOUT(den520d());
+  WorldCatalog catalog;
+  load_world_file(catalog, den520d().string());
+  const GridMap map = read_movingai_map(den520d());
+  const Scenario scenario = read_movingai_scenario(den520d().string() + ".scen", testing::sanitized_build() ? 40 : 200);
+  GridPathfinder finder(map);
+  std::vector<double> expected;
+  for (const ScenarioQuery& q : scenario.queries) expected.push_back(finder.find_path(q.start, q.goal).cost);
+
+  ServerOptions options;
+  options.threads = 4;
+  RunningServer running(catalog, options);
+  constexpr int clients = 4;
+  std::atomic<int> wrong{0}, answered{0};
+  std::vector<std::thread> threads;
+  for (int c = 0; c < clients; ++c)
+    threads.emplace_back([&, c] {
+      httplib::Client client("127.0.0.1", running.port);
+      for (std::size_t i = static_cast<std::size_t>(c); i < scenario.queries.size(); i += clients) {
+        const ScenarioQuery& q = scenario.queries[i];
+        const std::string algorithm = i % 2 == 0 ? "astar" : "jps";
+        const json request{{"world", 1}, {"start", {q.start.x, q.start.y}}, {"goal", {q.goal.x, q.goal.y}}, {"algorithm", algorithm}};
+        const auto response = client.Post("/api/query", request.dump(), "application/json");
+        if (!response || response->status != 200) {
+          ++wrong;
+          continue;
+        }
+        const double cost = json::parse(response->body)["cost"];
+        if (std::abs(cost - expected[i]) > 1e-9 * std::max(1.0, expected[i])) ++wrong;
+        ++answered;
+      }
+    });
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(answered.load(), static_cast<int>(scenario.queries.size()));
+}
+
+}  // namespace
+}  // namespace wayfinder::viewer

@@ -1,0 +1,496 @@
+#include "viewer/viewer_api.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <exception>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/room_map_generator.hpp"
+#include "common/world_json.hpp"
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/navmesh/obj_reader.hpp"
+
+namespace wayfinder::viewer {
+
+namespace {
+
+/// A request the API refuses: the status (400, 404, 405, 409, 413) and why.
+struct Refusal : std::runtime_error {
+  Refusal(int status_code, const std::string& why) : std::runtime_error(why), status(status_code) {}
+  int status;
+};
+
+[[noreturn]] void refuse(const std::string& why, int status = 400) { throw Refusal(status, why); }
+
+ApiResponse json_response(int status, const Json& json) { return {status, json.dump()}; }
+
+ApiResponse error_response(int status, const std::string& why) {
+  Json json;
+  json["error"] = why;
+  return json_response(status, json);
+}
+
+Json parse_body(std::string_view body) {
+  // The default parser rejects NaN and Infinity literals; numbers too large for a double
+  // become infinities, which finite_number() refuses.
+  Json json = Json::parse(body.begin(), body.end(), nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded()) refuse("the request body is not valid JSON");
+  if (!json.is_object()) refuse("the request body must be a JSON object");
+  return json;
+}
+
+const Json* member(const Json& object, const char* key) {
+  const auto found = object.find(key);
+  return found == object.end() || found->is_null() ? nullptr : &*found;
+}
+
+std::string text_member(const Json& object, const char* key, const std::string& fallback) {
+  const Json* value = member(object, key);
+  if (value == nullptr) return fallback;
+  if (!value->is_string()) refuse(std::string("\"") + key + "\" must be a string");
+  return value->get<std::string>();
+}
+
+double finite_number(const Json& value, const std::string& what) {
+  if (!value.is_number()) refuse(what + " must be a number");
+  const double number = value.get<double>();
+  if (!std::isfinite(number)) refuse(what + " must be a finite number");
+  return number;
+}
+
+std::optional<double> number_member(const Json& object, const char* key) {
+  const Json* value = member(object, key);
+  if (value == nullptr) return std::nullopt;
+  return finite_number(*value, std::string("\"") + key + "\"");
+}
+
+long long whole_number(const Json& value, const std::string& what, long long low, long long high) {
+  if (!value.is_number_integer() && !(value.is_number_float() && std::trunc(value.get<double>()) == value.get<double>()))
+    refuse(what + " must be a whole number");
+  const double as_double = value.get<double>();
+  if (!(as_double >= static_cast<double>(low) && as_double <= static_cast<double>(high)))
+    refuse(what + " must be in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
+  return value.is_number_integer() ? value.get<long long>() : static_cast<long long>(as_double);
+}
+
+bool bool_member(const Json& object, const char* key, bool fallback) {
+  const Json* value = member(object, key);
+  if (value == nullptr) return fallback;
+  if (!value->is_boolean()) refuse(std::string("\"") + key + "\" must be true or false");
+  return value->get<bool>();
+}
+
+/// A coordinate array of `size` entries: [x, y] or [x, y, z].
+std::vector<double> coordinates(const Json& object, const char* key, std::size_t size, bool whole) {
+  const Json* value = member(object, key);
+  if (value == nullptr) refuse(std::string("\"") + key + "\" is missing");
+  if (!value->is_array() || value->size() != size)
+    refuse(std::string("\"") + key + "\" must be an array of " + std::to_string(size) + " numbers");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::string what = std::string("\"") + key + "\"[" + std::to_string(i) + "]";
+    out.push_back(whole ? static_cast<double>(whole_number((*value)[i], what, -(1LL << 31), (1LL << 31) - 1))
+                        : finite_number((*value)[i], what));
+  }
+  return out;
+}
+
+std::optional<int> world_id(std::string_view text) {
+  int id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc{} || end != text.data() + text.size() || id <= 0) return std::nullopt;
+  return id;
+}
+
+std::shared_ptr<CatalogWorld> find_world(const WorldCatalog& catalog, const Json& request) {
+  const Json* id = member(request, "world");
+  if (id == nullptr) refuse("\"world\" is missing: give the id of a loaded world (GET /api/worlds lists them)");
+  const auto world = catalog.find(static_cast<int>(whole_number(*id, "\"world\"", 0, std::numeric_limits<int>::max())));
+  if (!world) refuse("no world with id " + id->dump() + " (GET /api/worlds lists them)", 404);
+  return world;
+}
+
+void add_budget(const Json& request, QueryOptions& options) {
+  if (const Json* limit = member(request, "max_expansions"))
+    options.budget.max_expansions =
+        static_cast<std::uint64_t>(whole_number(*limit, "\"max_expansions\"", 0, std::numeric_limits<long long>::max()));
+}
+
+// The fields every query answer has.
+Json result_json(int world, WorldKind kind, const PathResult& result) {
+  Json json;
+  json["world"] = world;
+  json["kind"] = to_string(kind);
+  json["status"] = to_string(result.status);
+  json["reason"] = to_string(result.reason);
+  json["message"] = result.message;
+  json["cost"] = result.has_path() ? Json(result.cost) : Json(nullptr);
+  return json;
+}
+
+void add_trace(Json& json, const SearchTrace& trace, const std::function<Point(NodeId)>& position, bool with_z,
+               std::size_t max_events) {
+  json["trace"] = trace_json(trace, position, with_z, max_events);
+  json["trace_events"] = trace.size();
+  json["trace_truncated"] = trace.size() > max_events;
+}
+
+[[noreturn]] void refuse_invalid_input(const PathResult& result) {
+  refuse("the query was refused: " + result.message);
+}
+
+Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits& limits) {
+  const GridMap& map = *world.grid;
+  const auto start = coordinates(request, "start", 2, true);
+  const auto goal = coordinates(request, "goal", 2, true);
+  const Cell from{static_cast<int>(start[0]), static_cast<int>(start[1])};
+  const Cell to{static_cast<int>(goal[0]), static_cast<int>(goal[1])};
+  const std::string size = std::to_string(map.width()) + "x" + std::to_string(map.height());
+  if (!map.contains(from)) refuse("start [" + std::to_string(from.x) + ", " + std::to_string(from.y) + "] is outside the " + size + " grid");
+  if (!map.contains(to)) refuse("goal [" + std::to_string(to.x) + ", " + std::to_string(to.y) + "] is outside the " + size + " grid");
+
+  GridSearchOptions options;
+  const std::string algorithm = text_member(request, "algorithm", "astar");
+  const auto parsed = parse_grid_algorithm(algorithm);
+  if (!parsed) refuse("unknown grid algorithm \"" + algorithm + "\"");
+  options.algorithm = *parsed;
+  if (const Json* diagonal = member(request, "diagonal")) {
+    const auto mode = diagonal->is_string() ? parse_diagonal_mode(diagonal->get<std::string>()) : std::nullopt;
+    if (!mode) refuse("unknown diagonal mode " + diagonal->dump());
+    options.diagonal = *mode;
+  }
+  if (const Json* heuristic = member(request, "heuristic")) {
+    const auto parsed_heuristic = heuristic->is_string() ? parse_heuristic(heuristic->get<std::string>()) : std::nullopt;
+    if (!parsed_heuristic) refuse("unknown heuristic " + heuristic->dump());
+    options.heuristic = *parsed_heuristic;
+  }
+  if (const auto weight = number_member(request, "weight")) options.weight = *weight;
+  add_budget(request, options);
+  SearchTrace trace;
+  const bool traced = bool_member(request, "trace", false);
+  if (traced) options.trace = &trace;
+
+  const std::shared_lock lock(world.access);
+  PathResult result;
+  {
+    auto query = world.grid_queries.borrow(map);
+    query->find_path(from, to, options, result);
+  }
+  if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);
+  Json json = result_json(world.id, world.kind, result);
+  json["algorithm"] = to_string(options.algorithm);
+  json["path"] = cells_json(map, result.nodes);
+  json["moves"] = result.nodes.empty() ? 0 : result.nodes.size() - 1;
+  json["stats"] = stats_json(result.stats);
+  if (traced)
+    add_trace(json, trace, [&](NodeId node) {
+      const Cell cell = map.cell_of(node);
+      return Point{static_cast<double>(cell.x), static_cast<double>(cell.y), 0.0};
+    }, false, limits.max_trace_events);
+  return json;
+}
+
+Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits& limits) {
+  const NavMesh& mesh = *world.mesh;
+  const auto start = coordinates(request, "start", 3, false);
+  const auto goal = coordinates(request, "goal", 3, false);
+  NavMeshSearchOptions options;
+  const std::string algorithm = text_member(request, "algorithm", "astar");
+  if (algorithm != "astar") refuse("unknown navmesh algorithm \"" + algorithm + "\" (meshes use astar)");
+  if (const Json* nodes = member(request, "nodes")) {
+    const auto parsed = nodes->is_string() ? parse_corridor_nodes(nodes->get<std::string>()) : std::nullopt;
+    if (!parsed) refuse("unknown corridor nodes " + nodes->dump() + " (edge-points or centroids)");
+    options.nodes = *parsed;
+  }
+  if (const auto weight = number_member(request, "weight")) options.weight = *weight;
+  if (const auto snap = number_member(request, "snap_distance")) options.snap_distance = *snap;
+  add_budget(request, options);
+  SearchTrace trace;
+  const bool traced = bool_member(request, "trace", false);
+  if (traced) options.trace = &trace;
+
+  const std::shared_lock lock(world.access);
+  auto query = world.mesh_queries.borrow(mesh);
+  PathResult result;
+  query->find_path(Point{start[0], start[1], start[2]}, Point{goal[0], goal[1], goal[2]}, options, result);
+  if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);
+  Json json = result_json(world.id, world.kind, result);
+  json["algorithm"] = "astar";
+  json["path"] = points_json(result.points, true);
+  json["corridor"] = result.nodes;
+  Json portals = Json::array();
+  if (result.has_path())
+    for (const Portal& portal : query->portals())
+      portals.push_back(Json::array({point_json(portal.left, true), point_json(portal.right, true)}));
+  json["portals"] = std::move(portals);
+  json["stats"] = stats_json(result.stats);
+  if (traced)
+    add_trace(json, trace, [&](NodeId node) { return query->corridor_node_position(node); }, true,
+              limits.max_trace_events);
+  return json;
+}
+
+Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits& limits) {
+  const VoxelWorld& voxels = *world.voxels;
+  const auto start = coordinates(request, "start", 3, true);
+  const auto goal = coordinates(request, "goal", 3, true);
+  const VoxelCoord from{static_cast<int>(start[0]), static_cast<int>(start[1]), static_cast<int>(start[2])};
+  const VoxelCoord to{static_cast<int>(goal[0]), static_cast<int>(goal[1]), static_cast<int>(goal[2])};
+  const std::string size = std::to_string(voxels.size_x()) + "x" + std::to_string(voxels.size_y()) + "x" +
+                           std::to_string(voxels.size_z());
+  if (!voxels.contains(from)) refuse("start " + Json::array({from.x, from.y, from.z}).dump() + " is outside the " + size + " world");
+  if (!voxels.contains(to)) refuse("goal " + Json::array({to.x, to.y, to.z}).dump() + " is outside the " + size + " world");
+  VoxelSearchOptions options;
+  const std::string algorithm = text_member(request, "algorithm", "astar");
+  const auto parsed = parse_voxel_algorithm(algorithm);
+  if (!parsed) refuse("unknown voxel algorithm \"" + algorithm + "\"");
+  options.algorithm = *parsed;
+  const std::string agent = text_member(request, "agent", "walker");
+  if (agent == "walker") {
+    options.profile = MovementProfile::walker();
+  } else if (agent == "flyer") {
+    options.profile = MovementProfile::flyer();
+  } else {
+    refuse("unknown agent \"" + agent + "\" (walker or flyer)");
+  }
+  if (const auto weight = number_member(request, "weight")) options.weight = *weight;
+  add_budget(request, options);
+  SearchTrace trace;
+  const bool traced = bool_member(request, "trace", false);
+  if (traced) options.trace = &trace;
+
+  const std::shared_lock lock(world.access);
+  PathResult result;
+  {
+    auto query = world.voxel_queries.borrow(voxels);
+    query->find_path(from, to, options, result);
+  }
+  if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);
+  Json json = result_json(world.id, world.kind, result);
+  json["algorithm"] = to_string(options.algorithm);
+  json["agent"] = agent;
+  Json path = Json::array();
+  for (const NodeId node : result.nodes) {
+    const VoxelCoord at = voxels.coord_of(node);
+    path.push_back({at.x, at.y, at.z});
+  }
+  json["path"] = std::move(path);
+  json["stats"] = stats_json(result.stats);
+  if (traced)
+    add_trace(json, trace, [&](NodeId node) {
+      const VoxelCoord at = voxels.coord_of(node);
+      return Point{static_cast<double>(at.x), static_cast<double>(at.y), static_cast<double>(at.z)};
+    }, true, limits.max_trace_events);
+  return json;
+}
+
+Json world_summary(const CatalogWorld& world) {
+  Json json;
+  json["id"] = world.id;
+  json["kind"] = to_string(world.kind);
+  json["name"] = world.name;
+  return json;
+}
+
+}  // namespace
+
+ApiResponse ViewerApi::handle(std::string_view method, std::string_view path, std::string_view body) {
+  try {
+    if (body.size() > limits_.max_body_bytes)
+      refuse("the request body has " + std::to_string(body.size()) + " bytes; the limit is " +
+                 std::to_string(limits_.max_body_bytes),
+             413);
+    constexpr std::string_view worlds_path = "/api/worlds";
+    if (path == worlds_path) {
+      if (method == "GET") return list_worlds();
+      if (method == "POST") return load_world(body);
+      refuse(std::string(method) + " is not allowed on " + std::string(path) + " (GET or POST)", 405);
+    }
+    if (path.starts_with(std::string(worlds_path) + "/")) {
+      std::string_view rest = path.substr(worlds_path.size() + 1);
+      const bool edit = rest.ends_with("/edit");
+      if (edit) rest.remove_suffix(5);
+      const auto id = world_id(rest);
+      if (!id) refuse("no such path: " + std::string(path), 404);
+      if (edit) {
+        if (method != "POST") refuse(std::string(method) + " is not allowed on " + std::string(path) + " (POST)", 405);
+        return edit_world(*id, body);
+      }
+      if (method != "GET") refuse(std::string(method) + " is not allowed on " + std::string(path) + " (GET)", 405);
+      return describe_world(*id);
+    }
+    if (path == "/api/query") {
+      if (method != "POST") refuse(std::string(method) + " is not allowed on /api/query (POST)", 405);
+      return run_query(body);
+    }
+    refuse("no such path: " + std::string(path), 404);
+  } catch (const Refusal& refusal) {
+    return error_response(refusal.status, refusal.what());
+  } catch (const LoadError& error) {
+    return error_response(400, error.what());
+  } catch (const std::bad_alloc&) {
+    return error_response(500, "out of memory");
+  } catch (const std::exception& error) {
+    return error_response(500, error.what());
+  }
+}
+
+ApiResponse ViewerApi::list_worlds() const {
+  Json json = Json::array();
+  for (const auto& world : catalog_.list()) json.push_back(world_summary(*world));
+  return json_response(200, json);
+}
+
+ApiResponse ViewerApi::load_world(std::string_view body) {
+  const Json request = parse_body(body);
+  const std::string kind = text_member(request, "kind", "");
+  const std::string name = text_member(request, "name", "uploaded");
+  if (name.size() > 200) refuse("\"name\" is longer than 200 characters");
+  int id = 0;
+  try {
+    if (kind == "grid") {
+      if (const Json* generate = member(request, "generate")) {
+        if (!generate->is_object()) refuse("\"generate\" must be an object");
+        RoomMapOptions options;
+        const auto side = [&](const char* key, int fallback) {
+          const Json* value = member(*generate, key);
+          return value == nullptr ? fallback
+                                  : static_cast<int>(whole_number(*value, std::string("\"generate\".") + key, 8,
+                                                                  limits_.max_generated_side));
+        };
+        options.width = side("width", options.width);
+        options.height = side("height", options.height);
+        if (const Json* seed = member(*generate, "seed"))
+          options.seed = static_cast<std::uint64_t>(whole_number(*seed, "\"generate\".seed", 0, std::numeric_limits<long long>::max()));
+        if (const Json* rooms = member(*generate, "rooms"))
+          options.room_count = static_cast<int>(whole_number(*rooms, "\"generate\".rooms", 1, 10'000));
+        id = catalog_.add(name, generate_room_map(options).map);
+      } else {
+        const Json* text = member(request, "movingai");
+        if (text == nullptr || !text->is_string())
+          refuse("a grid needs \"movingai\" (the text of a MovingAI .map) or \"generate\" ({\"width\", \"height\", \"seed\", \"rooms\"})");
+        GridMap map = parse_movingai_map(text->get<std::string>(), name);
+        map.forget_changes();
+        id = catalog_.add(name, std::move(map));
+      }
+    } else if (kind == "navmesh") {
+      const Json* text = member(request, "obj");
+      if (text == nullptr || !text->is_string()) refuse("a navmesh needs \"obj\": the text of a Wavefront OBJ file");
+      id = catalog_.add(name, NavMesh::build(parse_obj_mesh(text->get<std::string>(), name)));
+    } else {
+      refuse("\"kind\" must be \"grid\" or \"navmesh\" (voxel worlds are loaded from files named on the command line)");
+    }
+  } catch (const std::length_error& full) {
+    refuse(full.what(), 409);
+  } catch (const std::invalid_argument& bad) {
+    refuse(bad.what());
+  }
+  return json_response(201, world_summary(*catalog_.find(id)));
+}
+
+ApiResponse ViewerApi::describe_world(int id) const {
+  const auto world = catalog_.find(id);
+  if (!world) refuse("no world with id " + std::to_string(id), 404);
+  const std::shared_lock lock(world->access);
+  Json json = world_summary(*world);
+  Json description;
+  switch (world->kind) {
+    case WorldKind::grid: description = grid_description_json(*world->grid); break;
+    case WorldKind::navmesh: description = mesh_description_json(*world->mesh); break;
+    case WorldKind::voxel: description = voxel_description_json(*world->voxels); break;
+  }
+  json.update(description);
+  return json_response(200, json);
+}
+
+ApiResponse ViewerApi::edit_world(int id, std::string_view body) {
+  const auto world = catalog_.find(id);
+  if (!world) refuse("no world with id " + std::to_string(id), 404);
+  if (world->kind != WorldKind::grid) refuse("only grids can be edited; world " + std::to_string(id) + " is a " + std::string(to_string(world->kind)));
+  const Json request = parse_body(body);
+  GridMap& map = *world->grid;
+
+  // What to paint: "wall", "floor" (passable at cost 1) or a terrain cost.
+  const Json* set = member(request, "set");
+  if (set == nullptr) refuse("\"set\" is missing: \"wall\", \"floor\" or a terrain cost");
+  std::optional<float> cost;  // nullopt: wall
+  if (set->is_string()) {
+    if (*set == "floor") {
+      cost = 1.0f;
+    } else if (*set != "wall") {
+      refuse("\"set\" must be \"wall\", \"floor\" or a terrain cost");
+    }
+  } else {
+    const double value = finite_number(*set, "\"set\"");
+    if (!(value > 0.0 && value <= 1e6)) refuse("a terrain cost must be in (0, 1e6]");
+    cost = static_cast<float>(value);
+  }
+
+  // Which cells: every one is checked before any is changed.
+  std::vector<Cell> cells;
+  std::optional<GridRect> rect;
+  if (const Json* list = member(request, "cells")) {
+    if (!list->is_array()) refuse("\"cells\" must be an array of [x, y]");
+    if (list->size() > limits_.max_edit_cells) refuse("an edit may paint at most " + std::to_string(limits_.max_edit_cells) + " cells");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const Json& entry = (*list)[i];
+      if (!entry.is_array() || entry.size() != 2) refuse("\"cells\"[" + std::to_string(i) + "] must be [x, y]");
+      const Cell cell{static_cast<int>(whole_number(entry[0], "\"cells\"[" + std::to_string(i) + "][0]", -(1LL << 31), (1LL << 31) - 1)),
+                      static_cast<int>(whole_number(entry[1], "\"cells\"[" + std::to_string(i) + "][1]", -(1LL << 31), (1LL << 31) - 1))};
+      if (!map.contains(cell))
+        refuse("\"cells\"[" + std::to_string(i) + "] [" + std::to_string(cell.x) + ", " + std::to_string(cell.y) + "] is outside the grid");
+      cells.push_back(cell);
+    }
+  } else if (member(request, "rect") != nullptr) {
+    const auto r = coordinates(request, "rect", 4, true);
+    rect = GridRect{static_cast<int>(r[0]), static_cast<int>(r[1]), static_cast<int>(r[2]), static_cast<int>(r[3])};
+    if (rect->width < 1 || rect->height < 1 || !map.contains(rect->x, rect->y) ||
+        !map.contains(rect->x + rect->width - 1, rect->y + rect->height - 1))
+      refuse("\"rect\" must have a positive size and lie inside the grid");
+  } else {
+    refuse("an edit needs \"cells\" ([[x, y], ...]) or \"rect\" ([x, y, width, height])");
+  }
+
+  const std::unique_lock lock(world->access);
+  const std::uint64_t before = map.revision();
+  if (rect) {
+    if (cost) {
+      map.set_cost(*rect, *cost);
+    } else {
+      map.block_rect(*rect);
+    }
+  } else {
+    for (const Cell cell : cells) {
+      if (cost) {
+        map.set_cost(cell.x, cell.y, *cost);
+      } else {
+        map.block(cell);
+      }
+    }
+  }
+  Json json;
+  json["world"] = id;
+  json["revision"] = map.revision();
+  json["edits"] = map.revision() - before;
+  return json_response(200, json);
+}
+
+ApiResponse ViewerApi::run_query(std::string_view body) const {
+  const Json request = parse_body(body);
+  const auto world = find_world(catalog_, request);
+  switch (world->kind) {
+    case WorldKind::grid: return json_response(200, grid_query(*world, request, limits_));
+    case WorldKind::navmesh: return json_response(200, mesh_query(*world, request, limits_));
+    case WorldKind::voxel: return json_response(200, voxel_query(*world, request, limits_));
+  }
+  refuse("unknown world kind", 500);
+}
+
+}  // namespace wayfinder::viewer

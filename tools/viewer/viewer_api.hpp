@@ -1,0 +1,59 @@
+#pragma once
+// The viewer's JSON API, independent of HTTP: a request (method, path, body) in, a response
+// (status code, JSON body) out. viewer_server.cpp puts it behind cpp-httplib; the tests call it
+// directly as well as over a socket. Every call and shape is documented in docs/viewer.md.
+//
+//   GET  /api/worlds              the loaded worlds: [{"id", "kind", "name"}, ...]
+//   POST /api/worlds              load one: an uploaded MovingAI map or OBJ mesh, or a
+//                                 generated grid of rooms
+//   GET  /api/worlds/{id}         describe one, enough to draw it
+//   POST /api/worlds/{id}/edit    paint grid cells: walls, floor or a terrain cost
+//   POST /api/query               run a query; the PathResult, and its trace when asked
+//
+// Bad requests get a 4xx status with {"error": "..."} and change nothing.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "viewer/world_catalog.hpp"
+
+namespace wayfinder::viewer {
+
+struct ApiResponse {
+  int status = 200;
+  std::string body;  ///< JSON
+};
+
+struct ApiLimits {
+  /// Largest request body; the server refuses longer ones before reading them (413).
+  std::size_t max_body_bytes = std::size_t{32} << 20;
+  /// Most trace events a query returns (the rest are cut; the response says how many there were).
+  std::size_t max_trace_events = 4'000'000;
+  /// Largest side of a generated grid.
+  int max_generated_side = 4096;
+  /// Most cells one edit may paint.
+  std::size_t max_edit_cells = std::size_t{1} << 22;
+};
+
+class ViewerApi {
+ public:
+  ViewerApi(WorldCatalog& catalog, ApiLimits limits = {}) : catalog_(catalog), limits_(limits) {}
+
+  /// Never throws: every failure becomes a 4xx (the request's fault) or 500 response.
+  ApiResponse handle(std::string_view method, std::string_view path, std::string_view body);
+
+  [[nodiscard]] const ApiLimits& limits() const { return limits_; }
+
+ private:
+  ApiResponse list_worlds() const;
+  ApiResponse load_world(std::string_view body);
+  ApiResponse describe_world(int id) const;
+  ApiResponse edit_world(int id, std::string_view body);
+  ApiResponse run_query(std::string_view body) const;
+
+  WorldCatalog& catalog_;
+  ApiLimits limits_;
+};
+
+}  // namespace wayfinder::viewer

@@ -1,0 +1,86 @@
+#include "viewer/world_catalog.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
+#include "wayfinder/voxel/vox_io.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+
+namespace wayfinder::viewer {
+
+std::string_view to_string(WorldKind kind) {
+  switch (kind) {
+    case WorldKind::grid: return "grid";
+    case WorldKind::navmesh: return "navmesh";
+    case WorldKind::voxel: return "voxel";
+  }
+  return "unknown";
+}
+
+int WorldCatalog::insert(std::shared_ptr<CatalogWorld> world) {
+  const std::unique_lock lock(mutex_);
+  if (worlds_.size() >= max_worlds)
+    throw std::length_error("the server already holds " + std::to_string(max_worlds) + " worlds, its limit");
+  world->id = next_id_++;
+  worlds_.push_back(world);
+  return world->id;
+}
+
+int WorldCatalog::add(std::string name, GridMap map) {
+  auto world = std::make_shared<CatalogWorld>();
+  world->kind = WorldKind::grid;
+  world->name = std::move(name);
+  world->grid = std::make_unique<GridMap>(std::move(map));
+  return insert(std::move(world));
+}
+
+int WorldCatalog::add(std::string name, NavMesh mesh) {
+  auto world = std::make_shared<CatalogWorld>();
+  world->kind = WorldKind::navmesh;
+  world->name = std::move(name);
+  world->mesh = std::make_unique<NavMesh>(std::move(mesh));
+  return insert(std::move(world));
+}
+
+int WorldCatalog::add(std::string name, VoxelWorld voxels) {
+  auto world = std::make_shared<CatalogWorld>();
+  world->kind = WorldKind::voxel;
+  world->name = std::move(name);
+  world->voxels = std::make_unique<VoxelWorld>(std::move(voxels));
+  return insert(std::move(world));
+}
+
+std::shared_ptr<CatalogWorld> WorldCatalog::find(int id) const {
+  const std::shared_lock lock(mutex_);
+  for (const auto& world : worlds_)
+    if (world->id == id) return world;
+  return nullptr;
+}
+
+std::vector<std::shared_ptr<CatalogWorld>> WorldCatalog::list() const {
+  const std::shared_lock lock(mutex_);
+  return worlds_;
+}
+
+std::size_t WorldCatalog::size() const {
+  const std::shared_lock lock(mutex_);
+  return worlds_.size();
+}
+
+int load_world_file(WorldCatalog& catalog, const std::string& path) {
+  const std::filesystem::path file(path);
+  const std::string extension = file.extension().string();
+  const std::string name = file.stem().string();
+  if (extension == ".map") return catalog.add(name, read_movingai_map(file));
+  if (extension == ".obj") return catalog.add(name, NavMesh::build(read_obj_mesh(file)));
+  if (extension == ".mesh") return catalog.add(name, NavMesh::build(read_polyanya_mesh(file)));
+  if (extension == ".vox") return catalog.add(name, read_vox_file(file));
+  if (extension == ".3dmap") return catalog.add(name, read_voxel_benchmark_map(file));
+  throw std::invalid_argument(path + ": unknown world file type '" + extension +
+                              "' (expected .map, .obj, .mesh, .vox or .3dmap)");
+}
+
+}  // namespace wayfinder::viewer

@@ -1,0 +1,111 @@
+#pragma once
+// The worlds a viewer server holds, shared by its worker threads. Each world is read by any
+// number of queries at once and edited by one request at a time (a reader-writer lock per
+// world: the library's rule that edits need exclusive access). Query objects are pooled per
+// world: a request borrows one, so there is one per busy worker thread, reused across requests.
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_world.hpp"
+
+namespace wayfinder::viewer {
+
+/// Idle query objects of one world. A Lease hands one out and gives it back when destroyed.
+template <class Query, class World>
+class QueryPool {
+ public:
+  class Lease {
+   public:
+    Lease(QueryPool& pool, std::unique_ptr<Query> query) : pool_(pool), query_(std::move(query)) {}
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease() { pool_.give_back(std::move(query_)); }
+    Query& operator*() const { return *query_; }
+    Query* operator->() const { return query_.get(); }
+
+   private:
+    QueryPool& pool_;
+    std::unique_ptr<Query> query_;
+  };
+
+  /// A query object on `world`: an idle one, or a new one when all are busy.
+  Lease borrow(const World& world) {
+    std::unique_ptr<Query> query;
+    {
+      const std::lock_guard lock(mutex_);
+      if (!idle_.empty()) {
+        query = std::move(idle_.back());
+        idle_.pop_back();
+      }
+    }
+    if (!query) query = std::make_unique<Query>(world);
+    return Lease(*this, std::move(query));
+  }
+
+ private:
+  void give_back(std::unique_ptr<Query> query) {
+    const std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(query));
+  }
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Query>> idle_;
+};
+
+enum class WorldKind { grid, navmesh, voxel };
+std::string_view to_string(WorldKind kind);
+
+struct CatalogWorld {
+  int id = 0;
+  WorldKind kind = WorldKind::grid;
+  std::string name;
+  /// Shared by queries and descriptions, exclusive for edits.
+  mutable std::shared_mutex access;
+  // Exactly one of these is set, as `kind` says. Pools are declared after the worlds, so they
+  // (and their query objects, which refer to the world) are destroyed first.
+  std::unique_ptr<GridMap> grid;
+  std::unique_ptr<NavMesh> mesh;
+  std::unique_ptr<VoxelWorld> voxels;
+  mutable QueryPool<GridPathfinder, GridMap> grid_queries;
+  mutable QueryPool<NavMeshQuery, NavMesh> mesh_queries;
+  mutable QueryPool<VoxelPathfinder, VoxelWorld> voxel_queries;
+};
+
+class WorldCatalog {
+ public:
+  /// Adds a world and returns its id (1, 2, ... in the order added).
+  int add(std::string name, GridMap map);
+  int add(std::string name, NavMesh mesh);
+  int add(std::string name, VoxelWorld world);
+  /// The world with this id, or null.
+  [[nodiscard]] std::shared_ptr<CatalogWorld> find(int id) const;
+  [[nodiscard]] std::vector<std::shared_ptr<CatalogWorld>> list() const;
+  [[nodiscard]] std::size_t size() const;
+
+  /// The most worlds a catalog holds; adding more throws std::length_error (uploads are
+  /// refused with a message rather than filling the memory).
+  static constexpr std::size_t max_worlds = 64;
+
+ private:
+  int insert(std::shared_ptr<CatalogWorld> world);
+  mutable std::shared_mutex mutex_;
+  std::vector<std::shared_ptr<CatalogWorld>> worlds_;
+  int next_id_ = 1;
+};
+
+/// Loads a world file by its extension: .map (MovingAI grid), .obj or .mesh (navigation mesh),
+/// .vox (MagicaVoxel) or .3dmap (voxel benchmark). Throws LoadError or std::invalid_argument
+/// naming the file and the problem.
+int load_world_file(WorldCatalog& catalog, const std::string& path);
+
+}  // namespace wayfinder::viewer
