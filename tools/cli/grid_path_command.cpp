@@ -5,6 +5,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "common/world_json.hpp"
+
 #include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
@@ -16,21 +18,6 @@
 
 namespace wayfinder::cli {
 namespace {
-
-nlohmann::ordered_json cells_json(const GridMap& map, const std::vector<NodeId>& nodes) {
-  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-  for (const NodeId id : nodes) {
-    const Cell cell = map.cell_of(id);
-    cells.push_back({cell.x, cell.y});
-  }
-  return cells;
-}
-
-nlohmann::ordered_json points_json(const std::vector<Point>& points) {
-  nlohmann::ordered_json array = nlohmann::ordered_json::array();
-  for (const Point& point : points) array.push_back({point.x, point.y});
-  return array;
-}
 
 std::string cells_text(const GridMap& map, const std::vector<NodeId>& nodes) {
   std::string text;
@@ -146,7 +133,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
     json["search_microseconds"] = result.stats.microseconds;
     if (!result.found() && !result.message.empty()) json["message"] = result.message;
     if (arguments.smooth) {
-      json["smoothed"] = points_json(waypoints);
+      json["smoothed"] = points_json(waypoints, false);
       json["smoothed_length"] = polyline_length(waypoints);
     }
     if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;

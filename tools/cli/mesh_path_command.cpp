@@ -3,6 +3,8 @@
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+
+#include "common/world_json.hpp"
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,12 +19,6 @@
 
 namespace wayfinder::cli {
 namespace {
-
-nlohmann::ordered_json points_json(const std::vector<Point>& points) {
-  nlohmann::ordered_json array = nlohmann::ordered_json::array();
-  for (const Point& point : points) array.push_back({point.x, point.y, point.z});
-  return array;
-}
 
 // Height bands for --level: polygons at most this far apart in height are one band. A storey
 // is several units high, a step or the slope of a ramp much less.
@@ -161,7 +157,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["cost"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.cost);
     json["length_2d"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(length_2d);
     json["corridor"] = result.nodes;
-    json["waypoints"] = points_json(result.points);
+    json["waypoints"] = points_json(result.points, true);
     json["expanded"] = result.stats.expanded;
     json["generated"] = result.stats.generated;
     json["microseconds"] = microseconds;

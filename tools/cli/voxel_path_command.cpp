@@ -4,6 +4,8 @@
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+
+#include "common/world_json.hpp"
 #include <stdexcept>
 
 #include "command_error.hpp"
@@ -179,9 +181,7 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
     json["reason"] = to_string(result.reason);
     json["cost"] = has_path ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr);
     json["moves"] = moves.size();
-    nlohmann::ordered_json blocks = nlohmann::ordered_json::array();
-    for (const NodeId node : result.nodes) blocks.push_back(coord_json(world.coord_of(node)));
-    json["blocks"] = blocks;
+    json["blocks"] = voxel_blocks_json(world, result.nodes);
     nlohmann::ordered_json kinds = nlohmann::ordered_json::array();
     for (const VoxelMove& move : moves) kinds.push_back(to_string(move.kind));
     json["move_kinds"] = kinds;

@@ -25,6 +25,15 @@ Json cells_json(const GridMap& map, const std::vector<NodeId>& nodes) {
   return cells;
 }
 
+Json voxel_blocks_json(const VoxelWorld& world, const std::vector<NodeId>& nodes) {
+  Json blocks = Json::array();
+  for (const NodeId node : nodes) {
+    const VoxelCoord at = world.coord_of(node);
+    blocks.push_back({at.x, at.y, at.z});
+  }
+  return blocks;
+}
+
 Json stats_json(const SearchStats& stats) {
   Json json;
   json["expanded"] = stats.expanded;
@@ -35,14 +44,23 @@ Json stats_json(const SearchStats& stats) {
 }
 
 Json trace_json(const SearchTrace& trace, const std::function<Point(NodeId)>& position, bool with_z,
-                std::size_t max_events) {
+                bool whole_numbers, std::size_t max_events) {
   Json events = Json::array();
   const std::size_t count = std::min(trace.size(), max_events);
   for (std::size_t i = 0; i < count; ++i) {
     const TraceRecord& record = trace.events()[i];
     const Point at = position(record.node);
-    Json event = Json::array({static_cast<int>(record.event), at.x, at.y});
-    if (with_z) event.push_back(at.z);
+    Json event = Json::array({static_cast<int>(record.event)});
+    const auto add = [&](double value) {
+      if (whole_numbers) {
+        event.push_back(static_cast<long long>(value));
+      } else {
+        event.push_back(value);
+      }
+    };
+    add(at.x);
+    add(at.y);
+    if (with_z) add(at.z);
     events.push_back(std::move(event));
   }
   return events;

@@ -25,13 +25,16 @@ Json point_json(const Point& point, bool with_z);
 Json points_json(const std::vector<Point>& points, bool with_z);
 /// The cells of grid node ids, as [x, y] pairs.
 Json cells_json(const GridMap& map, const std::vector<NodeId>& nodes);
+/// The blocks of voxel node ids, as [x, y, z].
+Json voxel_blocks_json(const VoxelWorld& world, const std::vector<NodeId>& nodes);
 /// {"expanded", "generated", "peak_open", "microseconds"}.
 Json stats_json(const SearchStats& stats);
 /// A search trace as [[event, x, y(, z)], ...] in the order the search made them: event 0 is a
 /// node opened, 1 reached again more cheaply, 2 closed (expanded). At most `max_events`
-/// events are written; `position` gives each node's place.
+/// events are written; `position` gives each node's place (written as integers when
+/// `whole_numbers`: grid cells and voxel blocks).
 Json trace_json(const SearchTrace& trace, const std::function<Point(NodeId)>& position, bool with_z,
-                std::size_t max_events);
+                bool whole_numbers, std::size_t max_events);
 
 /// What a viewer needs to draw a world (see docs/viewer.md for the shapes).
 Json grid_description_json(const GridMap& map);

@@ -136,8 +136,8 @@ Json result_json(int world, WorldKind kind, const PathResult& result) {
 }
 
 void add_trace(Json& json, const SearchTrace& trace, const std::function<Point(NodeId)>& position, bool with_z,
-               std::size_t max_events) {
-  json["trace"] = trace_json(trace, position, with_z, max_events);
+               bool whole_numbers, std::size_t max_events) {
+  json["trace"] = trace_json(trace, position, with_z, whole_numbers, max_events);
   json["trace_events"] = trace.size();
   json["trace_truncated"] = trace.size() > max_events;
 }
@@ -193,7 +193,7 @@ Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits&
     add_trace(json, trace, [&](NodeId node) {
       const Cell cell = map.cell_of(node);
       return Point{static_cast<double>(cell.x), static_cast<double>(cell.y), 0.0};
-    }, false, limits.max_trace_events);
+    }, false, true, limits.max_trace_events);
   return json;
 }
 
@@ -232,7 +232,7 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   json["portals"] = std::move(portals);
   json["stats"] = stats_json(result.stats);
   if (traced)
-    add_trace(json, trace, [&](NodeId node) { return query->corridor_node_position(node); }, true,
+    add_trace(json, trace, [&](NodeId node) { return query->corridor_node_position(node); }, true, false,
               limits.max_trace_events);
   return json;
 }
@@ -276,18 +276,13 @@ Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits
   Json json = result_json(world.id, world.kind, result);
   json["algorithm"] = to_string(options.algorithm);
   json["agent"] = agent;
-  Json path = Json::array();
-  for (const NodeId node : result.nodes) {
-    const VoxelCoord at = voxels.coord_of(node);
-    path.push_back({at.x, at.y, at.z});
-  }
-  json["path"] = std::move(path);
+  json["path"] = voxel_blocks_json(voxels, result.nodes);
   json["stats"] = stats_json(result.stats);
   if (traced)
     add_trace(json, trace, [&](NodeId node) {
       const VoxelCoord at = voxels.coord_of(node);
       return Point{static_cast<double>(at.x), static_cast<double>(at.y), static_cast<double>(at.z)};
-    }, true, limits.max_trace_events);
+    }, true, true, limits.max_trace_events);
   return json;
 }
 
