@@ -60,22 +60,22 @@ class GridDomain {
 
   template <class Sink>
   void for_each_successor(NodeId node, Sink&& sink) const {
-    const Cell at = map_.cell_of(node);
-    std::uint32_t around = map_.neighbourhood(at.x, at.y);
-    if constexpr (Costs == GridCosts::filtered) around = usable_neighbours(node, around);
-    // One table lookup gives every allowed move; the loop visits them in the order of their
-    // bits: up-left, up, up-right, left, right, down-left, down, down-right.
-    std::uint32_t moves = allowed_moves(diagonal_, around);
-    while (moves != 0) {
-      const int bit = std::countr_zero(moves);
-      moves &= moves - 1;
-      const NodeId next = node + offsets_[bit];
-      if constexpr (Costs == GridCosts::uniform) {
-        sink(next, lengths_[bit]);
-      } else if constexpr (Costs == GridCosts::terrain) {
-        sink(next, lengths_[bit] * 0.5 * (static_cast<double>(map_.cost(node)) + static_cast<double>(map_.cost(next))));
-      } else {
-        sink(next, lengths_[bit] * 0.5 * (filtered_cost(node) + filtered_cost(next)));
+    if constexpr (Costs == GridCosts::filtered) {
+      for_each_filtered_successor(node, sink);
+    } else {
+      const Cell at = map_.cell_of(node);
+      // One table lookup gives every allowed move; the loop visits them in the order of their
+      // bits: up-left, up, up-right, left, right, down-left, down, down-right.
+      std::uint32_t moves = allowed_moves(diagonal_, map_.neighbourhood(at.x, at.y));
+      while (moves != 0) {
+        const int bit = std::countr_zero(moves);
+        moves &= moves - 1;
+        const NodeId next = node + offsets_[bit];
+        if constexpr (Costs == GridCosts::uniform) {
+          sink(next, lengths_[bit]);
+        } else {
+          sink(next, lengths_[bit] * 0.5 * (static_cast<double>(map_.cost(node)) + static_cast<double>(map_.cost(next))));
+        }
       }
     }
   }
@@ -110,15 +110,34 @@ class GridDomain {
     return static_cast<double>(map_.cost(cell)) * static_cast<double>(filtered_.filter.cost(area));
   }
 
-  // Clears the neighbourhood bits of the cells the filter excludes.
-  [[nodiscard]] std::uint32_t usable_neighbours(NodeId node, std::uint32_t around) const {
+  // The filtered loop reads each passable neighbour's area and flags once: a neighbour the
+  // filter excludes is cleared from the neighbourhood (so the diagonal rule sees it as a wall),
+  // the others keep their filtered cost for the moves that enter them.
+  template <class Sink>
+  void for_each_filtered_successor(NodeId node, Sink& sink) const {
+    const Cell at = map_.cell_of(node);
+    std::uint32_t around = map_.neighbourhood(at.x, at.y);
+    double cost_of[9];
     std::uint32_t candidates = around & ~(1u << 4);
     while (candidates != 0) {
       const int bit = std::countr_zero(candidates);
       candidates &= candidates - 1;
-      if (!usable(node + offsets_[bit])) around &= ~(1u << bit);
+      const NodeId next = node + offsets_[bit];
+      const float multiplier = filtered_.filter.cost(filtered_.areas != nullptr ? filtered_.areas[next] : AreaId{0});
+      const AreaFlags flags = filtered_.flags != nullptr ? filtered_.flags[next] : AreaFlags{0};
+      if (multiplier == std::numeric_limits<float>::infinity() || (flags != 0 && !filtered_.filter.flags_pass(flags))) {
+        around &= ~(1u << bit);
+      } else {
+        cost_of[bit] = static_cast<double>(map_.cost(next)) * static_cast<double>(multiplier);
+      }
     }
-    return around;
+    const double here = filtered_cost(node);
+    std::uint32_t moves = allowed_moves(diagonal_, around);
+    while (moves != 0) {
+      const int bit = std::countr_zero(moves);
+      moves &= moves - 1;
+      sink(node + offsets_[bit], lengths_[bit] * 0.5 * (here + cost_of[bit]));
+    }
   }
 
   const GridMap& map_;
