@@ -17,13 +17,9 @@ std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to
 bool same_cost(Cost a, Cost b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
 
 /// The open list's order: smallest f first, and among equal f the larger g (the cell nearer the
-/// goal), the usual tie-break that keeps A* from expanding whole plateaus of equal f.
-struct ExpandsLater {
-  template <class Entry>
-  bool operator()(const Entry& a, const Entry& b) const {
-    return a.f > b.f || (a.f == b.f && a.g < b.g);
-  }
-};
+/// goal), the usual tie-break that keeps A* from expanding whole plateaus of equal f; the same
+/// keys as the library's A* (heap_key rounds f so that ties are ties).
+std::uint64_t open_key(Cost g, Cost f) { return heap_key(f, f > 0.0 ? g / f : 1.0); }
 }  // namespace
 
 GridAdaptiveReplanner::GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
@@ -68,7 +64,6 @@ void GridAdaptiveReplanner::forget_everything() {
   learned_h_.assign(cells, 0.0);
   next_.assign(cells, invalid_node);
   cells_.assign(cells, SearchCell{});
-  flags_.assign(cells, 0);
   search_counter_ = 0;
   changed_.clear();
   heuristic_scale_ = static_cast<double>(map_.min_cost());
@@ -78,8 +73,7 @@ void GridAdaptiveReplanner::forget_everything() {
 
 void GridAdaptiveReplanner::touch(NodeId node) {
   if (cells_[node].search == search_counter_) return;
-  cells_[node] = {infinite_cost, invalid_node, search_counter_};
-  flags_[node] = 0;
+  cells_[node] = {infinite_cost, invalid_node, search_counter_, not_queued, 0};
 }
 
 void GridAdaptiveReplanner::repair_after_changes() {
@@ -169,7 +163,7 @@ Cost GridAdaptiveReplanner::intact_path_cost(NodeId node, NodeId goal) {
   if (intact) return along;
   for (const NodeId walked : chain_) {
     touch(walked);
-    flags_[walked] |= chain_broken;
+    cells_[walked].flags |= chain_broken;
   }
   return infinite_cost;
 }
@@ -179,19 +173,17 @@ bool GridAdaptiveReplanner::search(NodeId start, NodeId goal) {
     for (SearchCell& cell : cells_) cell.search = 0;
     search_counter_ = 1;
   }
+  const auto set_position = [this](NodeId node, std::uint32_t index) { cells_[node].heap_position = index; };
   open_.clear();
   expanded_.clear();
   touch(start);
   cells_[start].g = 0.0;
-  open_.push_back({heuristic(start), 0.0, start});
+  open_.push({open_key(0.0, heuristic(start)), start}, set_position);
   NodeId end = invalid_node;
   Cost rest = 0.0;  // the cost of the reused path from `end` to the goal
   while (!open_.empty()) {
-    std::pop_heap(open_.begin(), open_.end(), ExpandsLater{});
-    const OpenEntry top = open_.back();
-    open_.pop_back();
-    const NodeId node = top.node;
-    if (flagged(node, expanded) || top.g > cells_[node].g) continue;  // a stale duplicate
+    const NodeId node = open_.pop(set_position).node;
+    cells_[node].heap_position = not_queued;
     // MPAA*'s termination: the goal, or a cell on a previous path that still reaches it.
     if (node == goal) {
       end = node;
@@ -205,19 +197,21 @@ bool GridAdaptiveReplanner::search(NodeId start, NodeId goal) {
         break;
       }
     }
-    flags_[node] |= expanded;
+    cells_[node].flags |= expanded;
     expanded_.push_back(node);
     const Cost g = cells_[node].g;
     for_each_move(node, [&](NodeId neighbour, Cost step) {
       touch(neighbour);
+      SearchCell& cell = cells_[neighbour];
       // A consistent heuristic never finds a cheaper way to an expanded cell: no reopening.
-      if (flags_[neighbour] & expanded) return;
-      if (g + step < cells_[neighbour].g) {
-        cells_[neighbour].g = g + step;
-        cells_[neighbour].parent = node;
-        open_.push_back({g + step + heuristic(neighbour), g + step, neighbour});
-        std::push_heap(open_.begin(), open_.end(), ExpandsLater{});
-      }
+      if ((cell.flags & expanded) || !(g + step < cell.g)) return;
+      cell.g = g + step;
+      cell.parent = node;
+      const std::uint64_t key = open_key(cell.g, cell.g + heuristic(neighbour));
+      if (cell.heap_position == not_queued)
+        open_.push({key, neighbour}, set_position);
+      else
+        open_.decrease(cell.heap_position, key, set_position);
     });
   }
   last_expansions_ += expanded_.size();

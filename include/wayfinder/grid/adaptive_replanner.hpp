@@ -27,7 +27,8 @@
 // random change sequences).
 //
 // One GridAdaptiveReplanner per agent: it holds a learned heuristic, a `next` pointer and the
-// search's scratch (g, parent, a search counter) for every cell of the map, 29 bytes a cell; the
+// search's scratch (g, parent, a search counter, a heap position) for every cell of the map, 36
+// bytes a cell; the
 // scratch is reset lazily by the counter (Adaptive A*'s `search` variable), so no search clears
 // the whole map. The map is shared and must outlive it; edits are read from the map's change log
 // (GridMap::changes_since) in notify_changes(), as GridReplanner does.
@@ -36,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/indexed_heap.hpp"
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/grid/grid_map.hpp"
@@ -94,15 +96,13 @@ class GridAdaptiveReplanner {
     Cost g = infinite_cost;
     NodeId parent = invalid_node;
     std::uint32_t search = 0;
+    std::uint32_t heap_position = not_queued;
+    std::uint8_t flags = 0;  ///< SearchFlag bits
   };
+  static constexpr std::uint32_t not_queued = 0xFFFFFFFFu;
   enum SearchFlag : std::uint8_t {
     expanded = 1,       ///< closed in this search
     chain_broken = 2,   ///< its `next` chain was followed in this search and does not reach the goal
-  };
-  struct OpenEntry {
-    Cost f;
-    Cost g;
-    NodeId node;
   };
 
   void forget_everything();
@@ -114,7 +114,7 @@ class GridAdaptiveReplanner {
   [[nodiscard]] Cost intact_path_cost(NodeId node, NodeId goal);
   void touch(NodeId node);
   [[nodiscard]] bool flagged(NodeId node, SearchFlag flag) const {
-    return cells_[node].search == search_counter_ && (flags_[node] & flag) != 0;
+    return cells_[node].search == search_counter_ && (cells_[node].flags & flag) != 0;
   }
 
   [[nodiscard]] Cost octile(NodeId node) const;
@@ -139,9 +139,8 @@ class GridAdaptiveReplanner {
 
   // One search's scratch, reset lazily by search_counter_.
   std::vector<SearchCell> cells_;
-  std::vector<std::uint8_t> flags_;
   std::uint32_t search_counter_ = 0;
-  std::vector<OpenEntry> open_;
+  IndexedHeap open_;
   std::vector<NodeId> expanded_;
   std::vector<NodeId> chain_;  ///< the chain being checked by intact_path_cost
 
