@@ -12,12 +12,13 @@
 // - Learned heuristics (Adaptive A*, Koenig & Likhachev 2005). After a search that found a path
 //   of cost f, every expanded cell s learns h(s) = f - g(s), a better lower bound of its cost to
 //   the goal than the octile distance; later searches use max(octile, learned).
-// - Reused paths. Each found path is kept as `next` pointers towards the goal. When the search
-//   selects for expansion a cell whose chain of `next` pointers still reaches the goal with
-//   h(s) = c(s, next(s)) + h(next(s)) at every step on the map as it is, it stops there: that
-//   chain is a real path of cost h(s), and since g(s) + h(s) is the smallest f on the open list
-//   and h is admissible, no path is cheaper. An agent that walks its own path while nothing
-//   breaks it plans with no expansions at all.
+// - Reused paths (first in Path-Adaptive A*, Hernández, Meseguer, Sun & Koenig 2009; MPAA*
+//   keeps every earlier path, not only the last). Each found path is kept as `next` pointers
+//   towards the goal. When the search selects for expansion a cell whose chain of `next`
+//   pointers still reaches the goal with h(s) = c(s, next(s)) + h(next(s)) at every step on the
+//   map as it is, it stops there: that chain is a real path of cost h(s), and since g(s) + h(s)
+//   is the smallest f on the open list and h is admissible, no path is cheaper. An agent that
+//   walks its own path while nothing breaks it plans with no expansions at all.
 //
 // Blocking cells only makes moves dearer, which keeps learned heuristics consistent (a lower
 // bound stays a lower bound). Opening cells or lowering terrain costs can make them
@@ -28,10 +29,9 @@
 //
 // One GridAdaptiveReplanner per agent: it holds a learned heuristic, a `next` pointer and the
 // search's scratch (g, parent, a search counter, a heap position) for every cell of the map, 36
-// bytes a cell; the
-// scratch is reset lazily by the counter (Adaptive A*'s `search` variable), so no search clears
-// the whole map. The map is shared and must outlive it; edits are read from the map's change log
-// (GridMap::changes_since) in notify_changes(), as GridReplanner does.
+// bytes a cell; the scratch is reset lazily by the counter (Adaptive A*'s `search` variable), so
+// no search clears the whole map. The map is shared and must outlive it; edits are read from the
+// map's change log (GridMap::changes_since) in notify_changes(), as GridReplanner does.
 
 #include <cstdint>
 #include <string>
