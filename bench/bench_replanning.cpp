@@ -1,7 +1,7 @@
 // Replanning after changes: the experiment of `wayfinder grid replan` (agents walk scenario
 // paths while doors close ahead of them) in Google Benchmark form. Each iteration runs the
-// whole experiment; the counters are the experiment's means per replan, so the D* Lite repair
-// and the A* / JPS plans from scratch are compared in one process.
+// whole experiment; the counters are the experiment's means per replan, so the D* Lite repair,
+// the Multipath Adaptive A* replan and the A* / JPS plans from scratch are compared in one process.
 
 #include <benchmark/benchmark.h>
 
@@ -29,10 +29,13 @@ void BM_ReplanAfterDoorsClose(benchmark::State& state, const std::string& scenar
   }
   state.counters["replans"] = static_cast<double>(result.replans);
   state.counters["mismatches"] = static_cast<double>(result.mismatches);
+  state.counters["mpaa_mismatches"] = static_cast<double>(result.mpaa_mismatches);
   state.counters["dstar_mean_us"] = result.dstar_mean_us;
+  state.counters["mpaa_mean_us"] = result.mpaa_mean_us;
   state.counters["astar_mean_us"] = result.astar_mean_us;
   state.counters["jps_mean_us"] = result.jps_mean_us;
   if (result.mismatches != 0) state.SkipWithError("D* Lite disagreed with A*");
+  if (result.mpaa_mismatches != 0) state.SkipWithError("MPAA* disagreed with A*");
 }
 
 BENCHMARK_CAPTURE(BM_ReplanAfterDoorsClose, den520d, std::string("dao/den520d.map"))->Unit(benchmark::kMillisecond);

@@ -25,6 +25,7 @@
 #include "wayfinder/core/zeroed_array.hpp"
 
 // grid
+#include "wayfinder/grid/adaptive_replanner.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"
 #include "wayfinder/grid/crash_walker.hpp"

@@ -543,9 +543,11 @@ if [[ -f $grids/den520d.map.scen ]]; then
   contains '"mismatches":0' "the batch agrees with the scenario"
   expect 0 "grid replan on arena2" -- "$wayfinder" grid replan "$grids/arena2.map.scen" --queries 20 --changes 8 --json
   contains '"mismatches":0' "D* Lite agrees with A* after every change"
+  contains '"mpaa_mismatches":0' "MPAA* agrees with A* after every change"
   keys_documented "grid replan JSON"
   expect 0 "grid replan as text" -- "$wayfinder" grid replan "$grids/arena2.map.scen" --queries 3 --changes 2
   contains "Lite (repair)" "the text names the planners"
+  contains "MPAA* (replan)" "the text names MPAA*"
 fi
 expect 2 "grid replan --changes 0" -- "$wayfinder" grid replan "$grid_scenario" --changes 0
 

@@ -39,7 +39,7 @@ int run_grid_replan_command(const GridReplanArguments& arguments, std::ostream& 
   } catch (const std::invalid_argument& error) {
     throw CommandError(map_path + ": " + error.what(), map_path, 0);
   }
-  const int status = result.mismatches == 0 ? exit_ok : exit_no_path;
+  const int status = result.mismatches == 0 && result.mpaa_mismatches == 0 ? exit_ok : exit_no_path;
   if (arguments.json) {
     nlohmann::ordered_json json;
     json["scenario"] = arguments.scenario_path;
@@ -48,10 +48,13 @@ int run_grid_replan_command(const GridReplanArguments& arguments, std::ostream& 
     json["changes"] = result.changes;
     json["replans"] = result.replans;
     json["mismatches"] = result.mismatches;
+    json["mpaa_mismatches"] = result.mpaa_mismatches;
     json["dstar_mean_us"] = result.dstar_mean_us;
+    json["mpaa_mean_us"] = result.mpaa_mean_us;
     json["astar_mean_us"] = result.astar_mean_us;
     json["jps_mean_us"] = result.jps_mean_us;
     json["dstar_mean_expansions"] = result.dstar_mean_expansions;
+    json["mpaa_mean_expansions"] = result.mpaa_mean_expansions;
     json["astar_mean_expansions"] = result.astar_mean_expansions;
     json["jps_mean_expansions"] = result.jps_mean_expansions;
     out << json.dump() << "\n";
@@ -62,9 +65,10 @@ int run_grid_replan_command(const GridReplanArguments& arguments, std::ostream& 
   const TextTable table({{"planner", 20, TableColumn::Align::left}, {"mean µs per replan", 20}, {"mean expansions", 16}});
   out << table.header_line() << "\n" << table.rule_line() << "\n";
   out << table.row_line({"D* Lite (repair)", format_fixed(result.dstar_mean_us, 1), format_fixed(result.dstar_mean_expansions, 1)}) << "\n";
+  out << table.row_line({"MPAA* (replan)", format_fixed(result.mpaa_mean_us, 1), format_fixed(result.mpaa_mean_expansions, 1)}) << "\n";
   out << table.row_line({"A* (from scratch)", format_fixed(result.astar_mean_us, 1), format_fixed(result.astar_mean_expansions, 1)}) << "\n";
   out << table.row_line({"JPS (from scratch)", format_fixed(result.jps_mean_us, 1), format_fixed(result.jps_mean_expansions, 1)}) << "\n";
-  out << "mismatches against A*: " << result.mismatches << "\n";
+  out << "mismatches against A*: " << result.mismatches << " (D* Lite), " << result.mpaa_mismatches << " (MPAA*)\n";
   return status;
 }
 

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
 
   GridReplanArguments replan_arguments;
   CLI::App* replan = grid->add_subcommand(
-      "replan", "agents walk a scenario's paths while doors close ahead: D* Lite repairs against A* and JPS from scratch");
+      "replan", "agents walk a scenario's paths while doors close ahead: D* Lite and MPAA* replans against A* and JPS from scratch");
   configure_grid_replan_command(*replan, replan_arguments);
 
   CLI::App* mesh_group =

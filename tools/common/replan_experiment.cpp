@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "wayfinder/grid/adaptive_replanner.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/grid_replanner.hpp"
 
@@ -48,8 +49,8 @@ ReplanExperimentResult run_replan_experiment(const GridMap& map, const Scenario&
   const std::size_t count = scenario.queries.size();
   const std::size_t wanted = options.query_limit == 0 ? count : std::min(options.query_limit, count);
   const std::size_t stride = wanted == 0 ? 1 : std::max<std::size_t>(1, count / wanted);
-  double dstar_us = 0.0, astar_us = 0.0, jps_us = 0.0;
-  double dstar_expanded = 0.0, astar_expanded = 0.0, jps_expanded = 0.0;
+  double dstar_us = 0.0, mpaa_us = 0.0, astar_us = 0.0, jps_us = 0.0;
+  double dstar_expanded = 0.0, mpaa_expanded = 0.0, astar_expanded = 0.0, jps_expanded = 0.0;
   GridSearchOptions astar_options;
   GridSearchOptions jps_options;
   jps_options.algorithm = GridAlgorithm::jump_point;
@@ -58,9 +59,11 @@ ReplanExperimentResult run_replan_experiment(const GridMap& map, const Scenario&
     const ScenarioQuery& query = scenario.queries[q];
     GridMap world = map;  // each agent's own world, so that one agent's doors do not close on the next
     GridReplanner replanner(world, query.start, query.goal);
+    GridAdaptiveReplanner adaptive(world, query.start, query.goal);
     GridPathfinder from_scratch(world);
     ++result.queries;
     if (replanner.plan() != SearchStatus::found) continue;
+    adaptive.plan();  // the first plans are from scratch for both, and not timed
     std::vector<GridRect> closed;
     const std::size_t steps_between = std::max<std::size_t>(1, replanner.path().nodes.size() / (options.changes_per_query + 1));
     for (std::size_t change = 0; change < options.changes_per_query; ++change) {
@@ -84,6 +87,13 @@ ReplanExperimentResult run_replan_experiment(const GridMap& map, const Scenario&
       dstar_us += microseconds_since(started);
       dstar_expanded += static_cast<double>(replanner.last_expansions());
 
+      adaptive.move_to(replanner.position());
+      started = Clock::now();
+      adaptive.notify_changes();
+      const SearchStatus adaptive_status = adaptive.plan();
+      mpaa_us += microseconds_since(started);
+      mpaa_expanded += static_cast<double>(adaptive.last_expansions());
+
       started = Clock::now();
       from_scratch.find_path(replanner.position(), replanner.goal(), astar_options, fresh);
       astar_us += microseconds_since(started);
@@ -97,18 +107,23 @@ ReplanExperimentResult run_replan_experiment(const GridMap& map, const Scenario&
       jps_expanded += static_cast<double>(fresh.stats.expanded);
 
       ++result.replans;
-      if ((status == SearchStatus::found) != found ||
-          (found && std::abs(replanner.cost() - astar_cost) > 1e-9 * std::max(1.0, astar_cost)))
-        ++result.mismatches;
+      const auto disagrees = [&](SearchStatus planned, Cost planned_cost) {
+        return (planned == SearchStatus::found) != found ||
+               (found && std::abs(planned_cost - astar_cost) > 1e-9 * std::max(1.0, astar_cost));
+      };
+      if (disagrees(status, replanner.cost())) ++result.mismatches;
+      if (disagrees(adaptive_status, adaptive.cost())) ++result.mpaa_mismatches;
       if (status != SearchStatus::found) break;  // cut off: this agent stops
     }
   }
   if (result.replans > 0) {
     const double n = static_cast<double>(result.replans);
     result.dstar_mean_us = dstar_us / n;
+    result.mpaa_mean_us = mpaa_us / n;
     result.astar_mean_us = astar_us / n;
     result.jps_mean_us = jps_us / n;
     result.dstar_mean_expansions = dstar_expanded / n;
+    result.mpaa_mean_expansions = mpaa_expanded / n;
     result.astar_mean_expansions = astar_expanded / n;
     result.jps_mean_expansions = jps_expanded / n;
   }

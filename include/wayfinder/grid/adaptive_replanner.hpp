@@ -1,0 +1,161 @@
+#pragma once
+// Replanning on a grid that changes while an agent walks towards a fixed goal, by Multipath
+// Adaptive A* (MPAA*: Hernández, Baier & Asín 2014, "Making A* Run Faster than D*-Lite for
+// Path-Planning in Partially Known Terrain", ICAPS) with the consistency repair of Generalized
+// Adaptive A* for cells that get cheaper or open again (GAA*: Sun, Koenig & Yeoh 2008,
+// "Generalized Adaptive A*", AAMAS); together they are the MPGAA* of Hernández, Asín & Baier
+// 2015, "Reusing Previously Found A* Paths for Fast Goal-Directed Navigation in Dynamic
+// Terrain", AAAI.
+//
+// Every plan() is a plain forward A* from the agent's cell to the goal, made cheaper by what the
+// earlier searches found:
+// - Learned heuristics (Adaptive A*, Koenig & Likhachev 2005). After a search that found a path
+//   of cost f, every expanded cell s learns h(s) = f - g(s), a better lower bound of its cost to
+//   the goal than the octile distance; later searches use max(octile, learned).
+// - Reused paths (first in Path-Adaptive A*, Hernández, Meseguer, Sun & Koenig 2009; MPAA*
+//   keeps every earlier path, not only the last). Each found path is kept as `next` pointers
+//   towards the goal. When the search selects for expansion a cell whose chain of `next`
+//   pointers still reaches the goal with h(s) = c(s, next(s)) + h(next(s)) at every step on the
+//   map as it is, it stops there: that chain is a real path of cost h(s), and since g(s) + h(s)
+//   is the smallest f on the open list and h is admissible, no path is cheaper. An agent that
+//   walks its own path while nothing breaks it plans with no expansions at all.
+//
+// Blocking cells only makes moves dearer, which keeps learned heuristics consistent (a lower
+// bound stays a lower bound). Opening cells or lowering terrain costs can make them
+// overestimate; plan() then runs GAA*'s consistency repair from the moves that got cheaper (see
+// repair_heuristics()), so that every answer stays optimal: after every plan() the cost equals
+// what a fresh A* on the map as it is would find (the tests check this after every change of
+// random change sequences).
+//
+// One GridAdaptiveReplanner per agent: it holds a learned heuristic, a `next` pointer and the
+// search's scratch (g, parent, a search counter, a heap position) for every cell of the map, 36
+// bytes a cell; the scratch is reset lazily by the counter (Adaptive A*'s `search` variable), so
+// no search clears the whole map. The map is shared and must outlive it; edits are read from the
+// map's change log (GridMap::changes_since) in notify_changes(), as GridReplanner does.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/indexed_heap.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/types.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_rules.hpp"
+
+namespace wayfinder {
+
+class GridAdaptiveReplanner {
+ public:
+  /// Lifetime: the replanner keeps a reference to `map`, which must outlive it (a temporary map
+  /// does not compile). Nothing is searched until plan().
+  GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal,
+                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
+  GridAdaptiveReplanner(const GridMap&& map, Cell start, Cell goal,
+                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+
+  /// Plans from the agent's cell to the goal on the map as it is, reusing what earlier plans
+  /// learned. Returns found, no_path (the goal is cut off, or the agent or goal stands on a
+  /// blocked cell) or invalid_input (start or goal outside the map, a bad diagonal mode).
+  SearchStatus plan();
+
+  /// The agent is now at `cell` (usually next_cell()). Any cell of the map is accepted; learned
+  /// heuristics are costs to the fixed goal, so they stay valid wherever the agent goes.
+  void move_to(Cell cell);
+
+  /// Reads the map's edits since the last call (or since construction) from its change log; the
+  /// next plan() repairs the learned heuristics and paths they affect. When the log no longer
+  /// reaches back, or an edit made some cell cheaper than the cheapest cell the octile
+  /// heuristic was scaled by, the next plan() forgets everything learned and starts over.
+  /// Returns the number of changed cells read.
+  std::size_t notify_changes();
+
+  /// The plan from the agent's cell to the goal (nodes, points at cell centres, cost): the
+  /// chain of `next` pointers as of the last plan(), followed from the agent's cell.
+  [[nodiscard]] PathResult path() const;
+  /// The cost of the last plan() (infinite when it found no path).
+  [[nodiscard]] Cost cost() const;
+  /// The next cell to step to, or the agent's own cell when it is at the goal or has no path.
+  [[nodiscard]] Cell next_cell() const;
+
+  [[nodiscard]] Cell position() const { return start_; }
+  [[nodiscard]] Cell goal() const { return goal_; }
+  /// Cells the last plan() expanded in its A* search plus cells whose heuristic its consistency
+  /// repair lowered (the repair's share alone: last_heuristic_repairs()), and in total.
+  [[nodiscard]] std::uint64_t last_expansions() const { return last_expansions_; }
+  [[nodiscard]] std::uint64_t total_expansions() const { return total_expansions_; }
+  [[nodiscard]] std::uint64_t last_heuristic_repairs() const { return last_heuristic_repairs_; }
+  /// Whether the last plan() stopped on a previously found path instead of reaching the goal.
+  [[nodiscard]] bool last_reused_path() const { return last_reused_path_; }
+  /// Why the last plan() gave invalid_input or no_path ("" otherwise).
+  [[nodiscard]] const std::string& message() const { return message_; }
+
+ private:
+  /// A cell's state in one search; valid only while `search` equals the replanner's counter.
+  struct SearchCell {
+    Cost g = infinite_cost;
+    NodeId parent = invalid_node;
+    std::uint32_t search = 0;
+    std::uint32_t heap_position = not_queued;
+    std::uint8_t flags = 0;  ///< SearchFlag bits
+  };
+  static constexpr std::uint32_t not_queued = 0xFFFFFFFFu;
+  enum SearchFlag : std::uint8_t {
+    expanded = 1,       ///< closed in this search
+    chain_broken = 2,   ///< its `next` chain was followed in this search and does not reach the goal
+  };
+
+  void forget_everything();
+  void repair_after_changes();
+  void repair_heuristics(const std::vector<NodeId>& touched);
+  [[nodiscard]] bool search(NodeId start, NodeId goal);
+  /// The cost of the `next` chain from `node` to the goal if it is intact (every step allowed
+  /// and h(s) = c(s, next(s)) + h(next(s))); infinite_cost otherwise.
+  [[nodiscard]] Cost intact_path_cost(NodeId node, NodeId goal);
+  void touch(NodeId node);
+  [[nodiscard]] bool flagged(NodeId node, SearchFlag flag) const {
+    return cells_[node].search == search_counter_ && (cells_[node].flags & flag) != 0;
+  }
+
+  [[nodiscard]] Cost octile(NodeId node) const;
+  [[nodiscard]] Cost heuristic(NodeId node) const;
+  /// The cost of the move from `from` to the adjacent `to` on the map as it is, infinite_cost
+  /// when it is not allowed.
+  [[nodiscard]] Cost move_cost(NodeId from, NodeId to) const;
+  /// Calls visit(neighbour, move cost) for every move allowed from `node` on the map as it is.
+  template <class Visit>
+  void for_each_move(NodeId node, Visit&& visit) const;
+
+  const GridMap& map_;
+  Cell start_;
+  Cell goal_;
+  DiagonalMode diagonal_;
+  Heuristic distance_;
+  double heuristic_scale_ = 1.0;
+
+  // Memory kept between searches.
+  std::vector<Cost> learned_h_;  ///< 0 where nothing was learned (the octile distance rules)
+  std::vector<NodeId> next_;     ///< the next cell of a previously found path towards the goal
+
+  // One search's scratch, reset lazily by search_counter_.
+  std::vector<SearchCell> cells_;
+  std::uint32_t search_counter_ = 0;
+  IndexedHeap open_;
+  std::vector<NodeId> expanded_;
+  std::vector<NodeId> chain_;  ///< the chain being checked by intact_path_cost
+
+  std::uint64_t seen_revision_ = 0;
+  std::vector<NodeId> changed_;  ///< cells changed since the last plan()
+  bool initialised_ = false;
+  bool forget_ = false;  ///< the next plan() starts over
+
+  SearchStatus status_ = SearchStatus::no_path;
+  Cost plan_cost_ = infinite_cost;
+  std::uint64_t last_expansions_ = 0;
+  std::uint64_t total_expansions_ = 0;
+  std::uint64_t last_heuristic_repairs_ = 0;
+  bool last_reused_path_ = false;
+  std::string message_;
+};
+
+}  // namespace wayfinder
