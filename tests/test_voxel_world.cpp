@@ -471,3 +471,35 @@ TEST(VoxelSvg, AHeightRangeShowsOnlyTheBlocksInIt) {
 
 }  // namespace
 }  // namespace wayfinder
+
+namespace wayfinder {
+namespace {
+
+TEST(VoxelWorldCopy, ACopyIsAnIndependentWorldWithTheSameBlocksAndHistory) {
+  VoxelWorld world(40, 20, 36);
+  for (int x = 0; x < 40; ++x)
+    for (int z = 0; z < 36; ++z) world.set_block(x, 0, z, BlockKind::solid);
+  world.set_block(17, 1, 18, BlockKind::water);
+  world.set_block(33, 5, 2, BlockKind::ladder);
+  const VoxelWorld copy = world;
+  EXPECT_EQ(copy.revision(), world.revision());
+  ASSERT_TRUE(copy.changes_since(0).has_value());
+  EXPECT_EQ(copy.changes_since(0)->size(), world.changes_since(0)->size());
+  for (int y = 0; y < 20; ++y)
+    for (int z = 0; z < 36; ++z)
+      for (int x = 0; x < 40; ++x) ASSERT_EQ(copy.block(x, y, z), world.block(x, y, z)) << x << "," << y << "," << z;
+  EXPECT_EQ(copy.blocked_neighbourhood(17, 1, 18), world.blocked_neighbourhood(17, 1, 18));
+
+  // Editing the original leaves the copy as it was, and the other way round.
+  world.set_block(17, 1, 18, BlockKind::solid);
+  EXPECT_EQ(copy.block(17, 1, 18), BlockKind::water);
+  VoxelWorld assigned;
+  assigned = copy;
+  assigned.set_block(0, 0, 0, BlockKind::air);
+  EXPECT_EQ(copy.block(0, 0, 0), BlockKind::solid);
+  EXPECT_EQ(world.block(0, 0, 0), BlockKind::solid);
+  EXPECT_EQ(assigned.revision(), copy.revision() + 1);
+}
+
+}  // namespace
+}  // namespace wayfinder

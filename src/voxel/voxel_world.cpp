@@ -30,6 +30,31 @@ std::string VoxelWorld::size_problem(std::int64_t size_x, std::int64_t size_y, s
   return {};
 }
 
+VoxelWorld::VoxelWorld(const VoxelWorld& other)
+    : size_x_(other.size_x_),
+      size_y_(other.size_y_),
+      size_z_(other.size_z_),
+      chunk_x_bits_(other.chunk_x_bits_),
+      chunk_y_bits_(other.chunk_y_bits_),
+      chunk_z_bits_(other.chunk_z_bits_),
+      chunk_x_mask_(other.chunk_x_mask_),
+      chunk_z_mask_(other.chunk_z_mask_),
+      chunks_x_(other.chunks_x_),
+      chunks_z_(other.chunks_z_),
+      chunk_slots_(other.chunk_slots_),
+      changes_(other.changes_) {
+  chunks_.reserve(other.chunks_.size());
+  for (const auto& chunk : other.chunks_) chunks_.push_back(std::make_unique<Chunk>(*chunk));
+}
+
+VoxelWorld& VoxelWorld::operator=(const VoxelWorld& other) {
+  if (this != &other) {
+    VoxelWorld copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
 VoxelWorld::VoxelWorld(int size_x, int size_y, int size_z) {
   if (const std::string problem = size_problem(size_x, size_y, size_z); !problem.empty())
     throw std::invalid_argument(problem);

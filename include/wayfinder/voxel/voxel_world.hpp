@@ -64,6 +64,13 @@ class VoxelWorld {
   /// An all-air world of the given size. Throws std::invalid_argument unless every size is at
   /// least 1 and the world fits the node id limit (fits()).
   VoxelWorld(int size_x, int size_y, int size_z);
+  /// A world is a value: a copy owns copies of every chunk (and starts with the same revision
+  /// and change log), so a game can edit one copy while other threads search another.
+  VoxelWorld(const VoxelWorld& other);
+  VoxelWorld& operator=(const VoxelWorld& other);
+  VoxelWorld(VoxelWorld&&) noexcept = default;
+  VoxelWorld& operator=(VoxelWorld&&) noexcept = default;
+  ~VoxelWorld() = default;
 
   /// Empty if a world of this size can be built, otherwise why not.
   static std::string size_problem(std::int64_t size_x, std::int64_t size_y, std::int64_t size_z);

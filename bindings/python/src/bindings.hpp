@@ -1,0 +1,82 @@
+#pragma once
+// The Python module's shared pieces: the result object every query returns, the options every
+// world's queries share, and one function per world that adds its classes to the module.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
+#include "wayfinder/core/search_trace.hpp"
+
+namespace wayfinder::python {
+
+namespace py = pybind11;
+
+/// A query's answer as Python sees it: the PathResult's fields, the path as a numpy array (grid
+/// cells (n, 2) int32, mesh points (n, 3) float64, voxel blocks (n, 3) int32) and, when asked,
+/// the trace as an (m, 3) or (m, 4) float64 array of [event, x, y(, z)] rows.
+struct PyPathResult {
+  SearchStatus status = SearchStatus::in_progress;
+  StopReason reason = StopReason::none;
+  double cost = 0.0;
+  std::string message;
+  SearchStats stats;
+  std::vector<NodeId> nodes;
+  py::array path_array;
+  py::array trace;
+  [[nodiscard]] bool found() const { return status == SearchStatus::found; }
+  [[nodiscard]] bool has_path() const {
+    return status == SearchStatus::found || (status == SearchStatus::partial && nodes.size() > 1);
+  }
+};
+
+/// The shared keyword options (QueryOptions), as passed from Python.
+struct CommonOptions {
+  std::optional<std::uint64_t> max_expansions;
+  std::optional<double> max_cost;
+  std::optional<double> max_time;  ///< seconds
+  bool return_partial = true;
+  bool partial_when_unreachable = false;
+  bool trace = false;
+};
+
+/// Copies them into a world's options; throws py::value_error for a negative or NaN limit.
+void apply_common_options(const CommonOptions& common, QueryOptions& options, SearchTrace* trace);
+
+/// An (n, columns) array of `T` filled by `fill(row, column)`.
+template <class T, class Fill>
+py::array_t<T> make_table(std::size_t rows, std::size_t columns, Fill&& fill) {
+  py::array_t<T> array({rows, columns});
+  auto view = array.template mutable_unchecked<2>();
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < columns; ++c) view(static_cast<py::ssize_t>(r), static_cast<py::ssize_t>(c)) = fill(r, c);
+  return array;
+}
+
+/// The trace as a float64 table of [event, x, y(, z)] rows, positions from `position`.
+template <class Position>
+py::array trace_table(const SearchTrace& trace, std::size_t dimensions, Position&& position) {
+  const auto& events = trace.events();
+  std::vector<Point> places;
+  places.reserve(events.size());
+  for (const TraceRecord& event : events) places.push_back(position(event.node));
+  return make_table<double>(events.size(), dimensions + 1, [&](std::size_t r, std::size_t c) {
+    if (c == 0) return static_cast<double>(events[r].event);
+    return c == 1 ? places[r].x : c == 2 ? places[r].y : places[r].z;
+  });
+}
+
+/// The fields of a PathResult every world copies the same way.
+PyPathResult base_result(PathResult&& result);
+
+void bind_common(py::module_& module);
+void bind_grid(py::module_& module);
+void bind_navmesh(py::module_& module);
+void bind_voxel(py::module_& module);
+
+}  // namespace wayfinder::python

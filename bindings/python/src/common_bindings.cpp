@@ -1,0 +1,133 @@
+// What every world shares: statuses, stop reasons, statistics, results, area filters and the
+// LoadError exception (a Python ValueError subclass with file, line, column and cause).
+
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "bindings.hpp"
+#include "wayfinder/core/area_filter.hpp"
+#include "wayfinder/core/load_error.hpp"
+
+namespace wayfinder::python {
+
+void apply_common_options(const CommonOptions& common, QueryOptions& options, SearchTrace* trace) {
+  if (common.max_expansions) options.budget.max_expansions = *common.max_expansions;
+  if (common.max_cost) {
+    if (std::isnan(*common.max_cost) || *common.max_cost < 0) throw py::value_error("max_cost must be a number >= 0");
+    options.budget.max_cost = *common.max_cost;
+  }
+  if (common.max_time) {
+    if (!(*common.max_time > 0) || !std::isfinite(*common.max_time))
+      throw py::value_error("max_time must be a finite number of seconds > 0");
+    options.budget.max_time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(*common.max_time));
+  }
+  options.return_partial = common.return_partial;
+  options.partial_when_unreachable = common.partial_when_unreachable;
+  options.trace = common.trace ? trace : nullptr;
+}
+
+PyPathResult base_result(PathResult&& result) {
+  PyPathResult out;
+  out.status = result.status;
+  out.reason = result.reason;
+  out.cost = result.cost;
+  out.message = std::move(result.message);
+  out.stats = result.stats;
+  out.nodes = std::move(result.nodes);
+  return out;
+}
+
+void bind_common(py::module_& module) {
+  py::enum_<SearchStatus>(module, "SearchStatus", "How a query ended (or that it is still running).")
+      .value("in_progress", SearchStatus::in_progress)
+      .value("found", SearchStatus::found)
+      .value("partial", SearchStatus::partial)
+      .value("no_path", SearchStatus::no_path)
+      .value("budget_exhausted", SearchStatus::budget_exhausted)
+      .value("invalid_input", SearchStatus::invalid_input)
+      .value("world_changed", SearchStatus::world_changed);
+  py::enum_<StopReason>(module, "StopReason", "Why a search stopped.")
+      .value("none", StopReason::none)
+      .value("goal_reached", StopReason::goal_reached)
+      .value("open_list_empty", StopReason::open_list_empty)
+      .value("expansion_limit", StopReason::expansion_limit)
+      .value("cost_limit", StopReason::cost_limit)
+      .value("time_limit", StopReason::time_limit)
+      .value("invalid_input", StopReason::invalid_input)
+      .value("world_changed", StopReason::world_changed);
+
+  py::class_<SearchStats>(module, "SearchStats", "What a search did.")
+      .def_readonly("expanded", &SearchStats::expanded, "nodes taken off the open list and expanded")
+      .def_readonly("generated", &SearchStats::generated, "successor edges looked at")
+      .def_readonly("peak_open", &SearchStats::peak_open, "largest open-list size")
+      .def_readonly("microseconds", &SearchStats::microseconds, "wall time spent searching")
+      .def("__repr__", [](const SearchStats& s) {
+        return "SearchStats(expanded=" + std::to_string(s.expanded) + ", generated=" + std::to_string(s.generated) +
+               ", peak_open=" + std::to_string(s.peak_open) + ", microseconds=" + std::to_string(s.microseconds) + ")";
+      });
+
+  py::class_<PyPathResult>(module, "PathResult",
+                           "A query's answer. `path` lists the path's cells (grids), points (meshes) or blocks "
+                           "(voxel worlds) as tuples; `path_array` is the same as a numpy array.")
+      .def_readonly("status", &PyPathResult::status)
+      .def_readonly("reason", &PyPathResult::reason)
+      .def_readonly("cost", &PyPathResult::cost, "cost of the returned path (0 without one)")
+      .def_readonly("message", &PyPathResult::message, "for invalid_input: what was wrong")
+      .def_readonly("stats", &PyPathResult::stats)
+      .def_readonly("nodes", &PyPathResult::nodes, "node ids from start to the path's end")
+      .def_readonly("path_array", &PyPathResult::path_array)
+      .def_readonly("trace", &PyPathResult::trace,
+                    "with trace=True: an (m, 3) or (m, 4) array of [event, x, y(, z)]; event 0 opened, "
+                    "1 reached more cheaply, 2 closed. None otherwise.")
+      .def_property_readonly("found", &PyPathResult::found)
+      .def_property_readonly("has_path", &PyPathResult::has_path,
+                             "found, or partial with at least one move: worth following")
+      .def_property_readonly("path", [](const PyPathResult& result) {
+        py::list path;
+        const py::list rows = result.path_array.attr("tolist")();
+        for (const py::handle row : rows) path.append(py::tuple(row.cast<py::list>()));
+        return path;
+      })
+      .def("__repr__", [](const PyPathResult& result) {
+        return "PathResult(status=" + std::string(to_string(result.status)) + ", cost=" + std::to_string(result.cost) +
+               ", nodes=" + std::to_string(result.nodes.size()) + ")";
+      });
+
+  py::class_<AreaFilter>(module, "AreaFilter",
+                         "Per-query area cost multipliers and include/exclude flag masks (see "
+                         "docs/changing-worlds.md). Places with no flags are always included.")
+      .def(py::init<>())
+      .def("set_area_cost", &AreaFilter::set_area_cost, py::arg("area"), py::arg("cost"),
+           py::return_value_policy::reference_internal,
+           "cost multiplier of an area (0..63): > 0, or float('inf') to exclude it")
+      .def("exclude_area", &AreaFilter::exclude_area, py::arg("area"), py::return_value_policy::reference_internal)
+      .def("area_cost", [](const AreaFilter& filter, int area) {
+        if (area < 0 || area >= max_areas) throw py::value_error("area must be in [0, 64)");
+        return filter.cost(static_cast<AreaId>(area));
+      })
+      .def_readwrite("include_flags", &AreaFilter::include_flags)
+      .def_readwrite("exclude_flags", &AreaFilter::exclude_flags)
+      .def("passes", &AreaFilter::passes, py::arg("area"), py::arg("flags"));
+  module.attr("max_areas") = max_areas;
+
+  // LoadError: raised with the message, and file, line, column and cause as attributes.
+  // The type lives in the module (no static object); the translator finds it there.
+  py::exception<LoadError>(module, "LoadError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr pointer) {
+    try {
+      if (pointer) std::rethrow_exception(pointer);
+    } catch (const LoadError& error) {
+      const py::object load_error = py::module_::import("wayfinder._wayfinder").attr("LoadError");
+      py::object instance = load_error(error.what());
+      instance.attr("file") = error.file();
+      instance.attr("line") = error.line();
+      instance.attr("column") = error.column();
+      instance.attr("cause") = error.cause();
+      PyErr_SetObject(load_error.ptr(), instance.ptr());
+    }
+  });
+}
+
+}  // namespace wayfinder::python

@@ -1,0 +1,296 @@
+// Grids: GridMap (MovingAI files, numpy arrays of costs, edits, areas and flags), the grid
+// query object GridPathfinder (whole and stepped searches) and batches over threads.
+
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "bindings.hpp"
+#include "wayfinder/core/path_batch.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+
+namespace wayfinder::python {
+
+namespace {
+
+using CellTuple = std::pair<int, int>;
+
+Cell to_cell(const CellTuple& cell) { return {cell.first, cell.second}; }
+
+struct GridQueryArguments {
+  GridAlgorithm algorithm = GridAlgorithm::astar;
+  DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
+  Heuristic heuristic = Heuristic::automatic;
+  double weight = 2.0;
+  std::uint64_t walker_step_limit = 0;
+  std::optional<AreaFilter> filter;
+  CommonOptions common;
+};
+
+GridSearchOptions grid_options(const GridQueryArguments& arguments, SearchTrace* trace) {
+  GridSearchOptions options;
+  options.algorithm = arguments.algorithm;
+  options.diagonal = arguments.diagonal;
+  options.heuristic = arguments.heuristic;
+  options.weight = arguments.weight;
+  options.walker_step_limit = arguments.walker_step_limit;
+  options.filter = arguments.filter;
+  apply_common_options(arguments.common, options, trace);
+  return options;
+}
+
+PyPathResult grid_result(const GridMap& map, PathResult&& result, const SearchTrace* trace) {
+  PyPathResult out = base_result(std::move(result));
+  out.path_array = make_table<std::int32_t>(out.nodes.size(), 2, [&](std::size_t r, std::size_t c) {
+    const Cell cell = map.cell_of(out.nodes[r]);
+    return c == 0 ? cell.x : cell.y;
+  });
+  if (trace != nullptr) {
+    out.trace = trace_table(*trace, 2, [&](NodeId node) {
+      const Cell cell = map.cell_of(node);
+      return Point{static_cast<double>(cell.x), static_cast<double>(cell.y), 0.0};
+    });
+  } else {
+    out.trace = py::none();
+  }
+  return out;
+}
+
+// The keyword options of every grid query, in one place.
+#define WAYFINDER_GRID_QUERY_ARGS                                                                              \
+  py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,                                                  \
+      py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,   \
+      py::arg("weight") = 2.0, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),               \
+      py::arg("max_expansions") = py::none(), py::arg("max_cost") = py::none(), py::arg("max_time") = py::none(), \
+      py::arg("return_partial") = true, py::arg("partial_when_unreachable") = false, py::arg("trace") = false
+
+GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuristic heuristic, double weight,
+                           std::uint64_t walker_step_limit, std::optional<AreaFilter> filter,
+                           std::optional<std::uint64_t> max_expansions, std::optional<double> max_cost,
+                           std::optional<double> max_time, bool return_partial, bool partial_when_unreachable,
+                           bool trace) {
+  return {algorithm, diagonal, heuristic, weight, walker_step_limit, std::move(filter),
+          {max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace}};
+}
+
+GridMap grid_from_costs(const py::array_t<float, py::array::c_style | py::array::forcecast>& costs,
+                        const std::optional<py::array_t<bool, py::array::c_style | py::array::forcecast>>& blocked) {
+  if (costs.ndim() != 2) throw py::value_error("costs must be a 2-D array (height, width)");
+  const auto height = costs.shape(0), width = costs.shape(1);
+  if (blocked && (blocked->ndim() != 2 || blocked->shape(0) != height || blocked->shape(1) != width))
+    throw py::value_error("blocked must be a boolean array of the same shape as costs");
+  if (height < 1 || width < 1 || height > max_grid_side || width > max_grid_side)
+    throw py::value_error("a grid must be 1 to " + std::to_string(max_grid_side) + " cells on each side");
+  GridMap map(static_cast<int>(width), static_cast<int>(height));
+  const auto view = costs.unchecked<2>();
+  for (py::ssize_t y = 0; y < height; ++y)
+    for (py::ssize_t x = 0; x < width; ++x) {
+      const float cost = view(y, x);
+      const bool wall = (blocked && blocked->unchecked<2>()(y, x)) || std::isinf(cost);
+      if (wall) {
+        map.set_passable(static_cast<int>(x), static_cast<int>(y), false);
+        continue;
+      }
+      if (!(cost > 0.0f))
+        throw py::value_error("cell (" + std::to_string(x) + ", " + std::to_string(y) + ") has cost " +
+                              std::to_string(cost) + "; costs must be > 0, or inf for a wall");
+      if (cost != 1.0f) map.set_cost(static_cast<int>(x), static_cast<int>(y), cost);
+    }
+  map.forget_changes();
+  return map;
+}
+
+py::array_t<float> grid_to_costs(const GridMap& map) {
+  py::array_t<float> costs({map.height(), map.width()});
+  auto view = costs.mutable_unchecked<2>();
+  for (int y = 0; y < map.height(); ++y)
+    for (int x = 0; x < map.width(); ++x)
+      view(y, x) = map.passable(x, y) ? map.cost(x, y) : std::numeric_limits<float>::infinity();
+  return costs;
+}
+
+}  // namespace
+
+void bind_grid(py::module_& module) {
+  py::enum_<GridAlgorithm>(module, "GridAlgorithm")
+      .value("breadth_first", GridAlgorithm::breadth_first)
+      .value("dijkstra", GridAlgorithm::dijkstra)
+      .value("astar", GridAlgorithm::astar)
+      .value("weighted_astar", GridAlgorithm::weighted_astar)
+      .value("greedy_best_first", GridAlgorithm::greedy_best_first)
+      .value("bidirectional_astar", GridAlgorithm::bidirectional_astar)
+      .value("ida_star", GridAlgorithm::ida_star)
+      .value("jump_point", GridAlgorithm::jump_point)
+      .value("crash_right", GridAlgorithm::crash_right)
+      .value("crash_left", GridAlgorithm::crash_left)
+      .value("crash_auto", GridAlgorithm::crash_auto)
+      .value("crash_four_way", GridAlgorithm::crash_four_way)
+      .value("divide", GridAlgorithm::divide);
+  module.def("parse_grid_algorithm", [](const std::string& name) {
+    const auto algorithm = parse_grid_algorithm(name);
+    if (!algorithm) throw py::value_error("unknown grid algorithm '" + name + "'");
+    return *algorithm;
+  }, py::arg("name"), "the algorithm of a command-line name: bfs, dijkstra, astar, weighted-astar, greedy, "
+                      "bidirectional, ida, jps, crash-right, crash-left, crash-auto, crash-four-way, divide");
+  py::enum_<DiagonalMode>(module, "DiagonalMode")
+      .value("never", DiagonalMode::never)
+      .value("at_least_one_walkable", DiagonalMode::at_least_one_walkable)
+      .value("only_if_no_obstacles", DiagonalMode::only_if_no_obstacles)
+      .value("always", DiagonalMode::always);
+  py::enum_<Heuristic>(module, "Heuristic")
+      .value("automatic", Heuristic::automatic)
+      .value("octile", Heuristic::octile)
+      .value("euclidean", Heuristic::euclidean)
+      .value("manhattan", Heuristic::manhattan)
+      .value("chebyshev", Heuristic::chebyshev);
+
+  py::class_<GridRect>(module, "GridRect", "cells [x, x + width) x [y, y + height)")
+      .def(py::init<int, int, int, int>(), py::arg("x"), py::arg("y"), py::arg("width"), py::arg("height"))
+      .def_readwrite("x", &GridRect::x)
+      .def_readwrite("y", &GridRect::y)
+      .def_readwrite("width", &GridRect::width)
+      .def_readwrite("height", &GridRect::height);
+
+  py::class_<GridMap>(module, "GridMap",
+                      "A 2D tile map: width x height cells, each blocked or passable with a terrain cost. Cells "
+                      "are (x, y) tuples, x the column and y the row (0 at the top), as in MovingAI.")
+      .def(py::init<int, int>(), py::arg("width"), py::arg("height"), "every cell passable at cost 1")
+      .def_static("from_costs", &grid_from_costs, py::arg("costs"), py::arg("blocked") = py::none(),
+                  "a map from a 2-D array of costs (rows are y): inf (or True in `blocked`) is a wall, other "
+                  "costs must be > 0. float32 arrays are read in place; others are converted once.")
+      .def("to_costs", &grid_to_costs, "the costs as a (height, width) float32 array, inf for walls")
+      .def_property_readonly("width", &GridMap::width)
+      .def_property_readonly("height", &GridMap::height)
+      .def("contains", [](const GridMap& map, const CellTuple& cell) { return map.contains(to_cell(cell)); })
+      .def("passable", [](const GridMap& map, const CellTuple& cell) { return map.passable(to_cell(cell)); })
+      .def("cost", [](const GridMap& map, const CellTuple& cell) {
+        if (!map.contains(to_cell(cell))) throw py::index_error("cell outside the map");
+        return map.cost(cell.first, cell.second);
+      })
+      .def("set_passable", [](GridMap& map, const CellTuple& cell, bool passable) {
+        map.set_passable(cell.first, cell.second, passable);
+      }, py::arg("cell"), py::arg("passable"))
+      .def("set_cost", [](GridMap& map, const CellTuple& cell, float cost) { map.set_cost(cell.first, cell.second, cost); },
+           py::arg("cell"), py::arg("cost"))
+      .def("block", [](GridMap& map, const CellTuple& cell) { map.block(to_cell(cell)); }, py::arg("cell"))
+      .def("unblock", [](GridMap& map, const CellTuple& cell) { map.unblock(to_cell(cell)); }, py::arg("cell"))
+      .def("block_rect", &GridMap::block_rect, py::arg("rect"))
+      .def("unblock_rect", &GridMap::unblock_rect, py::arg("rect"))
+      .def("set_area", [](GridMap& map, const CellTuple& cell, int area) {
+        if (area < 0 || area >= max_areas) throw py::value_error("area must be in [0, 64)");
+        map.set_area(to_cell(cell), static_cast<AreaId>(area));
+      }, py::arg("cell"), py::arg("area"))
+      .def("set_area_rect", [](GridMap& map, const GridRect& rect, int area) {
+        if (area < 0 || area >= max_areas) throw py::value_error("area must be in [0, 64)");
+        map.set_area(rect, static_cast<AreaId>(area));
+      }, py::arg("rect"), py::arg("area"))
+      .def("set_flags", [](GridMap& map, const CellTuple& cell, AreaFlags flags) { map.set_flags(to_cell(cell), flags); },
+           py::arg("cell"), py::arg("flags"))
+      .def("set_flags_rect", [](GridMap& map, const GridRect& rect, AreaFlags flags) { map.set_flags(rect, flags); },
+           py::arg("rect"), py::arg("flags"))
+      .def("area", [](const GridMap& map, const CellTuple& cell) { return map.area(to_cell(cell)); })
+      .def("flags", [](const GridMap& map, const CellTuple& cell) { return map.flags(to_cell(cell)); })
+      .def_property_readonly("revision", &GridMap::revision, "the number of edits that changed something")
+      .def_property_readonly("uniform_cost", &GridMap::uniform_cost)
+      .def("passable_count", &GridMap::passable_count);
+
+  module.def("read_movingai_map", [](const std::string& path) { return read_movingai_map(path); }, py::arg("path"),
+             "reads a MovingAI .map file; raises LoadError with the file and line");
+  module.def("parse_movingai_map", [](const std::string& text, const std::string& source_name) {
+    return parse_movingai_map(text, source_name);
+  }, py::arg("text"), py::arg("source_name") = "<text>");
+
+  py::class_<ScenarioQuery>(module, "ScenarioQuery")
+      .def_readonly("bucket", &ScenarioQuery::bucket)
+      .def_property_readonly("start", [](const ScenarioQuery& q) { return CellTuple{q.start.x, q.start.y}; })
+      .def_property_readonly("goal", [](const ScenarioQuery& q) { return CellTuple{q.goal.x, q.goal.y}; })
+      .def_readonly("optimal_length", &ScenarioQuery::optimal_length)
+      .def_readonly("map_width", &ScenarioQuery::map_width)
+      .def_readonly("map_height", &ScenarioQuery::map_height);
+  module.def("read_movingai_scenario", [](const std::string& path, std::optional<std::size_t> max_queries) {
+    return read_movingai_scenario(path, max_queries.value_or(std::numeric_limits<std::size_t>::max())).queries;
+  }, py::arg("path"), py::arg("max_queries") = py::none(), "the queries of a MovingAI .scen file");
+
+  py::class_<GridPathfinder>(module, "GridPathfinder",
+                             "The grid query object: one per thread, reused across queries. Keeps its map alive.")
+      .def(py::init<const GridMap&>(), py::arg("map"), py::keep_alive<1, 2>())
+      .def("find_path",
+           [](GridPathfinder& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
+              DiagonalMode diagonal, Heuristic heuristic, double weight, std::uint64_t walker_step_limit,
+              std::optional<AreaFilter> filter, std::optional<std::uint64_t> max_expansions,
+              std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
+              bool partial_when_unreachable, bool trace) {
+             const GridQueryArguments arguments = collect(algorithm, diagonal, heuristic, weight, walker_step_limit,
+                                                          std::move(filter), max_expansions, max_cost, max_time,
+                                                          return_partial, partial_when_unreachable, trace);
+             SearchTrace events;
+             const GridSearchOptions options = grid_options(arguments, &events);
+             PathResult result;
+             {
+               py::gil_scoped_release unlocked;
+               finder.find_path(to_cell(start), to_cell(goal), options, result);
+             }
+             return grid_result(finder.map(), std::move(result), trace ? &events : nullptr);
+           },
+           py::arg("start"), py::arg("goal"), WAYFINDER_GRID_QUERY_ARGS,
+           "A whole query (the GIL is released while it searches). Never raises for a bad query: the "
+           "result's status is invalid_input with a message.")
+      .def("begin",
+           [](GridPathfinder& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
+              DiagonalMode diagonal, Heuristic heuristic, double weight, std::uint64_t walker_step_limit,
+              std::optional<AreaFilter> filter) {
+             GridSearchOptions options;
+             options.algorithm = algorithm;
+             options.diagonal = diagonal;
+             options.heuristic = heuristic;
+             options.weight = weight;
+             options.walker_step_limit = walker_step_limit;
+             options.filter = std::move(filter);
+             return finder.begin(to_cell(start), to_cell(goal), options);
+           },
+           py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,
+           py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,
+           py::arg("weight") = 2.0, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),
+           "begins a query to advance with step(); returns in_progress or a final status")
+      .def("step", [](GridPathfinder& finder, std::uint64_t max_expansions) {
+        py::gil_scoped_release unlocked;
+        return finder.step(max_expansions);
+      }, py::arg("max_expansions"))
+      .def("result", [](const GridPathfinder& finder) {
+        return grid_result(finder.map(), finder.result(), nullptr);
+      })
+      .def("stats", &GridPathfinder::stats);
+
+  module.def(
+      "solve_batch",
+      [](const GridMap& map, const std::vector<std::pair<CellTuple, CellTuple>>& pairs, unsigned threads,
+         GridAlgorithm algorithm, DiagonalMode diagonal, Heuristic heuristic, double weight,
+         std::uint64_t walker_step_limit, std::optional<AreaFilter> filter, std::optional<std::uint64_t> max_expansions,
+         std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
+         bool partial_when_unreachable, bool trace) {
+        if (trace) throw py::value_error("batches do not record traces; use GridPathfinder.find_path(trace=True)");
+        const GridQueryArguments arguments = collect(algorithm, diagonal, heuristic, weight, walker_step_limit,
+                                                     std::move(filter), max_expansions, max_cost, max_time,
+                                                     return_partial, partial_when_unreachable, false);
+        std::vector<GridPathRequest> requests;
+        requests.reserve(pairs.size());
+        for (const auto& [start, goal] : pairs) requests.push_back({to_cell(start), to_cell(goal), grid_options(arguments, nullptr)});
+        std::vector<PathResult> results;
+        {
+          py::gil_scoped_release unlocked;
+          solve_batch(map, std::span<const GridPathRequest>(requests), results, threads);
+        }
+        py::list out;
+        for (PathResult& result : results) out.append(grid_result(map, std::move(result), nullptr));
+        return out;
+      },
+      py::arg("map"), py::arg("queries"), py::arg("threads") = 0, WAYFINDER_GRID_QUERY_ARGS,
+      "Answers a list of (start, goal) pairs on `threads` threads (0: one per core), each with its own "
+      "GridPathfinder; the GIL is released meanwhile. Results in the order of the queries.");
+}
+
+}  // namespace wayfinder::python

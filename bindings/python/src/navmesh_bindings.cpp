@@ -1,0 +1,131 @@
+// Navigation meshes: reading OBJ and Polyanya meshes, building a NavMesh (also from numpy
+// arrays), point location, and the NavMeshQuery (corridor A* and funnel).
+
+#include <pybind11/stl.h>
+
+#include <array>
+#include <utility>
+
+#include "bindings.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
+
+namespace wayfinder::python {
+
+namespace {
+
+using PointTuple = std::array<double, 3>;
+Point to_point(const PointTuple& p) { return {p[0], p[1], p[2]}; }
+py::tuple to_tuple(const Point& p) { return py::make_tuple(p.x, p.y, p.z); }
+
+PyPathResult mesh_result(const NavMeshQuery& query, PathResult&& result, const SearchTrace* trace) {
+  const std::vector<Point> points = std::move(result.points);
+  PyPathResult out = base_result(std::move(result));
+  out.path_array = make_table<double>(points.size(), 3, [&](std::size_t r, std::size_t c) {
+    return c == 0 ? points[r].x : c == 1 ? points[r].y : points[r].z;
+  });
+  if (trace != nullptr) {
+    out.trace = trace_table(*trace, 3, [&](NodeId node) { return query.corridor_node_position(node); });
+  } else {
+    out.trace = py::none();
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_navmesh(py::module_& module) {
+  py::enum_<CorridorNodes>(module, "CorridorNodes")
+      .value("edge_points", CorridorNodes::edge_points)
+      .value("polygon_centroids", CorridorNodes::polygon_centroids);
+  py::enum_<UpAxis>(module, "UpAxis").value("y", UpAxis::y).value("z", UpAxis::z);
+
+  py::class_<MeshGeometry>(module, "MeshGeometry", "vertices and polygons before NavMesh.build")
+      .def_property_readonly("vertex_count", [](const MeshGeometry& g) { return g.vertices.size(); })
+      .def_property_readonly("polygon_count", [](const MeshGeometry& g) { return g.polygons.size(); })
+      .def_readonly("source", &MeshGeometry::source);
+  module.def("read_obj_mesh", [](const std::string& path, UpAxis up) {
+    ObjReadOptions options;
+    options.up = up;
+    return read_obj_mesh(path, options);
+  }, py::arg("path"), py::arg("up") = UpAxis::y, "reads a Wavefront OBJ file; raises LoadError");
+  module.def("parse_obj_mesh", [](const std::string& text, const std::string& source_name, UpAxis up) {
+    ObjReadOptions options;
+    options.up = up;
+    return parse_obj_mesh(text, source_name, options);
+  }, py::arg("text"), py::arg("source_name") = "<text>", py::arg("up") = UpAxis::y);
+  module.def("read_polyanya_mesh", [](const std::string& path) { return read_polyanya_mesh(path); }, py::arg("path"));
+
+  py::class_<NavMesh>(module, "NavMesh", "A navigation mesh: convex polygons, their adjacency, regions and a locator.")
+      .def_static("build", [](const MeshGeometry& geometry) { return NavMesh::build(geometry); }, py::arg("geometry"),
+                  "checks and builds; raises LoadError for fatal input (repairs are listed in problems)")
+      .def_static("from_arrays",
+                  [](const py::array_t<double, py::array::c_style | py::array::forcecast>& vertices,
+                     const std::vector<std::uint32_t>& indices, const std::vector<std::uint32_t>& polygon_sizes) {
+                    if (vertices.ndim() != 2 || vertices.shape(1) != 3)
+                      throw py::value_error("vertices must be an (n, 3) array of x, y, z (y up)");
+                    std::vector<Point> points;
+                    const auto view = vertices.unchecked<2>();
+                    for (py::ssize_t i = 0; i < vertices.shape(0); ++i) points.push_back({view(i, 0), view(i, 1), view(i, 2)});
+                    return NavMesh::from_arrays(points, indices, polygon_sizes);
+                  },
+                  py::arg("vertices"), py::arg("indices"), py::arg("polygon_sizes"),
+                  "polygon i is the next polygon_sizes[i] entries of indices")
+      .def_property_readonly("vertex_count", &NavMesh::vertex_count)
+      .def_property_readonly("polygon_count", &NavMesh::polygon_count)
+      .def_property_readonly("region_count", &NavMesh::region_count)
+      .def("polygon_vertices", [](const NavMesh& mesh, PolygonId polygon) {
+        if (polygon >= mesh.polygon_count()) throw py::index_error("no such polygon");
+        const auto indices = mesh.polygon_vertices(polygon);
+        return std::vector<std::uint32_t>(indices.begin(), indices.end());
+      })
+      .def("vertex", [](const NavMesh& mesh, std::uint32_t index) {
+        if (index >= mesh.vertex_count()) throw py::index_error("no such vertex");
+        return to_tuple(mesh.vertex(index));
+      })
+      .def("locate", [](const NavMesh& mesh, const PointTuple& point, double height_tolerance) -> py::object {
+        const MeshLocation location = mesh.locate(to_point(point), height_tolerance);
+        if (!location.valid()) return py::none();
+        return py::make_tuple(location.polygon, to_tuple(location.point));
+      }, py::arg("point"), py::arg("height_tolerance") = NavMesh::default_height_tolerance,
+         "(polygon, point on its surface) under or over the point, or None");
+
+  py::class_<NavMeshQuery>(module, "NavMeshQuery", "The mesh query object: one per thread. Keeps its mesh alive.")
+      .def(py::init<const NavMesh&>(), py::arg("mesh"), py::keep_alive<1, 2>())
+      .def("find_path",
+           [](NavMeshQuery& query, const PointTuple& start, const PointTuple& goal, CorridorNodes nodes, double weight,
+              double height_tolerance, double snap_distance, std::optional<std::uint64_t> max_expansions,
+              std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
+              bool partial_when_unreachable, bool trace) {
+             SearchTrace events;
+             NavMeshSearchOptions options;
+             options.nodes = nodes;
+             options.weight = weight;
+             options.height_tolerance = height_tolerance;
+             options.snap_distance = snap_distance;
+             apply_common_options({max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace},
+                                  options, &events);
+             PathResult result;
+             {
+               py::gil_scoped_release unlocked;
+               query.find_path(to_point(start), to_point(goal), options, result);
+             }
+             return mesh_result(query, std::move(result), trace ? &events : nullptr);
+           },
+           py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("nodes") = CorridorNodes::edge_points,
+           py::arg("weight") = 1.0, py::arg("height_tolerance") = NavMesh::default_height_tolerance,
+           py::arg("snap_distance") = 0.0, py::arg("max_expansions") = py::none(), py::arg("max_cost") = py::none(),
+           py::arg("max_time") = py::none(), py::arg("return_partial") = true,
+           py::arg("partial_when_unreachable") = false, py::arg("trace") = false,
+           "locate, corridor A*, funnel. `nodes` are the corridor's polygon ids, `path` the waypoints and "
+           "`cost` their 3D length.")
+      .def("portals", [](const NavMeshQuery& query) {
+        py::list portals;
+        for (const Portal& portal : query.portals()) portals.append(py::make_tuple(to_tuple(portal.left), to_tuple(portal.right)));
+        return portals;
+      }, "the last query's portals as (left, right) point pairs");
+}
+
+}  // namespace wayfinder::python

@@ -1,0 +1,137 @@
+// Voxel worlds: MagicaVoxel and MovingAI voxel files, worlds from numpy arrays, movement
+// profiles, and the VoxelPathfinder.
+
+#include <pybind11/stl.h>
+
+#include <array>
+#include <limits>
+#include <utility>
+
+#include "bindings.hpp"
+#include "wayfinder/voxel/movement_profile.hpp"
+#include "wayfinder/voxel/vox_io.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_world.hpp"
+
+namespace wayfinder::python {
+
+namespace {
+
+using BlockTuple = std::array<int, 3>;
+VoxelCoord to_coord(const BlockTuple& b) { return {b[0], b[1], b[2]}; }
+py::tuple block_tuple(VoxelCoord at) { return py::make_tuple(at.x, at.y, at.z); }
+
+PyPathResult voxel_result(const VoxelWorld& world, PathResult&& result, const SearchTrace* trace) {
+  PyPathResult out = base_result(std::move(result));
+  out.path_array = make_table<std::int32_t>(out.nodes.size(), 3, [&](std::size_t r, std::size_t c) {
+    const VoxelCoord at = world.coord_of(out.nodes[r]);
+    return c == 0 ? at.x : c == 1 ? at.y : at.z;
+  });
+  if (trace != nullptr) {
+    out.trace = trace_table(*trace, 3, [&](NodeId node) {
+      const VoxelCoord at = world.coord_of(node);
+      return Point{static_cast<double>(at.x), static_cast<double>(at.y), static_cast<double>(at.z)};
+    });
+  } else {
+    out.trace = py::none();
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_voxel(py::module_& module) {
+  py::enum_<BlockKind>(module, "BlockKind")
+      .value("air", BlockKind::air)
+      .value("solid", BlockKind::solid)
+      .value("water", BlockKind::water)
+      .value("ladder", BlockKind::ladder);
+  py::enum_<VoxelAlgorithm>(module, "VoxelAlgorithm")
+      .value("dijkstra", VoxelAlgorithm::dijkstra)
+      .value("astar", VoxelAlgorithm::astar)
+      .value("weighted_astar", VoxelAlgorithm::weighted_astar)
+      .value("greedy_best_first", VoxelAlgorithm::greedy_best_first);
+
+  py::class_<MovementProfile>(module, "MovementProfile", "what a voxel agent can do: height, steps, jumps, falls, swim, climb, fly")
+      .def(py::init<>())
+      .def_static("walker", &MovementProfile::walker)
+      .def_static("flyer", &MovementProfile::flyer)
+      .def_readwrite("agent_height", &MovementProfile::agent_height)
+      .def_readwrite("walk_directions", &MovementProfile::walk_directions)
+      .def_readwrite("step_height", &MovementProfile::step_height)
+      .def_readwrite("jump_height", &MovementProfile::jump_height)
+      .def_readwrite("jump_distance", &MovementProfile::jump_distance)
+      .def_readwrite("max_fall", &MovementProfile::max_fall)
+      .def_readwrite("swim", &MovementProfile::swim)
+      .def_readwrite("climb", &MovementProfile::climb)
+      .def_readwrite("fly", &MovementProfile::fly);
+
+  py::class_<VoxelWorld>(module, "VoxelWorld", "A 3D block world, y up. Blocks are (x, y, z) tuples.")
+      .def_static("from_array",
+                  [](const py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>& kinds) {
+                    if (kinds.ndim() != 3) throw py::value_error("kinds must be a 3-D array indexed [y, z, x]");
+                    for (py::ssize_t i = 0; i < 3; ++i)
+                      if (kinds.shape(i) < 1 || kinds.shape(i) > std::numeric_limits<int>::max())
+                        throw py::value_error("every side must be at least 1");
+                    const auto* data = kinds.data();
+                    for (py::ssize_t i = 0; i < kinds.size(); ++i)
+                      if (data[i] > static_cast<std::uint8_t>(BlockKind::ladder))
+                        throw py::value_error("block kinds are 0 air, 1 solid, 2 water, 3 ladder; found " + std::to_string(data[i]));
+                    const std::span<const BlockKind> blocks(reinterpret_cast<const BlockKind*>(data), static_cast<std::size_t>(kinds.size()));
+                    return VoxelWorld::from_array(static_cast<int>(kinds.shape(2)), static_cast<int>(kinds.shape(0)),
+                                                  static_cast<int>(kinds.shape(1)), blocks);
+                  },
+                  py::arg("kinds"),
+                  "a world from a uint8 array indexed [y, z, x] (BlockKind values), as VoxelWorld::from_array lays it out")
+      .def_property_readonly("size", [](const VoxelWorld& w) { return py::make_tuple(w.size_x(), w.size_y(), w.size_z()); })
+      .def("block", [](const VoxelWorld& w, const BlockTuple& at) { return w.block(to_coord(at)); })
+      .def("set_block", [](VoxelWorld& w, const BlockTuple& at, BlockKind kind) { w.set_block(to_coord(at), kind); },
+           py::arg("block"), py::arg("kind"))
+      .def_property_readonly("revision", &VoxelWorld::revision);
+  module.def("read_vox_file", [](const std::string& path) { return read_vox_file(path); }, py::arg("path"),
+             "reads a MagicaVoxel .vox file (every colour solid); raises LoadError");
+  module.def("read_voxel_benchmark_map", [](const std::string& path) { return read_voxel_benchmark_map(path); },
+             py::arg("path"), "reads a MovingAI .3dmap file; raises LoadError");
+
+  py::class_<VoxelScenarioQuery>(module, "VoxelScenarioQuery")
+      .def_property_readonly("start", [](const VoxelScenarioQuery& q) { return block_tuple(q.start); })
+      .def_property_readonly("goal", [](const VoxelScenarioQuery& q) { return block_tuple(q.goal); })
+      .def_readonly("optimal_length", &VoxelScenarioQuery::optimal_length);
+  module.def("read_voxel_scenario", [](const std::string& path, std::optional<std::size_t> max_queries) {
+    return read_voxel_scenario(path, max_queries.value_or(std::numeric_limits<std::size_t>::max())).queries;
+  }, py::arg("path"), py::arg("max_queries") = py::none());
+
+  py::class_<VoxelPathfinder>(module, "VoxelPathfinder", "The voxel query object: one per thread. Keeps its world alive.")
+      .def(py::init([](const VoxelWorld& world, const MovementProfile& profile) {
+             if (const std::string problem = profile_problem(profile); !problem.empty()) throw py::value_error(problem);
+             return std::make_unique<VoxelPathfinder>(world, profile);
+           }),
+           py::arg("world"), py::arg("profile") = MovementProfile::walker(), py::keep_alive<1, 2>())
+      .def("find_path",
+           [](VoxelPathfinder& finder, const BlockTuple& start, const BlockTuple& goal, VoxelAlgorithm algorithm,
+              double weight, std::optional<MovementProfile> profile, std::optional<std::uint64_t> max_expansions,
+              std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
+              bool partial_when_unreachable, bool trace) {
+             SearchTrace events;
+             VoxelSearchOptions options;
+             options.algorithm = algorithm;
+             options.weight = weight;
+             options.profile = std::move(profile);
+             apply_common_options({max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace},
+                                  options, &events);
+             PathResult result;
+             {
+               py::gil_scoped_release unlocked;
+               finder.find_path(to_coord(start), to_coord(goal), options, result);
+             }
+             return voxel_result(finder.world(), std::move(result), trace ? &events : nullptr);
+           },
+           py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = VoxelAlgorithm::astar,
+           py::arg("weight") = 2.0, py::arg("profile") = py::none(), py::arg("max_expansions") = py::none(),
+           py::arg("max_cost") = py::none(), py::arg("max_time") = py::none(), py::arg("return_partial") = true,
+           py::arg("partial_when_unreachable") = false, py::arg("trace") = false,
+           "the blocks the agent occupies from start to goal; `profile` overrides the pathfinder's for this query");
+}
+
+}  // namespace wayfinder::python

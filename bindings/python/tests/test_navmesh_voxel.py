@@ -1,0 +1,76 @@
+"""Navigation meshes and voxel worlds from Python, against the benchmark data's answers."""
+
+import csv
+import math
+
+import numpy as np
+import pytest
+
+import wayfinder as wf
+
+
+def test_mesh_from_arrays_and_locate():
+    vertices = np.array([[0, 0, 0], [10, 0, 0], [10, 0, 10], [0, 0, 10], [20, 0, 0], [20, 0, 10]], dtype=float)
+    mesh = wf.NavMesh.from_arrays(vertices, [0, 3, 2, 1, 1, 2, 5, 4], [4, 4])
+    assert mesh.polygon_count == 2 and mesh.region_count == 1
+    polygon, point = mesh.locate((15.0, 0.5, 5.0))
+    assert polygon == 1 and point[1] == pytest.approx(0.0)
+    assert mesh.locate((50.0, 0.0, 5.0)) is None
+    query = wf.NavMeshQuery(mesh)
+    result = query.find_path((1, 0, 1), (19, 0, 9), trace=True)
+    assert result.found and result.cost == pytest.approx(math.hypot(18, 8))
+    assert result.nodes == [0, 1] and len(query.portals()) == 1
+    assert result.path_array.shape == (2, 3) and result.trace.shape[1] == 4
+    off = query.find_path((1, 0, 1), (90, 0, 9))
+    assert off.status == wf.SearchStatus.invalid_input and off.message
+
+
+def test_nav_test_reference_queries(data_file):
+    mesh = wf.NavMesh.build(wf.read_obj_mesh(str(data_file("meshes/derived/nav_test_navmesh.obj"))))
+    query = wf.NavMeshQuery(mesh)
+    checked = 0
+    with open(data_file("meshes/derived/nav_test_reference_queries.csv")) as lines:
+        for row in csv.DictReader(lines):
+            start = (float(row["sx"]), float(row["sy"]), float(row["sz"]))
+            goal = (float(row["ex"]), float(row["ey"]), float(row["ez"]))
+            result = query.find_path(start, goal)
+            optimal = float(row["optimal_len2d"])
+            if optimal < 0:
+                assert result.status == wf.SearchStatus.no_path, row["id"]
+                continue
+            assert result.found, (row["id"], result.message)
+            points = result.path_array
+            length_2d = float(np.sum(np.hypot(np.diff(points[:, 0]), np.diff(points[:, 2]))))
+            assert length_2d >= optimal - 1e-4
+            checked += 1
+    assert checked > 20
+
+
+def test_voxel_flyer_optimal_lengths(data_file):
+    scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
+    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+    finder = wf.VoxelPathfinder(world, wf.MovementProfile.flyer())
+    for query in wf.read_voxel_scenario(str(scenario), max_queries=100):
+        result = finder.find_path(query.start, query.goal)
+        assert result.found, result.message
+        assert result.cost == pytest.approx(query.optimal_length, abs=1e-6)
+        assert result.path[0] == query.start and result.path[-1] == query.goal
+
+
+def test_voxel_world_from_numpy_and_walkers():
+    kinds = np.zeros((4, 8, 8), dtype=np.uint8)  # [y, z, x]
+    kinds[0, :, :] = int(wf.BlockKind.solid)
+    kinds[1:3, 4, 0:7] = int(wf.BlockKind.solid)  # a wall with a gap at x = 7
+    world = wf.VoxelWorld.from_array(kinds)
+    assert world.size == (8, 4, 8)
+    walker = wf.VoxelPathfinder(world)
+    result = walker.find_path((1, 1, 1), (1, 1, 6))
+    assert result.found and any(block[0] == 7 for block in result.path)
+    flyer = walker.find_path((1, 1, 1), (1, 1, 6), profile=wf.MovementProfile.flyer())
+    assert flyer.found and flyer.cost <= result.cost
+    with pytest.raises(ValueError, match="block kinds"):
+        wf.VoxelWorld.from_array(np.full((2, 2, 2), 9, dtype=np.uint8))
+    bad = wf.MovementProfile()
+    bad.agent_height = 0
+    with pytest.raises(ValueError):
+        wf.VoxelPathfinder(world, bad)
