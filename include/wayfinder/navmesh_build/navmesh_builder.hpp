@@ -1,0 +1,79 @@
+#pragma once
+// Navigation meshes from level geometry, built by Recast (Mononen's recastnavigation, Debian's
+// librecast-dev): the level's triangles are voxelized, the spans an agent of the given size can
+// stand on are kept, partitioned into regions (watershed), traced into contours and turned into
+// convex polygons. Wayfinder's own NavMesh and queries then run on the result.
+//
+// This is the optional `wayfinder::navmesh_build` library: built only when Recast is found,
+// so the core library keeps no dependency on it.
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "wayfinder/navmesh/mesh_geometry.hpp"
+
+namespace wayfinder {
+
+/// What the mesh is built for, and how finely. The defaults are RecastDemo's solo-mesh defaults,
+/// with which ../shared/data/meshes/derived/*_navmesh.obj were built. Lengths are in world units
+/// (the level's), angles in degrees.
+struct AgentSettings {
+  /// Width and depth of a voxel. Smaller is more exact and slower (time grows with its inverse
+  /// square); about a third of the agent's radius is the usual choice.
+  double cell_size = 0.3;
+  /// Height of a voxel: the resolution of heights, steps and clearances.
+  double cell_height = 0.2;
+  /// The agent's height: floors with less room above them are not walkable.
+  double agent_height = 2.0;
+  /// The agent's radius: the walkable area keeps this far from walls and ledges.
+  double agent_radius = 0.6;
+  /// The highest step the agent climbs (stairs, kerbs).
+  double max_climb = 0.9;
+  /// The steepest slope the agent walks, in degrees from horizontal (0 to 90).
+  double max_slope_degrees = 45.0;
+  /// Regions smaller than this many voxels, measured as a side length (region min size 8 means
+  /// 64 voxels), are dropped: specks on tables and ledges.
+  int region_min_size = 8;
+  /// Regions smaller than this (side length in voxels, squared) are merged into a neighbour.
+  int region_merge_size = 20;
+  /// Longest polygon edge along a wall (0: no limit); long walls are split at this length.
+  double edge_max_length = 12.0;
+  /// How far a simplified wall may stray from the voxel outline, in voxel widths.
+  double edge_max_error = 1.3;
+  /// Most vertices per polygon, 3 to 12 (Detour stops at 6; Wayfinder's NavMesh takes more).
+  int vertices_per_polygon = 6;
+};
+
+/// Why settings cannot be used (a non-positive or non-finite size, a slope outside 0..90,
+/// vertices per polygon outside 3..12, ...), or nullopt.
+std::optional<std::string> settings_problem(const AgentSettings& settings);
+
+/// What the build did, for tools and logs.
+struct NavMeshBuildReport {
+  std::size_t input_triangles = 0;
+  std::size_t walkable_triangles = 0;  ///< triangles no steeper than max_slope
+  int grid_width = 0;                  ///< voxels along x
+  int grid_depth = 0;                  ///< voxels along z
+  std::size_t polygons = 0;
+  std::size_t vertices = 0;
+  double milliseconds = 0.0;
+};
+
+/// Called at each stage of a build with what it is doing and the share done (0 to 1).
+using BuildProgress = std::function<void(std::string_view stage, double done)>;
+
+/// Builds the navigation mesh of a level: the polygons (vertices in world units, y up, in
+/// Recast's and Detour's vertex order) of the floor an agent of the given settings can
+/// stand on, ready for NavMesh::build. The level's polygons are triangulated as fans. Throws
+/// std::invalid_argument for bad settings or a level with no triangles, and std::runtime_error
+/// naming the Recast stage that failed (out of memory, a grid too large); a level with nothing
+/// walkable gives an empty geometry (no polygons), not an error. The polygons' heights are
+/// Recast's coarse ones (within a cell height or so of the level's floor at their vertices);
+/// Recast's detail mesh is not kept yet.
+MeshGeometry build_navmesh_geometry(const MeshGeometry& level, const AgentSettings& settings = {},
+                                    NavMeshBuildReport* report = nullptr, const BuildProgress& progress = {});
+
+}  // namespace wayfinder
