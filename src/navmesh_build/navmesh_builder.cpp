@@ -116,6 +116,21 @@ MeshGeometry build_navmesh_geometry(const MeshGeometry& level, const AgentSettin
                                 " voxels at cell size " + std::to_string(settings.cell_size) +
                                 "; use a larger cell size (or tiles)");
 
+  // A level less than half a cell across in x or z (a lone wall) has no floor to stand on;
+  // Recast cannot rasterize into a grid without cells.
+  if (width < 1 || depth < 1) {
+    tell("done", 1.0);
+    if (report != nullptr) {
+      *report = {};
+      report->input_triangles = static_cast<std::size_t>(triangle_count);
+      report->grid_width = width;
+      report->grid_depth = depth;
+    }
+    MeshGeometry empty;
+    empty.source = level.source + " (built)";
+    return empty;
+  }
+
   tell("rasterizing", 0.0);
   RecastPointer<rcHeightfield> heightfield(rcAllocHeightfield());
   if (!heightfield || !rcCreateHeightfield(&log, *heightfield, width, depth, bounds_min, bounds_max, cs, ch))
