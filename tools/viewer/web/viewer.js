@@ -15,7 +15,7 @@ const colours = {
   start: [26, 152, 80], goal: [215, 48, 39], path: '#2166ac',
   opened: [254, 224, 139], closed: [253, 174, 97], wall: [59, 59, 59], floor: [250, 250, 247],
   air: [214, 229, 242],
-  corridor: 'rgba(120, 180, 230, 0.55)', portal: '#08519c',
+  corridor: 'rgba(120, 180, 230, 0.55)', portal: '#4a6f8f',
 };
 
 const state = {
@@ -282,14 +282,17 @@ function drawMesh(context, view, panel) {
     context.stroke();
   }
   if (panel.result?.portals) {
+    // Thin and dashed, so that the path drawn over them stands out.
     context.strokeStyle = colours.portal;
-    context.lineWidth = 2 * devicePixelRatio;
+    context.lineWidth = devicePixelRatio;
+    context.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
     for (const [left, right] of panel.result.portals) {
       context.beginPath();
       context.moveTo(...view.toCanvas(left[0], left[2]));
       context.lineTo(...view.toCanvas(right[0], right[2]));
       context.stroke();
     }
+    context.setLineDash([]);
   }
 }
 
@@ -329,7 +332,7 @@ function drawPath(context, view, panel) {
   const path = panel.drawnPath;
   if (path.length < 2) return;
   context.strokeStyle = colours.path;
-  context.lineWidth = Math.max(2 * devicePixelRatio, view.scale * 0.35);
+  context.lineWidth = state.world.kind === 'navmesh' ? 3 * devicePixelRatio : Math.max(2 * devicePixelRatio, view.scale * 0.35);
   context.lineJoin = 'round';
   context.lineCap = 'round';
   context.beginPath();
