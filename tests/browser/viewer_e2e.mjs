@@ -24,7 +24,6 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 
 const skipCode = 77;
 const started = Date.now();
@@ -39,18 +38,17 @@ function check(condition, text) { if (!condition) fail(text); }
 
 // ---- Arguments and what the test needs
 
-const {values: options} = parseArgs({
-  options: {
-    'wayfinder': {type: 'string'},
-    'served-map': {type: 'string'},
-    'upload-map': {type: 'string'},
-    'mesh': {type: 'string'},
-    'voxel': {type: 'string'},
-    'walker-voxel': {type: 'string'},
-    'artifacts': {type: 'string'},
-    'docs-images': {type: 'string'},
-  },
-});
+// --name value pairs (node 18's util.parseArgs is still experimental there).
+const known = ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'walker-voxel', 'artifacts', 'docs-images'];
+const options = {};
+for (let i = 2; i < process.argv.length; i += 2) {
+  const name = process.argv[i].replace(/^--/, '');
+  if (!process.argv[i].startsWith('--') || !known.includes(name) || i + 1 >= process.argv.length) {
+    console.error(`viewer_e2e.mjs: unexpected argument ${process.argv[i]} (options: ${known.map((k) => `--${k} VALUE`).join(', ')})`);
+    process.exit(2);
+  }
+  options[name] = process.argv[i + 1];
+}
 for (const name of ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'artifacts'])
   if (!options[name]) {
     console.error(`viewer_e2e.mjs: --${name} is missing (see the comment at the top of this file)`);
