@@ -77,8 +77,14 @@ async function loadPlaywright() {
 
 // ---- The server
 
+// The server, stopped however this script ends (a failure, the watchdog, CTest's timeout).
+let runningServer = null;
+function stopServer() { if (runningServer && runningServer.exitCode === null) runningServer.kill('SIGTERM'); }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopServer(); process.exit(1); });
+
 function startServer(files) {
   const server = spawn(options.wayfinder, ['serve', '--port', '0', ...files], {stdio: ['ignore', 'pipe', 'pipe']});
+  runningServer = server;
   let output = '';
   const url = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Failure(`wayfinder serve printed no URL in 20 s:\n${output}`)), 20000);
@@ -500,7 +506,7 @@ async function main() {
     throw error;
   } finally {
     if (browser) await browser.close().catch(() => {});
-    server.kill('SIGTERM');
+    stopServer();
   }
 }
 
@@ -516,6 +522,7 @@ function readPackageVersion() {
 // The whole test stays well inside CTest's timeout.
 const watchdog = setTimeout(() => {
   console.error(`FAILED: the test did not finish in 100 s`);
+  stopServer();
   process.exit(1);
 }, 100000);
 
