@@ -283,8 +283,8 @@ async function gridViews(page) {
     return {width, height, cells};
   });
   query = gridQuery(options['served-map'], served);
-  await clickStartAndGoal(page, query.start, query.goal);
   await page.selectOption('#algorithm-b', 'jps');
+  await clickStartAndGoal(page, query.start, query.goal);
   await waitForPanelsDone(page, 2);
   const astar = await panelShown(page, 0);
   const jps = await panelShown(page, 1);
