@@ -14,7 +14,8 @@ const algorithms = {
 const colours = {
   start: [26, 152, 80], goal: [215, 48, 39], path: '#2166ac',
   opened: [254, 224, 139], closed: [253, 174, 97], wall: [59, 59, 59], floor: [250, 250, 247],
-  corridor: 'rgba(120, 180, 230, 0.55)', portal: '#08519c',
+  air: [214, 229, 242],
+  corridor: 'rgba(120, 180, 230, 0.55)', portal: '#4a6f8f',
 };
 
 const state = {
@@ -25,6 +26,17 @@ const state = {
   panels: [],         // one per algorithm shown: {algorithm, canvas, result, drawnPath, animation}
   levels: null,       // navmesh: [min, max] heights shown
   busy: false,
+  rerun: false,       // a search was asked for while one was under way
+  // Where a world point (a cell, a voxel block or a mesh point, as in start, goal and paths) is
+  // drawn in panel `index`: {x, y} in the page's CSS pixels (for mouse clicks) and {px, py} in
+  // the canvas's own pixels (for reading colours back). Used by the browser tests.
+  canvasPointOf(index, point) {
+    const panel = state.panels[index];
+    const [px, py] = transform(panel).toCanvas(...planar(point));
+    const rect = panel.canvas.getBoundingClientRect();
+    return {x: rect.left + px * rect.width / panel.canvas.width, y: rect.top + py * rect.height / panel.canvas.height,
+            px, py};
+  },
 };
 window.viewerState = state;
 
@@ -147,8 +159,9 @@ function voxelImage(world) {
   for (let i = 0; i < sx * sz; ++i) {
     const height = world.heights[i];
     const kind = world.kinds[i];
-    const shade = height < 0 ? 0 : 50 + 190 * (height / Math.max(1, sy - 1));
-    let rgb = [shade, shade, shade];
+    const shade = 50 + 190 * (height / Math.max(1, sy - 1));
+    // An empty column (nothing to stand on: open air for a flyer) is pale blue, not black.
+    let rgb = height < 0 ? colours.air : [shade, shade, shade];
     if (kind === 'w') rgb = [shade * 0.4, shade * 0.6, 255];
     if (kind === 'l') rgb = [shade, shade * 0.8, shade * 0.4];
     image.data.set([rgb[0], rgb[1], rgb[2], 255], i * 4);
@@ -181,6 +194,7 @@ function buildPanels() {
     canvas.addEventListener('pointermove', (event) => { if (event.buttons) onPointer(event, panel, false); });
     return panel;
   });
+  $('weight').disabled = !chosen.includes('weighted-astar');
   resizeCanvases();
   drawAll();
 }
@@ -190,7 +204,10 @@ function resizeCanvases() {
   if (!world) return;
   for (const panel of state.panels) {
     const width = panel.canvas.clientWidth || 600;
-    const height = Math.min(window.innerHeight * 0.78, width * world.extent.height / world.extent.width);
+    // As tall as the world's shape asks, but leaving room below for the numbers, so that the
+    // picture and its numbers fit in the window together.
+    const room = window.innerHeight - panel.canvas.getBoundingClientRect().top - window.scrollY - 180;
+    const height = Math.min(Math.max(room, window.innerHeight * 0.4), width * world.extent.height / world.extent.width);
     panel.canvas.width = Math.round(width * devicePixelRatio);
     panel.canvas.height = Math.round(Math.max(100, height) * devicePixelRatio);
     panel.canvas.style.height = `${Math.max(100, height)}px`;
@@ -265,14 +282,17 @@ function drawMesh(context, view, panel) {
     context.stroke();
   }
   if (panel.result?.portals) {
+    // Thin and dashed, so that the path drawn over them stands out.
     context.strokeStyle = colours.portal;
-    context.lineWidth = 2 * devicePixelRatio;
+    context.lineWidth = devicePixelRatio;
+    context.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
     for (const [left, right] of panel.result.portals) {
       context.beginPath();
       context.moveTo(...view.toCanvas(left[0], left[2]));
       context.lineTo(...view.toCanvas(right[0], right[2]));
       context.stroke();
     }
+    context.setLineDash([]);
   }
 }
 
@@ -312,7 +332,7 @@ function drawPath(context, view, panel) {
   const path = panel.drawnPath;
   if (path.length < 2) return;
   context.strokeStyle = colours.path;
-  context.lineWidth = Math.max(2 * devicePixelRatio, view.scale * 0.35);
+  context.lineWidth = state.world.kind === 'navmesh' ? 3 * devicePixelRatio : Math.max(2 * devicePixelRatio, view.scale * 0.35);
   context.lineJoin = 'round';
   context.lineCap = 'round';
   context.beginPath();
@@ -359,6 +379,8 @@ function showNumbers(panel) {
     const dd = document.createElement('dd');
     dd.textContent = value;
     dd.dataset.field = name;
+    // The exact number, for tests and copying; the text is rounded.
+    if (name === 'cost' && result?.cost != null) dd.dataset.value = String(result.cost);
     panel.numbers.append(dt, dd);
   }
 }
@@ -439,7 +461,11 @@ function onPointer(event, panel, pressed) {
     state.start = point;
     state.goal = null;
   }
-  for (const p of state.panels) { p.result = null; p.drawnPath = []; p.shownEvents = 0; }
+  for (const p of state.panels) {
+    cancelAnimationFrame(p.animation);
+    p.result = null; p.drawnPath = []; p.shownEvents = 0; p.animation = 0;
+    p.canvas.dataset.state = 'idle';
+  }
   drawAll();
   if (state.start && state.goal) run();
 }
@@ -468,8 +494,9 @@ async function flushPaint() {
 function queryFor(algorithm) {
   const world = state.world;
   const query = {world: world.id, start: state.start, goal: state.goal, algorithm, trace: true};
+  // Only weighted A* reads the weight; a mesh's A* would be weighted by it too.
   const weight = Number($('weight').value);
-  if (Number.isFinite(weight) && weight >= 1) query.weight = weight;
+  if (algorithm === 'weighted-astar' && Number.isFinite(weight) && weight >= 1) query.weight = weight;
   if (world.kind === 'grid') {
     query.diagonal = $('diagonal').value;
     query.heuristic = $('heuristic').value;
@@ -483,24 +510,39 @@ function queryFor(algorithm) {
 }
 
 async function run() {
-  if (!state.start || !state.goal || state.busy) return;
+  if (!state.start || !state.goal) return;
+  // One search at a time; one asked for meanwhile runs when it ends, with the page's settings then.
+  if (state.busy) { state.rerun = true; return; }
   state.busy = true;
+  state.rerun = false;
   say('searching…');
+  const panels = state.panels;
+  const asked = {world: state.world, start: state.start, goal: state.goal};
+  const current = () => state.panels === panels && state.world === asked.world && state.start === asked.start &&
+                        state.goal === asked.goal;
+  for (const panel of panels) panel.canvas.dataset.state = 'searching';
   try {
-    const results = await Promise.all(state.panels.map((panel) => api('POST', '/api/query', queryFor(panel.algorithm))));
-    state.panels.forEach((panel, i) => {
+    const results = await Promise.all(panels.map((panel) => api('POST', '/api/query', queryFor(panel.algorithm))));
+    if (!current()) return;  // the world, the points or the panels changed meanwhile: not these answers
+    panels.forEach((panel, i) => {
       panel.result = results[i];
       panel.drawnPath = [];
       panel.shownEvents = 0;
     });
-    say(results.map((r, i) => `${state.panels[i].algorithm}: ${r.status}`).join(' · '));
-    state.panels.forEach(animate);
+    say(results.map((r, i) => `${panels[i].algorithm}: ${r.status}`).join(' · '));
+    panels.forEach(animate);
   } catch (error) {
+    if (!current()) return;
     say(error.message);
-    for (const panel of state.panels) { panel.result = null; panel.drawnPath = []; }
-    drawAll();
+    for (const panel of panels) {
+      panel.result = null;
+      panel.drawnPath = [];
+      draw(panel);
+      panel.canvas.dataset.state = 'error';
+    }
   } finally {
     state.busy = false;
+    if (state.rerun) run();
   }
 }
 
