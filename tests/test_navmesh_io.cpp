@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/debug/navmesh_svg.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/navmesh/obj_writer.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 
 namespace wayfinder {
@@ -757,6 +759,30 @@ TEST(MeshDataFiles, PolyanyaTestScenariosLoad) {
   const std::vector<MeshQueryCase> rot0 = read_mesh_queries(folder / "bad-collinear2-rot0.scen");
   ASSERT_EQ(rot0.size(), 1u);
   EXPECT_EQ(rot0[0].goal, (Point{4, 0, 3}));  // written "4.0 3.0" with a space instead of a tab
+}
+
+}  // namespace
+}  // namespace wayfinder
+
+namespace wayfinder {
+namespace {
+
+TEST(ObjWriter, WritesWhatTheReaderReadsBackExactly) {
+  MeshGeometry geometry;
+  geometry.vertices = {{0.1, -2.5, 1e-17}, {1e9 + 0.25, 3.0, -7.125}, {1.0 / 3.0, 2.0 / 3.0, 5.0}, {4, 5, 6}};
+  geometry.polygons = {{0, 1, 2}, {0, 2, 3, 1}};
+  geometry.source = "written";
+  std::ostringstream text;
+  write_obj_mesh(geometry, text);
+  const MeshGeometry read = parse_obj_mesh(text.str(), "written.obj");
+  ASSERT_EQ(read.vertices.size(), geometry.vertices.size());
+  for (std::size_t i = 0; i < read.vertices.size(); ++i) {
+    EXPECT_EQ(read.vertices[i].x, geometry.vertices[i].x);
+    EXPECT_EQ(read.vertices[i].y, geometry.vertices[i].y);
+    EXPECT_EQ(read.vertices[i].z, geometry.vertices[i].z);
+  }
+  EXPECT_EQ(read.polygons, geometry.polygons);
+  EXPECT_THROW(write_obj_mesh(geometry, std::filesystem::path("/no/such/folder/mesh.obj")), std::runtime_error);
 }
 
 }  // namespace

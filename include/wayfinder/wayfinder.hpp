@@ -51,6 +51,7 @@
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/navmesh/obj_writer.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 
 // voxel

@@ -313,6 +313,35 @@ contains "the mesh has 2 height bands" "the error lists the bands"
 expect 2 "mesh path --y-range the wrong way round" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/none.svg" --y-range 4,2
 contains "--y-range" "the error names the option"
 expect 2 "mesh path --y-range without --svg" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --y-range 2,4
+# mesh build: a 20 x 20 floor with a wall across most of it, built into a navmesh and searched.
+cat >"$scratch/level.obj" <<'LEVEL'
+v 0 0 0
+v 0 0 20
+v 20 0 20
+v 20 0 0
+v 10 0 0
+v 10 3 0
+v 10 3 14
+v 10 0 14
+f 1 2 3 4
+f 5 6 7 8
+LEVEL
+if "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/level_nav.obj" 2>&1 | grep -q "cannot build navigation meshes"; then
+  echo "skip (mesh build): this build has no Recast"
+else
+  expect 0 "mesh build" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/level_nav.obj" --json
+  keys_documented "mesh build JSON"
+  contains '"regions":1' "the floor around the wall is one region"
+  expect 0 "mesh build as text" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/level_nav.obj" --agent-radius 0.3
+  contains "polygons," "mesh build prints the polygon count"
+  expect 0 "mesh path on the built mesh goes round the wall" -- "$wayfinder" mesh path "$scratch/level_nav.obj" --from 5,0,5 --to 15,0,5 --json
+  contains '"status":"found"' "the built mesh answers"
+  expect 2 "mesh build --max-slope 100" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/x.obj" --max-slope 100
+  contains "--max-slope must be in [0, 90]" "the error names the option"
+  expect 2 "mesh build of a missing level" -- "$wayfinder" mesh build "$scratch/missing.obj" -o "$scratch/x.obj"
+  expect 2 "mesh build into a folder that does not exist" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/no/such/dir/x.obj"
+  contains "cannot write" "the error says the file cannot be written"
+fi
 expect 0 "mesh info keys" -- "$wayfinder" mesh info "$mesh" --json
 keys_documented "mesh info JSON"
 expect 0 "mesh path keys" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --json

@@ -14,6 +14,7 @@
 #include "voxel_info_command.hpp"
 #include "voxel_path_command.hpp"
 #include "mesh_bench_command.hpp"
+#include "mesh_build_command.hpp"
 #include "mesh_info_command.hpp"
 #include "mesh_path_command.hpp"
 #include "serve_command.hpp"
@@ -65,6 +66,11 @@ int main(int argc, char** argv) {
   CLI::App* mesh_bench =
       mesh_group->add_subcommand("bench", "run a query file on a mesh, check every answer and time the parts");
   configure_mesh_bench_command(*mesh_bench, mesh_bench_arguments);
+
+  MeshBuildArguments mesh_build_arguments;
+  CLI::App* mesh_build = mesh_group->add_subcommand(
+      "build", "build the navigation mesh of a level's geometry for an agent of a size (Recast); write it as OBJ");
+  configure_mesh_build_command(*mesh_build, mesh_build_arguments);
 
   CLI::App* voxel_group = app.add_subcommand("voxel", "3D voxel worlds: walking and flying queries on .vox and .3dmap files");
   voxel_group->require_subcommand(1);
@@ -120,6 +126,7 @@ int main(int argc, char** argv) {
     if (*mesh_info) return run_mesh_info_command(mesh_info_arguments, std::cout, std::cerr);
     if (*mesh_path) return run_mesh_path_command(mesh_path_arguments, std::cout, std::cerr);
     if (*mesh_bench) return run_mesh_bench_command(mesh_bench_arguments, std::cout, std::cerr);
+    if (*mesh_build) return run_mesh_build_command(mesh_build_arguments, std::cout, std::cerr);
   } catch (const CommandError& error) {
     report({error.what(), error.file(), error.line(), 0, error.exit_code()}, json, std::cout, std::cerr);
     return error.exit_code();

@@ -1,0 +1,20 @@
+#pragma once
+// Writing polygon meshes as Wavefront OBJ (`v` and `f` lines), readable back by read_obj_mesh:
+// what `wayfinder mesh build` saves, and a way to look at any MeshGeometry in a 3D viewer.
+
+#include <filesystem>
+#include <ostream>
+
+#include "wayfinder/navmesh/mesh_geometry.hpp"
+
+namespace wayfinder {
+
+/// Writes `geometry` as OBJ text: one `v x y z` line per vertex (17 significant digits, so that
+/// reading it back gives the same doubles) and one `f` line per polygon (1-based indices).
+void write_obj_mesh(const MeshGeometry& geometry, std::ostream& out);
+
+/// The same to a file (created or replaced). Throws std::runtime_error naming the file when it
+/// cannot be written.
+void write_obj_mesh(const MeshGeometry& geometry, const std::filesystem::path& file);
+
+}  // namespace wayfinder

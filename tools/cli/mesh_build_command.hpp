@@ -1,0 +1,33 @@
+#pragma once
+// `wayfinder mesh build LEVEL.obj -o NAVMESH.obj [agent and voxel options] [--z-up] [--json]`:
+// builds the navigation mesh of a level's geometry with Recast (wayfinder::navmesh_build) and
+// writes it as OBJ, readable back by `mesh path`, `mesh bench` and `mesh info`. Built only with
+// Recast (librecast-dev); without it the command says so and exits with 2.
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+#include <string>
+
+namespace wayfinder::cli {
+
+struct MeshBuildArguments {
+  std::string level_path;
+  std::string output_path;
+  double agent_radius = 0.6;
+  double agent_height = 2.0;
+  double max_climb = 0.9;
+  double max_slope = 45.0;
+  double cell_size = 0.3;
+  double cell_height = 0.2;
+  std::uint64_t vertices_per_polygon = 6;
+  bool z_up = false;
+  bool json = false;
+};
+
+void configure_mesh_build_command(CLI::App& command, MeshBuildArguments& arguments);
+
+/// Returns 0; throws LoadError for an unreadable level and CommandError for bad settings or a
+/// file that cannot be written.
+int run_mesh_build_command(const MeshBuildArguments& arguments, std::ostream& out, std::ostream& err);
+
+}  // namespace wayfinder::cli
