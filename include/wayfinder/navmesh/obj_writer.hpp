@@ -9,8 +9,9 @@
 
 namespace wayfinder {
 
-/// Writes `geometry` as OBJ text: one `v x y z` line per vertex (17 significant digits, so that
-/// reading it back gives the same doubles) and one `f` line per polygon (1-based indices).
+/// Writes `geometry` as OBJ text: one `v x y z` line per vertex (the shortest text that a
+/// correctly rounding parser reads back as the same double; tinyobjloader's parser may differ
+/// in the last bit) and one `f` line per polygon (1-based indices).
 void write_obj_mesh(const MeshGeometry& geometry, std::ostream& out);
 
 /// The same to a file (created or replaced). Throws std::runtime_error naming the file when it
