@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "test_environment.hpp"
+#include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -163,6 +164,34 @@ TEST(NavMeshBuild, RefusesBadSettingsAndLevels) {
   wall.vertices = {{0, 0, 0}, {10, 0, 0}, {10, 5, 0}, {0, 5, 0}};
   wall.polygons = {{0, 1, 2, 3}};
   EXPECT_TRUE(build_navmesh_geometry(wall).polygons.empty());
+}
+
+}  // namespace
+}  // namespace wayfinder
+
+namespace wayfinder {
+namespace {
+
+TEST(LevelGeometryCheck, LevelsAreToldFromNavigationMeshes) {
+  SKIP_WITHOUT(level("dungeon.obj"));
+  for (const char* raw : {"dungeon.obj", "nav_test.obj"}) {
+    const auto warning = level_geometry_warning(read_obj_mesh(level(raw)));
+    ASSERT_TRUE(warning.has_value()) << raw;
+    EXPECT_NE(warning->find("mesh build"), std::string::npos) << *warning;
+  }
+  for (const char* mesh : {"dungeon_navmesh.obj", "nav_test_navmesh.obj"})
+    EXPECT_FALSE(level_geometry_warning(read_obj_mesh(detour_mesh(mesh))).has_value()) << mesh;
+  EXPECT_FALSE(level_geometry_warning(build_navmesh_geometry(read_obj_mesh(level("dungeon.obj")))).has_value());
+
+  // A floor wound both ways is still a navmesh (NavMesh::build repairs the winding).
+  MeshGeometry floor;
+  floor.vertices = {{0, 0, 0}, {0, 0, 10}, {10, 0, 10}, {10, 0, 0}, {20, 0, 10}, {20, 0, 0}};
+  floor.polygons = {{0, 1, 2, 3}, {3, 2, 4, 5}};
+  std::reverse(floor.polygons[1].begin(), floor.polygons[1].end());
+  const LevelGeometrySigns signs = measure_level_geometry_signs(floor);
+  EXPECT_NEAR(signs.flipped_share, 0.5, 1e-12);
+  EXPECT_EQ(signs.steep_share, 0.0);
+  EXPECT_FALSE(level_geometry_warning(floor).has_value());
 }
 
 }  // namespace

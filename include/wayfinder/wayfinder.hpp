@@ -49,6 +49,7 @@
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/obj_writer.hpp"

@@ -11,6 +11,7 @@
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "mesh_command_support.hpp"
+#include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
@@ -134,6 +135,7 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
 
 int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& out, std::ostream& err) {
   const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up);
+  if (const auto warning = level_geometry_warning(geometry)) err << "wayfinder: warning: " << *warning << "\n";
   const NavMesh mesh = NavMesh::build(geometry);
   std::vector<MeshQueryCase> cases = read_mesh_queries(
       arguments.queries_path,

@@ -7,6 +7,7 @@
 #include "exit_status.hpp"
 #include "mesh_command_support.hpp"
 #include "text_table.hpp"
+#include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder::cli {
@@ -64,6 +65,7 @@ int run_mesh_info_command(const MeshInfoArguments& arguments, std::ostream& out,
   const std::size_t largest_region =
       summary.region_sizes.empty() ? 0 : *std::max_element(summary.region_sizes.begin(), summary.region_sizes.end());
   const Bounds& bounds = mesh.bounds();
+  const std::optional<std::string> level_warning = level_geometry_warning(geometry);
 
   if (arguments.json) {
     nlohmann::ordered_json json;
@@ -91,10 +93,12 @@ int run_mesh_info_command(const MeshInfoArguments& arguments, std::ostream& out,
                           {"line", problem.line},
                           {"message", problem.message}});
     json["problems"] = problems;
+    json["level_geometry"] = level_warning ? nlohmann::ordered_json(*level_warning) : nlohmann::ordered_json(nullptr);
     out << json.dump() << '\n';
     return exit_ok;
   }
 
+  if (level_warning) out << "warning:       " << *level_warning << "\n";
   out << "mesh:          " << arguments.mesh_path << " (" << to_string(mesh_file_format(arguments.mesh_path))
       << (mesh_file_format(arguments.mesh_path) == MeshFileFormat::obj ? (arguments.z_up ? ", z up" : ", y up") : "")
       << ")\n";

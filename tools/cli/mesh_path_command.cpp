@@ -16,6 +16,7 @@
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/debug/navmesh_svg.hpp"
+#include "wayfinder/navmesh/level_geometry_check.hpp"
 
 namespace wayfinder::cli {
 namespace {
@@ -90,7 +91,7 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
   command.footer("Exit status: 0 path found; 1 no path; 2 bad input (unreadable file, a point off the mesh).");
 }
 
-int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
+int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out, std::ostream& err) {
   const bool flat_mesh = mesh_file_format(arguments.mesh_path) == MeshFileFormat::polyanya;
   const std::optional<Point> from = parse_mesh_point(arguments.from, flat_mesh);
   const std::optional<Point> to = parse_mesh_point(arguments.to, flat_mesh);
@@ -101,7 +102,9 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
                          " of finite numbers, got '" + *text + "'");
   }
 
-  const NavMesh mesh = NavMesh::build(read_mesh_geometry(arguments.mesh_path, arguments.z_up));
+  const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up);
+  if (const auto warning = level_geometry_warning(geometry)) err << "wayfinder: warning: " << *warning << "\n";
+  const NavMesh mesh = NavMesh::build(geometry);
   std::optional<HeightRange> range;
   if (!arguments.y_range.empty() || arguments.level >= 0) {
     std::string error;
