@@ -379,7 +379,7 @@ TEST(NavMeshFilter, StartOrGoalOnAnExcludedPolygonIsInvalidInputNamingIt) {
   const MeshLocation room{polygon_at(level.mesh, 4.5, 1.5), level.goal};
   const PathResult corridor = query.find_corridor(door, room, options);
   EXPECT_EQ(corridor.status, SearchStatus::invalid_input);
-  EXPECT_NE(corridor.message.find("start polygon " + std::to_string(level.near_door)), std::string::npos)
+  EXPECT_NE(corridor.message.find("start is located on polygon " + std::to_string(level.near_door)), std::string::npos)
       << corridor.message;
 
   // Without the filter the same queries are fine.
