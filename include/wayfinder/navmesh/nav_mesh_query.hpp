@@ -59,7 +59,10 @@ struct NavMeshSearchOptions : QueryOptions {
   /// point on another edge, or the goal), so nothing is split; with centroids a move from one
   /// polygon's node to a neighbour's is priced at the mean of the two multipliers (half the
   /// way in each, as a grid step is). The heuristic is the straight-line distance times the
-  /// smallest multiplier of the areas in use, so A* stays admissible. The start and goal are
+  /// smallest multiplier of the areas in use, so A* stays admissible. With edge points every
+  /// edge end may be a bend, and crossing points refract where multipliers change (see
+  /// docs/navmesh.md): costs are exact for the path searched, but under multipliers that path
+  /// approximates the cheapest one less closely than unfiltered searches do. The start and goal are
   /// located among the polygons the filter passes; one that stands only on an excluded polygon
   /// (or is snapped onto one) gives invalid_input naming the polygon and why. When the filter
   /// cuts the goal off, the answer is no_path (or a partial path with
