@@ -671,6 +671,80 @@ TEST(NavMeshFilter, NeutralFiltersGiveBitIdenticalAnswersOnNavTest) {
   EXPECT_GT(found, 20u);
 }
 
+// A real level (nav_test, several floors) with random areas and flags: every path found keeps
+// to the polygons the filter passes, costs at least its length times the smallest multiplier,
+// and the search finds a path exactly when the polygons the filter passes join start and goal.
+TEST(NavMeshFilter, FilteredQueriesOnNavTestKeepToTheFilterAndFindWhatIsReachable) {
+  const std::filesystem::path root = data_directory() / "meshes" / "derived";
+  const std::filesystem::path mesh_path = root / "nav_test_navmesh.obj";
+  const std::filesystem::path queries_path = root / "nav_test_reference_queries.csv";
+  if (!std::filesystem::exists(mesh_path) || !std::filesystem::exists(queries_path)) {
+    if (testing::data_required()) FAIL() << "no mesh data at " << root;
+    GTEST_SKIP() << "no mesh data at " << root;
+  }
+  NavMesh mesh = NavMesh::build(read_obj_mesh(mesh_path));
+  std::mt19937 random(2024);
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    mesh.set_area(p, static_cast<AreaId>(random() % 12 == 0 ? 3 : random() % 3));
+    mesh.set_flags(p, random() % 20 == 0 ? AreaFlags{0x2} : AreaFlags{0});
+  }
+  AreaFilter filter;
+  filter.set_area_cost(1, 0.75f).set_area_cost(2, 3.0f).exclude_area(3).exclude(0x2);
+  // Which polygons the filter passes that are joined to each polygon: a flood fill.
+  std::vector<std::uint32_t> component(mesh.polygon_count(), invalid_node);
+  std::uint32_t components = 0;
+  for (PolygonId seed = 0; seed < mesh.polygon_count(); ++seed) {
+    if (component[seed] != invalid_node || !passes(filter, mesh, seed)) continue;
+    std::vector<PolygonId> stack{seed};
+    component[seed] = components;
+    while (!stack.empty()) {
+      const PolygonId polygon = stack.back();
+      stack.pop_back();
+      for (const PolygonId next : mesh.polygon_neighbours(polygon))
+        if (next != invalid_polygon && component[next] == invalid_node && passes(filter, mesh, next)) {
+          component[next] = components;
+          stack.push_back(next);
+        }
+    }
+    ++components;
+  }
+  const auto queries = read_mesh_queries(queries_path, sanitized_build() ? 150 : 1500);
+  NavMeshQuery query(mesh);
+  std::size_t found = 0, unreachable = 0, refused = 0;
+  for (const CorridorNodes nodes : {CorridorNodes::edge_points, CorridorNodes::polygon_centroids}) {
+    NavMeshSearchOptions options;
+    options.nodes = nodes;
+    options.filter = filter;
+    for (const MeshQueryCase& q : queries) {
+      const PathResult path = query.find_path(q.start, q.goal, options);
+      if (path.status == SearchStatus::invalid_input) {
+        // Only for an end that stands on excluded polygons alone.
+        EXPECT_NE(path.message.find("which the filter excludes"), std::string::npos) << path.message;
+        ++refused;
+        continue;
+      }
+      const MeshLocation start = mesh.locate(q.start, NavMesh::default_height_tolerance, filter);
+      const MeshLocation goal = mesh.locate(q.goal, NavMesh::default_height_tolerance, filter);
+      ASSERT_TRUE(start.valid() && goal.valid()) << "line " << q.line;
+      const bool joined = component[start.polygon] == component[goal.polygon];
+      if (!joined) {
+        EXPECT_EQ(path.status, SearchStatus::no_path) << "line " << q.line;
+        ++unreachable;
+        continue;
+      }
+      ASSERT_EQ(path.status, SearchStatus::found) << "line " << q.line << ": " << path.message;
+      for (const PolygonId polygon : path.nodes) ASSERT_TRUE(passes(filter, mesh, polygon)) << "line " << q.line;
+      EXPECT_GE(path.cost, 0.75 * length_3d(path.points) * (1.0 - 1e-12)) << "line " << q.line;
+      EXPECT_LE(path.cost, 3.0 * length_3d(path.points) * (1.0 + 1e-12)) << "line " << q.line;
+      ++found;
+    }
+  }
+  EXPECT_GT(found, 20u);
+  EXPECT_GT(unreachable, 0u);
+  std::cout << found << " found, " << unreachable << " cut off by the filter or regions, " << refused
+            << " ends on excluded polygons\n";
+}
+
 // ---- Areas from OBJ names
 
 constexpr const char* marked_level = R"(# no mtllib: materials are known by name alone
