@@ -2,10 +2,10 @@
 // NavMeshQuery's corridor searches (internal): their domains over the mesh, with and without an
 // area filter, the output a search assembles when it ends (corridor, portals, funnel, cost), the
 // run that steps a search on the engine, and the door to the filtered searches. Those are
-// compiled in their own file (corridor_search_filtered.cpp) so that the unfiltered searches are
-// compiled as they were before filters existed: in one file with the filtered ones, the
-// compiler's inlining budget for the file was shared and the unfiltered search's heap
-// operations stopped being inlined, about 2% more instructions per query.
+// compiled in their own file (corridor_search_filtered.cpp), so that nav_mesh_query.cpp holds
+// the unfiltered searches alone: GCC's inlining budget is per file, and that file used it all
+// before filters existed; shared with the filtered searches, the unfiltered search lost more
+// of its inlining (docs/navmesh.md has the instruction counts).
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +30,6 @@
 
 namespace wayfinder::corridor_search {
 
-
 inline double distance(const Point& a, const Point& b) {
   const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
   return std::sqrt(dx * dx + dy * dy + dz * dz);
@@ -42,7 +41,11 @@ inline double distance_xz(const Point& a, const Point& b) {
   const double dx = a.x - b.x, dz = a.z - b.z;
   return std::sqrt(dx * dx + dz * dz);
 }
-// as it was before filters existed, at the same speed.
+
+// How a corridor search sees areas and flags: which polygons it may enter, and the multiplier
+// of a move across a polygon. The search without a filter is its own instantiation, in which
+// every polygon is open and every multiplier is the constant 1, so it compiles to the search
+// as it was before filters existed.
 struct AllAreasAlike {
   static constexpr bool filtered = false;
   [[nodiscard]] static constexpr bool enters(PolygonId) { return true; }

@@ -1,16 +1,11 @@
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
-#include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cmath>
-#include <limits>
 #include <optional>
-#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
-#include <variant>
 
 #include "core/stepped_query.hpp"
 #include "navmesh/corridor_search.hpp"
@@ -82,10 +77,6 @@ bool neutral_on(const AreaFilter& filter, const NavMesh& mesh) {
     if (!filter.flags_pass(static_cast<AreaFlags>(flags & (~flags + 1)))) return false;
   return true;
 }
-
-// How a corridor search sees areas and flags: which polygons it may enter, and the multiplier
-// of a move across a polygon. The search without a filter is its own instantiation, in which
-// every polygon is open and every multiplier is the constant 1, so it compiles to the search
 
 // Different regions and start and goal in one polygon settle in begin() (SteppedQuery::settle_in_place).
 // Searches with and without a filter are different runs, so that the unfiltered one stays
