@@ -511,8 +511,8 @@ TEST(NavMeshFilter, CentroidSearchEqualsDijkstraOverPolygonsOnRandomMeshes) {
 // agree on what is reachable. It is an approximation under cost multipliers: a weighted
 // shortest path bends wherever it meets other ground (Snell's law), at any point of an edge,
 // where the search has three points per edge; on these small random meshes of multipliers
-// 0.5 to 5 it has been up to about 1.9 times the optimum (exclusions alone: within 1.06, as
-// without a filter). The upper bound below only guards against it getting worse.
+// 0.5 to 5 it has been 1.065 times the fine Dijkstra's cost on average, up to 1.8 (exclusions alone: within
+// 1.06, as without a filter). The upper bound below only guards against it getting worse.
 double fine_dijkstra(const NavMesh& mesh, const AreaFilter& filter, const MeshLocation& start, const MeshLocation& goal) {
   constexpr int samples = 24;
   std::vector<Point> points{start.point, goal.point};
@@ -584,7 +584,7 @@ double sampled_weighted_cost(const NavMesh& mesh, const AreaFilter& filter, cons
 
 TEST(NavMeshFilter, EdgePointSearchAgreesWithAFineDijkstraOnRandomMeshes) {
   int compared = 0;
-  double worst_ratio = 1.0;
+  double worst_ratio = 1.0, ratio_sum = 0.0;
   for (std::uint32_t seed = 1; seed <= (sanitized_build() ? 12u : 30u); ++seed) {
     RandomAreas world(seed);
     NavMeshQuery query(world.mesh);
@@ -606,6 +606,7 @@ TEST(NavMeshFilter, EdgePointSearchAgreesWithAFineDijkstraOnRandomMeshes) {
       EXPECT_GE(corridor.cost, oracle * 0.99) << "seed " << seed << " query " << q;
       EXPECT_LE(corridor.cost, oracle * 2.5) << "seed " << seed << " query " << q;
       worst_ratio = std::max(worst_ratio, corridor.cost / oracle);
+      ratio_sum += corridor.cost / oracle;
       for (std::size_t i = 0; i < path.nodes.size(); ++i) {
         EXPECT_TRUE(passes(world.filter, world.mesh, path.nodes[i]));
         if (i > 0) {
@@ -621,7 +622,8 @@ TEST(NavMeshFilter, EdgePointSearchAgreesWithAFineDijkstraOnRandomMeshes) {
     }
   }
   EXPECT_GT(compared, sanitized_build() ? 15 : 40);
-  std::cout << compared << " queries; the largest corridor cost / fine Dijkstra: " << worst_ratio << "\n";
+  std::cout << compared << " queries; corridor cost / fine Dijkstra: largest " << worst_ratio << ", mean "
+            << ratio_sum / std::max(compared, 1) << "\n";
 }
 
 // ---- Neutral filters on real data: the unfiltered search itself, bit for bit.
