@@ -21,6 +21,7 @@
 #include "common/mesh_query_file.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
+#include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/navmesh/corridor_breaks.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
@@ -204,9 +205,11 @@ TEST(NavMeshAreas, BuildCarriesInputAreasToEverySplitPolygon) {
 TEST(NavMeshAreas, ASteppedQueryStopsWhenAnAreaIsEditedBetweenSteps) {
   NavMesh mesh = NavMesh::build(square_grid(30, 30));
   NavMeshQuery query(mesh);
+  for (const bool filtered : {false, true})
   for (const CorridorNodes nodes : {CorridorNodes::edge_points, CorridorNodes::polygon_centroids}) {
     NavMeshSearchOptions options;
     options.nodes = nodes;
+    if (filtered) options.filter = AreaFilter{}.set_area_cost(0, 1.5f);  // has an effect: the filtered search
     ASSERT_EQ(query.begin({0.5, 0, 0.5}, {29.5, 0, 29.5}, options), SearchStatus::in_progress);
     ASSERT_EQ(query.step(5), SearchStatus::in_progress);
     const PolygonId edited = polygon_at(mesh, 10.5, 10.5);
@@ -215,9 +218,16 @@ TEST(NavMeshAreas, ASteppedQueryStopsWhenAnAreaIsEditedBetweenSteps) {
     const PathResult changed = query.result();
     EXPECT_EQ(changed.status, SearchStatus::world_changed);
     EXPECT_NE(changed.message.find("edited"), std::string::npos) << changed.message;
-    // Begun again on the edited mesh, it runs to the end.
+    // Begun again on the edited mesh, it runs to the end, as find_path would.
     ASSERT_EQ(query.begin({0.5, 0, 0.5}, {29.5, 0, 29.5}, options), SearchStatus::in_progress);
-    EXPECT_EQ(query.step(), SearchStatus::found);
+    while (query.step(7) == SearchStatus::in_progress) {
+    }
+    const PathResult stepped = query.result();
+    const PathResult whole = query.find_path({0.5, 0, 0.5}, {29.5, 0, 29.5}, options);
+    EXPECT_EQ(stepped.status, SearchStatus::found);
+    EXPECT_EQ(stepped.nodes, whole.nodes);
+    EXPECT_EQ(stepped.points, whole.points);
+    EXPECT_EQ(stepped.cost, whole.cost);
   }
   // An edit that changes nothing does not stop a search.
   const PolygonId edited = polygon_at(mesh, 10.5, 10.5);
@@ -275,6 +285,27 @@ TEST(NavMeshFilter, AnExcludedDoorMakesThePathGoRoundOrFail) {
     EXPECT_FALSE(contains(far.nodes, level.near_door));
     EXPECT_TRUE(contains(far.nodes, level.far_door));
     for (const PolygonId polygon : far.nodes) EXPECT_TRUE(passes(*options.filter, level.mesh, polygon));
+  }
+}
+
+TEST(NavMeshFilter, ATraceOfAFilteredSearchNeverShowsTheExcludedPolygon) {
+  TwoDoors level;
+  level.mesh.set_area(level.near_door, 7);
+  NavMeshQuery query(level.mesh);
+  SearchTrace trace;
+  for (const CorridorNodes nodes : {CorridorNodes::edge_points, CorridorNodes::polygon_centroids}) {
+    trace.clear();
+    NavMeshSearchOptions options;
+    options.nodes = nodes;
+    options.trace = &trace;
+    options.filter = AreaFilter{}.exclude_area(7);
+    ASSERT_EQ(query.find_path(level.start, level.goal, options).status, SearchStatus::found);
+    ASSERT_FALSE(trace.events().empty());
+    for (const TraceRecord& record : trace.events()) {
+      const Point p = query.corridor_node_position(record.node);
+      ASSERT_TRUE(std::isfinite(p.x) && std::isfinite(p.z));
+      EXPECT_FALSE(p.x > 2.0 && p.x < 3.0 && p.z > 0.0 && p.z < 1.0) << "inside the excluded door";
+    }
   }
 }
 
