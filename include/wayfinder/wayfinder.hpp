@@ -45,6 +45,7 @@
 #include "wayfinder/grid/terrain_table.hpp"
 
 // navmesh
+#include "wayfinder/navmesh/corridor_breaks.hpp"
 #include "wayfinder/navmesh/edge_point_graph.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -439,6 +440,24 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
   };
 
   if (geometry.polygons.empty()) throw LoadError(source, 0, 0, "empty mesh: no polygons");
+  // Areas and flags: none given, or one per polygon.
+  for (const auto& [name, count] : {std::pair{"polygon_areas", geometry.polygon_areas.size()},
+                                    std::pair{"polygon_flags", geometry.polygon_flags.size()}}) {
+    if (count != 0 && count != geometry.polygons.size())
+      throw LoadError(source, 0, 0,
+                      std::string(name) + " has " + std::to_string(count) + " entries for " +
+                          std::to_string(geometry.polygons.size()) + " polygons (give one per polygon, or none)");
+  }
+  for (std::size_t p = 0; p < geometry.polygon_areas.size(); ++p) {
+    if (geometry.polygon_areas[p] >= max_areas)
+      throw LoadError(source, polygon_line(p), 0,
+                      "polygon " + std::to_string(p) + " has area " + std::to_string(geometry.polygon_areas[p]) +
+                          "; areas are 0 to " + std::to_string(max_areas - 1));
+  }
+  auto input_tags = [&](std::size_t polygon) {
+    return PolygonTags{geometry.polygon_areas.empty() ? AreaId{0} : geometry.polygon_areas[polygon],
+                       geometry.polygon_flags.empty() ? AreaFlags{0} : geometry.polygon_flags[polygon]};
+  };
   if (geometry.vertices.size() >= std::numeric_limits<std::uint32_t>::max() ||
       geometry.polygons.size() >= std::numeric_limits<std::uint32_t>::max() / 2)
     throw LoadError(source, 0, 0, "mesh too large: at most 2^31 polygons and 2^32 - 1 vertices");
@@ -512,6 +531,7 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       mesh.polygon_indices_.insert(mesh.polygon_indices_.end(), distinct.begin(), distinct.end());
       mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
       mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));
+      mesh.tags_.push_back(input_tags(p));
       continue;
     }
     mesh.problems_.push_back({MeshProblem::Kind::concave_polygon, static_cast<std::uint32_t>(p), line,
@@ -529,6 +549,7 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       mesh.polygon_indices_.insert(mesh.polygon_indices_.end(), triangle.begin(), triangle.end());
       mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
       mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));
+      mesh.tags_.push_back(input_tags(p));
     }
   }
   if (mesh.polygon_count() == 0)
@@ -573,6 +594,7 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
                                    std::abs(mesh.bounds_.min.z), std::abs(mesh.bounds_.max.z)});
   mesh.xz_margin_ = std::max(1e-9, 8.0 * std::numeric_limits<double>::epsilon() * largest);
 
+  mesh.count_tags();
   mesh.build_adjacency();
   mesh.build_regions();
   mesh.find_bridges();
@@ -815,6 +837,16 @@ void NavMesh::for_each_polygon_near(double min_x, double min_z, double max_x, do
 }
 
 MeshLocation NavMesh::locate(const Point& point, double height_tolerance) const {
+  return locate_where(point, height_tolerance, [](PolygonId) { return true; });
+}
+
+MeshLocation NavMesh::locate(const Point& point, double height_tolerance, const AreaFilter& filter) const {
+  return locate_where(point, height_tolerance,
+                      [&](PolygonId polygon) { return filter.passes(tags_[polygon].area, tags_[polygon].flags); });
+}
+
+template <class Accept>
+MeshLocation NavMesh::locate_where(const Point& point, double height_tolerance, Accept&& accept) const {
   MeshLocation best;
   if (!finite(point) || !(height_tolerance >= 0.0)) return best;
   double best_gap = std::numeric_limits<double>::infinity();
@@ -833,7 +865,7 @@ MeshLocation NavMesh::locate(const Point& point, double height_tolerance) const 
     // them once the point's own floor is found.)
     const double reach = std::min(height_tolerance, best_gap);
     if ((point.y < box.min.y - reach) | (point.y > box.max.y + reach)) return;
-    if (!contains_xz(polygon, point.x, point.z)) return;
+    if (!contains_xz(polygon, point.x, point.z) || !accept(polygon)) return;
     const double height = height_at(polygon, point.x, point.z);
     const double gap = std::abs(point.y - height);
     if (gap <= height_tolerance && (gap < best_gap || (gap == best_gap && polygon < best.polygon))) {
@@ -909,6 +941,86 @@ MeshLocation NavMesh::nearest_point(const Point& point, double max_distance) con
     }
   });
   return best;
+}
+
+// ---- Areas and flags
+
+void NavMesh::count_tags() {
+  polygons_per_area_.fill(0);
+  polygons_per_flag_.fill(0);
+  for (const PolygonTags& tags : tags_) {
+    ++polygons_per_area_[tags.area];
+    for (unsigned bit = 0; bit < polygons_per_flag_.size(); ++bit) polygons_per_flag_[bit] += (tags.flags >> bit) & 1u;
+  }
+  areas_in_use_ = 0;
+  flags_in_use_ = 0;
+  for (unsigned area = 0; area < polygons_per_area_.size(); ++area)
+    if (polygons_per_area_[area] != 0) areas_in_use_ |= std::uint64_t{1} << area;
+  for (unsigned bit = 0; bit < polygons_per_flag_.size(); ++bit)
+    if (polygons_per_flag_[bit] != 0) flags_in_use_ = static_cast<AreaFlags>(flags_in_use_ | (1u << bit));
+}
+
+PolygonId NavMesh::checked_polygon(PolygonId polygon) const {
+  if (polygon >= polygon_count())
+    throw std::out_of_range("polygon " + std::to_string(polygon) + " is not in the mesh (it has " +
+                            std::to_string(polygon_count()) + " polygons)");
+  return polygon;
+}
+
+AreaId NavMesh::checked_area(AreaId area) {
+  if (area >= max_areas)
+    throw std::invalid_argument("area " + std::to_string(area) + " is not in [0, " + std::to_string(max_areas) + ")");
+  return area;
+}
+
+bool NavMesh::retag(PolygonId polygon, AreaId area, AreaFlags flags) {
+  PolygonTags& tags = tags_[polygon];
+  if (tags.area == area && tags.flags == flags) return false;
+  changes_.record({polygon, tags.area, tags.flags});
+  // The per-area and per-flag counts keep areas_in_use() and flags_in_use() exact in O(1) per
+  // edit, so queries can ask them on every begin().
+  if (--polygons_per_area_[tags.area] == 0) areas_in_use_ &= ~(std::uint64_t{1} << tags.area);
+  if (polygons_per_area_[area]++ == 0) areas_in_use_ |= std::uint64_t{1} << area;
+  for (unsigned bit = 0; bit < polygons_per_flag_.size(); ++bit) {
+    const bool had = ((tags.flags >> bit) & 1u) != 0, has = ((flags >> bit) & 1u) != 0;
+    if (had == has) continue;
+    const auto mask = static_cast<AreaFlags>(1u << bit);
+    if (had && --polygons_per_flag_[bit] == 0) flags_in_use_ = static_cast<AreaFlags>(flags_in_use_ & ~mask);
+    if (has && polygons_per_flag_[bit]++ == 0) flags_in_use_ = static_cast<AreaFlags>(flags_in_use_ | mask);
+  }
+  tags = {area, flags};
+  return true;
+}
+
+void NavMesh::set_area(PolygonId polygon, AreaId area) {
+  checked_polygon(polygon);
+  set_area_and_flags(polygon, area, tags_[polygon].flags);
+}
+
+void NavMesh::set_flags(PolygonId polygon, AreaFlags flags) {
+  checked_polygon(polygon);
+  set_area_and_flags(polygon, tags_[polygon].area, flags);
+}
+
+void NavMesh::set_area_and_flags(PolygonId polygon, AreaId area, AreaFlags flags) {
+  checked_polygon(polygon);
+  checked_area(area);
+  if (retag(polygon, area, flags)) changes_.commit();
+}
+
+void NavMesh::set_area(std::span<const PolygonId> polygons, AreaId area) {
+  checked_area(area);
+  for (const PolygonId polygon : polygons) checked_polygon(polygon);
+  bool changed = false;
+  for (const PolygonId polygon : polygons) changed |= retag(polygon, area, tags_[polygon].flags);
+  if (changed) changes_.commit();
+}
+
+void NavMesh::set_flags(std::span<const PolygonId> polygons, AreaFlags flags) {
+  for (const PolygonId polygon : polygons) checked_polygon(polygon);
+  bool changed = false;
+  for (const PolygonId polygon : polygons) changed |= retag(polygon, tags_[polygon].area, flags);
+  if (changed) changes_.commit();
 }
 
 }  // namespace wayfinder

@@ -1,18 +1,14 @@
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
-#include <algorithm>
-#include <chrono>
+#include <bit>
 #include <cmath>
-#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
-#include <variant>
+#include <utility>
 
-#include "wayfinder/core/best_first_search.hpp"
-#include "core/engine_run.hpp"
 #include "core/stepped_query.hpp"
-#include "wayfinder/core/search_context.hpp"
+#include "navmesh/corridor_search.hpp"
 
 namespace wayfinder {
 
@@ -30,21 +26,21 @@ std::optional<CorridorNodes> parse_corridor_nodes(std::string_view name) {
   return std::nullopt;
 }
 
+using namespace corridor_search;
+
 namespace {
 
-double distance(const Point& a, const Point& b) {
-  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  return std::sqrt(dx * dx + dy * dy + dz * dz);
-}
-
-// The length seen from above: the corridor search measures moves as the paths' quality is
-// measured (the 2D length), and it saves a term in every distance.
-double distance_xz(const Point& a, const Point& b) {
-  const double dx = a.x - b.x, dz = a.z - b.z;
-  return std::sqrt(dx * dx + dz * dz);
-}
-
 bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+
+// Whether every cost of the filter is > 0 (NaN is not), the check AreaFilter::problem() makes,
+// counted without a branch so that the compiler compares four or eight costs at a time: a query
+// pays about 70 instructions for it rather than a loop of 64 branches (about 500). problem()
+// then words the message.
+bool costs_usable(const AreaFilter& filter) {
+  int usable = 0;
+  for (const float cost : filter.area_costs) usable += cost > 0.0f ? 1 : 0;
+  return usable == max_areas;
+}
 
 // What is wrong with the options, or nothing. Checked where a query enters, before anything
 // else, so that no value the header does not allow reaches the search (an enum cast from an
@@ -66,294 +62,37 @@ std::optional<std::string> option_problem(const NavMeshSearchOptions& options) {
   if (options.budget.max_time.count() < 0)
     return "budget.max_time must not be negative (zero for no limit), not " +
            std::to_string(options.budget.max_time.count()) + " ns";
+  if (options.filter && !costs_usable(*options.filter)) return filter_problem(*options.filter);
   return std::nullopt;
 }
 
-// The corridor search over points on shared edges (see edge_point_graph.hpp). The graph's
-// nodes are numbered 0 .. n - 1; the query's start and goal are nodes n and n + 1. Crossing
-// points move with each query, so their places live in the query (`crossings`, one per
-// directed edge): a successor's candidate place is kept while the engine decides, and stored by
-// on_improve() when the engine accepts the cheaper cost.
-struct EdgePointDomain {
-  const NavMesh& mesh;
-  const EdgePointGraph& graph;
-  PolygonId start_polygon;
-  PolygonId goal_polygon;
-  Point start;
-  Point goal;
-  std::vector<Point>& crossings;
-  mutable NodeId candidate_node = invalid_node;
-  mutable Point candidate_point;
-  mutable double candidate_to_goal = 0.0;
-  /// Leave out exits into dead ends. Only sound when the goal is in the start's region: a
-  /// search for a partial path towards another region must see everything it can reach.
-  bool prune_dead_ends = true;
-
-  static constexpr std::uint32_t points = EdgePointGraph::points_per_edge;
-  static constexpr std::uint32_t crossing = EdgePointGraph::crossing_point;
-  static constexpr float unused = std::numeric_limits<float>::infinity();
-
-  [[nodiscard]] NodeId start_node() const { return static_cast<NodeId>(graph.node_count()); }
-  [[nodiscard]] NodeId goal_node() const { return static_cast<NodeId>(graph.node_count() + 1); }
-  [[nodiscard]] std::size_t node_count() const { return graph.node_count() + 2; }
-
-  [[nodiscard]] const Point& position(NodeId node) const {
-    if (node >= graph.node_count()) return node == start_node() ? start : goal;
-    return node % points == crossing ? crossings[node / points] : graph.position(node);
-  }
-
-  // Relaxes the crossing point of the edge whose points start at node `first`: where the line
-  // from `here` (at distance `here_to_goal` from the goal) towards the goal crosses the edge,
-  // clamped between its end points. When the line does cross the edge before the goal, the
-  // step and the candidate's distance to the goal are the two parts of `here_to_goal`.
-  template <class Sink>
-  void relax_crossing(const Point& here, double here_to_goal, NodeId first, Sink& sink) const {
-    const Point& a = graph.position(first);
-    const Point& b = graph.position(first + points - 1);
-    const double ex = b.x - a.x, ez = b.z - a.z;
-    const double dx = goal.x - here.x, dz = goal.z - here.z;
-    const double denominator = ex * dz - ez * dx;
-    double step;
-    if (std::abs(denominator) > 1e-12 * (std::abs(ex) + std::abs(ez)) * (std::abs(dx) + std::abs(dz))) {
-      const double t = ((here.x - a.x) * dz - (here.z - a.z) * dx) / denominator;  // along the edge
-      const double s = ((here.x - a.x) * ez - (here.z - a.z) * ex) / denominator;  // along here -> goal
-      if (t >= 0.0 && t <= 1.0 && s >= 0.0 && s <= 1.0) {
-        candidate_point = {a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
-        step = s * here_to_goal;
-        candidate_to_goal = here_to_goal - step;
-      } else {
-        const double clamped = std::clamp(t, 0.0, 1.0);
-        candidate_point = {a.x + ex * clamped, a.y + (b.y - a.y) * clamped, a.z + ez * clamped};
-        step = distance_xz(here, candidate_point);
-        candidate_to_goal = distance_xz(candidate_point, goal);
-      }
-    } else {  // heading along the edge: the point of the edge nearest the goal
-      const double length_squared = ex * ex + ez * ez;
-      const double t = std::clamp(length_squared > 0.0 ? ((goal.x - a.x) * ex + (goal.z - a.z) * ez) / length_squared : 0.0,
-                                  0.0, 1.0);
-      candidate_point = {a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
-      step = distance_xz(here, candidate_point);
-      candidate_to_goal = distance_xz(candidate_point, goal);
-    }
-    candidate_node = first + crossing;
-    sink(candidate_node, step);
-    candidate_node = invalid_node;  // decided: later heuristic calls read the stored place
-  }
-
-  // False for an exit into a dead end (see NavMesh::leads_towards).
-  [[nodiscard]] bool worth_taking(NodeId first) const {
-    return !prune_dead_ends ||
-           mesh.leads_towards(EdgePointGraph::shared_edge_of(first), graph.entered_polygon(first), goal_polygon);
-  }
-
-  // The points of one exit edge, from a place whose distances to the ends are not stored.
-  template <class Sink>
-  void relax_edge(const Point& here, double here_to_goal, NodeId first, Sink& sink) const {
-    if (!worth_taking(first)) return;
-    if (graph.is_corner_point(first)) sink(first, distance_xz(here, graph.position(first)));
-    if (graph.is_corner_point(first + points - 1))
-      sink(first + points - 1, distance_xz(here, graph.position(first + points - 1)));
-    relax_crossing(here, here_to_goal, first, sink);
-  }
-
-  template <class Sink>
-  void for_each_successor(NodeId node, Sink&& sink) const {
-    if (node == start_node()) {
-      const double start_to_goal = distance_xz(start, goal);
-      for (NodeId first : graph.exits(start_polygon)) relax_edge(start, start_to_goal, first, sink);
-      return;
-    }
-    const Point& here = position(node);
-    const double here_to_goal = distance_xz(here, goal);
-    if (graph.entered_polygon(node) == goal_polygon) sink(goal_node(), here_to_goal);
-    if (node % points == crossing) {
-      for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) relax_edge(here, here_to_goal, exit.first, sink);
-      return;
-    }
-    for (const EdgePointGraph::Exit& exit : graph.onward_exits(node)) {
-      if (!worth_taking(exit.first)) continue;
-      if (exit.cost_to_first_end != unused) sink(exit.first, static_cast<Cost>(exit.cost_to_first_end));
-      if (exit.cost_to_last_end != unused) sink(exit.first + points - 1, static_cast<Cost>(exit.cost_to_last_end));
-      relax_crossing(here, here_to_goal, exit.first, sink);
-    }
-  }
-
-  [[nodiscard]] Cost heuristic(NodeId node, NodeId) const {
-    return node == candidate_node ? candidate_to_goal : distance_xz(position(node), goal);
-  }
-
-  /// The engine accepted a cheaper cost for `node`: a crossing point moves to its candidate place.
-  void on_improve(NodeId node) const {
-    if (node == candidate_node) crossings[node / points] = candidate_point;
-  }
-};
-
-// Passes the engine's improvements on to the domain.
-struct CrossingKeeper {
-  const EdgePointDomain& domain;
-  void operator()(NodeId node, Cost) const { domain.on_improve(node); }
-};
-
-// The classic corridor search: one node per polygon at its centroid; the start and goal
-// polygons stand at the query's points instead.
-struct CentroidDomain {
-  const NavMesh& mesh;
-  PolygonId start_polygon;
-  PolygonId goal_polygon;
-  Point start;
-  Point goal;
-  bool prune_dead_ends = true;  ///< as EdgePointDomain's
-
-  [[nodiscard]] std::size_t node_count() const { return mesh.polygon_count(); }
-
-  [[nodiscard]] const Point& position(NodeId polygon) const {
-    return polygon == start_polygon ? start : polygon == goal_polygon ? goal : mesh.centroid(polygon);
-  }
-
-  template <class Sink>
-  void for_each_successor(NodeId node, Sink&& sink) const {
-    const Point& here = position(node);
-    const auto neighbours = mesh.polygon_neighbours(node);
-    for (std::uint32_t j = 0; j < neighbours.size(); ++j) {
-      const PolygonId neighbour = neighbours[j];
-      if (neighbour == invalid_polygon) continue;
-      // Dead ends (see NavMesh::leads_towards) are left out.
-      if (prune_dead_ends &&
-          !mesh.leads_towards(mesh.shared_edge_of_slot(mesh.edge_slot(node, j)), neighbour, goal_polygon))
-        continue;
-      sink(neighbour, distance(here, position(neighbour)));
-    }
-  }
-
-  [[nodiscard]] Cost heuristic(NodeId node, NodeId) const { return distance(position(node), goal); }
-};
-
-// The point of `polygon` closest to `target` seen from above, at the mesh's height there: where
-// a partial path ends.
-Point closest_point_in_polygon(const NavMesh& mesh, PolygonId polygon, const Point& target) {
-  if (mesh.contains_xz(polygon, target.x, target.z))
-    return {target.x, mesh.height_at(polygon, target.x, target.z), target.z};
-  const auto indices = mesh.polygon_vertices(polygon);
-  Point best = mesh.vertex(indices[0]);
-  double best_squared = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < indices.size(); ++i) {
-    const Point& a = mesh.vertex(indices[i]);
-    const Point& b = mesh.vertex(indices[i + 1 == indices.size() ? 0 : i + 1]);
-    const double ex = b.x - a.x, ez = b.z - a.z;
-    const double length_squared = ex * ex + ez * ez;
-    double t = length_squared > 0.0 ? ((target.x - a.x) * ex + (target.z - a.z) * ez) / length_squared : 0.0;
-    t = std::clamp(t, 0.0, 1.0);
-    const Point p{a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
-    const double dx = p.x - target.x, dz = p.z - target.z;
-    if (dx * dx + dz * dz < best_squared) {
-      best_squared = dx * dx + dz * dz;
-      best = p;
-    }
-  }
-  return best;
+// AreaFilter::neutral_for(mesh.areas_in_use(), mesh.flags_in_use()), visiting only the areas
+// and flags in use: most meshes use area 0 alone and no flags, and a query with a neutral
+// filter should cost what one without a filter costs (neutral_for looks at all 64 areas and
+// 16 flags). The same test as neutral_for's, so the two must change together.
+bool neutral_on(const AreaFilter& filter, const NavMesh& mesh) {
+  for (std::uint64_t areas = mesh.areas_in_use(); areas != 0; areas &= areas - 1)
+    if (filter.cost(static_cast<AreaId>(std::countr_zero(areas))) != 1.0f) return false;
+  for (unsigned flags = mesh.flags_in_use(); flags != 0; flags &= flags - 1)
+    if (!filter.flags_pass(static_cast<AreaFlags>(flags & (~flags + 1)))) return false;
+  return true;
 }
-
-double path_length(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i) length += distance(points[i - 1], points[i]);
-  return length;
-}
-
-}  // namespace
-
-namespace {
-
-// Turns the corridor search's node path into polygons: each node on an edge enters the next.
-void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placement, const EdgePointGraph& graph,
-                         PolygonId start_polygon, std::vector<PolygonId>& corridor) {
-  corridor.clear();
-  if (placement == CorridorNodes::polygon_centroids) {
-    corridor.assign(nodes.begin(), nodes.end());
-    return;
-  }
-  corridor.push_back(start_polygon);
-  for (NodeId node : nodes) {
-    if (node < graph.node_count()) corridor.push_back(graph.entered_polygon(node));
-  }
-}
-
-// What a corridor search turns into once it ends: the corridor, its portals and (unless only
-// the corridor is wanted) the funnel's waypoints. Lives in the query's state, reused by every
-// query so that a warm query allocates nothing.
-struct CorridorOutput {
-  explicit CorridorOutput(const NavMesh& navmesh) : mesh(navmesh) {}
-  const NavMesh& mesh;
-  CorridorNodes placement = CorridorNodes::edge_points;
-  MeshLocation start, goal;
-  bool pull_string = true;       ///< false for find_corridor: the corridor search alone
-  PathResult search_result;      ///< the engine's own result, kept for its memory
-  PathResult result;             ///< the query's final result
-  std::vector<PolygonId> corridor;
-  std::vector<Portal> portals;
-
-  // The search has ended with `search_result`: the corridor, then portals and funnel.
-  void assemble() {
-    result.status = search_result.status;
-    result.reason = search_result.reason;
-    result.stats = search_result.stats;
-    result.message = search_result.message;
-    result.cost = search_result.cost;
-    result.points.clear();
-    if (!search_result.nodes.empty())
-      corridor_from_nodes(search_result.nodes, placement, mesh.edge_point_graph(), start.polygon, corridor);
-    result.nodes = corridor;
-    if (!pull_string) {
-      result.points = {start.point, goal.point};
-      return;
-    }
-    if (corridor.empty()) return;
-    const Point end = result.status == SearchStatus::found ? goal.point
-                                                           : closest_point_in_polygon(mesh, corridor.back(), goal.point);
-    corridor_portals(mesh, corridor, portals);
-    funnel_path(start.point, end, portals, result.points);
-    result.cost = path_length(result.points);
-  }
-};
-
-// A corridor search on the engine (SteppedQuery's run): advances the search, and when it ends
-// assembles the output. The edge-point domain also hears of every improvement (its crossing
-// points move).
-template <class D>
-struct CorridorRun {
-  CorridorRun(SearchContext& context, CorridorOutput& corridor_output, D&& domain_value)
-      : engine(context, std::move(domain_value)), output(corridor_output) {}
-
-  SearchStatus step(const StepBudget& budget) {
-    if (finished) return output.result.status;
-    SearchStatus status;
-    if constexpr (std::is_same_v<D, EdgePointDomain>)
-      status = engine.search.step(budget, CrossingKeeper{engine.domain});
-    else
-      status = engine.step(budget);
-    if (status != SearchStatus::in_progress) finish();
-    return status;
-  }
-  // For a search settled in start() (trivial or rejected by the engine).
-  void finish() {
-    engine.result(output.search_result);
-    output.assemble();
-    finished = true;
-  }
-  [[nodiscard]] SearchStats stats() const { return finished ? output.result.stats : engine.stats(); }
-  void result(PathResult& out) const {
-    if (finished)
-      out = output.result;  // assignment keeps out's memory
-    else
-      engine.result(out);   // in progress: the statistics so far, no path
-  }
-
-  EngineRun<D> engine;
-  CorridorOutput& output;
-  bool finished = false;
-};
 
 // Different regions and start and goal in one polygon settle in begin() (SteppedQuery::settle_in_place).
-using ActiveSearch = SteppedQuery<CorridorRun<EdgePointDomain>, CorridorRun<CentroidDomain>>;
+// Searches with and without a filter are different runs, so that the unfiltered one stays
+// exactly as fast as before (the filtered ones are compiled elsewhere: corridor_search.hpp).
+using ActiveSearch =
+    SteppedQuery<CorridorRun<EdgePointDomain<AllAreasAlike>>, CorridorRun<CentroidDomain<AllAreasAlike>>, FilteredRun>;
+
+// Starts a corridor run of domain D and runs it to its end when it ends at once.
+template <class D>
+SearchStatus start_run(ActiveSearch& active, SearchContext& context, CorridorOutput& output, D&& domain, NodeId from,
+                       NodeId to, const SearchOptions& search) {
+  auto& run = active.start<CorridorRun<D>>(context, output, std::move(domain));
+  const SearchStatus status = run.engine.search.start(from, to, search);
+  if (status != SearchStatus::in_progress) run.finish();
+  return status;
+}
 
 }  // namespace
 
@@ -363,7 +102,9 @@ struct NavMeshQueryState {
   std::vector<Point> crossings;  ///< per directed edge: where this query's crossing point lies
   CorridorOutput output;
   ActiveSearch active;
-  NavMeshSearchOptions options;
+  CorridorNodes nodes = CorridorNodes::edge_points;  ///< the current query's (options are not kept whole: a filter is large)
+  AreaFilter filter;  ///< the current query's filter, when it has effect (output.filter points here)
+  FilteredSearchesPointer filtered;  ///< made by the first filtered query, then reused
 };
 
 NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
@@ -374,11 +115,16 @@ const std::vector<Portal>& NavMeshQuery::portals() const { return state_->output
 
 Point NavMeshQuery::corridor_node_position(NodeId node) const {
   const NavMeshQueryState& state = *state_;
-  if (const auto* run = state.active.run_if<CorridorRun<CentroidDomain>>())
-    return node < run->engine.domain.node_count() ? run->engine.domain.position(node) : Point{};
-  if (const auto* run = state.active.run_if<CorridorRun<EdgePointDomain>>())
-    return node < run->engine.domain.node_count() ? run->engine.domain.position(node) : Point{};
-  if (state.options.nodes == CorridorNodes::polygon_centroids)
+  std::optional<Point> position;
+  auto position_in = [&]<class D>(std::type_identity<D>) {
+    if (const auto* run = state.active.run_if<CorridorRun<D>>())
+      position = node < run->engine.domain.node_count() ? run->engine.domain.position(node) : Point{};
+  };
+  position_in(std::type_identity<CentroidDomain<AllAreasAlike>>{});
+  position_in(std::type_identity<EdgePointDomain<AllAreasAlike>>{});
+  if (position) return *position;
+  if (const auto* run = state.active.run_if<FilteredRun>()) return run->position(node);
+  if (state.nodes == CorridorNodes::polygon_centroids)
     return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
   const EdgePointGraph& graph = mesh_.edge_point_graph();
   return node < graph.node_count() ? graph.position(node) : Point{};
@@ -386,16 +132,36 @@ Point NavMeshQuery::corridor_node_position(NodeId node) const {
 
 SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
   NavMeshQueryState& state = *state_;
-  state.options = options;
+  state.nodes = options.nodes;
   ActiveSearch& active = state.active;
   active.watch(mesh_.revision());
   if (const auto problem = option_problem(options)) return active.reject(*problem);
   if (!finite(start) || !finite(goal)) return active.reject("start and goal must be finite points");
 
+  const AreaFilter* filter = adopt_filter(options);
   std::string problem;
+  auto excluded = [&](const MeshLocation& location, const char* which, const char* how) {
+    problem = exclusion_message(mesh_, *filter, location.polygon, std::string(which) + " point " + how);
+  };
   auto place = [&](const Point& point, const char* which) -> std::optional<MeshLocation> {
-    MeshLocation location = mesh_.locate(point, options.height_tolerance);
-    if (!location.valid() && options.snap_distance > 0.0) location = mesh_.nearest_point(point, options.snap_distance);
+    // With a filter, the point stands on a polygon the filter passes if it can (on an edge
+    // between an excluded polygon and another, it stands on the other).
+    MeshLocation location =
+        filter != nullptr ? mesh_.locate(point, options.height_tolerance, *filter) : mesh_.locate(point, options.height_tolerance);
+    if (!location.valid() && filter != nullptr) {
+      if (const MeshLocation on_excluded = mesh_.locate(point, options.height_tolerance); on_excluded.valid()) {
+        excluded(on_excluded, which, "stands on");
+        return std::nullopt;
+      }
+    }
+    if (!location.valid() && options.snap_distance > 0.0) {
+      location = mesh_.nearest_point(point, options.snap_distance);
+      if (location.valid() && filter != nullptr &&
+          !filter->passes(mesh_.area(location.polygon), mesh_.flags(location.polygon))) {
+        excluded(location, which, "is off the mesh, and snaps onto");
+        return std::nullopt;
+      }
+    }
     if (!location.valid()) {
       problem = std::string(which) + " point is not on the mesh" +
                 (options.snap_distance > 0.0 ? " (nor within snap_distance of it)" : " (set snap_distance to clamp it)");
@@ -407,19 +173,27 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
   if (!start_location) return active.reject(problem);
   const auto goal_location = place(goal, "goal");
   if (!goal_location) return active.reject(problem);
-  return start_corridor_search(*start_location, *goal_location, options, true);
+  return start_corridor_search(*start_location, *goal_location, options, true, filter);
+}
+
+const AreaFilter* NavMeshQuery::adopt_filter(const NavMeshSearchOptions& options) {
+  if (!options.filter || neutral_on(*options.filter, mesh_)) return nullptr;
+  state_->filter = *options.filter;
+  return &state_->filter;
 }
 
 SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
-                                                 const NavMeshSearchOptions& options, bool pull_string) {
+                                                 const NavMeshSearchOptions& options, bool pull_string,
+                                                 const AreaFilter* filter) {
   NavMeshQueryState& state = *state_;
-  state.options = options;
+  state.nodes = options.nodes;
   state.active.watch(mesh_.revision());
   CorridorOutput& output = state.output;
   output.placement = options.nodes;
   output.start = start;
   output.goal = goal;
   output.pull_string = pull_string;
+  output.filter = filter;
   output.corridor.clear();
   output.portals.clear();
   ActiveSearch& active = state.active;
@@ -444,27 +218,43 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
     result.points.push_back(start.point);
     result.points.push_back(goal.point);
     result.cost = distance(start.point, goal.point);
+    if (filter != nullptr) result.cost *= filter->cost(mesh_.area(start.polygon));
     output.corridor.push_back(start.polygon);
     return result.status;
   }
   const SearchOptions search = engine_options(options, 1.0, options.weight);
-  if (options.nodes == CorridorNodes::edge_points) {
-    state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-    // The domains are aggregates, built here and moved in: not every compiler supports
-    // aggregate initialisation with parentheses yet.
-    auto& run = active.start<CorridorRun<EdgePointDomain>>(
-        state.context, output,
-        EdgePointDomain{mesh_, mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point, goal.point,
-                        state.crossings, invalid_node, Point{}, 0.0, same_region});
-    const SearchStatus status = run.engine.search.start(run.engine.domain.start_node(), run.engine.domain.goal_node(), search);
-    if (status != SearchStatus::in_progress) run.finish();
-    return status;
+  // Dead ends stay exact under a filter (it only takes polygons away, and a move's cost depends
+  // on the polygon it crosses alone, so going into a dead end and back over the same edge is
+  // still never shorter), but a partial search towards a goal the filter may have cut off must
+  // see everything it can reach, as across regions.
+  const bool prune_dead_ends = same_region && (filter == nullptr || !options.partial_when_unreachable);
+  // The domains are aggregates, built here and moved in: not every compiler supports aggregate
+  // initialisation with parentheses yet.
+  auto start_search = [&](auto areas, auto&& start_domain) {
+    using Areas = decltype(areas);
+    if (options.nodes == CorridorNodes::edge_points) {
+      state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
+      EdgePointDomain<Areas> domain{mesh_,       mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
+                                    goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
+                                    prune_dead_ends, areas};
+      const NodeId from = domain.start_node(), to = domain.goal_node();
+      return start_domain(std::move(domain), from, to);
+    }
+    return start_domain(
+        CentroidDomain<Areas>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
+        start.polygon, goal.polygon);
+  };
+  if (filter == nullptr) {
+    return start_search(AllAreasAlike{}, [&](auto&& domain, NodeId from, NodeId to) {
+      return start_run(active, state.context, output, std::move(domain), from, to, search);
+    });
   }
-  auto& run = active.start<CorridorRun<CentroidDomain>>(
-      state.context, output, CentroidDomain{mesh_, start.polygon, goal.polygon, start.point, goal.point, same_region});
-  const SearchStatus status = run.engine.search.start(start.polygon, goal.polygon, search);
-  if (status != SearchStatus::in_progress) run.finish();
-  return status;
+  if (!state.filtered) state.filtered = make_filtered_searches();
+  FilteredRun& run = active.start<FilteredRun>(*state.filtered);
+  return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())},
+                      [&](auto&& domain, NodeId from, NodeId to) {
+                        return run.start(state.context, output, std::move(domain), from, to, search);
+                      });
 }
 
 SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
@@ -501,7 +291,15 @@ PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLoca
       goal.polygon >= mesh_.polygon_count())
     return PathResult::invalid("start and goal must be located on the mesh");
   if (!finite(start.point) || !finite(goal.point)) return PathResult::invalid("start and goal must be finite points");
-  if (start_corridor_search(start, goal, options, false) == SearchStatus::in_progress) step(StepBudget{});
+  const AreaFilter* filter = adopt_filter(options);
+  if (filter != nullptr) {
+    for (const auto& [location, which] : {std::pair{&start, "start"}, std::pair{&goal, "goal"}}) {
+      const PolygonId polygon = location->polygon;
+      if (!filter->passes(mesh_.area(polygon), mesh_.flags(polygon)))
+        return PathResult::invalid(exclusion_message(mesh_, *filter, polygon, std::string(which) + " is located on"));
+    }
+  }
+  if (start_corridor_search(start, goal, options, false, filter) == SearchStatus::in_progress) step(StepBudget{});
   PathResult corridor = result();
   corridor.points = {start.point, goal.point};
   return corridor;

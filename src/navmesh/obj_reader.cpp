@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,9 +52,21 @@ bool passed_to_tinyobjloader(std::string_view keyword) {
          keyword == "s" || keyword == "usemtl" || keyword == "mtllib";
 }
 
+// The rest of a line after its keyword, as one name: from the first field after the keyword
+// to the end of the last (spaces inside kept, ends trimmed); empty when there is none.
+std::string_view name_after_keyword(const std::vector<Field>& fields) {
+  if (fields.size() < 2) return {};
+  const char* begin = fields[1].text.data();
+  const char* end = fields.back().text.data() + fields.back().text.size();
+  return {begin, static_cast<std::size_t>(end - begin)};
+}
+
+using AreaTable = std::map<std::string, AreaAssignment, std::less<>>;
+
 class ObjScanner {
  public:
-  ObjScanner(std::string_view text, const std::string& source_name) : lines_(text, text::LineBreaks::also_lone_cr), source_name_(source_name) {}
+  ObjScanner(std::string_view text, const std::string& source_name, const AreaTable& areas)
+      : lines_(text, text::LineBreaks::also_lone_cr), source_name_(source_name), areas_(areas) {}
 
   /// Checks the text; returns the lines for tinyobjloader (same line numbers, ignored lines empty).
   std::string scan() {
@@ -65,6 +78,7 @@ class ObjScanner {
         const std::string_view keyword = fields.front().text;
         if (keyword == "v") scan_vertex(*line, fields);
         if (keyword == "f") scan_face(*line, fields);
+        if (!areas_.empty()) note_names(keyword, fields);
         kept_text += line->text;
       }
       kept_text += '\n';
@@ -81,6 +95,8 @@ class ObjScanner {
   [[nodiscard]] const std::vector<int>& vertex_lines() const { return vertex_lines_; }
   [[nodiscard]] const std::vector<ScannedFace>& faces() const { return faces_; }
   [[nodiscard]] const std::vector<FaceCorner>& corners() const { return corners_; }
+  /// Per face, its area and flags from the table (empty when the table is).
+  [[nodiscard]] const std::vector<AreaAssignment>& face_areas() const { return face_areas_; }
 
   [[noreturn]] void fail(int line, int column, std::string cause) const {
     throw LoadError(source_name_, line, column, std::move(cause));
@@ -134,6 +150,38 @@ class ObjScanner {
     }
     face.corner_count = static_cast<std::uint32_t>(fields.size() - 1);
     faces_.push_back(face);
+    if (!areas_.empty()) face_areas_.push_back(current_assignment());
+  }
+
+  // Keeps the names the next faces take their area from.
+  void note_names(std::string_view keyword, const std::vector<Field>& fields) {
+    if (keyword == "usemtl") {
+      material_ = name_after_keyword(fields);
+    } else if (keyword == "o") {
+      object_ = name_after_keyword(fields);
+    } else if (keyword == "g") {
+      groups_.clear();
+      for (std::size_t i = 1; i < fields.size(); ++i) groups_.push_back(fields[i].text);
+    } else {
+      return;
+    }
+    assignment_known_ = false;
+  }
+
+  // The table's entry for the material, else the first group with one, else the object.
+  AreaAssignment current_assignment() {
+    if (assignment_known_) return assignment_;
+    auto entry = [&](std::string_view name) -> const AreaAssignment* {
+      if (name.empty()) return nullptr;
+      const auto found = areas_.find(name);
+      return found == areas_.end() ? nullptr : &found->second;
+    };
+    const AreaAssignment* chosen = entry(material_);
+    for (std::size_t i = 0; chosen == nullptr && i < groups_.size(); ++i) chosen = entry(groups_[i]);
+    if (chosen == nullptr) chosen = entry(object_);
+    assignment_ = chosen != nullptr ? *chosen : AreaAssignment{};
+    assignment_known_ = true;
+    return assignment_;
   }
 
   /// One face corner: `v`, `v/vt`, `v//vn` or `v/vt/vn`. Only the vertex index is used, but the
@@ -193,6 +241,13 @@ class ObjScanner {
 
   text::LineReader lines_;
   const std::string& source_name_;
+  const AreaTable& areas_;
+  // The names in force (views into the text, which outlives the scan) and what they give.
+  std::string_view material_, object_;
+  std::vector<std::string_view> groups_;
+  AreaAssignment assignment_;
+  bool assignment_known_ = false;
+  std::vector<AreaAssignment> face_areas_;
   std::vector<int> vertex_lines_;
   std::vector<ScannedFace> faces_;
   std::vector<FaceCorner> corners_;
@@ -220,7 +275,12 @@ void check_agreement(const ObjScanner& scan, const tinyobj::attrib_t& attributes
 }  // namespace
 
 MeshGeometry parse_obj_mesh(std::string_view text, const std::string& source_name, const ObjReadOptions& options) {
-  ObjScanner scan(text, source_name);
+  for (const auto& [name, assignment] : options.areas) {
+    if (assignment.area >= max_areas)
+      throw std::invalid_argument("ObjReadOptions::areas: " + text::quoted(name) + " has area " +
+                                  std::to_string(assignment.area) + "; areas are 0 to " + std::to_string(max_areas - 1));
+  }
+  ObjScanner scan(text, source_name, options.areas);
   const std::string kept_text = scan.scan();
 
   tinyobj::ObjReaderConfig config;
@@ -280,6 +340,10 @@ MeshGeometry parse_obj_mesh(std::string_view text, const std::string& source_nam
     }
     geometry.polygons.push_back(std::move(polygon));
     geometry.polygon_lines.push_back(face.line);
+  }
+  for (const AreaAssignment& assignment : scan.face_areas()) {
+    geometry.polygon_areas.push_back(assignment.area);
+    geometry.polygon_flags.push_back(assignment.flags);
   }
   return geometry;
 }

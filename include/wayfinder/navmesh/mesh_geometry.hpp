@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/types.hpp"
 
 namespace wayfinder {
@@ -20,6 +21,12 @@ struct MeshGeometry {
   std::vector<int> polygon_lines;
   /// Optional: for each vertex, the 1-based line it came from.
   std::vector<int> vertex_lines;
+  /// Optional: for each polygon, its area (0..max_areas - 1) and flags (see AreaFilter), which
+  /// every polygon NavMesh::build makes from it keeps. Empty means area 0 and no flags for
+  /// every polygon; otherwise one entry per polygon (NavMesh::build throws LoadError when the
+  /// count differs or an area is max_areas or more).
+  std::vector<AreaId> polygon_areas;
+  std::vector<AreaFlags> polygon_flags;
   /// Where the geometry came from (a file name, or a label such as "<arrays>"), for messages.
   std::string source = "<arrays>";
 };

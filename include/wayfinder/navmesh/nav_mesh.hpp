@@ -1,19 +1,25 @@
 #pragma once
 // A navigation mesh: convex polygons joined by shared edges, on which agents walk. It is built
-// once from MeshGeometry (a file or arrays) and never changes afterwards, so any number of
-// threads can query it at once, each with its own NavMeshQuery.
+// once from MeshGeometry (a file or arrays) and its geometry never changes afterwards, so any
+// number of threads can query it at once, each with its own NavMeshQuery. What can change is
+// each polygon's area and flags (what the ground is, what it allows: a door closing, a swamp
+// drained), which queries read through their AreaFilter; such edits need exclusive access,
+// are counted in revision() and logged (changes_since), as a grid's cell edits are.
 //
 // The build step checks the input, makes every polygon convex and counter-clockwise seen from
 // above (+y), finds which polygons share each edge (adjacency), labels connected regions (so
 // that a query between regions is answered at once without searching) and builds a uniform
 // grid over the x-z plane for point location.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/area_filter.hpp"
+#include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/navmesh/edge_point_graph.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
@@ -22,6 +28,14 @@ namespace wayfinder {
 
 using PolygonId = std::uint32_t;
 inline constexpr PolygonId invalid_polygon = invalid_node;
+
+/// One edited polygon, as the mesh's change log records it: its area and flags before the edit.
+struct NavMeshPolygonChange {
+  PolygonId polygon = invalid_polygon;
+  AreaId area_before = 0;
+  AreaFlags flags_before = 0;
+  std::uint64_t revision = 0;  ///< the mesh's revision once the edit was made
+};
 
 /// Something the build step noticed and worked around; a fatal problem throws LoadError instead.
 struct MeshProblem {
@@ -102,9 +116,10 @@ class NavMesh {
 
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
   [[nodiscard]] std::size_t polygon_count() const { return polygon_starts_.size() - 1; }
-  /// The world contract every world keeps (see GridMap::revision): a mesh is not edited after
-  /// NavMesh::build, so its revision stays 0; query objects watch it like the others'.
-  [[nodiscard]] std::uint64_t revision() const { return 0; }
+  /// Incremented by every edit that changes a polygon's area or flags; 0 for a mesh nobody
+  /// edited since it was built or since forget_changes(). Query objects watch it: a stepped
+  /// search on an edited mesh ends with SearchStatus::world_changed.
+  [[nodiscard]] std::uint64_t revision() const { return changes_.revision(); }
   [[nodiscard]] std::size_t region_count() const { return region_count_; }
   [[nodiscard]] const Bounds& bounds() const { return bounds_; }
   [[nodiscard]] const std::vector<MeshProblem>& problems() const { return problems_; }
@@ -150,6 +165,53 @@ class NavMesh {
     return entered == child ? goal_below_child : !goal_below_child;
   }
   [[nodiscard]] const Point& centroid(PolygonId polygon) const { return centroids_[polygon]; }
+
+  // ---- Areas and flags. Each polygon has an area (what the ground is; 0 by default) and flags
+  // (what it allows; none by default), given by MeshGeometry::polygon_areas / polygon_flags (a
+  // polygon split from a concave input keeps its input's) or set here. A query's AreaFilter
+  // prices areas and includes or excludes flags (NavMeshSearchOptions::filter). The readers
+  // (accessors below) take a polygon id below polygon_count() unchecked, as the other
+  // per-polygon accessors do.
+
+  [[nodiscard]] AreaId area(PolygonId polygon) const { return tags_[polygon].area; }
+  [[nodiscard]] AreaFlags flags(PolygonId polygon) const { return tags_[polygon].flags; }
+  /// Bit a is set when some polygon has area a: with flags_in_use(), what an AreaFilter needs
+  /// to tell whether it changes anything here (AreaFilter::neutral_for) and the smallest cost a
+  /// search can meet (AreaFilter::smallest_cost). Kept up to date by every edit, O(1) to read.
+  [[nodiscard]] std::uint64_t areas_in_use() const { return areas_in_use_; }
+  /// The union of every polygon's flags.
+  [[nodiscard]] AreaFlags flags_in_use() const { return flags_in_use_; }
+
+  // ---- Editing. Every edit that changes at least one polygon increments revision() once and
+  // logs the polygons it changed, with their area and flags before; an edit that changes
+  // nothing leaves both alone. Geometry is never edited. Edits need exclusive access: no query
+  // may be searching this mesh, in any thread (as for GridMap; docs/changing-worlds.md). A
+  // stepped search notices an edit made between its steps (SearchStatus::world_changed).
+  // A polygon id >= polygon_count() throws std::out_of_range and an area >= max_areas
+  // std::invalid_argument, and then nothing is changed.
+
+  void set_area(PolygonId polygon, AreaId area);
+  void set_flags(PolygonId polygon, AreaFlags flags);
+  /// Both at once, as one edit.
+  void set_area_and_flags(PolygonId polygon, AreaId area, AreaFlags flags);
+  /// The same for many polygons, as one edit (one revision): a room's floor, every door of a
+  /// building. Every id is checked before anything changes.
+  void set_area(std::span<const PolygonId> polygons, AreaId area);
+  void set_flags(std::span<const PolygonId> polygons, AreaFlags flags);
+
+  /// The polygons changed by the edits after `revision`, oldest first (a polygon edited twice
+  /// is listed twice), or nullopt when the log does not reach back that far (more than
+  /// change_log_limit polygons were edited since, or the revision is not one this mesh had):
+  /// check or plan from scratch then. The span is valid until the next edit.
+  [[nodiscard]] std::optional<std::span<const NavMeshPolygonChange>> changes_since(std::uint64_t revision) const {
+    return changes_.since(revision);
+  }
+  /// The log keeps the latest this many polygon changes (older ones are dropped in halves).
+  static constexpr std::size_t change_log_limit = ChangeLog<NavMeshPolygonChange>::limit;
+  /// Empties the change log and restarts the revision at 0 (a game that sets up areas after
+  /// building calls this, so that setting up is not history). Never call it while a query is
+  /// stepping on the mesh.
+  void forget_changes() { changes_.clear(); }
   /// The input polygon (index in MeshGeometry::polygons) this polygon was made from: they differ
   /// only when concave inputs were split or degenerate ones dropped.
   [[nodiscard]] std::uint32_t source_polygon(PolygonId polygon) const { return source_polygons_[polygon]; }
@@ -165,6 +227,10 @@ class NavMesh {
   /// with the point moved onto its surface. Invalid if none, or if the point is not finite or
   /// the tolerance is negative or NaN. See default_height_tolerance for the choice of 4.
   [[nodiscard]] MeshLocation locate(const Point& point, double height_tolerance = default_height_tolerance) const;
+  /// The same among the polygons `filter` lets in (AreaFilter::passes), as Detour's
+  /// findNearestPoly takes a dtQueryFilter: a point on the edge between a closed door and the
+  /// floor beside it stands on the floor.
+  [[nodiscard]] MeshLocation locate(const Point& point, double height_tolerance, const AreaFilter& filter) const;
 
   /// The closest point on the mesh (3D distance) within `max_distance`, with its polygon; a
   /// point on the mesh comes back unchanged in x and z. Invalid if nothing is that close.
@@ -178,6 +244,14 @@ class NavMesh {
   void build_locator(double cell_size);
   template <class Visit>
   void for_each_polygon_near(double min_x, double min_z, double max_x, double max_z, Visit&& visit) const;
+  template <class Accept>
+  MeshLocation locate_where(const Point& point, double height_tolerance, Accept&& accept) const;
+  PolygonId checked_polygon(PolygonId polygon) const;
+  static AreaId checked_area(AreaId area);
+  // Changes one polygon's tags as part of the edit under way (logged, counts kept); true if
+  // anything changed.
+  bool retag(PolygonId polygon, AreaId area, AreaFlags flags);
+  void count_tags();
 
   std::string source_;
   std::vector<Point> vertices_;
@@ -197,6 +271,17 @@ class NavMesh {
   std::vector<Point> centroids_;
   std::vector<Bounds> polygon_bounds_;
   std::vector<std::uint32_t> source_polygons_;
+  // Per polygon, side by side because a filtered search reads both for every polygon it enters.
+  struct PolygonTags {
+    AreaId area = 0;
+    AreaFlags flags = 0;
+  };
+  std::vector<PolygonTags> tags_;
+  std::array<std::uint32_t, max_areas> polygons_per_area_{};
+  std::array<std::uint32_t, 16> polygons_per_flag_{};  ///< per flag bit
+  std::uint64_t areas_in_use_ = 1;                      ///< every polygon starts in area 0
+  AreaFlags flags_in_use_ = 0;
+  ChangeLog<NavMeshPolygonChange> changes_;
   std::vector<MeshProblem> problems_;
   Bounds bounds_;
   /// How far outside a polygon (x-z, world units) a point may be and still count as on it.

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
@@ -47,6 +48,30 @@ struct NavMeshSearchOptions : QueryOptions {
   /// A start or goal off the mesh is moved to the nearest point on it within this distance;
   /// 0 means points off the mesh are rejected with invalid_input.
   double snap_distance = 0.0;
+  /// Which polygons this query may enter and what crossing each costs, by the polygons' areas
+  /// and flags (NavMesh::area, NavMesh::flags), the idea of Detour's dtQueryFilter. Empty, or a
+  /// filter that changes nothing on this mesh (AreaFilter::neutral_for its areas and flags in
+  /// use), runs the unfiltered search itself, at its full speed and with the same answers.
+  ///
+  /// Otherwise the corridor never enters a polygon the filter does not pass, and a move's cost
+  /// is its length times the multiplier of the polygon it crosses. With edge points every move
+  /// lies inside one polygon (from a point on one of its edges, or the start, straight to a
+  /// point on another edge, or the goal), so nothing is split; with centroids a move from one
+  /// polygon's node to a neighbour's is priced at the mean of the two multipliers (half the
+  /// way in each, as a grid step is). The heuristic is the straight-line distance times the
+  /// smallest multiplier of the areas in use, so A* stays admissible. With edge points every
+  /// edge end may be a bend, and crossing points refract where multipliers change (see
+  /// docs/navmesh.md): costs are exact for the path searched, but under multipliers that path
+  /// approximates the cheapest one less closely than unfiltered searches do. The start and goal are
+  /// located among the polygons the filter passes; one that stands only on an excluded polygon
+  /// (or is snapped onto one) gives invalid_input naming the polygon and why. When the filter
+  /// cuts the goal off, the answer is no_path (or a partial path with
+  /// partial_when_unreachable; dead-end pruning is then left off, as across regions, so the
+  /// search sees everything it can reach). A filter with an unusable cost (AreaFilter::problem:
+  /// NaN, zero, negative) gives invalid_input. Budget::max_cost limits the weighted cost.
+  /// The funnel is unchanged: the filter decides the corridor, and the path is the shortest
+  /// one inside it.
+  std::optional<AreaFilter> filter;
 };
 
 /// One query as a value: what batches and the request queue take.
@@ -70,7 +95,9 @@ class NavMeshQuery {
 
   /// locate + corridor + funnel. PathResult::nodes is the corridor (polygon ids from start to
   /// goal), PathResult::points the waypoints (start, turns, goal) and PathResult::cost their 3D
-  /// length. Start and goal in different regions give no_path without a search, with a
+  /// length; with a filter that is not neutral, the cost is that length weighted: each piece of
+  /// the path is multiplied by the cost of the corridor polygon it lies in (pieces split where
+  /// the path crosses the portals), so the length alone is path_length of the points. Start and goal in different regions give no_path without a search, with a
   /// message saying so ("start and goal are in different connected regions ..."). Never throws
   /// for bad queries: NaN or off-mesh points and bad options (a `nodes` value that is not one of
   /// the enum's, a negative or NaN weight, tolerance, snap distance or budget limit) give
@@ -102,7 +129,9 @@ class NavMeshQuery {
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
   /// points holds just the two end points, cost the search's cost (for a start and goal in one
-  /// polygon, their distance). For timing and tools. Options are checked as by find_path.
+  /// polygon, their distance; both weighted by the filter's multipliers when it has effect).
+  /// For timing and tools. Options are checked as by find_path; with a filter, a start or goal
+  /// polygon it excludes gives invalid_input.
   PathResult find_corridor(const MeshLocation& start, const MeshLocation& goal,
                            const NavMeshSearchOptions& options = {});
 
@@ -116,8 +145,12 @@ class NavMeshQuery {
  private:
   // begin() after locating: checks regions, answers a query inside one polygon, starts A*;
   // `pull_string` false leaves out portals and funnel (find_corridor).
+  // `filter` is the query's filter when it has effect (else null).
   SearchStatus start_corridor_search(const MeshLocation& start, const MeshLocation& goal,
-                                     const NavMeshSearchOptions& options, bool pull_string);
+                                     const NavMeshSearchOptions& options, bool pull_string, const AreaFilter* filter);
+  // Keeps a copy of the options' filter for the query under way and returns it when it has an
+  // effect on this mesh; null for none (no filter, or one neutral for the mesh's areas and flags).
+  const AreaFilter* adopt_filter(const NavMeshSearchOptions& options);
 
   const NavMesh& mesh_;
   std::unique_ptr<struct NavMeshQueryState> state_;
