@@ -223,7 +223,7 @@ struct EdgePointDomain {
   }
 
   template <class Sink>
-  void for_each_successor(NodeId node, Sink&& sink) const {
+  WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
     if (node == start_node()) {
       const double start_to_goal = distance_xz(start, goal);
       const double multiplier = areas.multiplier(start_polygon);
@@ -287,7 +287,7 @@ struct CentroidDomain {
   }
 
   template <class Sink>
-  void for_each_successor(NodeId node, Sink&& sink) const {
+  WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
     const Point& here = position(node);
     [[maybe_unused]] const double multiplier = areas.multiplier(node);
     const auto neighbours = mesh.polygon_neighbours(node);
