@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -85,6 +86,21 @@ void bind_navmesh(py::module_& module) {
         if (index >= mesh.vertex_count()) throw py::index_error("no such vertex");
         return to_tuple(mesh.vertex(index));
       })
+      .def("area", [](const NavMesh& mesh, PolygonId polygon) {
+        if (polygon >= mesh.polygon_count()) throw py::index_error("no such polygon");
+        return mesh.area(polygon);
+      })
+      .def("flags", [](const NavMesh& mesh, PolygonId polygon) {
+        if (polygon >= mesh.polygon_count()) throw py::index_error("no such polygon");
+        return mesh.flags(polygon);
+      })
+      .def("set_area", [](NavMesh& mesh, PolygonId polygon, int area) {
+        if (area < 0 || area >= max_areas) throw py::value_error("area must be in [0, 64)");
+        mesh.set_area(polygon, static_cast<AreaId>(area));
+      }, py::arg("polygon"), py::arg("area"))
+      .def("set_flags", [](NavMesh& mesh, PolygonId polygon, AreaFlags flags) { mesh.set_flags(polygon, flags); },
+           py::arg("polygon"), py::arg("flags"))
+      .def_property_readonly("revision", &NavMesh::revision)
       .def("locate", [](const NavMesh& mesh, const PointTuple& point, double height_tolerance) -> py::object {
         const MeshLocation location = mesh.locate(to_point(point), height_tolerance);
         if (!location.valid()) return py::none();
@@ -96,7 +112,8 @@ void bind_navmesh(py::module_& module) {
       .def(py::init<const NavMesh&>(), py::arg("mesh"), py::keep_alive<1, 2>())
       .def("find_path",
            [](NavMeshQuery& query, const PointTuple& start, const PointTuple& goal, CorridorNodes nodes, double weight,
-              double height_tolerance, double snap_distance, std::optional<std::uint64_t> max_expansions,
+              double height_tolerance, double snap_distance, std::optional<AreaFilter> filter,
+              std::optional<std::uint64_t> max_expansions,
               std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
               bool partial_when_unreachable, bool trace) {
              SearchTrace events;
@@ -105,6 +122,7 @@ void bind_navmesh(py::module_& module) {
              options.weight = weight;
              options.height_tolerance = height_tolerance;
              options.snap_distance = snap_distance;
+             options.filter = std::move(filter);
              apply_common_options({max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace},
                                   options, &events);
              PathResult result;
@@ -116,7 +134,8 @@ void bind_navmesh(py::module_& module) {
            },
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("nodes") = CorridorNodes::edge_points,
            py::arg("weight") = 1.0, py::arg("height_tolerance") = NavMesh::default_height_tolerance,
-           py::arg("snap_distance") = 0.0, py::arg("max_expansions") = py::none(), py::arg("max_cost") = py::none(),
+           py::arg("snap_distance") = 0.0, py::arg("filter") = py::none(), py::arg("max_expansions") = py::none(),
+           py::arg("max_cost") = py::none(),
            py::arg("max_time") = py::none(), py::arg("return_partial") = true,
            py::arg("partial_when_unreachable") = false, py::arg("trace") = false,
            "locate, corridor A*, funnel. `nodes` are the corridor's polygon ids, `path` the waypoints and "

@@ -21,6 +21,15 @@ def test_mesh_from_arrays_and_locate():
     assert result.found and result.cost == pytest.approx(math.hypot(18, 8))
     assert result.nodes == [0, 1] and len(query.portals()) == 1
     assert result.path_array.shape == (2, 3) and result.trace.shape[1] == 4
+    # Shut the second polygon to this query only: the goal on it is refused, with a reason.
+    mesh.set_flags(1, 1)
+    assert mesh.revision == 1
+    blocker = wf.AreaFilter()
+    blocker.exclude_flags = 1
+    shut = query.find_path((1, 0, 1), (19, 0, 9), filter=blocker)
+    assert shut.status == wf.SearchStatus.invalid_input and "filter" in shut.message
+    assert query.find_path((1, 0, 1), (19, 0, 9)).found
+    mesh.set_flags(1, 0)
     off = query.find_path((1, 0, 1), (90, 0, 9))
     assert off.status == wf.SearchStatus.invalid_input and off.message
 
