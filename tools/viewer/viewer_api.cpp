@@ -146,6 +146,29 @@ void add_trace(Json& json, const SearchTrace& trace, const std::function<Point(N
   refuse("the query was refused: " + result.message);
 }
 
+// The request's "trace" flag, and the trace the query records into when it is set.
+struct RequestedTrace {
+  explicit RequestedTrace(const Json& request) : wanted(bool_member(request, "trace", false)) {}
+  void attach(QueryOptions& options) { options.trace = wanted ? &events : nullptr; }
+  bool wanted;
+  SearchTrace events;
+};
+
+// Runs one query on a query object borrowed from the world's pool, under the world's shared
+// lock. `inspect(query, result)` reads what only the query object knows (portals, positions of
+// trace nodes) before the object goes back to the pool. A query the library refuses is a 400.
+template <class Query, class World, class Place, class Options, class Inspect>
+PathResult answer(const CatalogWorld& world, QueryPool<Query, World>& pool, const World& searched, const Place& from,
+                  const Place& to, const Options& options, Inspect&& inspect) {
+  const std::shared_lock lock(world.access);
+  auto query = pool.borrow(searched);
+  PathResult result;
+  query->find_path(from, to, options, result);
+  if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);
+  inspect(*query, result);
+  return result;
+}
+
 Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits& limits) {
   const GridMap& map = *world.grid;
   const auto start = coordinates(request, "start", 2, true);
@@ -173,24 +196,18 @@ Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
   add_budget(request, options);
-  SearchTrace trace;
-  const bool traced = bool_member(request, "trace", false);
-  if (traced) options.trace = &trace;
+  RequestedTrace trace(request);
+  trace.attach(options);
 
-  const std::shared_lock lock(world.access);
-  PathResult result;
-  {
-    auto query = world.grid_queries.borrow(map);
-    query->find_path(from, to, options, result);
-  }
-  if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);
+  const PathResult result =
+      answer(world, world.grid_queries, map, from, to, options, [](const GridPathfinder&, const PathResult&) {});
   Json json = result_json(world.id, world.kind, result);
   json["algorithm"] = to_string(options.algorithm);
   json["path"] = cells_json(map, result.nodes);
   json["moves"] = result.nodes.empty() ? 0 : result.nodes.size() - 1;
   json["stats"] = stats_json(result.stats);
-  if (traced)
-    add_trace(json, trace, [&](NodeId node) {
+  if (trace.wanted)
+    add_trace(json, trace.events, [&](NodeId node) {
       const Cell cell = map.cell_of(node);
       return Point{static_cast<double>(cell.x), static_cast<double>(cell.y), 0.0};
     }, false, true, limits.max_trace_events);
@@ -212,28 +229,28 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
   if (const auto snap = number_member(request, "snap_distance")) options.snap_distance = *snap;
   add_budget(request, options);
-  SearchTrace trace;
-  const bool traced = bool_member(request, "trace", false);
-  if (traced) options.trace = &trace;
+  RequestedTrace trace(request);
+  trace.attach(options);
 
-  const std::shared_lock lock(world.access);
-  auto query = world.mesh_queries.borrow(mesh);
-  PathResult result;
-  query->find_path(Point{start[0], start[1], start[2]}, Point{goal[0], goal[1], goal[2]}, options, result);
-  if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);
+  Json portals = Json::array();
+  Json traced = nullptr;
+  const PathResult result = answer(
+      world, world.mesh_queries, mesh, Point{start[0], start[1], start[2]}, Point{goal[0], goal[1], goal[2]}, options,
+      [&](const NavMeshQuery& query, const PathResult& found) {
+        if (found.has_path())
+          for (const Portal& portal : query.portals())
+            portals.push_back(Json::array({point_json(portal.left, true), point_json(portal.right, true)}));
+        if (trace.wanted)
+          add_trace(traced, trace.events, [&](NodeId node) { return query.corridor_node_position(node); }, true, false,
+                    limits.max_trace_events);
+      });
   Json json = result_json(world.id, world.kind, result);
   json["algorithm"] = "astar";
   json["path"] = points_json(result.points, true);
   json["corridor"] = result.nodes;
-  Json portals = Json::array();
-  if (result.has_path())
-    for (const Portal& portal : query->portals())
-      portals.push_back(Json::array({point_json(portal.left, true), point_json(portal.right, true)}));
   json["portals"] = std::move(portals);
   json["stats"] = stats_json(result.stats);
-  if (traced)
-    add_trace(json, trace, [&](NodeId node) { return query->corridor_node_position(node); }, true, false,
-              limits.max_trace_events);
+  if (trace.wanted) json.update(traced);
   return json;
 }
 
@@ -262,24 +279,18 @@ Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
   add_budget(request, options);
-  SearchTrace trace;
-  const bool traced = bool_member(request, "trace", false);
-  if (traced) options.trace = &trace;
+  RequestedTrace trace(request);
+  trace.attach(options);
 
-  const std::shared_lock lock(world.access);
-  PathResult result;
-  {
-    auto query = world.voxel_queries.borrow(voxels);
-    query->find_path(from, to, options, result);
-  }
-  if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);
+  const PathResult result =
+      answer(world, world.voxel_queries, voxels, from, to, options, [](const VoxelPathfinder&, const PathResult&) {});
   Json json = result_json(world.id, world.kind, result);
   json["algorithm"] = to_string(options.algorithm);
   json["agent"] = agent;
   json["path"] = voxel_blocks_json(voxels, result.nodes);
   json["stats"] = stats_json(result.stats);
-  if (traced)
-    add_trace(json, trace, [&](NodeId node) {
+  if (trace.wanted)
+    add_trace(json, trace.events, [&](NodeId node) {
       const VoxelCoord at = voxels.coord_of(node);
       return Point{static_cast<double>(at.x), static_cast<double>(at.y), static_cast<double>(at.z)};
     }, true, true, limits.max_trace_events);
