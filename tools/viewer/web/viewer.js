@@ -259,27 +259,46 @@ function regionColour(region) {
   return `hsl(${hue}, 45%, 82%)`;
 }
 
-function drawMesh(context, view, panel) {
+// The mesh's polygons are drawn once into an image of the canvas's size (again only when the
+// size or the levels shown change), so that an animation frame on a large mesh (aurora has
+// thousands of polygons) copies one image instead of redrawing every polygon.
+function meshLayer(panel, view) {
   const world = state.world;
-  const corridor = new Set(panel.result?.corridor ?? []);
+  const key = `${world.id}|${panel.canvas.width}x${panel.canvas.height}|${state.levels[0]},${state.levels[1]}`;
+  if (panel.meshLayer?.key === key) return panel.meshLayer.canvas;
+  const canvas = new OffscreenCanvas(panel.canvas.width, panel.canvas.height);
+  const context = canvas.getContext('2d');
   context.lineWidth = 1;
+  context.strokeStyle = 'rgba(0, 0, 0, 0.25)';
   for (let p = 0; p < world.polygons.length; ++p) {
     if (!meshVisible(world, p)) continue;
-    const polygon = world.polygons[p];
-    context.beginPath();
-    polygon.forEach((v, i) => {
-      const [x, y] = view.toCanvas(world.vertices[v][0], world.vertices[v][2]);
-      if (i === 0) context.moveTo(x, y); else context.lineTo(x, y);
-    });
-    context.closePath();
+    polygonPath(context, view, world.polygons[p]);
     context.fillStyle = regionColour(world.regions[p]);
     context.fill();
-    if (corridor.has(p)) {
-      context.fillStyle = colours.corridor;
-      context.fill();
-    }
-    context.strokeStyle = 'rgba(0, 0, 0, 0.25)';
     context.stroke();
+  }
+  panel.meshLayer = {key, canvas};
+  return canvas;
+}
+
+function polygonPath(context, view, polygon) {
+  const world = state.world;
+  context.beginPath();
+  polygon.forEach((v, i) => {
+    const [x, y] = view.toCanvas(world.vertices[v][0], world.vertices[v][2]);
+    if (i === 0) context.moveTo(x, y); else context.lineTo(x, y);
+  });
+  context.closePath();
+}
+
+function drawMesh(context, view, panel) {
+  const world = state.world;
+  context.drawImage(meshLayer(panel, view), 0, 0);
+  context.fillStyle = colours.corridor;
+  for (const p of panel.result?.corridor ?? []) {
+    if (!meshVisible(world, p)) continue;
+    polygonPath(context, view, world.polygons[p]);
+    context.fill();
   }
   if (panel.result?.portals) {
     // Thin and dashed, so that the path drawn over them stands out.
@@ -304,28 +323,42 @@ function planar(point) {
   return [point[0], point[2]];
 }
 
+// The trace is drawn into an image of its own, event by event in the search's order (so the last
+// event at a place gives its colour), and each animation frame adds only the events that are
+// new since the last one: a frame costs the new events and one image copy, however long the
+// search, so a search on a 1024 x 1024 grid animates as smoothly as one on a small map.
+function traceLayer(panel) {
+  const result = panel.result;
+  const layer = panel.traceLayer;
+  if (layer && layer.result === result && layer.canvas.width === panel.canvas.width &&
+      layer.canvas.height === panel.canvas.height && layer.drawn <= panel.shownEvents)
+    return layer;
+  panel.traceLayer = {result, drawn: 0, canvas: new OffscreenCanvas(panel.canvas.width, panel.canvas.height)};
+  return panel.traceLayer;
+}
+
 function drawTrace(context, view, panel) {
   const trace = panel.result?.trace;
   if (!trace) return;
   const kind = state.world.kind;
+  const layer = traceLayer(panel);
+  const layerContext = layer.canvas.getContext('2d');
   const size = kind === 'navmesh' ? Math.max(2, 3 * devicePixelRatio) : Math.max(1, view.scale);
-  // The last event shown for each node decides its colour.
-  const last = new Map();
-  for (let i = 0; i < panel.shownEvents; ++i) {
+  const styles = [colours.opened, colours.opened, colours.closed].map((rgb) => `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`);
+  for (let i = layer.drawn; i < panel.shownEvents; ++i) {
     const event = trace[i];
-    last.set(kind === 'voxel' ? `${event[1]},${event[3]}` : `${event[1]},${event[2]}`, event);
-  }
-  for (const event of last.values()) {
-    const rgb = event[0] === 2 ? colours.closed : colours.opened;
-    context.fillStyle = `rgba(${rgb[0]}, ${rgb[1]}, ${rgb[2]}, ${kind === 'navmesh' ? 1 : 0.85})`;
-    const [x, y] = planar(event.slice(1));
-    const [cx, cy] = view.toCanvas(x, y);
+    layerContext.fillStyle = styles[event[0]] ?? styles[0];
+    const [cx, cy] = view.toCanvas(...planar(event.slice(1)));
     if (kind === 'navmesh') {
-      context.fillRect(cx - size / 2, cy - size / 2, size, size);
+      layerContext.fillRect(cx - size / 2, cy - size / 2, size, size);
     } else {
-      context.fillRect(cx - view.scale / 2, cy - view.scale / 2, size, size);
+      layerContext.fillRect(cx - view.scale / 2, cy - view.scale / 2, size, size);
     }
   }
+  layer.drawn = panel.shownEvents;
+  context.globalAlpha = kind === 'navmesh' ? 1 : 0.85;
+  context.drawImage(layer.canvas, 0, 0);
+  context.globalAlpha = 1;
 }
 
 function drawPath(context, view, panel) {
