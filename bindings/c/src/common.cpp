@@ -31,8 +31,6 @@ void record(ErrorSlot& slot, std::string_view text) noexcept {
   slot.text[length] = '\0';
 }
 
-void clear(ErrorSlot& slot) noexcept { slot.text[0] = '\0'; }
-
 void write_error(char* buffer, std::size_t capacity, std::string_view text) noexcept {
   if (buffer == nullptr || capacity == 0) return;
   const std::size_t length = std::min(text.size(), capacity - 1);

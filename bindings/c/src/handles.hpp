@@ -30,7 +30,6 @@ struct ErrorSlot {
 };
 
 void record(ErrorSlot& slot, std::string_view text) noexcept;
-void clear(ErrorSlot& slot) noexcept;
 /// Copies text into a constructor's error buffer (which may be null), truncated to fit.
 void write_error(char* buffer, std::size_t capacity, std::string_view text) noexcept;
 
