@@ -124,7 +124,7 @@ const char* wf_last_error(const void* handle) {
 }
 
 const char* wf_status_name(wf_status status) {
-  switch (status) {
+  switch (wayfinder::c_api::raw_enum(status)) {
     case WF_OK: return "ok";
     case WF_INVALID_ARGUMENT: return "invalid_argument";
     case WF_LOAD_ERROR: return "load_error";
@@ -138,7 +138,7 @@ const char* wf_status_name(wf_status status) {
 
 const char* wf_search_status_name(wf_search_status status) {
   // The C++ names, so that logs read the same from either side.
-  const int value = static_cast<int>(status);
+  const int value = wayfinder::c_api::raw_enum(status);
   if (value < WF_SEARCH_IN_PROGRESS || value > WF_SEARCH_WORLD_CHANGED) return "unknown";
   return wayfinder::to_string(static_cast<wayfinder::SearchStatus>(status)).data();
 }

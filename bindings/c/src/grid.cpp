@@ -18,9 +18,9 @@ GridSearchOptions grid_options(const wf_grid_options* options) {
   GridSearchOptions converted;
   if (options == nullptr) return converted;
   apply_limits(options->limits, converted);
-  check_enum("options.algorithm", static_cast<int>(options->algorithm), WF_GRID_DIVIDE);
-  check_enum("options.diagonal", static_cast<int>(options->diagonal), WF_DIAGONAL_ALWAYS);
-  check_enum("options.heuristic", static_cast<int>(options->heuristic), WF_HEURISTIC_CHEBYSHEV);
+  check_enum("options.algorithm", raw_enum(options->algorithm), WF_GRID_DIVIDE);
+  check_enum("options.diagonal", raw_enum(options->diagonal), WF_DIAGONAL_ALWAYS);
+  check_enum("options.heuristic", raw_enum(options->heuristic), WF_HEURISTIC_CHEBYSHEV);
   converted.algorithm = static_cast<GridAlgorithm>(options->algorithm);
   converted.diagonal = static_cast<DiagonalMode>(options->diagonal);
   converted.heuristic = static_cast<Heuristic>(options->heuristic);

@@ -104,6 +104,17 @@ void default_limits(wf_query_limits& limits) noexcept;
 /// Throws std::invalid_argument naming `what` unless 0 <= value <= last.
 void check_enum(const char* what, int value, int last);
 
+/// The integer a C caller stored in an enumeration (a struct field or a parameter). C lets any
+/// int be stored there, but in C++ reading a value outside the enumeration's range is undefined
+/// (UndefinedBehaviorSanitizer's `enum` check stops on it), so the bytes are read as an int.
+template <class Enum>
+int raw_enum(const Enum& value) noexcept {
+  static_assert(std::is_enum_v<Enum> && sizeof(Enum) == sizeof(int), "C enumerations are int-sized here");
+  int raw;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
+}
+
 /// Step limits from the C arguments (checked as above).
 StepBudget step_budget(std::uint64_t max_expansions, double max_milliseconds);
 

@@ -19,7 +19,7 @@ NavMeshSearchOptions navmesh_options(const wf_navmesh_options* options) {
   NavMeshSearchOptions converted;
   if (options == nullptr) return converted;
   apply_limits(options->limits, converted);
-  check_enum("options.nodes", static_cast<int>(options->nodes), WF_CORRIDOR_EDGE_POINTS);
+  check_enum("options.nodes", raw_enum(options->nodes), WF_CORRIDOR_EDGE_POINTS);
   converted.nodes = static_cast<CorridorNodes>(options->nodes);
   // Weights, tolerances and distances are the query's to check (invalid_input with a reason).
   converted.weight = options->weight;
@@ -118,15 +118,20 @@ wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, size_t* po
 wf_status wf_navmesh_locate(const wf_navmesh* mesh, const double point[3], double height_tolerance,
                             uint32_t* polygon, double located[3]) {
   if (mesh == nullptr || point == nullptr || polygon == nullptr) return WF_INVALID_ARGUMENT;
-  // locate() never throws for bad numbers (it answers "none"); nothing here allocates.
-  const MeshLocation location = mesh->mesh->locate(point_of(point), height_tolerance);
-  *polygon = location.valid() ? location.polygon : WF_NO_POLYGON;
-  if (located != nullptr && location.valid()) {
-    located[0] = location.point.x;
-    located[1] = location.point.y;
-    located[2] = location.point.z;
+  // locate() answers "none" for bad numbers rather than throwing; the catch is there so that
+  // nothing could ever cross into C. A read records no text (see wayfinder.h).
+  try {
+    const MeshLocation location = mesh->mesh->locate(point_of(point), height_tolerance);
+    *polygon = location.valid() ? location.polygon : WF_NO_POLYGON;
+    if (located != nullptr && location.valid()) {
+      located[0] = location.point.x;
+      located[1] = location.point.y;
+      located[2] = location.point.z;
+    }
+    return WF_OK;
+  } catch (...) {
+    return WF_INTERNAL_ERROR;
   }
-  return WF_OK;
 }
 
 wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query, char* error,

@@ -41,7 +41,7 @@ VoxelSearchOptions voxel_options(const wf_voxel_options* options) {
   VoxelSearchOptions converted;
   if (options == nullptr) return converted;
   apply_limits(options->limits, converted);
-  check_enum("options.algorithm", static_cast<int>(options->algorithm), WF_VOXEL_GREEDY_BEST_FIRST);
+  check_enum("options.algorithm", raw_enum(options->algorithm), WF_VOXEL_GREEDY_BEST_FIRST);
   converted.algorithm = static_cast<VoxelAlgorithm>(options->algorithm);
   converted.weight = options->weight;
   // A bad profile is the query's to report (invalid_input, profile_problem's reason).
@@ -208,7 +208,7 @@ wf_status wf_voxel_world_revision(const wf_voxel_world* world, uint64_t* revisio
 wf_status wf_voxel_world_set_block(wf_voxel_world* world, int x, int y, int z, wf_block_kind kind) {
   if (world == nullptr) return WF_INVALID_ARGUMENT;
   return guarded(world->error, [&] {
-    world->world->set_block(x, y, z, checked_kind(static_cast<int>(kind), "kind"));
+    world->world->set_block(x, y, z, checked_kind(raw_enum(kind), "kind"));
     return WF_OK;
   });
 }

@@ -231,6 +231,9 @@ static void test_grid_queries(void) {
   CHECK(query == NULL && strstr(error, "NULL") != NULL);
   CHECK_STATUS(wf_grid_query_create(grid, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_grid_query_create(grid, &query, error, sizeof error), WF_OK);
+  /* A step before any begin is answered, not failed. */
+  CHECK_STATUS(wf_grid_query_step(query, 1, 0.0, &status), WF_OK);
+  CHECK(status == WF_SEARCH_INVALID_INPUT);
 
   /* Before any query, the latest result is empty. */
   CHECK_STATUS(wf_grid_query_path_cells(query, NULL, 0, &count), WF_OK);
@@ -588,6 +591,9 @@ static void test_navmesh_queries(void) {
   CHECK_STATUS(wf_navmesh_query_create(mesh, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_navmesh_query_create(mesh, &query, error, sizeof error), WF_OK);
 
+  /* A step before any begin is answered, not failed. */
+  CHECK_STATUS(wf_navmesh_query_step(query, 1, 0.0, &status), WF_OK);
+  CHECK(status == WF_SEARCH_INVALID_INPUT);
   CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &path), WF_OK);
   CHECK(path.status == WF_SEARCH_FOUND);
   CHECK_NEAR(path.cost, shortest, 1e-9);
@@ -872,6 +878,9 @@ static void test_voxel_queries(void) {
   CHECK_STATUS(wf_voxel_query_create(world, &bad, &query, error, sizeof error), WF_INVALID_ARGUMENT);
   CHECK(query == NULL && strstr(error, "agent_height") != NULL);
   CHECK_STATUS(wf_voxel_query_create(world, NULL, &query, error, sizeof error), WF_OK);
+  /* A step before any begin is answered, not failed. */
+  CHECK_STATUS(wf_voxel_query_step(query, 1, 0.0, &status), WF_OK);
+  CHECK(status == WF_SEARCH_INVALID_INPUT);
 
   /* Five diagonal steps would cross the pillar at (3, 3), and no diagonal may cut its corners:
      three diagonals and four straight steps. */
