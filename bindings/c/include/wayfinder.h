@@ -197,7 +197,7 @@ WF_API wf_status wf_grid_destroy(wf_grid* grid);
 
 /* Reading a grid (any number of threads at once; these record no error text). */
 WF_API wf_status wf_grid_size(const wf_grid* grid, int* width, int* height);
-/** One cell: passable (0 or 1), cost, area and flags; any output pointer may be NULL.
+/** One cell: passable (0 or 1), cost (0 when blocked), area and flags; any output may be NULL.
  *  WF_INVALID_ARGUMENT for a cell outside the grid. */
 WF_API wf_status wf_grid_cell(const wf_grid* grid, int x, int y, int* passable, float* cost, uint8_t* area,
                               uint16_t* flags);
