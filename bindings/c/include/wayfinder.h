@@ -1,0 +1,417 @@
+/*
+ * Wayfinder's C API: grids, navigation meshes and voxel worlds, their query objects and
+ * batches, for C99 and C++ programs and for other languages' foreign function interfaces.
+ *
+ * Conventions (docs/c-api.md has the details):
+ *  - Every function that can fail returns a wf_status. WF_OK is 0.
+ *  - Handles are opaque pointers, made by a create or load function and freed by the matching
+ *    destroy function (which accepts NULL).
+ *  - The text of a failure lives in the handle the function was given: wf_last_error(handle).
+ *    Constructors, which have no handle yet, write it into the caller's `error` buffer (may be
+ *    NULL). A function given a NULL handle returns WF_INVALID_ARGUMENT and records nothing.
+ *  - Arrays come out by copying into the caller's buffers: pass NULL and capacity 0 to learn
+ *    the size, then a buffer at least that large. Nothing the library returns needs freeing
+ *    except handles, with their destroy functions.
+ *  - Threads: a world handle (wf_grid, wf_navmesh, wf_voxel_world) may be searched by any
+ *    number of threads at once, each with its own query handle; a query or batch handle is
+ *    used by one thread at a time. Edits need the world to themselves (no query running).
+ *  - No C++ exception ever leaves a function of this header.
+ */
+#ifndef WAYFINDER_H
+#define WAYFINDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#  if defined(WF_BUILDING_SHARED)
+#    define WF_API __declspec(dllexport)
+#  elif defined(WF_SHARED)
+#    define WF_API __declspec(dllimport)
+#  else
+#    define WF_API
+#  endif
+#elif defined(__GNUC__)
+#  define WF_API __attribute__((visibility("default")))
+#else
+#  define WF_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Status codes and common values ---------------------------------------------------- */
+
+/** What a function call did (not what a search found: see wf_search_status). */
+typedef enum wf_status {
+  WF_OK = 0,
+  WF_INVALID_ARGUMENT = 1,  /**< a NULL handle or pointer, a value out of range, a bad option */
+  WF_LOAD_ERROR = 2,        /**< a file could not be read or its contents are malformed */
+  WF_OUT_OF_MEMORY = 3,
+  WF_BUFFER_TOO_SMALL = 4,  /**< the caller's buffer is too small; the size needed was returned */
+  WF_IN_USE = 5,            /**< a world cannot be destroyed while query handles on it exist */
+  WF_INTERNAL_ERROR = 6     /**< anything else; the text says what */
+} wf_status;
+
+/** How a search ended. The values are those of C++ wayfinder::SearchStatus. */
+typedef enum wf_search_status {
+  WF_SEARCH_IN_PROGRESS = 0,       /**< a stepped search that has not finished yet */
+  WF_SEARCH_FOUND = 1,             /**< a path from start to goal */
+  WF_SEARCH_PARTIAL = 2,           /**< a path towards the reached node closest to the goal */
+  WF_SEARCH_NO_PATH = 3,           /**< the goal is unreachable */
+  WF_SEARCH_BUDGET_EXHAUSTED = 4,  /**< the budget ran out and partial paths were not requested */
+  WF_SEARCH_INVALID_INPUT = 5,     /**< the query was malformed (see the query's message) */
+  WF_SEARCH_WORLD_CHANGED = 6      /**< the world was edited during a stepped search */
+} wf_search_status;
+
+/** Why a search stopped. The values are those of C++ wayfinder::StopReason. */
+typedef enum wf_stop_reason {
+  WF_STOP_NONE = 0,
+  WF_STOP_GOAL_REACHED = 1,
+  WF_STOP_OPEN_LIST_EMPTY = 2,
+  WF_STOP_EXPANSION_LIMIT = 3,
+  WF_STOP_COST_LIMIT = 4,
+  WF_STOP_TIME_LIMIT = 5,
+  WF_STOP_INVALID_INPUT = 6,
+  WF_STOP_WORLD_CHANGED = 7
+} wf_stop_reason;
+
+/** "No limit" for expansion counts. */
+#define WF_UNLIMITED_EXPANSIONS UINT64_MAX
+/** Areas are 0 to WF_MAX_AREAS - 1. */
+#define WF_MAX_AREAS 64
+/** A polygon id meaning "none" (wf_navmesh_locate found no polygon). */
+#define WF_NO_POLYGON UINT32_MAX
+
+/** The library's version, "major.minor.patch". */
+WF_API const char* wf_version(void);
+/** The text of the last failure recorded in any handle of this API ("" if none, a note if
+ *  the handle is NULL). Valid until the next call that fails on the same handle. */
+WF_API const char* wf_last_error(const void* handle);
+/** Names of the enumerations' values ("ok", "found", ...); "unknown" for other values. */
+WF_API const char* wf_status_name(wf_status status);
+WF_API const char* wf_search_status_name(wf_search_status status);
+
+/* ---- Results and options shared by every world ----------------------------------------- */
+
+typedef struct wf_search_stats {
+  uint64_t expanded;    /**< nodes taken off the open list and expanded */
+  uint64_t generated;   /**< successor edges looked at */
+  uint64_t peak_open;   /**< largest open-list size */
+  double microseconds;  /**< wall time spent searching */
+} wf_search_stats;
+
+/** A search's answer, owned by the caller. The path itself stays in the query (or batch)
+ *  handle and is copied out with the path functions. */
+typedef struct wf_path_result {
+  wf_search_status status;
+  wf_stop_reason reason;
+  double cost;          /**< the path's cost (0 for no path) */
+  size_t node_count;    /**< nodes of the path: cells, polygons of the corridor, blocks */
+  size_t point_count;   /**< points of the path: cell centres, waypoints, block positions */
+  wf_search_stats stats;
+} wf_path_result;
+
+/** Limits and fallbacks every query has (C++ QueryOptions). */
+typedef struct wf_query_limits {
+  uint64_t max_expansions;       /**< WF_UNLIMITED_EXPANSIONS by default */
+  double max_cost;               /**< stop once no cheaper path can exist; HUGE_VAL by default */
+  double max_milliseconds;       /**< total search time; 0: no limit */
+  int return_partial;            /**< on budget exhaustion, a partial path (1, default) or none */
+  int partial_when_unreachable;  /**< a partial path instead of no_path (default 0) */
+} wf_query_limits;
+
+/** Per-query area costs and flag masks (C++ AreaFilter): a cell in area a costs
+ *  area_costs[a] times more (HUGE_VAL: never entered); a cell with flags is usable only if it
+ *  shares one with include_flags, and never if it has one of exclude_flags. */
+typedef struct wf_area_filter {
+  float area_costs[WF_MAX_AREAS];
+  uint16_t include_flags;
+  uint16_t exclude_flags;
+} wf_area_filter;
+
+/** Costs 1 everywhere, every flag included, none excluded: a filter that changes nothing. */
+WF_API void wf_area_filter_init(wf_area_filter* filter);
+
+/* ---- Grids ------------------------------------------------------------------------------ */
+
+typedef struct wf_grid wf_grid;
+typedef struct wf_grid_query wf_grid_query;
+
+typedef enum wf_grid_algorithm {
+  WF_GRID_BREADTH_FIRST = 0,
+  WF_GRID_DIJKSTRA = 1,
+  WF_GRID_ASTAR = 2,
+  WF_GRID_WEIGHTED_ASTAR = 3,
+  WF_GRID_GREEDY_BEST_FIRST = 4,
+  WF_GRID_BIDIRECTIONAL_ASTAR = 5,
+  WF_GRID_IDA_STAR = 6,
+  WF_GRID_JUMP_POINT = 7,
+  WF_GRID_CRASH_RIGHT = 8,
+  WF_GRID_CRASH_LEFT = 9,
+  WF_GRID_CRASH_AUTO = 10,
+  WF_GRID_CRASH_FOUR_WAY = 11,
+  WF_GRID_DIVIDE = 12
+} wf_grid_algorithm;
+
+typedef enum wf_diagonal_mode {
+  WF_DIAGONAL_NEVER = 0,
+  WF_DIAGONAL_AT_LEAST_ONE_WALKABLE = 1,
+  WF_DIAGONAL_ONLY_IF_NO_OBSTACLES = 2,  /**< the MovingAI rule, the default */
+  WF_DIAGONAL_ALWAYS = 3
+} wf_diagonal_mode;
+
+typedef enum wf_heuristic {
+  WF_HEURISTIC_AUTOMATIC = 0,
+  WF_HEURISTIC_OCTILE = 1,
+  WF_HEURISTIC_EUCLIDEAN = 2,
+  WF_HEURISTIC_MANHATTAN = 3,
+  WF_HEURISTIC_CHEBYSHEV = 4
+} wf_heuristic;
+
+typedef struct wf_grid_options {
+  wf_query_limits limits;
+  wf_grid_algorithm algorithm;   /**< WF_GRID_ASTAR by default */
+  wf_diagonal_mode diagonal;
+  wf_heuristic heuristic;
+  double weight;                 /**< weighted A*'s heuristic weight (>= 1; default 2) */
+  uint64_t walker_step_limit;    /**< the reactive walkers' move limit; 0: 4 x the cells */
+  const wf_area_filter* filter;  /**< NULL: no filter; read during the call only */
+} wf_grid_options;
+
+/** The defaults of C++ GridSearchOptions. Every function taking options accepts NULL for them. */
+WF_API void wf_grid_options_init(wf_grid_options* options);
+
+/** A width x height grid, every cell passable at cost 1. */
+WF_API wf_status wf_grid_create(int width, int height, wf_grid** out_grid, char* error, size_t error_capacity);
+/** A grid from row-major arrays of width * height cells (index y * width + x): passable[i]
+ *  non-zero for a passable cell; costs[i] its cost multiplier (finite, > 0), or costs NULL
+ *  for cost 1 everywhere. */
+WF_API wf_status wf_grid_create_from_cells(int width, int height, const uint8_t* passable, const float* costs,
+                                           wf_grid** out_grid, char* error, size_t error_capacity);
+/** Reads a MovingAI `.map` file. */
+WF_API wf_status wf_grid_load_movingai(const char* path, wf_grid** out_grid, char* error, size_t error_capacity);
+/** Fails with WF_IN_USE (and destroys nothing) while query handles on the grid exist. */
+WF_API wf_status wf_grid_destroy(wf_grid* grid);
+
+/* Reading a grid (any number of threads at once; these record no error text). */
+WF_API wf_status wf_grid_size(const wf_grid* grid, int* width, int* height);
+/** One cell: passable (0 or 1), cost (0 when blocked), area and flags; any output may be NULL.
+ *  WF_INVALID_ARGUMENT for a cell outside the grid. */
+WF_API wf_status wf_grid_cell(const wf_grid* grid, int x, int y, int* passable, float* cost, uint8_t* area,
+                              uint16_t* flags);
+/** Incremented by every edit that changes a cell. */
+WF_API wf_status wf_grid_revision(const wf_grid* grid, uint64_t* revision);
+
+/* Editing a grid: the rectangle [x, x + width) x [y, y + height) must lie inside it, and no
+ * query may be running (a stepped one notices and ends with WF_SEARCH_WORLD_CHANGED). */
+WF_API wf_status wf_grid_set_passable(wf_grid* grid, int x, int y, int width, int height, int passable);
+/** Makes the cells passable with this cost (finite, > 0). */
+WF_API wf_status wf_grid_set_cost(wf_grid* grid, int x, int y, int width, int height, float cost);
+WF_API wf_status wf_grid_set_area(wf_grid* grid, int x, int y, int width, int height, uint8_t area);
+WF_API wf_status wf_grid_set_flags(wf_grid* grid, int x, int y, int width, int height, uint16_t flags);
+
+/** A query object on the grid, which must outlive it. One per thread. */
+WF_API wf_status wf_grid_query_create(wf_grid* grid, wf_grid_query** out_query, char* error, size_t error_capacity);
+WF_API void wf_grid_query_destroy(wf_grid_query* query);
+/** A whole search. A bad query (a blocked start, weight < 1, ...) is WF_OK with status
+ *  WF_SEARCH_INVALID_INPUT and the reason in wf_grid_query_message. */
+WF_API wf_status wf_grid_query_find_path(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
+                                         const wf_grid_options* options, wf_path_result* result);
+/** A search in steps: begin, then step until the status is no longer WF_SEARCH_IN_PROGRESS,
+ *  then result. A step stops after max_expansions (WF_UNLIMITED_EXPANSIONS: no limit) or about
+ *  max_milliseconds (0: no limit). */
+WF_API wf_status wf_grid_query_begin(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
+                                     const wf_grid_options* options, wf_search_status* status);
+WF_API wf_status wf_grid_query_step(wf_grid_query* query, uint64_t max_expansions, double max_milliseconds,
+                                    wf_search_status* status);
+/** The stepped search's result so far; the path functions then read it. */
+WF_API wf_status wf_grid_query_result(wf_grid_query* query, wf_path_result* result);
+/** The latest result's cells as x, y pairs: capacity and *count are in cells. */
+WF_API wf_status wf_grid_query_path_cells(wf_grid_query* query, int32_t* xy, size_t capacity, size_t* count);
+/** The latest result's message (why a query was invalid or a walker failed; usually empty):
+ *  *length excludes the terminating NUL, which the capacity must include. */
+WF_API wf_status wf_grid_query_message(wf_grid_query* query, char* text, size_t capacity, size_t* length);
+
+/* ---- Navigation meshes ------------------------------------------------------------------ */
+
+typedef struct wf_navmesh wf_navmesh;
+typedef struct wf_navmesh_query wf_navmesh_query;
+
+typedef enum wf_corridor_nodes {
+  WF_CORRIDOR_POLYGON_CENTROIDS = 0,
+  WF_CORRIDOR_EDGE_POINTS = 1  /**< the default: corridors close to the shortest */
+} wf_corridor_nodes;
+
+typedef struct wf_navmesh_options {
+  wf_query_limits limits;
+  wf_corridor_nodes nodes;
+  double weight;            /**< heuristic weight (1: A*) */
+  double height_tolerance;  /**< how far above or below a polygon a point still lies on it (4) */
+  double snap_distance;     /**< move an off-mesh start or goal this far onto the mesh (0: refuse) */
+} wf_navmesh_options;
+
+WF_API void wf_navmesh_options_init(wf_navmesh_options* options);
+
+/** Reads a Wavefront OBJ file (y up, or z up when z_up is non-zero). */
+WF_API wf_status wf_navmesh_load_obj(const char* path, int z_up, wf_navmesh** out_mesh, char* error,
+                                     size_t error_capacity);
+/** Reads a Polyanya "mesh 2" file. */
+WF_API wf_status wf_navmesh_load_polyanya(const char* path, wf_navmesh** out_mesh, char* error, size_t error_capacity);
+/** A mesh from arrays: vertex i is the floats x, y, z (y up) at byte offset i * stride_bytes
+ *  (0: 12, packed); polygon i is the next polygon_sizes[i] entries of indices. */
+WF_API wf_status wf_navmesh_create(const float* vertices, size_t vertex_count, size_t stride_bytes,
+                                   const uint32_t* indices, size_t index_count, const uint32_t* polygon_sizes,
+                                   size_t polygon_count, wf_navmesh** out_mesh, char* error, size_t error_capacity);
+/** Fails with WF_IN_USE while query handles on the mesh exist. */
+WF_API wf_status wf_navmesh_destroy(wf_navmesh* mesh);
+/** Counts after building (concave polygons are split, degenerate ones dropped); any output may be NULL. */
+WF_API wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, size_t* polygons, size_t* regions);
+/** The polygon under or over a point within height_tolerance, and the point moved onto it;
+ *  *polygon is WF_NO_POLYGON when there is none. located may be NULL. */
+WF_API wf_status wf_navmesh_locate(const wf_navmesh* mesh, const double point[3], double height_tolerance,
+                                   uint32_t* polygon, double located[3]);
+
+WF_API wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query, char* error,
+                                         size_t error_capacity);
+WF_API void wf_navmesh_query_destroy(wf_navmesh_query* query);
+WF_API wf_status wf_navmesh_query_find_path(wf_navmesh_query* query, const double start[3], const double goal[3],
+                                            const wf_navmesh_options* options, wf_path_result* result);
+WF_API wf_status wf_navmesh_query_begin(wf_navmesh_query* query, const double start[3], const double goal[3],
+                                        const wf_navmesh_options* options, wf_search_status* status);
+WF_API wf_status wf_navmesh_query_step(wf_navmesh_query* query, uint64_t max_expansions, double max_milliseconds,
+                                       wf_search_status* status);
+WF_API wf_status wf_navmesh_query_result(wf_navmesh_query* query, wf_path_result* result);
+/** The waypoints (start, turns, goal) as x, y, z triples: capacity and *count in points. */
+WF_API wf_status wf_navmesh_query_path_points(wf_navmesh_query* query, double* xyz, size_t capacity, size_t* count);
+/** The corridor: polygon ids from start to goal. */
+WF_API wf_status wf_navmesh_query_path_polygons(wf_navmesh_query* query, uint32_t* polygons, size_t capacity,
+                                                size_t* count);
+WF_API wf_status wf_navmesh_query_message(wf_navmesh_query* query, char* text, size_t capacity, size_t* length);
+
+/* ---- Voxel worlds ----------------------------------------------------------------------- */
+
+typedef struct wf_voxel_world wf_voxel_world;
+typedef struct wf_voxel_query wf_voxel_query;
+
+typedef enum wf_block_kind {
+  WF_BLOCK_AIR = 0,
+  WF_BLOCK_SOLID = 1,
+  WF_BLOCK_WATER = 2,
+  WF_BLOCK_LADDER = 3
+} wf_block_kind;
+
+typedef enum wf_voxel_algorithm {
+  WF_VOXEL_DIJKSTRA = 0,
+  WF_VOXEL_ASTAR = 1,
+  WF_VOXEL_WEIGHTED_ASTAR = 2,
+  WF_VOXEL_GREEDY_BEST_FIRST = 3
+} wf_voxel_algorithm;
+
+/** What an agent can do (C++ MovementProfile; docs/voxel.md). */
+typedef struct wf_movement_profile {
+  int agent_height, walk_directions, step_height, jump_height, jump_distance, max_fall;
+  int swim, climb, fly;
+  double walk_cost, diagonal_cost, step_up_cost, jump_cost, fall_cost, swim_cost, climb_cost, fly_cost;
+} wf_movement_profile;
+
+/** A person-sized walker (the default agent). */
+WF_API void wf_movement_profile_walker(wf_movement_profile* profile);
+/** A one-block flyer, as in the MovingAI voxel benchmark. */
+WF_API void wf_movement_profile_flyer(wf_movement_profile* profile);
+
+typedef struct wf_voxel_options {
+  wf_query_limits limits;
+  wf_voxel_algorithm algorithm;         /**< WF_VOXEL_ASTAR by default */
+  double weight;                        /**< weighted A*'s heuristic weight (default 2) */
+  const wf_movement_profile* profile;   /**< NULL: the query's own; read during the call only */
+} wf_voxel_options;
+
+WF_API void wf_voxel_options_init(wf_voxel_options* options);
+
+/** Called once per position by wf_voxel_world_create_from_callback; returns a wf_block_kind. */
+typedef int (*wf_block_at)(void* user_data, int x, int y, int z);
+
+/** A world of size_x * size_y * size_z blocks (y up); blocks NULL for all air, else one
+ *  wf_block_kind per position at index (y * size_z + z) * size_x + x. */
+WF_API wf_status wf_voxel_world_create(int size_x, int size_y, int size_z, const uint8_t* blocks,
+                                       wf_voxel_world** out_world, char* error, size_t error_capacity);
+WF_API wf_status wf_voxel_world_create_from_callback(int size_x, int size_y, int size_z, wf_block_at block_at,
+                                                     void* user_data, wf_voxel_world** out_world, char* error,
+                                                     size_t error_capacity);
+/** Reads a MagicaVoxel `.vox` file; colour_kinds (NULL: every colour solid) gives the
+ *  wf_block_kind of each of the 256 colour indices (index 0 is always air). */
+WF_API wf_status wf_voxel_world_load_vox(const char* path, const uint8_t* colour_kinds, wf_voxel_world** out_world,
+                                         char* error, size_t error_capacity);
+/** Reads a MovingAI `.3dmap` file. */
+WF_API wf_status wf_voxel_world_load_3dmap(const char* path, wf_voxel_world** out_world, char* error,
+                                           size_t error_capacity);
+/** Fails with WF_IN_USE while query handles on the world exist. */
+WF_API wf_status wf_voxel_world_destroy(wf_voxel_world* world);
+WF_API wf_status wf_voxel_world_size(const wf_voxel_world* world, int* size_x, int* size_y, int* size_z);
+/** The block at a position (air outside the world). */
+WF_API wf_status wf_voxel_world_block(const wf_voxel_world* world, int x, int y, int z, wf_block_kind* kind);
+WF_API wf_status wf_voxel_world_revision(const wf_voxel_world* world, uint64_t* revision);
+/** An edit: needs the world to itself. */
+WF_API wf_status wf_voxel_world_set_block(wf_voxel_world* world, int x, int y, int z, wf_block_kind kind);
+
+/** A query object for an agent (profile NULL: a walker). */
+WF_API wf_status wf_voxel_query_create(wf_voxel_world* world, const wf_movement_profile* profile,
+                                       wf_voxel_query** out_query, char* error, size_t error_capacity);
+WF_API void wf_voxel_query_destroy(wf_voxel_query* query);
+WF_API wf_status wf_voxel_query_find_path(wf_voxel_query* query, const int32_t start[3], const int32_t goal[3],
+                                          const wf_voxel_options* options, wf_path_result* result);
+WF_API wf_status wf_voxel_query_begin(wf_voxel_query* query, const int32_t start[3], const int32_t goal[3],
+                                      const wf_voxel_options* options, wf_search_status* status);
+WF_API wf_status wf_voxel_query_step(wf_voxel_query* query, uint64_t max_expansions, double max_milliseconds,
+                                     wf_search_status* status);
+WF_API wf_status wf_voxel_query_result(wf_voxel_query* query, wf_path_result* result);
+/** The blocks of the path (the agent's feet) as x, y, z triples: capacity and *count in blocks. */
+WF_API wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count);
+WF_API wf_status wf_voxel_query_message(wf_voxel_query* query, char* text, size_t capacity, size_t* length);
+
+/* ---- Batches: many requests on one world, on several threads ---------------------------- */
+
+typedef struct wf_batch wf_batch;
+
+typedef struct wf_grid_request {
+  int32_t start_x, start_y, goal_x, goal_y;
+  const wf_grid_options* options;  /**< NULL: defaults */
+} wf_grid_request;
+
+typedef struct wf_navmesh_request {
+  double start[3], goal[3];
+  const wf_navmesh_options* options;
+} wf_navmesh_request;
+
+typedef struct wf_voxel_request {
+  int32_t start[3], goal[3];
+  const wf_voxel_options* options;  /**< the agent is options->profile, else a walker */
+} wf_voxel_request;
+
+/** A batch holds the results of its latest solve; one per thread. */
+WF_API wf_status wf_batch_create(wf_batch** out_batch, char* error, size_t error_capacity);
+WF_API void wf_batch_destroy(wf_batch* batch);
+/** Answers every request on `threads` threads (0: one per core); result i answers request i.
+ *  A bad request answers WF_SEARCH_INVALID_INPUT; a bad option value fails the whole call. */
+WF_API wf_status wf_batch_solve_grid(wf_batch* batch, const wf_grid* grid, const wf_grid_request* requests,
+                                     size_t count, unsigned threads);
+WF_API wf_status wf_batch_solve_navmesh(wf_batch* batch, const wf_navmesh* mesh, const wf_navmesh_request* requests,
+                                        size_t count, unsigned threads);
+WF_API wf_status wf_batch_solve_voxel(wf_batch* batch, const wf_voxel_world* world,
+                                      const wf_voxel_request* requests, size_t count, unsigned threads);
+/** The number of results of the latest solve. */
+WF_API wf_status wf_batch_count(const wf_batch* batch, size_t* count);
+WF_API wf_status wf_batch_result(wf_batch* batch, size_t index, wf_path_result* result);
+/** Result `index`'s nodes: grid cell ids y * width + x, corridor polygons, or packed voxel ids. */
+WF_API wf_status wf_batch_path_nodes(wf_batch* batch, size_t index, uint32_t* nodes, size_t capacity, size_t* count);
+/** Result `index`'s points as x, y, z triples (cell centres, waypoints, block positions). */
+WF_API wf_status wf_batch_path_points(wf_batch* batch, size_t index, double* xyz, size_t capacity, size_t* count);
+WF_API wf_status wf_batch_message(wf_batch* batch, size_t index, char* text, size_t capacity, size_t* length);
+
+#ifdef __cplusplus
+}  /* extern "C" */
+#endif
+
+#endif /* WAYFINDER_H */

@@ -1,0 +1,167 @@
+// Batches through C: many requests on one world answered by solve_batch on several threads,
+// their results kept in the batch handle until the next solve.
+
+#include <memory>
+#include <vector>
+
+#include "handles.hpp"
+#include "options.hpp"
+#include "wayfinder/core/path_batch.hpp"
+
+using namespace wayfinder;
+using namespace wayfinder::c_api;
+
+struct wf_batch {
+  ErrorSlot error;
+  std::vector<PathResult>* results;
+};
+static_assert(std::is_standard_layout_v<wf_batch>);
+
+namespace {
+
+const GridMap* world_of(const wf_grid* grid) { return grid->map; }
+const NavMesh* world_of(const wf_navmesh* mesh) { return mesh->mesh; }
+const VoxelWorld* world_of(const wf_voxel_world* world) { return world->world; }
+
+// Converts every C request first, so that a bad option fails the call before any search runs,
+// naming the request.
+template <class Request, class CRequest, class Convert>
+std::vector<Request> convert_requests(const CRequest* requests, std::size_t count, Convert&& convert) {
+  std::vector<Request> converted;
+  converted.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    try {
+      converted.push_back(convert(requests[i]));
+    } catch (const std::invalid_argument& error) {
+      throw std::invalid_argument("request " + std::to_string(i) + ": " + error.what());
+    }
+  }
+  return converted;
+}
+
+template <class World, class CWorld, class CRequest, class Convert>
+wf_status solve(wf_batch* batch, const CWorld* world, const CRequest* requests, std::size_t count, unsigned threads,
+                Convert&& convert) noexcept {
+  if (batch == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(batch->error, [&] {
+    if (world == nullptr) return fail(batch->error, WF_INVALID_ARGUMENT, "solve: the world handle is NULL");
+    if (requests == nullptr && count != 0)
+      return fail(batch->error, WF_INVALID_ARGUMENT, "solve: requests is NULL with a non-zero count");
+    const auto converted = convert_requests<RequestFor<World>>(requests, count, convert);
+    solve_batch(*world_of(world), std::span<const RequestFor<World>>(converted), *batch->results, threads);
+    return WF_OK;
+  });
+}
+
+// The result at `index`, or a recorded failure.
+const PathResult* result_at(wf_batch* batch, std::size_t index) {
+  if (index >= batch->results->size()) {
+    fail(batch->error, WF_INVALID_ARGUMENT,
+         "index " + std::to_string(index) + " is not below the batch's " + std::to_string(batch->results->size()) +
+             " results");
+    return nullptr;
+  }
+  return &(*batch->results)[index];
+}
+
+}  // namespace
+
+extern "C" {
+
+wf_status wf_batch_create(wf_batch** out_batch, char* error, size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out_batch == nullptr) {
+      write_error(error, error_capacity, "wf_batch_create: the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out_batch = nullptr;
+    auto batch = std::make_unique<wf_batch>();
+    batch->results = new std::vector<PathResult>();
+    *out_batch = batch.release();
+    return WF_OK;
+  });
+}
+
+void wf_batch_destroy(wf_batch* batch) {
+  if (batch == nullptr) return;
+  delete batch->results;
+  delete batch;
+}
+
+wf_status wf_batch_solve_grid(wf_batch* batch, const wf_grid* grid, const wf_grid_request* requests, size_t count,
+                              unsigned threads) {
+  return solve<GridMap>(batch, grid, requests, count, threads, [](const wf_grid_request& request) {
+    return GridPathRequest{{request.start_x, request.start_y}, {request.goal_x, request.goal_y}, grid_options(request.options)};
+  });
+}
+
+wf_status wf_batch_solve_navmesh(wf_batch* batch, const wf_navmesh* mesh, const wf_navmesh_request* requests,
+                                 size_t count, unsigned threads) {
+  return solve<NavMesh>(batch, mesh, requests, count, threads, [](const wf_navmesh_request& request) {
+    return NavMeshPathRequest{{request.start[0], request.start[1], request.start[2]},
+                              {request.goal[0], request.goal[1], request.goal[2]},
+                              navmesh_options(request.options)};
+  });
+}
+
+wf_status wf_batch_solve_voxel(wf_batch* batch, const wf_voxel_world* world, const wf_voxel_request* requests,
+                               size_t count, unsigned threads) {
+  return solve<VoxelWorld>(batch, world, requests, count, threads, [](const wf_voxel_request& request) {
+    return VoxelPathRequest{{request.start[0], request.start[1], request.start[2]},
+                            {request.goal[0], request.goal[1], request.goal[2]},
+                            voxel_options(request.options)};
+  });
+}
+
+wf_status wf_batch_count(const wf_batch* batch, size_t* count) {
+  if (batch == nullptr || count == nullptr) return WF_INVALID_ARGUMENT;
+  *count = batch->results->size();
+  return WF_OK;
+}
+
+wf_status wf_batch_result(wf_batch* batch, size_t index, wf_path_result* result) {
+  if (batch == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(batch->error, [&] {
+    if (result == nullptr) return fail(batch->error, WF_INVALID_ARGUMENT, "wf_batch_result: result is NULL");
+    const PathResult* found = result_at(batch, index);
+    if (found == nullptr) return WF_INVALID_ARGUMENT;
+    summarise(*found, result);
+    return WF_OK;
+  });
+}
+
+wf_status wf_batch_path_nodes(wf_batch* batch, size_t index, uint32_t* nodes, size_t capacity, size_t* count) {
+  if (batch == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(batch->error, [&] {
+    const PathResult* found = result_at(batch, index);
+    if (found == nullptr) return WF_INVALID_ARGUMENT;
+    return copy_out(batch->error, "wf_batch_path_nodes", nodes, capacity, count, found->nodes.size(),
+                    [&] { std::copy(found->nodes.begin(), found->nodes.end(), nodes); });
+  });
+}
+
+wf_status wf_batch_path_points(wf_batch* batch, size_t index, double* xyz, size_t capacity, size_t* count) {
+  if (batch == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(batch->error, [&] {
+    const PathResult* found = result_at(batch, index);
+    if (found == nullptr) return WF_INVALID_ARGUMENT;
+    return copy_out(batch->error, "wf_batch_path_points", xyz, capacity, count, found->points.size(), [&] {
+      for (std::size_t i = 0; i < found->points.size(); ++i) {
+        xyz[3 * i] = found->points[i].x;
+        xyz[3 * i + 1] = found->points[i].y;
+        xyz[3 * i + 2] = found->points[i].z;
+      }
+    });
+  });
+}
+
+wf_status wf_batch_message(wf_batch* batch, size_t index, char* text, size_t capacity, size_t* length) {
+  if (batch == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(batch->error, [&] {
+    const PathResult* found = result_at(batch, index);
+    if (found == nullptr) return WF_INVALID_ARGUMENT;
+    return copy_text(batch->error, "wf_batch_message", found->message, text, capacity, length);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,243 @@
+// Grids through C: building and loading maps, reading and editing cells, and the grid query.
+
+#include <limits>
+#include <memory>
+
+#include "options.hpp"
+#include "handles.hpp"
+#include "query_calls.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+
+using namespace wayfinder;
+using namespace wayfinder::c_api;
+
+namespace wayfinder::c_api {
+
+GridSearchOptions grid_options(const wf_grid_options* options) {
+  GridSearchOptions converted;
+  if (options == nullptr) return converted;
+  apply_limits(options->limits, converted);
+  check_enum("options.algorithm", raw_enum(options->algorithm), WF_GRID_DIVIDE);
+  check_enum("options.diagonal", raw_enum(options->diagonal), WF_DIAGONAL_ALWAYS);
+  check_enum("options.heuristic", raw_enum(options->heuristic), WF_HEURISTIC_CHEBYSHEV);
+  converted.algorithm = static_cast<GridAlgorithm>(options->algorithm);
+  converted.diagonal = static_cast<DiagonalMode>(options->diagonal);
+  converted.heuristic = static_cast<Heuristic>(options->heuristic);
+  converted.weight = options->weight;
+  converted.walker_step_limit = options->walker_step_limit;
+  if (options->filter != nullptr) {
+    // Costs are not checked here: the query checks the filter (AreaFilter::problem) and answers
+    // invalid_input with its reason, as for any other untrusted option.
+    AreaFilter filter;
+    for (std::size_t area = 0; area < filter.area_costs.size(); ++area)
+      filter.area_costs[area] = options->filter->area_costs[area];
+    filter.include_flags = options->filter->include_flags;
+    filter.exclude_flags = options->filter->exclude_flags;
+    converted.filter = filter;
+  }
+  return converted;
+}
+
+}  // namespace wayfinder::c_api
+
+namespace {
+
+// Takes ownership of a built map as a new handle.
+wf_status hand_out(std::unique_ptr<GridMap> map, wf_grid** out) {
+  auto handle = std::make_unique<wf_grid>();
+  handle->map = map.release();
+  *out = handle.release();
+  return WF_OK;
+}
+
+template <class Build>
+wf_status build_grid(wf_grid** out, char* error, std::size_t error_capacity, Build&& build) noexcept {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out == nullptr) {
+      write_error(error, error_capacity, "the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out = nullptr;
+    return build();
+  });
+}
+
+GridRect checked_rect(const GridMap& map, int x, int y, int width, int height) {
+  // GridMap checks that the rectangle lies inside, but x + width could overflow an int first.
+  if (width < 0 || height < 0 || x < 0 || y < 0 || width > map.width() - x || height > map.height() - y)
+    throw std::out_of_range("the rectangle x " + std::to_string(x) + ", y " + std::to_string(y) + ", width " +
+                            std::to_string(width) + ", height " + std::to_string(height) + " is not inside the " +
+                            std::to_string(map.width()) + " x " + std::to_string(map.height()) + " grid");
+  return {x, y, width, height};
+}
+
+template <class Edit>
+wf_status edit_grid(wf_grid* grid, Edit&& edit) noexcept {
+  if (grid == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(grid->error, [&] {
+    edit(*grid->map);
+    return WF_OK;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+void wf_grid_options_init(wf_grid_options* options) {
+  if (options == nullptr) return;
+  const GridSearchOptions defaults;
+  default_limits(options->limits);
+  options->algorithm = static_cast<wf_grid_algorithm>(defaults.algorithm);
+  options->diagonal = static_cast<wf_diagonal_mode>(defaults.diagonal);
+  options->heuristic = static_cast<wf_heuristic>(defaults.heuristic);
+  options->weight = defaults.weight;
+  options->walker_step_limit = defaults.walker_step_limit;
+  options->filter = nullptr;
+}
+
+wf_status wf_grid_create(int width, int height, wf_grid** out_grid, char* error, size_t error_capacity) {
+  return build_grid(out_grid, error, error_capacity,
+                    [&] { return hand_out(std::make_unique<GridMap>(width, height), out_grid); });
+}
+
+wf_status wf_grid_create_from_cells(int width, int height, const uint8_t* passable, const float* costs,
+                                    wf_grid** out_grid, char* error, size_t error_capacity) {
+  return build_grid(out_grid, error, error_capacity, [&] {
+    if (passable == nullptr) {
+      write_error(error, error_capacity, "wf_grid_create_from_cells: passable is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    auto map = std::make_unique<GridMap>(width, height);  // checks the sides
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) {
+        const std::size_t index = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + x;
+        if (passable[index] == 0) {
+          map->set_passable(x, y, false);
+        } else if (costs != nullptr && costs[index] != 1.0f) {
+          if (!(costs[index] > 0.0f) || !std::isfinite(costs[index]))
+            throw std::invalid_argument("wf_grid_create_from_cells: the cost of cell (" + std::to_string(x) + ", " +
+                                        std::to_string(y) + ") is " + std::to_string(costs[index]) +
+                                        "; costs must be finite and > 0");
+          map->set_cost(x, y, costs[index]);
+        }
+      }
+    map->forget_changes();  // building is not history
+    return hand_out(std::move(map), out_grid);
+  });
+}
+
+wf_status wf_grid_load_movingai(const char* path, wf_grid** out_grid, char* error, size_t error_capacity) {
+  return build_grid(out_grid, error, error_capacity, [&] {
+    if (path == nullptr) {
+      write_error(error, error_capacity, "wf_grid_load_movingai: path is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    return hand_out(std::make_unique<GridMap>(read_movingai_map(path)), out_grid);
+  });
+}
+
+wf_status wf_grid_destroy(wf_grid* grid) { return destroy_world(grid, &wf_grid::map); }
+
+wf_status wf_grid_size(const wf_grid* grid, int* width, int* height) {
+  if (grid == nullptr) return WF_INVALID_ARGUMENT;
+  if (width != nullptr) *width = grid->map->width();
+  if (height != nullptr) *height = grid->map->height();
+  return WF_OK;
+}
+
+wf_status wf_grid_cell(const wf_grid* grid, int x, int y, int* passable, float* cost, uint8_t* area,
+                       uint16_t* flags) {
+  if (grid == nullptr || !grid->map->contains(x, y)) return WF_INVALID_ARGUMENT;
+  const GridMap& map = *grid->map;
+  const bool open = map.passable(x, y);
+  if (passable != nullptr) *passable = open ? 1 : 0;
+  if (cost != nullptr) *cost = open ? map.cost(x, y) : 0.0f;
+  if (area != nullptr) *area = map.area(x, y);
+  if (flags != nullptr) *flags = map.flags(x, y);
+  return WF_OK;
+}
+
+wf_status wf_grid_revision(const wf_grid* grid, uint64_t* revision) {
+  if (grid == nullptr || revision == nullptr) return WF_INVALID_ARGUMENT;
+  *revision = grid->map->revision();
+  return WF_OK;
+}
+
+wf_status wf_grid_set_passable(wf_grid* grid, int x, int y, int width, int height, int passable) {
+  return edit_grid(grid, [&](GridMap& map) { map.set_passable(checked_rect(map, x, y, width, height), passable != 0); });
+}
+
+wf_status wf_grid_set_cost(wf_grid* grid, int x, int y, int width, int height, float cost) {
+  return edit_grid(grid, [&](GridMap& map) { map.set_cost(checked_rect(map, x, y, width, height), cost); });
+}
+
+wf_status wf_grid_set_area(wf_grid* grid, int x, int y, int width, int height, uint8_t area) {
+  return edit_grid(grid, [&](GridMap& map) { map.set_area(checked_rect(map, x, y, width, height), area); });
+}
+
+wf_status wf_grid_set_flags(wf_grid* grid, int x, int y, int width, int height, uint16_t flags) {
+  return edit_grid(grid, [&](GridMap& map) { map.set_flags(checked_rect(map, x, y, width, height), flags); });
+}
+
+wf_status wf_grid_query_create(wf_grid* grid, wf_grid_query** out_query, char* error, size_t error_capacity) {
+  return create_query(grid, &wf_grid_query::grid, &wf_grid_query::pathfinder, out_query, error, error_capacity,
+                      [&] { return std::make_unique<GridPathfinder>(*grid->map); });
+}
+
+void wf_grid_query_destroy(wf_grid_query* query) {
+  if (query != nullptr) destroy_query(query, &wf_grid_query::pathfinder, query->grid->queries);
+}
+
+wf_status wf_grid_query_find_path(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
+                                  const wf_grid_options* options, wf_path_result* result) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    if (result == nullptr) return fail(query->error, WF_INVALID_ARGUMENT, "wf_grid_query_find_path: result is NULL");
+    query->pathfinder->find_path({start_x, start_y}, {goal_x, goal_y}, grid_options(options), *query->result);
+    summarise(*query->result, result);
+    return WF_OK;
+  });
+}
+
+wf_status wf_grid_query_begin(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
+                              const wf_grid_options* options, wf_search_status* status) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    if (status == nullptr) return fail(query->error, WF_INVALID_ARGUMENT, "wf_grid_query_begin: status is NULL");
+    *status = static_cast<wf_search_status>(
+        query->pathfinder->begin({start_x, start_y}, {goal_x, goal_y}, grid_options(options)));
+    return WF_OK;
+  });
+}
+
+wf_status wf_grid_query_step(wf_grid_query* query, uint64_t max_expansions, double max_milliseconds,
+                             wf_search_status* status) {
+  return query_step(query, &wf_grid_query::pathfinder, max_expansions, max_milliseconds, status);
+}
+
+wf_status wf_grid_query_result(wf_grid_query* query, wf_path_result* result) {
+  return query_result(query, &wf_grid_query::pathfinder, result);
+}
+
+wf_status wf_grid_query_path_cells(wf_grid_query* query, int32_t* xy, size_t capacity, size_t* count) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    const PathResult& path = *query->result;
+    return copy_out(query->error, "wf_grid_query_path_cells", xy, capacity, count, path.nodes.size(), [&] {
+      const GridMap& map = *query->grid->map;
+      for (std::size_t i = 0; i < path.nodes.size(); ++i) {
+        const Cell cell = map.cell_of(path.nodes[i]);
+        xy[2 * i] = cell.x;
+        xy[2 * i + 1] = cell.y;
+      }
+    });
+  });
+}
+
+wf_status wf_grid_query_message(wf_grid_query* query, char* text, size_t capacity, size_t* length) {
+  return query_message(query, text, capacity, length);
+}
+
+}  // extern "C"

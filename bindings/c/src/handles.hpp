@@ -1,0 +1,175 @@
+#pragma once
+// What every entry point of the C API shares: the handles' layouts, the error slot each handle
+// carries, the one place exceptions are turned into status codes, and the size-query copy.
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "wayfinder.h"
+#include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
+
+namespace wayfinder::c_api {
+
+/// The first member of every handle, so that wf_last_error can take any of them. A fixed array
+/// rather than a std::string: recording an error must not allocate, since it also reports
+/// running out of memory.
+struct ErrorSlot {
+  char text[512] = {};
+};
+
+void record(ErrorSlot& slot, std::string_view text) noexcept;
+/// Copies text into a constructor's error buffer (which may be null), truncated to fit.
+void write_error(char* buffer, std::size_t capacity, std::string_view text) noexcept;
+
+/// Runs `body` (which returns a wf_status) and turns every exception into a status and a
+/// recorded text, so that none crosses into C. `slot` may be null (constructors), then the text
+/// goes to `error_buffer`.
+template <class Body>
+wf_status guarded(ErrorSlot* slot, char* error_buffer, std::size_t error_capacity, Body&& body) noexcept {
+  auto fail = [&](wf_status status, std::string_view text) noexcept {
+    if (slot != nullptr) record(*slot, text);
+    write_error(error_buffer, error_capacity, text);
+    return status;
+  };
+  try {
+    return body();
+  } catch (const LoadError& error) {
+    return fail(WF_LOAD_ERROR, error.what());
+  } catch (const std::bad_alloc&) {
+    return fail(WF_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::invalid_argument& error) {
+    return fail(WF_INVALID_ARGUMENT, error.what());
+  } catch (const std::out_of_range& error) {
+    return fail(WF_INVALID_ARGUMENT, error.what());
+  } catch (const std::length_error& error) {
+    return fail(WF_OUT_OF_MEMORY, error.what());
+  } catch (const std::exception& error) {
+    return fail(WF_INTERNAL_ERROR, error.what());
+  } catch (...) {
+    return fail(WF_INTERNAL_ERROR, "an unknown exception");
+  }
+}
+
+template <class Body>
+wf_status guarded(ErrorSlot& slot, Body&& body) noexcept {
+  return guarded(&slot, nullptr, 0, std::forward<Body>(body));
+}
+
+/// A failure the binding itself finds (a null pointer, a value out of range): recorded like the
+/// exceptions above.
+wf_status fail(ErrorSlot& slot, wf_status status, std::string_view text) noexcept;
+
+/// The size-query convention: `count` receives how many items there are; with buffer null and
+/// capacity 0 that is all; otherwise the buffer must hold them all (WF_BUFFER_TOO_SMALL,
+/// nothing copied, if not). `fill()` writes them. Call inside guarded (the texts allocate).
+template <class Fill>
+wf_status copy_out(ErrorSlot& slot, const char* what, void* buffer, std::size_t capacity, std::size_t* count,
+                   std::size_t needed, Fill&& fill) {
+  if (count == nullptr) return fail(slot, WF_INVALID_ARGUMENT, std::string(what) + ": count is NULL");
+  *count = needed;
+  if (buffer == nullptr && capacity == 0) return WF_OK;
+  if (buffer == nullptr)
+    return fail(slot, WF_INVALID_ARGUMENT, std::string(what) + ": the buffer is NULL but its capacity is not 0");
+  if (capacity < needed)
+    return fail(slot, WF_BUFFER_TOO_SMALL, std::string(what) + ": the buffer holds " + std::to_string(capacity) +
+                                               " but " + std::to_string(needed) + " are needed");
+  fill();
+  return WF_OK;
+}
+
+/// A message into a caller's text buffer, the same way; the capacity must hold the NUL too.
+wf_status copy_text(ErrorSlot& slot, const char* what, const std::string& text, char* buffer, std::size_t capacity,
+                    std::size_t* length);
+
+/// The C result summary of a C++ result.
+void summarise(const PathResult& result, wf_path_result* out) noexcept;
+
+/// The shared option fields, checked: throws std::invalid_argument for values C++ cannot hold
+/// (a NaN or negative time), which would otherwise be undefined to convert.
+void apply_limits(const wf_query_limits& limits, QueryOptions& options);
+void default_limits(wf_query_limits& limits) noexcept;
+
+/// Throws std::invalid_argument naming `what` unless 0 <= value <= last.
+void check_enum(const char* what, int value, int last);
+
+/// The integer a C caller stored in an enumeration (a struct field or a parameter). C lets any
+/// int be stored there, but in C++ reading a value outside the enumeration's range is undefined
+/// (UndefinedBehaviorSanitizer's `enum` check stops on it), so the bytes are read as an int.
+template <class Enum>
+int raw_enum(const Enum& value) noexcept {
+  static_assert(std::is_enum_v<Enum> && sizeof(Enum) == sizeof(int), "C enumerations are int-sized here");
+  int raw;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
+}
+
+/// Step limits from the C arguments (checked as above).
+StepBudget step_budget(std::uint64_t max_expansions, double max_milliseconds);
+
+/// Counts the query handles of a world, so that destroying a world under them is refused
+/// instead of leaving them dangling.
+using QueryCounter = std::atomic<std::size_t>;
+
+}  // namespace wayfinder::c_api
+
+namespace wayfinder {
+class GridMap;
+class GridPathfinder;
+class NavMesh;
+class NavMeshQuery;
+class VoxelWorld;
+class VoxelPathfinder;
+}  // namespace wayfinder
+
+// The handles. Each begins with its error slot and holds only pointers and counters, so that it
+// is standard-layout and a pointer to it is a pointer to the slot (wf_last_error relies on it).
+struct wf_grid {
+  wayfinder::c_api::ErrorSlot error;
+  wayfinder::GridMap* map;
+  wayfinder::c_api::QueryCounter queries;
+};
+struct wf_grid_query {
+  wayfinder::c_api::ErrorSlot error;
+  wf_grid* grid;
+  wayfinder::GridPathfinder* pathfinder;
+  wayfinder::PathResult* result;  ///< the latest result, which the path functions read
+};
+struct wf_navmesh {
+  wayfinder::c_api::ErrorSlot error;
+  wayfinder::NavMesh* mesh;
+  wayfinder::c_api::QueryCounter queries;
+};
+struct wf_navmesh_query {
+  wayfinder::c_api::ErrorSlot error;
+  wf_navmesh* mesh;
+  wayfinder::NavMeshQuery* query;
+  wayfinder::PathResult* result;
+};
+struct wf_voxel_world {
+  wayfinder::c_api::ErrorSlot error;
+  wayfinder::VoxelWorld* world;
+  wayfinder::c_api::QueryCounter queries;
+};
+struct wf_voxel_query {
+  wayfinder::c_api::ErrorSlot error;
+  wf_voxel_world* world;
+  wayfinder::VoxelPathfinder* pathfinder;
+  wayfinder::PathResult* result;
+};
+struct wf_batch;  // batch.cpp
+
+static_assert(std::is_standard_layout_v<wf_grid> && std::is_standard_layout_v<wf_grid_query> &&
+              std::is_standard_layout_v<wf_navmesh> && std::is_standard_layout_v<wf_navmesh_query> &&
+              std::is_standard_layout_v<wf_voxel_world> && std::is_standard_layout_v<wf_voxel_query>);

@@ -1,0 +1,18 @@
+#pragma once
+// The C options structs to each world's C++ options, shared by the query handles and the
+// batches. Each throws std::invalid_argument for a value C++ cannot represent (an enumeration
+// value out of range, a NaN or negative time); null means the defaults.
+
+#include "handles.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+
+namespace wayfinder::c_api {
+
+GridSearchOptions grid_options(const wf_grid_options* options);
+NavMeshSearchOptions navmesh_options(const wf_navmesh_options* options);
+VoxelSearchOptions voxel_options(const wf_voxel_options* options);
+MovementProfile movement_profile(const wf_movement_profile& profile);
+
+}  // namespace wayfinder::c_api

@@ -1,0 +1,92 @@
+#pragma once
+// The calls every query handle answers the same way (step, result, message, destroy, and the
+// world's counter of query handles), written once over the three handle types. Each handle has
+// `error`, `result` (the latest C++ result) and its query object in a member the caller names.
+
+#include <memory>
+
+#include "handles.hpp"
+
+namespace wayfinder::c_api {
+
+template <class Handle, class Query>
+wf_status query_step(Handle* handle, Query* Handle::*query, std::uint64_t max_expansions, double max_milliseconds,
+                     wf_search_status* status) noexcept {
+  if (handle == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(handle->error, [&] {
+    if (status == nullptr) return fail(handle->error, WF_INVALID_ARGUMENT, "step: status is NULL");
+    const StepBudget budget = step_budget(max_expansions, max_milliseconds);
+    *status = static_cast<wf_search_status>((handle->*query)->step(budget));
+    return WF_OK;
+  });
+}
+
+template <class Handle, class Query>
+wf_status query_result(Handle* handle, Query* Handle::*query, wf_path_result* out) noexcept {
+  if (handle == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(handle->error, [&] {
+    if (out == nullptr) return fail(handle->error, WF_INVALID_ARGUMENT, "result: result is NULL");
+    (handle->*query)->result(*handle->result);
+    summarise(*handle->result, out);
+    return WF_OK;
+  });
+}
+
+template <class Handle>
+wf_status query_message(Handle* handle, char* text, std::size_t capacity, std::size_t* length) noexcept {
+  if (handle == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(handle->error,
+                 [&] { return copy_text(handle->error, "message", handle->result->message, text, capacity, length); });
+}
+
+/// Builds a query handle on `world_handle` (whose query counter it increments) with `make`,
+/// which returns the C++ query object; errors go to the caller's buffer.
+template <class Handle, class WorldHandle, class Query, class Make>
+wf_status create_query(WorldHandle* world_handle, WorldHandle* Handle::*world_member, Query* Handle::*query_member,
+                       Handle** out, char* error, std::size_t error_capacity, Make&& make) noexcept {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out == nullptr) {
+      write_error(error, error_capacity, "create: the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out = nullptr;
+    if (world_handle == nullptr) {
+      write_error(error, error_capacity, "create: the world handle is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    auto handle = std::make_unique<Handle>();
+    auto query = make();
+    auto result = std::make_unique<PathResult>();
+    handle->result = result.release();
+    handle.get()->*query_member = query.release();
+    handle.get()->*world_member = world_handle;
+    world_handle->queries.fetch_add(1, std::memory_order_relaxed);
+    *out = handle.release();
+    return WF_OK;
+  });
+}
+
+/// Destroys a query handle and gives its world back one count.
+template <class Handle, class Query>
+void destroy_query(Handle* handle, Query* Handle::*query, std::atomic<std::size_t>& world_queries) noexcept {
+  delete (handle->*query);
+  delete handle->result;
+  world_queries.fetch_sub(1, std::memory_order_relaxed);
+  delete handle;
+}
+
+/// Destroys a world handle unless query handles still use it.
+template <class WorldHandle, class World>
+wf_status destroy_world(WorldHandle* handle, World* WorldHandle::*world) noexcept {
+  if (handle == nullptr) return WF_OK;
+  const std::size_t queries = handle->queries.load(std::memory_order_relaxed);
+  if (queries != 0) {
+    record(handle->error, "destroy: query handles on this world still exist; destroy them first");
+    return WF_IN_USE;
+  }
+  delete (handle->*world);
+  delete handle;
+  return WF_OK;
+}
+
+}  // namespace wayfinder::c_api

@@ -1,0 +1,283 @@
+// Voxel worlds through C: building and loading worlds, reading and editing blocks, movement
+// profiles, and the voxel query.
+
+#include <memory>
+#include <vector>
+
+#include "handles.hpp"
+#include "options.hpp"
+#include "query_calls.hpp"
+#include "wayfinder/voxel/vox_io.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+
+using namespace wayfinder;
+using namespace wayfinder::c_api;
+
+namespace wayfinder::c_api {
+
+MovementProfile movement_profile(const wf_movement_profile& profile) {
+  MovementProfile converted;
+  converted.agent_height = profile.agent_height;
+  converted.walk_directions = profile.walk_directions;
+  converted.step_height = profile.step_height;
+  converted.jump_height = profile.jump_height;
+  converted.jump_distance = profile.jump_distance;
+  converted.max_fall = profile.max_fall;
+  converted.swim = profile.swim != 0;
+  converted.climb = profile.climb != 0;
+  converted.fly = profile.fly != 0;
+  converted.walk_cost = profile.walk_cost;
+  converted.diagonal_cost = profile.diagonal_cost;
+  converted.step_up_cost = profile.step_up_cost;
+  converted.jump_cost = profile.jump_cost;
+  converted.fall_cost = profile.fall_cost;
+  converted.swim_cost = profile.swim_cost;
+  converted.climb_cost = profile.climb_cost;
+  converted.fly_cost = profile.fly_cost;
+  return converted;
+}
+
+VoxelSearchOptions voxel_options(const wf_voxel_options* options) {
+  VoxelSearchOptions converted;
+  if (options == nullptr) return converted;
+  apply_limits(options->limits, converted);
+  check_enum("options.algorithm", raw_enum(options->algorithm), WF_VOXEL_GREEDY_BEST_FIRST);
+  converted.algorithm = static_cast<VoxelAlgorithm>(options->algorithm);
+  converted.weight = options->weight;
+  // A bad profile is the query's to report (invalid_input, profile_problem's reason).
+  if (options->profile != nullptr) converted.profile = movement_profile(*options->profile);
+  return converted;
+}
+
+}  // namespace wayfinder::c_api
+
+namespace {
+
+void fill_profile(const MovementProfile& from, wf_movement_profile* to) {
+  to->agent_height = from.agent_height;
+  to->walk_directions = from.walk_directions;
+  to->step_height = from.step_height;
+  to->jump_height = from.jump_height;
+  to->jump_distance = from.jump_distance;
+  to->max_fall = from.max_fall;
+  to->swim = from.swim ? 1 : 0;
+  to->climb = from.climb ? 1 : 0;
+  to->fly = from.fly ? 1 : 0;
+  to->walk_cost = from.walk_cost;
+  to->diagonal_cost = from.diagonal_cost;
+  to->step_up_cost = from.step_up_cost;
+  to->jump_cost = from.jump_cost;
+  to->fall_cost = from.fall_cost;
+  to->swim_cost = from.swim_cost;
+  to->climb_cost = from.climb_cost;
+  to->fly_cost = from.fly_cost;
+}
+
+BlockKind checked_kind(int kind, const char* what) {
+  if (kind < WF_BLOCK_AIR || kind > WF_BLOCK_LADDER)
+    throw std::invalid_argument(std::string(what) + " is " + std::to_string(kind) + ", not a wf_block_kind (0 to 3)");
+  return static_cast<BlockKind>(kind);
+}
+
+// The sizes, checked before anything is called or read: a callback or array must not be asked
+// about a world that cannot be built.
+void check_size(int size_x, int size_y, int size_z) {
+  const std::string problem = VoxelWorld::size_problem(size_x, size_y, size_z);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+}
+
+template <class Build>
+wf_status build_world(wf_voxel_world** out, char* error, std::size_t error_capacity, Build&& build) noexcept {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out == nullptr) {
+      write_error(error, error_capacity, "the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out = nullptr;
+    std::unique_ptr<VoxelWorld> world = build();
+    if (!world) return WF_INVALID_ARGUMENT;  // build() wrote why
+    auto handle = std::make_unique<wf_voxel_world>();
+    handle->world = world.release();
+    *out = handle.release();
+    return WF_OK;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+void wf_movement_profile_walker(wf_movement_profile* profile) {
+  if (profile != nullptr) fill_profile(MovementProfile::walker(), profile);
+}
+
+void wf_movement_profile_flyer(wf_movement_profile* profile) {
+  if (profile != nullptr) fill_profile(MovementProfile::flyer(), profile);
+}
+
+void wf_voxel_options_init(wf_voxel_options* options) {
+  if (options == nullptr) return;
+  const VoxelSearchOptions defaults;
+  default_limits(options->limits);
+  options->algorithm = static_cast<wf_voxel_algorithm>(defaults.algorithm);
+  options->weight = defaults.weight;
+  options->profile = nullptr;
+}
+
+wf_status wf_voxel_world_create(int size_x, int size_y, int size_z, const uint8_t* blocks,
+                                wf_voxel_world** out_world, char* error, size_t error_capacity) {
+  return build_world(out_world, error, error_capacity, [&] {
+    check_size(size_x, size_y, size_z);
+    if (blocks == nullptr) return std::make_unique<VoxelWorld>(size_x, size_y, size_z);
+    const std::size_t count = static_cast<std::size_t>(size_x) * static_cast<std::size_t>(size_y) *
+                              static_cast<std::size_t>(size_z);
+    std::vector<BlockKind> kinds(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (blocks[i] > WF_BLOCK_LADDER)
+        throw std::invalid_argument("blocks[" + std::to_string(i) + "] is " + std::to_string(blocks[i]) +
+                                    ", not a wf_block_kind (0 to 3)");
+      kinds[i] = static_cast<BlockKind>(blocks[i]);
+    }
+    return std::make_unique<VoxelWorld>(VoxelWorld::from_array(size_x, size_y, size_z, kinds));
+  });
+}
+
+wf_status wf_voxel_world_create_from_callback(int size_x, int size_y, int size_z, wf_block_at block_at,
+                                              void* user_data, wf_voxel_world** out_world, char* error,
+                                              size_t error_capacity) {
+  return build_world(out_world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
+    if (block_at == nullptr) {
+      write_error(error, error_capacity, "wf_voxel_world_create_from_callback: block_at is NULL");
+      return nullptr;
+    }
+    check_size(size_x, size_y, size_z);
+    return std::make_unique<VoxelWorld>(VoxelWorld::from_function(
+        size_x, size_y, size_z,
+        [&](int x, int y, int z) { return checked_kind(block_at(user_data, x, y, z), "block_at's answer"); }));
+  });
+}
+
+wf_status wf_voxel_world_load_vox(const char* path, const uint8_t* colour_kinds, wf_voxel_world** out_world,
+                                  char* error, size_t error_capacity) {
+  return build_world(out_world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
+    if (path == nullptr) {
+      write_error(error, error_capacity, "wf_voxel_world_load_vox: path is NULL");
+      return nullptr;
+    }
+    VoxReadOptions options;
+    if (colour_kinds != nullptr)
+      for (int colour = 1; colour < 256; ++colour)
+        options.set_kind(static_cast<std::uint8_t>(colour), checked_kind(colour_kinds[colour], "a colour's kind"));
+    return std::make_unique<VoxelWorld>(read_vox_file(path, options));
+  });
+}
+
+wf_status wf_voxel_world_load_3dmap(const char* path, wf_voxel_world** out_world, char* error,
+                                    size_t error_capacity) {
+  return build_world(out_world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
+    if (path == nullptr) {
+      write_error(error, error_capacity, "wf_voxel_world_load_3dmap: path is NULL");
+      return nullptr;
+    }
+    return std::make_unique<VoxelWorld>(read_voxel_benchmark_map(path));
+  });
+}
+
+wf_status wf_voxel_world_destroy(wf_voxel_world* world) { return destroy_world(world, &wf_voxel_world::world); }
+
+wf_status wf_voxel_world_size(const wf_voxel_world* world, int* size_x, int* size_y, int* size_z) {
+  if (world == nullptr) return WF_INVALID_ARGUMENT;
+  if (size_x != nullptr) *size_x = world->world->size_x();
+  if (size_y != nullptr) *size_y = world->world->size_y();
+  if (size_z != nullptr) *size_z = world->world->size_z();
+  return WF_OK;
+}
+
+wf_status wf_voxel_world_block(const wf_voxel_world* world, int x, int y, int z, wf_block_kind* kind) {
+  if (world == nullptr || kind == nullptr) return WF_INVALID_ARGUMENT;
+  *kind = static_cast<wf_block_kind>(world->world->block(x, y, z));
+  return WF_OK;
+}
+
+wf_status wf_voxel_world_revision(const wf_voxel_world* world, uint64_t* revision) {
+  if (world == nullptr || revision == nullptr) return WF_INVALID_ARGUMENT;
+  *revision = world->world->revision();
+  return WF_OK;
+}
+
+wf_status wf_voxel_world_set_block(wf_voxel_world* world, int x, int y, int z, wf_block_kind kind) {
+  if (world == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(world->error, [&] {
+    world->world->set_block(x, y, z, checked_kind(raw_enum(kind), "kind"));
+    return WF_OK;
+  });
+}
+
+wf_status wf_voxel_query_create(wf_voxel_world* world, const wf_movement_profile* profile,
+                                wf_voxel_query** out_query, char* error, size_t error_capacity) {
+  return create_query(world, &wf_voxel_query::world, &wf_voxel_query::pathfinder, out_query, error, error_capacity,
+                      [&] {
+                        const MovementProfile agent =
+                            profile != nullptr ? movement_profile(*profile) : MovementProfile::walker();
+                        return std::make_unique<VoxelPathfinder>(*world->world, agent);
+                      });
+}
+
+void wf_voxel_query_destroy(wf_voxel_query* query) {
+  if (query != nullptr) destroy_query(query, &wf_voxel_query::pathfinder, query->world->queries);
+}
+
+wf_status wf_voxel_query_find_path(wf_voxel_query* query, const int32_t start[3], const int32_t goal[3],
+                                   const wf_voxel_options* options, wf_path_result* result) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    if (start == nullptr || goal == nullptr || result == nullptr)
+      return fail(query->error, WF_INVALID_ARGUMENT, "wf_voxel_query_find_path: start, goal or result is NULL");
+    query->pathfinder->find_path({start[0], start[1], start[2]}, {goal[0], goal[1], goal[2]}, voxel_options(options),
+                                 *query->result);
+    summarise(*query->result, result);
+    return WF_OK;
+  });
+}
+
+wf_status wf_voxel_query_begin(wf_voxel_query* query, const int32_t start[3], const int32_t goal[3],
+                               const wf_voxel_options* options, wf_search_status* status) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    if (start == nullptr || goal == nullptr || status == nullptr)
+      return fail(query->error, WF_INVALID_ARGUMENT, "wf_voxel_query_begin: start, goal or status is NULL");
+    *status = static_cast<wf_search_status>(query->pathfinder->begin(
+        {start[0], start[1], start[2]}, {goal[0], goal[1], goal[2]}, voxel_options(options)));
+    return WF_OK;
+  });
+}
+
+wf_status wf_voxel_query_step(wf_voxel_query* query, uint64_t max_expansions, double max_milliseconds,
+                              wf_search_status* status) {
+  return query_step(query, &wf_voxel_query::pathfinder, max_expansions, max_milliseconds, status);
+}
+
+wf_status wf_voxel_query_result(wf_voxel_query* query, wf_path_result* result) {
+  return query_result(query, &wf_voxel_query::pathfinder, result);
+}
+
+wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    // The points are the blocks' integer coordinates (fill_voxel_points), exact in a double.
+    const std::vector<Point>& points = query->result->points;
+    return copy_out(query->error, "wf_voxel_query_path_blocks", xyz, capacity, count, points.size(), [&] {
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        xyz[3 * i] = static_cast<int32_t>(points[i].x);
+        xyz[3 * i + 1] = static_cast<int32_t>(points[i].y);
+        xyz[3 * i + 2] = static_cast<int32_t>(points[i].z);
+      }
+    });
+  });
+}
+
+wf_status wf_voxel_query_message(wf_voxel_query* query, char* text, size_t capacity, size_t* length) {
+  return query_message(query, text, capacity, length);
+}
+
+}  // extern "C"
