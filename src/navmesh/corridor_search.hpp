@@ -402,6 +402,7 @@ struct CorridorOutput {
                                                            : closest_point_in_polygon(mesh, corridor.back(), goal.point);
     corridor_portals(mesh, corridor, portals);
     funnel_path(start.point, end, portals, result.points);
+    if (mesh.has_detail_heights()) place_turns_on_ground(mesh, corridor, portals, result.points);
     result.cost = filter != nullptr ? weighted_path_cost(mesh, corridor, portals, result.points, *filter)
                                     : path_length(result.points);
   }

@@ -134,4 +134,18 @@ std::vector<Point> funnel_path(const Point& start, const Point& goal, std::span<
   return waypoints;
 }
 
+void place_turns_on_ground(const NavMesh& mesh, std::span<const PolygonId> corridor, std::span<const Portal> portals,
+                           std::vector<Point>& waypoints) {
+  // The turns follow the portals in order, so one pass finds each turn's portal.
+  std::size_t portal = 0;
+  for (std::size_t w = 1; w + 1 < waypoints.size(); ++w) {
+    Point& turn_point = waypoints[w];
+    while (portal < portals.size() && !same_xz(portals[portal].left, turn_point) &&
+           !same_xz(portals[portal].right, turn_point))
+      ++portal;
+    if (portal == portals.size()) return;  // not a portal end: nothing to place
+    turn_point.y = mesh.height_at(corridor[portal], turn_point.x, turn_point.z);
+  }
+}
+
 }  // namespace wayfinder

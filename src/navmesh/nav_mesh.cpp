@@ -454,6 +454,7 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
                       "polygon " + std::to_string(p) + " has area " + std::to_string(geometry.polygon_areas[p]) +
                           "; areas are 0 to " + std::to_string(max_areas - 1));
   }
+  mesh.adopt_detail_heights(geometry);
   auto input_tags = [&](std::size_t polygon) {
     return PolygonTags{geometry.polygon_areas.empty() ? AreaId{0} : geometry.polygon_areas[polygon],
                        geometry.polygon_flags.empty() ? AreaFlags{0} : geometry.polygon_flags[polygon]};
@@ -578,6 +579,16 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
         cx += t * ((a.x - origin.x) + (b.x - origin.x)) / 3.0;
         cz += t * ((a.z - origin.z) + (b.z - origin.z)) / 3.0;
       }
+    }
+    // With detail heights the ground may rise above or fall below the polygon's corners; point
+    // location skips a polygon by its box's heights, so the box holds the ground too.
+    if (!mesh.detail_starts_.empty()) {
+      const std::uint32_t input = mesh.source_polygons_[polygon];
+      for (std::uint32_t t = mesh.detail_starts_[input]; t < mesh.detail_starts_[input + 1]; ++t)
+        for (const std::uint32_t corner : mesh.detail_triangles_[t]) {
+          box.min.y = std::min(box.min.y, mesh.detail_vertices_[corner].y);
+          box.max.y = std::max(box.max.y, mesh.detail_vertices_[corner].y);
+        }
     }
     mesh.polygon_bounds_[polygon] = box;
     const double x = origin.x + cx / twice_area, z = origin.z + cz / twice_area;
@@ -794,7 +805,66 @@ bool NavMesh::contains_xz(PolygonId polygon, double x, double z) const {
   return true;
 }
 
+void NavMesh::adopt_detail_heights(const MeshGeometry& geometry) {
+  const std::string& source = geometry.source;
+  if (geometry.detail_starts.empty()) {
+    if (!geometry.detail_triangles.empty() || !geometry.detail_vertices.empty())
+      throw LoadError(source, 0, 0, "detail triangles are given without detail_starts (one entry per polygon plus one)");
+    return;
+  }
+  if (geometry.detail_starts.size() != geometry.polygons.size() + 1)
+    throw LoadError(source, 0, 0,
+                    "detail_starts has " + std::to_string(geometry.detail_starts.size()) + " entries for " +
+                        std::to_string(geometry.polygons.size()) + " polygons (give one per polygon plus one)");
+  if (geometry.detail_starts.front() != 0 || geometry.detail_starts.back() != geometry.detail_triangles.size())
+    throw LoadError(source, 0, 0, "detail_starts must run from 0 to the number of detail triangles (" +
+                                      std::to_string(geometry.detail_triangles.size()) + ")");
+  for (std::size_t p = 0; p + 1 < geometry.detail_starts.size(); ++p)
+    if (geometry.detail_starts[p] > geometry.detail_starts[p + 1])
+      throw LoadError(source, 0, 0, "detail_starts decreases at polygon " + std::to_string(p));
+  for (std::size_t v = 0; v < geometry.detail_vertices.size(); ++v)
+    if (!finite(geometry.detail_vertices[v]))
+      throw LoadError(source, 0, 0, "detail vertex " + std::to_string(v) + " has a coordinate that is not finite");
+  for (std::size_t t = 0; t < geometry.detail_triangles.size(); ++t)
+    for (const std::uint32_t corner : geometry.detail_triangles[t])
+      if (corner >= geometry.detail_vertices.size())
+        throw LoadError(source, 0, 0,
+                        "detail triangle " + std::to_string(t) + " uses detail vertex " + std::to_string(corner) +
+                            " but there are " + std::to_string(geometry.detail_vertices.size()));
+  detail_vertices_ = geometry.detail_vertices;
+  detail_triangles_ = geometry.detail_triangles;
+  detail_starts_ = geometry.detail_starts;
+}
+
+double NavMesh::detail_height_at(PolygonId polygon, double x, double z, double coarse_height) const {
+  const std::uint32_t input = source_polygons_[polygon];
+  const Point p{x, 0.0, z};
+  // The detail triangle containing the point, by barycentric coordinates, or the one it is
+  // least outside of (a point on the polygon's edge, or just beyond it by rounding).
+  double best_height = coarse_height, best_score = -std::numeric_limits<double>::infinity();
+  for (std::uint32_t t = detail_starts_[input]; t < detail_starts_[input + 1]; ++t) {
+    const Point& a = detail_vertices_[detail_triangles_[t][0]];
+    const Point& b = detail_vertices_[detail_triangles_[t][1]];
+    const Point& c = detail_vertices_[detail_triangles_[t][2]];
+    const double area = cross_xz(a, b, c);
+    if (area == 0.0) continue;  // either winding is accepted; a sliver without area says nothing
+    const double wa = cross_xz(b, c, p) / area, wb = cross_xz(c, a, p) / area, wc = cross_xz(a, b, p) / area;
+    const double score = std::min({wa, wb, wc});
+    if (score > best_score) {
+      best_score = score;
+      best_height = wa * a.y + wb * b.y + wc * c.y;
+      if (score >= 0.0) break;
+    }
+  }
+  return best_height;
+}
+
 double NavMesh::height_at(PolygonId polygon, double x, double z) const {
+  if (!detail_starts_.empty()) {
+    const std::uint32_t input = source_polygons_[polygon];
+    if (detail_starts_[input] != detail_starts_[input + 1])
+      return detail_height_at(polygon, x, z, vertices_[polygon_vertices(polygon)[0]].y);
+  }
   const auto indices = polygon_vertices(polygon);
   const Point& a = vertices_[indices[0]];
   const Point p{x, 0.0, z};
@@ -940,6 +1010,9 @@ MeshLocation NavMesh::nearest_point(const Point& point, double max_distance) con
       }
     }
   });
+  // The search measured distances to the polygons' flat surfaces; the point returned stands on
+  // the ground.
+  if (best.valid() && has_detail_heights()) best.point.y = height_at(best.polygon, best.point.x, best.point.z);
   return best;
 }
 

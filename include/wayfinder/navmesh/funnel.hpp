@@ -28,4 +28,12 @@ void corridor_portals(const NavMesh& mesh, std::span<const PolygonId> corridor, 
 std::vector<Point> funnel_path(const Point& start, const Point& goal, std::span<const Portal> portals);
 void funnel_path(const Point& start, const Point& goal, std::span<const Portal> portals, std::vector<Point>& waypoints);
 
+/// Gives the funnel's turns (every waypoint but the first and last, each a portal end) the
+/// ground's height there (NavMesh::height_at in the corridor polygon before the portal), for a
+/// mesh with detail heights: the polygons' corners can sit up to a cell height or more above or
+/// below the level's floor, the detail mesh does not. `waypoints` come from funnel_path over
+/// `portals`, the portals of `corridor`.
+void place_turns_on_ground(const NavMesh& mesh, std::span<const PolygonId> corridor, std::span<const Portal> portals,
+                           std::vector<Point>& waypoints);
+
 }  // namespace wayfinder

@@ -2,6 +2,7 @@
 // The raw input of a navigation mesh: vertices and polygons as a file or a program gives them,
 // before any checking. NavMesh::build turns it into a searchable mesh.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,6 +28,18 @@ struct MeshGeometry {
   /// count differs or an area is max_areas or more).
   std::vector<AreaId> polygon_areas;
   std::vector<AreaFlags> polygon_flags;
+  /// Optional: the true ground under each polygon, finer than the polygon itself (Recast's
+  /// detail mesh, which build_navmesh_geometry fills in). Polygon p's ground is the triangles
+  /// detail_triangles[detail_starts[p] .. detail_starts[p + 1]), corners indexing
+  /// detail_vertices; together they cover the polygon seen from above. With them, NavMesh::height_at
+  /// (and so point location and the heights of path waypoints) follows the ground rather than
+  /// the flat polygon. Empty means no detail; otherwise detail_starts has one entry per polygon
+  /// plus one, never decreasing, ending at detail_triangles.size() (NavMesh::build throws
+  /// LoadError when it does not, or when a corner index or coordinate is bad). A polygon may
+  /// have no detail triangles: it keeps its own flat heights.
+  std::vector<Point> detail_vertices;
+  std::vector<std::array<std::uint32_t, 3>> detail_triangles;
+  std::vector<std::uint32_t> detail_starts;
   /// Where the geometry came from (a file name, or a label such as "<arrays>"), for messages.
   std::string source = "<arrays>";
 };

@@ -218,9 +218,14 @@ class NavMesh {
 
   /// True if (x, z) lies inside or on the boundary of the polygon, seen from above.
   [[nodiscard]] bool contains_xz(PolygonId polygon, double x, double z) const;
-  /// The mesh height of the polygon at (x, z), interpolated over its vertices (the polygon's
-  /// fan of triangles from vertex 0); (x, z) should lie inside it.
+  /// The ground height of the polygon at (x, z); (x, z) should lie inside it. With detail
+  /// heights (has_detail_heights), interpolated over the detail triangle under the point; else
+  /// over the polygon's own vertices (its fan of triangles from vertex 0).
   [[nodiscard]] double height_at(PolygonId polygon, double x, double z) const;
+  /// True when the mesh was built with detail heights (MeshGeometry::detail_triangles, as a
+  /// navmesh built from level geometry has): point location, nearest points and path
+  /// waypoints then sit on the level's ground, not on the coarse polygons.
+  [[nodiscard]] bool has_detail_heights() const { return !detail_starts_.empty(); }
 
   /// The polygon under or over `point` whose surface is within `height_tolerance` of it (the one
   /// nearest in height when several overlap, as on multi-level meshes; the lowest id on a tie),
@@ -252,6 +257,8 @@ class NavMesh {
   // anything changed.
   bool retag(PolygonId polygon, AreaId area, AreaFlags flags);
   void count_tags();
+  void adopt_detail_heights(const MeshGeometry& geometry);
+  double detail_height_at(PolygonId polygon, double x, double z, double coarse_height) const;
 
   std::string source_;
   std::vector<Point> vertices_;
@@ -283,6 +290,11 @@ class NavMesh {
   AreaFlags flags_in_use_ = 0;
   ChangeLog<NavMeshPolygonChange> changes_;
   std::vector<MeshProblem> problems_;
+  // Detail heights (see MeshGeometry::detail_triangles), per input polygon: a polygon split
+  // from a concave input reads its input's triangles. Empty when the mesh has none.
+  std::vector<Point> detail_vertices_;
+  std::vector<std::array<std::uint32_t, 3>> detail_triangles_;
+  std::vector<std::uint32_t> detail_starts_;
   Bounds bounds_;
   /// How far outside a polygon (x-z, world units) a point may be and still count as on it.
   double xz_margin_ = 1e-9;

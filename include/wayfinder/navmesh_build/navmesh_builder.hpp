@@ -44,7 +44,22 @@ struct AgentSettings {
   /// How far a simplified wall may stray from the voxel outline, in voxel widths.
   double edge_max_error = 1.3;
   /// Most vertices per polygon, 3 to 12 (Detour stops at 6; Wayfinder's NavMesh takes more).
+  /// Tiled builds may add vertices where tiles meet (see tile_size).
   int vertices_per_polygon = 6;
+  /// Spacing of the height samples of the detail mesh, in cell sizes (6: a sample every 1.8
+  /// units with the default cell size); below 0.9, only the polygons' edges are sampled. The
+  /// detail mesh is what keeps waypoints on the level's ground (MeshGeometry::detail_triangles).
+  double detail_sample_distance = 6.0;
+  /// How far the detail mesh may stray from the voxel heights, in cell heights.
+  double detail_sample_max_error = 1.0;
+  /// 0 builds the level as one piece (Recast's "solo mesh"). Otherwise the level is cut into
+  /// square tiles this many cells wide (RecastDemo's tile mesh uses 48; 32 to 128 is usual),
+  /// built one by one with a border of the agent's radius plus 3 cells, and stitched into one
+  /// mesh: the vertices where tiles meet are welded, and each polygon edge along a tile border
+  /// gets the vertices of the polygons across it, so that every shared stretch of border is a
+  /// shared edge (no T-junctions, which NavMesh would see as walls). Memory then depends on the
+  /// tile, not on the level: what makes huge levels buildable.
+  int tile_size = 0;
 };
 
 /// Why settings cannot be used (a non-positive or non-finite size, a slope outside 0..90,
@@ -57,8 +72,11 @@ struct NavMeshBuildReport {
   std::size_t walkable_triangles = 0;  ///< triangles no steeper than max_slope
   int grid_width = 0;                  ///< voxels along x
   int grid_depth = 0;                  ///< voxels along z
+  int tiles = 0;                       ///< tiles built (1 for a solo build; tiles with nothing walkable count)
   std::size_t polygons = 0;
   std::size_t vertices = 0;
+  std::size_t detail_triangles = 0;
+  std::size_t border_vertices_added = 0;  ///< vertices added to polygon edges along tile borders
   double milliseconds = 0.0;
 };
 
@@ -70,9 +88,16 @@ using BuildProgress = std::function<void(std::string_view stage, double done)>;
 /// stand on, ready for NavMesh::build. The level's polygons are triangulated as fans. Throws
 /// std::invalid_argument for bad settings or a level with no triangles, and std::runtime_error
 /// naming the Recast stage that failed (out of memory, a grid too large); a level with nothing
-/// walkable gives an empty geometry (no polygons), not an error. The polygons' heights are
-/// Recast's coarse ones (within a cell height or so of the level's floor at their vertices);
-/// Recast's detail mesh is not kept yet.
+/// walkable gives an empty geometry (no polygons), not an error.
+///
+/// Heights: the polygons' corners are Recast's coarse heights (within a cell height or so of the
+/// level's floor); the result also holds Recast's detail mesh (detail_vertices,
+/// detail_triangles, detail_starts), on which NavMesh places points and waypoints.
+///
+/// Areas: the level's polygon_areas and polygon_flags (as ObjReadOptions::areas gives them from
+/// material and group names) carry over: each built polygon has the area and flags of the
+/// walkable triangles it was made from, and Recast never merges ground of different areas into
+/// one polygon. At most 63 different (area, flags) pairs (Recast's six bits of area per voxel).
 MeshGeometry build_navmesh_geometry(const MeshGeometry& level, const AgentSettings& settings = {},
                                     NavMeshBuildReport* report = nullptr, const BuildProgress& progress = {});
 
