@@ -133,6 +133,18 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
     min_x = min_z = 0.0;
     extent_x = extent_z = 1.0;
   }
+  if (options.level != nullptr) {
+    double max_x = min_x + extent_x, max_z = min_z + extent_z;
+    for (const Point& v : options.level->vertices) {
+      if (!(std::isfinite(v.x) && std::isfinite(v.z))) continue;
+      min_x = std::min(min_x, v.x);
+      max_x = std::max(max_x, v.x);
+      min_z = std::min(min_z, v.z);
+      max_z = std::max(max_z, v.z);
+    }
+    extent_x = max_x - min_x;
+    extent_z = max_z - min_z;
+  }
   // A small border so that outlines and markers on the edge are not cut off.
   const double border = 0.02 * std::max({extent_x, extent_z, 1e-9});
   min_x -= border;
@@ -177,6 +189,36 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
 
   std::string drawing;
   drawing.reserve(drawn.size() * 120 + 4096);
+  if (options.level != nullptr) {
+    // Under everything: the level's polygons as faint outlines (walls seen from above are lines).
+    const MeshGeometry& level = *options.level;
+    std::size_t level_drawn = 0;
+    drawing += "<g id=\"level\" fill=\"none\" stroke=\"#8a8a8a\" stroke-opacity=\"0.45\" stroke-width=\"" +
+               pixels(0.5) + "\" stroke-linejoin=\"round\">\n";
+    for (const auto& polygon : level.polygons) {
+      bool usable = polygon.size() >= 2;
+      HeightRange heights{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+      std::string points;
+      for (const std::uint32_t index : polygon) {
+        if (index >= level.vertices.size() || !std::isfinite(level.vertices[index].x) ||
+            !std::isfinite(level.vertices[index].z)) {
+          usable = false;
+          break;
+        }
+        const Point& v = level.vertices[index];
+        heights.min = std::min(heights.min, v.y);
+        heights.max = std::max(heights.max, v.y);
+        if (!points.empty()) points += ' ';
+        append_xz(points, v);
+      }
+      if (!usable || (ranged && !overlaps(heights, y_range))) continue;
+      drawing += "<polygon points=\"" + points + "\"/>\n";
+      ++level_drawn;
+    }
+    drawing += "</g>\n";
+    legend.push_back({SwatchKind::line, "#bdbdbd",
+                      "level geometry (" + std::to_string(level_drawn) + " polygons, walls included)"});
+  }
   drawing += "<g id=\"polygons\" stroke=\"" + std::string(outline_colour) + "\" stroke-width=\"" + pixels(0.6) +
              "\" stroke-linejoin=\"round\">\n";
   for (const PolygonId polygon : drawn) {

@@ -341,6 +341,24 @@ else
   expect 2 "mesh build of a missing level" -- "$wayfinder" mesh build "$scratch/missing.obj" -o "$scratch/x.obj"
   expect 2 "mesh build into a folder that does not exist" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/no/such/dir/x.obj"
   contains "cannot write" "the error says the file cannot be written"
+  expect 0 "mesh build in tiles" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/level_tiles.obj" --tile-size 16 --json
+  contains '"regions":1' "the tiles are stitched into one region"
+  contains '"tiles":25' "a 20 x 20 level at cell size 0.3 is 67 cells across: 5 x 5 tiles of 16"
+  expect 2 "mesh build --tile-size 3" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/x.obj" --tile-size 3
+  contains "--tile-size" "the error names the option"
+  expect 0 "mesh path --build on the level" -- "$wayfinder" mesh path "$scratch/level.obj" --build --from 5,0,5 --to 15,0,5 --json --svg "$scratch/level_built.svg"
+  keys_documented "mesh path --build JSON"
+  contains '"status":"found"' "the level built in memory answers"
+  contains '"build":{"polygons":' "the JSON reports the build"
+  grep -q 'id="level"' "$scratch/level_built.svg" || { echo "FAIL (mesh path --build --svg): the level is not drawn"; failures=$((failures + 1)); }
+  expect 2 "mesh path --agent-radius without --build" -- "$wayfinder" mesh path "$scratch/level.obj" --from 5,0,5 --to 15,0,5 --agent-radius 0.3
+  contains "--build" "the error says the option needs --build"
+  expect 2 "mesh path --build for an agent too big for the level" -- "$wayfinder" mesh path "$scratch/level.obj" --build --agent-radius 20 --from 5,0,5 --to 15,0,5
+  contains "nothing in the level is walkable" "an empty navmesh is named"
+  printf 'id,sx,sy,sz,ex,ey,ez\n0,5,0,5,15,0,5\n1,5,0,5,5,0,15\n' >"$scratch/level_queries.csv"
+  expect 0 "mesh bench --build" -- "$wayfinder" mesh bench "$scratch/level.obj" --build --queries "$scratch/level_queries.csv" --repeat 1 --json
+  keys_documented "mesh bench --build JSON"
+  contains '"found":2' "both queries answered on the built mesh"
 fi
 expect 0 "mesh info keys" -- "$wayfinder" mesh info "$mesh" --json
 keys_documented "mesh info JSON"

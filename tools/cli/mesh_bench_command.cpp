@@ -117,12 +117,14 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
                           "read and run only the first N queries");
   add_threads_option(command, arguments.threads);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
+  add_build_in_memory_options(command, arguments.build, arguments.build_settings);
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer(
       "Checks: reachability against the file (queries of unknown reachability are not counted); no path\n"
       "shorter in x-z than the file's optimal length minus 1e-4; the polygon locate finds for the start and\n"
       "goal against the file's start_poly/end_poly (a different polygon counts only if the point is not on\n"
-      "the file's polygon too, within 1e-6); no query rejected as invalid.\n"
+      "the file's polygon too, within 1e-6; not with --build, whose mesh has its own polygons); no query\n"
+      "rejected as invalid (with --build, a point off the built mesh is such a query).\n"
       "Times: the whole query (find_path) first, then locate (two NavMesh::locate calls), the corridor search\n"
       "(find_corridor) and the funnel (corridor_portals + funnel_path), each in its own passes over all\n"
       "queries; each figure is the median over --repeat passes of that pass's mean (or median) per query.\n"
@@ -134,9 +136,9 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
 }
 
 int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& out, std::ostream& err) {
-  const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up);
-  if (const auto warning = level_geometry_warning(geometry)) err << "wayfinder: warning: " << *warning << "\n";
-  const NavMesh mesh = NavMesh::build(geometry);
+  const CommandNavMeshGeometry loaded = load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.build,
+                                                             arguments.build_settings, err, !arguments.json);
+  const NavMesh mesh = NavMesh::build(loaded.navmesh);
   std::vector<MeshQueryCase> cases = read_mesh_queries(
       arguments.queries_path,
       arguments.limit > 0 ? static_cast<std::size_t>(arguments.limit) : std::numeric_limits<std::size_t>::max());
@@ -253,14 +255,15 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
   // ---- Checks.
   Checks checks;
   checks.queries = count;
-  const std::vector<std::vector<PolygonId>> by_source = polygons_by_source(mesh, geometry.polygons.size());
+  const std::vector<std::vector<PolygonId>> by_source = polygons_by_source(mesh, loaded.navmesh.polygons.size());
   auto report = [&](const MeshQueryCase& c, const std::string& what) {
     if (checks.shown++ < problems_shown)
       err << "mismatch: " << arguments.queries_path << ":" << c.line << ": " << what << '\n';
   };
   auto check_location = [&](const MeshQueryCase& c, const Point& point, const MeshLocation& found,
                             std::int64_t expected, const char* which) {
-    if (expected < 0) return;
+    // The file's polygon ids name polygons of the mesh it was made for, not of one built here.
+    if (expected < 0 || loaded.built) return;
     ++checks.location_checked;
     if (found.valid() && mesh.source_polygon(found.polygon) == static_cast<std::uint64_t>(expected)) return;
     // Another polygon is as good an answer when the point lies on the expected one too (on a
@@ -344,12 +347,14 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
     json["p99_ratio"] = number_or_null(p99_ratio);
     json["max_ratio"] = number_or_null(max_ratio);
     json["checksum"] = checksum;
+    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.summary));
     out << json.dump() << '\n';
     return failed ? exit_no_path : exit_ok;
   }
 
   out << "mesh:     " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, " << mesh.region_count()
       << " regions)\n";
+  if (loaded.built) out << "navmesh:  " << level_build_summary_text(loaded.summary) << '\n';
   out << "queries:  " << arguments.queries_path << " (" << count << " queries; nodes " << to_string(arguments.nodes)
       << ", " << arguments.repeat << " passes)\n\n";
   using Align = TableColumn::Align;

@@ -10,6 +10,8 @@
 #include <ostream>
 #include <string>
 
+#include "level_build_options.hpp"
+
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
 namespace wayfinder::cli {
@@ -24,6 +26,9 @@ struct MeshBenchArguments {
   /// threads (solve_batch).
   std::uint64_t threads = 1;
   bool z_up = false;
+  /// FILE is a level: build its navmesh in memory first (--build and the build options).
+  bool build = false;
+  LevelBuildArguments build_settings;
   bool json = false;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// `wayfinder mesh build LEVEL.obj -o NAVMESH.obj [agent and voxel options] [--z-up] [--json]`:
+// `wayfinder mesh build LEVEL.obj -o NAVMESH.obj [agent, voxel and tile options] [--z-up] [--json]`:
 // builds the navigation mesh of a level's geometry with Recast (wayfinder::navmesh_build) and
 // writes it as OBJ, readable back by `mesh path`, `mesh bench` and `mesh info`. Built only with
 // Recast (librecast-dev); without it the command says so and exits with 2.
@@ -8,18 +8,14 @@
 #include <ostream>
 #include <string>
 
+#include "level_build_options.hpp"
+
 namespace wayfinder::cli {
 
 struct MeshBuildArguments {
   std::string level_path;
   std::string output_path;
-  double agent_radius = 0.6;
-  double agent_height = 2.0;
-  double max_climb = 0.9;
-  double max_slope = 45.0;
-  double cell_size = 0.3;
-  double cell_height = 0.2;
-  std::uint64_t vertices_per_polygon = 6;
+  LevelBuildArguments build;
   bool z_up = false;
   bool json = false;
 };

@@ -71,6 +71,7 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
                     "move a start or goal off the mesh to the nearest mesh point within this distance (0: reject)")
       ->type_name("D");
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
+  add_build_in_memory_options(command, arguments.build, arguments.build_settings);
   CLI::Option* svg = command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
       ->type_name("FILE");
   CLI::Option* y_range =
@@ -102,9 +103,9 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
                          " of finite numbers, got '" + *text + "'");
   }
 
-  const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up);
-  if (const auto warning = level_geometry_warning(geometry)) err << "wayfinder: warning: " << *warning << "\n";
-  const NavMesh mesh = NavMesh::build(geometry);
+  const CommandNavMeshGeometry loaded = load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.build,
+                                                             arguments.build_settings, err, !arguments.json);
+  const NavMesh mesh = NavMesh::build(loaded.navmesh);
   std::optional<HeightRange> range;
   if (!arguments.y_range.empty() || arguments.level >= 0) {
     std::string error;
@@ -143,6 +144,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     picture.start = *from;
     picture.goal = *to;
     picture.y_range = range;
+    if (loaded.built) picture.level = &loaded.level;
     for (const TraceRecord& record : trace.events())
       if (record.event == TraceEvent::closed) picture.explored.push_back(query.corridor_node_position(record.node));
     write_navmesh_svg(arguments.svg_path, mesh, picture);
@@ -166,10 +168,12 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["microseconds"] = microseconds;
     if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
     if (range) json["y_range"] = {range->min, range->max};
+    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.summary));
     out << json.dump() << '\n';
   } else {
     out << "mesh:         " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, "
         << mesh.region_count() << " regions)\n";
+    if (loaded.built) out << "navmesh:      " << level_build_summary_text(loaded.summary) << '\n';
     out << "query:        " << format_point(*from) << " -> " << format_point(*to) << '\n';
     out << "nodes:        " << to_string(arguments.nodes) << '\n';
     out << "status:       " << to_string(result.status);

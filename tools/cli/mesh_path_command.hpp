@@ -8,6 +8,8 @@
 #include <ostream>
 #include <string>
 
+#include "level_build_options.hpp"
+
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
 namespace wayfinder::cli {
@@ -19,6 +21,9 @@ struct MeshPathArguments {
   CorridorNodes nodes = CorridorNodes::edge_points;
   double snap_distance = 0.0;
   bool z_up = false;
+  /// FILE is a level: build its navmesh in memory first (--build and the build options).
+  bool build = false;
+  LevelBuildArguments build_settings;
   std::string svg_path;
   /// "MIN,MAX": draw only polygons with some part at heights MIN..MAX (checked when run).
   std::string y_range;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "wayfinder/core/types.hpp"
+#include "wayfinder/navmesh/mesh_geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
@@ -54,6 +55,11 @@ struct NavMeshSvgOptions {
   /// A legend under the drawing: what the colours and marks mean, the heights the shading spans
   /// and the height range drawn.
   bool show_legend = true;
+  /// The level the mesh was built from (navmesh_build), drawn faintly under the mesh as thin
+  /// grey outlines of its polygons, walls included, so that one sees what the agent walks
+  /// around; the picture's frame then takes in the whole level. Only the level's polygons in
+  /// y_range are drawn when one is set. Null: none. Must outlive the call.
+  const MeshGeometry* level = nullptr;
 };
 
 /// The mesh's separate height bands, lowest first, for drawing one floor at a time: the height
