@@ -28,7 +28,6 @@
 //       --benchmark_report_aggregates_only=true   (one command line)
 
 #include <benchmark/benchmark.h>
-
 #include <recastnavigation/DetourNavMesh.h>
 #include <recastnavigation/DetourNavMeshBuilder.h>
 #include <recastnavigation/DetourNavMeshQuery.h>
@@ -100,8 +99,8 @@ RecastMeshes build_recast_meshes(const MeshGeometry& level) {
   std::vector<int> triangles;
   for (const auto& polygon : level.polygons)
     for (std::size_t i = 1; i + 1 < polygon.size(); ++i)
-      triangles.insert(triangles.end(), {static_cast<int>(polygon[0]), static_cast<int>(polygon[i]),
-                                         static_cast<int>(polygon[i + 1])});
+      triangles.insert(triangles.end(),
+                       {static_cast<int>(polygon[0]), static_cast<int>(polygon[i]), static_cast<int>(polygon[i + 1])});
   const int vertex_count = static_cast<int>(level.vertices.size());
   const int triangle_count = static_cast<int>(triangles.size() / 3);
 
@@ -143,13 +142,15 @@ RecastMeshes build_recast_meshes(const MeshGeometry& level) {
                                       static_cast<int>(settings.edge_max_length / settings.cell_size), *contours),
           "build contours");
 
-  RecastMeshes meshes{RecastPointer<rcPolyMesh>(rcAllocPolyMesh()), RecastPointer<rcPolyMeshDetail>(rcAllocPolyMeshDetail())};
+  RecastMeshes meshes{RecastPointer<rcPolyMesh>(rcAllocPolyMesh()),
+                      RecastPointer<rcPolyMeshDetail>(rcAllocPolyMeshDetail())};
   require(meshes.polygons && rcBuildPolyMesh(&context, *contours, settings.vertices_per_polygon, *meshes.polygons),
           "build the polygon mesh");
-  require(meshes.detail && rcBuildPolyMeshDetail(&context, *meshes.polygons, *compact,
-                                                 static_cast<float>(settings.cell_size * detail_sample_distance_cells),
-                                                 static_cast<float>(settings.cell_height * detail_sample_max_error_cell_heights),
-                                                 *meshes.detail),
+  require(meshes.detail &&
+              rcBuildPolyMeshDetail(&context, *meshes.polygons, *compact,
+                                    static_cast<float>(settings.cell_size * detail_sample_distance_cells),
+                                    static_cast<float>(settings.cell_height * detail_sample_max_error_cell_heights),
+                                    *meshes.detail),
           "build the detail mesh");
   return meshes;
 }
@@ -230,7 +231,8 @@ std::string mesh_difference(const dtNavMesh& detour, const NavMesh& wayfinder) {
   for (int p = 0; p < header.polyCount; ++p) {
     const dtPoly& poly = tile->polys[p];
     const auto polygon = static_cast<PolygonId>(p);
-    if (wayfinder.source_polygon(polygon) != polygon) return "Wayfinder's polygon " + std::to_string(p) + " was repaired";
+    if (wayfinder.source_polygon(polygon) != polygon)
+      return "Wayfinder's polygon " + std::to_string(p) + " was repaired";
     const std::vector<std::uint32_t> ours(wayfinder.polygon_vertices(polygon).begin(),
                                           wayfinder.polygon_vertices(polygon).end());
     const std::vector<std::uint32_t> theirs(poly.verts, poly.verts + poly.vertCount);
@@ -251,7 +253,8 @@ class DetourQuery {
   // reaches the goal; the corners are then straight_points().
   bool find_path(const Point& start, const Point& goal) {
     corner_count_ = 0;
-    const float start_point[3] = {static_cast<float>(start.x), static_cast<float>(start.y), static_cast<float>(start.z)};
+    const float start_point[3] = {static_cast<float>(start.x), static_cast<float>(start.y),
+                                  static_cast<float>(start.z)};
     const float goal_point[3] = {static_cast<float>(goal.x), static_cast<float>(goal.y), static_cast<float>(goal.z)};
     dtPolyRef start_polygon = 0, goal_polygon = 0;
     float start_on_mesh[3], goal_on_mesh[3];
@@ -313,17 +316,17 @@ struct Answers {
   std::size_t queries = 0;
   std::size_t detour_found = 0;
   std::size_t wayfinder_found = 0;
-  std::size_t reachability_agreements = 0;         ///< both found, or neither
-  std::size_t detour_agrees_with_file = 0;         ///< Detour's reachability is the CSV's
+  std::size_t reachability_agreements = 0;  ///< both found, or neither
+  std::size_t detour_agrees_with_file = 0;  ///< Detour's reachability is the CSV's
   std::size_t wayfinder_agrees_with_file = 0;
   std::size_t both_found = 0;
-  std::size_t wayfinder_longer = 0;                 ///< both found, Wayfinder's longer by over 1e-6 relative
+  std::size_t wayfinder_longer = 0;  ///< both found, Wayfinder's longer by over 1e-6 relative
   std::size_t detour_longer = 0;
   /// Both found, shorter than the CSV's optimum (rounded to 6 decimals): possible only where the
   /// mesh built here is not the one the optimum was computed on (nav_test, see SOURCES.md).
   std::size_t detour_below_file_optimum = 0;
   std::size_t wayfinder_below_file_optimum = 0;
-  std::vector<double> detour_ratios;                ///< length / optimal_len2d, both found
+  std::vector<double> detour_ratios;  ///< length / optimal_len2d, both found
   std::vector<double> wayfinder_ratios;
 };
 
@@ -387,8 +390,8 @@ std::unique_ptr<Comparison> prepare(const std::string& level) {
                "on %zu, Detour longer on %zu; shorter than the CSV's optimum: Detour %zu, Wayfinder %zu\n",
                level.c_str(), comparison->wayfinder_mesh->polygon_count(), comparison->wayfinder_mesh->vertex_count(),
                a.queries, a.detour_found, a.wayfinder_found, a.reachability_agreements, a.detour_agrees_with_file,
-               a.wayfinder_agrees_with_file, a.both_found, a.wayfinder_longer, a.detour_longer, a.detour_below_file_optimum,
-               a.wayfinder_below_file_optimum);
+               a.wayfinder_agrees_with_file, a.both_found, a.wayfinder_longer, a.detour_longer,
+               a.detour_below_file_optimum, a.wayfinder_below_file_optimum);
   return comparison;
 }
 

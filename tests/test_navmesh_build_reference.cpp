@@ -80,14 +80,14 @@ bool stays_in_corridor(const NavMesh& mesh, const PathResult& path) {
 struct ReferenceTally {
   std::size_t queries = 0;
   std::size_t found = 0;
-  std::size_t off_mesh = 0;                     ///< a start or goal not on the built mesh
-  std::size_t off_mesh_disagreements = 0;       ///< of those, reachability not the file's
+  std::size_t off_mesh = 0;                        ///< a start or goal not on the built mesh
+  std::size_t off_mesh_disagreements = 0;          ///< of those, reachability not the file's
   std::size_t off_mesh_agreeing_when_snapped = 0;  ///< disagreements gone with Detour's reach
-  double farthest_off_mesh = 0.0;                ///< x-z distance of an end point to the mesh
-  std::size_t located_disagreements = 0;        ///< both ends on the mesh, reachability not the file's
+  double farthest_off_mesh = 0.0;                  ///< x-z distance of an end point to the mesh
+  std::size_t located_disagreements = 0;           ///< both ends on the mesh, reachability not the file's
   std::size_t shorter_than_optimal = 0;
-  double largest_shortfall = 0.0;               ///< 1 - length / optimum, over the paths shorter
-  std::size_t left_corridor = 0;                ///< paths with a point outside their corridor
+  double largest_shortfall = 0.0;  ///< 1 - length / optimum, over the paths shorter
+  std::size_t left_corridor = 0;   ///< paths with a point outside their corridor
   std::size_t compared_lengths = 0;
 };
 
@@ -116,8 +116,9 @@ ReferenceTally run_reference_queries(const std::string& level_name) {
       EXPECT_EQ(result.status, SearchStatus::invalid_input) << queries_path.filename() << ":" << q.line;
       for (const Point& end : {q.start, q.goal}) {
         const MeshLocation nearest = mesh.nearest_point(end, detour_horizontal_reach);
-        tally.farthest_off_mesh = std::max(tally.farthest_off_mesh, nearest.valid() ? std::hypot(nearest.point.x - end.x, nearest.point.z - end.z)
-                                                                                    : std::numeric_limits<double>::infinity());
+        tally.farthest_off_mesh = std::max(
+            tally.farthest_off_mesh, nearest.valid() ? std::hypot(nearest.point.x - end.x, nearest.point.z - end.z)
+                                                     : std::numeric_limits<double>::infinity());
       }
     }
     if (!q.reachable.has_value()) {
@@ -126,14 +127,16 @@ ReferenceTally run_reference_queries(const std::string& level_name) {
       if (on_mesh) {
         ++tally.located_disagreements;
         ADD_FAILURE() << queries_path.filename() << ":" << q.line << ": both ends on the mesh, the file says "
-                      << (*q.reachable ? "reachable" : "unreachable") << ", the query says " << to_string(result.status);
+                      << (*q.reachable ? "reachable" : "unreachable") << ", the query says "
+                      << to_string(result.status);
       } else {
         ++tally.off_mesh_disagreements;
         // Moved onto the mesh as far as Detour's findNearestPoly would move them, the points
         // should give the file's answer: then only their position told the meshes apart.
         NavMeshSearchOptions snapping;
         snapping.snap_distance = detour_horizontal_reach;
-        tally.off_mesh_agreeing_when_snapped += query.find_path(q.start, q.goal, snapping).found() == *q.reachable ? 1 : 0;
+        tally.off_mesh_agreeing_when_snapped +=
+            query.find_path(q.start, q.goal, snapping).found() == *q.reachable ? 1 : 0;
       }
     }
     if (found) {
@@ -151,9 +154,9 @@ ReferenceTally run_reference_queries(const std::string& level_name) {
       }
     }
   }
-  std::cout << level_name << ": " << tally.queries << " queries (every " << stride << "), " << tally.found
-            << " found; " << tally.off_mesh << " with an end off the mesh (at most " << tally.farthest_off_mesh
-            << " away), " << tally.off_mesh_disagreements << " of them disagreeing with the file ("
+  std::cout << level_name << ": " << tally.queries << " queries (every " << stride << "), " << tally.found << " found; "
+            << tally.off_mesh << " with an end off the mesh (at most " << tally.farthest_off_mesh << " away), "
+            << tally.off_mesh_disagreements << " of them disagreeing with the file ("
             << tally.off_mesh_agreeing_when_snapped << " agreeing when snapped); " << tally.located_disagreements
             << " located disagreements; " << tally.compared_lengths << " lengths compared, "
             << tally.shorter_than_optimal << " shorter than the optimum (by at most " << tally.largest_shortfall
@@ -166,12 +169,12 @@ bool data_present(const std::string& level_name) {
          std::filesystem::exists(data_directory() / "meshes" / "derived" / (level_name + "_reference_queries.csv"));
 }
 
-#define SKIP_WITHOUT_LEVEL(name)                                                                     \
-  do {                                                                                               \
-    if (!data_present(name)) {                                                                       \
+#define SKIP_WITHOUT_LEVEL(name)                                                                                      \
+  do {                                                                                                                \
+    if (!data_present(name)) {                                                                                        \
       if (data_required()) FAIL() << (name) << " level or queries not found; WAYFINDER_REQUIRE_DATA=1 requires them"; \
-      GTEST_SKIP() << (name) << " level or queries not found under " << data_directory();           \
-    }                                                                                                \
+      GTEST_SKIP() << (name) << " level or queries not found under " << data_directory();                             \
+    }                                                                                                                 \
   } while (false)
 
 TEST(NavMeshBuildReference, DungeonAgreesWithTheFileOnEveryQuery) {
