@@ -192,11 +192,12 @@ TEST(NavMeshBuildReference, NavTestDisagreesOnlyWherePointsAreOffTheBuiltMesh) {
   SKIP_WITHOUT_LEVEL("nav_test");
   const ReferenceTally tally = run_reference_queries("nav_test");
   // Measured on all 10,000 queries with Debian's Recast 1.5.1+git20210215 (fewer in sanitizer
-  // builds, within the same bounds): 34 queries have an end point off the mesh built here, at
+  // builds, within the same bounds): 35 queries have an end point off the mesh built here (34
+  // when heights were measured on the polygons rather than the detail mesh), at
   // most 0.52 from it; 7 of them disagree with the file (it says reachable, the query refuses the
   // point), and all 7 give the file's answer once the points are moved onto the mesh as far as
   // Detour's findNearestPoly would. Two points on the mesh never disagree.
-  EXPECT_LE(tally.off_mesh, 34u);
+  EXPECT_LE(tally.off_mesh, 35u);
   EXPECT_LE(tally.farthest_off_mesh, 0.6);
   EXPECT_LE(tally.off_mesh_disagreements, 7u);
   EXPECT_EQ(tally.off_mesh_agreeing_when_snapped, tally.off_mesh_disagreements);
