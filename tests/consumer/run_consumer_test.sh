@@ -46,6 +46,10 @@ cmake -S "$consumer_dir" -B "$work/found" "${common[@]}" -DCMAKE_PREFIX_PATH="$w
 cmake --build "$work/found"
 "$work/found/consumer"
 "$work/found/consumer_with_pictures" "$work/found/picture.svg"
+if [[ -d "$work/prefix/include/wayfinder/navmesh_build" ]]; then
+  test -x "$work/found/consumer_navmesh_build" || { echo "navmesh_build is installed but the consumer did not find it" >&2; exit 1; }
+  "$work/found/consumer_navmesh_build"
+fi
 
 echo "== add_subdirectory(wayfinder)"
 cmake -S "$consumer_dir" -B "$work/subdirectory" "${common[@]}" \
@@ -53,5 +57,6 @@ cmake -S "$consumer_dir" -B "$work/subdirectory" "${common[@]}" \
 cmake --build "$work/subdirectory"
 "$work/subdirectory/consumer"
 "$work/subdirectory/consumer_with_pictures" "$work/subdirectory/picture.svg"
+if [[ -x "$work/subdirectory/consumer_navmesh_build" ]]; then "$work/subdirectory/consumer_navmesh_build"; fi
 
 echo "consumer test passed: find_package and add_subdirectory"
