@@ -212,6 +212,12 @@ TEST(SurfaceRaycast, ThroughAVertexContinuesIntoThePolygonBeyondIt) {
   EXPECT_NEAR(corner.point.z, 10, 1e-9);
   const bool facing_side = std::abs(corner.wall_normal.x - 1) < 1e-12 || std::abs(corner.wall_normal.z - 1) < 1e-12;
   EXPECT_TRUE(facing_side) << corner.wall_normal.x << ", " << corner.wall_normal.z;
+  // From a vertex: into the mesh, and out of it at once.
+  EXPECT_TRUE(raycast(square, at(square, 0, 0, 0), {10, 0, 5}).reached);
+  EXPECT_TRUE(raycast(square, at(square, 0, 10, 0), {0, 0, 5}).reached);
+  const RaycastResult from_corner = raycast(square, at(square, 0, 10, 10), {11, 0, 12});
+  EXPECT_FALSE(from_corner.reached);
+  EXPECT_EQ(from_corner.t, 0.0);
   // Along the diagonal shared edge, from corner to corner.
   EXPECT_TRUE(raycast(square, at(square, 0, 0, 0), {10, 0, 10}).reached);
 }
@@ -534,16 +540,29 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
   const NavMesh mesh = NavMesh::build(read_obj_mesh(path));
   const std::vector<WallEdge> walls = wall_edges(mesh);
   std::mt19937_64 random(42);
-  const int rounds = testing::sanitized_build() ? 60 : 400;
-  int reached = 0, hit = 0, walls_compared = 0;
+  const int rounds = testing::sanitized_build() ? 150 : 1500;
+  int reached = 0, hit = 0, walls_compared = 0, centres_returned = 0;
   for (int round = 0; round < rounds; ++round) {
-    const RandomPointResult from = random_point(mesh, random), to = random_point(mesh, random);
-    ASSERT_TRUE(from.ok() && to.ok());
+    const RandomPointResult from = random_point(mesh, random), far = random_point(mesh, random);
+    ASSERT_TRUE(from.ok() && far.ok());
     const MeshLocation start{from.polygon, from.point};
+    // A third of the rays go to another random point, a third are short (up to 10 units), so
+    // that many reach their end, and a third pass exactly through a vertex of a polygon nearby
+    // (half as far again beyond it).
+    Point to = far.point;
+    if (round % 3 == 1) {
+      const double angle = uniform_real(random) * 2 * std::acos(-1.0), length = 10 * uniform_real(random);
+      to = {start.point.x + length * std::cos(angle), start.point.y, start.point.z + length * std::sin(angle)};
+    } else if (round % 3 == 2) {
+      const RandomPointResult nearby = random_point_around(mesh, start, 8.0, random);
+      const auto corners = mesh.polygon_vertices(nearby.polygon);
+      const Point& corner = mesh.vertex(corners[random() % corners.size()]);
+      to = {start.point.x + 1.5 * (corner.x - start.point.x), start.point.y, start.point.z + 1.5 * (corner.z - start.point.z)};
+    }
 
     // raycast: a reached segment lies in the polygons it crossed; a hit lies on a wall, and the
     // segment up to it lies in the polygons crossed.
-    const RaycastResult ray = raycast(mesh, start, to.point);
+    const RaycastResult ray = raycast(mesh, start, to);
     ASSERT_TRUE(ray.ok()) << ray.error;
     ASSERT_TRUE(segment_in_polygons(mesh, start.point, ray.point, ray.polygons, 0.02))
         << "round " << round << ": the ray left its polygons";
@@ -553,8 +572,8 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
     }
     if (ray.reached) {
       ++reached;
-      ASSERT_EQ(ray.point.x, to.point.x);
-      ASSERT_EQ(ray.point.z, to.point.z);
+      ASSERT_EQ(ray.point.x, to.x);
+      ASSERT_EQ(ray.point.z, to.z);
     } else {
       ++hit;
       double nearest = std::numeric_limits<double>::infinity();
@@ -577,6 +596,14 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
     ASSERT_EQ(move.corridor.back(), move.polygon);
     for (std::size_t i = 1; i < move.corridor.size(); ++i)
       ASSERT_TRUE(neighbours(mesh, move.corridor[i - 1], move.corridor[i]));
+
+    // random_point_around: within the radius, on a polygon of the centre's region.
+    const RandomPointResult around = random_point_around(mesh, start, 6.0, random);
+    ASSERT_TRUE(around.ok()) << around.error;
+    ASSERT_LE(distance_xz(around.point, start.point), 6.0);
+    ASSERT_TRUE(mesh.contains_xz(around.polygon, around.point.x, around.point.z));
+    ASSERT_EQ(mesh.region(around.polygon), mesh.region(start.polygon));
+    centres_returned += around.centre_returned ? 1 : 0;
 
     // distance_to_wall: never nearer than the nearest wall edge of the whole mesh; equal to the
     // nearest one a straight line on the mesh reaches (a raycast towards its nearest point that
@@ -606,10 +633,11 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
     }
   }
   std::cout << GetParam() << ": " << reached << " rays reached, " << hit << " hit a wall, " << walls_compared
-            << " wall distances matched a seen wall\n";
+            << " wall distances matched a seen wall, " << centres_returned << " random points around fell back to the centre\n";
   EXPECT_GT(reached, rounds / 20);
   EXPECT_GT(hit, rounds / 20);
   EXPECT_GT(walls_compared, rounds * 9 / 10);
+  EXPECT_EQ(centres_returned, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(RealMeshes, SurfaceQueriesOnData,
