@@ -14,6 +14,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "test_environment.hpp"
@@ -521,6 +522,33 @@ TEST(SurfaceQueries, BadInputIsAnErrorNamingTheArgument) {
   EXPECT_TRUE(failed.polygons.empty());
 }
 
+// ---- threads: the queries only read the mesh, so threads sharing it get the answers one
+// thread gets.
+
+TEST(SurfaceQueries, ThreadsSharingAMeshGetTheSameAnswers) {
+  const NavMesh mesh = ring_mesh();
+  auto answers = [&mesh](std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::vector<double> values;
+    for (int i = 0; i < 2000; ++i) {
+      const RandomPointResult from = random_point(mesh, random), to = random_point(mesh, random);
+      const MeshLocation start{from.polygon, from.point};
+      values.push_back(raycast(mesh, start, to.point).t);
+      values.push_back(move_along_surface(mesh, start, to.point).point.x);
+      values.push_back(distance_to_wall(mesh, start, 3.0).distance);
+      values.push_back(random_point_around(mesh, start, 2.0, random).point.z);
+    }
+    return values;
+  };
+  std::vector<std::vector<double>> expected, got(4);
+  for (std::uint64_t seed = 0; seed < 4; ++seed) expected.push_back(answers(seed));
+  {
+    std::vector<std::jthread> threads;
+    for (std::uint64_t seed = 0; seed < 4; ++seed) threads.emplace_back([&, seed] { got[seed] = answers(seed); });
+  }
+  EXPECT_EQ(got, expected);
+}
+
 // ---- real meshes
 
 // "nav_test" for "nav_test_navmesh.obj".
@@ -570,6 +598,8 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
       const auto a = mesh.polygon_vertices(ray.polygons[i - 1]), b = mesh.polygon_vertices(ray.polygons[i]);
       ASSERT_TRUE(std::find_first_of(a.begin(), a.end(), b.begin(), b.end()) != a.end()) << "round " << round;
     }
+    // What a query returns is a valid place to ask the next one from.
+    ASSERT_TRUE(distance_to_wall(mesh, {ray.polygon, ray.point}, 1.0).ok()) << "round " << round;
     if (ray.reached) {
       ++reached;
       ASSERT_EQ(ray.point.x, to.x);
@@ -592,6 +622,7 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
     ASSERT_TRUE(mesh.contains_xz(move.polygon, move.point.x, move.point.z)) << "round " << round;
     ASSERT_NEAR(move.point.y, mesh.height_at(move.polygon, move.point.x, move.point.z), 1e-9);
     ASSERT_LE(distance_xz(move.point, target), reach + 1e-9);
+    ASSERT_TRUE(raycast(mesh, {move.polygon, move.point}, start.point).ok()) << "round " << round;
     ASSERT_EQ(move.corridor.front(), start.polygon);
     ASSERT_EQ(move.corridor.back(), move.polygon);
     for (std::size_t i = 1; i < move.corridor.size(); ++i)

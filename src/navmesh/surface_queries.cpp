@@ -252,7 +252,8 @@ RaycastResult walk_ray(const NavMesh& mesh, const MeshLocation& start, const Poi
   const double length = length_xz(direction.x, direction.z);
   PolygonId current = start.polygon;
   result.polygons.push_back(current);
-  auto finish = [&](double t, bool reached, const Point& normal) {
+  // Fills in the answer and hands it over (the walk ends with every call).
+  auto finish = [&](double t, bool reached, const Point& normal) -> RaycastResult {
     result.reached = reached;
     result.t = std::clamp(t, 0.0, 1.0);
     result.distance = result.t * length;
@@ -261,7 +262,7 @@ RaycastResult walk_ray(const NavMesh& mesh, const MeshLocation& start, const Poi
     result.point = {x, mesh.height_at(current, x, z), z};
     result.polygon = current;
     result.wall_normal = reached ? Point{} : normal;
-    return result;
+    return std::move(result);
   };
   if (length == 0.0) return finish(1.0, true, {});
 
@@ -325,8 +326,7 @@ double uniform01(std::mt19937_64& random) {
 // A uniform point inside a convex polygon: a fan triangle chosen by area, then a uniform point
 // in it by the square-root method (Osada et al. 2002), as Detour's dtRandomPointInConvexPoly.
 Point random_point_in_convex(std::span<const Point> polygon, std::mt19937_64& random) {
-  double total = twice_area_xz(polygon);
-  double pick = uniform01(random) * total;
+  double pick = uniform01(random) * twice_area_xz(polygon);
   std::size_t triangle = 1;
   for (; triangle + 2 < polygon.size(); ++triangle) {
     const double area = cross_xz(polygon[0], polygon[triangle], polygon[triangle + 1]);

@@ -17,9 +17,11 @@
 //
 // Bad input never throws and never crashes: a query given a point that is not finite, a
 // MeshLocation whose polygon is out of range, excluded by the filter or does not hold its point
-// (seen from above), a negative or NaN radius or distance, or a filter with an unusable cost
-// (AreaFilter::problem) returns a result whose `error` names the argument and what is wrong
-// (ok() is false) and whose other fields are left at their defaults.
+// (seen from above), a negative or NaN radius or distance (or an infinite one where it must be
+// finite), a zero direction, or a filter with an unusable cost (AreaFilter::problem) returns a
+// result whose `error` starts with the argument's name and says what is wrong (ok() is false)
+// and whose other fields are left at their defaults. A MeshLocation from NavMesh::locate or
+// nearest_point, or a point and polygon one of these queries returned, is always accepted.
 
 #include <cstddef>
 #include <cstdint>
