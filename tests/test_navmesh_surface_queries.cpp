@@ -216,6 +216,11 @@ TEST(SurfaceRaycast, ThroughAVertexContinuesIntoThePolygonBeyondIt) {
   // From a vertex: into the mesh, and out of it at once.
   EXPECT_TRUE(raycast(square, at(square, 0, 0, 0), {10, 0, 5}).reached);
   EXPECT_TRUE(raycast(square, at(square, 0, 10, 0), {0, 0, 5}).reached);
+  // From a vertex of the start's polygon straight into the other one, which holds none of the
+  // ray but that vertex's side.
+  const RaycastResult leaving = raycast(square, at(square, 0, 0, 0), {2, 0, 8});
+  EXPECT_TRUE(leaving.reached);
+  EXPECT_EQ(leaving.polygons, (std::vector<PolygonId>{0, 1}));
   const RaycastResult from_corner = raycast(square, at(square, 0, 10, 10), {11, 0, 12});
   EXPECT_FALSE(from_corner.reached);
   EXPECT_EQ(from_corner.t, 0.0);
