@@ -5,7 +5,7 @@
 // the same queries as a baseline. The character-controller queries (surface_queries.hpp) run
 // from the same start points: a raycast to the goal, a move of up to 3 units towards it, the
 // distance to the nearest wall within 5 units, a random point within 5 units, and a random
-// point anywhere.
+// point anywhere (from the mesh, and from a RandomPointSampler).
 //
 //   build/release/bench/wayfinder_bench_navmesh --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true   (one command line)
@@ -106,7 +106,7 @@ void search_and_funnel(benchmark::State& state, const std::string& name) {
   bench::report_queries(state, loaded->queries.size(), expanded);
 }
 
-enum class SurfaceQuery { raycast, move_along_surface, distance_to_wall, random_point_around, random_point };
+enum class SurfaceQuery { raycast, move_along_surface, distance_to_wall, random_point_around, random_point, sampler };
 
 // One character-controller query from every reference query's start (the located ones).
 void surface_query(benchmark::State& state, const std::string& name, SurfaceQuery kind) {
@@ -117,6 +117,7 @@ void surface_query(benchmark::State& state, const std::string& name, SurfaceQuer
   for (const MeshQueryCase& q : loaded->queries)
     if (const MeshLocation start = mesh.locate(q.start); start.valid()) cases.emplace_back(start, q.goal);
   std::mt19937_64 random(1);
+  const RandomPointSampler sampler(mesh);
   for (auto _ : state) {
     for (const auto& [start, goal] : cases) {
       switch (kind) {
@@ -139,6 +140,9 @@ void surface_query(benchmark::State& state, const std::string& name, SurfaceQuer
         case SurfaceQuery::random_point:
           benchmark::DoNotOptimize(random_point(mesh, random).point);
           break;
+        case SurfaceQuery::sampler:
+          benchmark::DoNotOptimize(sampler(random).point);
+          break;
       }
     }
   }
@@ -154,6 +158,8 @@ BENCHMARK_CAPTURE(surface_query, nav_test_random_point_around, std::string("nav_
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(surface_query, nav_test_random_point, std::string("nav_test"), SurfaceQuery::random_point)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, nav_test_random_point_sampler, std::string("nav_test"), SurfaceQuery::sampler)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(surface_query, dungeon_raycast, std::string("dungeon"), SurfaceQuery::raycast)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(surface_query, dungeon_move_along_surface, std::string("dungeon"), SurfaceQuery::move_along_surface)
     ->Unit(benchmark::kMillisecond);
@@ -162,6 +168,9 @@ BENCHMARK_CAPTURE(surface_query, dungeon_distance_to_wall, std::string("dungeon"
 BENCHMARK_CAPTURE(surface_query, dungeon_random_point_around, std::string("dungeon"), SurfaceQuery::random_point_around)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(surface_query, dungeon_random_point, std::string("dungeon"), SurfaceQuery::random_point)
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK_CAPTURE(surface_query, dungeon_random_point_sampler, std::string("dungeon"), SurfaceQuery::sampler)
     ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_CAPTURE(whole_query, nav_test_edge_points, std::string("nav_test"), CorridorNodes::edge_points)

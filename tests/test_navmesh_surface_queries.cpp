@@ -384,6 +384,30 @@ TEST(SurfaceRandomPoint, AreaProportionalInsideAndRepeatable) {
   }
 }
 
+TEST(SurfaceRandomPoint, TheSamplerGivesRandomPointsPoints) {
+  NavMesh mesh = ring_mesh();
+  mesh.set_flags(3, 1);
+  const AreaFilter shut = AreaFilter{}.exclude(1);
+  for (const AreaFilter* filter : {static_cast<const AreaFilter*>(nullptr), &shut}) {
+    const RandomPointSampler sampler(mesh, filter);
+    std::mt19937_64 first(99), second(99);
+    for (int i = 0; i < 5000; ++i) {
+      const RandomPointResult a = random_point(mesh, first, filter), b = sampler(second);
+      ASSERT_TRUE(b.ok()) << b.error;
+      ASSERT_EQ(a.point, b.point);
+      ASSERT_EQ(a.polygon, b.polygon);
+    }
+  }
+  const RandomPointSampler before_edit(mesh);
+  mesh.set_flags(3, 0);
+  std::mt19937_64 random(1);
+  const RandomPointResult stale = before_edit(random);
+  EXPECT_FALSE(stale.ok());
+  EXPECT_EQ(stale.error.rfind("mesh", 0), 0u) << stale.error;
+  const AreaFilter nothing = AreaFilter{}.exclude_area(0);
+  EXPECT_EQ(RandomPointSampler(mesh, &nothing)(random).error.rfind("filter", 0), 0u);
+}
+
 TEST(SurfaceRandomPoint, ExcludedPolygonsAreNeverChosen) {
   NavMesh mesh = l_mesh();
   mesh.set_flags(1, 1);

@@ -467,36 +467,82 @@ SurfaceMoveResult move_along_surface(const NavMesh& mesh, const MeshLocation& st
   return result;
 }
 
-RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, const AreaFilter* filter) {
+namespace {
+
+constexpr const char* everything_excluded = "filter: it excludes every polygon of the mesh";
+
+// The random point inside the chosen polygon, as random_point and RandomPointSampler give it.
+RandomPointResult point_in(const NavMesh& mesh, PolygonId polygon, std::mt19937_64& random) {
   RandomPointResult result;
+  const Point inside = random_point_in_convex(polygon_points(mesh, polygon), random);
+  result.polygon = polygon;
+  result.point = {inside.x, mesh.height_at(polygon, inside.x, inside.z), inside.z};
+  result.attempts = 1;
+  return result;
+}
+
+}  // namespace
+
+RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, const AreaFilter* filter) {
   if (auto problem = filter_problem(filter)) {
-    result.error = *problem;
-    return result;
+    RandomPointResult failed;
+    failed.error = *problem;
+    return failed;
   }
-  auto area_of = [&](PolygonId polygon) { return twice_area_xz(mesh, polygon); };
+  // Running sums of the areas, added in polygon order as RandomPointSampler adds them, so that
+  // both choose the same polygon for the same draw.
   double total = 0.0;
   for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon)
-    if (passes(mesh, filter, polygon)) total += area_of(polygon);
+    if (passes(mesh, filter, polygon)) total += twice_area_xz(mesh, polygon);
   if (!(total > 0.0)) {
-    result.error = "filter: it excludes every polygon of the mesh";
-    return result;
+    RandomPointResult failed;
+    failed.error = everything_excluded;
+    return failed;
   }
-  // The polygon whose stretch of the cumulative areas holds the pick; the last one passing the
-  // filter when rounding leaves the pick just past the end.
-  double pick = uniform01(random) * total;
+  // The first polygon whose running sum exceeds the pick; the last one passing the filter when
+  // rounding leaves the pick at the very end.
+  const double pick = uniform01(random) * total;
   PolygonId chosen = invalid_polygon;
+  double running = 0.0;
   for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
     if (!passes(mesh, filter, polygon)) continue;
     chosen = polygon;
-    const double area = area_of(polygon);
-    if (pick < area) break;
-    pick -= area;
+    running += twice_area_xz(mesh, polygon);
+    if (pick < running) break;
   }
-  const Point inside = random_point_in_convex(polygon_points(mesh, chosen), random);
-  result.polygon = chosen;
-  result.point = {inside.x, mesh.height_at(chosen, inside.x, inside.z), inside.z};
-  result.attempts = 1;
-  return result;
+  return point_in(mesh, chosen, random);
+}
+
+RandomPointSampler::RandomPointSampler(const NavMesh& mesh, const AreaFilter* filter)
+    : mesh_(&mesh), revision_(mesh.revision()) {
+  if (auto problem = filter_problem(filter)) {
+    error_ = *problem;
+    return;
+  }
+  double running = 0.0;
+  for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
+    if (!passes(mesh, filter, polygon)) continue;
+    running += twice_area_xz(mesh, polygon);
+    polygons_.push_back(polygon);
+    running_areas_.push_back(running);
+  }
+  if (!(running > 0.0)) error_ = everything_excluded;
+}
+
+RandomPointResult RandomPointSampler::operator()(std::mt19937_64& random) const {
+  if (!error_.empty() || mesh_->revision() != revision_) {
+    RandomPointResult failed;
+    failed.error = error_.empty() ? "mesh: its areas or flags were edited since the sampler was built (revision " +
+                                        std::to_string(revision_) + ", now " + std::to_string(mesh_->revision()) +
+                                        "); build a new sampler"
+                                  : error_;
+    return failed;
+  }
+  const double pick = uniform01(random) * running_areas_.back();
+  const auto found = std::upper_bound(running_areas_.begin(), running_areas_.end(), pick);
+  const std::size_t index = found == running_areas_.end() ? running_areas_.size() - 1
+                                                          : static_cast<std::size_t>(found - running_areas_.begin());
+  return point_in(*mesh_, polygons_[index], random);
 }
 
 RandomPointResult random_point_around(const NavMesh& mesh, const MeshLocation& centre, double radius,

@@ -129,6 +129,30 @@ struct RandomPointResult {
 /// time linear in the number of polygons.
 RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, const AreaFilter* filter = nullptr);
 
+/// random_point's points in time logarithmic in the polygon count, for drawing many: the
+/// running sums of the polygons' areas are computed once. For the same generator state it gives
+/// exactly the point random_point gives (with the same filter). It keeps a reference to the
+/// mesh, which must outlive it, and reads the mesh as random_point does (any number of threads
+/// may draw from one sampler, each with its own generator). The filter is applied when the
+/// sampler is built: an edit of the mesh's areas or flags afterwards makes every draw an error
+/// ("mesh: ... edited since the sampler was built"), so build a new sampler after edits (and
+/// after NavMesh::forget_changes, which restarts the revision it compares). A
+/// filter with an unusable cost, or one that excludes every polygon, makes every draw an error.
+class RandomPointSampler {
+ public:
+  explicit RandomPointSampler(const NavMesh& mesh, const AreaFilter* filter = nullptr);
+  explicit RandomPointSampler(const NavMesh&& mesh, const AreaFilter* filter = nullptr) = delete;
+
+  RandomPointResult operator()(std::mt19937_64& random) const;
+
+ private:
+  const NavMesh* mesh_;
+  std::uint64_t revision_;
+  std::string error_;                 ///< why no point can be drawn, or empty
+  std::vector<PolygonId> polygons_;   ///< the polygons the filter passes, in id order
+  std::vector<double> running_areas_; ///< twice their areas in x-z, summed up to each
+};
+
 /// How many points random_point_around draws before it gives up and returns the centre.
 inline constexpr int random_point_around_attempts = 64;
 
