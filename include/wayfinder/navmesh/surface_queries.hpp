@@ -4,7 +4,7 @@
 // walls (move_along_surface), where is a random place to wander to (random_point,
 // random_point_around), and how close is the nearest wall (distance_to_wall). These are the
 // queries of Detour's dtNavMeshQuery (raycast, moveAlongSurface, findRandomPoint,
-// findRandomPointAroundCircle, findDistanceToWall; Mononen 2009-), done on Wayfinder's mesh.
+// findRandomPointAroundCircle, findDistanceToWall; Mononen 2009), done on this library's mesh.
 //
 // Every query works in the x-z plane (seen from above) and walks the mesh from polygon to
 // polygon across shared edges, so it stays on the floor it starts on where floors overlap;
