@@ -51,6 +51,8 @@ struct AllAreasAlike {
   [[nodiscard]] static constexpr bool enters(PolygonId) { return true; }
   [[nodiscard]] static constexpr double multiplier(PolygonId) { return 1.0; }
   [[nodiscard]] static constexpr double heuristic_scale() { return 1.0; }
+  [[nodiscard]] static constexpr bool takes(const PlacedOffMeshLink&) { return true; }
+  [[nodiscard]] static double link_cost(const PlacedOffMeshLink& link) { return link.cost; }
 };
 
 // A query's AreaFilter read over the mesh's areas and flags: Detour's dtQueryFilter
@@ -64,7 +66,45 @@ struct FilteredAreas {
   [[nodiscard]] bool enters(PolygonId polygon) const { return filter->passes(mesh->area(polygon), mesh->flags(polygon)); }
   [[nodiscard]] double multiplier(PolygonId polygon) const { return filter->cost(mesh->area(polygon)); }
   [[nodiscard]] double heuristic_scale() const { return smallest_multiplier; }
+  // A link is priced and excluded by its own area and flags, as Detour's filter reads a
+  // connection's polygon (its cost there being the link's length times the area's cost).
+  [[nodiscard]] bool takes(const PlacedOffMeshLink& link) const { return filter->passes(link.input.area, link.input.flags); }
+  [[nodiscard]] double link_cost(const PlacedOffMeshLink& link) const { return link.cost * filter->cost(link.input.area); }
 };
+
+// A directed off-mesh link (2 * id for start to end, 2 * id + 1 back; NavMesh::links_leaving):
+// where it leaves from, where it lands and the polygon it lands in.
+inline const PlacedOffMeshLink& link_of(const NavMesh& mesh, std::uint32_t directed) {
+  return mesh.off_mesh_link(directed / 2);
+}
+inline const Point& link_takeoff(const NavMesh& mesh, std::uint32_t directed) {
+  return (directed & 1u) != 0 ? link_of(mesh, directed).end : link_of(mesh, directed).start;
+}
+inline const Point& link_landing(const NavMesh& mesh, std::uint32_t directed) {
+  return (directed & 1u) != 0 ? link_of(mesh, directed).start : link_of(mesh, directed).end;
+}
+inline PolygonId link_landing_polygon(const NavMesh& mesh, std::uint32_t directed) {
+  return (directed & 1u) != 0 ? link_of(mesh, directed).start_polygon : link_of(mesh, directed).end_polygon;
+}
+
+// Both domains reach a link as one node per directed link, placed where it lands: taking it
+// from a place in its take-off polygon costs the walk to its take-off point plus the link's
+// cost (times its area's multiplier). Links cost at least their straight line and the heuristic
+// scale is the smallest multiplier of every area in use (links' included), so the straight-line
+// heuristic stays admissible and consistent across them. Only meshes with links look: the
+// domains test `has_links`, constant for a query, so searches on meshes without links keep
+// their loops but for one predictable branch per expansion.
+template <class Areas, class Sink>
+void relax_links(const NavMesh& mesh, const Areas& areas, const Point& here, PolygonId polygon, double multiplier,
+                 NodeId first_link_node, bool centroid_distance, Sink& sink) {
+  for (const std::uint32_t directed : mesh.links_leaving(polygon)) {
+    const PlacedOffMeshLink& link = link_of(mesh, directed);
+    if (!areas.takes(link) || !areas.enters(link_landing_polygon(mesh, directed))) continue;
+    const Point& takeoff = link_takeoff(mesh, directed);
+    const double walk = centroid_distance ? distance(here, takeoff) : distance_xz(here, takeoff);
+    sink(first_link_node + directed, walk * multiplier + areas.link_cost(link));
+  }
+}
 
 // The corridor search over points on shared edges (see edge_point_graph.hpp). The graph's
 // nodes are numbered 0 .. n - 1; the query's start and goal are nodes n and n + 1. Crossing
@@ -91,6 +131,7 @@ struct EdgePointDomain {
   /// search for a partial path towards another region must see everything it can reach.
   bool prune_dead_ends = true;
   Areas areas;
+  bool has_links = false;  ///< the mesh has off-mesh links (nodes after the goal: one per directed link)
 
   static constexpr std::uint32_t points = EdgePointGraph::points_per_edge;
   static constexpr std::uint32_t crossing = EdgePointGraph::crossing_point;
@@ -98,10 +139,14 @@ struct EdgePointDomain {
 
   [[nodiscard]] NodeId start_node() const { return static_cast<NodeId>(graph.node_count()); }
   [[nodiscard]] NodeId goal_node() const { return static_cast<NodeId>(graph.node_count() + 1); }
-  [[nodiscard]] std::size_t node_count() const { return graph.node_count() + 2; }
+  [[nodiscard]] NodeId first_link_node() const { return static_cast<NodeId>(graph.node_count() + 2); }
+  [[nodiscard]] std::size_t node_count() const { return graph.node_count() + 2 + 2 * mesh.off_mesh_link_count(); }
 
   [[nodiscard]] const Point& position(NodeId node) const {
-    if (node >= graph.node_count()) return node == start_node() ? start : goal;
+    if (node >= graph.node_count()) {
+      if (node < first_link_node()) return node == start_node() ? start : goal;
+      return link_landing(mesh, node - first_link_node());
+    }
     return node % points == crossing ? crossings[node / points] : graph.position(node);
   }
 
@@ -222,12 +267,24 @@ struct EdgePointDomain {
     relax_crossing(here, here_to_goal, multiplier, first, sink);
   }
 
+  // From the start, or from where a link lands: a place inside a polygon, with every exit
+  // of the polygon ahead (the goal too when it lies there).
+  template <class Sink>
+  void relax_from_place(const Point& here, PolygonId polygon, Sink& sink) const {
+    const double here_to_goal = distance_xz(here, goal);
+    const double multiplier = areas.multiplier(polygon);
+    if (polygon == goal_polygon) sink(goal_node(), here_to_goal * multiplier);
+    for (NodeId first : graph.exits(polygon)) relax_edge(here, here_to_goal, multiplier, first, sink);
+    if (has_links) relax_links(mesh, areas, here, polygon, multiplier, first_link_node(), false, sink);
+  }
+
   template <class Sink>
   WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
-    if (node == start_node()) {
-      const double start_to_goal = distance_xz(start, goal);
-      const double multiplier = areas.multiplier(start_polygon);
-      for (NodeId first : graph.exits(start_polygon)) relax_edge(start, start_to_goal, multiplier, first, sink);
+    if (node >= graph.node_count()) {  // the start (the goal is never expanded) or a link's landing
+      if (node == start_node())
+        relax_from_place(start, start_polygon, sink);
+      else if (node >= first_link_node())
+        relax_from_place(position(node), link_landing_polygon(mesh, node - first_link_node()), sink);
       return;
     }
     const Point& here = position(node);
@@ -235,6 +292,7 @@ struct EdgePointDomain {
     const PolygonId crossed = graph.entered_polygon(node);
     const double multiplier = areas.multiplier(crossed);
     if (crossed == goal_polygon) sink(goal_node(), here_to_goal * multiplier);
+    if (has_links) relax_links(mesh, areas, here, crossed, multiplier, first_link_node(), false, sink);
     if (node % points == crossing || Areas::filtered) {
       for (const EdgePointGraph::Exit& exit : graph.onward_exits(node))
         relax_edge(here, here_to_goal, multiplier, exit.first, sink);
@@ -279,16 +337,28 @@ struct CentroidDomain {
   Point goal;
   bool prune_dead_ends = true;  ///< as EdgePointDomain's
   Areas areas;
+  bool has_links = false;  ///< the mesh has off-mesh links (nodes after the polygons: one per directed link)
 
-  [[nodiscard]] std::size_t node_count() const { return mesh.polygon_count(); }
+  [[nodiscard]] NodeId first_link_node() const { return static_cast<NodeId>(mesh.polygon_count()); }
+  [[nodiscard]] std::size_t node_count() const { return mesh.polygon_count() + 2 * mesh.off_mesh_link_count(); }
 
-  [[nodiscard]] const Point& position(NodeId polygon) const {
+  [[nodiscard]] const Point& polygon_position(NodeId polygon) const {
     return polygon == start_polygon ? start : polygon == goal_polygon ? goal : mesh.centroid(polygon);
+  }
+  [[nodiscard]] const Point& position(NodeId node) const {
+    if (has_links && node >= first_link_node()) return link_landing(mesh, node - first_link_node());
+    return polygon_position(node);
   }
 
   template <class Sink>
   WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
-    const Point& here = position(node);
+    if (has_links && node >= first_link_node()) {  // a link's landing: on to its polygon's node
+      const std::uint32_t directed = node - first_link_node();
+      const PolygonId landed = link_landing_polygon(mesh, directed);
+      sink(landed, distance(link_landing(mesh, directed), polygon_position(landed)) * areas.multiplier(landed));
+      return;
+    }
+    const Point& here = polygon_position(node);
     [[maybe_unused]] const double multiplier = areas.multiplier(node);
     const auto neighbours = mesh.polygon_neighbours(node);
     for (std::uint32_t j = 0; j < neighbours.size(); ++j) {
@@ -299,10 +369,11 @@ struct CentroidDomain {
           !mesh.leads_towards(mesh.shared_edge_of_slot(mesh.edge_slot(node, j)), neighbour, goal_polygon))
         continue;
       if constexpr (Areas::filtered)
-        sink(neighbour, distance(here, position(neighbour)) * (0.5 * (multiplier + areas.multiplier(neighbour))));
+        sink(neighbour, distance(here, polygon_position(neighbour)) * (0.5 * (multiplier + areas.multiplier(neighbour))));
       else
-        sink(neighbour, distance(here, position(neighbour)));
+        sink(neighbour, distance(here, polygon_position(neighbour)));
     }
+    if (has_links) relax_links(mesh, areas, here, node, areas.multiplier(node), first_link_node(), true, sink);
   }
 
   [[nodiscard]] Cost heuristic(NodeId node, NodeId) const {
@@ -353,17 +424,39 @@ double weighted_path_cost(const NavMesh& mesh, std::span<const PolygonId> corrid
 
 
 
-// Turns the corridor search's node path into polygons: each node on an edge enters the next.
-inline void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placement, const EdgePointGraph& graph,
-                         PolygonId start_polygon, std::vector<PolygonId>& corridor) {
+// Turns the corridor search's node path into polygons: each node on an edge enters the next,
+// and a link node lands in its link's far polygon (recorded in `links`, by corridor index; the
+// waypoints are filled in by the funnel).
+inline void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placement, const NavMesh& mesh,
+                                PolygonId start_polygon, std::vector<PolygonId>& corridor,
+                                std::vector<PathLinkStep>& links) {
   corridor.clear();
+  links.clear();
+  const EdgePointGraph& graph = mesh.edge_point_graph();
+  auto take_link = [&](std::uint32_t directed) {
+    links.push_back({0, static_cast<std::uint32_t>(corridor.size() - 1), directed / 2, (directed & 1u) != 0});
+    corridor.push_back(link_landing_polygon(mesh, directed));
+  };
   if (placement == CorridorNodes::polygon_centroids) {
-    corridor.assign(nodes.begin(), nodes.end());
+    const NodeId first_link = static_cast<NodeId>(mesh.polygon_count());
+    bool landed = false;  // the node after a link's is the polygon it landed in, already listed
+    for (NodeId node : nodes) {
+      if (node >= first_link) {
+        take_link(node - first_link);
+        landed = true;
+      } else if (!std::exchange(landed, false)) {
+        corridor.push_back(node);
+      }
+    }
     return;
   }
+  const NodeId first_link = static_cast<NodeId>(graph.node_count() + 2);
   corridor.push_back(start_polygon);
   for (NodeId node : nodes) {
-    if (node < graph.node_count()) corridor.push_back(graph.entered_polygon(node));
+    if (node < graph.node_count())
+      corridor.push_back(graph.entered_polygon(node));
+    else if (node >= first_link)
+      take_link(node - first_link);
   }
 }
 
@@ -380,6 +473,9 @@ struct CorridorOutput {
   PathResult result;             ///< the query's final result
   std::vector<PolygonId> corridor;
   std::vector<Portal> portals;
+  std::vector<PathLinkStep> links;    ///< the off-mesh links the corridor takes
+  std::vector<Portal> piece_portals;  ///< with links: one walked piece's portals
+  std::vector<Point> piece_points;    ///< with links: one walked piece's waypoints
   const AreaFilter* filter = nullptr;  ///< the query's filter when it has effect: the cost is weighted
 
   // The search has ended with `search_result`: the corridor, then portals and funnel.
@@ -390,20 +486,56 @@ struct CorridorOutput {
     result.message = search_result.message;
     result.cost = search_result.cost;
     result.points.clear();
+    result.links.clear();
     if (!search_result.nodes.empty())
-      corridor_from_nodes(search_result.nodes, placement, mesh.edge_point_graph(), start.polygon, corridor);
+      corridor_from_nodes(search_result.nodes, placement, mesh, start.polygon, corridor, links);
     result.nodes = corridor;
     if (!pull_string) {
       result.points = {start.point, goal.point};
+      result.links = links;
       return;
     }
     if (corridor.empty()) return;
     const Point end = result.status == SearchStatus::found ? goal.point
                                                            : closest_point_in_polygon(mesh, corridor.back(), goal.point);
-    corridor_portals(mesh, corridor, portals);
-    funnel_path(start.point, end, portals, result.points);
-    result.cost = filter != nullptr ? weighted_path_cost(mesh, corridor, portals, result.points, *filter)
-                                    : path_length(result.points);
+    if (links.empty()) {
+      corridor_portals(mesh, corridor, portals);
+      funnel_path(start.point, end, portals, result.points);
+      result.cost = filter != nullptr ? weighted_path_cost(mesh, corridor, portals, result.points, *filter)
+                                      : path_length(result.points);
+      return;
+    }
+    pull_string_across_links(end);
+  }
+
+  // The funnel on each walked piece between links, separately (a link's two polygons share no
+  // portal): start to the first link's take-off point, its landing point to the next one's, and
+  // so on to the end. The cost adds up the pieces and the links' own costs.
+  void pull_string_across_links(const Point& end) {
+    portals.clear();
+    result.cost = 0.0;
+    std::size_t piece_begin = 0;
+    Point from = start.point;
+    auto walk = [&](std::size_t piece_end, const Point& to) {
+      const std::span<const PolygonId> piece(corridor.data() + piece_begin, piece_end - piece_begin);
+      corridor_portals(mesh, piece, piece_portals);
+      funnel_path(from, to, piece_portals, piece_points);
+      result.cost += filter != nullptr ? weighted_path_cost(mesh, piece, piece_portals, piece_points, *filter)
+                                       : path_length(piece_points);
+      portals.insert(portals.end(), piece_portals.begin(), piece_portals.end());
+      result.points.insert(result.points.end(), piece_points.begin(), piece_points.end());
+    };
+    for (PathLinkStep& step : links) {
+      const std::uint32_t directed = 2 * step.link + (step.reverse ? 1u : 0u);
+      walk(step.node + 1, link_takeoff(mesh, directed));
+      step.waypoint = static_cast<std::uint32_t>(result.points.size() - 1);
+      const PlacedOffMeshLink& link = link_of(mesh, directed);
+      result.cost += filter != nullptr ? link.cost * filter->cost(link.input.area) : link.cost;
+      from = link_landing(mesh, directed);
+      piece_begin = step.node + 1;
+    }
+    walk(corridor.size(), end);
+    result.links = links;
   }
 };
 

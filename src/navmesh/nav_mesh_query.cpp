@@ -196,6 +196,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   output.filter = filter;
   output.corridor.clear();
   output.portals.clear();
+  output.links.clear();
   ActiveSearch& active = state.active;
   // Different regions: no path, known without searching (unless a partial path towards the
   // goal is wanted: then the search finds the closest place).
@@ -228,6 +229,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   // still never shorter), but a partial search towards a goal the filter may have cut off must
   // see everything it can reach, as across regions.
   const bool prune_dead_ends = same_region && (filter == nullptr || !options.partial_when_unreachable);
+  const bool has_links = mesh_.off_mesh_link_count() != 0;
   // The domains are aggregates, built here and moved in: not every compiler supports aggregate
   // initialisation with parentheses yet.
   auto start_search = [&](auto areas, auto&& start_domain) {
@@ -236,12 +238,13 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
       state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
       EdgePointDomain<Areas> domain{mesh_,       mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
                                     goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
-                                    prune_dead_ends, areas};
+                                    prune_dead_ends, areas, has_links};
       const NodeId from = domain.start_node(), to = domain.goal_node();
       return start_domain(std::move(domain), from, to);
     }
     return start_domain(
-        CentroidDomain<Areas>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
+        CentroidDomain<Areas>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas,
+                              has_links},
         start.polygon, goal.polygon);
   };
   if (filter == nullptr) {

@@ -8,6 +8,7 @@
 
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/types.hpp"
+#include "wayfinder/navmesh/off_mesh_link.hpp"
 
 namespace wayfinder {
 
@@ -27,6 +28,10 @@ struct MeshGeometry {
   /// count differs or an area is max_areas or more).
   std::vector<AreaId> polygon_areas;
   std::vector<AreaFlags> polygon_flags;
+  /// Optional: off-mesh links (jumps, ladders, teleporters). NavMesh::build places their ends
+  /// on the mesh and throws LoadError naming a link whose end is not on it (within its radius)
+  /// or whose cost, radius or area is unusable. Link i gets id i.
+  std::vector<OffMeshLink> off_mesh_links;
   /// Where the geometry came from (a file name, or a label such as "<arrays>"), for messages.
   std::string source = "<arrays>";
 };
