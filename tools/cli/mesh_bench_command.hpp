@@ -24,6 +24,7 @@ struct MeshBenchArguments {
   /// threads (solve_batch).
   std::uint64_t threads = 1;
   bool z_up = false;
+  std::string links_path;  ///< --links: an off-mesh links file (empty: none)
   bool json = false;
 };
 

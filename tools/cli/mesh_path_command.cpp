@@ -71,6 +71,7 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
                     "move a start or goal off the mesh to the nearest mesh point within this distance (0: reject)")
       ->type_name("D");
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
+  add_links_option(command, arguments.links_path);
   CLI::Option* svg = command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
       ->type_name("FILE");
   CLI::Option* y_range =
@@ -102,7 +103,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
                          " of finite numbers, got '" + *text + "'");
   }
 
-  const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up);
+  const MeshGeometry geometry = read_mesh_geometry(arguments.mesh_path, arguments.z_up, arguments.links_path);
   if (const auto warning = level_geometry_warning(geometry)) err << "wayfinder: warning: " << *warning << "\n";
   const NavMesh mesh = NavMesh::build(geometry);
   std::optional<HeightRange> range;
@@ -161,6 +162,18 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["length_2d"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(length_2d);
     json["corridor"] = result.nodes;
     json["waypoints"] = points_json(result.points, true);
+    if (!arguments.links_path.empty()) {
+      // Where the path leaves the ground: the waypoint index of each link's start (its end is
+      // the next waypoint), the corridor index of the polygon it leaves, the link's id.
+      nlohmann::ordered_json links = nlohmann::ordered_json::array();
+      for (const PathLinkStep& step : result.links)
+        links.push_back({{"waypoint", step.waypoint},
+                         {"corridor_index", step.node},
+                         {"link", step.link},
+                         {"user_id", mesh.off_mesh_link(step.link).input.user_id},
+                         {"reverse", step.reverse}});
+      json["links"] = std::move(links);
+    }
     json["expanded"] = result.stats.expanded;
     json["generated"] = result.stats.generated;
     json["microseconds"] = microseconds;
@@ -169,7 +182,9 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << json.dump() << '\n';
   } else {
     out << "mesh:         " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, "
-        << mesh.region_count() << " regions)\n";
+        << mesh.region_count() << " regions";
+    if (mesh.off_mesh_link_count() != 0) out << ", " << mesh.off_mesh_link_count() << " off-mesh links";
+    out << ")\n";
     out << "query:        " << format_point(*from) << " -> " << format_point(*to) << '\n';
     out << "nodes:        " << to_string(arguments.nodes) << '\n';
     out << "status:       " << to_string(result.status);
@@ -179,9 +194,19 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     if (!result.points.empty()) {
       out << "cost:         " << format_fixed(result.cost, 6) << " (3D length; " << format_fixed(length_2d, 6)
           << " in x-z)\n";
-      out << "corridor:     " << result.nodes.size() << " polygons\n";
+      out << "corridor:     " << result.nodes.size() << " polygons";
+      if (!result.links.empty()) out << ", " << result.links.size() << " off-mesh links taken";
+      out << '\n';
       out << "waypoints:    " << result.points.size() << '\n';
-      for (const Point& point : result.points) out << "  " << format_point(point) << '\n';
+      std::size_t next_link = 0;
+      for (std::size_t i = 0; i < result.points.size(); ++i) {
+        out << "  " << format_point(result.points[i]);
+        if (next_link < result.links.size() && result.links[next_link].waypoint == i) {
+          const PathLinkStep& step = result.links[next_link++];
+          out << "  -> off-mesh link " << step.link << (step.reverse ? " (end to start)" : "");
+        }
+        out << '\n';
+      }
     }
     out << "expanded:     " << result.stats.expanded << '\n';
     // A first query also pays for the query object's search arrays; later queries reuse them.

@@ -19,6 +19,7 @@ struct MeshPathArguments {
   CorridorNodes nodes = CorridorNodes::edge_points;
   double snap_distance = 0.0;
   bool z_up = false;
+  std::string links_path;  ///< --links: an off-mesh links file (empty: none)
   std::string svg_path;
   /// "MIN,MAX": draw only polygons with some part at heights MIN..MAX (checked when run).
   std::string y_range;
