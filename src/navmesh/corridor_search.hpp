@@ -142,12 +142,15 @@ struct EdgePointDomain {
   [[nodiscard]] NodeId first_link_node() const { return static_cast<NodeId>(graph.node_count() + 2); }
   [[nodiscard]] std::size_t node_count() const { return graph.node_count() + 2 + 2 * mesh.off_mesh_link_count(); }
 
-  [[nodiscard]] const Point& position(NodeId node) const {
-    if (node >= graph.node_count()) {
-      if (node < first_link_node()) return node == start_node() ? start : goal;
-      return link_landing(mesh, node - first_link_node());
-    }
+  // Kept as small as it was before links existed, so that the compiler still inlines it into
+  // the search's loops: the rare nodes after the graph's (start, goal, links) are placed apart.
+  [[nodiscard]] WAYFINDER_FORCE_INLINE const Point& position(NodeId node) const {
+    if (node >= graph.node_count()) return position_after_graph(node);
     return node % points == crossing ? crossings[node / points] : graph.position(node);
+  }
+  [[nodiscard]] const Point& position_after_graph(NodeId node) const {
+    if (node < first_link_node()) return node == start_node() ? start : goal;
+    return link_landing(mesh, node - first_link_node());
   }
 
   // Relaxes the crossing point of the edge whose points start at node `first`: where the line
