@@ -92,10 +92,11 @@ inline PolygonId link_landing_polygon(const NavMesh& mesh, std::uint32_t directe
 // cost (times its area's multiplier). Links cost at least their straight line and the heuristic
 // scale is the smallest multiplier of every area in use (links' included), so the straight-line
 // heuristic stays admissible and consistent across them. Only meshes with links look: the
-// domains test `has_links`, constant for a query, so searches on meshes without links keep
-// their loops but for one predictable branch per expansion.
+// domains' `Links` parameter is false for a mesh without links, which compiles to the search as
+// it was before links existed (searches with links are separate instantiations, compiled with
+// the filtered ones in corridor_search_filtered.cpp).
 template <class Areas, class Sink>
-void relax_links(const NavMesh& mesh, const Areas& areas, const Point& here, PolygonId polygon, double multiplier,
+WAYFINDER_NEVER_INLINE void relax_links(const NavMesh& mesh, const Areas& areas, const Point& here, PolygonId polygon, double multiplier,
                  NodeId first_link_node, bool centroid_distance, Sink& sink) {
   for (const std::uint32_t directed : mesh.links_leaving(polygon)) {
     const PlacedOffMeshLink& link = link_of(mesh, directed);
@@ -115,7 +116,7 @@ void relax_links(const NavMesh& mesh, const Areas& areas, const Point& here, Pol
 // Every move lies inside one polygon (the one its from-node enters, or the start's), so with a
 // filter its cost is its length times that polygon's multiplier, and a move into a polygon the
 // filter excludes is never made.
-template <class Areas>
+template <class Areas, bool Links = false>
 struct EdgePointDomain {
   const NavMesh& mesh;
   const EdgePointGraph& graph;
@@ -131,7 +132,6 @@ struct EdgePointDomain {
   /// search for a partial path towards another region must see everything it can reach.
   bool prune_dead_ends = true;
   Areas areas;
-  bool has_links = false;  ///< the mesh has off-mesh links (nodes after the goal: one per directed link)
 
   static constexpr std::uint32_t points = EdgePointGraph::points_per_edge;
   static constexpr std::uint32_t crossing = EdgePointGraph::crossing_point;
@@ -140,7 +140,10 @@ struct EdgePointDomain {
   [[nodiscard]] NodeId start_node() const { return static_cast<NodeId>(graph.node_count()); }
   [[nodiscard]] NodeId goal_node() const { return static_cast<NodeId>(graph.node_count() + 1); }
   [[nodiscard]] NodeId first_link_node() const { return static_cast<NodeId>(graph.node_count() + 2); }
-  [[nodiscard]] std::size_t node_count() const { return graph.node_count() + 2 + 2 * mesh.off_mesh_link_count(); }
+  /// With links, one node per directed link follows the goal.
+  [[nodiscard]] std::size_t node_count() const {
+    return graph.node_count() + 2 + (Links ? 2 * mesh.off_mesh_link_count() : 0);
+  }
 
   // Kept as small as it was before links existed, so that the compiler still inlines it into
   // the search's loops: the rare nodes after the graph's (start, goal, links) are placed apart.
@@ -149,8 +152,9 @@ struct EdgePointDomain {
     return node % points == crossing ? crossings[node / points] : graph.position(node);
   }
   [[nodiscard]] const Point& position_after_graph(NodeId node) const {
-    if (node < first_link_node()) return node == start_node() ? start : goal;
-    return link_landing(mesh, node - first_link_node());
+    if constexpr (Links)
+      if (node >= first_link_node()) return link_landing(mesh, node - first_link_node());
+    return node == start_node() ? start : goal;
   }
 
   // Relaxes the crossing point of the edge whose points start at node `first`: where the line
@@ -278,16 +282,18 @@ struct EdgePointDomain {
     const double multiplier = areas.multiplier(polygon);
     if (polygon == goal_polygon) sink(goal_node(), here_to_goal * multiplier);
     for (NodeId first : graph.exits(polygon)) relax_edge(here, here_to_goal, multiplier, first, sink);
-    if (has_links) relax_links(mesh, areas, here, polygon, multiplier, first_link_node(), false, sink);
+    if constexpr (Links) relax_links(mesh, areas, here, polygon, multiplier, first_link_node(), false, sink);
   }
 
   template <class Sink>
   WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
     if (node >= graph.node_count()) {  // the start (the goal is never expanded) or a link's landing
-      if (node == start_node())
+      if (node == start_node()) {
         relax_from_place(start, start_polygon, sink);
-      else if (node >= first_link_node())
-        relax_from_place(position(node), link_landing_polygon(mesh, node - first_link_node()), sink);
+      } else if constexpr (Links) {
+        if (node >= first_link_node())
+          relax_from_place(position(node), link_landing_polygon(mesh, node - first_link_node()), sink);
+      }
       return;
     }
     const Point& here = position(node);
@@ -295,7 +301,7 @@ struct EdgePointDomain {
     const PolygonId crossed = graph.entered_polygon(node);
     const double multiplier = areas.multiplier(crossed);
     if (crossed == goal_polygon) sink(goal_node(), here_to_goal * multiplier);
-    if (has_links) relax_links(mesh, areas, here, crossed, multiplier, first_link_node(), false, sink);
+    if constexpr (Links) relax_links(mesh, areas, here, crossed, multiplier, first_link_node(), false, sink);
     if (node % points == crossing || Areas::filtered) {
       for (const EdgePointGraph::Exit& exit : graph.onward_exits(node))
         relax_edge(here, here_to_goal, multiplier, exit.first, sink);
@@ -331,7 +337,7 @@ struct CrossingKeeper {
 // polygons stand at the query's points instead. A move from one polygon's node to a
 // neighbour's runs half in each, as far as a filter's prices go: it costs its length times the
 // mean of the two multipliers (as a grid step costs the mean of its two cells').
-template <class Areas>
+template <class Areas, bool Links = false>
 struct CentroidDomain {
   const NavMesh& mesh;
   PolygonId start_polygon;
@@ -340,26 +346,40 @@ struct CentroidDomain {
   Point goal;
   bool prune_dead_ends = true;  ///< as EdgePointDomain's
   Areas areas;
-  bool has_links = false;  ///< the mesh has off-mesh links (nodes after the polygons: one per directed link)
 
   [[nodiscard]] NodeId first_link_node() const { return static_cast<NodeId>(mesh.polygon_count()); }
-  [[nodiscard]] std::size_t node_count() const { return mesh.polygon_count() + 2 * mesh.off_mesh_link_count(); }
+  /// With links, one node per directed link follows the polygons.
+  [[nodiscard]] std::size_t node_count() const {
+    return mesh.polygon_count() + (Links ? 2 * mesh.off_mesh_link_count() : 0);
+  }
 
   [[nodiscard]] const Point& polygon_position(NodeId polygon) const {
     return polygon == start_polygon ? start : polygon == goal_polygon ? goal : mesh.centroid(polygon);
   }
   [[nodiscard]] const Point& position(NodeId node) const {
-    if (has_links && node >= first_link_node()) return link_landing(mesh, node - first_link_node());
+    if constexpr (Links)
+      if (node >= first_link_node()) return link_position(node);
     return polygon_position(node);
+  }
+  [[nodiscard]] WAYFINDER_NEVER_INLINE const Point& link_position(NodeId node) const {
+    return link_landing(mesh, node - first_link_node());
+  }
+
+  // A link's landing: on to its polygon's node.
+  template <class Sink>
+  WAYFINDER_NEVER_INLINE void relax_from_link(NodeId node, Sink& sink) const {
+    const std::uint32_t directed = node - first_link_node();
+    const PolygonId landed = link_landing_polygon(mesh, directed);
+    sink(landed, distance(link_landing(mesh, directed), polygon_position(landed)) * areas.multiplier(landed));
   }
 
   template <class Sink>
   WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
-    if (has_links && node >= first_link_node()) {  // a link's landing: on to its polygon's node
-      const std::uint32_t directed = node - first_link_node();
-      const PolygonId landed = link_landing_polygon(mesh, directed);
-      sink(landed, distance(link_landing(mesh, directed), polygon_position(landed)) * areas.multiplier(landed));
-      return;
+    if constexpr (Links) {
+      if (node >= first_link_node()) {
+        relax_from_link(node, sink);
+        return;
+      }
     }
     const Point& here = polygon_position(node);
     [[maybe_unused]] const double multiplier = areas.multiplier(node);
@@ -376,7 +396,7 @@ struct CentroidDomain {
       else
         sink(neighbour, distance(here, polygon_position(neighbour)));
     }
-    if (has_links) relax_links(mesh, areas, here, node, areas.multiplier(node), first_link_node(), true, sink);
+    if constexpr (Links) relax_links(mesh, areas, here, node, areas.multiplier(node), first_link_node(), true, sink);
   }
 
   [[nodiscard]] Cost heuristic(NodeId node, NodeId) const {
@@ -427,41 +447,26 @@ double weighted_path_cost(const NavMesh& mesh, std::span<const PolygonId> corrid
 
 
 
-// Turns the corridor search's node path into polygons: each node on an edge enters the next,
-// and a link node lands in its link's far polygon (recorded in `links`, by corridor index; the
-// waypoints are filled in by the funnel).
-inline void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placement, const NavMesh& mesh,
-                                PolygonId start_polygon, std::vector<PolygonId>& corridor,
-                                std::vector<PathLinkStep>& links) {
+// Turns the corridor search's node path into polygons: each node on an edge enters the next.
+inline void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placement, const EdgePointGraph& graph,
+                                PolygonId start_polygon, std::vector<PolygonId>& corridor) {
   corridor.clear();
-  links.clear();
-  const EdgePointGraph& graph = mesh.edge_point_graph();
-  auto take_link = [&](std::uint32_t directed) {
-    links.push_back({0, static_cast<std::uint32_t>(corridor.size() - 1), directed / 2, (directed & 1u) != 0});
-    corridor.push_back(link_landing_polygon(mesh, directed));
-  };
   if (placement == CorridorNodes::polygon_centroids) {
-    const NodeId first_link = static_cast<NodeId>(mesh.polygon_count());
-    bool landed = false;  // the node after a link's is the polygon it landed in, already listed
-    for (NodeId node : nodes) {
-      if (node >= first_link) {
-        take_link(node - first_link);
-        landed = true;
-      } else if (!std::exchange(landed, false)) {
-        corridor.push_back(node);
-      }
-    }
+    corridor.assign(nodes.begin(), nodes.end());
     return;
   }
-  const NodeId first_link = static_cast<NodeId>(graph.node_count() + 2);
   corridor.push_back(start_polygon);
   for (NodeId node : nodes) {
-    if (node < graph.node_count())
-      corridor.push_back(graph.entered_polygon(node));
-    else if (node >= first_link)
-      take_link(node - first_link);
+    if (node < graph.node_count()) corridor.push_back(graph.entered_polygon(node));
   }
 }
+// The same on a mesh with off-mesh links: a link node lands in its link's far polygon, recorded
+// in `links` by corridor index (the waypoints are filled in by the funnel). Out of line
+// (corridor_output.cpp), as is everything about links the output does: nav_mesh_query.cpp's
+// inlining budget belongs to the search loops.
+void corridor_from_nodes_with_links(const std::vector<NodeId>& nodes, CorridorNodes placement, const NavMesh& mesh,
+                                    PolygonId start_polygon, std::vector<PolygonId>& corridor,
+                                    std::vector<PathLinkStep>& links);
 
 // What a corridor search turns into once it ends: the corridor, its portals and (unless only
 // the corridor is wanted) the funnel's waypoints. Lives in the query's state, reused by every
@@ -490,8 +495,12 @@ struct CorridorOutput {
     result.cost = search_result.cost;
     result.points.clear();
     result.links.clear();
-    if (!search_result.nodes.empty())
-      corridor_from_nodes(search_result.nodes, placement, mesh, start.polygon, corridor, links);
+    if (!search_result.nodes.empty()) {
+      if (mesh.off_mesh_link_count() == 0)
+        corridor_from_nodes(search_result.nodes, placement, mesh.edge_point_graph(), start.polygon, corridor);
+      else
+        corridor_from_nodes_with_links(search_result.nodes, placement, mesh, start.polygon, corridor, links);
+    }
     result.nodes = corridor;
     if (!pull_string) {
       result.points = {start.point, goal.point};
@@ -512,40 +521,14 @@ struct CorridorOutput {
   }
 
   // The funnel on each walked piece between links, separately (a link's two polygons share no
-  // portal): start to the first link's take-off point, its landing point to the next one's, and
-  // so on to the end. The cost adds up the pieces and the links' own costs.
-  void pull_string_across_links(const Point& end) {
-    portals.clear();
-    result.cost = 0.0;
-    std::size_t piece_begin = 0;
-    Point from = start.point;
-    auto walk = [&](std::size_t piece_end, const Point& to) {
-      const std::span<const PolygonId> piece(corridor.data() + piece_begin, piece_end - piece_begin);
-      corridor_portals(mesh, piece, piece_portals);
-      funnel_path(from, to, piece_portals, piece_points);
-      result.cost += filter != nullptr ? weighted_path_cost(mesh, piece, piece_portals, piece_points, *filter)
-                                       : path_length(piece_points);
-      portals.insert(portals.end(), piece_portals.begin(), piece_portals.end());
-      result.points.insert(result.points.end(), piece_points.begin(), piece_points.end());
-    };
-    for (PathLinkStep& step : links) {
-      const std::uint32_t directed = 2 * step.link + (step.reverse ? 1u : 0u);
-      walk(step.node + 1, link_takeoff(mesh, directed));
-      step.waypoint = static_cast<std::uint32_t>(result.points.size() - 1);
-      const PlacedOffMeshLink& link = link_of(mesh, directed);
-      result.cost += filter != nullptr ? link.cost * filter->cost(link.input.area) : link.cost;
-      from = link_landing(mesh, directed);
-      piece_begin = step.node + 1;
-    }
-    walk(corridor.size(), end);
-    result.links = links;
-  }
+  // portal); corridor_output.cpp.
+  void pull_string_across_links(const Point& end);
 };
 
 template <class D>
 inline constexpr bool moves_crossings = false;
-template <class Areas>
-inline constexpr bool moves_crossings<EdgePointDomain<Areas>> = true;
+template <class Areas, bool Links>
+inline constexpr bool moves_crossings<EdgePointDomain<Areas, Links>> = true;
 
 // A corridor search on the engine (SteppedQuery's run): advances the search, and when it ends
 // assembles the output. The edge-point domain also hears of every improvement (its crossing
@@ -608,10 +591,11 @@ FilteredSearchesPointer make_filtered_searches();
 class FilteredRun {
  public:
   explicit FilteredRun(FilteredSearches& searches) : searches_(&searches) {}
-  SearchStatus start(SearchContext& context, CorridorOutput& output, EdgePointDomain<FilteredAreas>&& domain,
-                     NodeId from, NodeId to, const SearchOptions& search);
-  SearchStatus start(SearchContext& context, CorridorOutput& output, CentroidDomain<FilteredAreas>&& domain,
-                     NodeId from, NodeId to, const SearchOptions& search);
+  /// For the domains over FilteredAreas, and those with links (Links = true) over either
+  /// (explicitly instantiated in corridor_search_filtered.cpp).
+  template <class D>
+  SearchStatus start(SearchContext& context, CorridorOutput& output, D&& domain, NodeId from, NodeId to,
+                     const SearchOptions& search);
   SearchStatus step(const StepBudget& budget);
   [[nodiscard]] SearchStats stats() const;
   void result(PathResult& out) const;

@@ -1,5 +1,5 @@
-// The corridor searches under an area filter, compiled apart from the unfiltered ones (see
-// corridor_search.hpp for why).
+// The corridor searches under an area filter, and those on meshes with off-mesh links, compiled
+// apart from the unfiltered searches on meshes without links (see corridor_search.hpp for why).
 
 #include <algorithm>
 #include <string>
@@ -12,7 +12,9 @@ namespace wayfinder::corridor_search {
 
 class FilteredSearches {
  public:
-  std::variant<std::monostate, CorridorRun<EdgePointDomain<FilteredAreas>>, CorridorRun<CentroidDomain<FilteredAreas>>>
+  std::variant<std::monostate, CorridorRun<EdgePointDomain<FilteredAreas>>, CorridorRun<CentroidDomain<FilteredAreas>>,
+               CorridorRun<EdgePointDomain<FilteredAreas, true>>, CorridorRun<CentroidDomain<FilteredAreas, true>>,
+               CorridorRun<EdgePointDomain<AllAreasAlike, true>>, CorridorRun<CentroidDomain<AllAreasAlike, true>>>
       run;
 };
 
@@ -106,15 +108,31 @@ std::string exclusion_message(const NavMesh& mesh, const AreaFilter& filter, Pol
 
 std::optional<std::string> filter_problem(const AreaFilter& filter) { return filter.problem(); }
 
-SearchStatus FilteredRun::start(SearchContext& context, CorridorOutput& output, EdgePointDomain<FilteredAreas>&& domain,
-                                NodeId from, NodeId to, const SearchOptions& search) {
+template <class D>
+SearchStatus FilteredRun::start(SearchContext& context, CorridorOutput& output, D&& domain, NodeId from, NodeId to,
+                                const SearchOptions& search) {
   return start_in(*searches_, context, output, std::move(domain), from, to, search);
 }
 
-SearchStatus FilteredRun::start(SearchContext& context, CorridorOutput& output, CentroidDomain<FilteredAreas>&& domain,
-                                NodeId from, NodeId to, const SearchOptions& search) {
-  return start_in(*searches_, context, output, std::move(domain), from, to, search);
-}
+// Every domain this file runs.
+using FilteredEdgePoints = EdgePointDomain<FilteredAreas>;
+using FilteredCentroids = CentroidDomain<FilteredAreas>;
+using FilteredLinkedEdgePoints = EdgePointDomain<FilteredAreas, true>;
+using FilteredLinkedCentroids = CentroidDomain<FilteredAreas, true>;
+using LinkedEdgePoints = EdgePointDomain<AllAreasAlike, true>;
+using LinkedCentroids = CentroidDomain<AllAreasAlike, true>;
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, FilteredEdgePoints&&, NodeId, NodeId,
+                                         const SearchOptions&);
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, FilteredCentroids&&, NodeId, NodeId,
+                                         const SearchOptions&);
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, FilteredLinkedEdgePoints&&, NodeId, NodeId,
+                                         const SearchOptions&);
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, FilteredLinkedCentroids&&, NodeId, NodeId,
+                                         const SearchOptions&);
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, LinkedEdgePoints&&, NodeId, NodeId,
+                                         const SearchOptions&);
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, LinkedCentroids&&, NodeId, NodeId,
+                                         const SearchOptions&);
 
 SearchStatus FilteredRun::step(const StepBudget& budget) {
   return std::visit(

@@ -229,35 +229,40 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   // still never shorter), but a partial search towards a goal the filter may have cut off must
   // see everything it can reach, as across regions.
   const bool prune_dead_ends = same_region && (filter == nullptr || !options.partial_when_unreachable);
-  const bool has_links = mesh_.off_mesh_link_count() != 0;
   // The domains are aggregates, built here and moved in: not every compiler supports aggregate
   // initialisation with parentheses yet.
-  auto start_search = [&](auto areas, auto&& start_domain) {
+  auto start_search = [&](auto areas, auto links, auto&& start_domain) {
     using Areas = decltype(areas);
+    constexpr bool Links = decltype(links)::value;
     if (options.nodes == CorridorNodes::edge_points) {
       state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-      EdgePointDomain<Areas> domain{mesh_,       mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
-                                    goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
-                                    prune_dead_ends, areas, has_links};
+      EdgePointDomain<Areas, Links> domain{mesh_,       mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
+                                           goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
+                                           prune_dead_ends, areas};
       const NodeId from = domain.start_node(), to = domain.goal_node();
       return start_domain(std::move(domain), from, to);
     }
     return start_domain(
-        CentroidDomain<Areas>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas,
-                              has_links},
+        CentroidDomain<Areas, Links>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
         start.polygon, goal.polygon);
   };
-  if (filter == nullptr) {
-    return start_search(AllAreasAlike{}, [&](auto&& domain, NodeId from, NodeId to) {
+  // Without a filter and without links, the search as it always was; the others (a filter, or
+  // off-mesh links, or both) are compiled elsewhere (corridor_search.hpp says why).
+  const bool has_links = mesh_.off_mesh_link_count() != 0;
+  if (filter == nullptr && !has_links) {
+    return start_search(AllAreasAlike{}, std::false_type{}, [&](auto&& domain, NodeId from, NodeId to) {
       return start_run(active, state.context, output, std::move(domain), from, to, search);
     });
   }
   if (!state.filtered) state.filtered = make_filtered_searches();
   FilteredRun& run = active.start<FilteredRun>(*state.filtered);
-  return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())},
-                      [&](auto&& domain, NodeId from, NodeId to) {
-                        return run.start(state.context, output, std::move(domain), from, to, search);
-                      });
+  auto start_elsewhere = [&](auto&& domain, NodeId from, NodeId to) {
+    return run.start(state.context, output, std::move(domain), from, to, search);
+  };
+  if (filter == nullptr) return start_search(AllAreasAlike{}, std::true_type{}, start_elsewhere);
+  const FilteredAreas areas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())};
+  if (has_links) return start_search(areas, std::true_type{}, start_elsewhere);
+  return start_search(areas, std::false_type{}, start_elsewhere);
 }
 
 SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
