@@ -577,22 +577,29 @@ std::string exclusion_message(const NavMesh& mesh, const AreaFilter& filter, Pol
 /// AreaFilter::problem(), out of line.
 std::optional<std::string> filter_problem(const AreaFilter& filter);
 
-// ---- The filtered searches, compiled in corridor_search_filtered.cpp. A query object holds
-// them once it has run a filtered query, and reuses them.
+// ---- The searches compiled in files of their own: the filtered searches
+// (corridor_search_filtered.cpp) and those on meshes with off-mesh links, with or without a
+// filter (corridor_search_linked.cpp), so that neither takes the inlining budget of the other
+// nor of the unfiltered search without links. A query object holds each set once it has run
+// such a query, and reuses it.
 class FilteredSearches;
-struct FilteredSearchesDeleter {
+class LinkedSearches;
+struct SeparateSearchesDeleter {
   void operator()(FilteredSearches* searches) const noexcept;
+  void operator()(LinkedSearches* searches) const noexcept;
 };
-using FilteredSearchesPointer = std::unique_ptr<FilteredSearches, FilteredSearchesDeleter>;
+using FilteredSearchesPointer = std::unique_ptr<FilteredSearches, SeparateSearchesDeleter>;
+using LinkedSearchesPointer = std::unique_ptr<LinkedSearches, SeparateSearchesDeleter>;
 FilteredSearchesPointer make_filtered_searches();
+LinkedSearchesPointer make_linked_searches();
 
-/// A filtered search as a run of SteppedQuery: start it with start_filtered once it is the
-/// query's run.
-class FilteredRun {
+/// One of those searches as a run of SteppedQuery: start it once it is the query's run. The
+/// members are defined in separate_run.hpp and instantiated in the searches' own file (start
+/// for each domain that file runs).
+template <class Searches>
+class SeparateRun {
  public:
-  explicit FilteredRun(FilteredSearches& searches) : searches_(&searches) {}
-  /// For the domains over FilteredAreas, and those with links (Links = true) over either
-  /// (explicitly instantiated in corridor_search_filtered.cpp).
+  explicit SeparateRun(Searches& searches) : searches_(&searches) {}
   template <class D>
   SearchStatus start(SearchContext& context, CorridorOutput& output, D&& domain, NodeId from, NodeId to,
                      const SearchOptions& search);
@@ -603,7 +610,13 @@ class FilteredRun {
   [[nodiscard]] Point position(NodeId node) const;
 
  private:
-  FilteredSearches* searches_;
+  Searches* searches_;
 };
+/// The filtered searches on meshes without links: EdgePointDomain<FilteredAreas> and
+/// CentroidDomain<FilteredAreas>.
+using FilteredRun = SeparateRun<FilteredSearches>;
+/// The searches on meshes with links: the domains with Links = true, over AllAreasAlike or
+/// FilteredAreas.
+using LinkedRun = SeparateRun<LinkedSearches>;
 
 }  // namespace wayfinder::corridor_search

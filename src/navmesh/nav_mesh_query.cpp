@@ -82,7 +82,8 @@ bool neutral_on(const AreaFilter& filter, const NavMesh& mesh) {
 // Searches with and without a filter are different runs, so that the unfiltered one stays
 // exactly as fast as before (the filtered ones are compiled elsewhere: corridor_search.hpp).
 using ActiveSearch =
-    SteppedQuery<CorridorRun<EdgePointDomain<AllAreasAlike>>, CorridorRun<CentroidDomain<AllAreasAlike>>, FilteredRun>;
+    SteppedQuery<CorridorRun<EdgePointDomain<AllAreasAlike>>, CorridorRun<CentroidDomain<AllAreasAlike>>, FilteredRun,
+                 LinkedRun>;
 
 // Starts a corridor run of domain D and runs it to its end when it ends at once.
 template <class D>
@@ -105,6 +106,7 @@ struct NavMeshQueryState {
   CorridorNodes nodes = CorridorNodes::edge_points;  ///< the current query's (options are not kept whole: a filter is large)
   AreaFilter filter;  ///< the current query's filter, when it has effect (output.filter points here)
   FilteredSearchesPointer filtered;  ///< made by the first filtered query, then reused
+  LinkedSearchesPointer linked;      ///< made by the first query on a mesh with off-mesh links, then reused
 };
 
 NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
@@ -124,6 +126,7 @@ Point NavMeshQuery::corridor_node_position(NodeId node) const {
   position_in(std::type_identity<EdgePointDomain<AllAreasAlike>>{});
   if (position) return *position;
   if (const auto* run = state.active.run_if<FilteredRun>()) return run->position(node);
+  if (const auto* run = state.active.run_if<LinkedRun>()) return run->position(node);
   if (state.nodes == CorridorNodes::polygon_centroids)
     return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
   const EdgePointGraph& graph = mesh_.edge_point_graph();
@@ -246,23 +249,29 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
         CentroidDomain<Areas, Links>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
         start.polygon, goal.polygon);
   };
-  // Without a filter and without links, the search as it always was; the others (a filter, or
-  // off-mesh links, or both) are compiled elsewhere (corridor_search.hpp says why).
-  const bool has_links = mesh_.off_mesh_link_count() != 0;
-  if (filter == nullptr && !has_links) {
-    return start_search(AllAreasAlike{}, std::false_type{}, [&](auto&& domain, NodeId from, NodeId to) {
-      return start_run(active, state.context, output, std::move(domain), from, to, search);
-    });
-  }
-  if (!state.filtered) state.filtered = make_filtered_searches();
-  FilteredRun& run = active.start<FilteredRun>(*state.filtered);
-  auto start_elsewhere = [&](auto&& domain, NodeId from, NodeId to) {
-    return run.start(state.context, output, std::move(domain), from, to, search);
+  // Without a filter and without links, the search as it always was; filtered searches and
+  // searches on meshes with off-mesh links are compiled elsewhere (corridor_search.hpp says why).
+  auto start_elsewhere = [&](auto& run) {
+    return [&, target = &run](auto&& domain, NodeId from, NodeId to) {
+      return target->start(state.context, output, std::move(domain), from, to, search);
+    };
   };
-  if (filter == nullptr) return start_search(AllAreasAlike{}, std::true_type{}, start_elsewhere);
-  const FilteredAreas areas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())};
-  if (has_links) return start_search(areas, std::true_type{}, start_elsewhere);
-  return start_search(areas, std::false_type{}, start_elsewhere);
+  if (mesh_.off_mesh_link_count() == 0) {
+    if (filter == nullptr) {
+      return start_search(AllAreasAlike{}, std::false_type{}, [&](auto&& domain, NodeId from, NodeId to) {
+        return start_run(active, state.context, output, std::move(domain), from, to, search);
+      });
+    }
+    if (!state.filtered) state.filtered = make_filtered_searches();
+    FilteredRun& run = active.start<FilteredRun>(*state.filtered);
+    return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())}, std::false_type{},
+                        start_elsewhere(run));
+  }
+  if (!state.linked) state.linked = make_linked_searches();
+  LinkedRun& run = active.start<LinkedRun>(*state.linked);
+  if (filter == nullptr) return start_search(AllAreasAlike{}, std::true_type{}, start_elsewhere(run));
+  return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())}, std::true_type{},
+                      start_elsewhere(run));
 }
 
 SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
