@@ -536,8 +536,8 @@ TEST(OffMeshLinks, CentroidSearchEqualsDijkstraOverTheSameGraphOnRandomMeshesWit
           EXPECT_TRUE(!step.reverse || link.input.bidirectional) << where;
         }
         across_links += path.links.empty() ? 0 : 1;
-        // Without dead-end pruning (a filtered search for a partial path leaves it off), the
-        // same cost: pruning with links loses nothing.
+        // A filtered search for a partial path does not prune (nor does any filtered search
+        // with links): the same cost.
         if (filter != nullptr) {
           options.partial_when_unreachable = true;
           EXPECT_NEAR(query.find_corridor(start, goal, options).cost, corridor.cost, 1e-9 * std::max(1.0, expected))

@@ -230,8 +230,14 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   // Dead ends stay exact under a filter (it only takes polygons away, and a move's cost depends
   // on the polygon it crosses alone, so going into a dead end and back over the same edge is
   // still never shorter), but a partial search towards a goal the filter may have cut off must
-  // see everything it can reach, as across regions.
-  const bool prune_dead_ends = same_region && (filter == nullptr || !options.partial_when_unreachable);
+  // see everything it can reach, as across regions. Off-mesh links keep pruning exact without a
+  // filter (each costs at least its straight line, so a way into a pocket and back is never
+  // shorter); under a filter a link's area may cost less than the polygons around the pocket,
+  // and a pocket's cheap link could then beat the way round it, so filtered searches on meshes
+  // with links do not prune.
+  const bool prune_dead_ends =
+      same_region &&
+      (filter == nullptr || (!options.partial_when_unreachable && mesh_.off_mesh_link_count() == 0));
   // The domains are aggregates, built here and moved in: not every compiler supports aggregate
   // initialisation with parentheses yet.
   auto start_search = [&](auto areas, auto links, auto&& start_domain) {
