@@ -117,7 +117,8 @@ class NavMesh {
 
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
   [[nodiscard]] std::size_t polygon_count() const { return polygon_starts_.size() - 1; }
-  /// Incremented by every edit that changes a polygon's area or flags; 0 for a mesh nobody
+  /// Incremented by every edit that changes a polygon's area or flags, and by every
+  /// add_off_mesh_link; 0 for a mesh nobody
   /// edited since it was built or since forget_changes(). Query objects watch it: a stepped
   /// search on an edited mesh ends with SearchStatus::world_changed.
   [[nodiscard]] std::uint64_t revision() const { return changes_.revision(); }
