@@ -360,8 +360,9 @@ else
   keys_documented "mesh bench --build JSON"
   contains '"found":2' "both queries answered on the built mesh"
   printf '# a one-way jump over the wall\n5 0 5 15 0 5 oneway\n' >"$scratch/level_links.txt"
-  expect 0 "mesh path --build --links takes the jump" -- "$wayfinder" mesh path "$scratch/level.obj" --build --links "$scratch/level_links.txt" --from 5,0,5 --to 15,0,5 --json
+  expect 0 "mesh path --build --links takes the jump" -- "$wayfinder" mesh path "$scratch/level.obj" --build --links "$scratch/level_links.txt" --from 5,0,5 --to 15,0,5 --json --svg "$scratch/level_links.svg"
   contains '"links":[{' "the path takes the link on the built mesh"
+  grep -q 'id="links"' "$scratch/level_links.svg" || { echo "FAIL (mesh path --links --svg): the link is not drawn"; failures=$((failures + 1)); }
 fi
 expect 0 "mesh info keys" -- "$wayfinder" mesh info "$mesh" --json
 keys_documented "mesh info JSON"
