@@ -214,7 +214,9 @@ TEST(NavMeshBuild, RefusesBadSettingsAndLevels) {
            {[](AgentSettings& s) { s.max_slope_degrees = 95.0; }, "max_slope"},
            {[](AgentSettings& s) { s.vertices_per_polygon = 2; }, "vertices_per_polygon"},
            {[](AgentSettings& s) { s.agent_radius = -1.0; }, "agent_radius"},
-           {[](AgentSettings& s) { s.agent_height = 1e9; }, "agent_height"}}) {
+           {[](AgentSettings& s) { s.agent_height = 1e9; }, "agent_height"},
+           {[](AgentSettings& s) { s.tile_size = 3; }, "tile_size"},
+           {[](AgentSettings& s) { s.detail_sample_distance = -1.0; }, "detail_sample_distance"}}) {
     AgentSettings settings;
     change(settings);
     ASSERT_TRUE(settings_problem(settings).has_value()) << words;
@@ -229,6 +231,32 @@ TEST(NavMeshBuild, RefusesBadSettingsAndLevels) {
   AgentSettings tiny_cells;
   tiny_cells.cell_size = 1e-6;
   EXPECT_THROW((void)build_navmesh_geometry(geometry, tiny_cells), std::invalid_argument) << "a grid too large";
+
+  MeshGeometry not_finite = geometry;
+  not_finite.vertices[1].y = std::nan("");
+  EXPECT_THROW((void)build_navmesh_geometry(not_finite), std::invalid_argument) << "a NaN vertex";
+  MeshGeometry out_of_range = geometry;
+  out_of_range.polygons[0][2] = 9;
+  EXPECT_THROW((void)build_navmesh_geometry(out_of_range), std::invalid_argument) << "an index past the vertices";
+  // Recast keeps six bits of area per voxel: 63 different (area, flags) pairs at most.
+  MeshGeometry many_areas;
+  for (std::uint32_t i = 0; i < 64; ++i) {
+    const double x = i;
+    many_areas.vertices.insert(many_areas.vertices.end(), {{x, 0, 0}, {x, 0, 1}, {x + 1, 0, 1}});
+    many_areas.polygons.push_back({3 * i, 3 * i + 1, 3 * i + 2});
+    many_areas.polygon_areas.push_back(static_cast<AreaId>(i % 2));
+    many_areas.polygon_flags.push_back(static_cast<AreaFlags>(i / 2));
+  }
+  try {
+    (void)build_navmesh_geometry(many_areas);
+    ADD_FAILURE() << "no error for 64 (area, flags) pairs";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("more than 63"), std::string::npos) << error.what();
+  }
+  AgentSettings huge_tiled;
+  huge_tiled.cell_size = 1e-6;
+  huge_tiled.tile_size = 8;
+  EXPECT_THROW((void)build_navmesh_geometry(geometry, huge_tiled), std::invalid_argument) << "too many tiles";
 
   // Only walls: nothing walkable, an empty mesh rather than an error.
   MeshGeometry wall;
