@@ -182,6 +182,7 @@ struct ExactSearchState {
   // the query's.
   std::vector<double> best_root_g;
   std::vector<std::uint32_t> root_stamp;
+  std::vector<std::uint32_t> best_root_from;  ///< the vertex of the root before (none: the start)
   /// Relative difference under which two ways to a corner count as equally long.
   static constexpr double root_tie = 1e-12;
   std::vector<std::uint32_t> goal_stamp;   ///< per polygon: the goal lies in it this query
@@ -215,7 +216,7 @@ struct ExactSearchState {
   // edge (parameters from its vertex `edge` to `edge + 1`); false if it is not worth keeping.
   bool add_successor(std::uint32_t parent, std::uint32_t root, double root_g, PolygonId polygon, std::uint32_t edge,
                      double right_t, double left_t);
-  std::uint32_t make_corner_root(std::uint32_t vertex, PolygonId polygon, double g);
+  std::uint32_t make_corner_root(std::uint32_t vertex, PolygonId polygon, double g, std::uint32_t from_root);
   void add_final(std::uint32_t parent);
   void expand(std::uint32_t node_index);
   // Successors of a node whose root sees all of `polygon` (the root is on the entry interval,
@@ -251,6 +252,7 @@ ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {
     for (const std::uint32_t v : mesh.polygon_vertices(p)) vertex_polygons[counts[v]++] = p;
   best_root_g.assign(mesh.vertex_count(), 0.0);
   root_stamp.assign(mesh.vertex_count(), 0);
+  best_root_from.assign(mesh.vertex_count(), none);
   goal_stamp.assign(mesh.polygon_count(), 0);
   fan_stamp.assign(mesh.polygon_count(), 0);
   fan_root.assign(mesh.polygon_count(), 0);
@@ -335,19 +337,25 @@ double ExactSearchState::heuristic(const Flat& root, const Flat& left, const Fla
   return std::min(via_left, via_right);
 }
 
-std::uint32_t ExactSearchState::make_corner_root(std::uint32_t vertex, PolygonId polygon, double g) {
+std::uint32_t ExactSearchState::make_corner_root(std::uint32_t vertex, PolygonId polygon, double g,
+                                                  std::uint32_t from_root) {
   // Root-level pruning: a corner already reached more cheaply as a root makes this way to it
-  // useless. Equal ways are all kept: one path around a corner reaches it from several
-  // intervals (one per polygon beside the corner), each of which sees a different part of
-  // what lies behind it.
+  // useless. An equally long way is kept only when it comes from the same previous root: one
+  // path around a corner reaches it through several intervals (one per polygon beside the
+  // corner), each of which sees a different part of what lies behind it; an equal way from
+  // elsewhere would only repeat the search behind the corner.
+  const std::uint32_t from_vertex = roots[from_root].vertex;
   if (root_stamp[vertex] == query_stamp) {
     const double best = best_root_g[vertex];
-    if (g > best + root_tie * std::max(best, 1.0)) return none;
+    const double tie = root_tie * std::max(best, 1.0);
+    if (g > best + tie) return none;
+    if (g >= best - tie && best_root_from[vertex] != from_vertex) return none;
     best_root_g[vertex] = std::min(best, g);
   } else {
     root_stamp[vertex] = query_stamp;
     best_root_g[vertex] = g;
   }
+  best_root_from[vertex] = from_vertex;
   roots.push_back({flat(mesh.vertex(vertex)), vertex, polygon});
   return static_cast<std::uint32_t>(roots.size() - 1);
 }
@@ -504,7 +512,7 @@ void ExactSearchState::expand(std::uint32_t node_index) {
       const Range hidden = where_negative(right_at_start, right_at_end);
       if (!hidden.empty() && hidden.hi > hidden.lo) {
         if (!right_root_tried) {
-          right_root = make_corner_root(right_corner, polygon, right_turn_g);
+          right_root = make_corner_root(right_corner, polygon, right_turn_g, node.root);
           right_root_tried = true;
         }
         if (right_root != none) add_successor(node_index, right_root, right_turn_g, polygon, edge, hidden.lo, hidden.hi);
@@ -515,7 +523,7 @@ void ExactSearchState::expand(std::uint32_t node_index) {
       const Range hidden = where_negative(-left_at_start, -left_at_end);
       if (!hidden.empty() && hidden.hi > hidden.lo) {
         if (!left_root_tried) {
-          left_root = make_corner_root(left_corner, polygon, left_turn_g);
+          left_root = make_corner_root(left_corner, polygon, left_turn_g, node.root);
           left_root_tried = true;
         }
         if (left_root != none) add_successor(node_index, left_root, left_turn_g, polygon, edge, hidden.lo, hidden.hi);
