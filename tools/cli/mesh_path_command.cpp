@@ -181,9 +181,8 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << '\n';
     if (!result.message.empty()) out << "message:      " << result.message << '\n';
     if (!result.points.empty()) {
-      out << "cost:         " << format_fixed(result.cost, 6)
-          << (result.links.empty() ? " (3D length; " : " (3D length walked plus the links' costs; ")
-          << format_fixed(length_2d, 6) << " in x-z)\n";
+      out << "cost:         " << format_fixed(result.cost, 6) << " (3D length; " << format_fixed(length_2d, 6)
+          << " in x-z)\n";
       out << "corridor:     " << result.nodes.size() << " polygons\n";
       out << "waypoints:    " << result.points.size() << '\n';
       for (const Point& point : result.points) out << "  " << format_point(point) << '\n';
