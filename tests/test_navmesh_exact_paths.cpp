@@ -555,5 +555,44 @@ TEST(ExactPaths, DegenerateQueries) {
             SearchStatus::no_path);
 }
 
+// NavMeshQuery with CorridorNodes::optimal: the same answer as ExactPathSearch after locating;
+// a filter's exclusions are honoured, its area costs refused.
+TEST(ExactPaths, NavMeshQueryRunsTheExactSearchForOptimalNodes) {
+  EXPECT_EQ(parse_corridor_nodes("optimal"), CorridorNodes::optimal);
+  EXPECT_EQ(to_string(CorridorNodes::optimal), "optimal");
+  std::vector<bool> blocked(8 * 8, false);
+  for (int z = 0; z < 6; ++z) blocked[static_cast<std::size_t>(z * 8 + 4)] = true;  // a wall with a gap at the top
+  NavMesh mesh = NavMesh::build(square_grid(8, 8, blocked, true, 3));
+  NavMeshQuery query(mesh);
+  ExactPathSearch search(mesh);
+  NavMeshSearchOptions options;
+  options.nodes = CorridorNodes::optimal;
+  const Point start{1.5, 0.0, 1.5}, goal{6.5, 0.0, 1.5};
+  const PathResult through_query = query.find_path(start, goal, options);
+  const PathResult direct = search.find_path(mesh.locate(start), mesh.locate(goal));
+  ASSERT_TRUE(through_query.found()) << through_query.message;
+  EXPECT_EQ(through_query.cost, direct.cost);
+  EXPECT_EQ(through_query.points, direct.points);
+  EXPECT_NEAR(through_query.cost, std::hypot(2.5, 4.5) + 1.0 + std::hypot(1.5, 4.5), 1e-12);  // over (4, 6) and (5, 6)
+  // The corridor alone (as mesh bench times it): the polygons crossed.
+  const PathResult corridor = query.find_corridor(mesh.locate(start), mesh.locate(goal), options);
+  EXPECT_EQ(corridor.nodes, direct.nodes);
+  // Exclusions: close the gap's squares; area costs: refused.
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p)
+    if (mesh.contains_xz(p, 4.5, 6.5)) mesh.set_area(p, 5);
+  AreaFilter closed;
+  closed.exclude_area(5);
+  options.filter = closed;
+  const PathResult around = query.find_path(start, goal, options);
+  ASSERT_TRUE(around.found()) << around.message;
+  EXPECT_GT(around.cost, through_query.cost);
+  AreaFilter costly;
+  costly.set_area_cost(5, 3.0f);
+  options.filter = costly;
+  const PathResult refused = query.find_path(start, goal, options);
+  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.message.find("not supported"), std::string::npos) << refused.message;
+}
+
 }  // namespace
 }  // namespace wayfinder
