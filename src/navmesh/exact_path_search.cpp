@@ -1,34 +1,32 @@
 #include "wayfinder/navmesh/exact_path_search.hpp"
 
 // The search of Cui, Harabor & Grastien (IJCAI 2017, "Polyanya"), written from the paper's
-// description. Section numbers below are the paper's.
+// description; the terms below are the paper's.
 //
 // A search node is (root r, interval [left, right] on an edge, the polygon beyond that edge).
 // Every point of the interval is visible from r, and the node stands for every path that goes
 // from the start to r (its g), straight from r through the interval into the polygon, and on.
-// Seen from r, `left` lies towards vertex `entry` of the entered polygon and `right` towards
-// vertex `entry + 1` (polygons are counter-clockwise seen from above, so the entry edge runs
-// right to left for a viewer on the far side... walking v[entry] -> v[entry + 1] the polygon
-// lies on the left and the root on the right or on the edge's line).
+// The entered polygon is counter-clockwise seen from above, so walking its entry edge from
+// vertex `entry` to vertex `entry + 1` it lies on the left and r on the right (or on the
+// edge's line): seen from r, `left` lies towards vertex `entry` and `right` towards `entry + 1`.
 //
 // Expanding a node projects the cone from r through the interval across the polygon onto its
-// other edges (section 3, "successors"): the parts inside the cone are observable successors
+// other edges: the parts inside the cone are observable successors
 // and keep the root; the parts outside it, beside an interval end that is a mesh corner, can
 // only be reached by turning at that corner, and take it as their root (non-observable
 // successors). f = g + h, h the length of the shortest path from r through the interval to the
-// goal ignoring obstacles (section 3.2): straight when the line r -> goal crosses the interval
+// goal ignoring obstacles: straight when the line r -> goal crosses the interval
 // (reflecting the goal across the interval's line when it lies on r's side), else through the
 // nearer interval end.
 
 #include <algorithm>
 #include <bit>
-#include <utility>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <queue>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wayfinder {
@@ -81,8 +79,11 @@ struct Orientation {
   }
 };
 
-// The part [lo, hi] of the parameter range [0, 1] of a segment where a function, linear along
-// it and `at_start`, `at_end` at its ends, is <= 0 (`strict`: < 0, closed up to its end point).
+// A part [lo, hi] of the parameter range [0, 1] of a segment (empty when lo > hi). The
+// functions below give the part where a function linear along the segment, `at_start` and
+// `at_end` at its ends, is <= 0 (where_not_positive) or < 0 (where_negative, closed up to the
+// point where it reaches 0). An end whose value is exactly 0 gives exactly 0 or 1, so an
+// interval that reaches a vertex ends at the vertex itself.
 struct Range {
   double lo = 1.0;
   double hi = 0.0;
@@ -167,7 +168,7 @@ struct ExactSearchState {
   Orientation orientation;
   double scale = 1.0;  ///< the mesh's extent, for tolerances on point equality
   /// Per vertex: an edge of a polygon around it is a wall. A taut path turns only at such
-  /// corners (section 3: a turn at a vertex surrounded by polygons could be cut short).
+  /// corners (a turn at a vertex surrounded by polygons could be cut short).
   std::vector<bool> wall_corner;
   /// Per vertex, the polygons around it (all that list it), for corners made by a filter.
   std::vector<std::uint32_t> vertex_polygon_starts;
@@ -177,7 +178,7 @@ struct ExactSearchState {
   std::vector<SearchNode> nodes;
   std::vector<Root> roots;
   OpenList open;
-  // Root-level pruning (section 4): the best g known for each corner as a root; a node whose
+  // Root-level pruning: the best g known for each corner as a root; a node whose
   // root was reached more cheaply since is dominated. Entries are valid when their stamp is
   // the query's.
   std::vector<double> best_root_g;
@@ -194,6 +195,7 @@ struct ExactSearchState {
   std::uint32_t query_stamp = 0;
   std::vector<std::uint32_t> successors;  ///< of the node being expanded
   std::vector<std::uint32_t> chain;
+  std::vector<PolygonId> fan_walk;  ///< polygons around the goal's corner still to visit
 
   // ---- The query under way.
   Flat start;
@@ -201,7 +203,6 @@ struct ExactSearchState {
   PolygonId goal_polygon = invalid_polygon;
   const AreaFilter* filter = nullptr;
   bool prune_dead_ends = true;
-  std::uint32_t expansion = 0;
   std::uint64_t generated = 0;
 
   [[nodiscard]] bool enters(PolygonId polygon) const {
@@ -281,17 +282,17 @@ void ExactSearchState::mark_goal_polygons(const MeshLocation& goal_location) {
     if (orientation.same_point(goal, a, scale)) {
       // On a corner: every polygon of its fan reachable through edges that meet there.
       const std::uint32_t vertex = vertices[j];
-      std::vector<PolygonId> stack{polygon};
-      while (!stack.empty()) {
-        const PolygonId at = stack.back();
-        stack.pop_back();
+      fan_walk.assign(1, polygon);
+      while (!fan_walk.empty()) {
+        const PolygonId at = fan_walk.back();
+        fan_walk.pop_back();
         const auto around = mesh.polygon_vertices(at);
         const auto next = mesh.polygon_neighbours(at);
         for (std::size_t k = 0; k < around.size(); ++k) {
           const bool touches = around[k] == vertex || around[(k + 1) % around.size()] == vertex;
           if (touches && enters(next[k]) && goal_stamp[next[k]] != query_stamp) {
             goal_stamp[next[k]] = query_stamp;
-            stack.push_back(next[k]);
+            fan_walk.push_back(next[k]);
           }
         }
       }
@@ -367,7 +368,7 @@ bool ExactSearchState::add_successor(std::uint32_t parent, std::uint32_t root, d
   const std::size_t n = vertices.size();
   const PolygonId next = neighbours[edge];
   if (!enters(next)) return false;
-  // Dead ends (section 4): a bridge of the adjacency whose far side holds no goal cannot be on
+  // Dead ends (the paper's dead-end pruning): a bridge of the adjacency whose far side holds no goal cannot be on
   // a shortest path (NavMesh::leads_towards, exact because bridges are known).
   if (prune_dead_ends) {
     const std::uint32_t shared = mesh.shared_edge_of_slot(mesh.edge_slot(polygon, edge));
@@ -642,7 +643,6 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
   state.roots.clear();
   state.open.clear();
   state.successors.clear();
-  state.expansion = 0;
   state.generated = 0;
   state.mark_goal_polygons(goal);
 
@@ -754,7 +754,7 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
                        ExactSearchState::root_tie * std::max(state.best_root_g[popped_root.vertex], 1.0))
       continue;
     bool out_of_budget = false;
-    // Intermediate nodes (section 4): a node with a single successor is expanded at once
+    // Intermediate nodes (the paper's intermediate pruning): a node with a single successor is expanded at once
     // rather than queued; its f cannot be lower, so the order of the search is unchanged
     // where it matters (a final node is still only accepted off the open list).
     while (true) {
@@ -765,7 +765,6 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
         break;
       }
       ++out.stats.expanded;
-      ++state.expansion;
       note_reached(current);
       state.successors.clear();
       state.expand(current);
