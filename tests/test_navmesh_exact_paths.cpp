@@ -457,7 +457,7 @@ TEST(ExactPaths, TwoFloorsOverlappingSeenFromAboveJoinedByARamp) {
     if (std::abs(start.point.y - goal.point.y) > 4.0) ++between_floors;
     ++compared;
   }
-  EXPECT_GT(between_floors, 5);
+  EXPECT_GT(between_floors, sanitized_build() ? 1 : 5);
   // Straight above one another: the path takes the ramp, far longer than the 0 seen from above.
   const MeshLocation below{mesh.locate({2.5, 0.0, 8.5}, 1.0)}, above{mesh.locate({2.5, 5.0, 8.5}, 1.0)};
   ASSERT_TRUE(below.valid() && above.valid());
@@ -509,7 +509,7 @@ TEST(ExactPaths, PolyanyaTestMeshesAgainstBruteForce) {
       ++compared;
     }
   }
-  EXPECT_GT(compared, 100);
+  EXPECT_GT(compared, sanitized_build() ? 30 : 100);
 }
 
 TEST(ExactPaths, DegenerateQueries) {
