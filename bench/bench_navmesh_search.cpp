@@ -2,7 +2,10 @@
 // Each iteration runs every query of a set; time_per_query is the mean time per query. The
 // whole query (locate start and goal, corridor search, portals and funnel) is timed, and each
 // piece on its own; the centroid corridor search runs beside the default edge-point search on
-// the same queries as a baseline.
+// the same queries as a baseline. The character-controller queries (surface_queries.hpp) run
+// from the same start points: a raycast to the goal, a move of up to 3 units towards it, the
+// distance to the nearest wall within 5 units, a random point within 5 units, and a random
+// point anywhere (from the mesh, and from a RandomPointSampler).
 //
 //   build/release/bench/wayfinder_bench_navmesh --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true   (one command line)
@@ -11,9 +14,12 @@
 
 #include "bench_support.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -22,6 +28,7 @@
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/navmesh/surface_queries.hpp"
 
 namespace {
 
@@ -98,6 +105,73 @@ void search_and_funnel(benchmark::State& state, const std::string& name) {
   }
   bench::report_queries(state, loaded->queries.size(), expanded);
 }
+
+enum class SurfaceQuery { raycast, move_along_surface, distance_to_wall, random_point_around, random_point, sampler };
+
+// One character-controller query from every reference query's start (the located ones).
+void surface_query(benchmark::State& state, const std::string& name, SurfaceQuery kind) {
+  const auto loaded = load_or_skip(state, name);
+  if (!loaded) return;
+  const NavMesh& mesh = loaded->mesh;
+  std::vector<std::pair<MeshLocation, Point>> cases;
+  for (const MeshQueryCase& q : loaded->queries)
+    if (const MeshLocation start = mesh.locate(q.start); start.valid()) cases.emplace_back(start, q.goal);
+  std::mt19937_64 random(1);
+  const RandomPointSampler sampler(mesh);
+  for (auto _ : state) {
+    for (const auto& [start, goal] : cases) {
+      switch (kind) {
+        case SurfaceQuery::raycast:
+          benchmark::DoNotOptimize(raycast(mesh, start, goal).t);
+          break;
+        case SurfaceQuery::move_along_surface: {
+          const double dx = goal.x - start.point.x, dz = goal.z - start.point.z;
+          const double scale = std::min(1.0, 3.0 / std::max(std::hypot(dx, dz), 1e-9));
+          const Point target{start.point.x + scale * dx, start.point.y, start.point.z + scale * dz};
+          benchmark::DoNotOptimize(move_along_surface(mesh, start, target).point);
+          break;
+        }
+        case SurfaceQuery::distance_to_wall:
+          benchmark::DoNotOptimize(distance_to_wall(mesh, start, 5.0).distance);
+          break;
+        case SurfaceQuery::random_point_around:
+          benchmark::DoNotOptimize(random_point_around(mesh, start, 5.0, random).point);
+          break;
+        case SurfaceQuery::random_point:
+          benchmark::DoNotOptimize(random_point(mesh, random).point);
+          break;
+        case SurfaceQuery::sampler:
+          benchmark::DoNotOptimize(sampler(random).point);
+          break;
+      }
+    }
+  }
+  bench::report_queries(state, cases.size(), 0.0);
+}
+
+BENCHMARK_CAPTURE(surface_query, nav_test_raycast, std::string("nav_test"), SurfaceQuery::raycast)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, nav_test_move_along_surface, std::string("nav_test"), SurfaceQuery::move_along_surface)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, nav_test_distance_to_wall, std::string("nav_test"), SurfaceQuery::distance_to_wall)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, nav_test_random_point_around, std::string("nav_test"), SurfaceQuery::random_point_around)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, nav_test_random_point, std::string("nav_test"), SurfaceQuery::random_point)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, nav_test_random_point_sampler, std::string("nav_test"), SurfaceQuery::sampler)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, dungeon_raycast, std::string("dungeon"), SurfaceQuery::raycast)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, dungeon_move_along_surface, std::string("dungeon"), SurfaceQuery::move_along_surface)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, dungeon_distance_to_wall, std::string("dungeon"), SurfaceQuery::distance_to_wall)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, dungeon_random_point_around, std::string("dungeon"), SurfaceQuery::random_point_around)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(surface_query, dungeon_random_point, std::string("dungeon"), SurfaceQuery::random_point)
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK_CAPTURE(surface_query, dungeon_random_point_sampler, std::string("dungeon"), SurfaceQuery::sampler)
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_CAPTURE(whole_query, nav_test_edge_points, std::string("nav_test"), CorridorNodes::edge_points)
     ->Unit(benchmark::kMillisecond);

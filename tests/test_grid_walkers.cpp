@@ -57,6 +57,11 @@ void expect_valid_walk(const GridMap& map, Cell start, Cell goal, const PathResu
 void expect_reported_failure(const PathResult& result, std::uint64_t limit, const std::string& what) {
   EXPECT_TRUE(result.status == SearchStatus::no_path || result.status == SearchStatus::budget_exhausted)
       << what << ": " << to_string(result.status);
+  // The reason says which: the walker gave up (it cannot know that no path exists), or its
+  // step limit stopped it.
+  EXPECT_EQ(result.reason,
+            result.status == SearchStatus::no_path ? StopReason::gave_up : StopReason::expansion_limit)
+      << what << ": " << to_string(result.reason);
   EXPECT_TRUE(result.nodes.empty()) << what;
   EXPECT_FALSE(result.message.empty()) << what;
   EXPECT_LE(result.stats.expanded, limit) << what;

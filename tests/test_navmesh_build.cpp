@@ -138,6 +138,71 @@ TEST(NavMeshBuild, AgentSizeShapesTheMesh) {
   EXPECT_EQ(over.region_count(), 1u) << "the box top joins the floor when the agent climbs 2.5";
 }
 
+// Adds the quad a, b, c, d to a level.
+void add_quad(MeshGeometry& level, Point a, Point b, Point c, Point d) {
+  const auto first = static_cast<std::uint32_t>(level.vertices.size());
+  level.vertices.insert(level.vertices.end(), {a, b, c, d});
+  level.polygons.push_back({first, first + 1, first + 2, first + 3});
+}
+
+// Whether an agent with `settings` walks from `from` to `to` on the level's navmesh.
+bool walks(const MeshGeometry& level, const AgentSettings& settings, Point from, Point to) {
+  const MeshGeometry built = build_navmesh_geometry(level, settings);
+  if (built.polygons.empty()) return false;
+  const NavMesh mesh = NavMesh::build(built);
+  NavMeshQuery query(mesh);
+  NavMeshSearchOptions options;
+  options.snap_distance = 2.0;  // the ends may lie within the radius of an edge
+  return query.find_path(from, to, options).found();
+}
+
+TEST(NavMeshBuild, ACorridorNarrowerThanTheAgentIsNotWalkable) {
+  // Two 10 x 10 rooms joined by a corridor 2 wide and 6 long; the corridor's sides are ledges,
+  // which Recast keeps an agent's radius away from as it does walls.
+  MeshGeometry level;
+  add_quad(level, {0, 0, 0}, {0, 0, 10}, {10, 0, 10}, {10, 0, 0});
+  add_quad(level, {10, 0, 4}, {10, 0, 6}, {16, 0, 6}, {16, 0, 4});
+  add_quad(level, {16, 0, 0}, {16, 0, 10}, {26, 0, 10}, {26, 0, 0});
+  AgentSettings thin;
+  thin.agent_radius = 0.5;  // 1 across: fits in 2
+  EXPECT_TRUE(walks(level, thin, {5, 0, 5}, {21, 0, 5}));
+  AgentSettings wide;
+  wide.agent_radius = 1.1;  // 2.2 across: does not
+  EXPECT_FALSE(walks(level, wide, {5, 0, 5}, {21, 0, 5}));
+  EXPECT_TRUE(walks(level, wide, {3, 0, 3}, {7, 0, 7})) << "the rooms themselves stay walkable";
+}
+
+TEST(NavMeshBuild, AStepHigherThanTheClimbIsNotWalkable) {
+  // A floor and a platform beside it, its top `height` above the floor, with a vertical face.
+  for (const auto& [height, climbable] : std::vector<std::pair<double, bool>>{{0.6, true}, {1.4, false}}) {
+    MeshGeometry level;
+    add_quad(level, {0, 0, 0}, {0, 0, 10}, {10, 0, 10}, {10, 0, 0});
+    add_quad(level, {10, height, 0}, {10, height, 10}, {20, height, 10}, {20, height, 0});
+    add_quad(level, {10, 0, 0}, {10, height, 0}, {10, height, 10}, {10, 0, 10});
+    AgentSettings settings;  // max_climb 0.9
+    EXPECT_EQ(walks(level, settings, {5, 0, 5}, {15, height, 5}), climbable) << "a step of " << height;
+  }
+}
+
+TEST(NavMeshBuild, ASlopeSteeperThanTheLimitIsNotWalkable) {
+  // A floor, a ramp rising 4 at `degrees`, and a platform at its top.
+  for (const auto& [degrees, walkable] : std::vector<std::pair<double, bool>>{{30.0, true}, {60.0, false}}) {
+    const double rise = 4.0, run = rise / std::tan(degrees * std::acos(-1.0) / 180.0);
+    MeshGeometry level;
+    add_quad(level, {0, 0, 0}, {0, 0, 10}, {10, 0, 10}, {10, 0, 0});
+    add_quad(level, {10, 0, 0}, {10, 0, 10}, {10 + run, rise, 10}, {10 + run, rise, 0});
+    add_quad(level, {10 + run, rise, 0}, {10 + run, rise, 10}, {20 + run, rise, 10}, {20 + run, rise, 0});
+    AgentSettings settings;  // max_slope_degrees 45
+    EXPECT_EQ(walks(level, settings, {5, 0, 5}, {15 + run, rise, 5}), walkable) << "a slope of " << degrees;
+    // Allowed the slope, the agent walks it, given the climb for it: Recast's ledge filter also
+    // drops spans whose neighbours' heights differ by more than the climb (0.52 a cell at 60
+    // degrees, so 1.04 across a span's two neighbours against the default climb of 0.9).
+    settings.max_slope_degrees = 65.0;
+    settings.max_climb = 1.5;
+    EXPECT_TRUE(walks(level, settings, {5, 0, 5}, {15 + run, rise, 5})) << degrees << " degrees with a limit of 65";
+  }
+}
+
 TEST(NavMeshBuild, RefusesBadSettingsAndLevels) {
   MeshGeometry geometry;
   geometry.vertices = {{0, 0, 0}, {0, 0, 10}, {10, 0, 10}};

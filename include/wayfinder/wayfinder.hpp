@@ -56,6 +56,7 @@
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/obj_writer.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
+#include "wayfinder/navmesh/surface_queries.hpp"
 
 // voxel
 #include "wayfinder/voxel/movement_profile.hpp"

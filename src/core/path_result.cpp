@@ -25,6 +25,7 @@ std::string_view to_string(StopReason reason) {
     case StopReason::time_limit: return "time_limit";
     case StopReason::invalid_input: return "invalid_input";
     case StopReason::world_changed: return "world_changed";
+    case StopReason::gave_up: return "gave_up";
   }
   return "unknown";
 }

@@ -211,7 +211,7 @@ SearchStatus CrashWalker::step(const StepBudget& step_budget) {
       int next_wall = 0;
       const int direction = follow_move(at, wall_, hand_, next_wall);
       if (direction < 0) {
-        finish(SearchStatus::no_path, StopReason::none,
+        finish(SearchStatus::no_path, StopReason::gave_up,
                "the walker is boxed in at " + cell_text(at) + ": no move from there is allowed");
         break;
       }
@@ -230,7 +230,7 @@ SearchStatus CrashWalker::step(const StepBudget& step_budget) {
       const FollowState now{map_.id_of(next), wall_};
       if (now == saved_) {
         if (hand_switched_) {
-          finish(SearchStatus::no_path, StopReason::none,
+          finish(SearchStatus::no_path, StopReason::gave_up,
                  "the walker looped: it went round the obstacle it hit at " + cell_text(line_[hit_index_]) +
                      " with both hands without meeting the straight line to " + cell_text(goal) +
                      " any closer; the goal is unreachable or hidden from this rule");
@@ -354,7 +354,7 @@ void FourWayCrashWalker::finish_when_all_failed() {
     message_ += std::string(k == 0 ? " " : "; ") + four_way_names[k] + ": " + why.message;
   }
   status_ = all_no_path ? SearchStatus::no_path : SearchStatus::budget_exhausted;
-  reason_ = all_no_path ? StopReason::none : StopReason::expansion_limit;
+  reason_ = all_no_path ? StopReason::gave_up : StopReason::expansion_limit;
 }
 
 SearchStats FourWayCrashWalker::stats() const {

@@ -130,7 +130,7 @@ void MidpointWalker::examine(const Segment& segment) {
     return;
   }
   if (segment.depth >= depth_limit_) {
-    finish(SearchStatus::no_path, StopReason::none,
+    finish(SearchStatus::no_path, StopReason::gave_up,
            "could not join " + cell_text(segment.from) + " to " + cell_text(segment.to) + " in " +
                std::to_string(depth_limit_) + " halvings: the midpoints do not lead round the obstacle");
     return;
@@ -138,7 +138,7 @@ void MidpointWalker::examine(const Segment& segment) {
   const Cell middle{(segment.from.x + segment.to.x) / 2, (segment.from.y + segment.to.y) / 2};
   Cell detour;
   if (!free_cell_near(middle, segment.from, segment.to, detour)) {
-    finish(SearchStatus::no_path, StopReason::none,
+    finish(SearchStatus::no_path, StopReason::gave_up,
            "no passable cell near the midpoint " + cell_text(middle) + " of " + cell_text(segment.from) + " to " +
                cell_text(segment.to));
     return;

@@ -836,55 +836,51 @@ void NavMesh::adopt_detail_heights(const MeshGeometry& geometry) {
   detail_starts_ = geometry.detail_starts;
 }
 
-double NavMesh::detail_height_at(PolygonId polygon, double x, double z, double coarse_height) const {
-  const std::uint32_t input = source_polygons_[polygon];
+namespace {
+
+// The height at (x, z) of the triangle among `count` (corners(i) gives triangle i's three
+// corners) that contains the point seen from above, by barycentric coordinates; of the one it
+// is least outside of when rounding puts it outside all of them; `fallback` when none has an
+// area. Triangles wound clockwise count too when `either_winding` (a detail mesh's may be).
+template <class Corners>
+double height_over_triangles(double x, double z, std::size_t count, double fallback, bool either_winding,
+                             Corners&& corners) {
   const Point p{x, 0.0, z};
-  // The detail triangle containing the point, by barycentric coordinates, or the one it is
-  // least outside of (a point on the polygon's edge, or just beyond it by rounding).
-  double best_height = coarse_height, best_score = -std::numeric_limits<double>::infinity();
-  for (std::uint32_t t = detail_starts_[input]; t < detail_starts_[input + 1]; ++t) {
-    const Point& a = detail_vertices_[detail_triangles_[t][0]];
-    const Point& b = detail_vertices_[detail_triangles_[t][1]];
-    const Point& c = detail_vertices_[detail_triangles_[t][2]];
-    const double area = cross_xz(a, b, c);
-    if (area == 0.0) continue;  // either winding is accepted; a sliver without area says nothing
-    const double wa = cross_xz(b, c, p) / area, wb = cross_xz(c, a, p) / area, wc = cross_xz(a, b, p) / area;
+  double best_height = fallback, best_score = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto [a, b, c] = corners(i);
+    const double area = cross_xz(*a, *b, *c);
+    if (either_winding ? area == 0.0 : area <= 0.0) continue;
+    const double wa = cross_xz(*b, *c, p) / area, wb = cross_xz(*c, *a, p) / area, wc = cross_xz(*a, *b, p) / area;
     const double score = std::min({wa, wb, wc});
     if (score > best_score) {
       best_score = score;
-      best_height = wa * a.y + wb * b.y + wc * c.y;
+      best_height = wa * a->y + wb * b->y + wc * c->y;
       if (score >= 0.0) break;
     }
   }
   return best_height;
 }
 
+}  // namespace
+
 double NavMesh::height_at(PolygonId polygon, double x, double z) const {
+  const auto indices = polygon_vertices(polygon);
+  const double corner_height = vertices_[indices[0]].y;
   if (!detail_starts_.empty()) {
     const std::uint32_t input = source_polygons_[polygon];
-    if (detail_starts_[input] != detail_starts_[input + 1])
-      return detail_height_at(polygon, x, z, vertices_[polygon_vertices(polygon)[0]].y);
-  }
-  const auto indices = polygon_vertices(polygon);
-  const Point& a = vertices_[indices[0]];
-  const Point p{x, 0.0, z};
-  // The fan triangle (0, i, i + 1) containing the point, by barycentric coordinates; the one
-  // it is least outside of when rounding puts it outside all of them.
-  double best_height = a.y, best_score = -std::numeric_limits<double>::infinity();
-  for (std::size_t i = 1; i + 1 < indices.size(); ++i) {
-    const Point& b = vertices_[indices[i]];
-    const Point& c = vertices_[indices[i + 1]];
-    const double area = cross_xz(a, b, c);
-    if (area <= 0.0) continue;
-    const double wa = cross_xz(b, c, p) / area, wb = cross_xz(c, a, p) / area, wc = cross_xz(a, b, p) / area;
-    const double score = std::min({wa, wb, wc});
-    if (score > best_score) {
-      best_score = score;
-      best_height = wa * a.y + wb * b.y + wc * c.y;
-      if (score >= 0.0) break;
+    const std::uint32_t first = detail_starts_[input];
+    if (first != detail_starts_[input + 1]) {
+      return height_over_triangles(x, z, detail_starts_[input + 1] - first, corner_height, true, [&](std::size_t i) {
+        const auto& triangle = detail_triangles_[first + i];
+        return std::array{&detail_vertices_[triangle[0]], &detail_vertices_[triangle[1]], &detail_vertices_[triangle[2]]};
+      });
     }
   }
-  return best_height;
+  // The polygon's fan of triangles (0, i, i + 1).
+  return height_over_triangles(x, z, indices.size() - 2, corner_height, false, [&](std::size_t i) {
+    return std::array{&vertices_[indices[0]], &vertices_[indices[i + 1]], &vertices_[indices[i + 2]]};
+  });
 }
 
 template <class Visit>

@@ -1,5 +1,5 @@
 // Compiled (never run) by ctest: with WAYFINDER_DANGLING_CASE=0 every query object is built from a
-// world held in a variable, which must compile; with cases 1-3 one query object is built from a
+// world held in a variable, which must compile; with cases 1-4 one query object is built from a
 // temporary world, the form that would leave it reading freed memory, which must not compile.
 #include <wayfinder/wayfinder.hpp>
 
@@ -14,6 +14,7 @@ int main() {
   GridPathfinder grid_pathfinder(map);
   const NavMesh mesh = NavMesh::build(read_polyanya_mesh("arena.mesh"));
   NavMeshQuery mesh_query(mesh);
+  const RandomPointSampler sampler(mesh);
   const VoxelWorld world = read_voxel_benchmark_map("Simple.3dmap");
   VoxelPathfinder voxel_pathfinder(world);
 #elif WAYFINDER_DANGLING_CASE == 1
@@ -22,6 +23,8 @@ int main() {
   NavMeshQuery mesh_query(NavMesh::build(read_polyanya_mesh("arena.mesh")));
 #elif WAYFINDER_DANGLING_CASE == 3
   VoxelPathfinder voxel_pathfinder(read_voxel_benchmark_map("Simple.3dmap"));
+#elif WAYFINDER_DANGLING_CASE == 4
+  const RandomPointSampler sampler(NavMesh::build(read_polyanya_mesh("arena.mesh")));
 #endif
   return 0;
 }

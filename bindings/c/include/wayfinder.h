@@ -74,7 +74,8 @@ typedef enum wf_stop_reason {
   WF_STOP_COST_LIMIT = 4,
   WF_STOP_TIME_LIMIT = 5,
   WF_STOP_INVALID_INPUT = 6,
-  WF_STOP_WORLD_CHANGED = 7
+  WF_STOP_WORLD_CHANGED = 7,
+  WF_STOP_GAVE_UP = 8
 } wf_stop_reason;
 
 /** "No limit" for expansion counts. */

@@ -56,7 +56,8 @@ void bind_common(py::module_& module) {
       .value("cost_limit", StopReason::cost_limit)
       .value("time_limit", StopReason::time_limit)
       .value("invalid_input", StopReason::invalid_input)
-      .value("world_changed", StopReason::world_changed);
+      .value("world_changed", StopReason::world_changed)
+      .value("gave_up", StopReason::gave_up);
 
   py::class_<SearchStats>(module, "SearchStats", "What a search did.")
       .def_readonly("expanded", &SearchStats::expanded, "nodes taken off the open list and expanded")

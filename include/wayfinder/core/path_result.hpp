@@ -31,6 +31,7 @@ enum class StopReason : std::uint8_t {
   time_limit,
   invalid_input,
   world_changed,    ///< an edit of the world between steps (revision() moved)
+  gave_up,          ///< a reactive walker (no search) stopped short: it cannot tell whether a path exists
 };
 
 std::string_view to_string(SearchStatus status);

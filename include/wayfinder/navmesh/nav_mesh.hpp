@@ -258,7 +258,6 @@ class NavMesh {
   bool retag(PolygonId polygon, AreaId area, AreaFlags flags);
   void count_tags();
   void adopt_detail_heights(const MeshGeometry& geometry);
-  double detail_height_at(PolygonId polygon, double x, double z, double coarse_height) const;
 
   std::string source_;
   std::vector<Point> vertices_;
