@@ -46,6 +46,7 @@
 
 #include "bench_support.hpp"
 #include "common/mesh_query_file.hpp"
+#include "navmesh_build/recast_pointer.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -68,17 +69,13 @@ constexpr int detour_max_straight_points = 256;
 constexpr std::array<float, 3> detour_half_extents{2.0f, 4.0f, 2.0f};
 constexpr unsigned short walkable_flag = 1;
 
-struct RecastDeleter {
-  void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }
-  void operator()(rcCompactHeightfield* p) const { rcFreeCompactHeightfield(p); }
-  void operator()(rcContourSet* p) const { rcFreeContourSet(p); }
-  void operator()(rcPolyMesh* p) const { rcFreePolyMesh(p); }
-  void operator()(rcPolyMeshDetail* p) const { rcFreePolyMeshDetail(p); }
+// Detour's objects go back to Detour's allocator (Recast's: navmesh_build/recast_pointer.hpp).
+struct DetourDeleter {
   void operator()(dtNavMesh* p) const { dtFreeNavMesh(p); }
   void operator()(dtNavMeshQuery* p) const { dtFreeNavMeshQuery(p); }
 };
 template <class T>
-using RecastPointer = std::unique_ptr<T, RecastDeleter>;
+using DetourPointer = std::unique_ptr<T, DetourDeleter>;
 
 struct RecastMeshes {
   RecastPointer<rcPolyMesh> polygons;
@@ -157,7 +154,7 @@ RecastMeshes build_recast_meshes(const MeshGeometry& level) {
 
 // One Detour tile from the Recast meshes, every polygon area 0 and walkable, as RecastDemo's
 // solo mesh gives its ground polygons.
-RecastPointer<dtNavMesh> build_detour_mesh(rcPolyMesh& polygons, const rcPolyMeshDetail& detail) {
+DetourPointer<dtNavMesh> build_detour_mesh(rcPolyMesh& polygons, const rcPolyMeshDetail& detail) {
   const AgentSettings settings;
   for (int i = 0; i < polygons.npolys; ++i) {
     polygons.areas[i] = 0;
@@ -187,7 +184,7 @@ RecastPointer<dtNavMesh> build_detour_mesh(rcPolyMesh& polygons, const rcPolyMes
   unsigned char* data = nullptr;
   int size = 0;
   require(dtCreateNavMeshData(&params, &data, &size), "create the navmesh data");
-  RecastPointer<dtNavMesh> mesh(dtAllocNavMesh());
+  DetourPointer<dtNavMesh> mesh(dtAllocNavMesh());
   if (!mesh || dtStatusFailed(mesh->init(data, size, DT_TILE_FREE_DATA))) {
     dtFree(data);
     require(false, "initialise the navmesh");
@@ -283,7 +280,7 @@ class DetourQuery {
   }
 
  private:
-  RecastPointer<dtNavMeshQuery> query_;
+  DetourPointer<dtNavMeshQuery> query_;
   dtQueryFilter filter_;
   std::array<dtPolyRef, detour_max_polygons> corridor_{};
   std::array<float, detour_max_straight_points * 3> corners_{};
@@ -333,7 +330,7 @@ struct Answers {
 struct Comparison {
   std::string level;
   std::vector<MeshQueryCase> queries;
-  RecastPointer<dtNavMesh> detour_mesh;
+  DetourPointer<dtNavMesh> detour_mesh;
   std::unique_ptr<NavMesh> wayfinder_mesh;
   Answers answers;
 };

@@ -594,5 +594,23 @@ TEST(ExactPaths, NavMeshQueryRunsTheExactSearchForOptimalNodes) {
   EXPECT_NE(refused.message.find("not supported"), std::string::npos) << refused.message;
 }
 
+// Off-mesh links are not taken by the exact search: a mesh with links is refused, not answered
+// with a path that ignores them.
+TEST(ExactPaths, MeshesWithOffMeshLinksAreRefused) {
+  NavMesh mesh = NavMesh::build(square_grid(3, 1, {false, true, false}));
+  OffMeshLink link;
+  link.start = {0.9, 0.0, 0.5};
+  link.end = {2.1, 0.0, 0.5};
+  mesh.add_off_mesh_link(link);
+  ExactPathSearch search(mesh);
+  const PathResult refused = search.find_path(mesh.locate({0.5, 0, 0.5}), mesh.locate({2.5, 0, 0.5}));
+  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.message.find("off-mesh links"), std::string::npos) << refused.message;
+  NavMeshQuery query(mesh);
+  NavMeshSearchOptions options;
+  options.nodes = CorridorNodes::optimal;
+  EXPECT_EQ(query.find_path({0.5, 0, 0.5}, {2.5, 0, 0.5}, options).status, SearchStatus::invalid_input);
+}
+
 }  // namespace
 }  // namespace wayfinder

@@ -55,6 +55,8 @@
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/obj_writer.hpp"
+#include "wayfinder/navmesh/off_mesh_link.hpp"
+#include "wayfinder/navmesh/off_mesh_link_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 #include "wayfinder/navmesh/surface_queries.hpp"
 

@@ -19,6 +19,7 @@ constexpr std::string_view outline_colour = "#4a4f57";
 constexpr std::string_view corridor_colour = "#f2b630";
 constexpr std::string_view path_colour = "#d62728";
 constexpr std::string_view explored_colour = "#1f77b4";
+constexpr std::string_view link_colour = "#7b3fa0";
 // Fill lightness (HSL %) of the lowest and the highest polygons; a flat mesh gets the middle
 // one of navmesh_svg_region_colour.
 constexpr int lowest_lightness = 58;
@@ -257,6 +258,32 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
                pixels(1.5) + "\" stroke-linejoin=\"round\"/>\n";
     legend.push_back({SwatchKind::fill, std::string(corridor_colour),
                       "corridor (" + std::to_string(options.corridor.size()) + " polygons)"});
+  }
+
+  if (mesh.off_mesh_link_count() != 0) {
+    // Each off-mesh link as a dashed line between its placed ends, a dot where it starts and,
+    // for a one-way link, none where it lands.
+    std::string lines;
+    std::string dots;
+    std::size_t drawn_links = 0;
+    for (std::uint32_t id = 0; id < mesh.off_mesh_link_count(); ++id) {
+      const PlacedOffMeshLink& link = mesh.off_mesh_link(id);
+      const bool in_range = !ranged || (link.start.y >= y_range.min && link.start.y <= y_range.max) ||
+                            (link.end.y >= y_range.min && link.end.y <= y_range.max);
+      if (!in_range) continue;
+      lines += 'M';
+      append_xz(lines, link.start);
+      lines += 'L';
+      append_xz(lines, link.end);
+      append_dot(dots, link.start, 2.5 * units_per_pixel);
+      if (link.input.bidirectional) append_dot(dots, link.end, 2.5 * units_per_pixel);
+      ++drawn_links;
+    }
+    drawing += "<path id=\"links\" d=\"" + lines + "\" fill=\"none\" stroke=\"" + std::string(link_colour) +
+               "\" stroke-width=\"" + pixels(1.8) + "\" stroke-dasharray=\"" + pixels(5) + "," + pixels(3) + "\"/>\n";
+    drawing += "<path id=\"link-ends\" d=\"" + dots + "\" fill=\"" + std::string(link_colour) + "\"/>\n";
+    legend.push_back({SwatchKind::dashed_line, std::string(link_colour),
+                      "off-mesh link (" + std::to_string(drawn_links) + "; a dot at each end it may be taken from)"});
   }
 
   if (!options.explored.empty()) {

@@ -51,6 +51,8 @@ struct AllAreasAlike {
   [[nodiscard]] static constexpr bool enters(PolygonId) { return true; }
   [[nodiscard]] static constexpr double multiplier(PolygonId) { return 1.0; }
   [[nodiscard]] static constexpr double heuristic_scale() { return 1.0; }
+  [[nodiscard]] static constexpr bool takes(const PlacedOffMeshLink&) { return true; }
+  [[nodiscard]] static double link_cost(const PlacedOffMeshLink& link) { return link.cost; }
 };
 
 // A query's AreaFilter read over the mesh's areas and flags: Detour's dtQueryFilter
@@ -64,7 +66,46 @@ struct FilteredAreas {
   [[nodiscard]] bool enters(PolygonId polygon) const { return filter->passes(mesh->area(polygon), mesh->flags(polygon)); }
   [[nodiscard]] double multiplier(PolygonId polygon) const { return filter->cost(mesh->area(polygon)); }
   [[nodiscard]] double heuristic_scale() const { return smallest_multiplier; }
+  // A link is priced and excluded by its own area and flags, as Detour's filter reads a
+  // connection's polygon (its cost there being the link's length times the area's cost).
+  [[nodiscard]] bool takes(const PlacedOffMeshLink& link) const { return filter->passes(link.input.area, link.input.flags); }
+  [[nodiscard]] double link_cost(const PlacedOffMeshLink& link) const { return link.cost * filter->cost(link.input.area); }
 };
+
+// A directed off-mesh link (2 * id for start to end, 2 * id + 1 back; NavMesh::links_leaving):
+// where it leaves from, where it lands and the polygon it lands in.
+inline const PlacedOffMeshLink& link_of(const NavMesh& mesh, std::uint32_t directed) {
+  return mesh.off_mesh_link(directed / 2);
+}
+inline const Point& link_takeoff(const NavMesh& mesh, std::uint32_t directed) {
+  return (directed & 1u) != 0 ? link_of(mesh, directed).end : link_of(mesh, directed).start;
+}
+inline const Point& link_landing(const NavMesh& mesh, std::uint32_t directed) {
+  return (directed & 1u) != 0 ? link_of(mesh, directed).start : link_of(mesh, directed).end;
+}
+inline PolygonId link_landing_polygon(const NavMesh& mesh, std::uint32_t directed) {
+  return (directed & 1u) != 0 ? link_of(mesh, directed).start_polygon : link_of(mesh, directed).end_polygon;
+}
+
+// Both domains reach a link as one node per directed link, placed where it lands: taking it
+// from a place in its take-off polygon costs the walk to its take-off point plus the link's
+// cost (times its area's multiplier). Links cost at least their straight line and the heuristic
+// scale is the smallest multiplier of every area in use (links' included), so the straight-line
+// heuristic stays admissible and consistent across them. Only meshes with links look: the
+// domains' `Links` parameter is false for a mesh without links, which compiles to the search as
+// it was before links existed (searches with links are separate instantiations, compiled with
+// the filtered ones in corridor_search_filtered.cpp).
+template <class Areas, class Sink>
+WAYFINDER_NEVER_INLINE void relax_links(const NavMesh& mesh, const Areas& areas, const Point& here, PolygonId polygon, double multiplier,
+                 NodeId first_link_node, bool centroid_distance, Sink& sink) {
+  for (const std::uint32_t directed : mesh.links_leaving(polygon)) {
+    const PlacedOffMeshLink& link = link_of(mesh, directed);
+    if (!areas.takes(link) || !areas.enters(link_landing_polygon(mesh, directed))) continue;
+    const Point& takeoff = link_takeoff(mesh, directed);
+    const double walk = centroid_distance ? distance(here, takeoff) : distance_xz(here, takeoff);
+    sink(first_link_node + directed, walk * multiplier + areas.link_cost(link));
+  }
+}
 
 // The corridor search over points on shared edges (see edge_point_graph.hpp). The graph's
 // nodes are numbered 0 .. n - 1; the query's start and goal are nodes n and n + 1. Crossing
@@ -75,7 +116,7 @@ struct FilteredAreas {
 // Every move lies inside one polygon (the one its from-node enters, or the start's), so with a
 // filter its cost is its length times that polygon's multiplier, and a move into a polygon the
 // filter excludes is never made.
-template <class Areas>
+template <class Areas, bool Links = false>
 struct EdgePointDomain {
   const NavMesh& mesh;
   const EdgePointGraph& graph;
@@ -98,11 +139,22 @@ struct EdgePointDomain {
 
   [[nodiscard]] NodeId start_node() const { return static_cast<NodeId>(graph.node_count()); }
   [[nodiscard]] NodeId goal_node() const { return static_cast<NodeId>(graph.node_count() + 1); }
-  [[nodiscard]] std::size_t node_count() const { return graph.node_count() + 2; }
+  [[nodiscard]] NodeId first_link_node() const { return static_cast<NodeId>(graph.node_count() + 2); }
+  /// With links, one node per directed link follows the goal.
+  [[nodiscard]] std::size_t node_count() const {
+    return graph.node_count() + 2 + (Links ? 2 * mesh.off_mesh_link_count() : 0);
+  }
 
-  [[nodiscard]] const Point& position(NodeId node) const {
-    if (node >= graph.node_count()) return node == start_node() ? start : goal;
+  // Kept as small as it was before links existed, so that the compiler still inlines it into
+  // the search's loops: the rare nodes after the graph's (start, goal, links) are placed apart.
+  [[nodiscard]] WAYFINDER_FORCE_INLINE const Point& position(NodeId node) const {
+    if (node >= graph.node_count()) return position_after_graph(node);
     return node % points == crossing ? crossings[node / points] : graph.position(node);
+  }
+  [[nodiscard]] const Point& position_after_graph(NodeId node) const {
+    if constexpr (Links)
+      if (node >= first_link_node()) return link_landing(mesh, node - first_link_node());
+    return node == start_node() ? start : goal;
   }
 
   // Relaxes the crossing point of the edge whose points start at node `first`: where the line
@@ -222,12 +274,26 @@ struct EdgePointDomain {
     relax_crossing(here, here_to_goal, multiplier, first, sink);
   }
 
+  // From the start, or from where a link lands: a place inside a polygon, with every exit
+  // of the polygon ahead (the goal too when it lies there).
+  template <class Sink>
+  void relax_from_place(const Point& here, PolygonId polygon, Sink& sink) const {
+    const double here_to_goal = distance_xz(here, goal);
+    const double multiplier = areas.multiplier(polygon);
+    if (polygon == goal_polygon) sink(goal_node(), here_to_goal * multiplier);
+    for (NodeId first : graph.exits(polygon)) relax_edge(here, here_to_goal, multiplier, first, sink);
+    if constexpr (Links) relax_links(mesh, areas, here, polygon, multiplier, first_link_node(), false, sink);
+  }
+
   template <class Sink>
   WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
-    if (node == start_node()) {
-      const double start_to_goal = distance_xz(start, goal);
-      const double multiplier = areas.multiplier(start_polygon);
-      for (NodeId first : graph.exits(start_polygon)) relax_edge(start, start_to_goal, multiplier, first, sink);
+    if (node >= graph.node_count()) {  // the start (the goal is never expanded) or a link's landing
+      if (node == start_node()) {
+        relax_from_place(start, start_polygon, sink);
+      } else if constexpr (Links) {
+        if (node >= first_link_node())
+          relax_from_place(position(node), link_landing_polygon(mesh, node - first_link_node()), sink);
+      }
       return;
     }
     const Point& here = position(node);
@@ -235,6 +301,7 @@ struct EdgePointDomain {
     const PolygonId crossed = graph.entered_polygon(node);
     const double multiplier = areas.multiplier(crossed);
     if (crossed == goal_polygon) sink(goal_node(), here_to_goal * multiplier);
+    if constexpr (Links) relax_links(mesh, areas, here, crossed, multiplier, first_link_node(), false, sink);
     if (node % points == crossing || Areas::filtered) {
       for (const EdgePointGraph::Exit& exit : graph.onward_exits(node))
         relax_edge(here, here_to_goal, multiplier, exit.first, sink);
@@ -270,7 +337,7 @@ struct CrossingKeeper {
 // polygons stand at the query's points instead. A move from one polygon's node to a
 // neighbour's runs half in each, as far as a filter's prices go: it costs its length times the
 // mean of the two multipliers (as a grid step costs the mean of its two cells').
-template <class Areas>
+template <class Areas, bool Links = false>
 struct CentroidDomain {
   const NavMesh& mesh;
   PolygonId start_polygon;
@@ -280,15 +347,41 @@ struct CentroidDomain {
   bool prune_dead_ends = true;  ///< as EdgePointDomain's
   Areas areas;
 
-  [[nodiscard]] std::size_t node_count() const { return mesh.polygon_count(); }
+  [[nodiscard]] NodeId first_link_node() const { return static_cast<NodeId>(mesh.polygon_count()); }
+  /// With links, one node per directed link follows the polygons.
+  [[nodiscard]] std::size_t node_count() const {
+    return mesh.polygon_count() + (Links ? 2 * mesh.off_mesh_link_count() : 0);
+  }
 
-  [[nodiscard]] const Point& position(NodeId polygon) const {
+  [[nodiscard]] const Point& polygon_position(NodeId polygon) const {
     return polygon == start_polygon ? start : polygon == goal_polygon ? goal : mesh.centroid(polygon);
+  }
+  [[nodiscard]] const Point& position(NodeId node) const {
+    if constexpr (Links)
+      if (node >= first_link_node()) return link_position(node);
+    return polygon_position(node);
+  }
+  [[nodiscard]] WAYFINDER_NEVER_INLINE const Point& link_position(NodeId node) const {
+    return link_landing(mesh, node - first_link_node());
+  }
+
+  // A link's landing: on to its polygon's node.
+  template <class Sink>
+  WAYFINDER_NEVER_INLINE void relax_from_link(NodeId node, Sink& sink) const {
+    const std::uint32_t directed = node - first_link_node();
+    const PolygonId landed = link_landing_polygon(mesh, directed);
+    sink(landed, distance(link_landing(mesh, directed), polygon_position(landed)) * areas.multiplier(landed));
   }
 
   template <class Sink>
   WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
-    const Point& here = position(node);
+    if constexpr (Links) {
+      if (node >= first_link_node()) {
+        relax_from_link(node, sink);
+        return;
+      }
+    }
+    const Point& here = polygon_position(node);
     [[maybe_unused]] const double multiplier = areas.multiplier(node);
     const auto neighbours = mesh.polygon_neighbours(node);
     for (std::uint32_t j = 0; j < neighbours.size(); ++j) {
@@ -299,10 +392,11 @@ struct CentroidDomain {
           !mesh.leads_towards(mesh.shared_edge_of_slot(mesh.edge_slot(node, j)), neighbour, goal_polygon))
         continue;
       if constexpr (Areas::filtered)
-        sink(neighbour, distance(here, position(neighbour)) * (0.5 * (multiplier + areas.multiplier(neighbour))));
+        sink(neighbour, distance(here, polygon_position(neighbour)) * (0.5 * (multiplier + areas.multiplier(neighbour))));
       else
-        sink(neighbour, distance(here, position(neighbour)));
+        sink(neighbour, distance(here, polygon_position(neighbour)));
     }
+    if constexpr (Links) relax_links(mesh, areas, here, node, areas.multiplier(node), first_link_node(), true, sink);
   }
 
   [[nodiscard]] Cost heuristic(NodeId node, NodeId) const {
@@ -355,7 +449,7 @@ double weighted_path_cost(const NavMesh& mesh, std::span<const PolygonId> corrid
 
 // Turns the corridor search's node path into polygons: each node on an edge enters the next.
 inline void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes placement, const EdgePointGraph& graph,
-                         PolygonId start_polygon, std::vector<PolygonId>& corridor) {
+                                PolygonId start_polygon, std::vector<PolygonId>& corridor) {
   corridor.clear();
   if (placement == CorridorNodes::polygon_centroids) {
     corridor.assign(nodes.begin(), nodes.end());
@@ -366,6 +460,13 @@ inline void corridor_from_nodes(const std::vector<NodeId>& nodes, CorridorNodes 
     if (node < graph.node_count()) corridor.push_back(graph.entered_polygon(node));
   }
 }
+// The same on a mesh with off-mesh links: a link node lands in its link's far polygon, recorded
+// in `links` by corridor index (the waypoints are filled in by the funnel). Out of line
+// (corridor_output.cpp), as is everything about links the output does: nav_mesh_query.cpp's
+// inlining budget belongs to the search loops.
+void corridor_from_nodes_with_links(const std::vector<NodeId>& nodes, CorridorNodes placement, const NavMesh& mesh,
+                                    PolygonId start_polygon, std::vector<PolygonId>& corridor,
+                                    std::vector<PathLinkStep>& links);
 
 // What a corridor search turns into once it ends: the corridor, its portals and (unless only
 // the corridor is wanted) the funnel's waypoints. Lives in the query's state, reused by every
@@ -380,6 +481,9 @@ struct CorridorOutput {
   PathResult result;             ///< the query's final result
   std::vector<PolygonId> corridor;
   std::vector<Portal> portals;
+  std::vector<PathLinkStep> links;    ///< the off-mesh links the corridor takes
+  std::vector<Portal> piece_portals;  ///< with links: one walked piece's portals
+  std::vector<Point> piece_points;    ///< with links: one walked piece's waypoints
   const AreaFilter* filter = nullptr;  ///< the query's filter when it has effect: the cost is weighted
 
   // The search has ended with `search_result`: the corridor, then portals and funnel.
@@ -390,28 +494,42 @@ struct CorridorOutput {
     result.message = search_result.message;
     result.cost = search_result.cost;
     result.points.clear();
-    if (!search_result.nodes.empty())
-      corridor_from_nodes(search_result.nodes, placement, mesh.edge_point_graph(), start.polygon, corridor);
+    result.links.clear();
+    if (!search_result.nodes.empty()) {
+      if (mesh.off_mesh_link_count() == 0)
+        corridor_from_nodes(search_result.nodes, placement, mesh.edge_point_graph(), start.polygon, corridor);
+      else
+        corridor_from_nodes_with_links(search_result.nodes, placement, mesh, start.polygon, corridor, links);
+    }
     result.nodes = corridor;
     if (!pull_string) {
       result.points = {start.point, goal.point};
+      result.links = links;
       return;
     }
     if (corridor.empty()) return;
     const Point end = result.status == SearchStatus::found ? goal.point
                                                            : closest_point_in_polygon(mesh, corridor.back(), goal.point);
-    corridor_portals(mesh, corridor, portals);
-    funnel_path(start.point, end, portals, result.points);
-    if (mesh.has_detail_heights()) place_turns_on_ground(mesh, corridor, portals, result.points);
-    result.cost = filter != nullptr ? weighted_path_cost(mesh, corridor, portals, result.points, *filter)
-                                    : path_length(result.points);
+    if (links.empty()) {
+      corridor_portals(mesh, corridor, portals);
+      funnel_path(start.point, end, portals, result.points);
+      if (mesh.has_detail_heights()) place_turns_on_ground(mesh, corridor, portals, result.points);
+      result.cost = filter != nullptr ? weighted_path_cost(mesh, corridor, portals, result.points, *filter)
+                                      : path_length(result.points);
+      return;
+    }
+    pull_string_across_links(end);
   }
+
+  // The funnel on each walked piece between links, separately (a link's two polygons share no
+  // portal); corridor_output.cpp.
+  void pull_string_across_links(const Point& end);
 };
 
 template <class D>
 inline constexpr bool moves_crossings = false;
-template <class Areas>
-inline constexpr bool moves_crossings<EdgePointDomain<Areas>> = true;
+template <class Areas, bool Links>
+inline constexpr bool moves_crossings<EdgePointDomain<Areas, Links>> = true;
 
 // A corridor search on the engine (SteppedQuery's run): advances the search, and when it ends
 // assembles the output. The edge-point domain also hears of every improvement (its crossing
@@ -460,24 +578,32 @@ std::string exclusion_message(const NavMesh& mesh, const AreaFilter& filter, Pol
 /// AreaFilter::problem(), out of line.
 std::optional<std::string> filter_problem(const AreaFilter& filter);
 
-// ---- The filtered searches, compiled in corridor_search_filtered.cpp. A query object holds
-// them once it has run a filtered query, and reuses them.
+// ---- The searches compiled in files of their own: the filtered searches
+// (corridor_search_filtered.cpp) and those on meshes with off-mesh links, with or without a
+// filter (corridor_search_linked.cpp), so that neither takes the inlining budget of the other
+// nor of the unfiltered search without links. A query object holds each set once it has run
+// such a query, and reuses it.
 class FilteredSearches;
-struct FilteredSearchesDeleter {
+class LinkedSearches;
+struct SeparateSearchesDeleter {
   void operator()(FilteredSearches* searches) const noexcept;
+  void operator()(LinkedSearches* searches) const noexcept;
 };
-using FilteredSearchesPointer = std::unique_ptr<FilteredSearches, FilteredSearchesDeleter>;
+using FilteredSearchesPointer = std::unique_ptr<FilteredSearches, SeparateSearchesDeleter>;
+using LinkedSearchesPointer = std::unique_ptr<LinkedSearches, SeparateSearchesDeleter>;
 FilteredSearchesPointer make_filtered_searches();
+LinkedSearchesPointer make_linked_searches();
 
-/// A filtered search as a run of SteppedQuery: start it with start_filtered once it is the
-/// query's run.
-class FilteredRun {
+/// One of those searches as a run of SteppedQuery: start it once it is the query's run. The
+/// members are defined in separate_run.hpp and instantiated in the searches' own file (start
+/// for each domain that file runs).
+template <class Searches>
+class SeparateRun {
  public:
-  explicit FilteredRun(FilteredSearches& searches) : searches_(&searches) {}
-  SearchStatus start(SearchContext& context, CorridorOutput& output, EdgePointDomain<FilteredAreas>&& domain,
-                     NodeId from, NodeId to, const SearchOptions& search);
-  SearchStatus start(SearchContext& context, CorridorOutput& output, CentroidDomain<FilteredAreas>&& domain,
-                     NodeId from, NodeId to, const SearchOptions& search);
+  explicit SeparateRun(Searches& searches) : searches_(&searches) {}
+  template <class D>
+  SearchStatus start(SearchContext& context, CorridorOutput& output, D&& domain, NodeId from, NodeId to,
+                     const SearchOptions& search);
   SearchStatus step(const StepBudget& budget);
   [[nodiscard]] SearchStats stats() const;
   void result(PathResult& out) const;
@@ -485,7 +611,13 @@ class FilteredRun {
   [[nodiscard]] Point position(NodeId node) const;
 
  private:
-  FilteredSearches* searches_;
+  Searches* searches_;
 };
+/// The filtered searches on meshes without links: EdgePointDomain<FilteredAreas> and
+/// CentroidDomain<FilteredAreas>.
+using FilteredRun = SeparateRun<FilteredSearches>;
+/// The searches on meshes with links: the domains with Links = true, over AllAreasAlike or
+/// FilteredAreas.
+using LinkedRun = SeparateRun<LinkedSearches>;
 
 }  // namespace wayfinder::corridor_search

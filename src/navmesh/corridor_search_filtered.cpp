@@ -1,5 +1,5 @@
-// The corridor searches under an area filter, compiled apart from the unfiltered ones (see
-// corridor_search.hpp for why).
+// The corridor searches under an area filter (on meshes without off-mesh links), compiled apart
+// from the unfiltered ones (see corridor_search.hpp for why).
 
 #include <algorithm>
 #include <string>
@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "navmesh/corridor_search.hpp"
+#include "navmesh/separate_run.hpp"
 
 namespace wayfinder::corridor_search {
 
@@ -16,7 +17,7 @@ class FilteredSearches {
       run;
 };
 
-void FilteredSearchesDeleter::operator()(FilteredSearches* searches) const noexcept { delete searches; }
+void SeparateSearchesDeleter::operator()(FilteredSearches* searches) const noexcept { delete searches; }
 
 FilteredSearchesPointer make_filtered_searches() { return FilteredSearchesPointer(new FilteredSearches); }
 
@@ -44,15 +45,6 @@ std::string exclusion_reason(const AreaFilter& filter, AreaId area, AreaFlags fl
 // origin): the side of the line from a to b that p lies on.
 double side_xz(const Point& a, const Point& b, const Point& p) {
   return (b.x - a.x) * (p.z - a.z) - (b.z - a.z) * (p.x - a.x);
-}
-
-template <class D>
-SearchStatus start_in(FilteredSearches& searches, SearchContext& context, CorridorOutput& output, D&& domain,
-                      NodeId from, NodeId to, const SearchOptions& search) {
-  auto& run = searches.run.template emplace<CorridorRun<D>>(context, output, std::move(domain));
-  const SearchStatus status = run.engine.search.start(from, to, search);
-  if (status != SearchStatus::in_progress) run.finish();
-  return status;
 }
 
 }  // namespace
@@ -106,58 +98,10 @@ std::string exclusion_message(const NavMesh& mesh, const AreaFilter& filter, Pol
 
 std::optional<std::string> filter_problem(const AreaFilter& filter) { return filter.problem(); }
 
-SearchStatus FilteredRun::start(SearchContext& context, CorridorOutput& output, EdgePointDomain<FilteredAreas>&& domain,
-                                NodeId from, NodeId to, const SearchOptions& search) {
-  return start_in(*searches_, context, output, std::move(domain), from, to, search);
-}
-
-SearchStatus FilteredRun::start(SearchContext& context, CorridorOutput& output, CentroidDomain<FilteredAreas>&& domain,
-                                NodeId from, NodeId to, const SearchOptions& search) {
-  return start_in(*searches_, context, output, std::move(domain), from, to, search);
-}
-
-SearchStatus FilteredRun::step(const StepBudget& budget) {
-  return std::visit(
-      [&](auto& run) -> SearchStatus {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          return SearchStatus::invalid_input;
-        else
-          return run.step(budget);
-      },
-      searches_->run);
-}
-
-SearchStats FilteredRun::stats() const {
-  return std::visit(
-      [&](const auto& run) -> SearchStats {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          return {};
-        else
-          return run.stats();
-      },
-      searches_->run);
-}
-
-void FilteredRun::result(PathResult& out) const {
-  std::visit(
-      [&](const auto& run) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          out.reset();
-        else
-          run.result(out);
-      },
-      searches_->run);
-}
-
-Point FilteredRun::position(NodeId node) const {
-  return std::visit(
-      [&](const auto& run) -> Point {
-        if constexpr (std::is_same_v<std::decay_t<decltype(run)>, std::monostate>)
-          return Point{};
-        else
-          return node < run.engine.domain.node_count() ? run.engine.domain.position(node) : Point{};
-      },
-      searches_->run);
-}
+template class SeparateRun<FilteredSearches>;
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, EdgePointDomain<FilteredAreas>&&, NodeId,
+                                         NodeId, const SearchOptions&);
+template SearchStatus FilteredRun::start(SearchContext&, CorridorOutput&, CentroidDomain<FilteredAreas>&&, NodeId,
+                                         NodeId, const SearchOptions&);
 
 }  // namespace wayfinder::corridor_search

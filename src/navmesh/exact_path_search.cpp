@@ -600,6 +600,11 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
     return reject("start and goal must be located on the mesh");
   if (!finite(start.point) || !finite(goal.point)) return reject("start and goal must be finite points");
   if (!(options.budget.max_cost >= 0.0)) return reject("budget.max_cost must be non-negative (infinite for no limit)");
+  // Off-mesh links join polygons the search's intervals cannot describe (a jump, a ladder):
+  // refused rather than ignored, so that an answer is always the shortest path on the mesh.
+  if (mesh_.off_mesh_link_count() != 0)
+    return reject("exact paths do not take off-mesh links, and this mesh has " +
+                  std::to_string(mesh_.off_mesh_link_count()));
   if (filter != nullptr) {
     if (const auto problem = filter->problem()) return reject(*problem);
     for (std::uint64_t areas = mesh_.areas_in_use(); areas != 0; areas &= areas - 1) {

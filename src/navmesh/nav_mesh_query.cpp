@@ -86,7 +86,8 @@ bool neutral_on(const AreaFilter& filter, const NavMesh& mesh) {
 // Searches with and without a filter are different runs, so that the unfiltered one stays
 // exactly as fast as before (the filtered ones are compiled elsewhere: corridor_search.hpp).
 using ActiveSearch =
-    SteppedQuery<CorridorRun<EdgePointDomain<AllAreasAlike>>, CorridorRun<CentroidDomain<AllAreasAlike>>, FilteredRun>;
+    SteppedQuery<CorridorRun<EdgePointDomain<AllAreasAlike>>, CorridorRun<CentroidDomain<AllAreasAlike>>, FilteredRun,
+                 LinkedRun>;
 
 // Starts a corridor run of domain D and runs it to its end when it ends at once.
 template <class D>
@@ -109,6 +110,7 @@ struct NavMeshQueryState {
   CorridorNodes nodes = CorridorNodes::edge_points;  ///< the current query's (options are not kept whole: a filter is large)
   AreaFilter filter;  ///< the current query's filter, when it has effect (output.filter points here)
   FilteredSearchesPointer filtered;  ///< made by the first filtered query, then reused
+  LinkedSearchesPointer linked;      ///< made by the first query on a mesh with off-mesh links, then reused
   std::unique_ptr<ExactPathSearch> exact;  ///< made by the first CorridorNodes::optimal query, then reused
 };
 
@@ -129,6 +131,7 @@ Point NavMeshQuery::corridor_node_position(NodeId node) const {
   position_in(std::type_identity<EdgePointDomain<AllAreasAlike>>{});
   if (position) return *position;
   if (const auto* run = state.active.run_if<FilteredRun>()) return run->position(node);
+  if (const auto* run = state.active.run_if<LinkedRun>()) return run->position(node);
   if (state.nodes == CorridorNodes::polygon_centroids)
     return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
   const EdgePointGraph& graph = mesh_.edge_point_graph();
@@ -201,6 +204,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   output.filter = filter;
   output.corridor.clear();
   output.portals.clear();
+  output.links.clear();
   ActiveSearch& active = state.active;
   if (options.nodes == CorridorNodes::optimal) {
     // The exact search answers at once (it checks regions and the filter's costs itself).
@@ -240,35 +244,54 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   // Dead ends stay exact under a filter (it only takes polygons away, and a move's cost depends
   // on the polygon it crosses alone, so going into a dead end and back over the same edge is
   // still never shorter), but a partial search towards a goal the filter may have cut off must
-  // see everything it can reach, as across regions.
-  const bool prune_dead_ends = same_region && (filter == nullptr || !options.partial_when_unreachable);
+  // see everything it can reach, as across regions. Off-mesh links keep pruning exact without a
+  // filter (each costs at least its straight line, so a way into a pocket and back is never
+  // shorter); under a filter a link's area may cost less than the polygons around the pocket,
+  // and a pocket's cheap link could then beat the way round it, so filtered searches on meshes
+  // with links do not prune.
+  const bool prune_dead_ends =
+      same_region &&
+      (filter == nullptr || (!options.partial_when_unreachable && mesh_.off_mesh_link_count() == 0));
   // The domains are aggregates, built here and moved in: not every compiler supports aggregate
   // initialisation with parentheses yet.
-  auto start_search = [&](auto areas, auto&& start_domain) {
+  auto start_search = [&](auto areas, auto links, auto&& start_domain) {
     using Areas = decltype(areas);
+    constexpr bool Links = decltype(links)::value;
     if (options.nodes == CorridorNodes::edge_points) {
       state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-      EdgePointDomain<Areas> domain{mesh_,       mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
-                                    goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
-                                    prune_dead_ends, areas};
+      EdgePointDomain<Areas, Links> domain{mesh_,       mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
+                                           goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
+                                           prune_dead_ends, areas};
       const NodeId from = domain.start_node(), to = domain.goal_node();
       return start_domain(std::move(domain), from, to);
     }
     return start_domain(
-        CentroidDomain<Areas>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
+        CentroidDomain<Areas, Links>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
         start.polygon, goal.polygon);
   };
-  if (filter == nullptr) {
-    return start_search(AllAreasAlike{}, [&](auto&& domain, NodeId from, NodeId to) {
-      return start_run(active, state.context, output, std::move(domain), from, to, search);
-    });
+  // Without a filter and without links, the search as it always was; filtered searches and
+  // searches on meshes with off-mesh links are compiled elsewhere (corridor_search.hpp says why).
+  auto start_elsewhere = [&](auto& run) {
+    return [&, target = &run](auto&& domain, NodeId from, NodeId to) {
+      return target->start(state.context, output, std::move(domain), from, to, search);
+    };
+  };
+  if (mesh_.off_mesh_link_count() == 0) {
+    if (filter == nullptr) {
+      return start_search(AllAreasAlike{}, std::false_type{}, [&](auto&& domain, NodeId from, NodeId to) {
+        return start_run(active, state.context, output, std::move(domain), from, to, search);
+      });
+    }
+    if (!state.filtered) state.filtered = make_filtered_searches();
+    FilteredRun& run = active.start<FilteredRun>(*state.filtered);
+    return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())}, std::false_type{},
+                        start_elsewhere(run));
   }
-  if (!state.filtered) state.filtered = make_filtered_searches();
-  FilteredRun& run = active.start<FilteredRun>(*state.filtered);
-  return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())},
-                      [&](auto&& domain, NodeId from, NodeId to) {
-                        return run.start(state.context, output, std::move(domain), from, to, search);
-                      });
+  if (!state.linked) state.linked = make_linked_searches();
+  LinkedRun& run = active.start<LinkedRun>(*state.linked);
+  if (filter == nullptr) return start_search(AllAreasAlike{}, std::true_type{}, start_elsewhere(run));
+  return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())}, std::true_type{},
+                      start_elsewhere(run));
 }
 
 SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }

@@ -1,5 +1,6 @@
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 
+#include "navmesh_build/recast_pointer.hpp"
 #include "navmesh_build/tile_border_weld.hpp"
 
 #include <recastnavigation/Recast.h>
@@ -16,17 +17,6 @@
 namespace wayfinder {
 
 namespace {
-
-// Recast's objects come from its own allocator; these free them whatever happens.
-struct RecastDeleter {
-  void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }
-  void operator()(rcCompactHeightfield* p) const { rcFreeCompactHeightfield(p); }
-  void operator()(rcContourSet* p) const { rcFreeContourSet(p); }
-  void operator()(rcPolyMesh* p) const { rcFreePolyMesh(p); }
-  void operator()(rcPolyMeshDetail* p) const { rcFreePolyMeshDetail(p); }
-};
-template <class T>
-using RecastPointer = std::unique_ptr<T, RecastDeleter>;
 
 // Recast reports why a stage failed through its log; keep the last error for the exception.
 class RecastLog : public rcContext {

@@ -359,11 +359,33 @@ else
   expect 0 "mesh bench --build" -- "$wayfinder" mesh bench "$scratch/level.obj" --build --queries "$scratch/level_queries.csv" --repeat 1 --json
   keys_documented "mesh bench --build JSON"
   contains '"found":2' "both queries answered on the built mesh"
+  printf '# a one-way jump over the wall\n5 0 5 15 0 5 oneway\n' >"$scratch/level_links.txt"
+  expect 0 "mesh path --build --links takes the jump" -- "$wayfinder" mesh path "$scratch/level.obj" --build --links "$scratch/level_links.txt" --from 5,0,5 --to 15,0,5 --json --svg "$scratch/level_links.svg"
+  contains '"links":[{' "the path takes the link on the built mesh"
+  grep -q 'id="links"' "$scratch/level_links.svg" || { echo "FAIL (mesh path --links --svg): the link is not drawn"; failures=$((failures + 1)); }
 fi
 expect 0 "mesh info keys" -- "$wayfinder" mesh info "$mesh" --json
 keys_documented "mesh info JSON"
 expect 0 "mesh path keys" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --json
 keys_documented "mesh path JSON"
+# Off-mesh links: a ladder up to the ledge (another region without it), and a one-way jump down.
+printf '# ladder and jump\n1 0 3.5  1 3 6.5  both id=7\n1.5 3 7.5  8 0 3  oneway cost=20 area=2\n' >"$scratch/links.txt"
+expect 0 "mesh path up a ladder" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7 --links "$scratch/links.txt" --json
+contains '"status":"found"' "mesh path --links reaches the ledge"
+contains '"link":0,"user_id":7,"reverse":false' "mesh path --json says where the ladder is taken"
+keys_documented "mesh path JSON with links"
+expect 0 "mesh path up a ladder, text" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7 --links "$scratch/links.txt"
+contains "-> off-mesh link 0" "mesh path's text marks the link's waypoint"
+contains "1 off-mesh links taken" "mesh path's text counts the links"
+printf 'sx,sy,sz,ex,ey,ez,reachable\n1,0,1,1,3,7,0\n1.5,3,7.5,8,0,3,0\n1,0,0.5,8,0,0.5,1\n' >"$scratch/links_queries.csv"
+expect 0 "mesh bench --links" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/links_queries.csv" --links "$scratch/links.txt" --repeat 1 --json
+contains '"found":3' "mesh bench --links finds the paths across links"
+printf '1 0 3.5  1 3 x\n' >"$scratch/bad_links.txt"
+expect 2 "mesh path with a malformed links file" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7 --links "$scratch/bad_links.txt"
+contains "bad_links.txt:1:" "the error names the links file's line"
+printf '1 0 3.5  30 0 30\n' >"$scratch/far_links.txt"
+expect 2 "mesh path with a link off the mesh" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,3,7 --links "$scratch/far_links.txt"
+contains "off-mesh link 0" "the error names the link"
 expect 2 "mesh path from off the mesh" -- "$wayfinder" mesh path "$mesh" --from 20,0,20 --to 1,0,1
 contains "not on the mesh" "off-mesh start is named"
 contains "--snap D moves it onto the mesh" "the error names the flag, not the library's field"

@@ -8,6 +8,7 @@
 #include "mesh_command_support.hpp"
 #include "progress_bar.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
+#include "wayfinder/navmesh/off_mesh_link_reader.hpp"
 
 #ifdef WAYFINDER_HAVE_RECAST
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
@@ -43,12 +44,12 @@ void add_build_in_memory_options(CLI::App& command, bool& build, LevelBuildArgum
   for (CLI::Option* option : add_level_build_options(command, arguments)) option->needs(flag);
 }
 
-CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, bool build,
-                                            const LevelBuildArguments& arguments, std::ostream& err,
+CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, const std::string& links_path,
+                                            bool build, const LevelBuildArguments& arguments, std::ostream& err,
                                             bool show_progress) {
   CommandNavMeshGeometry result;
   if (!build) {
-    result.navmesh = read_mesh_geometry(path, z_up);
+    result.navmesh = read_mesh_geometry(path, z_up, links_path);
     if (const auto warning = level_geometry_warning(result.navmesh)) err << "wayfinder: warning: " << *warning << "\n";
     return result;
   }
@@ -57,6 +58,8 @@ CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, 
   result.level = read_mesh_geometry(path, z_up);
   result.navmesh = build_level_navmesh(result.level, path, arguments, err, show_progress, &result.summary);
   result.built = true;
+  // The links belong to the navmesh, placed on it when it is built.
+  if (!links_path.empty()) result.navmesh.off_mesh_links = read_off_mesh_links(links_path);
   if (result.navmesh.polygons.empty())
     throw CommandError(path + ": nothing in the level is walkable for this agent (" + describe_level_build(arguments) +
                            "): the navmesh is empty",

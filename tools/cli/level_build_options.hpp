@@ -63,9 +63,10 @@ struct CommandNavMeshGeometry {
 };
 
 /// Reads FILE; with `build`, builds its navmesh (CommandError when nothing is walkable); without,
-/// warns on `err` when FILE looks like raw level geometry (level_geometry_warning).
-CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, bool build,
-                                            const LevelBuildArguments& arguments, std::ostream& err,
+/// warns on `err` when FILE looks like raw level geometry (level_geometry_warning). The off-mesh
+/// links of `links_path` (none when empty) go with the navmesh either way.
+CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, const std::string& links_path,
+                                            bool build, const LevelBuildArguments& arguments, std::ostream& err,
                                             bool show_progress);
 
 /// The build's figures as JSON text for a command's output: {"polygons", "vertices",

@@ -29,6 +29,7 @@ struct MeshBenchArguments {
   /// FILE is a level: build its navmesh in memory first (--build and the build options).
   bool build = false;
   LevelBuildArguments build_settings;
+  std::string links_path;  ///< --links: an off-mesh links file (empty: none)
   bool json = false;
 };
 

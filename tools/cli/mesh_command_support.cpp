@@ -9,6 +9,7 @@
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
+#include "wayfinder/navmesh/off_mesh_link_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 
 namespace wayfinder::cli {
@@ -27,6 +28,20 @@ MeshGeometry read_mesh_geometry(const std::string& path, bool z_up) {
   ObjReadOptions options;
   options.up = z_up ? UpAxis::z : UpAxis::y;
   return read_obj_mesh(path, options);
+}
+
+MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::string& links_path) {
+  MeshGeometry geometry = read_mesh_geometry(path, z_up);
+  if (!links_path.empty()) geometry.off_mesh_links = read_off_mesh_links(links_path);
+  return geometry;
+}
+
+CLI::Option* add_links_option(CLI::App& command, std::string& target) {
+  return command
+      .add_option("--links", target,
+                  "off-mesh links (jumps, ladders, teleporters), one a line: x1 y1 z1 x2 y2 z2 [both|oneway] "
+                  "[cost=C] [area=A] [flags=F] [radius=R] [id=N], in the mesh's (y-up) frame")
+      ->type_name("FILE");
 }
 
 std::optional<Point> parse_mesh_point(std::string_view text, bool allow_2d) {

@@ -23,6 +23,10 @@ std::string_view to_string(MeshFileFormat format);
 
 /// Reads the file's geometry (OBJ with y or z up).
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up);
+/// The same with the off-mesh links of `links_path` (read_off_mesh_links; none when empty).
+MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::string& links_path);
+/// `--links FILE`, stored in `target`.
+CLI::Option* add_links_option(CLI::App& command, std::string& target);
 
 /// "X,Y,Z", or "X,Y" when `allow_2d` (a point (x, y) of a 2D mesh is the world point (x, 0, y));
 /// nullopt unless every part is a finite number.

@@ -72,6 +72,7 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
       ->type_name("D");
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   add_build_in_memory_options(command, arguments.build, arguments.build_settings);
+  add_links_option(command, arguments.links_path);
   CLI::Option* svg = command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
       ->type_name("FILE");
   CLI::Option* y_range =
@@ -103,8 +104,9 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
                          " of finite numbers, got '" + *text + "'");
   }
 
-  const CommandNavMeshGeometry loaded = load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.build,
-                                                             arguments.build_settings, err, !arguments.json);
+  const CommandNavMeshGeometry loaded =
+      load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.links_path, arguments.build,
+                           arguments.build_settings, err, !arguments.json);
   const NavMesh mesh = NavMesh::build(loaded.navmesh);
   std::optional<HeightRange> range;
   if (!arguments.y_range.empty() || arguments.level >= 0) {
@@ -163,6 +165,18 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["length_2d"] = result.points.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(length_2d);
     json["corridor"] = result.nodes;
     json["waypoints"] = points_json(result.points, true);
+    if (!arguments.links_path.empty()) {
+      // Where the path leaves the ground: the waypoint index of each link's start (its end is
+      // the next waypoint), the corridor index of the polygon it leaves, the link's id.
+      nlohmann::ordered_json links = nlohmann::ordered_json::array();
+      for (const PathLinkStep& step : result.links)
+        links.push_back({{"waypoint", step.waypoint},
+                         {"corridor_index", step.node},
+                         {"link", step.link},
+                         {"user_id", mesh.off_mesh_link(step.link).input.user_id},
+                         {"reverse", step.reverse}});
+      json["links"] = std::move(links);
+    }
     json["expanded"] = result.stats.expanded;
     json["generated"] = result.stats.generated;
     json["microseconds"] = microseconds;
@@ -172,7 +186,9 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << json.dump() << '\n';
   } else {
     out << "mesh:         " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, "
-        << mesh.region_count() << " regions)\n";
+        << mesh.region_count() << " regions";
+    if (mesh.off_mesh_link_count() != 0) out << ", " << mesh.off_mesh_link_count() << " off-mesh links";
+    out << ")\n";
     if (loaded.built) out << "navmesh:      " << level_build_summary_text(loaded.summary) << '\n';
     out << "query:        " << format_point(*from) << " -> " << format_point(*to) << '\n';
     out << "nodes:        " << to_string(arguments.nodes) << '\n';
@@ -181,11 +197,22 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << '\n';
     if (!result.message.empty()) out << "message:      " << result.message << '\n';
     if (!result.points.empty()) {
-      out << "cost:         " << format_fixed(result.cost, 6) << " (3D length; " << format_fixed(length_2d, 6)
-          << " in x-z)\n";
-      out << "corridor:     " << result.nodes.size() << " polygons\n";
+      out << "cost:         " << format_fixed(result.cost, 6)
+          << (result.links.empty() ? " (3D length; " : " (3D length walked plus the links' costs; ")
+          << format_fixed(length_2d, 6) << " in x-z)\n";
+      out << "corridor:     " << result.nodes.size() << " polygons";
+      if (!result.links.empty()) out << ", " << result.links.size() << " off-mesh links taken";
+      out << '\n';
       out << "waypoints:    " << result.points.size() << '\n';
-      for (const Point& point : result.points) out << "  " << format_point(point) << '\n';
+      std::size_t next_link = 0;
+      for (std::size_t i = 0; i < result.points.size(); ++i) {
+        out << "  " << format_point(result.points[i]);
+        if (next_link < result.links.size() && result.links[next_link].waypoint == i) {
+          const PathLinkStep& step = result.links[next_link++];
+          out << "  -> off-mesh link " << step.link << (step.reverse ? " (end to start)" : "");
+        }
+        out << '\n';
+      }
     }
     out << "expanded:     " << result.stats.expanded << '\n';
     // A first query also pays for the query object's search arrays; later queries reuse them.

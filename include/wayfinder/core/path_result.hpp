@@ -44,6 +44,17 @@ struct SearchStats {
   double microseconds = 0.0;    ///< wall time spent searching (summed over steps)
 };
 
+/// Where a path leaves the ground and takes a navigation mesh's off-mesh link (a jump, a ladder,
+/// a teleporter): the agent walks to points[waypoint], takes the link, and lands at
+/// points[waypoint + 1].
+struct PathLinkStep {
+  std::uint32_t waypoint = 0;  ///< index in points of the link's start (its end is the next point)
+  std::uint32_t node = 0;      ///< index in nodes of the polygon the link leaves (nodes[node + 1] is where it lands)
+  std::uint32_t link = 0;      ///< the link's id (NavMesh::off_mesh_link)
+  bool reverse = false;        ///< a two-way link taken from its end to its start
+  friend bool operator==(const PathLinkStep&, const PathLinkStep&) = default;
+};
+
 struct PathResult {
   SearchStatus status = SearchStatus::in_progress;
   StopReason reason = StopReason::none;
@@ -56,6 +67,9 @@ struct PathResult {
   SearchStats stats;
   /// For invalid_input: what was wrong.
   std::string message;
+  /// The off-mesh links the path takes, in order (navigation meshes only; empty elsewhere and
+  /// on paths that walk all the way).
+  std::vector<PathLinkStep> links;
 
   [[nodiscard]] bool found() const { return status == SearchStatus::found; }
   /// True when the path is worth following: found, or partial with at least one move.
@@ -73,6 +87,7 @@ struct PathResult {
     cost = 0.0;
     stats = {};
     message.clear();
+    links.clear();
   }
 
   static PathResult invalid(std::string why) {

@@ -3,7 +3,8 @@
 // (connected regions get clearly different hues, so an island the agent cannot reach stands
 // out), shaded by height, thin polygon outlines, and optionally a corridor, a path with its
 // waypoints, start and goal markers (the grid picture's: a dark disc and a dark diamond) and the
-// positions a search explored, with a legend under the drawing. For debugging, documentation
+// positions a search explored, the mesh's off-mesh links as dashed lines (a dot at each end a
+// link may be taken from), with a legend under the drawing. For debugging, documentation
 // and the `wayfinder mesh path --svg` option.
 //
 // The view looks down the y axis: world x runs to the right and world z runs down the page

@@ -39,7 +39,8 @@ class ExactPathSearch {
   /// `filter`, when given, excludes the polygons it does not pass: the path is then the
   /// shortest one through the polygons it lets in. Area cost multipliers are not supported:
   /// a filter whose cost is not 1 for some area in use gives invalid_input. Start and goal in
-  /// different regions give no_path at once. Budget: max_expansions, max_time and max_cost end
+  /// different regions give no_path at once. A mesh with off-mesh links gives invalid_input
+  /// (the search follows shared edges only). Budget: max_expansions, max_time and max_cost end
   /// the search (partial towards the goal with options.return_partial, else budget_exhausted).
   PathResult find_path(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options = {},
                        const AreaFilter* filter = nullptr);

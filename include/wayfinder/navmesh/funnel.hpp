@@ -19,7 +19,9 @@ struct Portal {
 };
 
 /// The portals between consecutive polygons of `corridor`. Consecutive polygons must be
-/// neighbours; throws std::invalid_argument if they are not.
+/// neighbours; throws std::invalid_argument if they are not. A corridor that takes off-mesh links
+/// (PathResult::links) is walked in pieces: split it after each link's `node` and pull the
+/// string through each piece alone (NavMeshQuery::find_path does so).
 std::vector<Portal> corridor_portals(const NavMesh& mesh, std::span<const PolygonId> corridor);
 void corridor_portals(const NavMesh& mesh, std::span<const PolygonId> corridor, std::vector<Portal>& portals);
 

@@ -9,6 +9,7 @@
 
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/types.hpp"
+#include "wayfinder/navmesh/off_mesh_link.hpp"
 
 namespace wayfinder {
 
@@ -40,6 +41,10 @@ struct MeshGeometry {
   std::vector<Point> detail_vertices;
   std::vector<std::array<std::uint32_t, 3>> detail_triangles;
   std::vector<std::uint32_t> detail_starts;
+  /// Optional: off-mesh links (jumps, ladders, teleporters). NavMesh::build places their ends
+  /// on the mesh and throws LoadError naming a link whose end is not on it (within its radius)
+  /// or whose cost, radius or area is unusable. Link i gets id i.
+  std::vector<OffMeshLink> off_mesh_links;
   /// Where the geometry came from (a file name, or a label such as "<arrays>"), for messages.
   std::string source = "<arrays>";
 };

@@ -23,6 +23,7 @@
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/navmesh/edge_point_graph.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
+#include "wayfinder/navmesh/off_mesh_link.hpp"
 
 namespace wayfinder {
 
@@ -116,7 +117,8 @@ class NavMesh {
 
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
   [[nodiscard]] std::size_t polygon_count() const { return polygon_starts_.size() - 1; }
-  /// Incremented by every edit that changes a polygon's area or flags; 0 for a mesh nobody
+  /// Incremented by every edit that changes a polygon's area or flags, and by every
+  /// add_off_mesh_link; 0 for a mesh nobody
   /// edited since it was built or since forget_changes(). Query objects watch it: a stepped
   /// search on an edited mesh ends with SearchStatus::world_changed.
   [[nodiscard]] std::uint64_t revision() const { return changes_.revision(); }
@@ -151,6 +153,8 @@ class NavMesh {
   /// The graph of points on shared edges that corridor searches walk (see edge_point_graph.hpp).
   [[nodiscard]] const EdgePointGraph& edge_point_graph() const { return edge_point_graph_; }
 
+  /// The connected region of a polygon: polygons joined by shared edges or by off-mesh links
+  /// (one-way links counted both ways) share one. Different regions mean no path.
   [[nodiscard]] std::uint32_t region(PolygonId polygon) const { return regions_[polygon]; }
 
   /// False when crossing shared edge `edge` into polygon `entered` cannot be part of a
@@ -158,6 +162,8 @@ class NavMesh {
   /// between its two sides) and the goal is not on the entered side, so the path would have to
   /// come back over the same edge. Such dead ends are left out of corridor searches (the
   /// dead-end pruning of Björnsson & Halldórsson 2006, exact here because bridges are known).
+  /// Off-mesh links count as edges (both ways) when bridges are found, so an edge with a link
+  /// around it is no bridge and a pocket a link leads into is never pruned.
   [[nodiscard]] bool leads_towards(std::uint32_t edge, PolygonId entered, PolygonId goal) const {
     const PolygonId child = bridge_children_[edge];
     if (child == invalid_polygon) return true;
@@ -177,10 +183,31 @@ class NavMesh {
   [[nodiscard]] AreaFlags flags(PolygonId polygon) const { return tags_[polygon].flags; }
   /// Bit a is set when some polygon has area a: with flags_in_use(), what an AreaFilter needs
   /// to tell whether it changes anything here (AreaFilter::neutral_for) and the smallest cost a
-  /// search can meet (AreaFilter::smallest_cost). Kept up to date by every edit, O(1) to read.
-  [[nodiscard]] std::uint64_t areas_in_use() const { return areas_in_use_; }
-  /// The union of every polygon's flags.
-  [[nodiscard]] AreaFlags flags_in_use() const { return flags_in_use_; }
+  /// search can meet (AreaFilter::smallest_cost). Off-mesh links' areas count too. Kept up to
+  /// date by every edit, O(1) to read.
+  [[nodiscard]] std::uint64_t areas_in_use() const { return areas_in_use_ | link_areas_in_use_; }
+  /// The union of every polygon's and every off-mesh link's flags.
+  [[nodiscard]] AreaFlags flags_in_use() const { return static_cast<AreaFlags>(flags_in_use_ | link_flags_in_use_); }
+
+  // ---- Off-mesh links (off_mesh_link.hpp; Detour's off-mesh connections). Ids are 0 ..
+  // off_mesh_link_count() - 1, in the order the links were given and added.
+
+  [[nodiscard]] std::size_t off_mesh_link_count() const { return links_.size(); }
+  /// The link with this id (unchecked, as the per-polygon readers are).
+  [[nodiscard]] const PlacedOffMeshLink& off_mesh_link(OffMeshLinkId link) const { return links_[link]; }
+  /// The links an agent can take from `polygon`, as directed link ids (2 * link for start to
+  /// end, 2 * link + 1 for end to start on a two-way link); empty on a mesh without links.
+  [[nodiscard]] std::span<const std::uint32_t> links_leaving(PolygonId polygon) const {
+    if (link_exit_starts_.empty()) return {};
+    return {link_exits_.data() + link_exit_starts_[polygon], link_exit_starts_[polygon + 1] - link_exit_starts_[polygon]};
+  }
+  /// Adds a link after building: places its ends (as build does), then recomputes what depends
+  /// on connectivity (regions, bridges). Returns its id. Counts as an edit: revision() goes up by
+  /// one (a stepped search ends with world_changed) and nothing is logged (no polygon changed,
+  /// so no planned corridor breaks). Throws std::invalid_argument, changing nothing, for an end
+  /// that is not on the mesh within the link's radius, a non-finite point, a negative or
+  /// non-finite cost or radius, or an area of max_areas or more. Needs exclusive access.
+  OffMeshLinkId add_off_mesh_link(const OffMeshLink& link);
 
   // ---- Editing. Every edit that changes at least one polygon increments revision() once and
   // logs the polygons it changed, with their area and flags before; an edit that changes
@@ -246,6 +273,10 @@ class NavMesh {
   void build_adjacency();
   void build_regions();
   void find_bridges();
+  // Off-mesh links (off_mesh_links.cpp): place one (an error message instead when it cannot be),
+  // and index every link by the polygons it leaves.
+  std::optional<PlacedOffMeshLink> place_link(const OffMeshLink& link, std::string& problem) const;
+  void index_links();
   void build_locator(double cell_size);
   template <class Visit>
   void for_each_polygon_near(double min_x, double min_z, double max_x, double max_z, Visit&& visit) const;
@@ -298,6 +329,14 @@ class NavMesh {
   /// How far outside a polygon (x-z, world units) a point may be and still count as on it.
   double xz_margin_ = 1e-9;
   EdgePointGraph edge_point_graph_;
+
+  // Off-mesh links, placed, and per polygon the directed links leaving it (CSR; both empty
+  // without links); their areas and flags, which areas_in_use() and flags_in_use() add in.
+  std::vector<PlacedOffMeshLink> links_;
+  std::vector<std::uint32_t> link_exit_starts_;
+  std::vector<std::uint32_t> link_exits_;
+  std::uint64_t link_areas_in_use_ = 0;
+  AreaFlags link_flags_in_use_ = 0;
 
   // Point location: a uniform grid over x-z; each cell lists the polygons whose bounding box
   // touches it.

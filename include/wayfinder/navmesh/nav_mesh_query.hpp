@@ -34,7 +34,8 @@ enum class CorridorNodes : std::uint8_t {
   /// (exact_path_search.hpp, after Polyanya), among all paths on the mesh. PathResult::nodes
   /// are the polygons the path crosses, cost its x-z length. A filter may exclude polygons (the
   /// path is then the shortest through the others); a filter with area costs other than 1 gives
-  /// invalid_input. The search runs in begin() (step() has nothing left to do), and portals()
+  /// invalid_input, and so does a mesh with off-mesh links (not taken by this search). The
+  /// search runs in begin() (step() has nothing left to do), and portals()
   /// stays empty. `weight` is not used.
   optimal,
 };
