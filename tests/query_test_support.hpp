@@ -1,8 +1,12 @@
 #pragma once
-// What the tests of batches, queues and threads share: comparing two answers bit for bit, and a
-// generated navigation mesh with holes.
+// What the navigation-mesh, batch, queue and thread tests share: comparing two answers bit for
+// bit, generated navigation meshes with holes, and a visibility-graph oracle for shortest paths.
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
+#include <limits>
+#include <random>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,6 +56,111 @@ inline MeshGeometry holey_square_mesh(int columns, int rows, double hole_chance,
       centres.push_back({x + 0.37, 0.0, z + 0.61});
     }
   return geometry;
+}
+
+// A rows x columns grid of unit squares in the x-z plane (at height y = 0), each square a
+// polygon unless `blocked` says it is a hole. Vertices are shared, so squares are neighbours.
+inline MeshGeometry square_grid(int columns, int rows, const std::vector<bool>& blocked = {}, bool split_into_triangles = false,
+                         std::uint32_t seed = 0) {
+  MeshGeometry geometry;
+  for (int z = 0; z <= rows; ++z)
+    for (int x = 0; x <= columns; ++x) geometry.vertices.push_back({double(x), 0.0, double(z)});
+  auto vertex = [&](int x, int z) { return static_cast<std::uint32_t>(z * (columns + 1) + x); };
+  std::mt19937 random(seed);
+  for (int z = 0; z < rows; ++z) {
+    for (int x = 0; x < columns; ++x) {
+      if (!blocked.empty() && blocked[static_cast<std::size_t>(z * columns + x)]) continue;
+      const std::uint32_t a = vertex(x, z), b = vertex(x + 1, z), c = vertex(x + 1, z + 1), d = vertex(x, z + 1);
+      if (!split_into_triangles) {
+        geometry.polygons.push_back({a, b, c, d});
+      } else if (random() % 2 == 0) {
+        geometry.polygons.push_back({a, b, c});
+        geometry.polygons.push_back({a, c, d});
+      } else {
+        geometry.polygons.push_back({a, b, d});
+        geometry.polygons.push_back({b, c, d});
+      }
+    }
+  }
+  return geometry;
+}
+
+// True when the segment a-b (x-z) stays on the walkable squares of the grid (closed squares, so
+// sliding along a wall or touching a corner is allowed, as for the mesh). Exact up to 1e-9: the
+// segment is cut where it crosses grid lines, and each piece, which lies in one square's
+// closure, is tested at its midpoint (on a grid line, either square beside it will do).
+inline bool segment_on_grid(const Point& a, const Point& b, int columns, int rows, const std::vector<bool>& blocked) {
+  std::vector<double> cuts = {0.0, 1.0};
+  auto add_crossings = [&](double from, double to) {
+    if (from == to) return;
+    const double low = std::min(from, to), high = std::max(from, to);
+    for (double line = std::ceil(low); line <= high; line += 1.0) cuts.push_back((line - from) / (to - from));
+  };
+  add_crossings(a.x, b.x);
+  add_crossings(a.z, b.z);
+  std::sort(cuts.begin(), cuts.end());
+  auto walkable_at = [&](double x, double z) {
+    for (int cz = static_cast<int>(std::floor(z - 1e-9)); cz <= static_cast<int>(std::floor(z + 1e-9)); ++cz)
+      for (int cx = static_cast<int>(std::floor(x - 1e-9)); cx <= static_cast<int>(std::floor(x + 1e-9)); ++cx)
+        if (cx >= 0 && cz >= 0 && cx < columns && cz < rows && !blocked[static_cast<std::size_t>(cz * columns + cx)])
+          return true;
+    return false;
+  };
+  if (!walkable_at(a.x, a.z) || !walkable_at(b.x, b.z)) return false;
+  for (std::size_t i = 1; i < cuts.size(); ++i) {
+    if (cuts[i] - cuts[i - 1] <= 1e-12) continue;
+    const double t = 0.5 * (cuts[i] + cuts[i - 1]);
+    if (!walkable_at(a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t)) return false;
+  }
+  return true;
+}
+
+// The shortest path through the walkable squares by a visibility graph over the grid's corners
+// and the two end points (shortest paths in a polygonal domain bend only at its corners), with
+// visibility tested exactly (segment_on_grid). Returns -1 when the goal cannot be reached.
+inline double visibility_graph_oracle(const Point& start, const Point& goal, int columns, int rows,
+                               const std::vector<bool>& blocked) {
+  std::vector<Point> nodes = {start, goal};
+  for (int z = 0; z <= rows; ++z)
+    for (int x = 0; x <= columns; ++x) nodes.push_back({double(x), 0.0, double(z)});
+  const std::size_t n = nodes.size();
+  std::vector<double> best(n, std::numeric_limits<double>::infinity());
+  std::vector<bool> done(n, false);
+  best[0] = 0.0;
+  for (std::size_t round = 0; round < n; ++round) {
+    std::size_t at = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!done[i] && std::isfinite(best[i]) && (at == n || best[i] < best[at])) at = i;
+    if (at == n) break;
+    if (at == 1) return best[1];
+    done[at] = true;
+    for (std::size_t next = 0; next < n; ++next) {
+      if (done[next]) continue;
+      const double length = std::hypot(nodes[next].x - nodes[at].x, nodes[next].z - nodes[at].z);
+      if (best[at] + length >= best[next]) continue;
+      if (segment_on_grid(nodes[at], nodes[next], columns, rows, blocked)) best[next] = best[at] + length;
+    }
+  }
+  return -1.0;
+}
+
+// Squares that touch only at a corner are not neighbours on the mesh (no shared edge), but the
+// oracle's closed squares would let a path slip through that corner: opens one of the other two
+// squares of every such 2 x 2 block.
+inline void open_corner_touches(std::vector<bool>& blocked, int columns, int rows) {
+  auto at = [&](int x, int z) { return blocked[static_cast<std::size_t>(z * columns + x)]; };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int z = 0; z + 1 < rows; ++z) {
+      for (int x = 0; x + 1 < columns; ++x) {
+        const bool a = at(x, z), b = at(x + 1, z), c = at(x, z + 1), d = at(x + 1, z + 1);
+        if ((!a && !d && b && c) || (a && d && !b && !c)) {
+          blocked[static_cast<std::size_t>(z * columns + x + (a ? 0 : 1))] = false;
+          changed = true;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace wayfinder::testing

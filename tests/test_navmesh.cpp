@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "query_test_support.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
@@ -22,38 +23,16 @@
 namespace wayfinder {
 namespace {
 
+using testing::open_corner_touches;
+using testing::segment_on_grid;
+using testing::square_grid;
+using testing::visibility_graph_oracle;
+
 double length_xz(const std::vector<Point>& points) {
   double length = 0.0;
   for (std::size_t i = 1; i < points.size(); ++i)
     length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
   return length;
-}
-
-// A rows x columns grid of unit squares in the x-z plane (at height y = 0), each square a
-// polygon unless `blocked` says it is a hole. Vertices are shared, so squares are neighbours.
-MeshGeometry square_grid(int columns, int rows, const std::vector<bool>& blocked = {}, bool split_into_triangles = false,
-                         std::uint32_t seed = 0) {
-  MeshGeometry geometry;
-  for (int z = 0; z <= rows; ++z)
-    for (int x = 0; x <= columns; ++x) geometry.vertices.push_back({double(x), 0.0, double(z)});
-  auto vertex = [&](int x, int z) { return static_cast<std::uint32_t>(z * (columns + 1) + x); };
-  std::mt19937 random(seed);
-  for (int z = 0; z < rows; ++z) {
-    for (int x = 0; x < columns; ++x) {
-      if (!blocked.empty() && blocked[static_cast<std::size_t>(z * columns + x)]) continue;
-      const std::uint32_t a = vertex(x, z), b = vertex(x + 1, z), c = vertex(x + 1, z + 1), d = vertex(x, z + 1);
-      if (!split_into_triangles) {
-        geometry.polygons.push_back({a, b, c, d});
-      } else if (random() % 2 == 0) {
-        geometry.polygons.push_back({a, b, c});
-        geometry.polygons.push_back({a, c, d});
-      } else {
-        geometry.polygons.push_back({a, b, d});
-        geometry.polygons.push_back({b, c, d});
-      }
-    }
-  }
-  return geometry;
 }
 
 // Rolling terrain as Recast's coarse polygons model it: a height field of triangles over
@@ -943,56 +922,6 @@ TEST(NavMeshQuery, BadOptionsAreInvalidInputNamingTheOption) {
 // ---------------------------------------------------------------------------------------------
 // Random meshes against an independent oracle
 
-// True when the segment a-b (x-z) stays on the walkable squares of the grid: sampled densely,
-// every sample lies in a walkable square (closed squares, so sliding along a wall or touching a
-// corner is allowed, as for the mesh).
-bool segment_on_grid(const Point& a, const Point& b, int columns, int rows, const std::vector<bool>& blocked) {
-  const int samples = 2 + static_cast<int>(std::hypot(b.x - a.x, b.z - a.z) * 64);
-  for (int i = 0; i <= samples; ++i) {
-    const double t = double(i) / samples;
-    const double x = a.x + (b.x - a.x) * t, z = a.z + (b.z - a.z) * t;
-    bool inside = false;
-    // Any closed square containing the point that is walkable.
-    for (int cz = static_cast<int>(std::floor(z - 1e-9)); cz <= static_cast<int>(std::floor(z + 1e-9)) && !inside; ++cz) {
-      for (int cx = static_cast<int>(std::floor(x - 1e-9)); cx <= static_cast<int>(std::floor(x + 1e-9)) && !inside; ++cx) {
-        if (cx >= 0 && cz >= 0 && cx < columns && cz < rows && !blocked[static_cast<std::size_t>(cz * columns + cx)])
-          inside = true;
-      }
-    }
-    if (!inside) return false;
-  }
-  return true;
-}
-
-// The shortest path through the walkable squares by a visibility graph over the grid's corners
-// and the two end points (shortest paths in a polygonal domain bend only at its corners), with
-// visibility tested by dense sampling. Returns -1 when the goal cannot be reached.
-double visibility_graph_oracle(const Point& start, const Point& goal, int columns, int rows,
-                               const std::vector<bool>& blocked) {
-  std::vector<Point> nodes = {start, goal};
-  for (int z = 0; z <= rows; ++z)
-    for (int x = 0; x <= columns; ++x) nodes.push_back({double(x), 0.0, double(z)});
-  const std::size_t n = nodes.size();
-  std::vector<double> best(n, std::numeric_limits<double>::infinity());
-  std::vector<bool> done(n, false);
-  best[0] = 0.0;
-  for (std::size_t round = 0; round < n; ++round) {
-    std::size_t at = n;
-    for (std::size_t i = 0; i < n; ++i)
-      if (!done[i] && std::isfinite(best[i]) && (at == n || best[i] < best[at])) at = i;
-    if (at == n) break;
-    if (at == 1) return best[1];
-    done[at] = true;
-    for (std::size_t next = 0; next < n; ++next) {
-      if (done[next]) continue;
-      const double length = std::hypot(nodes[next].x - nodes[at].x, nodes[next].z - nodes[at].z);
-      if (best[at] + length >= best[next]) continue;
-      if (segment_on_grid(nodes[at], nodes[next], columns, rows, blocked)) best[next] = best[at] + length;
-    }
-  }
-  return -1.0;
-}
-
 TEST(NavMeshQuery, RandomMeshesAgainstAVisibilityGraphOracle) {
   constexpr int columns = 8, rows = 8;
   std::mt19937 random(20261121);
@@ -1003,19 +932,7 @@ TEST(NavMeshQuery, RandomMeshesAgainstAVisibilityGraphOracle) {
     // Squares that touch only at a corner are not neighbours on the mesh (no shared edge), but
     // the oracle's closed squares would let a path slip through that corner: open one of the
     // other two squares of every such 2 x 2 block.
-    auto at = [&](int x, int z) { return blocked[static_cast<std::size_t>(z * columns + x)]; };
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (int z = 0; z + 1 < rows; ++z) {
-        for (int x = 0; x + 1 < columns; ++x) {
-          const bool a = at(x, z), b = at(x + 1, z), c = at(x, z + 1), d = at(x + 1, z + 1);
-          if ((!a && !d && b && c) || (a && d && !b && !c)) {
-            blocked[static_cast<std::size_t>(z * columns + x + (a ? 0 : 1))] = false;
-            changed = true;
-          }
-        }
-      }
-    }
+    open_corner_touches(blocked, columns, rows);
     const NavMesh mesh = NavMesh::build(square_grid(columns, rows, blocked, trial % 2 == 1, static_cast<std::uint32_t>(random())));
     NavMeshQuery query(mesh);
     std::uniform_real_distribution<double> coordinate(0.0, double(columns));

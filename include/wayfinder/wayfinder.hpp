@@ -47,6 +47,7 @@
 // navmesh
 #include "wayfinder/navmesh/corridor_breaks.hpp"
 #include "wayfinder/navmesh/edge_point_graph.hpp"
+#include "wayfinder/navmesh/exact_path_search.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/stepped_query.hpp"
+#include "wayfinder/navmesh/exact_path_search.hpp"
 #include "navmesh/corridor_search.hpp"
 
 namespace wayfinder {
@@ -16,6 +17,7 @@ std::string_view to_string(CorridorNodes nodes) {
   switch (nodes) {
     case CorridorNodes::polygon_centroids: return "centroids";
     case CorridorNodes::edge_points: return "edge-points";
+    case CorridorNodes::optimal: return "optimal";
   }
   return "?";
 }
@@ -23,6 +25,7 @@ std::string_view to_string(CorridorNodes nodes) {
 std::optional<CorridorNodes> parse_corridor_nodes(std::string_view name) {
   if (name == "centroids") return CorridorNodes::polygon_centroids;
   if (name == "edge-points") return CorridorNodes::edge_points;
+  if (name == "optimal") return CorridorNodes::optimal;
   return std::nullopt;
 }
 
@@ -47,8 +50,9 @@ bool costs_usable(const AreaFilter& filter) {
 // out-of-range number, a NaN limit) and every query answers invalid_input instead of throwing
 // or searching with nonsense.
 std::optional<std::string> option_problem(const NavMeshSearchOptions& options) {
-  if (options.nodes != CorridorNodes::polygon_centroids && options.nodes != CorridorNodes::edge_points)
-    return "nodes must be CorridorNodes::polygon_centroids or CorridorNodes::edge_points, not " +
+  if (options.nodes != CorridorNodes::polygon_centroids && options.nodes != CorridorNodes::edge_points &&
+      options.nodes != CorridorNodes::optimal)
+    return "nodes must be CorridorNodes::polygon_centroids, edge_points or optimal, not " +
            std::to_string(static_cast<int>(options.nodes));
   if (!(options.weight >= 0.0) || !std::isfinite(options.weight))
     return "weight must be finite and non-negative, not " + std::to_string(options.weight);
@@ -107,6 +111,7 @@ struct NavMeshQueryState {
   AreaFilter filter;  ///< the current query's filter, when it has effect (output.filter points here)
   FilteredSearchesPointer filtered;  ///< made by the first filtered query, then reused
   LinkedSearchesPointer linked;      ///< made by the first query on a mesh with off-mesh links, then reused
+  std::unique_ptr<ExactPathSearch> exact;  ///< made by the first CorridorNodes::optimal query, then reused
 };
 
 NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
@@ -201,6 +206,15 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   output.portals.clear();
   output.links.clear();
   ActiveSearch& active = state.active;
+  if (options.nodes == CorridorNodes::optimal) {
+    // The exact search answers at once (it checks regions and the filter's costs itself).
+    if (!state.exact) state.exact = std::make_unique<ExactPathSearch>(mesh_);
+    PathResult& result = active.settle_in_place();
+    state.exact->find_path(start, goal, options, filter, result);
+    if (!pull_string && result.found()) result.points.assign({start.point, goal.point});
+    output.corridor.assign(result.nodes.begin(), result.nodes.end());
+    return result.status;
+  }
   // Different regions: no path, known without searching (unless a partial path towards the
   // goal is wanted: then the search finds the closest place).
   const bool same_region = mesh_.region(start.polygon) == mesh_.region(goal.polygon);

@@ -322,6 +322,8 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
   const double p99_ratio = percentile(checks.ratios, 0.99);
   const double max_ratio =
       checks.ratios.empty() ? std::nan("") : *std::max_element(checks.ratios.begin(), checks.ratios.end());
+  const double min_ratio =
+      checks.ratios.empty() ? std::nan("") : *std::min_element(checks.ratios.begin(), checks.ratios.end());
   const bool failed = checks.reachability_mismatches > 0 || checks.location_mismatches > 0 ||
                       checks.shorter_than_optimal > 0 || checks.invalid > 0;
 
@@ -352,6 +354,7 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
     json["mean_ratio"] = number_or_null(mean_ratio);
     json["p99_ratio"] = number_or_null(p99_ratio);
     json["max_ratio"] = number_or_null(max_ratio);
+    json["min_ratio"] = number_or_null(min_ratio);
     json["checksum"] = checksum;
     if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.summary));
     out << json.dump() << '\n';
@@ -387,7 +390,8 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
   out << results.row_line({"shorter_than_optimal", std::to_string(checks.shorter_than_optimal)}) << '\n';
   if (!checks.ratios.empty())
     out << "length / optimal over " << checks.ratios.size() << " queries: mean " << format_fixed(mean_ratio, 6)
-        << ", p99 " << format_fixed(p99_ratio, 6) << ", max " << format_fixed(max_ratio, 6) << '\n';
+        << ", p99 " << format_fixed(p99_ratio, 6) << ", max " << format_fixed(max_ratio, 6) << ", min "
+        << format_fixed(min_ratio, 6) << '\n';
   out << (failed ? "FAILED: some answers disagree with the file\n" : "all checks passed\n");
   return failed ? exit_no_path : exit_ok;
 }

@@ -60,12 +60,12 @@ CLI::Option* add_corridor_nodes_option(CLI::App& command, const std::string& nam
   CLI::Validator validator(
       [](std::string& input) -> std::string {
         if (parse_corridor_nodes(input)) return {};
-        return "unknown value '" + input + "'; expected one of: centroids, edge-points";
+        return "unknown value '" + input + "'; expected one of: centroids, edge-points, optimal";
       },
       "", "NODES");
   CLI::Option* option = command.add_option_function<std::string>(
       name, [&target](const std::string& input) { target = *parse_corridor_nodes(input); },
-      "where the corridor search puts its nodes (centroids, edge-points)");
+      "where the corridor search puts its nodes (centroids, edge-points), or optimal for exact shortest paths");
   option->check(validator)->type_name("NODES")->default_str(std::string(to_string(target)));
   return option;
 }

@@ -34,7 +34,7 @@ std::optional<Point> parse_mesh_point(std::string_view text, bool allow_2d);
 /// "x,y,z" with up to 6 decimals.
 std::string format_point(const Point& point);
 
-/// `--nodes centroids|edge-points`, stored in `target`.
+/// `--nodes centroids|edge-points|optimal`, stored in `target`.
 CLI::Option* add_corridor_nodes_option(CLI::App& command, const std::string& name, CorridorNodes& target);
 
 /// Length of a polyline in the x-z plane (heights ignored), as optimal 2D lengths are measured.

@@ -30,9 +30,17 @@ enum class CorridorNodes : std::uint8_t {
   /// polygon corners, so these costs are close to true path lengths and the corridors are
   /// far better.
   edge_points,
+  /// No corridor search: the exact shortest path (x-z length) by ExactPathSearch
+  /// (exact_path_search.hpp, after Polyanya), among all paths on the mesh. PathResult::nodes
+  /// are the polygons the path crosses, cost its x-z length. A filter may exclude polygons (the
+  /// path is then the shortest through the others); a filter with area costs other than 1 gives
+  /// invalid_input, and so does a mesh with off-mesh links (not taken by this search). The
+  /// search runs in begin() (step() has nothing left to do), and portals()
+  /// stays empty. `weight` is not used.
+  optimal,
 };
 
-/// Command-line names: centroids, edge-points.
+/// Command-line names: centroids, edge-points, optimal.
 std::string_view to_string(CorridorNodes nodes);
 std::optional<CorridorNodes> parse_corridor_nodes(std::string_view name);
 

@@ -1,0 +1,58 @@
+#pragma once
+// Exact any-angle shortest paths on a NavMesh, after Polyanya (Cui, Harabor & Grastien,
+// "Compromise-free Pathfinding on a Navigation Mesh", IJCAI 2017). A search node is a root
+// (the start or a mesh corner the path turns at), an interval of a polygon edge seen from the
+// root, and the polygon beyond it; A* over such nodes with an admissible straight-line
+// heuristic finds the shortest path in the x-z plane among all paths inside the mesh, not only
+// inside one corridor. Lengths are measured seen from above (x-z), as the reference data's
+// optimal lengths are; the search follows the mesh's polygon adjacency, so floors that overlap
+// in x-z never meet unless the mesh joins them (multi-level meshes work as they are).
+//
+// One ExactPathSearch per thread, reused across queries (it keeps its node pool and tables);
+// the mesh is shared and read-only.
+
+#include <memory>
+
+#include "wayfinder/core/area_filter.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
+
+namespace wayfinder {
+
+class ExactPathSearch {
+ public:
+  /// Lifetime: keeps a reference to `mesh`, which must outlive it.
+  explicit ExactPathSearch(const NavMesh& mesh);
+  explicit ExactPathSearch(const NavMesh&& mesh) = delete;
+  ~ExactPathSearch();
+  ExactPathSearch(ExactPathSearch&&) noexcept;
+  ExactPathSearch& operator=(ExactPathSearch&&) = delete;
+  ExactPathSearch(const ExactPathSearch&) = delete;
+  ExactPathSearch& operator=(const ExactPathSearch&) = delete;
+
+  /// The shortest path (x-z length) between two located points. PathResult::points are the
+  /// start, the corners the path turns at (with the ground's height there) and the goal;
+  /// cost is the x-z length; nodes the polygons the path crosses, in order, consecutive ones
+  /// neighbours; stats.expanded / generated count search nodes.
+  ///
+  /// `filter`, when given, excludes the polygons it does not pass: the path is then the
+  /// shortest one through the polygons it lets in. Area cost multipliers are not supported:
+  /// a filter whose cost is not 1 for some area in use gives invalid_input. Start and goal in
+  /// different regions give no_path at once. A mesh with off-mesh links gives invalid_input
+  /// (the search follows shared edges only). Budget: max_expansions, max_time and max_cost end
+  /// the search (partial towards the goal with options.return_partial, else budget_exhausted).
+  PathResult find_path(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options = {},
+                       const AreaFilter* filter = nullptr);
+  /// The same into a result the caller owns, reusing its memory. Returns the status.
+  SearchStatus find_path(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options,
+                         const AreaFilter* filter, PathResult& out);
+
+  [[nodiscard]] const NavMesh& mesh() const { return mesh_; }
+
+ private:
+  const NavMesh& mesh_;
+  std::unique_ptr<struct ExactSearchState> state_;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,795 @@
+#include "wayfinder/navmesh/exact_path_search.hpp"
+
+// The search of Cui, Harabor & Grastien (IJCAI 2017, "Polyanya"), written from the paper's
+// description; the terms below are the paper's.
+//
+// A search node is (root r, interval [left, right] on an edge, the polygon beyond that edge).
+// Every point of the interval is visible from r, and the node stands for every path that goes
+// from the start to r (its g), straight from r through the interval into the polygon, and on.
+// The entered polygon is counter-clockwise seen from above, so walking its entry edge from
+// vertex `entry` to vertex `entry + 1` it lies on the left and r on the right (or on the
+// edge's line): seen from r, `left` lies towards vertex `entry` and `right` towards `entry + 1`.
+//
+// Expanding a node projects the cone from r through the interval across the polygon onto its
+// other edges: the parts inside the cone are observable successors
+// and keep the root; the parts outside it, beside an interval end that is a mesh corner, can
+// only be reached by turning at that corner, and take it as their root (non-observable
+// successors). f = g + h, h the length of the shortest path from r through the interval to the
+// goal ignoring obstacles: straight when the line r -> goal crosses the interval
+// (reflecting the goal across the interval's line when it lies on r's side), else through the
+// nearer interval end.
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace wayfinder {
+
+namespace {
+
+constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+
+// Positions seen from above: every length and orientation of the search lives in x-z.
+struct Flat {
+  double x = 0.0;
+  double z = 0.0;
+  friend bool operator==(const Flat&, const Flat&) = default;
+};
+
+Flat flat(const Point& p) { return {p.x, p.z}; }
+
+double length(const Flat& a, const Flat& b) {
+  const double dx = a.x - b.x, dz = a.z - b.z;
+  return std::sqrt(dx * dx + dz * dz);
+}
+
+// Twice the signed area of (o, a, b): positive when b lies to the left of the ray o -> a.
+double cross(const Flat& o, const Flat& a, const Flat& b) { return (a.x - o.x) * (b.z - o.z) - (a.z - o.z) * (b.x - o.x); }
+
+Flat along(const Flat& a, const Flat& b, double t) {
+  if (t <= 0.0) return a;
+  if (t >= 1.0) return b;
+  return {a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t};
+}
+
+// Orientation with a tolerance: cross(o, a, b) counts as zero (b on the line o -> a) when the
+// sine of the angle at o is below `relative_tolerance`, or when the value is within a few units
+// in the last place of the coordinates (far from the origin, rounding alone is that large).
+// Collinear mesh vertices and rays through corners then fall exactly on lines, so that an
+// interval that ends at a corner ends at the corner itself, not a rounding error away.
+struct Orientation {
+  static constexpr double relative_tolerance = 1e-10;
+  double rounding = 0.0;  ///< 8 ulp of the largest coordinate of the mesh
+
+  [[nodiscard]] double snapped(double value, double length_a, double length_b) const {
+    const double tolerance = relative_tolerance * length_a * length_b + rounding * (length_a + length_b);
+    return std::abs(value) <= tolerance ? 0.0 : value;
+  }
+  [[nodiscard]] double side(const Flat& o, const Flat& a, const Flat& b) const {
+    return snapped(cross(o, a, b), length(o, a), length(o, b));
+  }
+  [[nodiscard]] bool same_point(const Flat& a, const Flat& b, double scale) const {
+    return length(a, b) <= relative_tolerance * scale + rounding;
+  }
+};
+
+// A part [lo, hi] of the parameter range [0, 1] of a segment (empty when lo > hi). The
+// functions below give the part where a function linear along the segment, `at_start` and
+// `at_end` at its ends, is <= 0 (where_not_positive) or < 0 (where_negative, closed up to the
+// point where it reaches 0). An end whose value is exactly 0 gives exactly 0 or 1, so an
+// interval that reaches a vertex ends at the vertex itself.
+struct Range {
+  double lo = 1.0;
+  double hi = 0.0;
+  [[nodiscard]] bool empty() const { return lo > hi; }
+};
+
+Range where_not_positive(double at_start, double at_end) {
+  if (at_start <= 0.0 && at_end <= 0.0) return {0.0, 1.0};
+  if (at_start > 0.0 && at_end > 0.0) return {};
+  const double crossing = at_start / (at_start - at_end);
+  return at_start <= 0.0 ? Range{0.0, crossing} : Range{crossing, 1.0};
+}
+
+Range where_negative(double at_start, double at_end) {
+  if (at_start < 0.0 && at_end < 0.0) return {0.0, 1.0};
+  if (at_start >= 0.0 && at_end >= 0.0) return {};
+  const double crossing = at_start / (at_start - at_end);
+  return at_start < 0.0 ? Range{0.0, crossing} : Range{crossing, 1.0};
+}
+
+Range intersection(const Range& a, const Range& b) { return {std::max(a.lo, b.lo), std::min(a.hi, b.hi)}; }
+
+// A point the path may pass through as a turn: the start, a mesh corner, or (for the final
+// node only) an interval end on the goal's polygon.
+struct Root {
+  Flat point;
+  std::uint32_t vertex = none;      ///< mesh vertex, or none for the start and interval ends
+  PolygonId polygon = invalid_polygon;  ///< a polygon around it, for its height
+};
+
+struct SearchNode {
+  Flat left;
+  Flat right;
+  double g = 0.0;  ///< length from the start to the root
+  double f = 0.0;
+  std::uint32_t root = 0;      ///< index in roots
+  std::uint32_t parent = none;  ///< node index
+  PolygonId polygon = invalid_polygon;  ///< the polygon beyond the interval
+  std::uint32_t entry = none;  ///< the interval's edge among the polygon's edges; none for a final node
+  bool left_is_vertex = false;   ///< left is the polygon's vertex `entry`
+  bool right_is_vertex = false;  ///< right is the polygon's vertex `entry + 1`
+};
+
+struct OpenEntry {
+  double f;
+  double g;
+  std::uint32_t node;
+  // std::priority_queue keeps the largest on top: the smallest f first, then the largest g
+  // (deeper nodes first among equals, which reaches the goal sooner on ties).
+  friend bool operator<(const OpenEntry& a, const OpenEntry& b) { return a.f != b.f ? a.f > b.f : a.g < b.g; }
+};
+
+// A binary heap whose storage survives clear(), so that the open list of a reused search
+// allocates nothing once it has grown.
+class OpenList {
+ public:
+  void push(const OpenEntry& entry) {
+    entries_.push_back(entry);
+    std::push_heap(entries_.begin(), entries_.end());
+  }
+  OpenEntry pop() {
+    std::pop_heap(entries_.begin(), entries_.end());
+    const OpenEntry top = entries_.back();
+    entries_.pop_back();
+    return top;
+  }
+  [[nodiscard]] bool empty() const { return entries_.empty(); }
+  [[nodiscard]] std::size_t size() const { return entries_.size(); }
+  void clear() { entries_.clear(); }
+
+ private:
+  std::vector<OpenEntry> entries_;
+};
+
+}  // namespace
+
+struct ExactSearchState {
+  explicit ExactSearchState(const NavMesh& mesh);
+
+  // ---- Per mesh, built once.
+  const NavMesh& mesh;
+  Orientation orientation;
+  double scale = 1.0;  ///< the mesh's extent, for tolerances on point equality
+  /// Per vertex: an edge of a polygon around it is a wall. A taut path turns only at such
+  /// corners (a turn at a vertex surrounded by polygons could be cut short).
+  std::vector<bool> wall_corner;
+  /// Per vertex, the polygons around it (all that list it), for corners made by a filter.
+  std::vector<std::uint32_t> vertex_polygon_starts;
+  std::vector<PolygonId> vertex_polygons;
+
+  // ---- Per query, reused.
+  std::vector<SearchNode> nodes;
+  std::vector<Root> roots;
+  OpenList open;
+  // Root-level pruning: the best g known for each corner as a root; a node whose
+  // root was reached more cheaply since is dominated. Entries are valid when their stamp is
+  // the query's.
+  std::vector<double> best_root_g;
+  std::vector<std::uint32_t> root_stamp;
+  std::vector<std::uint32_t> best_root_from;  ///< the vertex of the root before (none: the start)
+  /// Relative difference under which two ways to a corner count as equally long.
+  static constexpr double root_tie = 1e-12;
+  std::vector<std::uint32_t> goal_stamp;   ///< per polygon: the goal lies in it this query
+  // Per polygon: entered, this query, in full view of root `fan_root` (a root at one of its
+  // corners). Walking around a corner from polygon to polygon, each is entered once per root,
+  // so that a walk around a vertex whose polygons close a full circle ends.
+  std::vector<std::uint32_t> fan_stamp;
+  std::vector<std::uint32_t> fan_root;
+  std::uint32_t query_stamp = 0;
+  std::vector<std::uint32_t> successors;  ///< of the node being expanded
+  std::vector<std::uint32_t> chain;
+  std::vector<PolygonId> fan_walk;  ///< polygons around the goal's corner still to visit
+
+  // ---- The query under way.
+  Flat start;
+  Flat goal;
+  PolygonId goal_polygon = invalid_polygon;
+  const AreaFilter* filter = nullptr;
+  bool prune_dead_ends = true;
+  std::uint64_t generated = 0;
+
+  [[nodiscard]] bool enters(PolygonId polygon) const {
+    return polygon != invalid_polygon &&
+           (filter == nullptr || filter->passes(mesh.area(polygon), mesh.flags(polygon)));
+  }
+  [[nodiscard]] bool is_goal_polygon(PolygonId polygon) const { return goal_stamp[polygon] == query_stamp; }
+  [[nodiscard]] bool corner(std::uint32_t vertex) const;
+  void mark_goal_polygons(const MeshLocation& goal_location);
+  [[nodiscard]] double heuristic(const Flat& root, const Flat& left, const Flat& right) const;
+  // The successor across edge `edge` of `polygon`, with the interval [right_t, left_t] of that
+  // edge (parameters from its vertex `edge` to `edge + 1`); false if it is not worth keeping.
+  bool add_successor(std::uint32_t parent, std::uint32_t root, double root_g, PolygonId polygon, std::uint32_t edge,
+                     double right_t, double left_t);
+  std::uint32_t make_corner_root(std::uint32_t vertex, PolygonId polygon, double g, std::uint32_t from_root);
+  void add_final(std::uint32_t parent);
+  void expand(std::uint32_t node_index);
+  // Successors of a node whose root sees all of `polygon` (the root is on the entry interval,
+  // or is the start inside it): every other edge, whole.
+  void expand_in_full_view(std::uint32_t node_index, std::uint32_t root, double g, PolygonId polygon,
+                           std::uint32_t entry);
+  void push_initial(const MeshLocation& start_location);
+};
+
+ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {
+  const Bounds& bounds = mesh.bounds();
+  const double largest = std::max({std::abs(bounds.min.x), std::abs(bounds.min.z), std::abs(bounds.max.x),
+                                   std::abs(bounds.max.z), 1.0});
+  orientation.rounding = 8.0 * std::numeric_limits<double>::epsilon() * largest;
+  scale = std::max({bounds.max.x - bounds.min.x, bounds.max.z - bounds.min.z, 1e-300});
+  wall_corner.assign(mesh.vertex_count(), false);
+  std::vector<std::uint32_t> counts(mesh.vertex_count() + 1, 0);
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    const auto vertices = mesh.polygon_vertices(p);
+    const auto neighbours = mesh.polygon_neighbours(p);
+    for (std::size_t j = 0; j < vertices.size(); ++j) {
+      ++counts[vertices[j] + 1];
+      if (neighbours[j] == invalid_polygon) {
+        wall_corner[vertices[j]] = true;
+        wall_corner[vertices[(j + 1) % vertices.size()]] = true;
+      }
+    }
+  }
+  for (std::size_t v = 1; v < counts.size(); ++v) counts[v] += counts[v - 1];
+  vertex_polygon_starts = counts;
+  vertex_polygons.resize(counts.back());
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p)
+    for (const std::uint32_t v : mesh.polygon_vertices(p)) vertex_polygons[counts[v]++] = p;
+  best_root_g.assign(mesh.vertex_count(), 0.0);
+  root_stamp.assign(mesh.vertex_count(), 0);
+  best_root_from.assign(mesh.vertex_count(), none);
+  goal_stamp.assign(mesh.polygon_count(), 0);
+  fan_stamp.assign(mesh.polygon_count(), 0);
+  fan_root.assign(mesh.polygon_count(), 0);
+}
+
+bool ExactSearchState::corner(std::uint32_t vertex) const {
+  if (wall_corner[vertex]) return true;
+  if (filter == nullptr) return false;
+  // A polygon the filter refuses is an obstacle: its corners are corners too.
+  for (std::uint32_t i = vertex_polygon_starts[vertex]; i < vertex_polygon_starts[vertex + 1]; ++i)
+    if (!enters(vertex_polygons[i])) return true;
+  return false;
+}
+
+// The goal lies in its polygon, and also in the polygons around it when it stands on an edge
+// or a corner: a path may reach it through any of them (found by adjacency, not by position,
+// so that another floor above or below never counts).
+void ExactSearchState::mark_goal_polygons(const MeshLocation& goal_location) {
+  const PolygonId polygon = goal_location.polygon;
+  goal_stamp[polygon] = query_stamp;
+  const auto vertices = mesh.polygon_vertices(polygon);
+  const auto neighbours = mesh.polygon_neighbours(polygon);
+  const std::size_t n = vertices.size();
+  for (std::size_t j = 0; j < n; ++j) {
+    const Flat a = flat(mesh.vertex(vertices[j])), b = flat(mesh.vertex(vertices[(j + 1) % n]));
+    if (orientation.same_point(goal, a, scale)) {
+      // On a corner: every polygon of its fan reachable through edges that meet there.
+      const std::uint32_t vertex = vertices[j];
+      fan_walk.assign(1, polygon);
+      while (!fan_walk.empty()) {
+        const PolygonId at = fan_walk.back();
+        fan_walk.pop_back();
+        const auto around = mesh.polygon_vertices(at);
+        const auto next = mesh.polygon_neighbours(at);
+        for (std::size_t k = 0; k < around.size(); ++k) {
+          const bool touches = around[k] == vertex || around[(k + 1) % around.size()] == vertex;
+          if (touches && enters(next[k]) && goal_stamp[next[k]] != query_stamp) {
+            goal_stamp[next[k]] = query_stamp;
+            fan_walk.push_back(next[k]);
+          }
+        }
+      }
+      return;
+    }
+    if (orientation.side(a, b, goal) == 0.0 && enters(neighbours[j])) {
+      const double t = ((goal.x - a.x) * (b.x - a.x) + (goal.z - a.z) * (b.z - a.z)) /
+                       ((b.x - a.x) * (b.x - a.x) + (b.z - a.z) * (b.z - a.z));
+      if (t >= 0.0 && t <= 1.0) goal_stamp[neighbours[j]] = query_stamp;
+    }
+  }
+}
+
+// Section 3.2: the length of the shortest path from `root` through [left, right] to the goal,
+// obstacles ignored. Admissible, and exact for the last leg inside the goal's polygon.
+double ExactSearchState::heuristic(const Flat& root, const Flat& left, const Flat& right) const {
+  const double via_ends =
+      std::min(length(root, left) + length(left, goal), length(root, right) + length(right, goal));
+  if (left == right) return via_ends;
+  const double root_side = orientation.side(left, right, root);
+  // A root on the interval's line (on the interval, or beyond an end of it): the shortest
+  // way through is straight when the root is on it, else through the nearer end.
+  if (root_side == 0.0) {
+    const double ex = right.x - left.x, ez = right.z - left.z;
+    const double t = ((root.x - left.x) * ex + (root.z - left.z) * ez) / (ex * ex + ez * ez);
+    return t >= 0.0 && t <= 1.0 ? length(root, goal) : via_ends;
+  }
+  Flat target = goal;
+  const double goal_side = cross(left, right, goal);
+  if ((goal_side > 0.0) == (root_side > 0.0) && goal_side != 0.0) {
+    // Reflect the goal across the interval's line: a path through the interval that comes
+    // back to the root's side is at least as long as one to the mirror image.
+    const double ex = right.x - left.x, ez = right.z - left.z;
+    const double t = ((goal.x - left.x) * ex + (goal.z - left.z) * ez) / (ex * ex + ez * ez);
+    const Flat foot{left.x + ex * t, left.z + ez * t};
+    target = {2.0 * foot.x - goal.x, 2.0 * foot.z - goal.z};
+  }
+  if (cross(root, left, target) <= 0.0 && cross(root, right, target) >= 0.0) {
+    return length(root, target);
+  }
+  const double via_left = length(root, left) + length(left, target);
+  const double via_right = length(root, right) + length(right, target);
+  return std::min(via_left, via_right);
+}
+
+std::uint32_t ExactSearchState::make_corner_root(std::uint32_t vertex, PolygonId polygon, double g,
+                                                  std::uint32_t from_root) {
+  // Root-level pruning: a corner already reached more cheaply as a root makes this way to it
+  // useless. An equally long way is kept only when it comes from the same previous root: one
+  // path around a corner reaches it through several intervals (one per polygon beside the
+  // corner), each of which sees a different part of what lies behind it; an equal way from
+  // elsewhere would only repeat the search behind the corner.
+  const std::uint32_t from_vertex = roots[from_root].vertex;
+  if (root_stamp[vertex] == query_stamp) {
+    const double best = best_root_g[vertex];
+    const double tie = root_tie * std::max(best, 1.0);
+    if (g > best + tie) return none;
+    if (g >= best - tie && best_root_from[vertex] != from_vertex) return none;
+    best_root_g[vertex] = std::min(best, g);
+  } else {
+    root_stamp[vertex] = query_stamp;
+    best_root_g[vertex] = g;
+  }
+  best_root_from[vertex] = from_vertex;
+  roots.push_back({flat(mesh.vertex(vertex)), vertex, polygon});
+  return static_cast<std::uint32_t>(roots.size() - 1);
+}
+
+bool ExactSearchState::add_successor(std::uint32_t parent, std::uint32_t root, double root_g, PolygonId polygon,
+                                     std::uint32_t edge, double right_t, double left_t) {
+  const auto vertices = mesh.polygon_vertices(polygon);
+  const auto neighbours = mesh.polygon_neighbours(polygon);
+  const std::size_t n = vertices.size();
+  const PolygonId next = neighbours[edge];
+  if (!enters(next)) return false;
+  // Dead ends (the paper's dead-end pruning): a bridge of the adjacency whose far side holds no goal cannot be on
+  // a shortest path (NavMesh::leads_towards, exact because bridges are known).
+  if (prune_dead_ends) {
+    const std::uint32_t shared = mesh.shared_edge_of_slot(mesh.edge_slot(polygon, edge));
+    if (shared != none && !mesh.leads_towards(shared, next, goal_polygon)) return false;
+  }
+  const std::uint32_t a_vertex = vertices[edge], b_vertex = vertices[(edge + 1) % n];
+  const Flat a = flat(mesh.vertex(a_vertex)), b = flat(mesh.vertex(b_vertex));
+  // The same edge in the next polygon runs b -> a: find it by its vertices (two polygons may
+  // in principle share more than one edge).
+  const auto next_vertices = mesh.polygon_vertices(next);
+  const auto next_neighbours = mesh.polygon_neighbours(next);
+  std::uint32_t entry = none;
+  for (std::uint32_t j = 0; j < next_vertices.size(); ++j)
+    if (next_neighbours[j] == polygon && next_vertices[j] == b_vertex) entry = j;
+  if (entry == none) return false;
+  SearchNode node;
+  node.right = along(a, b, right_t);
+  node.left = along(a, b, left_t);
+  node.right_is_vertex = right_t <= 0.0;
+  node.left_is_vertex = left_t >= 1.0;
+  node.g = root_g;
+  node.root = root;
+  node.parent = parent;
+  node.polygon = next;
+  node.entry = entry;
+  node.f = root_g + heuristic(roots[root].point, node.left, node.right);
+  nodes.push_back(node);
+  successors.push_back(static_cast<std::uint32_t>(nodes.size() - 1));
+  ++generated;
+  return true;
+}
+
+// The goal's polygon is reached: the best path through this node to the goal is straight when
+// the goal is in view through the interval, else it turns at the nearer interval end (inside
+// a convex polygon nothing is in the way), and no other successor can beat it.
+void ExactSearchState::add_final(std::uint32_t parent) {
+  const SearchNode from = nodes[parent];
+  const Flat root = roots[from.root].point;
+  SearchNode node = from;
+  node.parent = parent;
+  node.entry = none;
+  const double direct = length(root, goal);
+  const double exact = heuristic(root, from.left, from.right);
+  if (exact > direct * (1.0 + 1e-12) + orientation.rounding) {
+    // Not in view: turn at the interval end that gives `exact`.
+    const double via_left = length(root, from.left) + length(from.left, goal);
+    const double via_right = length(root, from.right) + length(from.right, goal);
+    const Flat turn = via_left <= via_right ? from.left : from.right;
+    const bool turn_is_vertex = via_left <= via_right ? from.left_is_vertex : from.right_is_vertex;
+    const auto vertices = mesh.polygon_vertices(from.polygon);
+    const std::uint32_t vertex =
+        !turn_is_vertex ? none
+                        : (via_left <= via_right ? vertices[from.entry] : vertices[(from.entry + 1) % vertices.size()]);
+    roots.push_back({turn, vertex, from.polygon});
+    node.root = static_cast<std::uint32_t>(roots.size() - 1);
+    node.g = from.g + length(root, turn);
+    node.f = node.g + length(turn, goal);
+  } else {
+    node.f = from.g + direct;
+  }
+  nodes.push_back(node);
+  successors.push_back(static_cast<std::uint32_t>(nodes.size() - 1));
+  ++generated;
+}
+
+void ExactSearchState::expand(std::uint32_t node_index) {
+  const SearchNode node = nodes[node_index];
+  if (is_goal_polygon(node.polygon)) {
+    add_final(node_index);
+    return;
+  }
+  const PolygonId polygon = node.polygon;
+  const auto vertices = mesh.polygon_vertices(polygon);
+  const auto n = static_cast<std::uint32_t>(vertices.size());
+  const Flat root = roots[node.root].point;
+  const double root_length_left = length(root, node.left), root_length_right = length(root, node.right);
+  const double interval_length = length(node.left, node.right);
+  const double tolerance_scale = std::max({root_length_left, root_length_right, interval_length});
+
+  // A root on the interval (the start on an edge, a corner at an end of the edge it turned
+  // onto): the whole polygon is in view from it, as the polygon is convex.
+  bool whole_polygon = orientation.same_point(root, node.left, tolerance_scale) ||
+                       orientation.same_point(root, node.right, tolerance_scale);
+  if (!whole_polygon && interval_length > 0.0 && orientation.side(node.right, node.left, root) == 0.0) {
+    const double ex = node.left.x - node.right.x, ez = node.left.z - node.right.z;
+    const double t = ((root.x - node.right.x) * ex + (root.z - node.right.z) * ez) / (ex * ex + ez * ez);
+    whole_polygon = t >= 0.0 && t <= 1.0;
+  }
+  if (whole_polygon) {
+    expand_in_full_view(node_index, node.root, node.g, polygon, node.entry);
+    return;
+  }
+
+  // The cone seen from the root: a point x is in it when x is right of (or on) root -> left
+  // and left of (or on) root -> right. A zero-length interval, or one on a line through the
+  // root, makes the cone a single ray: the search then moves strictly forward along it (only
+  // points beyond the interval's far end count), so that it never circles a vertex.
+  const bool ray = interval_length == 0.0 || orientation.side(root, node.left, node.right) == 0.0;
+  const Flat far_end = root_length_left >= root_length_right ? node.left : node.right;
+  const double far_distance = std::max(root_length_left, root_length_right);
+  auto beyond_far_end = [&](const Flat& p) {
+    const double along_ray = (p.x - root.x) * (far_end.x - root.x) + (p.z - root.z) * (far_end.z - root.z);
+    return along_ray > far_distance * far_distance + orientation.rounding * far_distance +
+                           Orientation::relative_tolerance * far_distance * far_distance;
+  };
+  // Corners the path may turn at: an interval end that is the polygon's vertex and a corner
+  // of the walkable space. A zero-length interval at a corner may turn either way.
+  const std::uint32_t left_vertex = vertices[node.entry], right_vertex = vertices[(node.entry + 1) % n];
+  std::uint32_t left_corner = node.left_is_vertex && corner(left_vertex) ? left_vertex : none;
+  std::uint32_t right_corner = node.right_is_vertex && corner(right_vertex) ? right_vertex : none;
+  if (interval_length == 0.0) {
+    if (left_corner == none) left_corner = right_corner;
+    if (right_corner == none) right_corner = left_corner;
+  }
+  std::uint32_t left_root = none, right_root = none;
+  bool left_root_tried = false, right_root_tried = false;
+  const double left_turn_g = node.g + root_length_left, right_turn_g = node.g + root_length_right;
+
+  // Walk the far edges from the right (vertex entry + 1) to the left (vertex entry).
+  double left_at_start = 0.0, right_at_start = 0.0;
+  auto cone_values = [&](const Flat& p, double& left_value, double& right_value) {
+    const double to_point = length(root, p);
+    left_value = orientation.snapped(cross(root, node.left, p), root_length_left, to_point);
+    right_value = orientation.snapped(cross(root, node.right, p), root_length_right, to_point);
+  };
+  cone_values(flat(mesh.vertex(vertices[(node.entry + 1) % n])), left_at_start, right_at_start);
+  for (std::uint32_t step = 1; step < n; ++step) {
+    const std::uint32_t edge = (node.entry + step) % n;
+    const Flat a = flat(mesh.vertex(vertices[edge])), b = flat(mesh.vertex(vertices[(edge + 1) % n]));
+    double left_at_end = 0.0, right_at_end = 0.0;
+    cone_values(b, left_at_end, right_at_end);
+    // Observable: left value <= 0 and right value >= 0.
+    const Range observable =
+        intersection(where_not_positive(left_at_start, left_at_end), where_not_positive(-right_at_start, -right_at_end));
+    if (!observable.empty()) {
+      bool keep = true;
+      if (ray) keep = beyond_far_end(along(a, b, observable.lo)) || beyond_far_end(along(a, b, observable.hi));
+      if (keep) add_successor(node_index, node.root, node.g, polygon, edge, observable.lo, observable.hi);
+    }
+    // Right of the cone, around the right corner.
+    if (right_corner != none) {
+      const Range hidden = where_negative(right_at_start, right_at_end);
+      if (!hidden.empty() && hidden.hi > hidden.lo) {
+        if (!right_root_tried) {
+          right_root = make_corner_root(right_corner, polygon, right_turn_g, node.root);
+          right_root_tried = true;
+        }
+        if (right_root != none) add_successor(node_index, right_root, right_turn_g, polygon, edge, hidden.lo, hidden.hi);
+      }
+    }
+    // Left of the cone, around the left corner.
+    if (left_corner != none) {
+      const Range hidden = where_negative(-left_at_start, -left_at_end);
+      if (!hidden.empty() && hidden.hi > hidden.lo) {
+        if (!left_root_tried) {
+          left_root = make_corner_root(left_corner, polygon, left_turn_g, node.root);
+          left_root_tried = true;
+        }
+        if (left_root != none) add_successor(node_index, left_root, left_turn_g, polygon, edge, hidden.lo, hidden.hi);
+      }
+    }
+    left_at_start = left_at_end;
+    right_at_start = right_at_end;
+  }
+}
+
+void ExactSearchState::push_initial(const MeshLocation& start_location) {
+  // The start sees all of its convex polygon: every edge is a whole interval with the start as
+  // root (a start on an edge or corner is on the interval: the next polygon is in full view).
+  roots.push_back({start, none, start_location.polygon});
+  SearchNode origin;
+  origin.polygon = start_location.polygon;
+  nodes.push_back(origin);
+  expand_in_full_view(0, 0, 0.0, start_location.polygon, none);
+}
+
+void ExactSearchState::expand_in_full_view(std::uint32_t node_index, std::uint32_t root, double g, PolygonId polygon,
+                                           std::uint32_t entry) {
+  const auto vertices = mesh.polygon_vertices(polygon);
+  const auto neighbours = mesh.polygon_neighbours(polygon);
+  const auto n = static_cast<std::uint32_t>(vertices.size());
+  const Flat at = roots[root].point;
+  fan_stamp[polygon] = query_stamp;
+  fan_root[polygon] = root;
+  for (std::uint32_t edge = 0; edge < n; ++edge) {
+    if (edge == entry) continue;
+    const Flat a = flat(mesh.vertex(vertices[edge])), b = flat(mesh.vertex(vertices[(edge + 1) % n]));
+    const double edge_length = length(a, b);
+    const bool around_the_root = orientation.same_point(at, a, edge_length) || orientation.same_point(at, b, edge_length);
+    const PolygonId next = neighbours[edge];
+    if (around_the_root && next != invalid_polygon) {
+      if (fan_stamp[next] == query_stamp && fan_root[next] == root) continue;
+      fan_stamp[next] = query_stamp;
+      fan_root[next] = root;
+    }
+    add_successor(node_index, root, g, polygon, edge, 0.0, 1.0);
+  }
+}
+
+ExactPathSearch::ExactPathSearch(const NavMesh& mesh)
+    : mesh_(mesh), state_(std::make_unique<ExactSearchState>(mesh)) {}
+ExactPathSearch::~ExactPathSearch() = default;
+ExactPathSearch::ExactPathSearch(ExactPathSearch&&) noexcept = default;
+
+PathResult ExactPathSearch::find_path(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options,
+                                      const AreaFilter* filter) {
+  PathResult out;
+  find_path(start, goal, options, filter, out);
+  return out;
+}
+
+namespace {
+
+bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+
+}  // namespace
+
+SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLocation& goal,
+                                        const QueryOptions& options, const AreaFilter* filter, PathResult& out) {
+  const auto started = std::chrono::steady_clock::now();
+  out.reset();
+  auto reject = [&](const std::string& why) {
+    out.status = SearchStatus::invalid_input;
+    out.reason = StopReason::invalid_input;
+    out.message = why;
+    return out.status;
+  };
+  if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() || goal.polygon >= mesh_.polygon_count())
+    return reject("start and goal must be located on the mesh");
+  if (!finite(start.point) || !finite(goal.point)) return reject("start and goal must be finite points");
+  if (!(options.budget.max_cost >= 0.0)) return reject("budget.max_cost must be non-negative (infinite for no limit)");
+  // Off-mesh links join polygons the search's intervals cannot describe (a jump, a ladder):
+  // refused rather than ignored, so that an answer is always the shortest path on the mesh.
+  if (mesh_.off_mesh_link_count() != 0)
+    return reject("exact paths do not take off-mesh links, and this mesh has " +
+                  std::to_string(mesh_.off_mesh_link_count()));
+  if (filter != nullptr) {
+    if (const auto problem = filter->problem()) return reject(*problem);
+    for (std::uint64_t areas = mesh_.areas_in_use(); areas != 0; areas &= areas - 1) {
+      const auto area = static_cast<AreaId>(std::countr_zero(areas));
+      if (filter->area_passes(area) && filter->cost(area) != 1.0f)
+        return reject("exact paths take a filter's exclusions only: area " + std::to_string(area) + " costs " +
+                      std::to_string(filter->cost(area)) + ", and area cost multipliers are not supported in this mode");
+    }
+    for (const auto& [location, which] : {std::pair{&start, "start"}, std::pair{&goal, "goal"}})
+      if (!filter->passes(mesh_.area(location->polygon), mesh_.flags(location->polygon)))
+        return reject(std::string(which) + " is located on polygon " + std::to_string(location->polygon) +
+                      ", which the filter excludes");
+  }
+  ExactSearchState& state = *state_;
+  auto finish_timing = [&] {
+    out.stats.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+    return out.status;
+  };
+  if (mesh_.region(start.polygon) != mesh_.region(goal.polygon) && !options.partial_when_unreachable) {
+    out.status = SearchStatus::no_path;
+    out.reason = StopReason::open_list_empty;
+    out.message = "start and goal are in different connected regions (" + std::to_string(mesh_.region(start.polygon)) +
+                  " and " + std::to_string(mesh_.region(goal.polygon)) + "); no search was needed";
+    return finish_timing();
+  }
+
+  // Set up the query.
+  if (++state.query_stamp == 0) {
+    std::fill(state.root_stamp.begin(), state.root_stamp.end(), 0u);
+    std::fill(state.goal_stamp.begin(), state.goal_stamp.end(), 0u);
+    std::fill(state.fan_stamp.begin(), state.fan_stamp.end(), 0u);
+    state.query_stamp = 1;
+  }
+  state.filter = filter;
+  state.start = flat(start.point);
+  state.goal = flat(goal.point);
+  state.goal_polygon = goal.polygon;
+  state.prune_dead_ends = mesh_.region(start.polygon) == mesh_.region(goal.polygon) &&
+                          (filter == nullptr || !options.partial_when_unreachable);
+  state.nodes.clear();
+  state.roots.clear();
+  state.open.clear();
+  state.successors.clear();
+  state.generated = 0;
+  state.mark_goal_polygons(goal);
+
+  auto emit_path = [&](std::uint32_t last, const Flat* end_point, const Point* end) {
+    // Polygons and roots from the chain of parents.
+    state.chain.clear();
+    for (std::uint32_t at = last; at != none; at = state.nodes[at].parent) state.chain.push_back(at);
+    std::reverse(state.chain.begin(), state.chain.end());
+    for (const std::uint32_t at : state.chain) {
+      const PolygonId polygon = state.nodes[at].polygon;
+      if (out.nodes.empty() || out.nodes.back() != polygon) out.nodes.push_back(polygon);
+    }
+    out.points.push_back(start.point);
+    std::uint32_t previous_root = 0;
+    for (const std::uint32_t at : state.chain) {
+      const std::uint32_t root = state.nodes[at].root;
+      if (root == previous_root) continue;
+      previous_root = root;
+      const Root& turn = state.roots[root];
+      out.points.push_back({turn.point.x, mesh_.height_at(turn.polygon, turn.point.x, turn.point.z), turn.point.z});
+    }
+    if (end != nullptr) {
+      out.points.push_back(*end);
+    } else if (end_point != nullptr && !(flat(out.points.back()) == *end_point)) {
+      const PolygonId polygon = state.nodes[last].polygon;
+      out.points.push_back({end_point->x, mesh_.height_at(polygon, end_point->x, end_point->z), end_point->z});
+    }
+    out.cost = 0.0;
+    for (std::size_t i = 1; i < out.points.size(); ++i)
+      out.cost += length(flat(out.points[i - 1]), flat(out.points[i]));
+  };
+
+  // Start and goal in one polygon (or the goal in a polygon around the start's point): straight.
+  if (state.is_goal_polygon(start.polygon)) {
+    out.status = SearchStatus::found;
+    out.reason = StopReason::goal_reached;
+    out.nodes.push_back(start.polygon);
+    out.points.push_back(start.point);
+    out.points.push_back(goal.point);
+    out.cost = length(state.start, state.goal);
+    return finish_timing();
+  }
+
+  state.push_initial(start);
+  for (const std::uint32_t successor : state.successors)
+    state.open.push({state.nodes[successor].f, state.nodes[successor].g, successor});
+  out.stats.peak_open = state.open.size();
+
+  // The reached node nearest the goal, for a partial path.
+  std::uint32_t closest = none;
+  double closest_distance = std::numeric_limits<double>::infinity();
+  auto note_reached = [&](std::uint32_t index) {
+    const SearchNode& node = state.nodes[index];
+    const double distance = node.f - node.g;  // the heuristic: a lower bound of the distance left
+    if (distance < closest_distance) {
+      closest_distance = distance;
+      closest = index;
+    }
+  };
+  auto stop_early = [&](StopReason reason, bool exhausted_budget) {
+    out.reason = reason;
+    const bool partial = exhausted_budget ? options.return_partial : options.partial_when_unreachable;
+    if (!partial) {
+      out.status = exhausted_budget ? SearchStatus::budget_exhausted : SearchStatus::no_path;
+      return;
+    }
+    out.status = SearchStatus::partial;
+    if (closest == none) {
+      out.nodes.push_back(start.polygon);
+      out.points.push_back(start.point);
+      return;
+    }
+    // End at the interval's point nearest the goal: in view from the node's root.
+    const SearchNode& node = state.nodes[closest];
+    const double ex = node.left.x - node.right.x, ez = node.left.z - node.right.z;
+    const double squared = ex * ex + ez * ez;
+    const double t = squared == 0.0 ? 0.0
+                                     : std::clamp(((state.goal.x - node.right.x) * ex + (state.goal.z - node.right.z) * ez) /
+                                                      squared,
+                                                  0.0, 1.0);
+    const Flat end = along(node.right, node.left, t);
+    emit_path(closest, &end, nullptr);
+  };
+
+  const Budget& budget = options.budget;
+  while (true) {
+    if (state.open.empty()) {
+      stop_early(StopReason::open_list_empty, false);
+      break;
+    }
+    const OpenEntry top = state.open.pop();
+    if (top.f > budget.max_cost) {
+      stop_early(StopReason::cost_limit, true);
+      break;
+    }
+    std::uint32_t current = top.node;
+    const SearchNode& popped = state.nodes[current];
+    if (popped.entry == none) {
+      out.status = SearchStatus::found;
+      out.reason = StopReason::goal_reached;
+      emit_path(current, nullptr, &goal.point);
+      break;
+    }
+    // Root-level pruning, again at expansion: the root may have been reached more cheaply
+    // since this node was made.
+    const Root& popped_root = state.roots[popped.root];
+    if (popped_root.vertex != none &&
+        popped.g > state.best_root_g[popped_root.vertex] +
+                       ExactSearchState::root_tie * std::max(state.best_root_g[popped_root.vertex], 1.0))
+      continue;
+    bool out_of_budget = false;
+    // Intermediate nodes (the paper's intermediate pruning): a node with a single successor is expanded at once
+    // rather than queued; its f cannot be lower, so the order of the search is unchanged
+    // where it matters (a final node is still only accepted off the open list).
+    while (true) {
+      if (out.stats.expanded >= budget.max_expansions ||
+          (budget.max_time.count() > 0 && out.stats.expanded % Budget::time_check_interval == 0 &&
+           std::chrono::steady_clock::now() - started >= budget.max_time)) {
+        out_of_budget = true;
+        break;
+      }
+      ++out.stats.expanded;
+      note_reached(current);
+      state.successors.clear();
+      state.expand(current);
+      if (state.successors.size() == 1 && state.nodes[state.successors.front()].entry != none) {
+        current = state.successors.front();
+        continue;
+      }
+      for (const std::uint32_t successor : state.successors)
+        state.open.push({state.nodes[successor].f, state.nodes[successor].g, successor});
+      break;
+    }
+    if (out_of_budget) {
+      const bool time_up = out.stats.expanded < budget.max_expansions;
+      stop_early(time_up ? StopReason::time_limit : StopReason::expansion_limit, true);
+      break;
+    }
+    out.stats.peak_open = std::max<std::uint64_t>(out.stats.peak_open, state.open.size());
+  }
+  out.stats.generated = state.generated;
+  return finish_timing();
+}
+
+}  // namespace wayfinder
