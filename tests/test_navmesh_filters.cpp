@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/mesh_query_file.hpp"
+#include "query_test_support.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/search_trace.hpp"
@@ -32,36 +33,9 @@ namespace {
 
 using testing::data_directory;
 using testing::sanitized_build;
+using testing::square_grid;
 
 constexpr float excluded = std::numeric_limits<float>::infinity();
-
-// `columns` x `rows` unit squares in the x-z plane at y = 0, row by row (polygon z * columns + x
-// when nothing is left out or split), holes where `blocked` says; optionally each square split
-// into two triangles along a random diagonal.
-MeshGeometry square_grid(int columns, int rows, const std::vector<bool>& blocked = {}, bool triangles = false,
-                         std::uint32_t seed = 0) {
-  MeshGeometry geometry;
-  for (int z = 0; z <= rows; ++z)
-    for (int x = 0; x <= columns; ++x) geometry.vertices.push_back({double(x), 0.0, double(z)});
-  auto vertex = [&](int x, int z) { return static_cast<std::uint32_t>(z * (columns + 1) + x); };
-  std::mt19937 random(seed);
-  for (int z = 0; z < rows; ++z) {
-    for (int x = 0; x < columns; ++x) {
-      if (!blocked.empty() && blocked[static_cast<std::size_t>(z * columns + x)]) continue;
-      const std::uint32_t a = vertex(x, z), b = vertex(x + 1, z), c = vertex(x + 1, z + 1), d = vertex(x, z + 1);
-      if (!triangles) {
-        geometry.polygons.push_back({a, b, c, d});
-      } else if (random() % 2 == 0) {
-        geometry.polygons.push_back({a, b, c});
-        geometry.polygons.push_back({a, c, d});
-      } else {
-        geometry.polygons.push_back({a, b, d});
-        geometry.polygons.push_back({b, c, d});
-      }
-    }
-  }
-  return geometry;
-}
 
 PolygonId polygon_at(const NavMesh& mesh, double x, double z) {
   const MeshLocation location = mesh.locate({x, 0.0, z});
