@@ -58,11 +58,16 @@ Flat along(const Flat& a, const Flat& b, double t) {
   return {a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t};
 }
 
+// A cheap upper bound of length(a, b), within a factor sqrt(2) of it, for scaling tolerances
+// without a square root.
+double extent(const Flat& a, const Flat& b) { return std::abs(a.x - b.x) + std::abs(a.z - b.z); }
+
 // Orientation with a tolerance: cross(o, a, b) counts as zero (b on the line o -> a) when the
-// sine of the angle at o is below `relative_tolerance`, or when the value is within a few units
-// in the last place of the coordinates (far from the origin, rounding alone is that large).
-// Collinear mesh vertices and rays through corners then fall exactly on lines, so that an
-// interval that ends at a corner ends at the corner itself, not a rounding error away.
+// sine of the angle at o is below `relative_tolerance` (up to the factor 2 that measuring
+// lengths by extent() may add), or when the value is within a few units in the last place of
+// the coordinates (far from the origin, rounding alone is that large). Collinear mesh vertices
+// and rays through corners then fall exactly on lines, so that an interval that ends at a
+// corner ends at the corner itself, not a rounding error away.
 struct Orientation {
   static constexpr double relative_tolerance = 1e-10;
   double rounding = 0.0;  ///< 8 ulp of the largest coordinate of the mesh
@@ -72,10 +77,11 @@ struct Orientation {
     return std::abs(value) <= tolerance ? 0.0 : value;
   }
   [[nodiscard]] double side(const Flat& o, const Flat& a, const Flat& b) const {
-    return snapped(cross(o, a, b), length(o, a), length(o, b));
+    return snapped(cross(o, a, b), extent(o, a), extent(o, b));
   }
   [[nodiscard]] bool same_point(const Flat& a, const Flat& b, double scale) const {
-    return length(a, b) <= relative_tolerance * scale + rounding;
+    const double dx = a.x - b.x, dz = a.z - b.z, tolerance = relative_tolerance * scale + rounding;
+    return dx * dx + dz * dz <= tolerance * tolerance;
   }
 };
 
@@ -118,7 +124,7 @@ struct SearchNode {
   Flat left;
   Flat right;
   double g = 0.0;  ///< length from the start to the root
-  double f = 0.0;
+  double f = 0.0;  ///< set when the node is queued (a node expanded at once as intermediate never needs it)
   std::uint32_t root = 0;      ///< index in roots
   std::uint32_t parent = none;  ///< node index
   PolygonId polygon = invalid_polygon;  ///< the polygon beyond the interval
@@ -173,6 +179,19 @@ struct ExactSearchState {
   /// Per vertex, the polygons around it (all that list it), for corners made by a filter.
   std::vector<std::uint32_t> vertex_polygon_starts;
   std::vector<PolygonId> vertex_polygons;
+  /// Per polygon, its corners seen from above twice over (2n points from 2 * its first edge
+  /// slot), so that the corners from any one onwards are read from consecutive memory without
+  /// wrapping; per edge slot (NavMesh::edge_slot), the index of the same edge among the
+  /// neighbour's edges (none for a wall): the entry of a successor.
+  std::vector<Flat> corners_twice;
+  std::vector<std::uint32_t> slot_entry;
+
+  [[nodiscard]] const Flat* corners_of(PolygonId polygon) const {
+    return &corners_twice[2 * std::size_t{mesh.first_edge_slot(polygon)}];
+  }
+  [[nodiscard]] bool crossable(PolygonId polygon, std::uint32_t edge) const {
+    return slot_entry[mesh.first_edge_slot(polygon) + edge] != none;
+  }
 
   // ---- Per query, reused.
   std::vector<SearchNode> nodes;
@@ -213,6 +232,15 @@ struct ExactSearchState {
   [[nodiscard]] bool corner(std::uint32_t vertex) const;
   void mark_goal_polygons(const MeshLocation& goal_location);
   [[nodiscard]] double heuristic(const Flat& root, const Flat& left, const Flat& right) const;
+  /// A node's heuristic: a lower bound of the length from its root through its interval to the goal.
+  [[nodiscard]] double estimate(const SearchNode& node) const {
+    return node.entry == none ? node.f - node.g : heuristic(roots[node.root].point, node.left, node.right);
+  }
+  void queue(std::uint32_t node_index) {
+    SearchNode& node = nodes[node_index];
+    if (node.entry != none) node.f = node.g + estimate(node);
+    open.push({node.f, node.g, node_index});
+  }
   // The successor across edge `edge` of `polygon`, with the interval [right_t, left_t] of that
   // edge (parameters from its vertex `edge` to `edge + 1`); false if it is not worth keeping.
   bool add_successor(std::uint32_t parent, std::uint32_t root, double root_g, PolygonId polygon, std::uint32_t edge,
@@ -251,6 +279,27 @@ ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {
   vertex_polygons.resize(counts.back());
   for (PolygonId p = 0; p < mesh.polygon_count(); ++p)
     for (const std::uint32_t v : mesh.polygon_vertices(p)) vertex_polygons[counts[v]++] = p;
+  corners_twice.resize(2 * mesh.edge_slot_count());
+  slot_entry.assign(mesh.edge_slot_count(), none);
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    const auto vertices = mesh.polygon_vertices(p);
+    const auto neighbours = mesh.polygon_neighbours(p);
+    const std::size_t n = vertices.size();
+    for (std::uint32_t j = 0; j < n; ++j) {
+      const std::uint32_t slot = mesh.edge_slot(p, j);
+      corners_twice[2 * std::size_t{mesh.first_edge_slot(p)} + j] =
+          corners_twice[2 * std::size_t{mesh.first_edge_slot(p)} + n + j] = flat(mesh.vertex(vertices[j]));
+      const PolygonId next = neighbours[j];
+      if (next == invalid_polygon) continue;
+      // The same edge in the next polygon runs the other way: found by its vertices (two
+      // polygons may in principle share more than one edge).
+      const std::uint32_t b_vertex = vertices[(j + 1) % n];
+      const auto next_vertices = mesh.polygon_vertices(next);
+      const auto next_neighbours = mesh.polygon_neighbours(next);
+      for (std::uint32_t k = 0; k < next_vertices.size(); ++k)
+        if (next_neighbours[k] == p && next_vertices[k] == b_vertex) slot_entry[slot] = k;
+    }
+  }
   best_root_g.assign(mesh.vertex_count(), 0.0);
   root_stamp.assign(mesh.vertex_count(), 0);
   best_root_from.assign(mesh.vertex_count(), none);
@@ -309,16 +358,15 @@ void ExactSearchState::mark_goal_polygons(const MeshLocation& goal_location) {
 // Section 3.2: the length of the shortest path from `root` through [left, right] to the goal,
 // obstacles ignored. Admissible, and exact for the last leg inside the goal's polygon.
 double ExactSearchState::heuristic(const Flat& root, const Flat& left, const Flat& right) const {
-  const double via_ends =
-      std::min(length(root, left) + length(left, goal), length(root, right) + length(right, goal));
-  if (left == right) return via_ends;
+  auto via = [&](const Flat& end, const Flat& target) { return length(root, end) + length(end, target); };
+  if (left == right) return via(left, goal);
   const double root_side = orientation.side(left, right, root);
   // A root on the interval's line (on the interval, or beyond an end of it): the shortest
   // way through is straight when the root is on it, else through the nearer end.
   if (root_side == 0.0) {
     const double ex = right.x - left.x, ez = right.z - left.z;
     const double t = ((root.x - left.x) * ex + (root.z - left.z) * ez) / (ex * ex + ez * ez);
-    return t >= 0.0 && t <= 1.0 ? length(root, goal) : via_ends;
+    return t >= 0.0 && t <= 1.0 ? length(root, goal) : std::min(via(left, goal), via(right, goal));
   }
   Flat target = goal;
   const double goal_side = cross(left, right, goal);
@@ -330,12 +378,14 @@ double ExactSearchState::heuristic(const Flat& root, const Flat& left, const Fla
     const Flat foot{left.x + ex * t, left.z + ez * t};
     target = {2.0 * foot.x - goal.x, 2.0 * foot.z - goal.z};
   }
-  if (cross(root, left, target) <= 0.0 && cross(root, right, target) >= 0.0) {
-    return length(root, target);
-  }
-  const double via_left = length(root, left) + length(left, target);
-  const double via_right = length(root, right) + length(right, target);
-  return std::min(via_left, via_right);
+  // The target now lies beyond the interval's line (or on it): straight when it is in the cone,
+  // else through the end on its side (the cone is narrower than a half-plane, so the target
+  // beyond the line is outside on one side only; both ends are compared if rounding says both).
+  const bool left_of_cone = cross(root, left, target) > 0.0;
+  const bool right_of_cone = cross(root, right, target) < 0.0;
+  if (!left_of_cone && !right_of_cone) return length(root, target);
+  if (left_of_cone != right_of_cone) return left_of_cone ? via(left, target) : via(right, target);
+  return std::min(via(left, target), via(right, target));
 }
 
 std::uint32_t ExactSearchState::make_corner_root(std::uint32_t vertex, PolygonId polygon, double g,
@@ -363,28 +413,20 @@ std::uint32_t ExactSearchState::make_corner_root(std::uint32_t vertex, PolygonId
 
 bool ExactSearchState::add_successor(std::uint32_t parent, std::uint32_t root, double root_g, PolygonId polygon,
                                      std::uint32_t edge, double right_t, double left_t) {
-  const auto vertices = mesh.polygon_vertices(polygon);
-  const auto neighbours = mesh.polygon_neighbours(polygon);
-  const std::size_t n = vertices.size();
-  const PolygonId next = neighbours[edge];
-  if (!enters(next)) return false;
+  const std::uint32_t first_slot = mesh.first_edge_slot(polygon);
+  const std::uint32_t slot = first_slot + edge;
+  const PolygonId next = mesh.polygon_neighbours(polygon)[edge];
+  const std::uint32_t entry = slot_entry[slot];
+  if (entry == none || !enters(next)) return false;
   // Dead ends (the paper's dead-end pruning): a bridge of the adjacency whose far side holds no goal cannot be on
   // a shortest path (NavMesh::leads_towards, exact because bridges are known).
   if (prune_dead_ends) {
-    const std::uint32_t shared = mesh.shared_edge_of_slot(mesh.edge_slot(polygon, edge));
+    const std::uint32_t shared = mesh.shared_edge_of_slot(slot);
     if (shared != none && !mesh.leads_towards(shared, next, goal_polygon)) return false;
   }
-  const std::uint32_t a_vertex = vertices[edge], b_vertex = vertices[(edge + 1) % n];
-  const Flat a = flat(mesh.vertex(a_vertex)), b = flat(mesh.vertex(b_vertex));
-  // The same edge in the next polygon runs b -> a: find it by its vertices (two polygons may
-  // in principle share more than one edge).
-  const auto next_vertices = mesh.polygon_vertices(next);
-  const auto next_neighbours = mesh.polygon_neighbours(next);
-  std::uint32_t entry = none;
-  for (std::uint32_t j = 0; j < next_vertices.size(); ++j)
-    if (next_neighbours[j] == polygon && next_vertices[j] == b_vertex) entry = j;
-  if (entry == none) return false;
-  SearchNode node;
+  const Flat* corners = corners_of(polygon);
+  const Flat a = corners[edge], b = corners[edge + 1];
+  SearchNode& node = nodes.emplace_back();
   node.right = along(a, b, right_t);
   node.left = along(a, b, left_t);
   node.right_is_vertex = right_t <= 0.0;
@@ -394,8 +436,6 @@ bool ExactSearchState::add_successor(std::uint32_t parent, std::uint32_t root, d
   node.parent = parent;
   node.polygon = next;
   node.entry = entry;
-  node.f = root_g + heuristic(roots[root].point, node.left, node.right);
-  nodes.push_back(node);
   successors.push_back(static_cast<std::uint32_t>(nodes.size() - 1));
   ++generated;
   return true;
@@ -487,51 +527,113 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   bool left_root_tried = false, right_root_tried = false;
   const double left_turn_g = node.g + root_length_left, right_turn_g = node.g + root_length_right;
 
-  // Walk the far edges from the right (vertex entry + 1) to the left (vertex entry).
-  double left_at_start = 0.0, right_at_start = 0.0;
-  auto cone_values = [&](const Flat& p, double& left_value, double& right_value) {
-    const double to_point = length(root, p);
-    left_value = orientation.snapped(cross(root, node.left, p), root_length_left, to_point);
-    right_value = orientation.snapped(cross(root, node.right, p), root_length_right, to_point);
+  // The far side of the polygon, walked from the right (vertex entry + 1, walk position 1) to
+  // the left (vertex entry, position n): edge k joins positions k and k + 1.
+  const Flat* corners = corners_of(polygon) + node.entry;
+  auto corner_at = [&](std::uint32_t k) -> const Flat& { return corners[k]; };
+  auto edge_at = [&](std::uint32_t k) { return node.entry + k >= n ? node.entry + k - n : node.entry + k; };
+  // Seen from the root, a point is right of the cone (a negative right value), in it, or left
+  // of it (a positive left value).
+  auto right_value = [&](const Flat& p) {
+    return orientation.snapped(cross(root, node.right, p), root_length_right, extent(root, p));
   };
-  cone_values(flat(mesh.vertex(vertices[(node.entry + 1) % n])), left_at_start, right_at_start);
-  for (std::uint32_t step = 1; step < n; ++step) {
-    const std::uint32_t edge = (node.entry + step) % n;
-    const Flat a = flat(mesh.vertex(vertices[edge])), b = flat(mesh.vertex(vertices[(edge + 1) % n]));
-    double left_at_end = 0.0, right_at_end = 0.0;
-    cone_values(b, left_at_end, right_at_end);
-    // Observable: left value <= 0 and right value >= 0.
+  auto left_value = [&](const Flat& p) {
+    return orientation.snapped(cross(root, node.left, p), root_length_left, extent(root, p));
+  };
+  auto add_hidden_right = [&](std::uint32_t edge, double lo, double hi) {
+    if (!right_root_tried) {
+      right_root = make_corner_root(right_corner, polygon, right_turn_g, node.root);
+      right_root_tried = true;
+    }
+    if (right_root != none) add_successor(node_index, right_root, right_turn_g, polygon, edge, lo, hi);
+  };
+  auto add_hidden_left = [&](std::uint32_t edge, double lo, double hi) {
+    if (!left_root_tried) {
+      left_root = make_corner_root(left_corner, polygon, left_turn_g, node.root);
+      left_root_tried = true;
+    }
+    if (left_root != none) add_successor(node_index, left_root, left_turn_g, polygon, edge, lo, hi);
+  };
+  // One edge from the cone values at its ends: the part in the cone keeps the root; the parts
+  // right and left of it turn at the right and left corners.
+  auto split_edge = [&](std::uint32_t k, double right_at_start, double right_at_end, double left_at_start,
+                        double left_at_end) {
+    const std::uint32_t edge = edge_at(k);
     const Range observable =
         intersection(where_not_positive(left_at_start, left_at_end), where_not_positive(-right_at_start, -right_at_end));
     if (!observable.empty()) {
       bool keep = true;
-      if (ray) keep = beyond_far_end(along(a, b, observable.lo)) || beyond_far_end(along(a, b, observable.hi));
+      if (ray) {
+        const Flat &a = corner_at(k), &b = corner_at(k + 1);
+        keep = beyond_far_end(along(a, b, observable.lo)) || beyond_far_end(along(a, b, observable.hi));
+      }
       if (keep) add_successor(node_index, node.root, node.g, polygon, edge, observable.lo, observable.hi);
     }
-    // Right of the cone, around the right corner.
     if (right_corner != none) {
       const Range hidden = where_negative(right_at_start, right_at_end);
-      if (!hidden.empty() && hidden.hi > hidden.lo) {
-        if (!right_root_tried) {
-          right_root = make_corner_root(right_corner, polygon, right_turn_g, node.root);
-          right_root_tried = true;
-        }
-        if (right_root != none) add_successor(node_index, right_root, right_turn_g, polygon, edge, hidden.lo, hidden.hi);
-      }
+      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden_right(edge, hidden.lo, hidden.hi);
     }
-    // Left of the cone, around the left corner.
     if (left_corner != none) {
       const Range hidden = where_negative(-left_at_start, -left_at_end);
-      if (!hidden.empty() && hidden.hi > hidden.lo) {
-        if (!left_root_tried) {
-          left_root = make_corner_root(left_corner, polygon, left_turn_g, node.root);
-          left_root_tried = true;
-        }
-        if (left_root != none) add_successor(node_index, left_root, left_turn_g, polygon, edge, hidden.lo, hidden.hi);
-      }
+      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden_left(edge, hidden.lo, hidden.hi);
     }
-    left_at_start = left_at_end;
-    right_at_start = right_at_end;
+  };
+  if (ray || n <= 4) {
+    // Few corners (or a cone that is a single ray): every edge, each corner's values once.
+    double right_at_start = right_value(corner_at(1)), left_at_start = left_value(corner_at(1));
+    for (std::uint32_t k = 1; k < n; ++k) {
+      const Flat& b = corner_at(k + 1);
+      const double right_at_end = right_value(b), left_at_end = left_value(b);
+      split_edge(k, right_at_start, right_at_end, left_at_start, left_at_end);
+      right_at_start = right_at_end;
+      left_at_start = left_at_end;
+    }
+    return;
+  }
+  // A convex polygon meets each ray of the cone once on its far side, so its corners at
+  // positions 1 .. n fall into three runs: right of the cone, in it, left of it. Binary search
+  // finds where the runs change (as Polyanya finds the observable range); an edge with both
+  // ends in one run is whole on one side, and only the edges between runs are split. The two
+  // corners of the entry edge may lie on the rays (an interval that ends at a corner): the
+  // edges beside them are then always split.
+  auto first_where = [&](std::uint32_t lo, auto&& holds) {
+    std::uint32_t hi = n;  // position n - 1 is the last searched; n: none holds
+    while (lo < hi) {
+      const std::uint32_t mid = lo + (hi - lo) / 2;
+      if (holds(mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const std::uint32_t cone_starts = first_where(2, [&](std::uint32_t k) { return right_value(corner_at(k)) >= 0.0; });
+  const std::uint32_t left_starts =
+      first_where(cone_starts, [&](std::uint32_t k) { return left_value(corner_at(k)) > 0.0; });
+  // Edge `cone_begins` joins the last corner right of the cone to the first one in it (or left
+  // of it), edge `left_begins` the last one not left of the cone to the first one left of it;
+  // edges before the first are whole right of the cone, edges between the two whole in it,
+  // edges after the second whole left of it.
+  const std::uint32_t cone_begins = cone_starts - 1, left_begins = left_starts - 1;
+  const bool split_first = right_value(corner_at(1)) >= 0.0, split_last = left_value(corner_at(n)) <= 0.0;
+  for (std::uint32_t k = 1; k < n; ++k) {
+    if (k == cone_begins || k == left_begins || (k == 1 && split_first) || (k == n - 1 && split_last)) {
+      const Flat &a = corner_at(k), &b = corner_at(k + 1);
+      split_edge(k, right_value(a), right_value(b), left_value(a), left_value(b));
+      continue;
+    }
+    const std::uint32_t edge = edge_at(k);
+    if (k < cone_begins) {
+      // Right of the cone: successors only around a right corner.
+      if (right_corner == none) k = cone_begins - 1;
+      else if (crossable(polygon, edge)) add_hidden_right(edge, 0.0, 1.0);
+    } else if (k < left_begins) {
+      if (crossable(polygon, edge)) add_successor(node_index, node.root, node.g, polygon, edge, 0.0, 1.0);
+    } else if (left_corner != none) {
+      if (crossable(polygon, edge)) add_hidden_left(edge, 0.0, 1.0);
+    } else if (split_last) {
+      k = n - 2;
+    } else {
+      break;
+    }
   }
 }
 
@@ -692,16 +794,16 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
   }
 
   state.push_initial(start);
-  for (const std::uint32_t successor : state.successors)
-    state.open.push({state.nodes[successor].f, state.nodes[successor].g, successor});
+  for (const std::uint32_t successor : state.successors) state.queue(successor);
   out.stats.peak_open = state.open.size();
 
   // The reached node nearest the goal, for a partial path.
   std::uint32_t closest = none;
   double closest_distance = std::numeric_limits<double>::infinity();
+  const bool partial_wanted = options.return_partial || options.partial_when_unreachable;
   auto note_reached = [&](std::uint32_t index) {
-    const SearchNode& node = state.nodes[index];
-    const double distance = node.f - node.g;  // the heuristic: a lower bound of the distance left
+    if (!partial_wanted) return;
+    const double distance = state.estimate(state.nodes[index]);  // a lower bound of the distance left
     if (distance < closest_distance) {
       closest_distance = distance;
       closest = index;
@@ -777,8 +879,7 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
         current = state.successors.front();
         continue;
       }
-      for (const std::uint32_t successor : state.successors)
-        state.open.push({state.nodes[successor].f, state.nodes[successor].g, successor});
+      for (const std::uint32_t successor : state.successors) state.queue(successor);
       break;
     }
     if (out_of_budget) {
