@@ -332,10 +332,20 @@ struct Comparison {
   std::vector<MeshQueryCase> queries;
   DetourPointer<dtNavMesh> detour_mesh;
   std::unique_ptr<NavMesh> wayfinder_mesh;
-  Answers answers;
+  Answers answers;          ///< Wayfinder's default corridors (edge points)
+  Answers optimal_answers;  ///< Wayfinder's exact paths (CorridorNodes::optimal)
+  [[nodiscard]] const Answers& answers_for(CorridorNodes nodes) const {
+    return nodes == CorridorNodes::optimal ? optimal_answers : answers;
+  }
 };
 
-Answers compare_answers(const Comparison& comparison) {
+NavMeshSearchOptions search_options(CorridorNodes nodes) {
+  NavMeshSearchOptions options;
+  options.nodes = nodes;
+  return options;
+}
+
+Answers compare_answers(const Comparison& comparison, CorridorNodes nodes) {
   DetourQuery detour(*comparison.detour_mesh);
   NavMeshQuery wayfinder(*comparison.wayfinder_mesh);
   Answers answers;
@@ -343,7 +353,7 @@ Answers compare_answers(const Comparison& comparison) {
   for (const MeshQueryCase& q : comparison.queries) {
     ++answers.queries;
     const bool detour_found = detour.find_path(q.start, q.goal);
-    wayfinder.find_path(q.start, q.goal, NavMeshSearchOptions{}, result);
+    wayfinder.find_path(q.start, q.goal, search_options(nodes), result);
     const bool wayfinder_found = result.found();
     answers.detour_found += detour_found ? 1 : 0;
     answers.wayfinder_found += wayfinder_found ? 1 : 0;
@@ -379,7 +389,8 @@ std::unique_ptr<Comparison> prepare(const std::string& level) {
   if (const std::string difference = mesh_difference(*comparison->detour_mesh, *comparison->wayfinder_mesh);
       !difference.empty())
     throw std::runtime_error(level + ": Detour's and Wayfinder's meshes differ: " + difference);
-  comparison->answers = compare_answers(*comparison);
+  comparison->answers = compare_answers(*comparison, CorridorNodes::edge_points);
+  comparison->optimal_answers = compare_answers(*comparison, CorridorNodes::optimal);
   const Answers& a = comparison->answers;
   std::fprintf(stderr,
                "%s: %zu polygons, %zu vertices (the same in both); %zu queries: found by Detour %zu, by Wayfinder %zu, "
@@ -422,8 +433,9 @@ std::size_t detour_pass(DetourQuery& detour, const std::vector<MeshQueryCase>& q
   return corners;
 }
 
-std::size_t wayfinder_pass(NavMeshQuery& wayfinder, PathResult& result, const std::vector<MeshQueryCase>& queries) {
-  const NavMeshSearchOptions options;
+std::size_t wayfinder_pass(NavMeshQuery& wayfinder, PathResult& result, const std::vector<MeshQueryCase>& queries,
+                           CorridorNodes nodes) {
+  const NavMeshSearchOptions options = search_options(nodes);
   std::size_t corners = 0;
   for (const MeshQueryCase& q : queries) {
     wayfinder.find_path(q.start, q.goal, options, result);
@@ -447,16 +459,16 @@ void detour_find_path(benchmark::State& state, const std::string& level) {
   report_time_per_query(state, comparison->queries.size());
 }
 
-void wayfinder_find_path(benchmark::State& state, const std::string& level) {
+void wayfinder_find_path(benchmark::State& state, const std::string& level, CorridorNodes nodes) {
   const Comparison* comparison = comparison_or_skip(state, level);
   if (comparison == nullptr) return;
   NavMeshQuery query(*comparison->wayfinder_mesh);
   PathResult result;
-  for (auto _ : state) benchmark::DoNotOptimize(wayfinder_pass(query, result, comparison->queries));
+  for (auto _ : state) benchmark::DoNotOptimize(wayfinder_pass(query, result, comparison->queries, nodes));
   report_time_per_query(state, comparison->queries.size());
 }
 
-void wayfinder_over_detour(benchmark::State& state, const std::string& level) {
+void wayfinder_over_detour(benchmark::State& state, const std::string& level, CorridorNodes nodes) {
   using Clock = std::chrono::steady_clock;
   const Comparison* comparison = comparison_or_skip(state, level);
   if (comparison == nullptr) return;
@@ -474,7 +486,7 @@ void wayfinder_over_detour(benchmark::State& state, const std::string& level) {
         benchmark::DoNotOptimize(detour_pass(detour, comparison->queries));
         detour_time += Clock::now() - started;
       } else {
-        benchmark::DoNotOptimize(wayfinder_pass(wayfinder, result, comparison->queries));
+        benchmark::DoNotOptimize(wayfinder_pass(wayfinder, result, comparison->queries, nodes));
         wayfinder_time += Clock::now() - started;
       }
     }
@@ -485,7 +497,7 @@ void wayfinder_over_detour(benchmark::State& state, const std::string& level) {
   state.counters["wayfinder_us"] = wayfinder_time.count() / queries;
   state.counters["ratio"] = wayfinder_time.count() / detour_time.count();
 
-  const Answers& a = comparison->answers;
+  const Answers& a = comparison->answers_for(nodes);
   state.counters["reach_agree"] = static_cast<double>(a.reachability_agreements);
   state.counters["both_found"] = static_cast<double>(a.both_found);
   state.counters["detour_p99"] = percentile(a.detour_ratios, 0.99);
@@ -494,12 +506,21 @@ void wayfinder_over_detour(benchmark::State& state, const std::string& level) {
   state.counters["wayfinder_max"] = percentile(a.wayfinder_ratios, 1.0);
 }
 
+// Wayfinder's default corridors (edge points, approximate like Detour's) and its exact paths.
+constexpr CorridorNodes edge_points = CorridorNodes::edge_points;
+constexpr CorridorNodes optimal = CorridorNodes::optimal;
 BENCHMARK_CAPTURE(detour_find_path, nav_test, std::string("nav_test"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(wayfinder_find_path, nav_test, std::string("nav_test"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(wayfinder_over_detour, nav_test, std::string("nav_test"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_find_path, nav_test, std::string("nav_test"), edge_points)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_find_path, nav_test_optimal, std::string("nav_test"), optimal)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_over_detour, nav_test, std::string("nav_test"), edge_points)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_over_detour, nav_test_optimal, std::string("nav_test"), optimal)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(detour_find_path, dungeon, std::string("dungeon"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(wayfinder_find_path, dungeon, std::string("dungeon"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(wayfinder_over_detour, dungeon, std::string("dungeon"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_find_path, dungeon, std::string("dungeon"), edge_points)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_find_path, dungeon_optimal, std::string("dungeon"), optimal)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_over_detour, dungeon, std::string("dungeon"), edge_points)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(wayfinder_over_detour, dungeon_optimal, std::string("dungeon"), optimal)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
