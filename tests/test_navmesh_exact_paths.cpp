@@ -21,6 +21,7 @@
 #include "common/mesh_query_file.hpp"
 #include "query_test_support.hpp"
 #include "test_environment.hpp"
+#include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/navmesh/exact_path_search.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
@@ -612,6 +613,157 @@ TEST(ExactPaths, MeshesWithOffMeshLinksAreRefused) {
   NavMeshSearchOptions options;
   options.nodes = CorridorNodes::optimal;
   EXPECT_EQ(query.find_path({0.5, 0, 0.5}, {2.5, 0, 0.5}, options).status, SearchStatus::invalid_input);
+}
+
+// Stepping: begin() then step() by a few expansions at a time ends with the result find_path
+// gives (the same path, cost and statistics but time), on random meshes with holes and on
+// aurora-merged when the data is there; NavMeshQuery's begin/step does the same.
+void expect_same_answer(const PathResult& stepped, const PathResult& whole) {
+  EXPECT_EQ(stepped.status, whole.status);
+  EXPECT_EQ(stepped.reason, whole.reason);
+  EXPECT_EQ(stepped.points, whole.points);
+  EXPECT_EQ(stepped.nodes, whole.nodes);
+  EXPECT_EQ(stepped.cost, whole.cost);
+  EXPECT_EQ(stepped.stats.expanded, whole.stats.expanded);
+  EXPECT_EQ(stepped.stats.generated, whole.stats.generated);
+}
+
+PathResult run_in_steps(ExactPathSearch& search, const MeshLocation& start, const MeshLocation& goal,
+                        std::uint64_t per_step, const QueryOptions& options = {}) {
+  SearchStatus status = search.begin(start, goal, options);
+  std::uint64_t steps = 0, last_expanded = 0;
+  while (status == SearchStatus::in_progress) {
+    EXPECT_EQ(search.result().status, SearchStatus::in_progress);
+    status = search.step(StepBudget::expansions(per_step));
+    const std::uint64_t expanded = search.stats().expanded;
+    EXPECT_GE(expanded, last_expanded);
+    last_expanded = expanded;
+    if (++steps > 10'000'000) {
+      ADD_FAILURE() << "the stepped search does not end";
+      break;
+    }
+  }
+  return search.result();
+}
+
+TEST(ExactPaths, SteppedSearchesEndWithTheOneShotResult) {
+  constexpr int columns = 8, rows = 8;
+  std::mt19937 random(20261124);
+  int compared = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    std::vector<bool> blocked(columns * rows);
+    for (std::size_t i = 0; i < blocked.size(); ++i) blocked[i] = random() % 100 < 25;
+    open_corner_touches(blocked, columns, rows);
+    const NavMesh mesh =
+        NavMesh::build(square_grid(columns, rows, blocked, trial % 2 == 1, static_cast<std::uint32_t>(random())));
+    ExactPathSearch whole(mesh), stepped(mesh);
+    std::uniform_real_distribution<double> coordinate(0.0, double(columns));
+    for (int q = 0; q < 10; ++q) {
+      const MeshLocation start = mesh.locate({coordinate(random), 0.0, coordinate(random)});
+      const MeshLocation goal = mesh.locate({coordinate(random), 0.0, coordinate(random)});
+      if (!start.valid() || !goal.valid()) continue;
+      SCOPED_TRACE("trial " + std::to_string(trial) + " query " + std::to_string(q));
+      QueryOptions options;
+      options.partial_when_unreachable = q % 3 == 0;  // some unreachable goals searched to the end
+      const PathResult expected = whole.find_path(start, goal, options);
+      for (const std::uint64_t per_step : {std::uint64_t{1}, std::uint64_t{3}})
+        expect_same_answer(run_in_steps(stepped, start, goal, per_step, options), expected);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100);
+
+  // A budget spread over steps ends where the one-shot query's does.
+  const NavMesh open_mesh = NavMesh::build(square_grid(6, 6, {}, true, 5));
+  ExactPathSearch whole(open_mesh), stepped(open_mesh);
+  QueryOptions tight;
+  tight.budget.max_expansions = 3;
+  const MeshLocation from = open_mesh.locate({0.5, 0, 0.5}), to = open_mesh.locate({5.5, 0, 5.7});
+  const PathResult expected = whole.find_path(from, to, tight);
+  EXPECT_EQ(expected.status, SearchStatus::partial);
+  expect_same_answer(run_in_steps(stepped, from, to, 1, tight), expected);
+
+  // Before any begin(): invalid_input, saying so.
+  ExactPathSearch fresh(open_mesh);
+  EXPECT_EQ(fresh.result().status, SearchStatus::invalid_input);
+  EXPECT_NE(fresh.result().message.find("begin()"), std::string::npos);
+}
+
+TEST(ExactPaths, SteppedSearchesOnAuroraMergedEndWithTheOneShotResult) {
+  const std::filesystem::path mesh_path = data_directory() / "meshes" / "polyanya" / "meshes" / "aurora-merged.mesh";
+  const std::filesystem::path queries_path = data_directory() / "meshes" / "derived" / "aurora_polyanya_optimal.csv";
+  if (!std::filesystem::exists(mesh_path) || !std::filesystem::exists(queries_path)) {
+    if (data_required()) FAIL() << "missing " << mesh_path << " or " << queries_path;
+    GTEST_SKIP() << "no mesh data";
+  }
+  const NavMesh mesh = NavMesh::build(read_polyanya_mesh(mesh_path));
+  const std::vector<MeshQueryCase> queries = read_mesh_queries(queries_path);
+  ExactPathSearch whole(mesh), stepped(mesh);
+  NavMeshQuery query(mesh);
+  NavMeshSearchOptions options;
+  options.nodes = CorridorNodes::optimal;
+  const std::size_t stride = sanitized_build() ? 400 : 60;
+  for (std::size_t i = 0; i < queries.size(); i += stride) {
+    SCOPED_TRACE("query " + std::to_string(i));
+    const Point start{queries[i].start.x, 0.0, queries[i].start.z}, goal{queries[i].goal.x, 0.0, queries[i].goal.z};
+    const MeshLocation from = mesh.locate(start), to = mesh.locate(goal);
+    const PathResult expected = whole.find_path(from, to);
+    ASSERT_TRUE(expected.found());
+    expect_same_answer(run_in_steps(stepped, from, to, 50), expected);
+    // Through NavMeshQuery, 25 expansions a step.
+    SearchStatus status = query.begin(start, goal, options);
+    while (status == SearchStatus::in_progress) status = query.step(25);
+    expect_same_answer(query.result(), expected);
+  }
+}
+
+// A trace of an exact search: one `closed` event per expansion, every node it names readable
+// with exact_search_node (its interval on an edge of the polygon it was made in, the root not
+// beyond it), and every turn of the path a root of a traced node.
+TEST(ExactPaths, TracesNameIntervalsAndRoots) {
+  std::vector<bool> blocked(8 * 8, false);
+  for (int z = 0; z < 6; ++z) blocked[static_cast<std::size_t>(z * 8 + 4)] = true;
+  const NavMesh mesh = NavMesh::build(square_grid(8, 8, blocked, true, 3));
+  NavMeshQuery query(mesh);
+  SearchTrace trace;
+  NavMeshSearchOptions options;
+  options.nodes = CorridorNodes::optimal;
+  options.trace = &trace;
+  const PathResult result = query.find_path({1.5, 0.0, 1.5}, {6.5, 0.0, 1.5}, options);
+  ASSERT_TRUE(result.found());
+  std::size_t closed = 0;
+  std::vector<Point> roots;
+  for (const TraceRecord& record : trace.events()) {
+    const auto node = query.exact_search_node(record.node);
+    ASSERT_TRUE(node.has_value()) << "node " << record.node;
+    closed += record.event == TraceEvent::closed ? 1 : 0;
+    EXPECT_EQ(record.g, node->g);
+    EXPECT_EQ(record.parent, node->parent);
+    roots.push_back(node->root);
+    // The interval lies on a boundary edge of the polygon beyond it.
+    const auto vertices = mesh.polygon_vertices(node->polygon);
+    bool on_an_edge = false;
+    for (std::size_t j = 0; j < vertices.size(); ++j) {
+      const Point& a = mesh.vertex(vertices[j]);
+      const Point& b = mesh.vertex(vertices[(j + 1) % vertices.size()]);
+      auto on_segment = [&](const Point& p) {
+        const double along = std::hypot(p.x - a.x, p.z - a.z) + std::hypot(b.x - p.x, b.z - p.z);
+        return std::abs(along - std::hypot(b.x - a.x, b.z - a.z)) < 1e-9;
+      };
+      on_an_edge = on_an_edge || (on_segment(node->left) && on_segment(node->right));
+    }
+    EXPECT_TRUE(on_an_edge) << "node " << record.node;
+    const Point middle = query.corridor_node_position(record.node);
+    EXPECT_NEAR(middle.x, (node->left.x + node->right.x) / 2, 1e-12);
+  }
+  EXPECT_EQ(closed, result.stats.expanded);
+  for (std::size_t i = 1; i + 1 < result.points.size(); ++i)
+    EXPECT_NE(std::find(roots.begin(), roots.end(), result.points[i]), roots.end()) << "turn " << i;
+  EXPECT_FALSE(query.exact_search_node(1'000'000).has_value());
+  // Another mode's query has no exact nodes.
+  options.nodes = CorridorNodes::edge_points;
+  query.find_path({1.5, 0.0, 1.5}, {6.5, 0.0, 1.5}, options);
+  EXPECT_FALSE(query.exact_search_node(0).has_value());
 }
 
 }  // namespace

@@ -20,6 +20,8 @@ constexpr std::string_view corridor_colour = "#f2b630";
 constexpr std::string_view path_colour = "#d62728";
 constexpr std::string_view explored_colour = "#1f77b4";
 constexpr std::string_view link_colour = "#7b3fa0";
+constexpr std::string_view interval_colour = "#1f77b4";
+constexpr std::string_view root_colour = "#0b3d66";
 // Fill lightness (HSL %) of the lowest and the highest polygons; a flat mesh gets the middle
 // one of navmesh_svg_region_colour.
 constexpr int lowest_lightness = 58;
@@ -298,6 +300,39 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
                "\" fill-opacity=\"0.6\"/>\n";
     legend.push_back({SwatchKind::dots, std::string(explored_colour),
                       "explored by the search (" + std::to_string(dots) + ")"});
+  }
+
+  auto in_range = [&](const Point& point) {
+    return finite_xz(point) && (!ranged || (point.y >= y_range.min && point.y <= y_range.max));
+  };
+  if (!options.intervals.empty()) {
+    std::string data;
+    std::size_t drawn_intervals = 0;
+    for (const auto& [left, right] : options.intervals) {
+      if (!in_range(left) || !in_range(right)) continue;
+      data += 'M';
+      append_xz(data, left);
+      data += 'L';
+      append_xz(data, right);
+      ++drawn_intervals;
+    }
+    drawing += "<path id=\"intervals\" d=\"" + data + "\" fill=\"none\" stroke=\"" + std::string(interval_colour) +
+               "\" stroke-opacity=\"0.7\" stroke-width=\"" + pixels(1.2) + "\" stroke-linecap=\"round\"/>\n";
+    legend.push_back({SwatchKind::line, std::string(interval_colour),
+                      "intervals the exact search expanded (" + std::to_string(drawn_intervals) + ")"});
+  }
+  if (!options.roots.empty()) {
+    std::string data;
+    std::size_t drawn_roots = 0;
+    for (const Point& point : options.roots) {
+      if (!in_range(point)) continue;
+      append_dot(data, point, 3.0 * units_per_pixel);
+      ++drawn_roots;
+    }
+    drawing += "<path id=\"roots\" d=\"" + data + "\" fill=\"none\" stroke=\"" + std::string(root_colour) +
+               "\" stroke-width=\"" + pixels(1.2) + "\"/>\n";
+    legend.push_back({SwatchKind::dots, std::string(root_colour),
+                      "roots the exact search turned at (" + std::to_string(drawn_roots) + ")"});
   }
 
   if (!options.path.empty()) {

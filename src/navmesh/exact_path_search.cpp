@@ -25,6 +25,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -217,6 +218,14 @@ struct ExactSearchState {
   std::vector<PolygonId> fan_walk;  ///< polygons around the goal's corner still to visit
 
   // ---- The query under way.
+  MeshLocation start_location;
+  MeshLocation goal_location;
+  QueryOptions options;
+  PathResult result;      ///< final once `running` is false; stats kept up to date while running
+  bool begun = false;     ///< a query has begun on this object
+  bool running = false;   ///< begun and not yet ended
+  std::uint32_t closest = none;  ///< the reached node nearest the goal, for a partial path
+  double closest_distance = std::numeric_limits<double>::infinity();
   Flat start;
   Flat goal;
   PolygonId goal_polygon = invalid_polygon;
@@ -230,7 +239,7 @@ struct ExactSearchState {
   }
   [[nodiscard]] bool is_goal_polygon(PolygonId polygon) const { return goal_stamp[polygon] == query_stamp; }
   [[nodiscard]] bool corner(std::uint32_t vertex) const;
-  void mark_goal_polygons(const MeshLocation& goal_location);
+  void mark_goal_polygons(const MeshLocation& target);
   [[nodiscard]] double heuristic(const Flat& root, const Flat& left, const Flat& right) const;
   /// A node's heuristic: a lower bound of the length from its root through its interval to the goal.
   [[nodiscard]] double estimate(const SearchNode& node) const {
@@ -252,7 +261,14 @@ struct ExactSearchState {
   // or is the start inside it): every other edge, whole.
   void expand_in_full_view(std::uint32_t node_index, std::uint32_t root, double g, PolygonId polygon,
                            std::uint32_t entry);
-  void push_initial(const MeshLocation& start_location);
+  void push_initial(const MeshLocation& from);
+  void note_reached(std::uint32_t index);
+  // Ends the query without reaching the goal: a partial path (towards the reached node nearest
+  // the goal) when the options ask for one, else budget_exhausted or no_path.
+  void stop_early(StopReason reason, bool exhausted_budget);
+  // The result's polygons, turning points and length for the chain of parents ending at `last`,
+  // ending at `end` (the goal), or at `end_point` (a partial path's end, on the last interval).
+  void emit_path(std::uint32_t last, const Flat* end_point, const Point* end);
 };
 
 ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {
@@ -320,8 +336,8 @@ bool ExactSearchState::corner(std::uint32_t vertex) const {
 // The goal lies in its polygon, and also in the polygons around it when it stands on an edge
 // or a corner: a path may reach it through any of them (found by adjacency, not by position,
 // so that another floor above or below never counts).
-void ExactSearchState::mark_goal_polygons(const MeshLocation& goal_location) {
-  const PolygonId polygon = goal_location.polygon;
+void ExactSearchState::mark_goal_polygons(const MeshLocation& target) {
+  const PolygonId polygon = target.polygon;
   goal_stamp[polygon] = query_stamp;
   const auto vertices = mesh.polygon_vertices(polygon);
   const auto neighbours = mesh.polygon_neighbours(polygon);
@@ -637,14 +653,14 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   }
 }
 
-void ExactSearchState::push_initial(const MeshLocation& start_location) {
+void ExactSearchState::push_initial(const MeshLocation& from) {
   // The start sees all of its convex polygon: every edge is a whole interval with the start as
   // root (a start on an edge or corner is on the interval: the next polygon is in full view).
-  roots.push_back({start, none, start_location.polygon});
+  roots.push_back({start, none, from.polygon});
   SearchNode origin;
-  origin.polygon = start_location.polygon;
+  origin.polygon = from.polygon;
   nodes.push_back(origin);
-  expand_in_full_view(0, 0, 0.0, start_location.polygon, none);
+  expand_in_full_view(0, 0, 0.0, from.polygon, none);
 }
 
 void ExactSearchState::expand_in_full_view(std::uint32_t node_index, std::uint32_t root, double g, PolygonId polygon,
@@ -682,16 +698,27 @@ PathResult ExactPathSearch::find_path(const MeshLocation& start, const MeshLocat
   return out;
 }
 
+SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLocation& goal,
+                                        const QueryOptions& options, const AreaFilter* filter, PathResult& out) {
+  if (begin(start, goal, options, filter) == SearchStatus::in_progress) step(StepBudget{});
+  result(out);
+  return out.status;
+}
+
 namespace {
 
 bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
 }  // namespace
 
-SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLocation& goal,
-                                        const QueryOptions& options, const AreaFilter* filter, PathResult& out) {
+SearchStatus ExactPathSearch::begin(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options,
+                                    const AreaFilter* filter) {
   const auto started = std::chrono::steady_clock::now();
+  ExactSearchState& state = *state_;
+  PathResult& out = state.result;
   out.reset();
+  state.begun = true;
+  state.running = false;
   auto reject = [&](const std::string& why) {
     out.status = SearchStatus::invalid_input;
     out.reason = StopReason::invalid_input;
@@ -702,6 +729,7 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
     return reject("start and goal must be located on the mesh");
   if (!finite(start.point) || !finite(goal.point)) return reject("start and goal must be finite points");
   if (!(options.budget.max_cost >= 0.0)) return reject("budget.max_cost must be non-negative (infinite for no limit)");
+  if (options.budget.max_time.count() < 0) return reject("budget.max_time must not be negative (zero for no limit)");
   // Off-mesh links join polygons the search's intervals cannot describe (a jump, a ladder):
   // refused rather than ignored, so that an answer is always the shortest path on the mesh.
   if (mesh_.off_mesh_link_count() != 0)
@@ -720,9 +748,8 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
         return reject(std::string(which) + " is located on polygon " + std::to_string(location->polygon) +
                       ", which the filter excludes");
   }
-  ExactSearchState& state = *state_;
-  auto finish_timing = [&] {
-    out.stats.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+  auto add_time = [&] {
+    out.stats.microseconds += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
     return out.status;
   };
   if (mesh_.region(start.polygon) != mesh_.region(goal.polygon) && !options.partial_when_unreachable) {
@@ -730,7 +757,7 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
     out.reason = StopReason::open_list_empty;
     out.message = "start and goal are in different connected regions (" + std::to_string(mesh_.region(start.polygon)) +
                   " and " + std::to_string(mesh_.region(goal.polygon)) + "); no search was needed";
-    return finish_timing();
+    return add_time();
   }
 
   // Set up the query.
@@ -740,6 +767,9 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
     std::fill(state.fan_stamp.begin(), state.fan_stamp.end(), 0u);
     state.query_stamp = 1;
   }
+  state.start_location = start;
+  state.goal_location = goal;
+  state.options = options;
   state.filter = filter;
   state.start = flat(start.point);
   state.goal = flat(goal.point);
@@ -751,36 +781,9 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
   state.open.clear();
   state.successors.clear();
   state.generated = 0;
+  state.closest = none;
+  state.closest_distance = std::numeric_limits<double>::infinity();
   state.mark_goal_polygons(goal);
-
-  auto emit_path = [&](std::uint32_t last, const Flat* end_point, const Point* end) {
-    // Polygons and roots from the chain of parents.
-    state.chain.clear();
-    for (std::uint32_t at = last; at != none; at = state.nodes[at].parent) state.chain.push_back(at);
-    std::reverse(state.chain.begin(), state.chain.end());
-    for (const std::uint32_t at : state.chain) {
-      const PolygonId polygon = state.nodes[at].polygon;
-      if (out.nodes.empty() || out.nodes.back() != polygon) out.nodes.push_back(polygon);
-    }
-    out.points.push_back(start.point);
-    std::uint32_t previous_root = 0;
-    for (const std::uint32_t at : state.chain) {
-      const std::uint32_t root = state.nodes[at].root;
-      if (root == previous_root) continue;
-      previous_root = root;
-      const Root& turn = state.roots[root];
-      out.points.push_back({turn.point.x, mesh_.height_at(turn.polygon, turn.point.x, turn.point.z), turn.point.z});
-    }
-    if (end != nullptr) {
-      out.points.push_back(*end);
-    } else if (end_point != nullptr && !(flat(out.points.back()) == *end_point)) {
-      const PolygonId polygon = state.nodes[last].polygon;
-      out.points.push_back({end_point->x, mesh_.height_at(polygon, end_point->x, end_point->z), end_point->z});
-    }
-    out.cost = 0.0;
-    for (std::size_t i = 1; i < out.points.size(); ++i)
-      out.cost += length(flat(out.points[i - 1]), flat(out.points[i]));
-  };
 
   // Start and goal in one polygon (or the goal in a polygon around the start's point): straight.
   if (state.is_goal_polygon(start.polygon)) {
@@ -790,67 +793,113 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
     out.points.push_back(start.point);
     out.points.push_back(goal.point);
     out.cost = length(state.start, state.goal);
-    return finish_timing();
+    return add_time();
   }
 
   state.push_initial(start);
   for (const std::uint32_t successor : state.successors) state.queue(successor);
   out.stats.peak_open = state.open.size();
+  out.stats.generated = state.generated;
+  out.status = SearchStatus::in_progress;
+  state.running = true;
+  return add_time();
+}
 
-  // The reached node nearest the goal, for a partial path.
-  std::uint32_t closest = none;
-  double closest_distance = std::numeric_limits<double>::infinity();
-  const bool partial_wanted = options.return_partial || options.partial_when_unreachable;
-  auto note_reached = [&](std::uint32_t index) {
-    if (!partial_wanted) return;
-    const double distance = state.estimate(state.nodes[index]);  // a lower bound of the distance left
-    if (distance < closest_distance) {
-      closest_distance = distance;
-      closest = index;
-    }
-  };
-  auto stop_early = [&](StopReason reason, bool exhausted_budget) {
-    out.reason = reason;
-    const bool partial = exhausted_budget ? options.return_partial : options.partial_when_unreachable;
-    if (!partial) {
-      out.status = exhausted_budget ? SearchStatus::budget_exhausted : SearchStatus::no_path;
-      return;
-    }
-    out.status = SearchStatus::partial;
-    if (closest == none) {
-      out.nodes.push_back(start.polygon);
-      out.points.push_back(start.point);
-      return;
-    }
-    // End at the interval's point nearest the goal: in view from the node's root.
-    const SearchNode& node = state.nodes[closest];
-    const double ex = node.left.x - node.right.x, ez = node.left.z - node.right.z;
-    const double squared = ex * ex + ez * ez;
-    const double t = squared == 0.0 ? 0.0
-                                     : std::clamp(((state.goal.x - node.right.x) * ex + (state.goal.z - node.right.z) * ez) /
-                                                      squared,
-                                                  0.0, 1.0);
-    const Flat end = along(node.right, node.left, t);
-    emit_path(closest, &end, nullptr);
-  };
+void ExactSearchState::emit_path(std::uint32_t last, const Flat* end_point, const Point* end) {
+  // Polygons and roots from the chain of parents.
+  chain.clear();
+  for (std::uint32_t at = last; at != none; at = nodes[at].parent) chain.push_back(at);
+  std::reverse(chain.begin(), chain.end());
+  for (const std::uint32_t at : chain) {
+    const PolygonId polygon = nodes[at].polygon;
+    if (result.nodes.empty() || result.nodes.back() != polygon) result.nodes.push_back(polygon);
+  }
+  result.points.push_back(start_location.point);
+  std::uint32_t previous_root = 0;
+  for (const std::uint32_t at : chain) {
+    const std::uint32_t root = nodes[at].root;
+    if (root == previous_root) continue;
+    previous_root = root;
+    const Root& turn = roots[root];
+    result.points.push_back({turn.point.x, mesh.height_at(turn.polygon, turn.point.x, turn.point.z), turn.point.z});
+  }
+  if (end != nullptr) {
+    result.points.push_back(*end);
+  } else if (end_point != nullptr && !(flat(result.points.back()) == *end_point)) {
+    const PolygonId polygon = nodes[last].polygon;
+    result.points.push_back({end_point->x, mesh.height_at(polygon, end_point->x, end_point->z), end_point->z});
+  }
+  result.cost = 0.0;
+  for (std::size_t i = 1; i < result.points.size(); ++i)
+    result.cost += length(flat(result.points[i - 1]), flat(result.points[i]));
+}
 
-  const Budget& budget = options.budget;
-  while (true) {
+void ExactSearchState::stop_early(StopReason reason, bool exhausted_budget) {
+  running = false;
+  result.reason = reason;
+  const bool partial = exhausted_budget ? options.return_partial : options.partial_when_unreachable;
+  if (!partial) {
+    result.status = exhausted_budget ? SearchStatus::budget_exhausted : SearchStatus::no_path;
+    return;
+  }
+  result.status = SearchStatus::partial;
+  if (closest == none) {
+    result.nodes.push_back(start_location.polygon);
+    result.points.push_back(start_location.point);
+    return;
+  }
+  // End at the interval's point nearest the goal: in view from the node's root.
+  const SearchNode& node = nodes[closest];
+  const double ex = node.left.x - node.right.x, ez = node.left.z - node.right.z;
+  const double squared = ex * ex + ez * ez;
+  const double t =
+      squared == 0.0
+          ? 0.0
+          : std::clamp(((goal.x - node.right.x) * ex + (goal.z - node.right.z) * ez) / squared, 0.0, 1.0);
+  const Flat end = along(node.right, node.left, t);
+  emit_path(closest, &end, nullptr);
+}
+
+void ExactSearchState::note_reached(std::uint32_t index) {
+  if (!options.return_partial && !options.partial_when_unreachable) return;
+  const double distance = estimate(nodes[index]);  // a lower bound of the distance left
+  if (distance < closest_distance) {
+    closest_distance = distance;
+    closest = index;
+  }
+}
+
+SearchStatus ExactPathSearch::step(const StepBudget& step_budget) {
+  ExactSearchState& state = *state_;
+  PathResult& out = state.result;
+  if (!state.running) return out.status;
+  const auto started = std::chrono::steady_clock::now();
+  const Budget& budget = state.options.budget;
+  const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
+  SearchTrace* const trace = state.options.trace;
+  std::uint64_t done_this_step = 0;
+  auto elapsed_us = [&] {
+    return out.stats.microseconds +
+           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+  };
+  while (state.running) {
     if (state.open.empty()) {
-      stop_early(StopReason::open_list_empty, false);
+      state.stop_early(StopReason::open_list_empty, false);
       break;
     }
+    if (done_this_step >= step_budget.max_expansions || step_time_is_up(step_budget, done_this_step, started)) break;
     const OpenEntry top = state.open.pop();
     if (top.f > budget.max_cost) {
-      stop_early(StopReason::cost_limit, true);
+      state.stop_early(StopReason::cost_limit, true);
       break;
     }
     std::uint32_t current = top.node;
     const SearchNode& popped = state.nodes[current];
     if (popped.entry == none) {
+      state.running = false;
       out.status = SearchStatus::found;
       out.reason = StopReason::goal_reached;
-      emit_path(current, nullptr, &goal.point);
+      state.emit_path(current, nullptr, &state.goal_location.point);
       break;
     }
     // Root-level pruning, again at expansion: the root may have been reached more cheaply
@@ -860,37 +909,81 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
         popped.g > state.best_root_g[popped_root.vertex] +
                        ExactSearchState::root_tie * std::max(state.best_root_g[popped_root.vertex], 1.0))
       continue;
-    bool out_of_budget = false;
-    // Intermediate nodes (the paper's intermediate pruning): a node with a single successor is expanded at once
-    // rather than queued; its f cannot be lower, so the order of the search is unchanged
-    // where it matters (a final node is still only accepted off the open list).
+    // Intermediate nodes (the paper's intermediate pruning): a node with a single successor is
+    // expanded at once rather than queued; its f cannot be lower, so the order of the search
+    // is unchanged where it matters (a final node is still only accepted off the open list).
+    // The whole chain counts as one step of the caller's budget.
+    ++done_this_step;
     while (true) {
       if (out.stats.expanded >= budget.max_expansions ||
-          (budget.max_time.count() > 0 && out.stats.expanded % Budget::time_check_interval == 0 &&
-           std::chrono::steady_clock::now() - started >= budget.max_time)) {
-        out_of_budget = true;
+          (time_limit_us > 0.0 && out.stats.expanded % Budget::time_check_interval == 0 &&
+           elapsed_us() >= time_limit_us)) {
+        const bool time_up = out.stats.expanded < budget.max_expansions;
+        state.stop_early(time_up ? StopReason::time_limit : StopReason::expansion_limit, true);
         break;
       }
       ++out.stats.expanded;
-      note_reached(current);
+      if (trace != nullptr) trace->record(TraceEvent::closed, current, state.nodes[current].parent, state.nodes[current].g);
+      state.note_reached(current);
       state.successors.clear();
       state.expand(current);
       if (state.successors.size() == 1 && state.nodes[state.successors.front()].entry != none) {
         current = state.successors.front();
         continue;
       }
-      for (const std::uint32_t successor : state.successors) state.queue(successor);
-      break;
-    }
-    if (out_of_budget) {
-      const bool time_up = out.stats.expanded < budget.max_expansions;
-      stop_early(time_up ? StopReason::time_limit : StopReason::expansion_limit, true);
+      for (const std::uint32_t successor : state.successors) {
+        state.queue(successor);
+        if (trace != nullptr) trace->record(TraceEvent::opened, successor, current, state.nodes[successor].g);
+      }
       break;
     }
     out.stats.peak_open = std::max<std::uint64_t>(out.stats.peak_open, state.open.size());
   }
   out.stats.generated = state.generated;
-  return finish_timing();
+  out.stats.microseconds = elapsed_us();
+  return state.running ? SearchStatus::in_progress : out.status;
+}
+
+void ExactPathSearch::result(PathResult& out) const {
+  const ExactSearchState& state = *state_;
+  if (!state.begun) {
+    out.reset();
+    out.status = SearchStatus::invalid_input;
+    out.reason = StopReason::invalid_input;
+    out.message = "no query has begun: call begin() before step() and result()";
+    return;
+  }
+  out = state.result;  // assignment keeps out's memory
+  if (state.running) out.status = SearchStatus::in_progress;
+}
+
+PathResult ExactPathSearch::result() const {
+  PathResult out;
+  result(out);
+  return out;
+}
+
+SearchStats ExactPathSearch::stats() const { return state_->result.stats; }
+
+std::optional<ExactSearchNode> ExactPathSearch::search_node(NodeId node) const {
+  const ExactSearchState& state = *state_;
+  if (node >= state.nodes.size()) return std::nullopt;
+  const SearchNode& at = state.nodes[node];
+  const Root& root = state.roots[at.root];
+  // The interval lies on an edge of the polygon it was made in: the parent's polygon (the
+  // start's for the first nodes); its heights are the ground's there.
+  const PolygonId on = at.parent == none ? state.start_location.polygon : state.nodes[at.parent].polygon;
+  auto ground = [&](const Flat& p, PolygonId polygon) { return Point{p.x, mesh_.height_at(polygon, p.x, p.z), p.z}; };
+  ExactSearchNode view;
+  view.root = at.root == 0 ? state.start_location.point : ground(root.point, root.polygon);
+  // Node 0 stands for the start itself (its successors are the start polygon's edges).
+  view.left = node == 0 ? view.root : ground(at.left, on);
+  view.right = node == 0 ? view.root : ground(at.right, on);
+  view.polygon = at.polygon;
+  view.parent = at.parent == none ? invalid_node : at.parent;
+  view.g = at.g;
+  view.final = at.entry == none;
+  return view;
 }
 
 }  // namespace wayfinder

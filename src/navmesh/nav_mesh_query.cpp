@@ -85,9 +85,31 @@ bool neutral_on(const AreaFilter& filter, const NavMesh& mesh) {
 // Different regions and start and goal in one polygon settle in begin() (SteppedQuery::settle_in_place).
 // Searches with and without a filter are different runs, so that the unfiltered one stays
 // exactly as fast as before (the filtered ones are compiled elsewhere: corridor_search.hpp).
+// An exact search (CorridorNodes::optimal) under way, stepped as the corridor runs are.
+struct ExactRun {
+  ExactPathSearch* search = nullptr;
+  CorridorOutput* output = nullptr;
+  PathResult* scratch = nullptr;  ///< the query state's, reused from query to query
+  SearchStatus step(const StepBudget& budget) {
+    const SearchStatus status = search->step(budget);
+    if (status != SearchStatus::in_progress) finish();
+    return status;
+  }
+  // The corridor of a finished search, for the query's output.
+  void finish() {
+    search->result(*scratch);
+    output->corridor.assign(scratch->nodes.begin(), scratch->nodes.end());
+  }
+  [[nodiscard]] SearchStats stats() const { return search->stats(); }
+  void result(PathResult& out) const {
+    search->result(out);
+    if (!output->pull_string && out.found()) out.points.assign({output->start.point, output->goal.point});
+  }
+};
+
 using ActiveSearch =
     SteppedQuery<CorridorRun<EdgePointDomain<AllAreasAlike>>, CorridorRun<CentroidDomain<AllAreasAlike>>, FilteredRun,
-                 LinkedRun>;
+                 LinkedRun, ExactRun>;
 
 // Starts a corridor run of domain D and runs it to its end when it ends at once.
 template <class D>
@@ -112,6 +134,7 @@ struct NavMeshQueryState {
   FilteredSearchesPointer filtered;  ///< made by the first filtered query, then reused
   LinkedSearchesPointer linked;      ///< made by the first query on a mesh with off-mesh links, then reused
   std::unique_ptr<ExactPathSearch> exact;  ///< made by the first CorridorNodes::optimal query, then reused
+  PathResult exact_result;                 ///< ExactRun's scratch
 };
 
 NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
@@ -119,6 +142,11 @@ NavMeshQuery::~NavMeshQuery() = default;
 NavMeshQuery::NavMeshQuery(NavMeshQuery&&) noexcept = default;
 
 const std::vector<Portal>& NavMeshQuery::portals() const { return state_->output.portals; }
+
+std::optional<ExactSearchNode> NavMeshQuery::exact_search_node(NodeId node) const {
+  if (const auto* run = state_->active.run_if<ExactRun>()) return run->search->search_node(node);
+  return std::nullopt;
+}
 
 Point NavMeshQuery::corridor_node_position(NodeId node) const {
   const NavMeshQueryState& state = *state_;
@@ -132,6 +160,12 @@ Point NavMeshQuery::corridor_node_position(NodeId node) const {
   if (position) return *position;
   if (const auto* run = state.active.run_if<FilteredRun>()) return run->position(node);
   if (const auto* run = state.active.run_if<LinkedRun>()) return run->position(node);
+  if (const auto* run = state.active.run_if<ExactRun>()) {
+    // An interval's midpoint.
+    const auto view = run->search->search_node(node);
+    if (!view) return Point{};
+    return {(view->left.x + view->right.x) / 2, (view->left.y + view->right.y) / 2, (view->left.z + view->right.z) / 2};
+  }
   if (state.nodes == CorridorNodes::polygon_centroids)
     return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
   const EdgePointGraph& graph = mesh_.edge_point_graph();
@@ -207,13 +241,16 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   output.links.clear();
   ActiveSearch& active = state.active;
   if (options.nodes == CorridorNodes::optimal) {
-    // The exact search answers at once (it checks regions and the filter's costs itself).
+    // The exact search checks regions and the filter's costs itself; `filter` points at the
+    // query's own copy, which lives as long as the query.
     if (!state.exact) state.exact = std::make_unique<ExactPathSearch>(mesh_);
-    PathResult& result = active.settle_in_place();
-    state.exact->find_path(start, goal, options, filter, result);
-    if (!pull_string && result.found()) result.points.assign({start.point, goal.point});
-    output.corridor.assign(result.nodes.begin(), result.nodes.end());
-    return result.status;
+    ExactRun& run = active.start<ExactRun>();
+    run.search = state.exact.get();
+    run.output = &output;
+    run.scratch = &state.exact_result;
+    const SearchStatus status = state.exact->begin(start, goal, options, filter);
+    if (status != SearchStatus::in_progress) run.finish();
+    return status;
   }
   // Different regions: no path, known without searching (unless a partial path towards the
   // goal is wanted: then the search finds the closest place).

@@ -1,5 +1,6 @@
 #include "mesh_path_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -7,6 +8,7 @@
 #include "common/world_json.hpp"
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "command_error.hpp"
@@ -147,8 +149,22 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     picture.goal = *to;
     picture.y_range = range;
     if (loaded.built) picture.level = &loaded.level;
-    for (const TraceRecord& record : trace.events())
-      if (record.event == TraceEvent::closed) picture.explored.push_back(query.corridor_node_position(record.node));
+    std::vector<Point> roots;
+    for (const TraceRecord& record : trace.events()) {
+      if (record.event != TraceEvent::closed) continue;
+      if (const auto node = query.exact_search_node(record.node)) {
+        // An exact search: the intervals it expanded and the roots it turned at.
+        picture.intervals.push_back({node->left, node->right});
+        roots.push_back(node->root);
+      } else {
+        picture.explored.push_back(query.corridor_node_position(record.node));
+      }
+    }
+    std::sort(roots.begin(), roots.end(), [](const Point& a, const Point& b) {
+      return std::tie(a.x, a.z, a.y) < std::tie(b.x, b.z, b.y);
+    });
+    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+    picture.roots = std::move(roots);
     write_navmesh_svg(arguments.svg_path, mesh, picture);
   }
 

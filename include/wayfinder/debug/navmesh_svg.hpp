@@ -3,7 +3,7 @@
 // (connected regions get clearly different hues, so an island the agent cannot reach stands
 // out), shaded by height, thin polygon outlines, and optionally a corridor, a path with its
 // waypoints, start and goal markers (the grid picture's: a dark disc and a dark diamond) and the
-// positions a search explored, the mesh's off-mesh links as dashed lines (a dot at each end a
+// positions a search explored (or the intervals and roots of an exact search), the mesh's off-mesh links as dashed lines (a dot at each end a
 // link may be taken from), with a legend under the drawing. For debugging, documentation
 // and the `wayfinder mesh path --svg` option.
 //
@@ -14,6 +14,7 @@
 // lowest up, so an upper floor covers what lies under it. To see one floor of a multi-level
 // mesh alone, draw a height range (`y_range`, or a band from navmesh_height_bands).
 
+#include <array>
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -41,6 +42,10 @@ struct NavMeshSvgOptions {
   std::vector<Point> path;
   /// Positions a search looked at (e.g. corridor-search nodes), drawn as small dots.
   std::vector<Point> explored;
+  /// Intervals an exact search expanded (ExactSearchNode's left and right), drawn as thin
+  /// lines, and the roots it turned at (the start and mesh corners), drawn as small rings.
+  std::vector<std::array<Point, 2>> intervals;
+  std::vector<Point> roots;
   std::optional<Point> start;
   std::optional<Point> goal;
   /// Width of the mesh drawing in pixels (the height follows the mesh's proportions).

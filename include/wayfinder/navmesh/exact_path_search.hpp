@@ -12,13 +12,29 @@
 // the mesh is shared and read-only.
 
 #include <memory>
+#include <optional>
 
 #include "wayfinder/core/area_filter.hpp"
+#include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
+
+/// One node of an exact search, for drawing what the search did (a trace's node ids): the
+/// root the path turns at last (the start or a mesh corner), the interval of a polygon edge
+/// seen from it (left and right as seen from the root), and the polygon beyond the interval.
+/// Points carry the ground's height (NavMesh::height_at).
+struct ExactSearchNode {
+  Point root;
+  Point left;
+  Point right;
+  PolygonId polygon = invalid_polygon;
+  NodeId parent = invalid_node;  ///< the node it was generated from
+  double g = 0.0;                ///< x-z length from the start to the root
+  bool final = false;            ///< the node that reaches the goal inside its polygon
+};
 
 class ExactPathSearch {
  public:
@@ -47,6 +63,26 @@ class ExactPathSearch {
   /// The same into a result the caller owns, reusing its memory. Returns the status.
   SearchStatus find_path(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options,
                          const AreaFilter* filter, PathResult& out);
+
+  /// The same in steps, for spreading a search over frames: begin() checks the query and
+  /// answers at once what needs no search (bad input, start and goal in different regions or
+  /// in one polygon), else queues the start's successors and returns in_progress; step()
+  /// expands up to the step's budget (a chain of intermediate nodes counts as one expansion;
+  /// the time is read every StepBudget::time_check_interval) and returns in_progress until the
+  /// search ends; result() gives the result so far. The final result equals find_path's, with
+  /// the same path and statistics. options.budget limits the whole query (its time is the time
+  /// spent in begin() and step()). `filter` must stay alive and unchanged until the query ends.
+  SearchStatus begin(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options = {},
+                     const AreaFilter* filter = nullptr);
+  SearchStatus step(const StepBudget& budget = {});
+  [[nodiscard]] PathResult result() const;
+  void result(PathResult& out) const;
+  /// The current query's statistics so far.
+  [[nodiscard]] SearchStats stats() const;
+
+  /// Node `node` of the current (or last) query, as a trace (QueryOptions::trace) names it:
+  /// `closed` when expanded, `opened` when queued. nullopt for an id the query never made.
+  [[nodiscard]] std::optional<ExactSearchNode> search_node(NodeId node) const;
 
   [[nodiscard]] const NavMesh& mesh() const { return mesh_; }
 

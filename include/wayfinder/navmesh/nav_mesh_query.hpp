@@ -15,6 +15,7 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/navmesh/exact_path_search.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
@@ -34,9 +35,9 @@ enum class CorridorNodes : std::uint8_t {
   /// (exact_path_search.hpp, after Polyanya), among all paths on the mesh. PathResult::nodes
   /// are the polygons the path crosses, cost its x-z length. A filter may exclude polygons (the
   /// path is then the shortest through the others); a filter with area costs other than 1 gives
-  /// invalid_input, and so does a mesh with off-mesh links (not taken by this search). The
-  /// search runs in begin() (step() has nothing left to do), and portals()
-  /// stays empty. `weight` is not used.
+  /// invalid_input, and so does a mesh with off-mesh links (not taken by this search). It is
+  /// stepped like the others; portals() stays empty; `weight` is not used. A trace's node ids
+  /// are the exact search's nodes (exact_search_node()).
   optimal,
 };
 
@@ -145,8 +146,13 @@ class NavMeshQuery {
 
   /// The portals of the last query's corridor.
   [[nodiscard]] const std::vector<Portal>& portals() const;
-  /// The position of a corridor-search node, for drawing a trace.
+  /// The position of a corridor-search node, for drawing a trace (for CorridorNodes::optimal,
+  /// the midpoint of the node's interval).
   [[nodiscard]] Point corridor_node_position(NodeId node) const;
+  /// A node of the current query's exact search (CorridorNodes::optimal): its root, interval
+  /// and polygon, for drawing a trace; nullopt when the current query is not an exact search
+  /// that made this node.
+  [[nodiscard]] std::optional<ExactSearchNode> exact_search_node(NodeId node) const;
 
   [[nodiscard]] const NavMesh& mesh() const { return mesh_; }
 
