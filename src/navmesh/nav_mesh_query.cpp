@@ -85,21 +85,12 @@ bool neutral_on(const AreaFilter& filter, const NavMesh& mesh) {
 // Different regions and start and goal in one polygon settle in begin() (SteppedQuery::settle_in_place).
 // Searches with and without a filter are different runs, so that the unfiltered one stays
 // exactly as fast as before (the filtered ones are compiled elsewhere: corridor_search.hpp).
-// An exact search (CorridorNodes::optimal) under way, stepped as the corridor runs are.
+// An exact search (CorridorNodes::optimal) under way, stepped as the corridor runs are. Its
+// result is the search's own (nothing for the corridor output: portals() stays empty).
 struct ExactRun {
   ExactPathSearch* search = nullptr;
-  CorridorOutput* output = nullptr;
-  PathResult* scratch = nullptr;  ///< the query state's, reused from query to query
-  SearchStatus step(const StepBudget& budget) {
-    const SearchStatus status = search->step(budget);
-    if (status != SearchStatus::in_progress) finish();
-    return status;
-  }
-  // The corridor of a finished search, for the query's output.
-  void finish() {
-    search->result(*scratch);
-    output->corridor.assign(scratch->nodes.begin(), scratch->nodes.end());
-  }
+  const CorridorOutput* output = nullptr;
+  SearchStatus step(const StepBudget& budget) { return search->step(budget); }
   [[nodiscard]] SearchStats stats() const { return search->stats(); }
   void result(PathResult& out) const {
     search->result(out);
@@ -134,7 +125,6 @@ struct NavMeshQueryState {
   FilteredSearchesPointer filtered;  ///< made by the first filtered query, then reused
   LinkedSearchesPointer linked;      ///< made by the first query on a mesh with off-mesh links, then reused
   std::unique_ptr<ExactPathSearch> exact;  ///< made by the first CorridorNodes::optimal query, then reused
-  PathResult exact_result;                 ///< ExactRun's scratch
 };
 
 NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
@@ -247,10 +237,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
     ExactRun& run = active.start<ExactRun>();
     run.search = state.exact.get();
     run.output = &output;
-    run.scratch = &state.exact_result;
-    const SearchStatus status = state.exact->begin(start, goal, options, filter);
-    if (status != SearchStatus::in_progress) run.finish();
-    return status;
+    return state.exact->begin(start, goal, options, filter);
   }
   // Different regions: no path, known without searching (unless a partial path towards the
   // goal is wanted: then the search finds the closest place).
