@@ -243,6 +243,19 @@ contains "jps supports only --agent-size 1, not 2: its pruning assumes a one-cel
 expect 2 "--agent-size with --smooth" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --smooth
 contains "--smooth supports only --agent-size 1" "smoothing refuses large agents"
 
+printf 'version 1\n0\tgap.map\t12\t8\t0\t0\t10\t6\t12.48528137\n0\tgap.map\t12\t8\t0\t1\t9\t5\t10.65685425\n0\tgap.map\t12\t8\t11\t0\t0\t7\t14\n' >"$scratch/gap.map.scen"
+expect_split 0 "grid bench --agent-size 2" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo all --json
+contains '"agent_size":2' "the bench's JSON gives the agent's size"
+contains '"reference":"dijkstra"' "a larger agent is checked against dijkstra"
+contains '1 of the 3 queries left out: a 2x2 agent does not fit at their start or goal' "queries the body does not fit are left out"
+contains '"mismatches":0' "no mismatch for the larger agent"
+keys_documented "grid bench --agent-size JSON"
+same_answers_on_threads "grid bench --agent-size 2 --threads 2" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo all --json
+expect 2 "grid bench --agent-size 2 --algo jps" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo jps
+contains "--algo jps: jump point search supports only --agent-size 1" "jps by name is refused for larger agents"
+expect 2 "grid bench --agent-size 9" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 9
+contains "a 9x9 agent fits at the start and goal of none of its 3 queries" "a body that fits nowhere is an error"
+
 # IDA* promises optimal paths: a scenario with a wrong optimal length is a mismatch for it too.
 sed 's/9\.82842712/9.5/' "$grid_scenario" >"$scratch/corners.map.scen"
 cp "$grid_map" "$scratch/corners.map"
