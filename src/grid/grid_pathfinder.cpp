@@ -202,9 +202,9 @@ std::string body_problem(const GridMap& map, std::string_view end, Cell top_left
   std::string text = std::string(end) + " " + cell_text(top_left) + ": a " + side + "x" + side +
                      " agent with its top-left cell there does not fit";
   if (const std::optional<Cell> cell = first_blocked_body_cell(map, top_left, size)) {
+    const std::string map_size = std::to_string(map.width()) + "x" + std::to_string(map.height());
     text += ": its cell " + cell_text(*cell) +
-            (map.contains(*cell) ? " is blocked"
-                                 : " is outside the " + std::to_string(map.width()) + "x" + std::to_string(map.height()) + " map");
+            (map.contains(*cell) ? " is blocked" : " is outside the " + map_size + " map");
   }
   return text;
 }
@@ -310,7 +310,8 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
                     " (use astar, dijkstra, weighted-astar, greedy, bidirectional or ida)");
     }
     if (filter != nullptr)
-      return reject(size_text + " cannot be combined with a filter that changes area costs or excludes cells on this map");
+      return reject(size_text +
+                    " cannot be combined with a filter that changes area costs or excludes cells on this map");
     if (!state_->clearance.current_for(map_)) state_->clearance.recompute(map_);
     if (!state_->clearance.fits(start, agent_size)) return reject(body_problem(map_, "start", start, agent_size));
     if (!state_->clearance.fits(goal, agent_size)) return reject(body_problem(map_, "goal", goal, agent_size));
