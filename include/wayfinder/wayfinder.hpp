@@ -30,6 +30,7 @@
 #include "wayfinder/grid/compact_grid_path.hpp"
 #include "wayfinder/grid/crash_walker.hpp"
 #include "wayfinder/grid/grid_agent.hpp"
+#include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
@@ -42,6 +43,7 @@
 #include "wayfinder/grid/path_breaks.hpp"
 #include "wayfinder/grid/path_smoothing.hpp"
 #include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/sized_agent_domain.hpp"
 #include "wayfinder/grid/terrain_table.hpp"
 
 // navmesh

@@ -15,9 +15,11 @@
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"
 #include "wayfinder/grid/crash_walker.hpp"
+#include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
 #include "wayfinder/grid/midpoint_walker.hpp"
+#include "wayfinder/grid/sized_agent_domain.hpp"
 
 namespace wayfinder {
 
@@ -111,10 +113,14 @@ struct DivideRun {
 using UniformGrid = GridDomain<GridCosts::uniform>;
 using TerrainGrid = GridDomain<GridCosts::terrain>;
 using FilteredGrid = GridDomain<GridCosts::filtered>;
+// Agents larger than one cell: separate instantiations, so the unit agent's loops are untouched.
+using SizedUniformGrid = SizedAgentGridDomain<GridCosts::uniform>;
+using SizedTerrainGrid = SizedAgentGridDomain<GridCosts::terrain>;
 using ActiveSearch =
     SteppedQuery<EngineRun<UniformGrid>, EngineRun<TerrainGrid>, EngineRun<FilteredGrid>, BidirectionalRun<UniformGrid>,
-                 BidirectionalRun<TerrainGrid>, BidirectionalRun<FilteredGrid>, JumpPointRun, WaveRun, CrashWalkRun,
-                 FourWayCrashRun, DivideRun>;
+                 BidirectionalRun<TerrainGrid>, BidirectionalRun<FilteredGrid>, EngineRun<SizedUniformGrid>,
+                 EngineRun<SizedTerrainGrid>, BidirectionalRun<SizedUniformGrid>, BidirectionalRun<SizedTerrainGrid>,
+                 JumpPointRun, WaveRun, CrashWalkRun, FourWayCrashRun, DivideRun>;
 
 /// How a cell looks to a filter, for messages.
 std::string area_text(const GridMap& map, Cell c) {
@@ -168,6 +174,41 @@ SearchStatus with_domain(GridCosts costs, Run&& run) {
   return run(std::type_identity<FilteredGrid>{});
 }
 
+/// The same for an agent larger than one cell (never filtered).
+template <class Run>
+SearchStatus with_sized_domain(GridCosts costs, Run&& run) {
+  if (costs == GridCosts::uniform) return run(std::type_identity<SizedUniformGrid>{});
+  return run(std::type_identity<SizedTerrainGrid>{});
+}
+
+/// Whether a search algorithm can carry an agent larger than one cell: the ones built on
+/// GridDomain's moves. Jump point search prunes by the unit agent's corners, the wave and the
+/// walkers read the map's cells directly.
+constexpr bool supports_agent_size(GridAlgorithm algorithm) {
+  switch (algorithm) {
+    case GridAlgorithm::dijkstra:
+    case GridAlgorithm::astar:
+    case GridAlgorithm::weighted_astar:
+    case GridAlgorithm::greedy_best_first:
+    case GridAlgorithm::bidirectional_astar:
+    case GridAlgorithm::ida_star: return true;
+    default: return false;
+  }
+}
+
+/// "start (3,4): a 2x2 agent with its top-left cell there does not fit: its cell (4,5) is blocked".
+std::string body_problem(const GridMap& map, std::string_view end, Cell top_left, int size) {
+  const std::string side = std::to_string(size);
+  std::string text = std::string(end) + " " + cell_text(top_left) + ": a " + side + "x" + side +
+                     " agent with its top-left cell there does not fit";
+  if (const std::optional<Cell> cell = first_blocked_body_cell(map, top_left, size)) {
+    const std::string map_size = std::to_string(map.width()) + "x" + std::to_string(map.height());
+    text += ": its cell " + cell_text(*cell) +
+            (map.contains(*cell) ? " is blocked" : " is outside the " + map_size + " map");
+  }
+  return text;
+}
+
 }  // namespace
 
 struct GridPathfinderState {
@@ -175,6 +216,10 @@ struct GridPathfinderState {
   SearchContext backward;
   WaveState wave;
   std::vector<NodeId> jump_points;  ///< JumpPointRun's scratch
+  /// The map's clearance, for agents larger than one cell: computed on the first such query and
+  /// again when the map's revision has moved since.
+  GridClearance clearance;
+  int agent_size = 1;  ///< the current query's, for the points of its result
   ActiveSearch active;
 };
 
@@ -197,6 +242,7 @@ GridPathfinder::GridPathfinder(GridPathfinder&&) noexcept = default;
 SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOptions& options) {
   ActiveSearch& active = state_->active;
   active.watch(map_.revision());
+  state_->agent_size = 1;
   auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (map_.cell_count() == 0) return reject("the map is empty");
   // Options may come from casts of untrusted numbers (bindings, files): check every enum.
@@ -247,6 +293,29 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
                     " (or use the greedy algorithm, which ignores costs altogether)");
   }
   if (std::isnan(options.budget.max_cost)) return reject("budget max_cost is NaN");
+  const int agent_size = options.agent_size;
+  if (agent_size < 1 || agent_size > max_clearance)
+    return reject("agent_size must be from 1 to " + std::to_string(max_clearance) + " cells, got " +
+                  std::to_string(agent_size));
+  if (agent_size > 1) {
+    const std::string size_text = "agent_size " + std::to_string(agent_size);
+    if (!supports_agent_size(options.algorithm)) {
+      const GridAlgorithm algorithm = options.algorithm;
+      return reject((algorithm == GridAlgorithm::jump_point ? std::string("jump point search")
+                                                            : std::string(to_string(algorithm))) +
+                    " supports only agent_size 1, not " + std::to_string(agent_size) + ": " +
+                    (algorithm == GridAlgorithm::jump_point      ? "its pruning assumes a one-cell agent"
+                     : algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
+                                                                 : "the walkers follow walls cell by cell") +
+                    " (use astar, dijkstra, weighted-astar, greedy, bidirectional or ida)");
+    }
+    if (filter != nullptr)
+      return reject(size_text +
+                    " cannot be combined with a filter that changes area costs or excludes cells on this map");
+    if (!state_->clearance.current_for(map_)) state_->clearance.recompute(map_);
+    if (!state_->clearance.fits(start, agent_size)) return reject(body_problem(map_, "start", start, agent_size));
+    if (!state_->clearance.fits(goal, agent_size)) return reject(body_problem(map_, "goal", goal, agent_size));
+  }
   if (options.algorithm == GridAlgorithm::jump_point) {
     if (!map_.uniform_cost()) return reject("jump point search needs a map where every passable cell costs 1");
     if (options.diagonal != DiagonalMode::only_if_no_obstacles)
@@ -268,6 +337,27 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
   const GridCosts costs = filter != nullptr ? GridCosts::filtered
                           : map_.uniform_cost() ? GridCosts::uniform
                                                 : GridCosts::terrain;
+  if (agent_size > 1) {
+    // Branch once per query: the unit agent never reaches these instantiations.
+    state_->agent_size = agent_size;
+    const GridClearance& clearance = state_->clearance;
+    return with_sized_domain(costs, [&]<class D>(std::type_identity<D>) {
+      switch (options.algorithm) {
+        case GridAlgorithm::bidirectional_astar:
+          return active.start<BidirectionalRun<D>>(state_->forward, state_->backward, map_, clearance, agent_size,
+                                                   options.diagonal, options.heuristic)
+              .search.start(from, to, search);
+        case GridAlgorithm::ida_star: {
+          const D domain(map_, clearance, agent_size, options.diagonal, options.heuristic);
+          return active.settle(IdaStarSearch<D>(domain, state_->forward).run(from, to, search));
+        }
+        default:
+          return active.start<EngineRun<D>>(state_->forward, map_, clearance, agent_size, options.diagonal,
+                                            options.heuristic)
+              .search.start(from, to, search);
+      }
+    });
+  }
   switch (options.algorithm) {
     case GridAlgorithm::crash_right:
       return active.start<CrashWalkRun>(map_, options.diagonal)
@@ -322,7 +412,10 @@ PathResult GridPathfinder::result() const {
 
 void GridPathfinder::result(PathResult& out) const {
   state_->active.result(out);
-  fill_cell_centres(map_, out);
+  if (state_->agent_size > 1)
+    fill_body_centres(map_, state_->agent_size, out);
+  else
+    fill_cell_centres(map_, out);
 }
 
 PathResult GridPathfinder::find_path(Cell start, Cell goal, const GridSearchOptions& options) {
@@ -341,6 +434,16 @@ void fill_cell_centres(const GridMap& map, PathResult& result) {
   result.points.clear();
   result.points.reserve(result.nodes.size());
   for (const NodeId node : result.nodes) result.points.push_back(GridMap::centre(map.cell_of(node)));
+}
+
+void fill_body_centres(const GridMap& map, int agent_size, PathResult& result) {
+  result.points.clear();
+  result.points.reserve(result.nodes.size());
+  const double half = 0.5 * agent_size;
+  for (const NodeId node : result.nodes) {
+    const Cell c = map.cell_of(node);
+    result.points.push_back({c.x + half, c.y + half, 0.0});
+  }
 }
 
 }  // namespace wayfinder

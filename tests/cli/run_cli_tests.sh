@@ -207,6 +207,55 @@ contains "step limit reached" "and says so"
 expect 2 "--step-limit 0" -- "$wayfinder" grid path "$scratch/walkers.map" --from 1,4 --to 9,4 --algo divide --step-limit 0
 contains "--step-limit must be a whole number from 1 to" "--step-limit 0 is refused in words"
 
+# Agents larger than one cell: a wall with a gap two cells wide lets a 2x2 agent through, not a
+# 3x3 one; a body that does not fit at an end, sizes out of range and unsupported algorithms are
+# errors in words.
+cat >"$scratch/gap.map" <<'MAP'
+type octile
+height 8
+width 12
+map
+............
+............
+............
+@@@@@..@@@@@
+@@@@@..@@@@@
+............
+............
+............
+MAP
+expect 0 "grid path --agent-size 2 through a gap" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --json
+contains '"agent_size":2' "the JSON gives the agent's size"
+contains '"status":"found"' "the 2x2 agent passes the gap"
+keys_documented "grid path --agent-size JSON"
+expect 0 "grid path --agent-size 2 as text" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2
+contains "agent 2x2 by its top-left cell" "the text names the agent's size"
+expect 1 "grid path --agent-size 3 cannot pass the gap" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 9,5 --agent-size 3
+contains "status:       no_path" "the 3x3 agent finds no path"
+expect 2 "grid path --agent-size 3 where the body does not fit" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,1 --to 9,5 --agent-size 3
+contains "start (0,1): a 3x3 agent with its top-left cell there does not fit: its cell (0,3) is blocked" "the error names the end and the cell in the way"
+for size in 0 256 -1 nan 1.5 abc 99999999999999999999; do
+  expect 2 "--agent-size $size" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size "$size"
+  contains "--agent-size must be a whole number from 1 to 255, got '$size'" "--agent-size $size is refused in words"
+done
+expect 2 "--agent-size with jps" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo jps
+contains "jps supports only --agent-size 1, not 2: its pruning assumes a one-cell agent" "jps refuses large agents, naming the option"
+expect 2 "--agent-size with --smooth" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --smooth
+contains "--smooth supports only --agent-size 1" "smoothing refuses large agents"
+
+printf 'version 1\n0\tgap.map\t12\t8\t0\t0\t10\t6\t12.48528137\n0\tgap.map\t12\t8\t0\t1\t9\t5\t10.65685425\n0\tgap.map\t12\t8\t11\t0\t0\t7\t14\n' >"$scratch/gap.map.scen"
+expect_split 0 "grid bench --agent-size 2" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo all --json
+contains '"agent_size":2' "the bench's JSON gives the agent's size"
+contains '"reference":"dijkstra"' "a larger agent is checked against dijkstra"
+contains '1 of the 3 queries left out: a 2x2 agent does not fit at their start or goal' "queries the body does not fit are left out"
+contains '"mismatches":0' "no mismatch for the larger agent"
+keys_documented "grid bench --agent-size JSON"
+same_answers_on_threads "grid bench --agent-size 2 --threads 2" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo all --json
+expect 2 "grid bench --agent-size 2 --algo jps" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo jps
+contains "--algo jps: jump point search supports only --agent-size 1" "jps by name is refused for larger agents"
+expect 2 "grid bench --agent-size 9" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 9
+contains "a 9x9 agent fits at the start and goal of none of its 3 queries" "a body that fits nowhere is an error"
+
 # IDA* promises optimal paths: a scenario with a wrong optimal length is a mismatch for it too.
 sed 's/9\.82842712/9.5/' "$grid_scenario" >"$scratch/corners.map.scen"
 cp "$grid_map" "$scratch/corners.map"

@@ -17,6 +17,7 @@
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"
+#include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
 namespace wayfinder::cli {
@@ -108,6 +109,7 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
   json["scenario"] = arguments.scenario_path;
   json["map"] = map_path;
   json["diagonal"] = command_line_name(arguments.diagonal);
+  json["agent_size"] = arguments.agent_size;
   json["reference"] = reference.from_scenario ? "scenario" : "dijkstra";
   json["warnings"] = warnings;
   return json;
@@ -154,6 +156,10 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
   add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
                           "read and run only the first N queries");
   add_threads_option(command, arguments.threads);
+  add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
+                          "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
+                          "ends do not fit the body are left out and answers are checked against dijkstra's costs")
+      ->type_name("K");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -164,6 +170,9 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       "(most lengths have 6 significant digits). Under any other --diagonal mode they do not apply: every query\n"
       "is first solved with dijkstra under that mode (untimed) and every answer compared with that cost, to a\n"
       "relative 1e-9. jps supports only the MovingAI rule: --algo all leaves it out under other modes.\n"
+      "With --agent-size K above 1 the scenario's lengths do not apply either: queries whose start or goal the\n"
+      "K x K body does not fit are left out (with a warning), the others are checked against dijkstra's costs for\n"
+      "that agent, and every cell of the body is checked along each path; --algo all leaves out jps and bfs.\n"
       "Times are search only. With --threads 1 each find_path call is timed, and the throughput is the queries\n"
       "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
       "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
@@ -174,7 +183,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
 int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& out, std::ostream& err) {
   const std::size_t max_queries =
       arguments.limit > 0 ? static_cast<std::size_t>(arguments.limit) : std::numeric_limits<std::size_t>::max();
-  const Scenario scenario = read_movingai_scenario(arguments.scenario_path, max_queries);
+  Scenario scenario = read_movingai_scenario(arguments.scenario_path, max_queries);
   const std::string map_path =
       arguments.map_path.empty() ? scenario_map_path(arguments.scenario_path).string() : arguments.map_path;
   const GridMap map = read_movingai_map(map_path);
@@ -190,14 +199,44 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     throw LoadError(error.file(), error.line(), error.column(), error.cause() + " (" + *other_map + ")");
   }
 
-  const bool movingai_rule = arguments.diagonal == DiagonalMode::only_if_no_obstacles;
+  const int agent_size = static_cast<int>(arguments.agent_size);
+  const bool sized = agent_size > 1;
+  const bool movingai_rule = arguments.diagonal == DiagonalMode::only_if_no_obstacles && !sized;
   std::vector<GridAlgorithm> algorithms = arguments.algorithms;
-  const auto jps = std::find(algorithms.begin(), algorithms.end(), GridAlgorithm::jump_point);
-  if (!movingai_rule && jps != algorithms.end()) {
-    const std::string why = "jump point search supports only --diagonal only-if-no-obstacles (the MovingAI rule)";
-    if (algorithms.size() != std::size(all_grid_algorithms)) throw CommandError("--algo jps: " + why);
-    algorithms.erase(jps);
-    warnings.push_back("jps left out: " + why);
+  const bool every_algorithm = algorithms.size() == std::size(all_grid_algorithms);
+  // An algorithm that cannot run these queries: left out of --algo all with a warning, an error
+  // when asked for by name.
+  auto leave_out = [&](GridAlgorithm algorithm, const std::string& why) {
+    const auto found = std::find(algorithms.begin(), algorithms.end(), algorithm);
+    if (found == algorithms.end()) return;
+    if (!every_algorithm) throw CommandError("--algo " + std::string(to_string(algorithm)) + ": " + why);
+    algorithms.erase(found);
+    warnings.push_back(std::string(to_string(algorithm)) + " left out: " + why);
+  };
+  if (arguments.diagonal != DiagonalMode::only_if_no_obstacles)
+    leave_out(GridAlgorithm::jump_point,
+              "jump point search supports only --diagonal only-if-no-obstacles (the MovingAI rule)");
+  if (sized) {
+    leave_out(GridAlgorithm::jump_point, "jump point search supports only --agent-size 1");
+    leave_out(GridAlgorithm::breadth_first, "the breadth-first wave supports only --agent-size 1");
+  }
+
+  // A larger agent runs the queries whose ends its body fits.
+  std::optional<GridClearance> clearance;
+  if (sized) {
+    clearance.emplace(map);
+    const std::size_t read = scenario.queries.size();
+    std::erase_if(scenario.queries, [&](const ScenarioQuery& query) {
+      return !clearance->fits(query.start, agent_size) || !clearance->fits(query.goal, agent_size);
+    });
+    if (scenario.queries.empty() && read > 0)
+      throw CommandError(scenario.source_name + ": a " + std::to_string(agent_size) + "x" + std::to_string(agent_size) +
+                             " agent fits at the start and goal of none of its " + std::to_string(read) + " queries",
+                         scenario.source_name);
+    if (scenario.queries.size() < read)
+      warnings.push_back(std::to_string(read - scenario.queries.size()) + " of the " + std::to_string(read) +
+                         " queries left out: a " + std::to_string(agent_size) + "x" + std::to_string(agent_size) +
+                         " agent does not fit at their start or goal");
   }
   for (const std::string& warning : warnings) err << "wayfinder: warning: " << warning << '\n';
 
@@ -220,6 +259,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     GridSearchOptions dijkstra;
     dijkstra.algorithm = GridAlgorithm::dijkstra;
     dijkstra.diagonal = arguments.diagonal;
+    dijkstra.agent_size = agent_size;
     dijkstra.return_partial = false;
     progress.start("reference (dijkstra)", query_count);
     for (std::size_t i = 0; i < query_count; ++i) {
@@ -245,6 +285,11 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     if (movingai_rule)
       out << "checked against the scenario's optimal lengths (diagonal only-if-no-obstacles, the MovingAI rule),\n"
           << "tolerance " << format_fixed(source.tolerance, 3) << " (or 1e-5 x the length if more); ";
+    else if (sized)
+      out << "agent " << agent_size << "x" << agent_size << " by its top-left cell, diagonal "
+          << command_line_name(arguments.diagonal)
+          << ": the scenario's lengths do not apply; checked against dijkstra's costs for this agent,\n"
+          << "tolerance 1e-9 x the length; ";
     else
       out << "diagonal " << command_line_name(arguments.diagonal)
           << ": the scenario's lengths do not apply; checked against dijkstra's costs under this mode,\n"
@@ -265,6 +310,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     options.algorithm = algorithm;
     options.diagonal = arguments.diagonal;
     options.weight = arguments.weight;
+    options.agent_size = agent_size;
     options.return_partial = false;
     if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = arguments.ida_max_expansions;
 
@@ -276,8 +322,17 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       const ScenarioQuery& query = scenario.queries[i];
       if (result.status == SearchStatus::invalid_input && algorithm == GridAlgorithm::weighted_astar)
         throw CommandError(map_path + ": " + grid_message_in_command_line_terms(result.message), map_path);
-      const QueryScore score = score_query(map, query.start, query.goal, references[i], result, algorithm,
-                                           arguments.weight, arguments.diagonal);
+      QueryScore score = score_query(map, query.start, query.goal, references[i], result, algorithm,
+                                     arguments.weight, arguments.diagonal);
+      // score_query checks the moves of the top-left cell; the rest of a larger body here.
+      if (sized && result.found() && !score.mismatch)
+        for (const NodeId node : result.nodes)
+          if (!clearance->fits(map.cell_of(node), agent_size)) {
+            score.mismatch = true;
+            score.problem = "the " + std::to_string(agent_size) + "x" + std::to_string(agent_size) +
+                            " body does not fit at " + format_cell(map.cell_of(node));
+            break;
+          }
       tally.add(score, microseconds, result.stats);
       if (result.found() && !compact.add(map, result.nodes)) {
         any_mismatch = true;

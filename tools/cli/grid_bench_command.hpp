@@ -26,6 +26,10 @@ struct GridBenchArguments {
   std::uint64_t limit = 0;  ///< 0: every query
   /// 1: the queries one by one, each timed; more: one batch on this many threads (solve_batch).
   std::uint64_t threads = 1;
+  /// The agent's side in cells (GridSearchOptions::agent_size). Above 1 the scenario's lengths
+  /// do not apply: queries whose ends do not fit the body are left out, the others are judged
+  /// against Dijkstra's costs for that agent.
+  std::uint64_t agent_size = 1;
   bool json = false;
 };
 

@@ -43,7 +43,8 @@ std::string grid_message_in_command_line_terms(const std::string& message) {
   return in_command_line_terms(message, {{"weight", "--weight"},
                                          {"only_if_no_obstacles", "only-if-no-obstacles"},
                                          {"at_least_one_walkable", "at-least-one-walkable"},
-                                         {"jump point search", "jps"}});
+                                         {"jump point search", "jps"},
+                                         {"agent_size", "--agent-size"}});
 }
 
 void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments) {
@@ -67,7 +68,12 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
                           "reactive walkers: the most moves (divide: segments) before they give up (exit 1); "
                           "default 4 x the map's cells")
       ->default_str("4 x cells");
-  command.add_flag("--smooth", arguments.smooth, "also print any-angle waypoints smoothed by line of sight");
+  add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
+                          "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
+                          "cell of its body must be passable (not with jps, bfs or the walkers)")
+      ->type_name("K");
+  command.add_flag("--smooth", arguments.smooth,
+                   "also print any-angle waypoints smoothed by line of sight (agent size 1 only)");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
@@ -76,8 +82,13 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
 int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
   const GridMap map = read_movingai_map(arguments.map_path);
 
+  // Smoothing draws lines for a point-sized agent: its waypoints would take a larger body
+  // through gaps it does not fit.
+  if (arguments.smooth && arguments.agent_size > 1)
+    throw CommandError("--smooth supports only --agent-size 1: its lines of sight are a one-cell agent's");
   GridSearchOptions options = arguments.search;
   options.budget.max_expansions = arguments.max_expansions;
+  options.agent_size = static_cast<int>(arguments.agent_size);
   options.trace = nullptr;
   GridPathfinder pathfinder(map);
   // Timed without a trace, so that the time is the search alone.
@@ -121,6 +132,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
     json["algorithm"] = to_string(arguments.search.algorithm);
     json["diagonal"] = command_line_name(arguments.search.diagonal);
     json["heuristic"] = to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal));
+    json["agent_size"] = arguments.agent_size;
     json["status"] = to_string(result.status);
     json["reason"] = to_string(result.reason);
     json["cost"] = has_path ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr);
@@ -143,7 +155,10 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
     out << "query:        " << format_cell(arguments.from) << " -> " << format_cell(arguments.to) << '\n';
     out << "algorithm:    " << to_string(arguments.search.algorithm) << " (diagonal "
         << command_line_name(arguments.search.diagonal) << ", heuristic "
-        << to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal)) << ")\n";
+        << to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal));
+    if (arguments.agent_size > 1)
+      out << ", agent " << arguments.agent_size << "x" << arguments.agent_size << " by its top-left cell";
+    out << ")\n";
     out << "status:       " << to_string(result.status);
     if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
     out << '\n';

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "wayfinder/core/budget.hpp"
+#include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 
 namespace wayfinder::cli {
@@ -18,6 +19,8 @@ struct GridPathArguments {
   Cell to;
   GridSearchOptions search;
   std::uint64_t max_expansions = Budget::unlimited_expansions;
+  /// The agent's side in cells (GridSearchOptions::agent_size), 1 to max_clearance.
+  std::uint64_t agent_size = 1;
   bool smooth = false;
   std::string svg_path;
   bool json = false;

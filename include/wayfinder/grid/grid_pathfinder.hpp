@@ -82,6 +82,17 @@ struct GridSearchOptions : QueryOptions {
   /// excluded) runs the unfiltered search at its full speed. Jump point search, the wave and
   /// the walkers refuse any other filter (invalid_input): they assume costs the filter changes.
   std::optional<AreaFilter> filter;
+  /// The agent's side in cells: a k x k agent (1 to max_clearance, 255) whose position is its
+  /// top-left cell; every cell of its body must be passable (grid_clearance.hpp, Harabor & Botea
+  /// 2008), and a diagonal move needs both side positions to fit under only_if_no_obstacles
+  /// (at_least_one_walkable: one of them; always: neither). PathResult::nodes are the top-left
+  /// cells, PathResult::points the centres of the body. A move costs what it costs the top-left
+  /// cell alone. Sizes above 1 run with dijkstra, astar, weighted_astar, greedy_best_first,
+  /// bidirectional_astar and ida_star, without a filter that changes anything on the map; jump
+  /// point search, the wave and the walkers refuse them (invalid_input). The pathfinder
+  /// computes the map's clearance on its first such query and again after the map is edited.
+  /// 1, the default, is the plain search, unchanged.
+  int agent_size = 1;
 };
 
 /// One query as a value: what batches and the request queue take.
@@ -148,5 +159,8 @@ struct QueryTypes<GridMap> {
 
 /// Fills PathResult::points with the centres of PathResult::nodes.
 void fill_cell_centres(const GridMap& map, PathResult& result);
+/// Fills PathResult::points with the centres of the bodies of an agent_size x agent_size agent
+/// whose top-left cells are PathResult::nodes: (x + agent_size / 2, y + agent_size / 2).
+void fill_body_centres(const GridMap& map, int agent_size, PathResult& result);
 
 }  // namespace wayfinder

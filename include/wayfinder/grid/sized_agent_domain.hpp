@@ -1,0 +1,96 @@
+#pragma once
+// The grid as a search domain for an agent of size k x k (k >= 2), from the map's clearance
+// (grid_clearance.hpp; Harabor & Botea 2008). A node is the agent's top-left cell; it is usable
+// when clearance >= k, i.e. the whole body is on passable cells inside the map.
+//
+// Moves are GridDomain's, with "passable cell" read as "position where the body fits": the
+// 3x3 neighbourhood of fitting positions goes through the same compile-time table of allowed
+// moves, so a diagonal move from p to p + (dx, dy) obeys the diagonal mode with the two side
+// positions p + (dx, 0) and p + (0, dy) in place of the side cells. Under only_if_no_obstacles
+// both must fit, which makes the whole (k + 1) x (k + 1) square the body sweeps free: no corner
+// of a wall is cut by any part of the body. For k = 1 the rule is exactly GridDomain's; the
+// unit agent keeps GridDomain (this class is a separate instantiation chosen once per query),
+// so size 1 pays nothing for it.
+//
+// Costs: a move costs what it would cost the agent's top-left cell alone, its length (1 or
+// sqrt 2) times the mean of the terrain costs of the two top-left cells it joins. The rest of
+// the body's terrain is not read (only whether it is passable). Costs stay symmetric, so the
+// bidirectional search stays exact.
+
+#include <bit>
+#include <cstdint>
+
+#include "wayfinder/core/domain.hpp"
+#include "wayfinder/core/force_inline.hpp"
+#include "wayfinder/grid/grid_clearance.hpp"
+#include "wayfinder/grid/grid_domain.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_rules.hpp"
+
+namespace wayfinder {
+
+template <GridCosts Costs>
+class SizedAgentGridDomain {
+  static_assert(Costs != GridCosts::filtered, "agents larger than one cell are not searched under area filters");
+
+ public:
+  /// `clearance` must be current for `map` and outlive the domain; `size` in [1, max_clearance].
+  SizedAgentGridDomain(const GridMap& map, const GridClearance& clearance, int size, DiagonalMode diagonal,
+                       Heuristic heuristic)
+      : map_(map),
+        clearance_(clearance),
+        size_(static_cast<std::uint8_t>(size)),
+        diagonal_(diagonal),
+        heuristic_(resolve_heuristic(heuristic, diagonal)),
+        heuristic_scale_(Costs == GridCosts::uniform ? 1.0 : static_cast<double>(map.min_cost())) {
+    const NodeId width = static_cast<NodeId>(map.width());
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int bit = (dy + 1) * 3 + (dx + 1);
+        offsets_[bit] = static_cast<NodeId>(dy) * width + static_cast<NodeId>(dx);
+        lengths_[bit] = (dx != 0 && dy != 0) ? sqrt2 : 1.0;
+      }
+    }
+  }
+
+  [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }
+  [[nodiscard]] const GridMap& map() const { return map_; }
+  [[nodiscard]] int agent_size() const { return size_; }
+
+  template <class Sink>
+  void for_each_successor(NodeId node, Sink&& sink) const {
+    const Cell at = map_.cell_of(node);
+    std::uint32_t moves = allowed_moves(diagonal_, clearance_.fitting_neighbourhood(at.x, at.y, size_));
+    while (moves != 0) {
+      const int bit = std::countr_zero(moves);
+      moves &= moves - 1;
+      const NodeId next = node + offsets_[bit];
+      if constexpr (Costs == GridCosts::uniform) {
+        sink(next, lengths_[bit]);
+      } else {
+        sink(next, lengths_[bit] * 0.5 * (static_cast<double>(map_.cost(node)) + static_cast<double>(map_.cost(next))));
+      }
+    }
+  }
+
+  [[nodiscard]] WAYFINDER_FORCE_INLINE Cost heuristic(NodeId from, NodeId to) const {
+    const Cell a = map_.cell_of(from);
+    const Cell b = map_.cell_of(to);
+    return heuristic_scale_ * grid_distance(heuristic_, a.x - b.x, a.y - b.y);
+  }
+
+ private:
+  const GridMap& map_;
+  const GridClearance& clearance_;
+  std::uint8_t size_;
+  DiagonalMode diagonal_;
+  Heuristic heuristic_;
+  double heuristic_scale_;
+  NodeId offsets_[9] = {};
+  Cost lengths_[9] = {};
+};
+
+static_assert(Domain<SizedAgentGridDomain<GridCosts::uniform>>);
+static_assert(Domain<SizedAgentGridDomain<GridCosts::terrain>>);
+
+}  // namespace wayfinder
