@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -34,18 +35,29 @@ Cost octile(const GridMap& map, NodeId a, NodeId b) {
 class ClusterDomain {
  public:
   ClusterDomain(const GridMap& map, GridRect rect)
-      : map_(map), rect_(rect), scale_(static_cast<double>(map.min_cost())), uniform_(map.uniform_cost()) {}
+      : map_(map),
+        rect_(rect),
+        shift_(std::bit_width(static_cast<unsigned>(rect.width - 1))),
+        scale_(static_cast<double>(map.min_cost())),
+        uniform_(map.uniform_cost()) {
+    for (int bit = 0; bit < 9; ++bit) {
+      const int dx = bit % 3 - 1;
+      const int dy = bit / 3 - 1;
+      offsets_[bit] = static_cast<NodeId>(dy * (1 << shift_) + dx);
+      map_offsets_[bit] = static_cast<NodeId>(dy * map.width() + dx);
+    }
+  }
 
-  [[nodiscard]] std::size_t node_count() const { return static_cast<std::size_t>(rect_.width * rect_.height) + 1; }
-  [[nodiscard]] NodeId sentinel() const { return static_cast<NodeId>(rect_.width * rect_.height); }
+  // Local ids are (y - rect.y) << shift | (x - rect.x), rows padded to a power of two so that
+  // a cell's coordinates come back by shifts.
+  [[nodiscard]] std::size_t node_count() const { return (static_cast<std::size_t>(rect_.height) << shift_) + 1; }
+  [[nodiscard]] NodeId sentinel() const { return static_cast<NodeId>(rect_.height) << shift_; }
   [[nodiscard]] NodeId local(NodeId cell) const {
     const Cell c = map_.cell_of(cell);
-    return static_cast<NodeId>((c.y - rect_.y) * rect_.width + (c.x - rect_.x));
+    return (static_cast<NodeId>(c.y - rect_.y) << shift_) | static_cast<NodeId>(c.x - rect_.x);
   }
   [[nodiscard]] Cell cell_at(NodeId local_id) const {
-    const int w = rect_.width;
-    const int index = static_cast<int>(local_id);
-    return {rect_.x + index % w, rect_.y + index / w};
+    return {rect_.x + static_cast<int>(local_id & ((1u << shift_) - 1)), rect_.y + static_cast<int>(local_id >> shift_)};
   }
   [[nodiscard]] NodeId global(NodeId local_id) const { return map_.id_of(cell_at(local_id)); }
 
@@ -53,21 +65,23 @@ class ClusterDomain {
   void for_each_successor(NodeId node, Sink&& sink) const {
     if (node == sentinel()) return;
     const Cell at = cell_at(node);
-    std::uint32_t moves = allowed_moves(rule, map_.neighbourhood(at.x, at.y));
+    std::uint32_t around = map_.neighbourhood(at.x, at.y);
+    // Cells outside the rectangle are walls here: the moves to them are never allowed, and a
+    // diagonal inside the rectangle has both its side cells inside it.
+    if (at.x == rect_.x) around &= ~0b001001001u;
+    if (at.x == rect_.x + rect_.width - 1) around &= ~0b100100100u;
+    if (at.y == rect_.y) around &= ~0b000000111u;
+    if (at.y == rect_.y + rect_.height - 1) around &= ~0b111000000u;
+    std::uint32_t moves = allowed_moves(rule, around);
     const NodeId here = map_.id_of(at);
     while (moves != 0) {
       const int bit = std::countr_zero(moves);
       moves &= moves - 1;
-      const int dx = bit % 3 - 1;
-      const int dy = bit / 3 - 1;
-      const Cell next{at.x + dx, at.y + dy};
-      if (!rect_.contains(next)) continue;
-      const bool diagonal = dx != 0 && dy != 0;
-      const NodeId next_local = static_cast<NodeId>(static_cast<int>(node) + dy * rect_.width + dx);
+      const bool diagonal = (bit & 1) == 0;  // bits 0, 2, 6, 8
       if (uniform_)
-        sink(next_local, diagonal ? sqrt2 : 1.0);
+        sink(node + offsets_[bit], diagonal ? sqrt2 : 1.0);
       else
-        sink(next_local, grid_move_cost(map_, here, map_.id_of(next), diagonal));
+        sink(node + offsets_[bit], grid_move_cost(map_, here, here + map_offsets_[bit], diagonal));
     }
   }
 
@@ -81,8 +95,11 @@ class ClusterDomain {
  private:
   const GridMap& map_;
   GridRect rect_;
+  int shift_;
   double scale_;
   bool uniform_;
+  NodeId offsets_[9] = {};
+  NodeId map_offsets_[9] = {};
 };
 
 static_assert(Domain<ClusterDomain>);
@@ -113,13 +130,42 @@ class ClusterSearch {
 
   /// Costs from `from` to each of `targets` inside `rect` (infinite_cost where none).
   void costs_from(const GridRect& rect, NodeId from, std::span<const NodeId> targets, Cost* out, SearchStats& stats) {
+    rect_ = rect;
     const ClusterDomain domain(map_, rect);
     BestFirstSearch<ClusterDomain> search(domain, context_);
     SearchOptions options;
     options.h_weight = 0.0;
-    search.run(domain.local(from), domain.sentinel(), options);
+    locals_.clear();
+    for (const NodeId target : targets) locals_.push_back(domain.local(target));
+    // Dijkstra's search, stopped once every target is closed (its cost is then final).
+    if (search.start(domain.local(from), domain.sentinel(), options) == SearchStatus::in_progress) {
+      std::size_t closed = 0;
+      while (search.step(16) == SearchStatus::in_progress) {
+        while (closed < locals_.size() && context_.reached(locals_[closed]) &&
+               context_.record(locals_[closed]).state() == NodeRecord::State::closed)
+          ++closed;
+        if (closed == locals_.size()) break;
+      }
+    }
     add_stats(stats, search.stats());
-    for (std::size_t i = 0; i < targets.size(); ++i) out[i] = context_.g(domain.local(targets[i]));
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      const NodeId target = locals_[i];
+      const bool final = context_.reached(target) && context_.record(target).state() == NodeRecord::State::closed;
+      out[i] = final ? context_.record(target).g : infinite_cost;
+    }
+  }
+
+  /// After costs_from: the cells of the cheapest path from its `from` to `target` (one whose
+  /// cost was finite), appended to `path` in the search's order (from `from`) or reversed
+  /// (ending at `from`), without the first cell appended when `path` already ends there.
+  void append_tree_path(NodeId target, std::vector<NodeId>& path, bool reversed) {
+    const ClusterDomain domain(map_, rect_);
+    scratch_.clear();
+    for (NodeId at = domain.local(target); at != invalid_node; at = context_.record(at).parent)
+      scratch_.push_back(domain.global(at));
+    if (!reversed) std::reverse(scratch_.begin(), scratch_.end());
+    const bool skip_first = !path.empty() && !scratch_.empty() && path.back() == scratch_.front();
+    path.insert(path.end(), scratch_.begin() + (skip_first ? 1 : 0), scratch_.end());
   }
 
   /// Appends the cells of a cheapest path inside `rect` from `from` to `to` to `path` (without
@@ -141,7 +187,9 @@ class ClusterSearch {
  private:
   const GridMap& map_;
   SearchContext context_;
+  GridRect rect_;  ///< costs_from's
   std::vector<NodeId> scratch_;
+  std::vector<NodeId> locals_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -167,6 +215,27 @@ GridRect HierarchicalGrid::cluster_rect(int cluster) const {
   const int x = (cluster % across_) * size_;
   const int y = (cluster / across_) * size_;
   return {x, y, std::min(size_, map_.width() - x), std::min(size_, map_.height() - y)};
+}
+
+void HierarchicalGrid::append_intra_path(std::uint32_t from, std::uint32_t to, std::vector<NodeId>& path) const {
+  const int cluster = cluster_of(map_.cell_of(node_cells_[from]));
+  const ClusterData& data = clusters_[static_cast<std::size_t>(cluster)];
+  const GridRect rect = cluster_rect(cluster);
+  const std::size_t k = data.cells.size();
+  const std::size_t i = from - node_offsets_[static_cast<std::size_t>(cluster)];
+  const std::size_t j = to - node_offsets_[static_cast<std::size_t>(cluster)];
+  const std::size_t pair = i < j ? i * k + j : j * k + i;
+  const std::uint16_t* first = data.path_cells.data() + data.path_offsets[pair];
+  const std::uint16_t* last = data.path_cells.data() + data.path_offsets[pair + 1];
+  auto cell = [&](std::uint16_t local) { return map_.id_of(rect.x + local % rect.width, rect.y + local / rect.width); };
+  const std::size_t before = path.size();
+  if (i < j) {
+    for (const std::uint16_t* p = first; p != last; ++p) path.push_back(cell(*p));
+  } else {
+    for (const std::uint16_t* p = last; p != first; --p) path.push_back(cell(*(p - 1)));
+  }
+  // The path starts at `from`: not twice when `path` already ended there.
+  if (before > 0 && path.size() > before && path[before - 1] == path[before]) path.erase(path.begin() + static_cast<std::ptrdiff_t>(before));
 }
 
 void HierarchicalGrid::report(std::size_t done, std::size_t total) const {
@@ -234,21 +303,38 @@ void HierarchicalGrid::make_cluster(int cluster, ClusterSearch& search) {
   data.cells.erase(std::unique(data.cells.begin(), data.cells.end()), data.cells.end());
   const std::size_t k = data.cells.size();
   data.costs.assign(k * k, infinite_cost);
+  data.path_offsets.assign(k * k + 1, 0);
+  data.path_cells.clear();
   const GridRect rect = cluster_rect(cluster);
   std::vector<Cost> row(k);
+  std::vector<NodeId> path;
   SearchStats ignored;
   for (std::size_t i = 0; i < k; ++i) {
     data.costs[i * k + i] = 0.0;
-    if (i + 1 == k) break;
-    const std::span<const NodeId> later(data.cells.data() + i + 1, k - i - 1);
-    search.costs_from(rect, data.cells[i], later, row.data(), ignored);
-    for (std::size_t j = i + 1; j < k; ++j) {
-      data.costs[i * k + j] = row[j - i - 1];
-      data.costs[j * k + i] = row[j - i - 1];
+    if (i + 1 < k) {
+      const std::span<const NodeId> later(data.cells.data() + i + 1, k - i - 1);
+      search.costs_from(rect, data.cells[i], later, row.data(), ignored);
+    }
+    // The path of each pair i < j, as cells of the cluster (x - rect.x) + (y - rect.y) * width.
+    for (std::size_t j = 0; j < k; ++j) {
+      if (j > i) {
+        data.costs[i * k + j] = row[j - i - 1];
+        data.costs[j * k + i] = row[j - i - 1];
+        if (row[j - i - 1] != infinite_cost) {
+          path.clear();
+          search.append_tree_path(data.cells[j], path, false);
+          for (const NodeId cell : path) {
+            const Cell c = map_.cell_of(cell);
+            data.path_cells.push_back(static_cast<std::uint16_t>((c.y - rect.y) * rect.width + (c.x - rect.x)));
+          }
+        }
+      }
+      data.path_offsets[i * k + j + 1] = static_cast<std::uint32_t>(data.path_cells.size());
     }
   }
   data.cells.shrink_to_fit();
   data.costs.shrink_to_fit();
+  data.path_cells.shrink_to_fit();
 }
 
 // Numbers the nodes cluster by cluster and lays the edges out in compressed rows.
@@ -319,7 +405,9 @@ void HierarchicalGrid::flatten() {
   std::size_t bytes = sizeof(*this);
   for (std::size_t c = 0; c < count; ++c)
     bytes += right_[c].capacity() * sizeof(Transition) + bottom_[c].capacity() * sizeof(Transition) +
-             clusters_[c].cells.capacity() * sizeof(NodeId) + clusters_[c].costs.capacity() * sizeof(Cost);
+             clusters_[c].cells.capacity() * sizeof(NodeId) + clusters_[c].costs.capacity() * sizeof(Cost) +
+             clusters_[c].path_offsets.capacity() * sizeof(std::uint32_t) +
+             clusters_[c].path_cells.capacity() * sizeof(std::uint16_t);
   bytes += (right_.capacity() + bottom_.capacity()) * sizeof(std::vector<Transition>) +
            clusters_.capacity() * sizeof(ClusterData) + node_cells_.capacity() * sizeof(NodeId) +
            (node_offsets_.capacity() + edge_offsets_.capacity()) * sizeof(std::uint32_t) +
@@ -416,6 +504,97 @@ std::size_t HierarchicalGrid::update() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Smoothing (Botea et al. 2004, section 4)
+
+// A straight run from cell i can only replace the stretch up to a later cell j that lies on one
+// of the 8 lines through i, so instead of walking all 8 rays from every cell, the later cells
+// within `reach` moves along the path are tested for that (a few integer operations each), and a
+// run is walked only where its cheapest possible cost (its moves at the map's smallest terrain
+// cost) would save something. Detours longer than `reach` moves that a ray could cut are left as
+// they are; HPA*'s refined paths rarely have them.
+struct PathSmoother {
+  std::vector<Cost> prefix;
+  std::vector<Cell> at;
+  std::vector<NodeId> out;
+
+  Cost smooth(const GridMap& map, std::vector<NodeId>& cells, int max_ray, int reach);
+};
+
+Cost PathSmoother::smooth(const GridMap& map, std::vector<NodeId>& cells, int max_ray, int reach) {
+  const std::size_t n = cells.size();
+  if (n <= 2) return path_cost(map, cells);
+  prefix.assign(n, 0.0);
+  at.resize(n);
+  at[0] = map.cell_of(cells[0]);
+  for (std::size_t i = 1; i < n; ++i) {
+    at[i] = map.cell_of(cells[i]);
+    const Cell a = at[i - 1];
+    const Cell b = at[i];
+    prefix[i] = prefix[i - 1] + grid_move_cost(map, cells[i - 1], cells[i], a.x != b.x && a.y != b.y);
+  }
+  const double cheapest = static_cast<double>(map.min_cost());
+  // The cost of the straight run from `from` by `steps` moves of (dx, dy), or infinity when a
+  // move is not allowed.
+  auto run_cost = [&](Cell from, int dx, int dy, int steps) {
+    const int bit = (dy + 1) * 3 + (dx + 1);
+    const bool diagonal = dx != 0 && dy != 0;
+    Cell c = from;
+    NodeId previous = map.id_of(c);
+    Cost run = 0.0;
+    for (int step = 0; step < steps; ++step) {
+      if (!((allowed_moves(rule, map.neighbourhood(c.x, c.y)) >> bit) & 1u)) return infinite_cost;
+      c = {c.x + dx, c.y + dy};
+      const NodeId id = map.id_of(c);
+      run += grid_move_cost(map, previous, id, diagonal);
+      previous = id;
+    }
+    return run;
+  };
+
+  out.clear();
+  std::size_t i = 0;
+  while (true) {
+    out.push_back(cells[i]);
+    if (i + 1 == n) break;
+    const Cell here = at[i];
+    std::size_t best_end = i + 1;
+    Cost best_saving = 1e-9;
+    const std::size_t last = std::min(n - 1, i + static_cast<std::size_t>(reach));
+    for (std::size_t j = i + 2; j <= last; ++j) {
+      const Cell to = at[j];
+      const int adx = std::abs(to.x - here.x);
+      const int ady = std::abs(to.y - here.y);
+      if (!(adx == 0 || ady == 0 || adx == ady)) continue;
+      const int steps = std::max(adx, ady);
+      if (steps == 0 || steps > max_ray) continue;
+      const double stretch = prefix[j] - prefix[i];
+      const double length = (adx != 0 && ady != 0 ? sqrt2 : 1.0) * steps;
+      if (stretch - length * cheapest <= best_saving) continue;
+      const Cost run = run_cost(here, (to.x > here.x) - (to.x < here.x), (to.y > here.y) - (to.y < here.y), steps);
+      if (stretch - run > best_saving) {
+        best_saving = stretch - run;
+        best_end = j;
+      }
+    }
+    if (best_end > i + 1) {
+      const Cell to = at[best_end];
+      const int dx = (to.x > here.x) - (to.x < here.x);
+      const int dy = (to.y > here.y) - (to.y < here.y);
+      for (Cell c{here.x + dx, here.y + dy}; !(c == to); c = {c.x + dx, c.y + dy}) out.push_back(map.id_of(c));
+    }
+    i = best_end;
+  }
+  cells.swap(out);
+  return path_cost(map, cells);
+}
+
+Cost smooth_cell_path(const GridMap& map, std::vector<NodeId>& cells, int max_ray) {
+  PathSmoother smoother;
+  return smoother.smooth(map, cells, max_ray, 4 * max_ray);
+}
+
+
+// ---------------------------------------------------------------------------------------------
 // Queries
 
 namespace {
@@ -485,12 +664,14 @@ std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to
 }  // namespace
 
 struct HierarchicalQueryState {
-  explicit HierarchicalQueryState(const GridMap& map) : cluster(map) {}
-  ClusterSearch cluster;
+  explicit HierarchicalQueryState(const GridMap& map) : cluster(map), goal_cluster(map) {}
+  ClusterSearch cluster;       ///< the direct search, then the start's search (its tree kept)
+  ClusterSearch goal_cluster;  ///< the goal's search (its tree kept)
   SearchContext abstract;
   std::vector<Cost> start_costs;
   std::vector<Cost> goal_costs;
   std::vector<NodeId> abstract_path;
+  PathSmoother smoother;
 };
 
 HierarchicalPathfinder::HierarchicalPathfinder(const HierarchicalGrid& hierarchy)
@@ -534,7 +715,8 @@ SearchStatus HierarchicalPathfinder::find_path(Cell start, Cell goal, const Hier
     out.status = status;
     out.reason = reason;
     if (status == SearchStatus::found) {
-      out.cost = options.smooth ? smooth_cell_path(map, out.nodes, 2 * hierarchy_.cluster_size())
+      out.cost = options.smooth ? state.smoother.smooth(map, out.nodes, 2 * hierarchy_.cluster_size(),
+                                                        4 * hierarchy_.cluster_size())
                                 : path_cost(map, out.nodes);
     }
     fill_cell_centres(map, out);
@@ -553,7 +735,7 @@ SearchStatus HierarchicalPathfinder::find_path(Cell start, Cell goal, const Hier
   out.nodes.clear();
 
   // Connect start and goal to the nodes of their clusters.
-  auto connect = [&](int cluster, NodeId cell, std::vector<Cost>& costs) {
+  auto connect = [&](ClusterSearch& searcher, int cluster, NodeId cell, std::vector<Cost>& costs) {
     const std::uint32_t first = hierarchy_.cluster_first_node(cluster);
     const std::uint32_t end = hierarchy_.cluster_end_node(cluster);
     costs.assign(end - first, infinite_cost);
@@ -561,10 +743,10 @@ SearchStatus HierarchicalPathfinder::find_path(Cell start, Cell goal, const Hier
     std::vector<NodeId>& targets = state.abstract_path;
     targets.clear();
     for (std::uint32_t n = first; n < end; ++n) targets.push_back(hierarchy_.node_cell(n));
-    state.cluster.costs_from(hierarchy_.cluster_rect(cluster), cell, targets, costs.data(), out.stats);
+    searcher.costs_from(hierarchy_.cluster_rect(cluster), cell, targets, costs.data(), out.stats);
   };
-  connect(start_cluster, from, state.start_costs);
-  connect(goal_cluster, to, state.goal_costs);
+  connect(state.cluster, start_cluster, from, state.start_costs);
+  connect(state.goal_cluster, goal_cluster, to, state.goal_costs);
 
   const AbstractDomain domain(hierarchy_, from, to, start_cluster, goal_cluster, state.start_costs, state.goal_costs);
   BestFirstSearch<AbstractDomain> search(domain, state.abstract);
@@ -575,93 +757,24 @@ SearchStatus HierarchicalPathfinder::find_path(Cell start, Cell goal, const Hier
   if (search.status() != SearchStatus::found) return finish(SearchStatus::no_path, StopReason::open_list_empty);
   search.path_to(domain.goal(), state.abstract_path);
 
-  // Refine: an edge between two clusters is one move; an edge inside a cluster is searched again
-  // inside it (its cost is the intra-edge's, the search being optimal there).
+  // Refine: the start's and the goal's searches hold their paths to the first and from the last
+  // node; an edge between two clusters is one move; an edge inside a cluster is the path the
+  // hierarchy keeps for it.
+  const std::vector<NodeId>& abstract = state.abstract_path;
+  const std::size_t last = abstract.size() - 1;  // the goal; abstract[0] is the start
   out.nodes.push_back(from);
-  for (std::size_t i = 1; i < state.abstract_path.size(); ++i) {
-    const NodeId a = domain.cell(state.abstract_path[i - 1]);
-    const NodeId b = domain.cell(state.abstract_path[i]);
-    if (a == b) continue;
-    const int cluster = hierarchy_.cluster_of(map.cell_of(a));
-    if (cluster != hierarchy_.cluster_of(map.cell_of(b))) {
-      out.nodes.push_back(b);
-    } else if (!state.cluster.append_path(hierarchy_.cluster_rect(cluster), a, b, out.nodes, out.stats)) {
-      out.nodes.clear();  // cannot happen on a current hierarchy
-      return reject("internal error: an abstract edge could not be refined");
-    }
+  state.cluster.append_tree_path(domain.cell(abstract[1]), out.nodes, false);
+  for (std::size_t i = 2; i < last; ++i) {
+    const NodeId a = abstract[i - 1];
+    const NodeId b = abstract[i];
+    const NodeId b_cell = hierarchy_.node_cell(b);
+    if (hierarchy_.cluster_of(map.cell_of(hierarchy_.node_cell(a))) != hierarchy_.cluster_of(map.cell_of(b_cell)))
+      out.nodes.push_back(b_cell);
+    else
+      hierarchy_.append_intra_path(a, b, out.nodes);
   }
+  state.goal_cluster.append_tree_path(domain.cell(abstract[last - 1]), out.nodes, true);
   return finish(SearchStatus::found, StopReason::goal_reached);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Smoothing (Botea et al. 2004, section 4)
-
-Cost smooth_cell_path(const GridMap& map, std::vector<NodeId>& cells, int max_ray) {
-  const std::size_t n = cells.size();
-  std::vector<Cost> prefix(n, 0.0);
-  for (std::size_t i = 1; i < n; ++i) {
-    const Cell a = map.cell_of(cells[i - 1]);
-    const Cell b = map.cell_of(cells[i]);
-    prefix[i] = prefix[i - 1] + grid_move_cost(map, cells[i - 1], cells[i], a.x != b.x && a.y != b.y);
-  }
-  if (n <= 2) return n == 0 ? 0.0 : prefix[n - 1];
-  // The last position of each cell on the path.
-  std::unordered_map<NodeId, std::size_t> position;
-  position.reserve(n * 2);
-  for (std::size_t i = 0; i < n; ++i) position[cells[i]] = i;
-
-  std::vector<NodeId> out;
-  out.reserve(n);
-  std::size_t i = 0;
-  while (true) {
-    out.push_back(cells[i]);
-    if (i + 1 == n) break;
-    const Cell at = map.cell_of(cells[i]);
-    // The best straight run from here to a later cell of the path, if it saves anything.
-    std::size_t best_end = i + 1;
-    int best_dx = 0;
-    int best_dy = 0;
-    int best_length = 0;
-    Cost best_saving = 1e-9;
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        if (dx == 0 && dy == 0) continue;
-        const bool diagonal = dx != 0 && dy != 0;
-        Cell c = at;
-        NodeId previous = cells[i];
-        Cost run = 0.0;
-        for (int step = 1; step <= max_ray; ++step) {
-          const std::uint16_t moves = allowed_moves(rule, map.neighbourhood(c.x, c.y));
-          if (!((moves >> ((dy + 1) * 3 + (dx + 1))) & 1u)) break;
-          c = {c.x + dx, c.y + dy};
-          const NodeId id = map.id_of(c);
-          run += grid_move_cost(map, previous, id, diagonal);
-          previous = id;
-          const auto found = position.find(id);
-          if (found == position.end() || found->second <= i + 1) continue;
-          const Cost saving = (prefix[found->second] - prefix[i]) - run;
-          if (saving > best_saving) {
-            best_saving = saving;
-            best_end = found->second;
-            best_dx = dx;
-            best_dy = dy;
-            best_length = step;
-          }
-        }
-      }
-    if (best_length > 0) {
-      Cell c = at;
-      for (int step = 1; step < best_length; ++step) {
-        c = {c.x + best_dx, c.y + best_dy};
-        out.push_back(map.id_of(c));
-      }
-      i = best_end;
-    } else {
-      ++i;
-    }
-  }
-  cells.swap(out);
-  return path_cost(map, cells);
 }
 
 }  // namespace wayfinder

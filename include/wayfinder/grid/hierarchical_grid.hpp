@@ -12,11 +12,10 @@
 // (HierarchicalGrid) and shared, read-only, by any number of query objects
 // (HierarchicalPathfinder), one per thread.
 //
-// A query connects start and goal to the nodes of their clusters by searches restricted to
-// those clusters, runs A* on the abstract graph, refines every abstract edge into cells by an A*
-// restricted to the edge's cluster (intra-edges are re-searched rather than cached: a cache
-// would hold a cell path per pair of nodes, hundreds of megabytes on a 4096 x 4096 map), and
-// smooths the cell path. Start and goal in one cluster are first tried by a direct search
+// A query connects start and goal to the nodes of their clusters by Dijkstra searches
+// restricted to those clusters, runs A* on the abstract graph, refines every abstract edge into
+// cells (the start's and goal's searches hold their ends; the hierarchy keeps the cell path of
+// every intra-edge, found by the build's searches, two bytes a cell), and smooths the cell path. Start and goal in one cluster are first tried by a direct search
 // inside the cluster; the abstract search runs only when that finds nothing.
 //
 // Guarantees: the path is a valid cell path (every move allowed under the MovingAI rule, no
@@ -118,6 +117,9 @@ class HierarchicalGrid {
   [[nodiscard]] std::span<const Edge> edges(std::uint32_t node) const {
     return {edges_.data() + edge_offsets_[node], edges_.data() + edge_offsets_[node + 1]};
   }
+  /// Appends the cells of the intra-edge from `from` to `to` (two nodes of one cluster joined by
+  /// an edge), kept since the build, to `path`; `from` is not repeated when `path` ends there.
+  void append_intra_path(std::uint32_t from, std::uint32_t to, std::vector<NodeId>& path) const;
 
  private:
   struct Transition {
@@ -127,6 +129,10 @@ class HierarchicalGrid {
   struct ClusterData {
     std::vector<NodeId> cells;  ///< the cluster's transition cells, sorted, unique
     std::vector<Cost> costs;    ///< cells.size()^2 in-cluster costs (infinite_cost: none)
+    /// The in-cluster path of each pair i < j, as cell indices inside the cluster, in
+    /// path_cells[path_offsets[i * k + j], path_offsets[i * k + j + 1]).
+    std::vector<std::uint32_t> path_offsets;
+    std::vector<std::uint16_t> path_cells;
   };
   void check_map() const;
   void make_borders(int cluster);
