@@ -17,6 +17,7 @@
 #include "wayfinder/grid/crash_walker.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
+#include "wayfinder/grid/hierarchical_grid.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
 #include "wayfinder/grid/midpoint_walker.hpp"
 #include "wayfinder/grid/sized_agent_domain.hpp"
@@ -42,6 +43,7 @@ constexpr struct {
     {GridAlgorithm::crash_auto, "crash-auto"},
     {GridAlgorithm::crash_four_way, "crash-four-way"},
     {GridAlgorithm::divide, "divide"},
+    {GridAlgorithm::hierarchical, "hpa"},
 };
 
 
@@ -221,6 +223,10 @@ struct GridPathfinderState {
   GridClearance clearance;
   int agent_size = 1;  ///< the current query's, for the points of its result
   ActiveSearch active;
+  /// The map's hierarchy for GridAlgorithm::hierarchical: built on the first such query,
+  /// updated locally (HierarchicalGrid::update) when the map's revision has moved since.
+  std::unique_ptr<HierarchicalGrid> hierarchy;
+  std::unique_ptr<HierarchicalPathfinder> hierarchical;
 };
 
 std::string_view to_string(GridAlgorithm algorithm) {
@@ -246,7 +252,7 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
   auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (map_.cell_count() == 0) return reject("the map is empty");
   // Options may come from casts of untrusted numbers (bindings, files): check every enum.
-  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::divide))
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::hierarchical))
     return reject("unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm)));
   if (static_cast<unsigned>(options.diagonal) > static_cast<unsigned>(DiagonalMode::always))
     return reject("unknown diagonal mode " + std::to_string(static_cast<unsigned>(options.diagonal)));
@@ -272,12 +278,14 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
       return reject("goal " + cell_text(goal) + " (" + area_text(map_, goal) + ") is excluded by the filter");
     const GridAlgorithm algorithm = options.algorithm;
     if (algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::breadth_first ||
-        is_reactive_walker(algorithm))
+        algorithm == GridAlgorithm::hierarchical || is_reactive_walker(algorithm))
       return reject(std::string(to_string(algorithm)) +
                     " cannot use this filter: it changes area costs or excludes cells on this map, and " +
                     (algorithm == GridAlgorithm::jump_point ? "jump point search needs every cell to cost 1"
                      : algorithm == GridAlgorithm::breadth_first ? "the wave counts moves, not costs"
-                                                                 : "the walkers follow walls, not costs") +
+                     : algorithm == GridAlgorithm::hierarchical
+                         ? "the hierarchy holds costs under the map's own terrain"
+                         : "the walkers follow walls, not costs") +
                     " (use astar or another search)");
   }
 
@@ -306,6 +314,7 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
                     " supports only agent_size 1, not " + std::to_string(agent_size) + ": " +
                     (algorithm == GridAlgorithm::jump_point      ? "its pruning assumes a one-cell agent"
                      : algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
+                     : algorithm == GridAlgorithm::hierarchical  ? "its hierarchy is built for a one-cell agent"
                                                                  : "the walkers follow walls cell by cell") +
                     " (use astar, dijkstra, weighted-astar, greedy, bidirectional or ida)");
     }
@@ -320,6 +329,28 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     if (!map_.uniform_cost()) return reject("jump point search needs a map where every passable cell costs 1");
     if (options.diagonal != DiagonalMode::only_if_no_obstacles)
       return reject("jump point search supports only the diagonal mode only_if_no_obstacles");
+  }
+
+  if (options.algorithm == GridAlgorithm::hierarchical) {
+    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
+      return reject("hierarchical search (hpa) supports only the diagonal mode only_if_no_obstacles");
+    if (options.cluster_size < 4 || options.cluster_size > 256)
+      return reject("cluster_size must be from 4 to 256 cells, got " + std::to_string(options.cluster_size));
+    std::unique_ptr<HierarchicalGrid>& hierarchy = state_->hierarchy;
+    if (!hierarchy || hierarchy->cluster_size() != options.cluster_size) {
+      state_->hierarchical.reset();
+      HierarchyOptions built;
+      built.cluster_size = options.cluster_size;
+      hierarchy = std::make_unique<HierarchicalGrid>(map_, built);
+      state_->hierarchical = std::make_unique<HierarchicalPathfinder>(*hierarchy);
+    } else if (!hierarchy->current()) {
+      hierarchy->update();
+    }
+    HierarchicalSearchOptions search;
+    static_cast<QueryOptions&>(search) = options;
+    PathResult& out = active.settle_in_place();
+    state_->hierarchical->find_path(start, goal, search, out);
+    return out.status;
   }
 
   Cost g_weight = 1.0;
@@ -403,6 +434,8 @@ SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
 SearchStatus GridPathfinder::step(const StepBudget& budget) { return state_->active.step(budget, map_.revision()); }
 
 SearchStats GridPathfinder::stats() const { return state_->active.stats(); }
+
+const HierarchicalGrid* GridPathfinder::hierarchy() const { return state_->hierarchy.get(); }
 
 PathResult GridPathfinder::result() const {
   PathResult out;

@@ -18,7 +18,8 @@ PathPromise promise_of(GridAlgorithm algorithm) {
     case GridAlgorithm::ida_star: return PathPromise::optimal_within_budget;
     case GridAlgorithm::weighted_astar: return PathPromise::bounded;
     case GridAlgorithm::breadth_first:
-    case GridAlgorithm::greedy_best_first: return PathPromise::some_path;
+    case GridAlgorithm::greedy_best_first:
+    case GridAlgorithm::hierarchical: return PathPromise::some_path;
     // The bench does not run the walkers (they may fail where a path exists); were they
     // scored, a path they find is still some path.
     case GridAlgorithm::crash_right:

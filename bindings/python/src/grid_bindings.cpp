@@ -129,13 +129,14 @@ void bind_grid(py::module_& module) {
       .value("crash_left", GridAlgorithm::crash_left)
       .value("crash_auto", GridAlgorithm::crash_auto)
       .value("crash_four_way", GridAlgorithm::crash_four_way)
-      .value("divide", GridAlgorithm::divide);
+      .value("divide", GridAlgorithm::divide)
+      .value("hierarchical", GridAlgorithm::hierarchical);
   module.def("parse_grid_algorithm", [](const std::string& name) {
     const auto algorithm = parse_grid_algorithm(name);
     if (!algorithm) throw py::value_error("unknown grid algorithm '" + name + "'");
     return *algorithm;
   }, py::arg("name"), "the algorithm of a command-line name: bfs, dijkstra, astar, weighted-astar, greedy, "
-                      "bidirectional, ida, jps, crash-right, crash-left, crash-auto, crash-four-way, divide");
+                      "bidirectional, ida, jps, crash-right, crash-left, crash-auto, crash-four-way, divide, hpa");
   py::enum_<DiagonalMode>(module, "DiagonalMode")
       .value("never", DiagonalMode::never)
       .value("at_least_one_walkable", DiagonalMode::at_least_one_walkable)

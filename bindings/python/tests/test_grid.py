@@ -9,7 +9,7 @@ import pytest
 import wayfinder as wf
 
 ALGORITHM_NAMES = ["bfs", "dijkstra", "astar", "weighted-astar", "greedy", "bidirectional", "ida", "jps",
-                   "crash-right", "crash-left", "crash-auto", "crash-four-way", "divide"]
+                   "crash-right", "crash-left", "crash-auto", "crash-four-way", "divide", "hpa"]
 
 SMALL_MAP = "type octile\nheight 5\nwidth 7\nmap\n.......\n...@...\n...@...\n...@...\n.......\n"
 
