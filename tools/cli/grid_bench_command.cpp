@@ -86,10 +86,33 @@ struct ReferenceSource {
   double tolerance = 0.0;  ///< base tolerance (scenario) or relative tolerance (Dijkstra)
 };
 
+/// Cost over the reference's cost (the optimum) of the found paths: 1 for the optimal
+/// algorithms, the suboptimality of the others.
+class CostRatioTally {
+ public:
+  void add(const PathResult& result, const QueryReference& reference) {
+    if (!result.found() || !reference.optimal || !(*reference.optimal > 0.0)) return;
+    const double ratio = result.cost / *reference.optimal;
+    sum_ += ratio;
+    max_ = std::max(max_, ratio);
+    ++count_;
+  }
+  [[nodiscard]] std::optional<double> mean() const {
+    return count_ == 0 ? std::nullopt : std::optional<double>(sum_ / static_cast<double>(count_));
+  }
+  [[nodiscard]] std::optional<double> max() const { return count_ == 0 ? std::nullopt : std::optional<double>(max_); }
+
+ private:
+  double sum_ = 0.0;
+  double max_ = 0.0;
+  std::size_t count_ = 0;
+};
+
 nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBenchArguments& arguments,
                                     const std::string& map_path, const ReferenceSource& reference,
                                     double throughput_qps, const CompactPathTally& compact,
-                                    const std::vector<std::string>& warnings) {
+                                    const std::vector<std::string>& warnings, const CostRatioTally& ratios,
+                                    const HierarchicalGrid* hierarchy) {
   nlohmann::ordered_json json;
   json["algorithm"] = summary.algorithm;
   json["queries"] = summary.queries;
@@ -103,6 +126,9 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
   json["mean_generated"] = summary.mean_generated;
   json["compact_bytes_per_step"] = optional_number(compact.plain_mean());
   json["compact_rle_bytes_per_step"] = optional_number(compact.run_length_mean());
+  json["mean_cost_ratio"] = optional_number(ratios.mean());
+  json["max_cost_ratio"] = optional_number(ratios.max());
+  json["hierarchy"] = hierarchy != nullptr ? hierarchy_json(*hierarchy) : nlohmann::ordered_json(nullptr);
   json["threads"] = arguments.threads;
   json["throughput_qps"] = throughput_qps;
   json["tolerance"] = reference.tolerance;
@@ -160,6 +186,10 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
                           "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
                           "ends do not fit the body are left out and answers are checked against dijkstra's costs")
       ->type_name("K");
+  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 256,
+                          "hpa: the side of the hierarchy's clusters in cells")
+      ->type_name("C")
+      ->default_str("16");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -177,6 +207,10 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
       "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
       "(stats.microseconds). Either way every answer is checked in the same way.\n"
+      "hpa (hierarchical search) is near-optimal, not optimal: its answers are checked for validity and for a\n"
+      "cost no lower than the optimum, and the cost / optimal line says how far they are. Its hierarchy is built\n"
+      "once before the timed queries (reported on the hierarchy line); with --threads N each thread's pathfinder\n"
+      "builds its own within the batch's time.\n"
       "Exit status: 0 no mismatch; 1 some mismatch; 2 bad input or usage.");
 }
 
@@ -311,7 +345,14 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     options.diagonal = arguments.diagonal;
     options.weight = arguments.weight;
     options.agent_size = agent_size;
+    options.cluster_size = static_cast<int>(arguments.cluster_size);
     options.return_partial = false;
+    // hpa's hierarchy is built by a first, untimed query, as a game builds it once per map.
+    if (algorithm == GridAlgorithm::hierarchical && query_count > 0)
+      (void)pathfinder.find_path(scenario.queries.front().start, scenario.queries.front().start, options);
+    const HierarchicalGrid* hierarchy =
+        algorithm == GridAlgorithm::hierarchical ? pathfinder.hierarchy() : nullptr;
+    CostRatioTally ratios;
     if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = arguments.ida_max_expansions;
 
     BenchTally tally(algorithm);
@@ -334,6 +375,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
             break;
           }
       tally.add(score, microseconds, result.stats);
+      ratios.add(result, references[i]);
       if (result.found() && !compact.add(map, result.nodes)) {
         any_mismatch = true;
         progress.clear();
@@ -378,7 +420,10 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     const BenchSummary summary = tally.summary();
     any_mismatch = any_mismatch || summary.mismatches > 0;
     if (arguments.json) {
-      out << summary_json(summary, arguments, map_path, source, throughput_qps, compact, warnings).dump() << '\n' << std::flush;
+      out << summary_json(summary, arguments, map_path, source, throughput_qps, compact, warnings, ratios, hierarchy)
+                 .dump()
+          << '\n'
+          << std::flush;
     } else {
       out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
                              std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
@@ -393,6 +438,11 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       out << "  compact paths: " << optional_text(compact.plain_mean()) << " bytes per step, run-length form "
           << optional_text(compact.run_length_mean()) << " (mean over found paths, 12-byte header not counted)\n"
           << std::flush;
+      if (algorithm == GridAlgorithm::hierarchical)
+        out << "  cost / optimal: mean " << optional_text(ratios.mean()) << ", max " << optional_text(ratios.max())
+            << '\n'
+            << "  hierarchy: " << (hierarchy != nullptr ? hierarchy_text(*hierarchy) : std::string("-")) << '\n'
+            << std::flush;
     }
   }
   return any_mismatch ? exit_no_path : exit_ok;

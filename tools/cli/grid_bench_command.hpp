@@ -30,6 +30,8 @@ struct GridBenchArguments {
   /// do not apply: queries whose ends do not fit the body are left out, the others are judged
   /// against Dijkstra's costs for that agent.
   std::uint64_t agent_size = 1;
+  /// hpa's cluster side in cells (GridSearchOptions::cluster_size).
+  std::uint64_t cluster_size = 16;
   bool json = false;
 };
 

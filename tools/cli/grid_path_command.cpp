@@ -39,12 +39,35 @@ std::string points_text(const std::vector<Point>& points) {
 
 }  // namespace
 
+nlohmann::ordered_json hierarchy_json(const HierarchicalGrid& hierarchy) {
+  const HierarchyStats& stats = hierarchy.stats();
+  nlohmann::ordered_json json;
+  json["cluster_size"] = hierarchy.cluster_size();
+  json["clusters"] = stats.clusters;
+  json["nodes"] = stats.nodes;
+  json["inter_edges"] = stats.inter_edges;
+  json["intra_edges"] = stats.intra_edges;
+  json["memory_bytes"] = stats.memory_bytes;
+  json["build_ms"] = stats.build_milliseconds;
+  return json;
+}
+
+std::string hierarchy_text(const HierarchicalGrid& hierarchy) {
+  const HierarchyStats& stats = hierarchy.stats();
+  const std::string side = std::to_string(hierarchy.cluster_size());
+  return std::to_string(stats.clusters) + " clusters of " + side + "x" + side + ", " + std::to_string(stats.nodes) +
+         " nodes, " + std::to_string(stats.inter_edges + stats.intra_edges) + " edges, " +
+         format_fixed(static_cast<double>(stats.memory_bytes) / 1e6, 2) + " MB, built in " +
+         format_fixed(stats.build_milliseconds, 1) + " ms";
+}
+
 std::string grid_message_in_command_line_terms(const std::string& message) {
   return in_command_line_terms(message, {{"weight", "--weight"},
                                          {"only_if_no_obstacles", "only-if-no-obstacles"},
                                          {"at_least_one_walkable", "at-least-one-walkable"},
                                          {"jump point search", "jps"},
-                                         {"agent_size", "--agent-size"}});
+                                         {"agent_size", "--agent-size"},
+                                         {"cluster_size", "--cluster-size"}});
 }
 
 void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments) {
@@ -72,6 +95,10 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
                           "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
                           "cell of its body must be passable (not with jps, bfs or the walkers)")
       ->type_name("K");
+  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 256,
+                          "hpa: the side of the hierarchy's clusters in cells")
+      ->type_name("C")
+      ->default_str("16");
   command.add_flag("--smooth", arguments.smooth,
                    "also print any-angle waypoints smoothed by line of sight (agent size 1 only)");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
@@ -89,8 +116,14 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   GridSearchOptions options = arguments.search;
   options.budget.max_expansions = arguments.max_expansions;
   options.agent_size = static_cast<int>(arguments.agent_size);
+  options.cluster_size = static_cast<int>(arguments.cluster_size);
   options.trace = nullptr;
   GridPathfinder pathfinder(map);
+  // hpa builds the map's hierarchy on its first query: built here, untimed, so that the time
+  // below is the query's (the build is reported on its own).
+  if (options.algorithm == GridAlgorithm::hierarchical && map.passable(arguments.from))
+    (void)pathfinder.find_path(arguments.from, arguments.from, options);
+  const HierarchicalGrid* hierarchy = pathfinder.hierarchy();
   // Timed without a trace, so that the time is the search alone.
   const auto started = std::chrono::steady_clock::now();
   const PathResult result = pathfinder.find_path(arguments.from, arguments.to, options);
@@ -149,6 +182,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
       json["smoothed_length"] = polyline_length(waypoints);
     }
     if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
+    if (hierarchy != nullptr) json["hierarchy"] = hierarchy_json(*hierarchy);
     out << json.dump() << '\n';
   } else {
     out << "map:          " << arguments.map_path << " (" << map.width() << "x" << map.height() << ")\n";
@@ -172,6 +206,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
     // A first query also pays for the pathfinder's search arrays; later queries reuse them.
     out << "microseconds: " << format_fixed(microseconds, 1) << " (find_path, first query; search loop "
         << format_fixed(result.stats.microseconds, 1) << ")\n";
+    if (hierarchy != nullptr) out << "hierarchy:    " << hierarchy_text(*hierarchy) << '\n';
     if (has_path)
       out << (result.found() ? "path:         " : "partial path: ") << cells_text(map, result.nodes) << '\n';
     if (arguments.smooth && has_path)

@@ -4,12 +4,14 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/hierarchical_grid.hpp"
 
 namespace wayfinder::cli {
 
@@ -21,6 +23,8 @@ struct GridPathArguments {
   std::uint64_t max_expansions = Budget::unlimited_expansions;
   /// The agent's side in cells (GridSearchOptions::agent_size), 1 to max_clearance.
   std::uint64_t agent_size = 1;
+  /// hpa's cluster side in cells (GridSearchOptions::cluster_size).
+  std::uint64_t cluster_size = 16;
   bool smooth = false;
   std::string svg_path;
   bool json = false;
@@ -32,6 +36,10 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
 /// A grid query's message with the command line's words for what the library calls by its C++
 /// names ("weight 1e+308 is too large" -> "--weight 1e+308 is too large").
 std::string grid_message_in_command_line_terms(const std::string& message);
+
+/// The hierarchy's size, memory and build time, as JSON (the "hierarchy" object) and as text.
+nlohmann::ordered_json hierarchy_json(const HierarchicalGrid& hierarchy);
+std::string hierarchy_text(const HierarchicalGrid& hierarchy);
 
 /// Runs the query. Returns 0 when a path was found, 1 when not; throws CommandError for an
 /// invalid query, LoadError or std::runtime_error for unreadable files.
