@@ -143,6 +143,15 @@ expect 0 "grid bench" -- "$wayfinder" grid bench "$grid_scenario" --algo all --j
 contains '"reference":"scenario"' "grid bench checks against the scenario under the MovingAI rule"
 contains '"algorithm":"jps"' "grid bench runs jps under the MovingAI rule"
 keys_documented "grid bench JSON"
+expect 0 "grid path --algo hpa" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --algo hpa --cluster-size 4 --json
+contains '"status":"found"' "hpa finds a path"
+contains '"hierarchy":{"cluster_size":4,' "grid path --algo hpa reports the hierarchy"
+keys_documented "grid path --algo hpa JSON"
+expect 0 "grid bench --algo hpa" -- "$wayfinder" grid bench "$grid_scenario" --algo hpa,astar --cluster-size 4 --json
+contains '"mismatches":0,' "hpa's answers pass the bench's checks"
+contains '"mean_cost_ratio":' "grid bench gives the cost ratio"
+keys_documented "grid bench --algo hpa JSON"
+expect 2 "grid path --algo hpa under another diagonal rule" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --algo hpa --diagonal always
 
 # --threads N: one batch on N threads, the same answers as one by one, and a throughput.
 same_answers_on_threads "grid bench --threads 2" -- "$wayfinder" grid bench "$grid_scenario" --algo all
