@@ -577,7 +577,12 @@ void ExactSearchState::expand(std::uint32_t node_index) {
     const std::uint32_t edge = edge_at(k);
     const Range observable =
         intersection(where_not_positive(left_at_start, left_at_end), where_not_positive(-right_at_start, -right_at_end));
-    if (!observable.empty()) {
+    // A cone's ray through a far corner touches the edge beyond that corner at the corner alone:
+    // that single point is already the end of the neighbouring edge's observable interval, so
+    // it makes no successor of its own (as in Polyanya, where a cone meeting the far side at a
+    // vertex yields the intervals on either side only). A ray node, which has no width, keeps
+    // its single points: they are all it sees.
+    if (!observable.empty() && (ray || observable.hi > observable.lo)) {
       bool keep = true;
       if (ray) {
         const Flat &a = corner_at(k), &b = corner_at(k + 1);
