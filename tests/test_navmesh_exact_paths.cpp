@@ -180,6 +180,41 @@ TEST(ExactPaths, RandomMeshesAgainstAVisibilityGraphOracle) {
   EXPECT_GT(compared, 300);
 }
 
+// Lattice points (corners, edge midpoints and centres of the squares) as ends: rays from them
+// pass exactly through mesh vertices everywhere, so straight paths through vertices that are
+// not corners, and cones whose rays meet far corners, are the rule here, not the exception.
+TEST(ExactPaths, LatticeEndsAgainstAVisibilityGraphOracle) {
+  constexpr int columns = 7, rows = 6;
+  std::mt19937 random(20261125);
+  int compared = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    std::vector<bool> blocked(columns * rows);
+    for (std::size_t i = 0; i < blocked.size(); ++i) blocked[i] = trial > 0 && random() % 100 < 20;
+    open_corner_touches(blocked, columns, rows);
+    const NavMesh mesh =
+        NavMesh::build(square_grid(columns, rows, blocked, trial % 2 == 1, static_cast<std::uint32_t>(random())));
+    ExactPathSearch search(mesh);
+    std::uniform_int_distribution<int> half_x(0, 2 * columns), half_z(0, 2 * rows);
+    for (int q = 0; q < 120; ++q) {
+      const Point start{half_x(random) / 2.0, 0.0, half_z(random) / 2.0};
+      const Point goal{half_x(random) / 2.0, 0.0, half_z(random) / 2.0};
+      const MeshLocation start_location = mesh.locate(start), goal_location = mesh.locate(goal);
+      if (!start_location.valid() || !goal_location.valid()) continue;
+      SCOPED_TRACE("trial " + std::to_string(trial) + " query " + std::to_string(q));
+      const double optimal = visibility_graph_oracle(start, goal, columns, rows, blocked);
+      const PathResult result = search.find_path(start_location, goal_location);
+      if (optimal < 0.0) {
+        EXPECT_EQ(result.status, SearchStatus::no_path);
+        continue;
+      }
+      expect_well_formed(mesh, result, start_location, goal_location);
+      EXPECT_NEAR(result.cost, optimal, 1e-9 * (1.0 + optimal));
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 800);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A brute force over any mesh: a visibility graph over the mesh's vertices and the two end
 // points, within "layers" (sets of polygons that do not overlap seen from above), visibility
