@@ -542,9 +542,24 @@ void ExactSearchState::expand(std::uint32_t node_index) {
     if (left_corner == none) left_corner = right_corner;
     if (right_corner == none) right_corner = left_corner;
   }
-  std::uint32_t left_root = none, right_root = none;
-  bool left_root_tried = false, right_root_tried = false;
-  double left_turn_g = 0.0, right_turn_g = 0.0;  // g at the corners, once a path turns there
+  // A turn at an interval end: its corner, and the root and g made the first time a successor
+  // needs them (none if root-level pruning refuses the corner).
+  struct Turn {
+    std::uint32_t corner;
+    const Flat& at;
+    std::uint32_t root = none;
+    double g = 0.0;
+    bool tried = false;
+  };
+  Turn right_turn{right_corner, node.right}, left_turn{left_corner, node.left};
+  auto add_hidden = [&](Turn& turn, std::uint32_t edge, double lo, double hi) {
+    if (!turn.tried) {
+      turn.g = node.g + length(root, turn.at);
+      turn.root = make_corner_root(turn.corner, polygon, turn.g, node.root);
+      turn.tried = true;
+    }
+    if (turn.root != none) add_successor(node_index, turn.root, turn.g, polygon, edge, lo, hi);
+  };
 
   // The far side of the polygon, walked from the right (vertex entry + 1, walk position 1) to
   // the left (vertex entry, position n): edge k joins positions k and k + 1.
@@ -558,22 +573,6 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   };
   auto left_value = [&](const Flat& p) {
     return orientation.snapped(cross(root, node.left, p), root_extent_left, extent(root, p));
-  };
-  auto add_hidden_right = [&](std::uint32_t edge, double lo, double hi) {
-    if (!right_root_tried) {
-      right_turn_g = node.g + length(root, node.right);
-      right_root = make_corner_root(right_corner, polygon, right_turn_g, node.root);
-      right_root_tried = true;
-    }
-    if (right_root != none) add_successor(node_index, right_root, right_turn_g, polygon, edge, lo, hi);
-  };
-  auto add_hidden_left = [&](std::uint32_t edge, double lo, double hi) {
-    if (!left_root_tried) {
-      left_turn_g = node.g + length(root, node.left);
-      left_root = make_corner_root(left_corner, polygon, left_turn_g, node.root);
-      left_root_tried = true;
-    }
-    if (left_root != none) add_successor(node_index, left_root, left_turn_g, polygon, edge, lo, hi);
   };
   // One edge from the cone values at its ends: the part in the cone keeps the root; the parts
   // right and left of it turn at the right and left corners.
@@ -597,11 +596,11 @@ void ExactSearchState::expand(std::uint32_t node_index) {
     }
     if (right_corner != none) {
       const Range hidden = where_negative(right_at_start, right_at_end);
-      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden_right(edge, hidden.lo, hidden.hi);
+      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden(right_turn, edge, hidden.lo, hidden.hi);
     }
     if (left_corner != none) {
       const Range hidden = where_negative(-left_at_start, -left_at_end);
-      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden_left(edge, hidden.lo, hidden.hi);
+      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden(left_turn, edge, hidden.lo, hidden.hi);
     }
   };
   if (ray || n <= 4) {
@@ -650,11 +649,11 @@ void ExactSearchState::expand(std::uint32_t node_index) {
     if (k < cone_begins) {
       // Right of the cone: successors only around a right corner.
       if (right_corner == none) k = cone_begins - 1;
-      else if (crossable(polygon, edge)) add_hidden_right(edge, 0.0, 1.0);
+      else if (crossable(polygon, edge)) add_hidden(right_turn, edge, 0.0, 1.0);
     } else if (k < left_begins) {
       if (crossable(polygon, edge)) add_successor(node_index, node.root, node.g, polygon, edge, 0.0, 1.0);
     } else if (left_corner != none) {
-      if (crossable(polygon, edge)) add_hidden_left(edge, 0.0, 1.0);
+      if (crossable(polygon, edge)) add_hidden(left_turn, edge, 0.0, 1.0);
     } else if (split_last) {
       k = n - 2;
     } else {
