@@ -70,7 +70,7 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
       ->default_str("4 x cells");
   add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
                           "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
-                          "cell of its body must be passable (not with jps, bfs or the walkers)")
+                          "cell of its body must be passable (not with jps, jps-plus, bfs or the walkers)")
       ->type_name("K");
   command.add_flag("--smooth", arguments.smooth,
                    "also print any-angle waypoints smoothed by line of sight (agent size 1 only)");
