@@ -331,9 +331,8 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     if (!supports_agent_size(options.algorithm)) {
       const GridAlgorithm algorithm = options.algorithm;
       const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
-      return reject((algorithm == GridAlgorithm::jump_point        ? std::string("jump point search")
-                     : algorithm == GridAlgorithm::jump_point_plus ? std::string("JPS+")
-                                                                   : std::string(to_string(algorithm))) +
+      return reject((algorithm == GridAlgorithm::jump_point ? std::string("jump point search")
+                                                            : std::string(to_string(algorithm))) +
                     " supports only agent_size 1, not " + std::to_string(agent_size) + ": " +
                     (jumps                                       ? "its pruning assumes a one-cell agent"
                      : algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
