@@ -84,8 +84,8 @@ struct GridSearchOptions : QueryOptions {
   /// GridMap::set_area / set_flags): cells the filter excludes are walls to this query, and a
   /// move costs its length times the mean of (terrain x area multiplier) of its two cells.
   /// A filter that changes nothing on this map (every area in use costs 1, no flag in use is
-  /// excluded) runs the unfiltered search at its full speed. Jump point search, the wave and
-  /// the walkers refuse any other filter (invalid_input): they assume costs the filter changes.
+  /// excluded) runs the unfiltered search at its full speed. Jump point search (and JPS+), the
+  /// wave and the walkers refuse any other filter (invalid_input): it changes costs they assume.
   std::optional<AreaFilter> filter;
   /// The agent's side in cells: a k x k agent (1 to max_clearance, 255) whose position is its
   /// top-left cell; every cell of its body must be passable (grid_clearance.hpp, Harabor & Botea
@@ -94,7 +94,7 @@ struct GridSearchOptions : QueryOptions {
   /// cells, PathResult::points the centres of the body. A move costs what it costs the top-left
   /// cell alone. Sizes above 1 run with dijkstra, astar, weighted_astar, greedy_best_first,
   /// bidirectional_astar and ida_star, without a filter that changes anything on the map; jump
-  /// point search, the wave and the walkers refuse them (invalid_input). The pathfinder
+  /// point search (and JPS+), the wave and the walkers refuse them (invalid_input). The pathfinder
   /// computes the map's clearance on its first such query and again after the map is edited.
   /// 1, the default, is the plain search, unchanged.
   int agent_size = 1;
