@@ -8,7 +8,7 @@ import pytest
 
 import wayfinder as wf
 
-ALGORITHM_NAMES = ["bfs", "dijkstra", "astar", "weighted-astar", "greedy", "bidirectional", "ida", "jps",
+ALGORITHM_NAMES = ["bfs", "dijkstra", "astar", "weighted-astar", "greedy", "bidirectional", "ida", "jps", "jps-plus",
                    "crash-right", "crash-left", "crash-auto", "crash-four-way", "divide"]
 
 SMALL_MAP = "type octile\nheight 5\nwidth 7\nmap\n.......\n...@...\n...@...\n...@...\n.......\n"
