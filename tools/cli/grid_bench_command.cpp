@@ -165,6 +165,9 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
                           "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
                           "ends do not fit the body are left out and answers are checked against dijkstra's costs")
       ->type_name("K");
+  command.add_option("--table", arguments.table_path,
+                     "jps-plus: a jump table saved by grid preprocess for this map, loaded instead of built")
+      ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -330,9 +333,13 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     // JPS+ searches a table built once, before the timed queries; its time and size are reported.
     std::optional<GridJumpTable> jump_table;
     if (algorithm == GridAlgorithm::jump_point_plus) {
-      progress.start("jps-plus table", map.height() * std::size_t{jump_direction_count});
-      jump_table.emplace(map, [&](std::size_t done, std::size_t) { progress.update(done); });
-      progress.clear();
+      if (!arguments.table_path.empty()) {
+        jump_table.emplace(GridJumpTable::load(arguments.table_path, map));
+      } else {
+        progress.start("jps-plus table", map.height() * std::size_t{jump_direction_count});
+        jump_table.emplace(map, [&](std::size_t done, std::size_t) { progress.update(done); });
+        progress.clear();
+      }
       pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(*jump_table));
     }
 
@@ -414,10 +421,14 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
         out << "  (" << summary.budget_exhausted << " queries stopped by the budget of " << arguments.ida_max_expansions
             << " expansions)\n";
       out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n';
-      if (jump_table)
-        out << "  jump table: built in " << format_fixed(jump_table->build_seconds() * 1000.0, 1) << " ms (not in the"
-            << " times above), " << format_fixed(static_cast<double>(jump_table->memory_bytes()) / (1024.0 * 1024.0), 2)
-            << " MiB\n";
+      if (jump_table) {
+        out << "  jump table: ";
+        if (arguments.table_path.empty())
+          out << "built in " << format_fixed(jump_table->build_seconds() * 1000.0, 1) << " ms (not in the times above), ";
+        else
+          out << "loaded from " << arguments.table_path << ", ";
+        out << format_fixed(static_cast<double>(jump_table->memory_bytes()) / (1024.0 * 1024.0), 2) << " MiB\n";
+      }
       out << "  compact paths: " << optional_text(compact.plain_mean()) << " bytes per step, run-length form "
           << optional_text(compact.run_length_mean()) << " (mean over found paths, 12-byte header not counted)\n"
           << std::flush;
