@@ -153,8 +153,8 @@ class GridPathfinder {
 
   // ---- JPS+ (GridAlgorithm::jump_point_plus) searches a GridJumpTable of the map. The
   // pathfinder builds one on its first such query and keeps it while the map's revision and
-  // size hold; after an edit the next jump_point_plus query builds it again (and that query's
-  // time includes the build). A table built elsewhere (shared between pathfinders, or loaded
+  // size hold; after an edit the next jump_point_plus query builds it again (the call takes that
+  // time too; its stats count the search only). A table built elsewhere (shared, or loaded
   // with GridJumpTable::load) can be handed over instead; it is never rebuilt: once the map
   // is edited, jump_point_plus queries are refused (invalid_input) until another table is set.
 
