@@ -37,6 +37,8 @@
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/grid_replanner.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/grid/grid_jump_table.hpp"
+#include "wayfinder/grid/jump_point_plus_search.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
 #include "wayfinder/grid/midpoint_walker.hpp"
 #include "wayfinder/grid/movingai_io.hpp"

@@ -30,6 +30,7 @@ struct GridBenchArguments {
   /// do not apply: queries whose ends do not fit the body are left out, the others are judged
   /// against Dijkstra's costs for that agent.
   std::uint64_t agent_size = 1;
+  std::string table_path;  ///< a saved jump table for jps-plus (empty: built before its queries)
   bool json = false;
 };
 

@@ -70,10 +70,13 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
       ->default_str("4 x cells");
   add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
                           "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
-                          "cell of its body must be passable (not with jps, bfs or the walkers)")
+                          "cell of its body must be passable (not with jps, jps-plus, bfs or the walkers)")
       ->type_name("K");
   command.add_flag("--smooth", arguments.smooth,
                    "also print any-angle waypoints smoothed by line of sight (agent size 1 only)");
+  command.add_option("--table", arguments.table_path,
+                     "jps-plus: a jump table saved by grid preprocess for this map, instead of building one")
+      ->type_name("FILE");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
@@ -91,6 +94,8 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   options.agent_size = static_cast<int>(arguments.agent_size);
   options.trace = nullptr;
   GridPathfinder pathfinder(map);
+  if (!arguments.table_path.empty())
+    pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map)));
   // Timed without a trace, so that the time is the search alone.
   const auto started = std::chrono::steady_clock::now();
   const PathResult result = pathfinder.find_path(arguments.from, arguments.to, options);

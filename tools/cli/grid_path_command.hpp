@@ -23,6 +23,7 @@ struct GridPathArguments {
   std::uint64_t agent_size = 1;
   bool smooth = false;
   std::string svg_path;
+  std::string table_path;  ///< a saved jump table for jps-plus (empty: built in the query)
   bool json = false;
 };
 

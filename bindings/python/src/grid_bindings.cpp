@@ -129,7 +129,8 @@ void bind_grid(py::module_& module) {
       .value("crash_left", GridAlgorithm::crash_left)
       .value("crash_auto", GridAlgorithm::crash_auto)
       .value("crash_four_way", GridAlgorithm::crash_four_way)
-      .value("divide", GridAlgorithm::divide);
+      .value("divide", GridAlgorithm::divide)
+      .value("jump_point_plus", GridAlgorithm::jump_point_plus);
   module.def("parse_grid_algorithm", [](const std::string& name) {
     const auto algorithm = parse_grid_algorithm(name);
     if (!algorithm) throw py::value_error("unknown grid algorithm '" + name + "'");

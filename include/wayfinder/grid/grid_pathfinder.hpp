@@ -14,6 +14,7 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 
@@ -35,9 +36,12 @@ enum class GridAlgorithm : std::uint8_t {
   crash_auto,      ///< the same, hand chosen at the first obstacle
   crash_four_way,  ///< four crash walkers (both hands, both ways); the first to arrive wins
   divide,          ///< divide-and-conquer midpoints
+  /// JPS+: jump point search over a preprocessed GridJumpTable (grid_jump_table.hpp); optimal;
+  /// the same requirements as jump_point. Listed last to keep the values above stable.
+  jump_point_plus,
 };
 
-/// Command-line names: bfs, dijkstra, astar, weighted-astar, greedy, bidirectional, ida, jps;
+/// Command-line names: bfs, dijkstra, astar, weighted-astar, greedy, bidirectional, ida, jps, jps-plus;
 /// the walkers crash-right, crash-left, crash-auto, crash-four-way, divide.
 std::string_view to_string(GridAlgorithm algorithm);
 std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name);
@@ -46,7 +50,7 @@ std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name);
 inline constexpr GridAlgorithm all_grid_algorithms[] = {
     GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,          GridAlgorithm::astar,
     GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
-    GridAlgorithm::ida_star,          GridAlgorithm::jump_point};
+    GridAlgorithm::ida_star,          GridAlgorithm::jump_point,        GridAlgorithm::jump_point_plus};
 /// The reactive walkers: they move by local rules and may fail where a path exists.
 inline constexpr GridAlgorithm reactive_grid_walkers[] = {GridAlgorithm::crash_right, GridAlgorithm::crash_left,
                                                           GridAlgorithm::crash_auto, GridAlgorithm::crash_four_way,
@@ -55,7 +59,8 @@ inline constexpr GridAlgorithm reactive_grid_walkers[] = {GridAlgorithm::crash_r
 inline constexpr GridAlgorithm every_grid_algorithm[] = {
     GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,          GridAlgorithm::astar,
     GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
-    GridAlgorithm::ida_star,          GridAlgorithm::jump_point,        GridAlgorithm::crash_right,
+    GridAlgorithm::ida_star,          GridAlgorithm::jump_point,        GridAlgorithm::jump_point_plus,
+    GridAlgorithm::crash_right,
     GridAlgorithm::crash_left,        GridAlgorithm::crash_auto,        GridAlgorithm::crash_four_way,
     GridAlgorithm::divide};
 /// True for the reactive walkers.
@@ -79,8 +84,8 @@ struct GridSearchOptions : QueryOptions {
   /// GridMap::set_area / set_flags): cells the filter excludes are walls to this query, and a
   /// move costs its length times the mean of (terrain x area multiplier) of its two cells.
   /// A filter that changes nothing on this map (every area in use costs 1, no flag in use is
-  /// excluded) runs the unfiltered search at its full speed. Jump point search, the wave and
-  /// the walkers refuse any other filter (invalid_input): they assume costs the filter changes.
+  /// excluded) runs the unfiltered search at its full speed. Jump point search (and JPS+), the
+  /// wave and the walkers refuse any other filter (invalid_input): it changes costs they assume.
   std::optional<AreaFilter> filter;
   /// The agent's side in cells: a k x k agent (1 to max_clearance, 255) whose position is its
   /// top-left cell; every cell of its body must be passable (grid_clearance.hpp, Harabor & Botea
@@ -89,7 +94,7 @@ struct GridSearchOptions : QueryOptions {
   /// cells, PathResult::points the centres of the body. A move costs what it costs the top-left
   /// cell alone. Sizes above 1 run with dijkstra, astar, weighted_astar, greedy_best_first,
   /// bidirectional_astar and ida_star, without a filter that changes anything on the map; jump
-  /// point search, the wave and the walkers refuse them (invalid_input). The pathfinder
+  /// point search (and JPS+), the wave and the walkers refuse them (invalid_input). The pathfinder
   /// computes the map's clearance on its first such query and again after the map is edited.
   /// 1, the default, is the plain search, unchanged.
   int agent_size = 1;
@@ -145,6 +150,20 @@ class GridPathfinder {
   [[nodiscard]] SearchStats stats() const;
 
   [[nodiscard]] const GridMap& map() const { return map_; }
+
+  // ---- JPS+ (GridAlgorithm::jump_point_plus) searches a GridJumpTable of the map. The
+  // pathfinder builds one on its first such query and keeps it while the map's revision and
+  // size hold; after an edit the next jump_point_plus query builds it again (the call takes that
+  // time too; its stats count the search only). A table built elsewhere (shared, or loaded
+  // with GridJumpTable::load) can be handed over instead; it is never rebuilt: once the map
+  // is edited, jump_point_plus queries are refused (invalid_input) until another table is set.
+
+  /// Uses `table` for jump_point_plus queries. Throws std::invalid_argument when it does not
+  /// fit the map's current version (size, revision, or passability checksum); a null table
+  /// goes back to building one on demand.
+  void set_jump_table(std::shared_ptr<const GridJumpTable> table);
+  /// The table in use (built or set), or null before the first jump_point_plus query.
+  [[nodiscard]] std::shared_ptr<const GridJumpTable> jump_table() const;
 
  private:
   const GridMap& map_;
