@@ -290,8 +290,9 @@ TEST(GridFilter, RefusalsNameTheProblem) {
   const PathResult to_door = finder.find_path({0, 2}, {5, 2}, options);
   EXPECT_NE(to_door.message.find("goal (5,2)"), std::string::npos) << to_door.message;
 
-  for (const GridAlgorithm algorithm : {GridAlgorithm::jump_point, GridAlgorithm::breadth_first,
-                                        GridAlgorithm::crash_right, GridAlgorithm::divide}) {
+  for (const GridAlgorithm algorithm : {GridAlgorithm::jump_point, GridAlgorithm::jump_point_plus,
+                                        GridAlgorithm::breadth_first, GridAlgorithm::crash_right,
+                                        GridAlgorithm::divide}) {
     options.algorithm = algorithm;
     const PathResult refused = finder.find_path({0, 2}, {10, 2}, options);
     EXPECT_EQ(refused.status, SearchStatus::invalid_input) << to_string(algorithm);

@@ -142,6 +142,26 @@ INSTANTIATE_TEST_SUITE_P(Meshes, ExactPathData, ::testing::ValuesIn(exact_cases)
 // ---------------------------------------------------------------------------------------------
 // Random meshes with holes against the visibility-graph oracle (query_test_support.hpp)
 
+// One query on a square-grid mesh (query_test_support.hpp) against the visibility-graph
+// oracle: the same reachability, the same length, every segment on the grid's free squares.
+// Returns whether it was compared (false when an end is off the mesh).
+bool matches_oracle(const NavMesh& mesh, ExactPathSearch& search, const Point& start, const Point& goal, int columns,
+                    int rows, const std::vector<bool>& blocked) {
+  const MeshLocation start_location = mesh.locate(start), goal_location = mesh.locate(goal);
+  if (!start_location.valid() || !goal_location.valid()) return false;
+  const double optimal = visibility_graph_oracle(start, goal, columns, rows, blocked);
+  const PathResult result = search.find_path(start_location, goal_location);
+  if (optimal < 0.0) {
+    EXPECT_EQ(result.status, SearchStatus::no_path);
+    return true;
+  }
+  expect_well_formed(mesh, result, start_location, goal_location);
+  EXPECT_NEAR(result.cost, optimal, 1e-9 * (1.0 + optimal));
+  for (std::size_t i = 1; i < result.points.size(); ++i)
+    EXPECT_TRUE(testing::segment_on_grid(result.points[i - 1], result.points[i], columns, rows, blocked));
+  return true;
+}
+
 TEST(ExactPaths, RandomMeshesAgainstAVisibilityGraphOracle) {
   constexpr int columns = 8, rows = 8;
   std::mt19937 random(20261123);
@@ -161,23 +181,36 @@ TEST(ExactPaths, RandomMeshesAgainstAVisibilityGraphOracle) {
       if (q % 4 == 1) start = {std::round(start.x), 0.0, std::round(start.z)};
       if (q % 4 == 2) goal = {std::round(goal.x), 0.0, goal.z};
       if (q % 4 == 3) goal = start;
-      const MeshLocation start_location = mesh.locate(start), goal_location = mesh.locate(goal);
-      if (!start_location.valid() || !goal_location.valid()) continue;
       SCOPED_TRACE("trial " + std::to_string(trial) + " query " + std::to_string(q));
-      const double optimal = visibility_graph_oracle(start, goal, columns, rows, blocked);
-      const PathResult result = search.find_path(start_location, goal_location);
-      if (optimal < 0.0) {
-        EXPECT_EQ(result.status, SearchStatus::no_path);
-        continue;
-      }
-      expect_well_formed(mesh, result, start_location, goal_location);
-      EXPECT_NEAR(result.cost, optimal, 1e-9 * (1.0 + optimal));
-      for (std::size_t i = 1; i < result.points.size(); ++i)
-        EXPECT_TRUE(testing::segment_on_grid(result.points[i - 1], result.points[i], columns, rows, blocked));
-      ++compared;
+      compared += matches_oracle(mesh, search, start, goal, columns, rows, blocked) ? 1 : 0;
     }
   }
   EXPECT_GT(compared, 300);
+}
+
+// Lattice points (corners, edge midpoints and centres of the squares) as ends: rays from them
+// pass exactly through mesh vertices everywhere, so straight paths through vertices that are
+// not corners, and cones whose rays meet far corners, are the rule here, not the exception.
+TEST(ExactPaths, LatticeEndsAgainstAVisibilityGraphOracle) {
+  constexpr int columns = 7, rows = 6;
+  std::mt19937 random(20261125);
+  int compared = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    std::vector<bool> blocked(columns * rows);
+    for (std::size_t i = 0; i < blocked.size(); ++i) blocked[i] = trial > 0 && random() % 100 < 20;
+    open_corner_touches(blocked, columns, rows);
+    const NavMesh mesh =
+        NavMesh::build(square_grid(columns, rows, blocked, trial % 2 == 1, static_cast<std::uint32_t>(random())));
+    ExactPathSearch search(mesh);
+    std::uniform_int_distribution<int> half_x(0, 2 * columns), half_z(0, 2 * rows);
+    for (int q = 0; q < 120; ++q) {
+      const Point start{half_x(random) / 2.0, 0.0, half_z(random) / 2.0};
+      const Point goal{half_x(random) / 2.0, 0.0, half_z(random) / 2.0};
+      SCOPED_TRACE("trial " + std::to_string(trial) + " query " + std::to_string(q));
+      compared += matches_oracle(mesh, search, start, goal, columns, rows, blocked) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(compared, 800);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -154,12 +154,12 @@ TEST_P(RandomOracleTest, AlgorithmsAgreeWithBruteForce) {
             << context.text() << ": cost " << result.cost << ", optimal " << reference.cost << "\n" << describe_map(map);
       }
 
-      // Jump point search: optimal on uniform-cost maps under the MovingAI rule. Elsewhere it
-      // may refuse (invalid_input) but must never return a wrong answer.
-      {
+      // Jump point search and JPS+: optimal on uniform-cost maps under the MovingAI rule.
+      // Elsewhere they may refuse (invalid_input) but must never return a wrong answer.
+      for (const GridAlgorithm jumps : {GridAlgorithm::jump_point, GridAlgorithm::jump_point_plus}) {
         GridSearchOptions options;
-        options.algorithm = GridAlgorithm::jump_point;
-        const auto [result, context] = run(options, "jps");
+        options.algorithm = jumps;
+        const auto [result, context] = run(options, jumps == GridAlgorithm::jump_point ? "jps" : "jps-plus");
         const bool supported = map.uniform_cost() && mode == DiagonalMode::only_if_no_obstacles;
         if (supported) ++jps_checked;
         if (!supported && result.status == SearchStatus::invalid_input) {
@@ -278,9 +278,9 @@ TEST(UnreachableGoal, EveryAlgorithmReportsNoPath) {
         const PathResult result = pathfinder.find_path(start, goal, options);
         const std::string label = std::string(to_string(algorithm)) + " " + std::string(to_string(mode)) +
                                   (start == pocket ? " from the pocket" : " into the pocket");
-        if (algorithm == GridAlgorithm::jump_point && mode != DiagonalMode::only_if_no_obstacles &&
-            result.status == SearchStatus::invalid_input)
-          continue;  // documented: jump point search needs the MovingAI rule
+        const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
+        if (jumps && mode != DiagonalMode::only_if_no_obstacles && result.status == SearchStatus::invalid_input)
+          continue;  // documented: jump point search (and JPS+) needs the MovingAI rule
         if (algorithm == GridAlgorithm::ida_star && start == open_area) {
           // From the open side IDA* cannot exhaust the area within a budget; it must not claim a path.
           EXPECT_NE(result.status, SearchStatus::found) << label;
@@ -322,7 +322,8 @@ TEST(TrivialQuery, StartEqualsGoal) {
       GridSearchOptions options;
       options.algorithm = algorithm;
       const PathResult result = pathfinder.find_path(cell, cell, options);
-      if (algorithm == GridAlgorithm::jump_point && result.status == SearchStatus::invalid_input) continue;
+      const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
+      if (jumps && result.status == SearchStatus::invalid_input) continue;  // terrain on this map
       ASSERT_EQ(result.status, SearchStatus::found) << to_string(algorithm) << " " << result.message;
       ASSERT_EQ(result.nodes.size(), 1u) << to_string(algorithm);
       EXPECT_EQ(result.nodes[0], map.id_of(cell)) << to_string(algorithm);
@@ -355,7 +356,8 @@ TEST(LargerUniformMaps, OptimalAlgorithmsAgreeWithBruteForce) {
         const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
         const double optimal = costs[map.id_of(goal)];
         for (const GridAlgorithm algorithm :
-             {GridAlgorithm::jump_point, GridAlgorithm::astar, GridAlgorithm::bidirectional_astar}) {
+             {GridAlgorithm::jump_point, GridAlgorithm::jump_point_plus, GridAlgorithm::astar,
+              GridAlgorithm::bidirectional_astar}) {
           GridSearchOptions options;
           options.algorithm = algorithm;
           const PathResult result = pathfinder.find_path(start, goal, options);

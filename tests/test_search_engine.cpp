@@ -303,7 +303,7 @@ GridMap scattered_map(int width, int height, std::uint64_t seed) {
 constexpr GridAlgorithm steppable_algorithms[] = {
     GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,            GridAlgorithm::astar,
     GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first,   GridAlgorithm::bidirectional_astar,
-    GridAlgorithm::jump_point};
+    GridAlgorithm::jump_point,        GridAlgorithm::jump_point_plus};
 
 TEST(GridBudget, ExpansionLimitGivesPartialPathToTheClosestExpandedCell) {
   const GridMap map = scattered_map(64, 64, 7);

@@ -5,6 +5,8 @@
 #include <type_traits>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -18,6 +20,7 @@
 #include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/hierarchical_grid.hpp"
+#include "wayfinder/grid/jump_point_plus_search.hpp"
 #include "wayfinder/grid/jump_point_search.hpp"
 #include "wayfinder/grid/midpoint_walker.hpp"
 #include "wayfinder/grid/sized_agent_domain.hpp"
@@ -43,6 +46,7 @@ constexpr struct {
     {GridAlgorithm::crash_auto, "crash-auto"},
     {GridAlgorithm::crash_four_way, "crash-four-way"},
     {GridAlgorithm::divide, "divide"},
+    {GridAlgorithm::jump_point_plus, "jps-plus"},
     {GridAlgorithm::hierarchical, "hpa"},
 };
 
@@ -76,6 +80,27 @@ struct JumpPointRun {
   std::vector<NodeId>& jump_points;
   JumpPointDomain domain;
   BestFirstSearch<JumpPointDomain> search;
+};
+
+// JPS+ likewise; the run holds the table it searches, so that a table replaced (rebuilt after an
+// edit, or set anew) while the query is stepped stays alive until the query ends.
+struct JumpPointPlusRun {
+  JumpPointPlusRun(SearchContext& context, const GridMap& grid, std::shared_ptr<const GridJumpTable> jump_table,
+                   NodeId goal, std::vector<NodeId>& scratch)
+      : map(grid), table(std::move(jump_table)), jump_points(scratch), domain(grid, *table, goal),
+        search(domain, context) {}
+  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
+  void result(PathResult& out) const {
+    search.result(out);
+    jump_points.assign(out.nodes.begin(), out.nodes.end());
+    expand_jump_points(map, jump_points, out.nodes);
+  }
+  [[nodiscard]] SearchStats stats() const { return search.stats(); }
+  const GridMap& map;
+  std::shared_ptr<const GridJumpTable> table;
+  std::vector<NodeId>& jump_points;
+  JumpPointPlusDomain domain;
+  BestFirstSearch<JumpPointPlusDomain> search;
 };
 
 struct WaveRun {
@@ -122,7 +147,7 @@ using ActiveSearch =
     SteppedQuery<EngineRun<UniformGrid>, EngineRun<TerrainGrid>, EngineRun<FilteredGrid>, BidirectionalRun<UniformGrid>,
                  BidirectionalRun<TerrainGrid>, BidirectionalRun<FilteredGrid>, EngineRun<SizedUniformGrid>,
                  EngineRun<SizedTerrainGrid>, BidirectionalRun<SizedUniformGrid>, BidirectionalRun<SizedTerrainGrid>,
-                 JumpPointRun, WaveRun, CrashWalkRun, FourWayCrashRun, DivideRun>;
+                 JumpPointRun, JumpPointPlusRun, WaveRun, CrashWalkRun, FourWayCrashRun, DivideRun>;
 
 /// How a cell looks to a filter, for messages.
 std::string area_text(const GridMap& map, Cell c) {
@@ -222,6 +247,10 @@ struct GridPathfinderState {
   /// again when the map's revision has moved since.
   GridClearance clearance;
   int agent_size = 1;  ///< the current query's, for the points of its result
+  /// JPS+'s table: built on the first jump_point_plus query (and again after the map changed)
+  /// unless one was set, which is never replaced.
+  std::shared_ptr<const GridJumpTable> jump_table;
+  bool jump_table_set = false;
   ActiveSearch active;
   /// The map's hierarchy for GridAlgorithm::hierarchical: built on the first such query,
   /// updated locally (HierarchicalGrid::update) when the map's revision has moved since.
@@ -277,11 +306,12 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     if (!filter->passes(map_.area(goal), map_.flags(goal)))
       return reject("goal " + cell_text(goal) + " (" + area_text(map_, goal) + ") is excluded by the filter");
     const GridAlgorithm algorithm = options.algorithm;
-    if (algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::breadth_first ||
-        algorithm == GridAlgorithm::hierarchical || is_reactive_walker(algorithm))
+    const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
+    if (jumps || algorithm == GridAlgorithm::breadth_first || algorithm == GridAlgorithm::hierarchical ||
+        is_reactive_walker(algorithm))
       return reject(std::string(to_string(algorithm)) +
                     " cannot use this filter: it changes area costs or excludes cells on this map, and " +
-                    (algorithm == GridAlgorithm::jump_point ? "jump point search needs every cell to cost 1"
+                    (jumps ? "jump point search needs every cell to cost 1"
                      : algorithm == GridAlgorithm::breadth_first ? "the wave counts moves, not costs"
                      : algorithm == GridAlgorithm::hierarchical
                          ? "the hierarchy holds costs under the map's own terrain"
@@ -309,10 +339,11 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     const std::string size_text = "agent_size " + std::to_string(agent_size);
     if (!supports_agent_size(options.algorithm)) {
       const GridAlgorithm algorithm = options.algorithm;
+      const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
       return reject((algorithm == GridAlgorithm::jump_point ? std::string("jump point search")
                                                             : std::string(to_string(algorithm))) +
                     " supports only agent_size 1, not " + std::to_string(agent_size) + ": " +
-                    (algorithm == GridAlgorithm::jump_point      ? "its pruning assumes a one-cell agent"
+                    (jumps                                       ? "its pruning assumes a one-cell agent"
                      : algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
                      : algorithm == GridAlgorithm::hierarchical  ? "its hierarchy is built for a one-cell agent"
                                                                  : "the walkers follow walls cell by cell") +
@@ -329,6 +360,19 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     if (!map_.uniform_cost()) return reject("jump point search needs a map where every passable cell costs 1");
     if (options.diagonal != DiagonalMode::only_if_no_obstacles)
       return reject("jump point search supports only the diagonal mode only_if_no_obstacles");
+  }
+  if (options.algorithm == GridAlgorithm::jump_point_plus) {
+    if (!map_.uniform_cost()) return reject("JPS+ needs a map where every passable cell costs 1");
+    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
+      return reject("JPS+ supports only the diagonal mode only_if_no_obstacles (its table holds that rule's jumps)");
+    std::shared_ptr<const GridJumpTable>& table = state_->jump_table;
+    if (table != nullptr && state_->jump_table_set) {
+      if (auto problem = table->mismatch(map_))
+        return reject("JPS+: " + *problem + "; the table was set with set_jump_table, which the pathfinder never"
+                      " rebuilds: set a table of the map as it is now (or a null one to have it built)");
+    } else if (table == nullptr || table->mismatch(map_)) {
+      table = std::make_shared<const GridJumpTable>(map_);
+    }
   }
 
   if (options.algorithm == GridAlgorithm::hierarchical) {
@@ -408,6 +452,9 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
       return active.start<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
     case GridAlgorithm::jump_point:
       return active.start<JumpPointRun>(state_->forward, map_, to, state_->jump_points).search.start(from, to, search);
+    case GridAlgorithm::jump_point_plus:
+      return active.start<JumpPointPlusRun>(state_->forward, map_, state_->jump_table, to, state_->jump_points)
+          .search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
       return with_domain(costs, [&]<class D>(std::type_identity<D>) {
         return active.start<BidirectionalRun<D>>(state_->forward, state_->backward, map_, options.diagonal,
@@ -426,6 +473,15 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
       });
   }
 }
+
+void GridPathfinder::set_jump_table(std::shared_ptr<const GridJumpTable> table) {
+  if (table != nullptr)
+    if (auto problem = table->mismatch_thoroughly(map_)) throw std::invalid_argument(*problem);
+  state_->jump_table_set = table != nullptr;
+  state_->jump_table = std::move(table);
+}
+
+std::shared_ptr<const GridJumpTable> GridPathfinder::jump_table() const { return state_->jump_table; }
 
 SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
   return step(StepBudget::expansions(max_expansions));

@@ -500,15 +500,17 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   const auto vertices = mesh.polygon_vertices(polygon);
   const auto n = static_cast<std::uint32_t>(vertices.size());
   const Flat root = roots[node.root].point;
-  const double root_length_left = length(root, node.left), root_length_right = length(root, node.right);
-  const double interval_length = length(node.left, node.right);
-  const double tolerance_scale = std::max({root_length_left, root_length_right, interval_length});
+  // Tolerances are scaled by extent() (within a factor sqrt(2) of the lengths): no square
+  // roots for the many expansions that turn at no corner.
+  const double root_extent_left = extent(root, node.left), root_extent_right = extent(root, node.right);
+  const bool zero_interval = node.left == node.right;
+  const double tolerance_scale = std::max({root_extent_left, root_extent_right, extent(node.left, node.right)});
 
   // A root on the interval (the start on an edge, a corner at an end of the edge it turned
   // onto): the whole polygon is in view from it, as the polygon is convex.
   bool whole_polygon = orientation.same_point(root, node.left, tolerance_scale) ||
                        orientation.same_point(root, node.right, tolerance_scale);
-  if (!whole_polygon && interval_length > 0.0 && orientation.side(node.right, node.left, root) == 0.0) {
+  if (!whole_polygon && !zero_interval && orientation.side(node.right, node.left, root) == 0.0) {
     const double ex = node.left.x - node.right.x, ez = node.left.z - node.right.z;
     const double t = ((root.x - node.right.x) * ex + (root.z - node.right.z) * ez) / (ex * ex + ez * ez);
     whole_polygon = t >= 0.0 && t <= 1.0;
@@ -522,10 +524,11 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   // and left of (or on) root -> right. A zero-length interval, or one on a line through the
   // root, makes the cone a single ray: the search then moves strictly forward along it (only
   // points beyond the interval's far end count), so that it never circles a vertex.
-  const bool ray = interval_length == 0.0 || orientation.side(root, node.left, node.right) == 0.0;
-  const Flat far_end = root_length_left >= root_length_right ? node.left : node.right;
-  const double far_distance = std::max(root_length_left, root_length_right);
+  const bool ray = zero_interval || orientation.side(root, node.left, node.right) == 0.0;
   auto beyond_far_end = [&](const Flat& p) {
+    const double root_length_left = length(root, node.left), root_length_right = length(root, node.right);
+    const Flat far_end = root_length_left >= root_length_right ? node.left : node.right;
+    const double far_distance = std::max(root_length_left, root_length_right);
     const double along_ray = (p.x - root.x) * (far_end.x - root.x) + (p.z - root.z) * (far_end.z - root.z);
     return along_ray > far_distance * far_distance + orientation.rounding * far_distance +
                            Orientation::relative_tolerance * far_distance * far_distance;
@@ -535,13 +538,28 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   const std::uint32_t left_vertex = vertices[node.entry], right_vertex = vertices[(node.entry + 1) % n];
   std::uint32_t left_corner = node.left_is_vertex && corner(left_vertex) ? left_vertex : none;
   std::uint32_t right_corner = node.right_is_vertex && corner(right_vertex) ? right_vertex : none;
-  if (interval_length == 0.0) {
+  if (zero_interval) {
     if (left_corner == none) left_corner = right_corner;
     if (right_corner == none) right_corner = left_corner;
   }
-  std::uint32_t left_root = none, right_root = none;
-  bool left_root_tried = false, right_root_tried = false;
-  const double left_turn_g = node.g + root_length_left, right_turn_g = node.g + root_length_right;
+  // A turn at an interval end: its corner, and the root and g made the first time a successor
+  // needs them (none if root-level pruning refuses the corner).
+  struct Turn {
+    std::uint32_t corner;
+    const Flat& at;
+    std::uint32_t root = none;
+    double g = 0.0;
+    bool tried = false;
+  };
+  Turn right_turn{right_corner, node.right}, left_turn{left_corner, node.left};
+  auto add_hidden = [&](Turn& turn, std::uint32_t edge, double lo, double hi) {
+    if (!turn.tried) {
+      turn.g = node.g + length(root, turn.at);
+      turn.root = make_corner_root(turn.corner, polygon, turn.g, node.root);
+      turn.tried = true;
+    }
+    if (turn.root != none) add_successor(node_index, turn.root, turn.g, polygon, edge, lo, hi);
+  };
 
   // The far side of the polygon, walked from the right (vertex entry + 1, walk position 1) to
   // the left (vertex entry, position n): edge k joins positions k and k + 1.
@@ -551,24 +569,10 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   // Seen from the root, a point is right of the cone (a negative right value), in it, or left
   // of it (a positive left value).
   auto right_value = [&](const Flat& p) {
-    return orientation.snapped(cross(root, node.right, p), root_length_right, extent(root, p));
+    return orientation.snapped(cross(root, node.right, p), root_extent_right, extent(root, p));
   };
   auto left_value = [&](const Flat& p) {
-    return orientation.snapped(cross(root, node.left, p), root_length_left, extent(root, p));
-  };
-  auto add_hidden_right = [&](std::uint32_t edge, double lo, double hi) {
-    if (!right_root_tried) {
-      right_root = make_corner_root(right_corner, polygon, right_turn_g, node.root);
-      right_root_tried = true;
-    }
-    if (right_root != none) add_successor(node_index, right_root, right_turn_g, polygon, edge, lo, hi);
-  };
-  auto add_hidden_left = [&](std::uint32_t edge, double lo, double hi) {
-    if (!left_root_tried) {
-      left_root = make_corner_root(left_corner, polygon, left_turn_g, node.root);
-      left_root_tried = true;
-    }
-    if (left_root != none) add_successor(node_index, left_root, left_turn_g, polygon, edge, lo, hi);
+    return orientation.snapped(cross(root, node.left, p), root_extent_left, extent(root, p));
   };
   // One edge from the cone values at its ends: the part in the cone keeps the root; the parts
   // right and left of it turn at the right and left corners.
@@ -577,7 +581,12 @@ void ExactSearchState::expand(std::uint32_t node_index) {
     const std::uint32_t edge = edge_at(k);
     const Range observable =
         intersection(where_not_positive(left_at_start, left_at_end), where_not_positive(-right_at_start, -right_at_end));
-    if (!observable.empty()) {
+    // A cone's ray through a far corner touches the edge beyond that corner at the corner alone:
+    // that single point is already the end of the neighbouring edge's observable interval, so
+    // it makes no successor of its own (as in Polyanya, where a cone meeting the far side at a
+    // vertex yields the intervals on either side only). A ray node, which has no width, keeps
+    // its single points: they are all it sees.
+    if (!observable.empty() && (ray || observable.hi > observable.lo)) {
       bool keep = true;
       if (ray) {
         const Flat &a = corner_at(k), &b = corner_at(k + 1);
@@ -587,11 +596,11 @@ void ExactSearchState::expand(std::uint32_t node_index) {
     }
     if (right_corner != none) {
       const Range hidden = where_negative(right_at_start, right_at_end);
-      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden_right(edge, hidden.lo, hidden.hi);
+      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden(right_turn, edge, hidden.lo, hidden.hi);
     }
     if (left_corner != none) {
       const Range hidden = where_negative(-left_at_start, -left_at_end);
-      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden_left(edge, hidden.lo, hidden.hi);
+      if (!hidden.empty() && hidden.hi > hidden.lo) add_hidden(left_turn, edge, hidden.lo, hidden.hi);
     }
   };
   if (ray || n <= 4) {
@@ -640,11 +649,11 @@ void ExactSearchState::expand(std::uint32_t node_index) {
     if (k < cone_begins) {
       // Right of the cone: successors only around a right corner.
       if (right_corner == none) k = cone_begins - 1;
-      else if (crossable(polygon, edge)) add_hidden_right(edge, 0.0, 1.0);
+      else if (crossable(polygon, edge)) add_hidden(right_turn, edge, 0.0, 1.0);
     } else if (k < left_begins) {
       if (crossable(polygon, edge)) add_successor(node_index, node.root, node.g, polygon, edge, 0.0, 1.0);
     } else if (left_corner != none) {
-      if (crossable(polygon, edge)) add_hidden_left(edge, 0.0, 1.0);
+      if (crossable(polygon, edge)) add_hidden(left_turn, edge, 0.0, 1.0);
     } else if (split_last) {
       k = n - 2;
     } else {

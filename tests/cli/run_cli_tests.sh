@@ -90,10 +90,10 @@ keys_documented() {
 }
 
 # answers_only: the last command's output without its timings, which differ from run to run
-# (times per query, throughput, expansions per second) and without the thread count, leaving
-# what every answer was and how the checks judged it.
+# (times per query, throughput, expansions per second, the jump table's build time) and without the
+# thread count, leaving what every answer was and how the checks judged it.
 answers_only() {
-  sed -E 's/"(mean_us|median_us|throughput_qps|threads|expansions_per_second|locate_us|search_us|funnel_us)":[^,}]*,?//g' <<<"$output"
+  sed -E 's/"(mean_us|median_us|throughput_qps|threads|expansions_per_second|locate_us|search_us|funnel_us|preprocess_ms)":[^,}]*,?//g' <<<"$output"
 }
 
 # same_answers_on_threads DESCRIPTION -- COMMAND...: the bench command gives the same answers,
@@ -264,6 +264,25 @@ expect 2 "grid bench --agent-size 2 --algo jps" -- "$wayfinder" grid bench "$scr
 contains "--algo jps: jump point search supports only --agent-size 1" "jps by name is refused for larger agents"
 expect 2 "grid bench --agent-size 9" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 9
 contains "a 9x9 agent fits at the start and goal of none of its 3 queries" "a body that fits nowhere is an error"
+
+# JPS+: a saved jump table is loaded by path and bench, and refused for another map or when cut.
+expect_split 0 "grid preprocess --json" -- "$wayfinder" grid preprocess "$scratch/gap.map" -o "$scratch/gap.jump" --json
+contains '"file_bytes":' "grid preprocess reports the file's size"
+keys_documented "grid preprocess JSON"
+expect 0 "grid path --table" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --algo jps-plus --table "$scratch/gap.jump"
+contains "status:       found" "jps-plus finds the path with a loaded table"
+expect_split 0 "grid bench --algo jps-plus --json" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --json
+contains '"mismatches":0' "jps-plus is optimal on the bench"
+contains '"table_bytes":' "the bench gives the table's size"
+keys_documented "grid bench jps-plus JSON"
+expect 0 "grid preprocess" -- "$wayfinder" grid preprocess "$grid_map" -o "$scratch/corners.jump"
+expect 0 "grid bench --table" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --table "$scratch/corners.jump"
+contains "loaded from" "the bench says the table was loaded"
+head -c 100 "$scratch/gap.jump" >"$scratch/cut.jump"
+expect 2 "grid path --table truncated" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --algo jps-plus --table "$scratch/cut.jump"
+contains "cut.jump: truncated" "a truncated table is refused, naming the file"
+expect 2 "grid bench --table for another map" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --table "$scratch/gap.jump"
+contains "gap.jump: the table was built for" "a table of another map is refused"
 
 # IDA* promises optimal paths: a scenario with a wrong optimal length is a mismatch for it too.
 sed 's/9\.82842712/9.5/' "$grid_scenario" >"$scratch/corners.map.scen"

@@ -18,6 +18,7 @@
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
+#include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
 namespace wayfinder::cli {
@@ -111,6 +112,7 @@ class CostRatioTally {
 nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBenchArguments& arguments,
                                     const std::string& map_path, const ReferenceSource& reference,
                                     double throughput_qps, const CompactPathTally& compact,
+                                    const std::optional<GridJumpTable>& jump_table,
                                     const std::vector<std::string>& warnings, const CostRatioTally& ratios,
                                     const HierarchicalGrid* hierarchy) {
   nlohmann::ordered_json json;
@@ -131,6 +133,9 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
   json["hierarchy"] = hierarchy != nullptr ? hierarchy_json(*hierarchy) : nlohmann::ordered_json(nullptr);
   json["threads"] = arguments.threads;
   json["throughput_qps"] = throughput_qps;
+  // JPS+'s preprocessing, outside the query times (null for the other algorithms).
+  json["preprocess_ms"] = jump_table ? nlohmann::ordered_json(jump_table->build_seconds() * 1000.0) : nullptr;
+  json["table_bytes"] = jump_table ? nlohmann::ordered_json(jump_table->memory_bytes()) : nullptr;
   json["tolerance"] = reference.tolerance;
   json["scenario"] = arguments.scenario_path;
   json["map"] = map_path;
@@ -190,6 +195,9 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
                           "hpa: the side of the hierarchy's clusters in cells")
       ->type_name("C")
       ->default_str("16");
+  command.add_option("--table", arguments.table_path,
+                     "jps-plus: a jump table saved by grid preprocess for this map, loaded instead of built")
+      ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -199,10 +207,14 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       "the default): tolerance 1e-3, or 0.011 for 2-decimal scenarios, or 1e-5 x the length if that is more\n"
       "(most lengths have 6 significant digits). Under any other --diagonal mode they do not apply: every query\n"
       "is first solved with dijkstra under that mode (untimed) and every answer compared with that cost, to a\n"
-      "relative 1e-9. jps supports only the MovingAI rule: --algo all leaves it out under other modes.\n"
+      "relative 1e-9. jps and jps-plus support only the MovingAI rule: --algo all leaves them out under other\n"
+      "modes (jps-plus also on maps with terrain costs). jps-plus builds its jump table before its timed queries\n"
+      "(preprocess_ms and table_bytes in --json; with --threads N > 1 each thread's pathfinder builds its own\n"
+      "table during its first query, whose time includes it).\n"
       "With --agent-size K above 1 the scenario's lengths do not apply either: queries whose start or goal the\n"
       "K x K body does not fit are left out (with a warning), the others are checked against dijkstra's costs for\n"
-      "that agent, and every cell of the body is checked along each path; --algo all leaves out jps and bfs.\n"
+      "that agent, and every cell of the body is checked along each path; --algo all leaves out jps, jps-plus and\n"
+      "bfs.\n"
       "Times are search only. With --threads 1 each find_path call is timed, and the throughput is the queries\n"
       "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
       "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
@@ -247,11 +259,15 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     algorithms.erase(found);
     warnings.push_back(std::string(to_string(algorithm)) + " left out: " + why);
   };
-  if (arguments.diagonal != DiagonalMode::only_if_no_obstacles)
+  if (arguments.diagonal != DiagonalMode::only_if_no_obstacles) {
     leave_out(GridAlgorithm::jump_point,
               "jump point search supports only --diagonal only-if-no-obstacles (the MovingAI rule)");
+    leave_out(GridAlgorithm::jump_point_plus, "JPS+ supports only --diagonal only-if-no-obstacles (the MovingAI rule)");
+  }
+  if (!map.uniform_cost()) leave_out(GridAlgorithm::jump_point_plus, "JPS+ needs a map where every cell costs 1");
   if (sized) {
     leave_out(GridAlgorithm::jump_point, "jump point search supports only --agent-size 1");
+    leave_out(GridAlgorithm::jump_point_plus, "JPS+ supports only --agent-size 1");
     leave_out(GridAlgorithm::breadth_first, "the breadth-first wave supports only --agent-size 1");
   }
 
@@ -355,6 +371,19 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     CostRatioTally ratios;
     if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = arguments.ida_max_expansions;
 
+    // JPS+ searches a table built once, before the timed queries; its time and size are reported.
+    std::optional<GridJumpTable> jump_table;
+    if (algorithm == GridAlgorithm::jump_point_plus) {
+      if (!arguments.table_path.empty()) {
+        jump_table.emplace(GridJumpTable::load(arguments.table_path, map));
+      } else {
+        progress.start("jps-plus table", map.height() * std::size_t{jump_direction_count});
+        jump_table.emplace(map, [&](std::size_t done, std::size_t) { progress.update(done); });
+        progress.clear();
+      }
+      pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(*jump_table));
+    }
+
     BenchTally tally(algorithm);
     CompactPathTally compact;
     std::size_t shown = 0;
@@ -420,7 +449,8 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     const BenchSummary summary = tally.summary();
     any_mismatch = any_mismatch || summary.mismatches > 0;
     if (arguments.json) {
-      out << summary_json(summary, arguments, map_path, source, throughput_qps, compact, warnings, ratios, hierarchy)
+      out << summary_json(summary, arguments, map_path, source, throughput_qps, compact, jump_table, warnings, ratios,
+                          hierarchy)
                  .dump()
           << '\n'
           << std::flush;
@@ -435,6 +465,14 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
         out << "  (" << summary.budget_exhausted << " queries stopped by the budget of " << arguments.ida_max_expansions
             << " expansions)\n";
       out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n';
+      if (jump_table) {
+        out << "  jump table: ";
+        if (arguments.table_path.empty())
+          out << "built in " << format_fixed(jump_table->build_seconds() * 1000.0, 1) << " ms (not in the times above), ";
+        else
+          out << "loaded from " << arguments.table_path << ", ";
+        out << format_fixed(static_cast<double>(jump_table->memory_bytes()) / (1024.0 * 1024.0), 2) << " MiB\n";
+      }
       out << "  compact paths: " << optional_text(compact.plain_mean()) << " bytes per step, run-length form "
           << optional_text(compact.run_length_mean()) << " (mean over found paths, 12-byte header not counted)\n"
           << std::flush;

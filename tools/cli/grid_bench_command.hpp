@@ -32,6 +32,7 @@ struct GridBenchArguments {
   std::uint64_t agent_size = 1;
   /// hpa's cluster side in cells (GridSearchOptions::cluster_size).
   std::uint64_t cluster_size = 16;
+  std::string table_path;  ///< a saved jump table for jps-plus (empty: built before its queries)
   bool json = false;
 };
 

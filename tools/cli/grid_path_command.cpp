@@ -93,7 +93,7 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
       ->default_str("4 x cells");
   add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
                           "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
-                          "cell of its body must be passable (not with jps, bfs or the walkers)")
+                          "cell of its body must be passable (not with jps, jps-plus, bfs or the walkers)")
       ->type_name("K");
   add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 256,
                           "hpa: the side of the hierarchy's clusters in cells")
@@ -101,6 +101,9 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
       ->default_str("16");
   command.add_flag("--smooth", arguments.smooth,
                    "also print any-angle waypoints smoothed by line of sight (agent size 1 only)");
+  command.add_option("--table", arguments.table_path,
+                     "jps-plus: a jump table saved by grid preprocess for this map, instead of building one")
+      ->type_name("FILE");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
@@ -124,6 +127,8 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   if (options.algorithm == GridAlgorithm::hierarchical && map.passable(arguments.from))
     (void)pathfinder.find_path(arguments.from, arguments.from, options);
   const HierarchicalGrid* hierarchy = pathfinder.hierarchy();
+  if (!arguments.table_path.empty())
+    pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map)));
   // Timed without a trace, so that the time is the search alone.
   const auto started = std::chrono::steady_clock::now();
   const PathResult result = pathfinder.find_path(arguments.from, arguments.to, options);

@@ -27,6 +27,7 @@ struct GridPathArguments {
   std::uint64_t cluster_size = 16;
   bool smooth = false;
   std::string svg_path;
+  std::string table_path;  ///< a saved jump table for jps-plus (empty: built in the query)
   bool json = false;
 };
 

@@ -9,6 +9,7 @@
 #include "exit_status.hpp"
 #include "grid_bench_command.hpp"
 #include "grid_path_command.hpp"
+#include "grid_preprocess_command.hpp"
 #include "grid_replan_command.hpp"
 #include "voxel_bench_command.hpp"
 #include "voxel_info_command.hpp"
@@ -48,6 +49,11 @@ int main(int argc, char** argv) {
   CLI::App* replan = grid->add_subcommand(
       "replan", "agents walk a scenario's paths while doors close ahead: D* Lite and MPAA* replans against A* and JPS from scratch");
   configure_grid_replan_command(*replan, replan_arguments);
+
+  GridPreprocessArguments preprocess_arguments;
+  CLI::App* preprocess =
+      grid->add_subcommand("preprocess", "build the JPS+ jump table of a MovingAI map and save it (for --table)");
+  configure_grid_preprocess_command(*preprocess, preprocess_arguments);
 
   CLI::App* mesh_group =
       app.add_subcommand("mesh", "navigation meshes: inspect, query and benchmark .obj and .mesh files");
@@ -118,6 +124,7 @@ int main(int argc, char** argv) {
     if (*path) return run_grid_path_command(path_arguments, std::cout, std::cerr);
     if (*bench) return run_grid_bench_command(bench_arguments, std::cout, std::cerr);
     if (*replan) return run_grid_replan_command(replan_arguments, std::cout, std::cerr);
+    if (*preprocess) return run_grid_preprocess_command(preprocess_arguments, std::cout, std::cerr);
     if (*demo) return run_demo_command(demo_arguments, std::cout, std::cerr);
     if (*serve) return run_serve_command(serve_arguments, std::cout, std::cerr);
     if (*voxel_info) return run_voxel_info_command(voxel_info_arguments, std::cout, std::cerr);

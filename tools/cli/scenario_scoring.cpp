@@ -14,7 +14,8 @@ PathPromise promise_of(GridAlgorithm algorithm) {
     case GridAlgorithm::dijkstra:
     case GridAlgorithm::astar:
     case GridAlgorithm::bidirectional_astar:
-    case GridAlgorithm::jump_point: return PathPromise::optimal;
+    case GridAlgorithm::jump_point:
+    case GridAlgorithm::jump_point_plus: return PathPromise::optimal;
     case GridAlgorithm::ida_star: return PathPromise::optimal_within_budget;
     case GridAlgorithm::weighted_astar: return PathPromise::bounded;
     case GridAlgorithm::breadth_first:

@@ -153,7 +153,9 @@ typedef enum wf_grid_algorithm {
   WF_GRID_CRASH_LEFT = 9,
   WF_GRID_CRASH_AUTO = 10,
   WF_GRID_CRASH_FOUR_WAY = 11,
-  WF_GRID_DIVIDE = 12
+  WF_GRID_DIVIDE = 12,
+  WF_GRID_JUMP_POINT_PLUS = 13, /**< JPS+: the query builds a jump table of the grid on first use */
+  WF_GRID_HIERARCHICAL = 14     /**< HPA*: near-optimal; the query builds the grid's hierarchy (16x16 clusters) on first use */
 } wf_grid_algorithm;
 
 typedef enum wf_diagonal_mode {

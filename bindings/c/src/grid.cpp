@@ -18,7 +18,7 @@ GridSearchOptions grid_options(const wf_grid_options* options) {
   GridSearchOptions converted;
   if (options == nullptr) return converted;
   apply_limits(options->limits, converted);
-  check_enum("options.algorithm", raw_enum(options->algorithm), WF_GRID_DIVIDE);
+  check_enum("options.algorithm", raw_enum(options->algorithm), WF_GRID_HIERARCHICAL);
   check_enum("options.diagonal", raw_enum(options->diagonal), WF_DIAGONAL_ALWAYS);
   check_enum("options.heuristic", raw_enum(options->heuristic), WF_HEURISTIC_CHEBYSHEV);
   converted.algorithm = static_cast<GridAlgorithm>(options->algorithm);

@@ -285,10 +285,11 @@ static void test_grid_queries(void) {
   CHECK(options.limits.max_expansions == WF_UNLIMITED_EXPANSIONS && options.limits.return_partial == 1);
   {
     int algorithm;
-    for (algorithm = WF_GRID_BREADTH_FIRST; algorithm <= WF_GRID_DIVIDE; ++algorithm) {
+    for (algorithm = WF_GRID_BREADTH_FIRST; algorithm <= WF_GRID_HIERARCHICAL; ++algorithm) {
       options.algorithm = (wf_grid_algorithm)algorithm;
       CHECK_STATUS(wf_grid_query_find_path(query, 0, 4, 4, 4, &options, &path), WF_OK);
-      if (algorithm == WF_GRID_JUMP_POINT) /* (0, 0) costs 3: jump points need uniform costs */
+      /* (0, 0) costs 3: jump points need uniform costs */
+      if (algorithm == WF_GRID_JUMP_POINT || algorithm == WF_GRID_JUMP_POINT_PLUS)
         CHECK(path.status == WF_SEARCH_INVALID_INPUT);
       else /* walkers may fail */
         CHECK(path.status == WF_SEARCH_FOUND || path.status == WF_SEARCH_NO_PATH ||
@@ -400,7 +401,7 @@ static void test_grid_queries(void) {
   CHECK_STATUS(wf_grid_query_begin(query, 0, 4, 4, 4, NULL, NULL), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_grid_query_begin(NULL, 0, 4, 4, 4, NULL, &status), WF_INVALID_ARGUMENT);
   wf_grid_options_init(&options);
-  options.algorithm = (wf_grid_algorithm)13;
+  options.algorithm = (wf_grid_algorithm)15;
   CHECK_STATUS(wf_grid_query_begin(query, 0, 4, 4, 4, &options, &status), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_grid_query_result(query, NULL), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_grid_query_result(NULL, &stepped), WF_INVALID_ARGUMENT);

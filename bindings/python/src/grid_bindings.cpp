@@ -130,6 +130,7 @@ void bind_grid(py::module_& module) {
       .value("crash_auto", GridAlgorithm::crash_auto)
       .value("crash_four_way", GridAlgorithm::crash_four_way)
       .value("divide", GridAlgorithm::divide)
+      .value("jump_point_plus", GridAlgorithm::jump_point_plus)
       .value("hierarchical", GridAlgorithm::hierarchical);
   module.def("parse_grid_algorithm", [](const std::string& name) {
     const auto algorithm = parse_grid_algorithm(name);

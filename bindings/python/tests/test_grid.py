@@ -8,7 +8,7 @@ import pytest
 
 import wayfinder as wf
 
-ALGORITHM_NAMES = ["bfs", "dijkstra", "astar", "weighted-astar", "greedy", "bidirectional", "ida", "jps",
+ALGORITHM_NAMES = ["bfs", "dijkstra", "astar", "weighted-astar", "greedy", "bidirectional", "ida", "jps", "jps-plus",
                    "crash-right", "crash-left", "crash-auto", "crash-four-way", "divide", "hpa"]
 
 SMALL_MAP = "type octile\nheight 5\nwidth 7\nmap\n.......\n...@...\n...@...\n...@...\n.......\n"
@@ -42,7 +42,7 @@ def test_optimal_lengths_on_a_movingai_scenario(data_file):
     queries = wf.read_movingai_scenario(str(scenario), max_queries=300)
     assert len(queries) == 300
     for query in queries:
-        for algorithm in (wf.GridAlgorithm.astar, wf.GridAlgorithm.jump_point):
+        for algorithm in (wf.GridAlgorithm.astar, wf.GridAlgorithm.jump_point, wf.GridAlgorithm.jump_point_plus):
             result = finder.find_path(query.start, query.goal, algorithm=algorithm)
             assert result.found, result.message
             # The scenario prints its lengths to 5 or 6 significant digits.

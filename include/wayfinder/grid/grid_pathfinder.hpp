@@ -14,6 +14,7 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 
@@ -35,6 +36,9 @@ enum class GridAlgorithm : std::uint8_t {
   crash_auto,      ///< the same, hand chosen at the first obstacle
   crash_four_way,  ///< four crash walkers (both hands, both ways); the first to arrive wins
   divide,          ///< divide-and-conquer midpoints
+  /// JPS+: jump point search over a preprocessed GridJumpTable (grid_jump_table.hpp); optimal;
+  /// the same requirements as jump_point. Listed last to keep the values above stable.
+  jump_point_plus,
   /// Hierarchical search, HPA* (hierarchical_grid.hpp): near-optimal (measured within 1% on
   /// average), fast on large maps once its hierarchy is built. The pathfinder builds the map's
   /// hierarchy on its first such query (clusters of GridSearchOptions::cluster_size cells) and
@@ -42,7 +46,7 @@ enum class GridAlgorithm : std::uint8_t {
   hierarchical,
 };
 
-/// Command-line names: bfs, dijkstra, astar, weighted-astar, greedy, bidirectional, ida, jps;
+/// Command-line names: bfs, dijkstra, astar, weighted-astar, greedy, bidirectional, ida, jps, jps-plus;
 /// the walkers crash-right, crash-left, crash-auto, crash-four-way, divide; hpa (hierarchical).
 std::string_view to_string(GridAlgorithm algorithm);
 std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name);
@@ -51,7 +55,7 @@ std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name);
 inline constexpr GridAlgorithm all_grid_algorithms[] = {
     GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,          GridAlgorithm::astar,
     GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
-    GridAlgorithm::ida_star,          GridAlgorithm::jump_point};
+    GridAlgorithm::ida_star,          GridAlgorithm::jump_point,        GridAlgorithm::jump_point_plus};
 /// The reactive walkers: they move by local rules and may fail where a path exists.
 inline constexpr GridAlgorithm reactive_grid_walkers[] = {GridAlgorithm::crash_right, GridAlgorithm::crash_left,
                                                           GridAlgorithm::crash_auto, GridAlgorithm::crash_four_way,
@@ -62,9 +66,9 @@ inline constexpr GridAlgorithm reactive_grid_walkers[] = {GridAlgorithm::crash_r
 inline constexpr GridAlgorithm every_grid_algorithm[] = {
     GridAlgorithm::breadth_first,     GridAlgorithm::dijkstra,          GridAlgorithm::astar,
     GridAlgorithm::weighted_astar,    GridAlgorithm::greedy_best_first, GridAlgorithm::bidirectional_astar,
-    GridAlgorithm::ida_star,          GridAlgorithm::jump_point,        GridAlgorithm::hierarchical,
-    GridAlgorithm::crash_right,       GridAlgorithm::crash_left,        GridAlgorithm::crash_auto,
-    GridAlgorithm::crash_four_way,    GridAlgorithm::divide};
+    GridAlgorithm::ida_star,          GridAlgorithm::jump_point,        GridAlgorithm::jump_point_plus,
+    GridAlgorithm::hierarchical,      GridAlgorithm::crash_right,       GridAlgorithm::crash_left,
+    GridAlgorithm::crash_auto,        GridAlgorithm::crash_four_way,    GridAlgorithm::divide};
 /// True for the reactive walkers.
 constexpr bool is_reactive_walker(GridAlgorithm algorithm) {
   return algorithm >= GridAlgorithm::crash_right && algorithm <= GridAlgorithm::divide;
@@ -86,8 +90,8 @@ struct GridSearchOptions : QueryOptions {
   /// GridMap::set_area / set_flags): cells the filter excludes are walls to this query, and a
   /// move costs its length times the mean of (terrain x area multiplier) of its two cells.
   /// A filter that changes nothing on this map (every area in use costs 1, no flag in use is
-  /// excluded) runs the unfiltered search at its full speed. Jump point search, the wave and
-  /// the walkers refuse any other filter (invalid_input): they assume costs the filter changes.
+  /// excluded) runs the unfiltered search at its full speed. Jump point search (and JPS+), the
+  /// wave and the walkers refuse any other filter (invalid_input): it changes costs they assume.
   std::optional<AreaFilter> filter;
   /// The agent's side in cells: a k x k agent (1 to max_clearance, 255) whose position is its
   /// top-left cell; every cell of its body must be passable (grid_clearance.hpp, Harabor & Botea
@@ -96,7 +100,7 @@ struct GridSearchOptions : QueryOptions {
   /// cells, PathResult::points the centres of the body. A move costs what it costs the top-left
   /// cell alone. Sizes above 1 run with dijkstra, astar, weighted_astar, greedy_best_first,
   /// bidirectional_astar and ida_star, without a filter that changes anything on the map; jump
-  /// point search, the wave and the walkers refuse them (invalid_input). The pathfinder
+  /// point search (and JPS+), the wave and the walkers refuse them (invalid_input). The pathfinder
   /// computes the map's clearance on its first such query and again after the map is edited.
   /// 1, the default, is the plain search, unchanged.
   int agent_size = 1;
@@ -160,6 +164,20 @@ class GridPathfinder {
   /// The hierarchy the hierarchical search built for the map (its size, build time and
   /// memory), or null before the first such query.
   [[nodiscard]] const HierarchicalGrid* hierarchy() const;
+
+  // ---- JPS+ (GridAlgorithm::jump_point_plus) searches a GridJumpTable of the map. The
+  // pathfinder builds one on its first such query and keeps it while the map's revision and
+  // size hold; after an edit the next jump_point_plus query builds it again (the call takes that
+  // time too; its stats count the search only). A table built elsewhere (shared, or loaded
+  // with GridJumpTable::load) can be handed over instead; it is never rebuilt: once the map
+  // is edited, jump_point_plus queries are refused (invalid_input) until another table is set.
+
+  /// Uses `table` for jump_point_plus queries. Throws std::invalid_argument when it does not
+  /// fit the map's current version (size, revision, or passability checksum); a null table
+  /// goes back to building one on demand.
+  void set_jump_table(std::shared_ptr<const GridJumpTable> table);
+  /// The table in use (built or set), or null before the first jump_point_plus query.
+  [[nodiscard]] std::shared_ptr<const GridJumpTable> jump_table() const;
 
  private:
   const GridMap& map_;

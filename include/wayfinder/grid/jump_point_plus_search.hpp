@@ -1,0 +1,155 @@
+#pragma once
+// JPS+ (Rabin 2015, "JPS+: An Extreme A* Speed Optimization for Static Uniform Cost Grids", Game
+// AI Pro 2; offline jump points as in Harabor & Grastien 2014, "Improving Jump Point Search"):
+// jump point search whose jumps are looked up in a GridJumpTable instead of scanned. It prunes
+// exactly as JumpPointDomain (the same successors, found by table lookups): the MovingAI rules
+// (8-connected, no corner cutting), uniform costs, optimal.
+//
+// As in JumpPointDomain, diagonal cells never enter the open list: a diagonal walk goes from
+// one diagonal jump point to the next (one lookup each) and hands the straight jump points found
+// there to the search as successors of the node the walk began from.
+//
+// The goal is not a jump point in the table, so each jump checks whether it passes it (Rabin's
+// "target jump point"): a straight jump along the goal's row or column reaches the goal when
+// the goal lies within the jump's distance (to its jump point or its wall); a diagonal jump
+// whose range covers the cell where the diagonal meets the goal's row or column continues
+// straight from that cell when the table says the goal is within reach there.
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "wayfinder/core/domain.hpp"
+#include "wayfinder/core/force_inline.hpp"
+#include "wayfinder/grid/grid_jump_table.hpp"
+#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_rules.hpp"
+
+namespace wayfinder {
+
+class JumpPointPlusDomain {
+ public:
+  /// `table` must fit `map` (GridJumpTable::mismatch is nullopt); both must outlive the domain.
+  JumpPointPlusDomain(const GridMap& map, const GridJumpTable& table, NodeId goal)
+      : map_(map), table_(table), goal_(goal), goal_cell_(map.cell_of(goal)) {}
+
+  [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }
+
+  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const {
+    const Cell a = map_.cell_of(from);
+    const Cell b = map_.cell_of(to);
+    return grid_distance(Heuristic::octile, a.x - b.x, a.y - b.y);
+  }
+
+  template <class Sink>
+  void for_each_successor(NodeId node, NodeId parent, Sink&& sink) const {
+    const Cell at = map_.cell_of(node);
+    if (parent == invalid_node) {
+      for (int direction = 0; direction < jump_direction_count; ++direction)
+        jump(at, jump_direction_dx[direction], jump_direction_dy[direction], sink);
+      return;
+    }
+    // The direction of travel into this node, as JumpPointDomain infers it: a node found by a
+    // straight jump from a diagonal walk lies off the parent's diagonal; its last leg is the
+    // longer axis.
+    const Cell from = map_.cell_of(parent);
+    const int ax = std::abs(at.x - from.x);
+    const int ay = std::abs(at.y - from.y);
+    const int dx = ax >= ay ? (at.x > from.x) - (at.x < from.x) : 0;
+    const int dy = ay >= ax ? (at.y > from.y) - (at.y < from.y) : 0;
+    if (dx != 0 && dy != 0) {
+      jump(at, dx, 0, sink);
+      jump(at, 0, dy, sink);
+      jump(at, dx, dy, sink);
+    } else if (dx != 0) {
+      jump(at, dx, 0, sink);
+      for (const int side : {-1, 1}) {
+        if (!map_.passable_unchecked(at.x - dx, at.y + side) && map_.passable_unchecked(at.x, at.y + side)) {
+          jump(at, 0, side, sink);
+          jump(at, dx, side, sink);
+        }
+      }
+    } else {
+      jump(at, 0, dy, sink);
+      for (const int side : {-1, 1}) {
+        if (!map_.passable_unchecked(at.x + side, at.y - dy) && map_.passable_unchecked(at.x + side, at.y)) {
+          jump(at, side, 0, sink);
+          jump(at, side, dy, sink);
+        }
+      }
+    }
+  }
+
+ private:
+  // A straight jump from `at` by (dx, dy), `walked` already paid to reach `at` from the node
+  // being expanded.
+  template <class Sink>
+  WAYFINDER_FORCE_INLINE void straight(Cell at, int dx, int dy, Cost walked, Sink& sink) const {
+    const int distance = table_.distance(map_.id_of(at), jump_direction_index(dx, dy));
+    // The goal ahead on this line, within reach?
+    const int to_goal = dy == 0 ? (goal_cell_.y == at.y ? (goal_cell_.x - at.x) * dx : 0)
+                                : (goal_cell_.x == at.x ? (goal_cell_.y - at.y) * dy : 0);
+    if (to_goal > 0 && to_goal <= std::abs(distance)) {
+      sink(goal_, walked + to_goal);
+      return;
+    }
+    if (distance > 0) sink(map_.id_of(at.x + dx * distance, at.y + dy * distance), walked + distance);
+  }
+
+  template <class Sink>
+  void diagonal(Cell from, int dx, int dy, Sink& sink) const {
+    const int direction = jump_direction_index(dx, dy);
+    const int along_x = jump_direction_index(dx, 0);
+    const int along_y = jump_direction_index(0, dy);
+    Cell at = from;
+    Cost walked = 0.0;
+    while (true) {
+      const int distance = table_.distance(map_.id_of(at), direction);
+      const int steps = std::abs(distance);
+      if (steps == 0) return;
+      // Does this stretch of the diagonal cross the goal's row or column ahead?
+      const int gx = (goal_cell_.x - at.x) * dx;
+      const int gy = (goal_cell_.y - at.y) * dy;
+      if (gx > 0 && gy > 0) {
+        const int k = std::min(gx, gy);
+        if (k <= steps) {
+          const Cell cross{at.x + dx * k, at.y + dy * k};
+          const Cost to_cross = walked + k * sqrt2;
+          if (gx == gy) {
+            sink(goal_, to_cross);
+            return;
+          }
+          const int rest = gx > gy ? gx - gy : gy - gx;
+          const int reach = table_.distance(map_.id_of(cross), gx > gy ? along_x : along_y);
+          // The octile distance from the walk's node: nothing through it can do better.
+          if (rest <= std::abs(reach)) {
+            sink(goal_, to_cross + rest);
+            return;
+          }
+        }
+      }
+      if (distance < 0) return;
+      at.x += dx * steps;
+      at.y += dy * steps;
+      walked += steps * sqrt2;
+      straight(at, dx, 0, walked, sink);
+      straight(at, 0, dy, walked, sink);
+    }
+  }
+
+  template <class Sink>
+  WAYFINDER_FORCE_INLINE void jump(Cell at, int dx, int dy, Sink& sink) const {
+    if (dx != 0 && dy != 0)
+      diagonal(at, dx, dy, sink);
+    else
+      straight(at, dx, dy, 0.0, sink);
+  }
+
+  const GridMap& map_;
+  const GridJumpTable& table_;
+  NodeId goal_;
+  Cell goal_cell_;
+};
+
+static_assert(ParentAwareDomain<JumpPointPlusDomain>);
+
+}  // namespace wayfinder

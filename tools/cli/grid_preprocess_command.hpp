@@ -1,0 +1,23 @@
+#pragma once
+// `wayfinder grid preprocess MAP -o FILE [--json]`: builds the JPS+ jump table of a MovingAI map
+// (grid_jump_table.hpp) and saves it, for `grid path` and `grid bench` to load with --table.
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+#include <string>
+
+namespace wayfinder::cli {
+
+struct GridPreprocessArguments {
+  std::string map_path;
+  std::string output_path;
+  bool json = false;
+};
+
+void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArguments& arguments);
+
+/// Returns 0 once the table is written; throws LoadError for an unreadable map and
+/// std::runtime_error when the file cannot be written.
+int run_grid_preprocess_command(const GridPreprocessArguments& arguments, std::ostream& out, std::ostream& err);
+
+}  // namespace wayfinder::cli
