@@ -247,8 +247,14 @@ for size in 0 256 -1 nan 1.5 abc 99999999999999999999; do
   expect 2 "--agent-size $size" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size "$size"
   contains "--agent-size must be a whole number from 1 to 255, got '$size'" "--agent-size $size is refused in words"
 done
-expect 2 "--agent-size with jps" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo jps
-contains "jps supports only --agent-size 1, not 2: its pruning assumes a one-cell agent" "jps refuses large agents, naming the option"
+for algo in jps jps-plus hpa; do
+  expect 0 "--agent-size 2 with $algo" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo "$algo"
+  contains "status:       found" "$algo finds the 2x2 agent's way through the gap"
+done
+expect 2 "--agent-size with bfs" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo bfs
+contains "bfs supports only --agent-size 1, not 2: the wave reads the map's cells directly" "bfs refuses large agents, naming the option"
+expect 2 "--agent-size with --table" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo jps-plus --table "$scratch/gap.jump"
+contains "--table holds a one-cell agent's jumps" "a saved table is refused for larger agents"
 expect 2 "--agent-size with --smooth" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --smooth
 contains "--smooth supports only --agent-size 1" "smoothing refuses large agents"
 
@@ -260,8 +266,11 @@ contains '1 of the 3 queries left out: a 2x2 agent does not fit at their start o
 contains '"mismatches":0' "no mismatch for the larger agent"
 keys_documented "grid bench --agent-size JSON"
 same_answers_on_threads "grid bench --agent-size 2 --threads 2" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo all --json
-expect 2 "grid bench --agent-size 2 --algo jps" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo jps
-contains "--algo jps: jump point search supports only --agent-size 1" "jps by name is refused for larger agents"
+expect_split 0 "grid bench --agent-size 2 --algo jps,jps-plus,hpa" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo jps,jps-plus,hpa --json
+contains '"mismatches":0' "jps, jps-plus and hpa answer the 2x2 agent's queries without a mismatch"
+for algo in jps jps-plus hpa; do contains "\"algorithm\":\"$algo\"" "grid bench runs $algo for a larger agent"; done
+expect 2 "grid bench --agent-size 2 --algo bfs" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo bfs
+contains "--algo bfs: the breadth-first wave supports only --agent-size 1" "bfs by name is refused for larger agents"
 expect 2 "grid bench --agent-size 9" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 9
 contains "a 9x9 agent fits at the start and goal of none of its 3 queries" "a body that fits nowhere is an error"
 
