@@ -110,7 +110,8 @@ class VoxelPathfinder {
   /// The same for an agent with another profile.
   [[nodiscard]] std::string position_problem(VoxelCoord at, const MovementProfile& profile) const;
   /// Empty if begin() accepts these options for this world, otherwise why not: an unknown
-  /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a weighted A* weight that is not finite or below 1, or one
+  /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a
+  /// weighted A* weight that is not finite or below 1, or one
   /// so large that weight x the largest heuristic estimate in this world could overflow a
   /// double (the search's priorities would all become infinite and its answer arbitrary), or
   /// movement costs so large that a path's cost could, or a bad options.profile
