@@ -617,11 +617,21 @@ expect 2 "colours on a .3dmap" -- "$wayfinder" voxel info "$scratch/tiny.3dmap" 
 contains "--water-colours and --ladder-colours apply to .vox files" "colours on a .3dmap are refused"
 expect 2 "a weight that overflows" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a weighted-astar --weight 1e308
 contains "weight 1e+308 is too large for this world" "the weight is refused"
+# Jump point search: the flyer's, optimal; refused for a walker and with a weight.
+expect 0 "voxel path --algo jps" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a jps --json
+contains '"algorithm":"jps"' "jump point search ran"
+expect 2 "jps for a walker" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 1,2,1 --to 1,2,1 --profile walker -a jps
+contains "jump point search is for flying agents only" "the walker is refused in words"
+expect 2 "jps with a weight" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a jps --weight 3
+contains "--weight applies to weighted-astar" "the weight is refused"
 
 # Scenarios written for another map.
 printf 'version 1\ntiny.3dmap\n0 0 0 3 0 0 3 1\n' >"$scratch/tiny.3dmap.3dscen"
 expect 0 "voxel bench on its own map" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --json
 contains '"mismatches":0' "the scenario agrees with its map"
+expect 0 "voxel bench --algo astar,jps" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --algo astar,jps --json
+contains '"algorithm":"jps"' "jump point search is benchmarked"
+lacks '"mismatches":1' "jump point search is optimal on the scenario"
 cp "$scratch/tiny.3dmap" "$scratch/other.3dmap"
 cp "$scratch/tiny.3dmap.3dscen" "$scratch/other.3dmap.3dscen"
 expect 2 "voxel bench on a map the scenario was not written for" -- "$wayfinder" voxel bench "$scratch/other.3dmap.3dscen"
