@@ -90,10 +90,10 @@ keys_documented() {
 }
 
 # answers_only: the last command's output without its timings, which differ from run to run
-# (times per query, throughput, expansions per second, the jump table's build time) and without the
+# (times per query, throughput, expansions per wall or processor second, the jump table's build time) and without the
 # thread count, leaving what every answer was and how the checks judged it.
 answers_only() {
-  sed -E 's/"(mean_us|median_us|throughput_qps|threads|expansions_per_second|locate_us|search_us|funnel_us|preprocess_ms)":[^,}]*,?//g' <<<"$output"
+  sed -E 's/"(mean_us|median_us|throughput_qps|threads|expansions_per_second|cpu_expansions_per_second|locate_us|search_us|funnel_us|preprocess_ms)":[^,}]*,?//g' <<<"$output"
 }
 
 # same_answers_on_threads DESCRIPTION -- COMMAND...: the bench command gives the same answers,
