@@ -22,6 +22,9 @@ struct VoxelGenerateArguments {
   std::vector<VoxelAlgorithm> algorithms{VoxelAlgorithm::astar, VoxelAlgorithm::weighted_astar};
   double weight = 2.0;
   std::uint64_t max_expansions = 0;  ///< 0: no limit
+  /// One pathfinder per profile for all the queries (its pages are reused, as a game's would
+  /// be), instead of a new one per query (whose memory is then that query's alone).
+  bool reuse_pathfinder = false;
   bool json = false;
 };
 
