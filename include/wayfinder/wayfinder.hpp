@@ -74,4 +74,5 @@
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
+#include "wayfinder/voxel/voxel_world_generator.hpp"
 

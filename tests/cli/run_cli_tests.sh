@@ -641,6 +641,32 @@ contains "warning: $scratch/tiny.3dmap.3dscen: this scenario was written for tin
 expect 2 "voxel bench with a weight that overflows" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --algo weighted-astar --weight 1e308
 contains "too large for this world" "the bench refuses the weight before running"
 
+# Generated worlds: built in memory, queried across, bad sizes refused in words.
+expect 0 "voxel generate with queries" -- "$wayfinder" voxel generate --size 96,48,96 --seed 3 --queries 2 --algo astar,weighted-astar,greedy --json
+contains '"world":"96x48x96"' "the world's size"
+contains '"profile":"walker","algorithm":"astar"' "walking A*"
+contains '"profile":"flyer","algorithm":"weighted-astar"' "flying weighted A*"
+contains '"mismatches":0' "weighted A* within its bound"
+keys_documented "voxel generate JSON"
+first_world=$(head -n 1 <<<"$output" | sed -E 's/"(generate_seconds|peak_rss_bytes)":[^,}]*,?//g')
+expect 0 "voxel generate again with the same seed" -- "$wayfinder" voxel generate --size 96,48,96 --seed 3 --json
+[[ $(sed -E 's/"(generate_seconds|peak_rss_bytes)":[^,}]*,?//g' <<<"$output") == "$first_world" ]] ||
+  { echo "FAIL (voxel generate: the same seed gives another world)"; failures=$((failures + 1)); }
+expect 0 "voxel generate --reuse-pathfinder as text" -- "$wayfinder" voxel generate --size 64,32,64 --queries 1 --reuse-pathfinder --no-caves --no-water
+contains "one pathfinder reused" "the text says how it was timed"
+expect 0 "voxel generate with a budget too small" -- "$wayfinder" voxel generate --size 64,32,64 --queries 1 --algo astar,weighted-astar --max-expansions 1 --json
+contains '"budget_exhausted":1' "the query out of budget is counted"
+expect 2 "voxel generate of size zero" -- "$wayfinder" voxel generate --size 0,32,64
+contains "world size 0 x 32 x 64 must be at least 1 in every direction" "the zero size is named"
+expect 2 "voxel generate of a size the storage cannot hold" -- "$wayfinder" voxel generate --size 4096,4096,4096
+contains "is too large" "the size is refused"
+expect 2 "voxel generate above its memory limit" -- "$wayfinder" voxel generate --size 2048,256,2048 --max-memory 100
+contains "could take 766.0 MiB, more than the limit of 100.0 MiB" "the estimate and the limit are given"
+expect 2 "voxel generate with a malformed size" -- "$wayfinder" voxel generate --size 64,32
+contains "expected X,Y,Z" "the form is given"
+expect 2 "voxel generate with a NaN feature size" -- "$wayfinder" voxel generate --size 64,32,64 --feature-size nan
+contains "--feature-size must be a finite number" "NaN is refused"
+
 # The mesh query reader stops after --limit queries too.
 { printf 'sx,sy,sz,ex,ey,ez\n1,0,0.5,8,0,0.5\n'; printf '1,0,0.5,eight,0,0.5\n'; } >"$scratch/queries.csv"
 expect 0 "mesh bench --limit reads only what it runs" -- "$wayfinder" mesh bench "$mesh" --queries "$scratch/queries.csv" --repeat 1 --limit 1

@@ -12,6 +12,7 @@
 #include "grid_preprocess_command.hpp"
 #include "grid_replan_command.hpp"
 #include "voxel_bench_command.hpp"
+#include "voxel_generate_command.hpp"
 #include "voxel_info_command.hpp"
 #include "voxel_path_command.hpp"
 #include "mesh_bench_command.hpp"
@@ -95,6 +96,11 @@ int main(int argc, char** argv) {
       "bench", "run a .3dscen scenario (flying) or random pairs on a world (walking); check and time every answer");
   configure_voxel_bench_command(*voxel_bench, voxel_bench_arguments);
 
+  VoxelGenerateArguments voxel_generate_arguments;
+  CLI::App* voxel_generate = voxel_group->add_subcommand(
+      "generate", "build a seeded world of terrain, caves and lakes in memory; time walking and flying queries across it");
+  configure_voxel_generate_command(*voxel_generate, voxel_generate_arguments);
+
   DemoArguments demo_arguments;
   CLI::App* demo = app.add_subcommand(
       "demo", "compare every grid algorithm on a generated map of rooms, corridors and terrain; draw it as SVG");
@@ -130,6 +136,7 @@ int main(int argc, char** argv) {
     if (*voxel_info) return run_voxel_info_command(voxel_info_arguments, std::cout, std::cerr);
     if (*voxel_path) return run_voxel_path_command(voxel_path_arguments, std::cout, std::cerr);
     if (*voxel_bench) return run_voxel_bench_command(voxel_bench_arguments, std::cout, std::cerr);
+    if (*voxel_generate) return run_voxel_generate_command(voxel_generate_arguments, std::cout, std::cerr);
     if (*mesh_info) return run_mesh_info_command(mesh_info_arguments, std::cout, std::cerr);
     if (*mesh_path) return run_mesh_path_command(mesh_path_arguments, std::cout, std::cerr);
     if (*mesh_bench) return run_mesh_bench_command(mesh_bench_arguments, std::cout, std::cerr);

@@ -1,0 +1,136 @@
+// Generated voxel worlds (voxel_world_generator.hpp): how long a world takes to build and how
+// much memory it holds, and walking and flying queries across a 1024 x 256 x 1024 world (from
+// the first eighth of its x range to the last, like `wayfinder voxel generate --queries`).
+// Counters: world_MiB (VoxelWorld::memory_bytes), time_per_query (search only),
+// expanded_per_query, expansions_per_second, search_memory_MiB (the pathfinder's paged state
+// after the last query; one pathfinder serves all the queries of a benchmark, so its pages are
+// warm after the first iteration).
+//
+//   build/release/bench/wayfinder_bench_voxel_big_world --benchmark_repetitions=3
+//       --benchmark_report_aggregates_only=true   (one command line)
+
+#include <benchmark/benchmark.h>
+
+#include "bench_support.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
+#include "wayfinder/voxel/voxel_world_generator.hpp"
+
+namespace {
+
+using namespace wayfinder;
+
+VoxelWorldGeneratorOptions world_options(int size_x, int size_y, int size_z) {
+  VoxelWorldGeneratorOptions options;
+  options.size_x = size_x;
+  options.size_y = size_y;
+  options.size_z = size_z;
+  options.seed = 1;
+  return options;
+}
+
+/// The big world and its pairs, built the first time a query benchmark runs (so that running
+/// only the generation benchmarks does not build it).
+class BigWorld {
+ public:
+  const VoxelWorld& world() {
+    if (!world_) {
+      world_ = std::make_unique<VoxelWorld>(generate_voxel_world(world_options(1024, 256, 1024)));
+      pick_pairs();
+    }
+    return *world_;
+  }
+  const std::vector<std::pair<VoxelCoord, VoxelCoord>>& pairs() {
+    (void)world();
+    return pairs_;
+  }
+
+ private:
+  // Deterministic pairs: columns on a fixed stride in the first and last eighth of the x range,
+  // each moved to the nearest place a walker can be at its surface.
+  void pick_pairs() {
+    const MovementProfile walker = MovementProfile::walker();
+    auto place = [&](int x, int z) {
+      return nearest_voxel_place(*world_, walker, {x, world_->top_block(x, z) + 1, z}, 8);
+    };
+    for (int i = 0; pairs_.size() < 5 && i < 64; ++i) {
+      const int z = 97 + i * 181 % 830;
+      const std::optional<VoxelCoord> start = place(20 + i * 13 % 100, z);
+      const std::optional<VoxelCoord> goal = place(1000 - i * 17 % 100, (z + 311) % 1024);
+      if (start && goal) pairs_.emplace_back(*start, *goal);
+    }
+  }
+  std::unique_ptr<VoxelWorld> world_;
+  std::vector<std::pair<VoxelCoord, VoxelCoord>> pairs_;
+};
+
+void run_generate(benchmark::State& state, int size_x, int size_y, int size_z) {
+  const VoxelWorldGeneratorOptions options = world_options(size_x, size_y, size_z);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const VoxelWorld world = generate_voxel_world(options);
+    bytes = world.memory_bytes();
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.counters["world_MiB"] = static_cast<double>(bytes) / (1024.0 * 1024.0);
+  state.counters["blocks_per_second"] =
+      benchmark::Counter(static_cast<double>(size_x) * size_y * size_z, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void run_cross_world(benchmark::State& state, BigWorld& big, const MovementProfile& profile, VoxelAlgorithm algorithm) {
+  const VoxelWorld& world = big.world();
+  const auto& pairs = big.pairs();
+  if (pairs.empty()) {
+    state.SkipWithError("no pairs");
+    return;
+  }
+  VoxelPathfinder pathfinder(world, profile);
+  VoxelSearchOptions options;
+  options.algorithm = algorithm;
+  double expanded = 0.0;
+  for (auto _ : state) {
+    for (const auto& [start, goal] : pairs) {
+      const PathResult result = pathfinder.find_path(start, goal, options);
+      if (!result.found()) state.SkipWithError("a pair has no path");
+      expanded += static_cast<double>(result.stats.expanded);
+      benchmark::DoNotOptimize(result.cost);
+    }
+  }
+  bench::report_queries(state, pairs.size(), expanded);
+  state.counters["search_memory_MiB"] = static_cast<double>(pathfinder.search_memory_bytes()) / (1024.0 * 1024.0);
+}
+
+void register_all(BigWorld& big) {
+  benchmark::RegisterBenchmark("generate/256x128x256", [](benchmark::State& state) { run_generate(state, 256, 128, 256); })
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("generate/1024x256x1024", [](benchmark::State& state) { run_generate(state, 1024, 256, 1024); })
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
+  for (const bool fly : {false, true})
+    for (const VoxelAlgorithm algorithm : {VoxelAlgorithm::astar, VoxelAlgorithm::weighted_astar}) {
+      const MovementProfile profile = fly ? MovementProfile::flyer() : MovementProfile::walker();
+      const std::string name = std::string(fly ? "fly_" : "walk_") + std::string(to_string(algorithm)) + "/1024x256x1024";
+      benchmark::RegisterBenchmark(name.c_str(), [&big, profile, algorithm](benchmark::State& state) {
+        run_cross_world(state, big, profile, algorithm);
+      })->Unit(benchmark::kMillisecond);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  BigWorld big;
+  register_all(big);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
