@@ -223,11 +223,12 @@ TEST(GridJumpPointPlus, RefusesWhatItCannotSearch) {
   EXPECT_EQ(result.status, SearchStatus::invalid_input);
   EXPECT_NE(result.message.find("only_if_no_obstacles"), std::string::npos) << result.message;
 
+  // A larger agent is searched on its body map (tested in test_grid_clearance.cpp), not refused.
   options = jps_plus_options();
   options.agent_size = 2;
   result = pathfinder.find_path({0, 0}, {8, 8}, options);
-  EXPECT_EQ(result.status, SearchStatus::invalid_input);
-  EXPECT_NE(result.message.find("agent_size 1"), std::string::npos) << result.message;
+  EXPECT_EQ(result.status, SearchStatus::found) << result.message;
+  EXPECT_NEAR(result.cost, 8 * sqrt2, 1e-9);
 
   map.set_area(GridRect{2, 2, 3, 3}, 1);
   options = jps_plus_options();
