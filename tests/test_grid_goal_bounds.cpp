@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,9 @@ TEST(GridGoalBounds, ThreadsDoNotChangeTheBoundsAndProgressReachesTheEnd) {
   EXPECT_EQ(one.to_bytes(), three.to_bytes());
   EXPECT_EQ(three.build_threads(), 3);
   EXPECT_EQ(one.memory_bytes(), sizeof(GridGoalBounds) + map.cell_count() * 64);
+  // A progress callback that throws stops the build (the helper threads are joined first).
+  EXPECT_THROW(GridGoalBounds(map, [](std::size_t, std::size_t) { throw std::runtime_error("stop"); }, 3),
+               std::runtime_error);
 }
 
 TEST(GridGoalBounds, OptimalOnRandomMapsAndNeverExpandsMoreThanJpsPlus) {

@@ -192,7 +192,14 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
   };
   std::vector<std::thread> helpers;
   for (int t = 1; t < threads; ++t) helpers.emplace_back(work, false);
-  work(true);
+  try {
+    work(true);
+  } catch (...) {
+    // A progress callback that throws stops the build: the helpers finish their chunk and stop.
+    next.store(total);
+    for (std::thread& helper : helpers) helper.join();
+    throw;
+  }
   for (std::thread& helper : helpers) helper.join();
   if (progress) progress(total, total);
   map_checksum_ = passability_checksum(map);
