@@ -1,6 +1,7 @@
 // Voxel search benchmarks. Flying: every query of the MovingAI voxel scenarios (Brewer &
 // Sturtevant 2018, warframe/Simple and warframe/Complex) from ../shared/data/voxel, per
-// iteration. Walking: seeded random pairs of places a walker can be on the MagicaVoxel city
+// iteration, with A*, weighted A* and jump point search (fly_jps: the same queries as fly_astar,
+// so their times compare directly). Walking: seeded random pairs of places a walker can be on the MagicaVoxel city
 // scenes. Counters as in the grid benchmark: time_per_query (search only), expanded_per_query,
 // expansions_per_second.
 //
@@ -84,7 +85,7 @@ void run_walking(benchmark::State& state, const std::string& scene) {
 
 void register_all() {
   for (const char* name : {"Simple", "Complex"})
-    for (VoxelAlgorithm algorithm : {VoxelAlgorithm::astar, VoxelAlgorithm::weighted_astar}) {
+    for (VoxelAlgorithm algorithm : {VoxelAlgorithm::astar, VoxelAlgorithm::weighted_astar, VoxelAlgorithm::jump_point}) {
       const std::string scenario(name);
       benchmark::RegisterBenchmark(("fly_" + std::string(to_string(algorithm)) + "/" + scenario).c_str(),
                                    [scenario, algorithm](benchmark::State& state) { run_flying(state, scenario, algorithm); })

@@ -19,6 +19,7 @@
 #include "grid_test_support.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/search_context.hpp"
+#include "wayfinder/grid/grid_body_map.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
@@ -272,7 +273,7 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
   const int map_count = sanitized_build() ? 60 : 200;
   constexpr DiagonalMode modes[] = {DiagonalMode::only_if_no_obstacles, DiagonalMode::never,
                                     DiagonalMode::at_least_one_walkable, DiagonalMode::always};
-  std::size_t compared = 0, unreachable = 0, ida_compared = 0;
+  std::size_t compared = 0, unreachable = 0, ida_compared = 0, jump_compared = 0, hierarchical_compared = 0;
   for (int round = 0; round < map_count; ++round) {
     const int width = random.between(12, 24);
     const int height = random.between(12, 24);
@@ -301,11 +302,22 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
         std::vector<AlgorithmCase> algorithms(std::begin(sized_algorithms), std::end(sized_algorithms));
         // IDA* is exponential on open ground: a few small queries only.
         if (pair == 0 && std::isfinite(optimal) && optimal < 12.0) algorithms.push_back({GridAlgorithm::ida_star, true});
+        // The one-cell searches on the body map: the MovingAI rule only, jump points on
+        // uniform costs only; the hierarchy (small clusters, so that the maps have several)
+        // is near-optimal.
+        if (mode == DiagonalMode::only_if_no_obstacles) {
+          if (!weighted) {
+            algorithms.push_back({GridAlgorithm::jump_point, true});
+            algorithms.push_back({GridAlgorithm::jump_point_plus, true});
+          }
+          algorithms.push_back({GridAlgorithm::hierarchical, false});
+        }
         for (const AlgorithmCase& entry : algorithms) {
           GridSearchOptions options;
           options.algorithm = entry.algorithm;
           options.diagonal = mode;
           options.agent_size = size;
+          options.cluster_size = 4;
           const PathResult result = pathfinder.find_path(start, goal, options);
           const std::string what = where + ", " + std::string(to_string(entry.algorithm));
           if (std::isinf(optimal)) {
@@ -328,6 +340,8 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
           ASSERT_DOUBLE_EQ(result.points.front().x, first.x + 0.5 * size) << what;
           ASSERT_DOUBLE_EQ(result.points.front().y, first.y + 0.5 * size) << what;
           if (entry.algorithm == GridAlgorithm::ida_star) ++ida_compared;
+          if (entry.algorithm == GridAlgorithm::jump_point && size > 1) ++jump_compared;
+          if (entry.algorithm == GridAlgorithm::hierarchical && size > 1) ++hierarchical_compared;
         }
         (std::isinf(optimal) ? unreachable : compared) += 1;
       }
@@ -336,6 +350,8 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
   EXPECT_GT(compared, static_cast<std::size_t>(map_count));
   EXPECT_GT(unreachable, 0u);
   EXPECT_GT(ida_compared, 10u);
+  EXPECT_GT(jump_compared, 20u);
+  EXPECT_GT(hierarchical_compared, 20u);
 }
 
 TEST(SizedAgentSearch, TheBodyDoesNotCutCorners) {
@@ -421,6 +437,121 @@ TEST(SizedAgentSearch, SteppingEqualsFindPathAndEditsAreSeen) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The body map and the one-cell searches that run on it
+
+// Every cell of `body` as a body map of `map` for `size` must read: passable where the body
+// fits, at the top-left cell's cost.
+void expect_body_map_of(const GridBodyMap& body, const GridMap& map, int size, const std::string& where) {
+  const GridClearance clearance(map);
+  ASSERT_EQ(body.map().width(), map.width());
+  ASSERT_EQ(body.map().height(), map.height());
+  for (int y = 0; y < map.height(); ++y)
+    for (int x = 0; x < map.width(); ++x) {
+      const bool fits = clearance.fits({x, y}, size);
+      ASSERT_EQ(body.map().passable(x, y), fits) << where << ", cell " << text({x, y});
+      if (fits) {
+        ASSERT_EQ(body.map().cost(x, y), map.cost(x, y)) << where << ", cell " << text({x, y});
+      }
+    }
+}
+
+TEST(GridBodyMap, FollowsEditsAndSizesAsAFreshBuildWould) {
+  TestRandom random(2011);
+  GridMap map(30, 20);
+  for (int y = 0; y < 20; ++y)
+    for (int x = 0; x < 30; ++x)
+      if (random.chance(0.2)) map.set_passable(x, y, false);
+  GridClearance clearance(map);
+  GridBodyMap body;
+  body.update(map, clearance, 2);
+  EXPECT_TRUE(body.current_for(map, 2));
+  EXPECT_FALSE(body.current_for(map, 3));
+  expect_body_map_of(body, map, 2, "built");
+  EXPECT_EQ(body.map().revision(), 0u);
+
+  // Nothing changed: no edit of the body map.
+  body.update(map, clearance, 2);
+  EXPECT_EQ(body.map().revision(), 0u);
+
+  for (int round = 0; round < 40; ++round) {
+    const int size = random.between(1, 4);
+    const Cell cell{random.between(0, 29), random.between(0, 19)};
+    if (random.chance(0.3))
+      map.set_cost(cell.x, cell.y, 2.0f);
+    else
+      map.set_passable(cell.x, cell.y, !map.passable(cell));
+    EXPECT_FALSE(body.current_for(map, size));
+    clearance.recompute(map);
+    const std::uint64_t before = body.map().revision();
+    body.update(map, clearance, size);
+    expect_body_map_of(body, map, size, "round " + std::to_string(round));
+    // Only the cells that changed for the agent are edited, and they are logged for the
+    // structures built over the body map.
+    const auto changes = body.map().changes_since(before);
+    ASSERT_TRUE(changes.has_value());
+    EXPECT_LE(changes->size(), static_cast<std::size_t>(map.cell_count()));
+  }
+}
+
+TEST(SizedAgentSearch, JumpPointsAndTheHierarchyFollowEditsOnTheBodyMap) {
+  TestRandom random(1204);
+  GridMap map(48, 36);
+  for (int y = 0; y < 36; ++y)
+    for (int x = 0; x < 48; ++x)
+      if (random.chance(0.08)) map.set_passable(x, y, false);
+  GridPathfinder pathfinder(map);
+  std::size_t found = 0;
+  for (int round = 0; round < 30; ++round) {
+    // A few cells flip each round: the body map, its JPS+ table and its hierarchy must follow.
+    for (int edit = 0; edit < 4; ++edit) {
+      const Cell cell{random.between(0, 47), random.between(0, 35)};
+      map.set_passable(cell.x, cell.y, !map.passable(cell));
+    }
+    const int size = random.between(2, 3);
+    const std::vector<Cell> positions = fitting_positions(map, size);
+    ASSERT_GE(positions.size(), 2u);
+    const Cell start = positions[static_cast<std::size_t>(random.between(0, static_cast<int>(positions.size()) - 1))];
+    const Cell goal = positions[static_cast<std::size_t>(random.between(0, static_cast<int>(positions.size()) - 1))];
+    const double optimal = reference_body_costs(map, DiagonalMode::only_if_no_obstacles, size, start)[map.id_of(goal)];
+    const std::string where = "round " + std::to_string(round) + ", size " + std::to_string(size) + ", " +
+                              text(start) + " -> " + text(goal);
+    for (const GridAlgorithm algorithm :
+         {GridAlgorithm::jump_point, GridAlgorithm::jump_point_plus, GridAlgorithm::hierarchical}) {
+      GridSearchOptions options;
+      options.algorithm = algorithm;
+      options.agent_size = size;
+      options.cluster_size = 8;
+      const PathResult result = pathfinder.find_path(start, goal, options);
+      const std::string what = where + ", " + std::string(to_string(algorithm));
+      if (std::isinf(optimal)) {
+        ASSERT_EQ(result.status, SearchStatus::no_path) << what << ": " << result.message;
+        continue;
+      }
+      ASSERT_EQ(result.status, SearchStatus::found) << what << ": " << result.message;
+      const ReferencePathCheck check = check_body_path(map, result.nodes, DiagonalMode::only_if_no_obstacles, size,
+                                                       start, goal);
+      ASSERT_TRUE(check.valid()) << what << ": " << check.problem;
+      if (algorithm == GridAlgorithm::hierarchical)
+        ASSERT_GE(result.cost, optimal * (1 - 1e-9)) << what;
+      else
+        ASSERT_TRUE(nearly_equal(result.cost, optimal)) << what << ": " << result.cost << " against " << optimal;
+      ++found;
+    }
+    // The one-cell agent's searches are untouched by the larger agent's.
+    GridSearchOptions unit;
+    unit.algorithm = GridAlgorithm::jump_point_plus;
+    const PathResult plain = pathfinder.find_path(start, goal, unit);
+    unit.algorithm = GridAlgorithm::astar;
+    const PathResult reference = pathfinder.find_path(start, goal, unit);
+    ASSERT_EQ(plain.status, reference.status) << where;
+    if (plain.found()) {
+      ASSERT_TRUE(nearly_equal(plain.cost, reference.cost)) << where;
+    }
+  }
+  EXPECT_GT(found, 30u);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Bad input
 
 TEST(SizedAgentSearch, RefusesBadSizesEndsAndAlgorithms) {
@@ -450,24 +581,20 @@ TEST(SizedAgentSearch, RefusesBadSizesEndsAndAlgorithms) {
   for (const GridAlgorithm algorithm : every_grid_algorithm) {
     options.algorithm = algorithm;
     result = pathfinder.find_path({0, 0}, {8, 8}, options);
-    const bool supported = algorithm == GridAlgorithm::astar || algorithm == GridAlgorithm::dijkstra ||
-                           algorithm == GridAlgorithm::weighted_astar || algorithm == GridAlgorithm::greedy_best_first ||
-                           algorithm == GridAlgorithm::bidirectional_astar || algorithm == GridAlgorithm::ida_star;
+    const bool supported = algorithm != GridAlgorithm::breadth_first && !is_reactive_walker(algorithm);
     if (supported) {
       EXPECT_EQ(result.status, SearchStatus::found) << to_string(algorithm) << ": " << result.message;
     } else {
       EXPECT_EQ(result.status, SearchStatus::invalid_input) << to_string(algorithm);
       EXPECT_NE(result.message.find(" supports only agent_size 1, not 2: "), std::string::npos) << result.message;
-      if (algorithm != GridAlgorithm::jump_point) {
-        EXPECT_EQ(result.message.rfind(std::string(to_string(algorithm)), 0), 0u) << result.message;
-      }
+      EXPECT_EQ(result.message.rfind(std::string(to_string(algorithm)), 0), 0u) << result.message;
     }
   }
-  options.algorithm = GridAlgorithm::jump_point;
+  options.algorithm = GridAlgorithm::breadth_first;
   result = pathfinder.find_path({0, 0}, {8, 8}, options);
   EXPECT_EQ(result.message,
-            "jump point search supports only agent_size 1, not 2: its pruning assumes a one-cell agent (use astar, "
-            "dijkstra, weighted-astar, greedy, bidirectional or ida)");
+            "bfs supports only agent_size 1, not 2: the wave reads the map's cells directly (use astar, jps or another "
+            "search)");
 
   // A filter that changes nothing is dropped; one that does is refused for large agents.
   options.algorithm = GridAlgorithm::astar;

@@ -30,6 +30,7 @@
 #include "wayfinder/grid/compact_grid_path.hpp"
 #include "wayfinder/grid/crash_walker.hpp"
 #include "wayfinder/grid/grid_agent.hpp"
+#include "wayfinder/grid/grid_body_map.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_domain.hpp"

@@ -17,6 +17,7 @@
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/grid/breadth_first_wave.hpp"
 #include "wayfinder/grid/crash_walker.hpp"
+#include "wayfinder/grid/grid_body_map.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/hierarchical_grid.hpp"
@@ -212,6 +213,12 @@ SearchStatus with_sized_domain(GridCosts costs, Run&& run) {
 /// Whether a search algorithm can carry an agent larger than one cell: the ones built on
 /// GridDomain's moves. Jump point search prunes by the unit agent's corners, the wave and the
 /// walkers read the map's cells directly.
+/// The algorithms written for a one-cell agent alone, which serve a larger one on its body map.
+constexpr bool searches_body_map(GridAlgorithm algorithm) {
+  return algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus ||
+         algorithm == GridAlgorithm::hierarchical;
+}
+
 constexpr bool supports_agent_size(GridAlgorithm algorithm) {
   switch (algorithm) {
     case GridAlgorithm::dijkstra:
@@ -219,7 +226,11 @@ constexpr bool supports_agent_size(GridAlgorithm algorithm) {
     case GridAlgorithm::weighted_astar:
     case GridAlgorithm::greedy_best_first:
     case GridAlgorithm::bidirectional_astar:
-    case GridAlgorithm::ida_star: return true;
+    case GridAlgorithm::ida_star:
+    // These three search the body map (grid_body_map.hpp), where the agent is one cell.
+    case GridAlgorithm::jump_point:
+    case GridAlgorithm::jump_point_plus:
+    case GridAlgorithm::hierarchical: return true;
     default: return false;
   }
 }
@@ -259,6 +270,14 @@ struct GridPathfinderState {
   /// updated locally (HierarchicalGrid::update) when the map's revision has moved since.
   std::unique_ptr<HierarchicalGrid> hierarchy;
   std::unique_ptr<HierarchicalPathfinder> hierarchical;
+  /// For jump_point, jump_point_plus and hierarchical with agent_size > 1: the map as the agent
+  /// sees it, edited in step with the map (and the agent's size), and JPS+'s table and the
+  /// hierarchy built over it. Kept apart from the unit agent's, which stay valid meanwhile.
+  GridBodyMap body_map;
+  std::shared_ptr<const GridJumpTable> body_jump_table;
+  std::unique_ptr<HierarchicalGrid> body_hierarchy;
+  std::unique_ptr<HierarchicalPathfinder> body_hierarchical;
+  const HierarchicalGrid* last_hierarchy = nullptr;  ///< the last hierarchical query's
 };
 
 std::string_view to_string(GridAlgorithm algorithm) {
@@ -342,15 +361,11 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     const std::string size_text = "agent_size " + std::to_string(agent_size);
     if (!supports_agent_size(options.algorithm)) {
       const GridAlgorithm algorithm = options.algorithm;
-      const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
-      return reject((algorithm == GridAlgorithm::jump_point ? std::string("jump point search")
-                                                            : std::string(to_string(algorithm))) +
-                    " supports only agent_size 1, not " + std::to_string(agent_size) + ": " +
-                    (jumps                                       ? "its pruning assumes a one-cell agent"
-                     : algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
-                     : algorithm == GridAlgorithm::hierarchical  ? "its hierarchy is built for a one-cell agent"
-                                                                 : "the walkers follow walls cell by cell") +
-                    " (use astar, dijkstra, weighted-astar, greedy, bidirectional or ida)");
+      return reject(std::string(to_string(algorithm)) + " supports only agent_size 1, not " +
+                    std::to_string(agent_size) + ": " +
+                    (algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
+                                                               : "the walkers follow walls cell by cell") +
+                    " (use astar, jps or another search)");
     }
     if (filter != nullptr)
       return reject(size_text +
@@ -358,7 +373,13 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     if (!state_->clearance.current_for(map_)) state_->clearance.recompute(map_);
     if (!state_->clearance.fits(start, agent_size)) return reject(body_problem(map_, "start", start, agent_size));
     if (!state_->clearance.fits(goal, agent_size)) return reject(body_problem(map_, "goal", goal, agent_size));
+    state_->agent_size = agent_size;
   }
+  // The map the one-cell searches read: the map itself, or for a larger agent its body map.
+  const bool on_body_map = agent_size > 1 && searches_body_map(options.algorithm);
+  if (on_body_map && !state_->body_map.current_for(map_, agent_size))
+    state_->body_map.update(map_, state_->clearance, agent_size);
+  const GridMap& searched = on_body_map ? state_->body_map.map() : map_;
   if (options.algorithm == GridAlgorithm::jump_point) {
     if (!map_.uniform_cost()) return reject("jump point search needs a map where every passable cell costs 1");
     if (options.diagonal != DiagonalMode::only_if_no_obstacles)
@@ -368,15 +389,17 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     if (!map_.uniform_cost()) return reject("JPS+ needs a map where every passable cell costs 1");
     if (options.diagonal != DiagonalMode::only_if_no_obstacles)
       return reject("JPS+ supports only the diagonal mode only_if_no_obstacles (its table holds that rule's jumps)");
-    std::shared_ptr<const GridJumpTable>& table = state_->jump_table;
-    if (table != nullptr && state_->jump_table_set) {
+    std::shared_ptr<const GridJumpTable>& table = on_body_map ? state_->body_jump_table : state_->jump_table;
+    if (on_body_map) {
+      if (table == nullptr || table->mismatch(searched)) table = std::make_shared<const GridJumpTable>(searched);
+    } else if (table != nullptr && state_->jump_table_set) {
       if (auto problem = table->mismatch(map_))
         return reject("JPS+: " + *problem + "; the table was set with set_jump_table, which the pathfinder never"
                       " rebuilds: set a table of the map as it is now (or a null one to have it built)");
     } else if (table == nullptr || table->mismatch(map_)) {
       table = std::make_shared<const GridJumpTable>(map_);
     }
-    if (state_->goal_bounds != nullptr)
+    if (state_->goal_bounds != nullptr && !on_body_map)
       if (auto problem = state_->goal_bounds->mismatch(map_))
         return reject("JPS+: " + *problem + "; the pathfinder never rebuilds goal bounds: set bounds of the map as"
                       " it is now (or null ones to search without them)");
@@ -387,20 +410,23 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
       return reject("hierarchical search (hpa) supports only the diagonal mode only_if_no_obstacles");
     if (options.cluster_size < 4 || options.cluster_size > 256)
       return reject("cluster_size must be from 4 to 256 cells, got " + std::to_string(options.cluster_size));
-    std::unique_ptr<HierarchicalGrid>& hierarchy = state_->hierarchy;
+    std::unique_ptr<HierarchicalGrid>& hierarchy = on_body_map ? state_->body_hierarchy : state_->hierarchy;
+    std::unique_ptr<HierarchicalPathfinder>& hierarchical =
+        on_body_map ? state_->body_hierarchical : state_->hierarchical;
     if (!hierarchy || hierarchy->cluster_size() != options.cluster_size) {
-      state_->hierarchical.reset();
+      hierarchical.reset();
       HierarchyOptions built;
       built.cluster_size = options.cluster_size;
-      hierarchy = std::make_unique<HierarchicalGrid>(map_, built);
-      state_->hierarchical = std::make_unique<HierarchicalPathfinder>(*hierarchy);
+      hierarchy = std::make_unique<HierarchicalGrid>(searched, built);
+      hierarchical = std::make_unique<HierarchicalPathfinder>(*hierarchy);
     } else if (!hierarchy->current()) {
       hierarchy->update();
     }
     HierarchicalSearchOptions search;
     static_cast<QueryOptions&>(search) = options;
     PathResult& out = active.settle_in_place();
-    state_->hierarchical->find_path(start, goal, search, out);
+    state_->last_hierarchy = hierarchy.get();
+    hierarchical->find_path(start, goal, search, out);
     return out.status;
   }
 
@@ -419,9 +445,8 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
   const GridCosts costs = filter != nullptr ? GridCosts::filtered
                           : map_.uniform_cost() ? GridCosts::uniform
                                                 : GridCosts::terrain;
-  if (agent_size > 1) {
+  if (agent_size > 1 && !on_body_map) {
     // Branch once per query: the unit agent never reaches these instantiations.
-    state_->agent_size = agent_size;
     const GridClearance& clearance = state_->clearance;
     return with_sized_domain(costs, [&]<class D>(std::type_identity<D>) {
       switch (options.algorithm) {
@@ -458,11 +483,13 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     case GridAlgorithm::breadth_first:
       return active.start<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
     case GridAlgorithm::jump_point:
-      return active.start<JumpPointRun>(state_->forward, map_, to, state_->jump_points).search.start(from, to, search);
+      return active.start<JumpPointRun>(state_->forward, searched, to, state_->jump_points)
+          .search.start(from, to, search);
     case GridAlgorithm::jump_point_plus:
+      // Goal bounds describe the map itself, not a larger agent's body map.
       return active
-          .start<JumpPointPlusRun>(state_->forward, map_, state_->jump_table, state_->goal_bounds, to,
-                                   state_->jump_points)
+          .start<JumpPointPlusRun>(state_->forward, searched, on_body_map ? state_->body_jump_table : state_->jump_table,
+                                   on_body_map ? nullptr : state_->goal_bounds, to, state_->jump_points)
           .search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
       return with_domain(costs, [&]<class D>(std::type_identity<D>) {
@@ -508,7 +535,7 @@ SearchStatus GridPathfinder::step(const StepBudget& budget) { return state_->act
 
 SearchStats GridPathfinder::stats() const { return state_->active.stats(); }
 
-const HierarchicalGrid* GridPathfinder::hierarchy() const { return state_->hierarchy.get(); }
+const HierarchicalGrid* GridPathfinder::hierarchy() const { return state_->last_hierarchy; }
 
 PathResult GridPathfinder::result() const {
   PathResult out;

@@ -10,6 +10,7 @@
 #include "core/engine_run.hpp"
 #include "core/stepped_query.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
+#include "wayfinder/voxel/voxel_jump_point_search.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
@@ -24,13 +25,31 @@ constexpr struct {
     {VoxelAlgorithm::astar, "astar"},
     {VoxelAlgorithm::weighted_astar, "weighted-astar"},
     {VoxelAlgorithm::greedy_best_first, "greedy"},
+    {VoxelAlgorithm::jump_point, "jps"},
 };
 
 template <class D>
 using VoxelRun = EngineRun<D, PagedSearchContext>;
 
+// Jump point search returns jump points; the result lists every block between them (kept in
+// the pathfinder's scratch vector on the way, so that a reused result allocates nothing).
+struct VoxelJumpPointRun {
+  template <class... Args>
+  VoxelJumpPointRun(PagedSearchContext& context, std::vector<NodeId>& scratch, Args&&... args)
+      : run(context, std::forward<Args>(args)...), jump_points(scratch) {}
+  SearchStatus step(const StepBudget& budget) { return run.step(budget); }
+  void result(PathResult& out) const {
+    run.result(out);
+    jump_points.assign(out.nodes.begin(), out.nodes.end());
+    expand_voxel_jump_points(run.domain.world(), jump_points, out.nodes);
+  }
+  [[nodiscard]] SearchStats stats() const { return run.stats(); }
+  VoxelRun<VoxelJumpPointDomain> run;
+  std::vector<NodeId>& jump_points;
+};
+
 // Rejected queries finish in begin() (SteppedQuery's settled result).
-using ActiveSearch = SteppedQuery<VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>>;
+using ActiveSearch = SteppedQuery<VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>, VoxelJumpPointRun>;
 
 bool finite_non_negative(Cost cost) { return std::isfinite(cost) && cost >= 0.0; }
 
@@ -46,6 +65,7 @@ std::string number_text(double value) {
 struct VoxelPathfinderState {
   PagedSearchContext context;
   ActiveSearch active;
+  std::vector<NodeId> jump_points;  ///< VoxelJumpPointRun's scratch
 };
 
 std::string_view to_string(VoxelAlgorithm algorithm) {
@@ -113,13 +133,16 @@ std::string VoxelPathfinder::position_problem(VoxelCoord at, const MovementProfi
 }
 
 std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) const {
-  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::greedy_best_first))
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::jump_point))
     return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
   if (std::isnan(options.budget.max_cost)) return "budget max_cost is NaN";
   if (options.profile)
     if (const std::string problem = profile_problem(*options.profile); !problem.empty())
       return "bad movement profile: " + problem;
   const MovementProfile& profile = options.profile ? *options.profile : profile_;
+  if (options.algorithm == VoxelAlgorithm::jump_point && !profile.fly)
+    return "jump point search is for flying agents only (a profile with fly set); walkers use astar, dijkstra, "
+           "weighted-astar or greedy";
   Cost h_weight = 1.0;
   if (options.algorithm == VoxelAlgorithm::dijkstra) h_weight = 0.0;
   if (options.algorithm == VoxelAlgorithm::weighted_astar) {
@@ -183,6 +206,9 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
   const SearchOptions search = engine_options(options, g_weight, h_weight);
   const NodeId from = world_.node_of(start);
   const NodeId to = world_.node_of(goal);
+  if (options.algorithm == VoxelAlgorithm::jump_point)
+    return active.start<VoxelJumpPointRun>(state_->context, state_->jump_points, world_, profile.fly_cost, to)
+        .run.search.start(from, to, search);
   if (profile.fly)
     return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, world_, profile.fly_cost)
         .search.start(from, to, search);

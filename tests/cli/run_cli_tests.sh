@@ -247,8 +247,14 @@ for size in 0 256 -1 nan 1.5 abc 99999999999999999999; do
   expect 2 "--agent-size $size" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size "$size"
   contains "--agent-size must be a whole number from 1 to 255, got '$size'" "--agent-size $size is refused in words"
 done
-expect 2 "--agent-size with jps" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo jps
-contains "jps supports only --agent-size 1, not 2: its pruning assumes a one-cell agent" "jps refuses large agents, naming the option"
+for algo in jps jps-plus hpa; do
+  expect 0 "--agent-size 2 with $algo" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo "$algo"
+  contains "status:       found" "$algo finds the 2x2 agent's way through the gap"
+done
+expect 2 "--agent-size with bfs" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo bfs
+contains "bfs supports only --agent-size 1, not 2: the wave reads the map's cells directly" "bfs refuses large agents, naming the option"
+expect 2 "--agent-size with --table" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --algo jps-plus --table "$scratch/gap.jump"
+contains "--table holds a one-cell agent's jumps" "a saved table is refused for larger agents"
 expect 2 "--agent-size with --smooth" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --agent-size 2 --smooth
 contains "--smooth supports only --agent-size 1" "smoothing refuses large agents"
 
@@ -260,8 +266,11 @@ contains '1 of the 3 queries left out: a 2x2 agent does not fit at their start o
 contains '"mismatches":0' "no mismatch for the larger agent"
 keys_documented "grid bench --agent-size JSON"
 same_answers_on_threads "grid bench --agent-size 2 --threads 2" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo all --json
-expect 2 "grid bench --agent-size 2 --algo jps" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo jps
-contains "--algo jps: jump point search supports only --agent-size 1" "jps by name is refused for larger agents"
+expect_split 0 "grid bench --agent-size 2 --algo jps,jps-plus,hpa" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo jps,jps-plus,hpa --json
+contains '"mismatches":0' "jps, jps-plus and hpa answer the 2x2 agent's queries without a mismatch"
+for algo in jps jps-plus hpa; do contains "\"algorithm\":\"$algo\"" "grid bench runs $algo for a larger agent"; done
+expect 2 "grid bench --agent-size 2 --algo bfs" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 2 --algo bfs
+contains "--algo bfs: the breadth-first wave supports only --agent-size 1" "bfs by name is refused for larger agents"
 expect 2 "grid bench --agent-size 9" -- "$wayfinder" grid bench "$scratch/gap.map.scen" --agent-size 9
 contains "a 9x9 agent fits at the start and goal of none of its 3 queries" "a body that fits nowhere is an error"
 
@@ -629,11 +638,21 @@ expect 2 "colours on a .3dmap" -- "$wayfinder" voxel info "$scratch/tiny.3dmap" 
 contains "--water-colours and --ladder-colours apply to .vox files" "colours on a .3dmap are refused"
 expect 2 "a weight that overflows" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a weighted-astar --weight 1e308
 contains "weight 1e+308 is too large for this world" "the weight is refused"
+# Jump point search: the flyer's, optimal; refused for a walker and with a weight.
+expect 0 "voxel path --algo jps" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a jps --json
+contains '"algorithm":"jps"' "jump point search ran"
+expect 2 "jps for a walker" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 1,2,1 --to 1,2,1 --profile walker -a jps
+contains "jump point search is for flying agents only" "the walker is refused in words"
+expect 2 "jps with a weight" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a jps --weight 3
+contains "--weight applies to weighted-astar" "the weight is refused"
 
 # Scenarios written for another map.
 printf 'version 1\ntiny.3dmap\n0 0 0 3 0 0 3 1\n' >"$scratch/tiny.3dmap.3dscen"
 expect 0 "voxel bench on its own map" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --json
 contains '"mismatches":0' "the scenario agrees with its map"
+expect 0 "voxel bench --algo astar,jps" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --algo astar,jps --json
+contains '"algorithm":"jps"' "jump point search is benchmarked"
+lacks '"mismatches":1' "jump point search is optimal on the scenario"
 cp "$scratch/tiny.3dmap" "$scratch/other.3dmap"
 cp "$scratch/tiny.3dmap.3dscen" "$scratch/other.3dmap.3dscen"
 expect 2 "voxel bench on a map the scenario was not written for" -- "$wayfinder" voxel bench "$scratch/other.3dmap.3dscen"

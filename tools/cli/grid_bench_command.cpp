@@ -220,8 +220,8 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       "table during its first query, whose time includes it).\n"
       "With --agent-size K above 1 the scenario's lengths do not apply either: queries whose start or goal the\n"
       "K x K body does not fit are left out (with a warning), the others are checked against dijkstra's costs for\n"
-      "that agent, and every cell of the body is checked along each path; --algo all leaves out jps, jps-plus and\n"
-      "bfs.\n"
+      "that agent, and every cell of the body is checked along each path; --algo all leaves out bfs (jps,\n"
+      "jps-plus and hpa search the map as the agent sees it; jps-plus builds that table in an untimed first query).\n"
       "Times are search only. With --threads 1 each find_path call is timed, and the throughput is the queries\n"
       "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
       "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
@@ -275,9 +275,10 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
   }
   if (!map.uniform_cost()) leave_out(GridAlgorithm::jump_point_plus, "JPS+ needs a map where every cell costs 1");
   if (sized) {
-    leave_out(GridAlgorithm::jump_point, "jump point search supports only --agent-size 1");
-    leave_out(GridAlgorithm::jump_point_plus, "JPS+ supports only --agent-size 1");
     leave_out(GridAlgorithm::breadth_first, "the breadth-first wave supports only --agent-size 1");
+    if (!arguments.table_path.empty())
+      throw CommandError("--table holds a one-cell agent's jumps; with --agent-size " + std::to_string(agent_size) +
+                         " jps-plus builds the table of the map as the agent sees it (leave --table out)");
   }
 
   // A larger agent runs the queries whose ends its body fits.
@@ -372,8 +373,10 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     options.agent_size = agent_size;
     options.cluster_size = static_cast<int>(arguments.cluster_size);
     options.return_partial = false;
-    // hpa's hierarchy is built by a first, untimed query, as a game builds it once per map.
-    if (algorithm == GridAlgorithm::hierarchical && query_count > 0)
+    // hpa's hierarchy (and, for a larger agent, jps-plus's table of its body map) is built by
+    // a first, untimed query, as a game builds it once per map.
+    if ((algorithm == GridAlgorithm::hierarchical || (sized && algorithm == GridAlgorithm::jump_point_plus)) &&
+        query_count > 0)
       (void)pathfinder.find_path(scenario.queries.front().start, scenario.queries.front().start, options);
     const HierarchicalGrid* hierarchy =
         algorithm == GridAlgorithm::hierarchical ? pathfinder.hierarchy() : nullptr;
@@ -382,7 +385,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
 
     // JPS+ searches a table built once, before the timed queries; its time and size are reported.
     std::optional<GridJumpTable> jump_table;
-    if (algorithm == GridAlgorithm::jump_point_plus) {
+    if (algorithm == GridAlgorithm::jump_point_plus && !sized) {
       if (!arguments.table_path.empty()) {
         jump_table.emplace(GridJumpTable::load(arguments.table_path, map));
       } else {

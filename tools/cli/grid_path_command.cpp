@@ -93,7 +93,7 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
       ->default_str("4 x cells");
   add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
                           "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
-                          "cell of its body must be passable (not with jps, jps-plus, bfs or the walkers)")
+                          "cell of its body must be passable (not with bfs or the walkers)")
       ->type_name("K");
   add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 256,
                           "hpa: the side of the hierarchy's clusters in cells")
@@ -119,6 +119,10 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   // through gaps it does not fit.
   if (arguments.smooth && arguments.agent_size > 1)
     throw CommandError("--smooth supports only --agent-size 1: its lines of sight are a one-cell agent's");
+  if (!arguments.table_path.empty() && arguments.agent_size > 1)
+    throw CommandError("--table holds a one-cell agent's jumps; with --agent-size " +
+                       std::to_string(arguments.agent_size) +
+                       " jps-plus builds the table of the map as the agent sees it (leave --table out)");
   GridSearchOptions options = arguments.search;
   options.budget.max_expansions = arguments.max_expansions;
   options.agent_size = static_cast<int>(arguments.agent_size);

@@ -51,7 +51,8 @@ double median(std::vector<double> values) {
 }
 
 bool optimal(VoxelAlgorithm algorithm) {
-  return algorithm == VoxelAlgorithm::astar || algorithm == VoxelAlgorithm::dijkstra;
+  return algorithm == VoxelAlgorithm::astar || algorithm == VoxelAlgorithm::dijkstra ||
+         algorithm == VoxelAlgorithm::jump_point;
 }
 
 }  // namespace
@@ -74,12 +75,13 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
             while (begin <= text.size()) {
               const std::size_t comma = std::min(text.find(',', begin), text.size());
               const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
-              if (!algorithm) throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar or greedy");
+              if (!algorithm)
+                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy or jps");
               arguments.algorithms.push_back(*algorithm);
               begin = comma + 1;
             }
           },
-          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy")
+          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flying scenarios only)")
       ->default_str("astar");
   add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
       ->type_name("W");

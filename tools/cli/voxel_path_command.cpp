@@ -74,14 +74,16 @@ void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& argumen
           "--algo,-a",
           [&arguments](const std::string& name) {
             const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(name);
-            if (!algorithm) throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar or greedy");
+            if (!algorithm)
+              throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy or jps");
             arguments.search.algorithm = *algorithm;
           },
-          "dijkstra, astar, weighted-astar or greedy")
+          "dijkstra, astar, weighted-astar, greedy or jps (jump point search, flyers only)")
       ->default_str("astar");
   add_hidden_alias(command, *command.get_option("--algo"), "--algorithm");
   add_number_option(command, "--weight", arguments.search.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
-      ->type_name("W");
+      ->type_name("W")
+      ->each([&arguments](const std::string&) { arguments.weight_given = true; });
   add_whole_number_option(command, "--max-expansions", arguments.max_expansions, 1, Budget::unlimited_expansions,
                           "stop after this many expansions and return the path towards the closest block (exit 1)");
   add_hidden_alias(command, *command.get_option("--max-expansions"), "--max-nodes");
@@ -131,6 +133,9 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
       throw CommandError(arguments.world_path + ": " + error.what(), arguments.world_path);
     }
   }
+
+  if (arguments.weight_given && arguments.search.algorithm == VoxelAlgorithm::jump_point)
+    throw std::invalid_argument("--weight applies to weighted-astar; jump point search is optimal and takes no weight");
 
   VoxelPathfinder pathfinder(world, agent.profile);
   VoxelSearchOptions options = arguments.search;

@@ -22,6 +22,7 @@ struct VoxelPathArguments {
   VoxelProfileArguments profile;
   VoxelColourArguments colours;
   VoxelSearchOptions search;
+  bool weight_given = false;  ///< --weight was given (jump point search refuses it)
   std::uint64_t max_expansions = Budget::unlimited_expansions;
   /// Move a start or goal where the agent cannot be to the nearest place within this many blocks.
   std::optional<int> snap;

@@ -309,7 +309,8 @@ typedef enum wf_voxel_algorithm {
   WF_VOXEL_DIJKSTRA = 0,
   WF_VOXEL_ASTAR = 1,
   WF_VOXEL_WEIGHTED_ASTAR = 2,
-  WF_VOXEL_GREEDY_BEST_FIRST = 3
+  WF_VOXEL_GREEDY_BEST_FIRST = 3,
+  WF_VOXEL_JUMP_POINT = 4 /**< optimal; flying profiles only (others: WF_SEARCH_INVALID_INPUT) */
 } wf_voxel_algorithm;
 
 /** What an agent can do (C++ MovementProfile; docs/voxel.md). */

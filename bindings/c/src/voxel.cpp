@@ -41,7 +41,7 @@ VoxelSearchOptions voxel_options(const wf_voxel_options* options) {
   VoxelSearchOptions converted;
   if (options == nullptr) return converted;
   apply_limits(options->limits, converted);
-  check_enum("options.algorithm", raw_enum(options->algorithm), WF_VOXEL_GREEDY_BEST_FIRST);
+  check_enum("options.algorithm", raw_enum(options->algorithm), WF_VOXEL_JUMP_POINT);
   converted.algorithm = static_cast<VoxelAlgorithm>(options->algorithm);
   converted.weight = options->weight;
   // A bad profile is the query's to report (invalid_input, profile_problem's reason).

@@ -863,6 +863,7 @@ static void test_voxel_queries(void) {
   int32_t start[3] = {1, 1, 1}, goal[3] = {6, 1, 6}, in_air[3] = {1, 3, 1}, blocks[64];
   size_t count = 0, length = 0;
   const double sqrt2 = 1.4142135623730951;
+  double flyer_cost = 0.0;
 
   wf_movement_profile_walker(NULL);
   wf_movement_profile_flyer(NULL);
@@ -911,7 +912,22 @@ static void test_voxel_queries(void) {
   options.algorithm = WF_VOXEL_DIJKSTRA;
   CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
   CHECK_NEAR(path.cost, 3.0 * sqrt2 + 4.0, 1e-9);
-  options.algorithm = (wf_voxel_algorithm)4;
+  /* Jump point search: the flyer's A* cost; refused for the walker. */
+  options.algorithm = WF_VOXEL_ASTAR;
+  options.profile = &flyer;
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  flyer_cost = path.cost;
+  options.algorithm = WF_VOXEL_JUMP_POINT;
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  CHECK_NEAR(path.cost, flyer_cost, 1e-9);
+  options.profile = NULL;
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT);
+  CHECK_STATUS(wf_voxel_query_message(query, text, sizeof text, &length), WF_OK);
+  CHECK(strstr(text, "flying agents only") != NULL);
+  options.algorithm = (wf_voxel_algorithm)5;
   CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_INVALID_ARGUMENT);
   CHECK_ERROR_MENTIONS(query, "options.algorithm");
 

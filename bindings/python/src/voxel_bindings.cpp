@@ -51,7 +51,8 @@ void bind_voxel(py::module_& module) {
       .value("dijkstra", VoxelAlgorithm::dijkstra)
       .value("astar", VoxelAlgorithm::astar)
       .value("weighted_astar", VoxelAlgorithm::weighted_astar)
-      .value("greedy_best_first", VoxelAlgorithm::greedy_best_first);
+      .value("greedy_best_first", VoxelAlgorithm::greedy_best_first)
+      .value("jump_point", VoxelAlgorithm::jump_point);
 
   py::class_<MovementProfile>(module, "MovementProfile", "what a voxel agent can do: height, steps, jumps, falls, swim, climb, fly")
       .def(py::init<>())

@@ -66,6 +66,21 @@ def test_voxel_flyer_optimal_lengths(data_file):
         assert result.path[0] == query.start and result.path[-1] == query.goal
 
 
+def test_voxel_flyer_jump_point_search(data_file):
+    scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
+    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+    finder = wf.VoxelPathfinder(world, wf.MovementProfile.flyer())
+    assert int(wf.VoxelAlgorithm.jump_point) == 4  # appended: the older values keep their numbers
+    for query in wf.read_voxel_scenario(str(scenario), max_queries=100):
+        result = finder.find_path(query.start, query.goal, algorithm=wf.VoxelAlgorithm.jump_point)
+        assert result.found, result.message
+        assert result.cost == pytest.approx(query.optimal_length, abs=1e-6)
+        assert result.path[0] == query.start and result.path[-1] == query.goal
+    walker = wf.VoxelPathfinder(world)
+    refused = walker.find_path((1, 1, 1), (2, 1, 1), algorithm=wf.VoxelAlgorithm.jump_point)
+    assert not refused.found and "flying agents only" in refused.message
+
+
 def test_voxel_world_from_numpy_and_walkers():
     kinds = np.zeros((4, 8, 8), dtype=np.uint8)  # [y, z, x]
     kinds[0, :, :] = int(wf.BlockKind.solid)

@@ -100,10 +100,14 @@ struct GridSearchOptions : QueryOptions {
   /// (at_least_one_walkable: one of them; always: neither). PathResult::nodes are the top-left
   /// cells, PathResult::points the centres of the body. A move costs what it costs the top-left
   /// cell alone. Sizes above 1 run with dijkstra, astar, weighted_astar, greedy_best_first,
-  /// bidirectional_astar and ida_star, without a filter that changes anything on the map; jump
-  /// point search (and JPS+), the wave and the walkers refuse them (invalid_input). The pathfinder
-  /// computes the map's clearance on its first such query and again after the map is edited.
-  /// 1, the default, is the plain search, unchanged.
+  /// bidirectional_astar and ida_star, and with jump_point, jump_point_plus and hierarchical on
+  /// the map as the agent sees it (GridBodyMap: under only_if_no_obstacles, which those three
+  /// require, the same moves and costs), without a filter that changes anything on the map; the
+  /// wave and the walkers refuse them (invalid_input). The pathfinder computes the map's
+  /// clearance (and the body map, the body map's JPS+ table and hierarchy) on its first such
+  /// query and brings them up to date after the map is edited. A table set with set_jump_table
+  /// is the one-cell agent's and is not used for larger ones. 1, the default, is the plain
+  /// search, unchanged.
   int agent_size = 1;
   /// The hierarchical search's cluster side in cells (4 to 256; HierarchyOptions::cluster_size).
   /// The pathfinder rebuilds its hierarchy when a query asks for another size.
@@ -162,8 +166,9 @@ class GridPathfinder {
   [[nodiscard]] SearchStats stats() const;
 
   [[nodiscard]] const GridMap& map() const { return map_; }
-  /// The hierarchy the hierarchical search built for the map (its size, build time and
-  /// memory), or null before the first such query.
+  /// The hierarchy the last hierarchical query searched (its size, build time and memory): the
+  /// map's, or for agent_size > 1 its body map's (grid_body_map.hpp); null before the first
+  /// such query.
   [[nodiscard]] const HierarchicalGrid* hierarchy() const;
 
   // ---- JPS+ (GridAlgorithm::jump_point_plus) searches a GridJumpTable of the map. The
@@ -184,7 +189,8 @@ class GridPathfinder {
   // queries skip every jump whose box of goals excludes the goal (still optimal). The
   // pathfinder never builds or rebuilds bounds (building is quadratic in the passable cells):
   // once the map is edited, jump_point_plus queries are refused (invalid_input) until other
-  // bounds, or null ones, are set.
+  // bounds, or null ones, are set. Queries with agent_size above 1 search the agent's body map
+  // and do not use the bounds.
 
   /// Uses `bounds` for jump_point_plus queries. Throws std::invalid_argument when they do not
   /// fit the map's current version (size, revision, or passability checksum); null turns goal

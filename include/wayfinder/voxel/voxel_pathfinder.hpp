@@ -26,9 +26,10 @@ enum class VoxelAlgorithm : std::uint8_t {
   astar,
   weighted_astar,     ///< cost <= weight x optimal; weight 2 is the "g / 2" of voxel tutorials
   greedy_best_first,  ///< fast, no cost guarantee
+  jump_point,         ///< optimal, flying agents only (voxel_jump_point_search.hpp)
 };
 
-/// Command-line names: dijkstra, astar, weighted-astar, greedy.
+/// Command-line names: dijkstra, astar, weighted-astar, greedy, jps.
 std::string_view to_string(VoxelAlgorithm algorithm);
 std::optional<VoxelAlgorithm> parse_voxel_algorithm(std::string_view name);
 std::string_view to_string(VoxelMoveKind kind);
@@ -109,7 +110,8 @@ class VoxelPathfinder {
   /// The same for an agent with another profile.
   [[nodiscard]] std::string position_problem(VoxelCoord at, const MovementProfile& profile) const;
   /// Empty if begin() accepts these options for this world, otherwise why not: an unknown
-  /// algorithm, a NaN cost budget, a weighted A* weight that is not finite or below 1, or one
+  /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a
+  /// weighted A* weight that is not finite or below 1, or one
   /// so large that weight x the largest heuristic estimate in this world could overflow a
   /// double (the search's priorities would all become infinite and its answer arbitrary), or
   /// movement costs so large that a path's cost could, or a bad options.profile

@@ -5,10 +5,10 @@
 // anyone curious in the browser's console.
 
 const algorithms = {
-  grid: ['astar', 'jps', 'dijkstra', 'bfs', 'weighted-astar', 'greedy', 'bidirectional', 'ida',
+  grid: ['astar', 'jps', 'jps-plus', 'dijkstra', 'bfs', 'weighted-astar', 'greedy', 'bidirectional', 'ida',
          'crash-right', 'crash-left', 'crash-auto', 'crash-four-way', 'divide'],
   navmesh: ['astar'],
-  voxel: ['astar', 'dijkstra', 'weighted-astar', 'greedy'],
+  voxel: ['astar', 'jps', 'dijkstra', 'weighted-astar', 'greedy'],
 };
 
 const colours = {
