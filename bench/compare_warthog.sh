@@ -13,13 +13,19 @@
 # ROUNDS        rounds per pair, the order alternating (or $ROUNDS; default 5)
 # $MOVINGAI_DIR the MovingAI folder (default: ../shared/data/movingai beside the repository)
 # $SCENARIOS    scenarios under it (default: dao/den520d dao/brc202d rooms/32room_000 sc1/Aftershock)
+# $BOUNDS_DIR   a folder of goal bounds, NAME.bounds for each scenario's map NAME.map, built by
+#               `grid preprocess MAP -o T --goal-bounds NAME.bounds`: adds the pair jps-plus-bounded
+# $PAIRS        the pairs to run (default: jps jps-plus, and jps-plus-bounded with $BOUNDS_DIR)
 #
 # The pairs are Wayfinder `grid bench S --algo jps` against `warthog-jps --alg jps2 --scen S
 # --map M`, and Wayfinder `grid bench S --algo jps-plus --table T` against `--alg jps2+`.
 # Both programs load the map and the scenario before their timers start. Warthog's per-query
 # `nanos` column times its search (the open list, the expansions and the jumps) and not the walk
 # along the parents that lists the path's jump points afterwards; Wayfinder's time is the whole
-# `find_path` call, which also writes the path out cell by cell (nodes and points). Neither
+# `find_path` call, which also writes the path out cell by cell (nodes and points). The third
+# pair, jps-plus-bounded, is Wayfinder `grid bench S --algo jps-plus --table T --bounds B` (JPS+
+# with goal bounding, Rabin & Sturtevant, AAAI 2016; the bounds are built beforehand, as they take
+# minutes) against the same `--alg jps2+`. Neither
 # includes its JPS+ jump table: Wayfinder's is built once per map by `grid preprocess MAP -o T`
 # and loaded by `--table T` before the timed queries; Warthog builds its table when it sets up
 # the search, before its first query. Both tables' build times are printed separately
@@ -35,7 +41,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '9,15p' "$0" >&2
+  sed -n '9,18p' "$0" >&2
   exit 2
 }
 [[ ${1:-} == -h || ${1:-} == --help ]] && usage
@@ -46,6 +52,8 @@ warthog=${2:-${WARTHOG_JPS:-}}
 rounds=${3:-${ROUNDS:-5}}
 data=${MOVINGAI_DIR:-$repo/../shared/data/movingai}
 scenarios=${SCENARIOS:-dao/den520d dao/brc202d rooms/32room_000 sc1/Aftershock}
+bounds_dir=${BOUNDS_DIR:-}
+if [[ -n $bounds_dir ]]; then pairs=${PAIRS:-jps jps-plus jps-plus-bounded}; else pairs=${PAIRS:-jps jps-plus}; fi
 
 fail() {
   echo "compare_warthog.sh: $*" >&2
@@ -63,6 +71,18 @@ for name in $scenarios; do
   for file in "$data/$name.map" "$data/$name.map.scen"; do
     [[ -f $file ]] || fail "$file does not exist"
   done
+done
+for pair in $pairs; do
+  case $pair in
+    jps | jps-plus) ;;
+    jps-plus-bounded)
+      [[ -n $bounds_dir ]] || fail "the pair jps-plus-bounded needs BOUNDS_DIR"
+      for name in $scenarios; do
+        [[ -f $bounds_dir/$(basename "$name").bounds ]] || fail "$bounds_dir/$(basename "$name").bounds does not exist"
+      done
+      ;;
+    *) fail "unknown pair '$pair' in PAIRS (jps, jps-plus, jps-plus-bounded)" ;;
+  esac
 done
 
 work=$(mktemp -d)
@@ -142,13 +162,18 @@ for name in $scenarios; do
   plain=$(wall_median "$warthog" --alg jps2 --scen "$work/one.scen" --map "$map")
   echo "table $name wayfinder $build_ms warthog $(python3 -c "print('%.2f' % (1000 * ($plus - $plain)))")" >> "$results"
 
-  for pair in jps jps-plus; do
-    if [[ $pair == jps ]]; then alg=jps2 extra=(); else alg=jps2+ extra=(--table "$table"); fi
+  for pair in $pairs; do
+    algo=$pair
+    case $pair in
+      jps) alg=jps2 extra=() ;;
+      jps-plus) alg=jps2+ extra=(--table "$table") ;;
+      jps-plus-bounded) alg=jps2+ algo=jps-plus extra=(--table "$table" --bounds "$bounds_dir/$(basename "$name").bounds") ;;
+    esac
     for ((round = 1; round <= rounds; ++round)); do
       if ((round % 2 == 1)); then order="warthog wayfinder"; else order="wayfinder warthog"; fi
       for program in $order; do
         if [[ $program == wayfinder ]]; then
-          line=$(wayfinder_pass "$pair" "$scen" "${extra[@]}")
+          line=$(wayfinder_pass "$algo" "$scen" "${extra[@]}")
         else
           line=$(warthog_pass "$alg" "$scen" "$map")
         fi
@@ -179,7 +204,9 @@ print("Medians over the rounds (us per query); ratios are Wayfinder / Warthog, p
 print("%-18s %-14s %8s %8s %8s %8s %8s %8s %7s %14s" % ("scenario", "pair", "W mean", "Wh mean", "ratio",
       "W med", "Wh med", "ratio", "rounds", "expanded W/Wh"))
 for name in names:
-    for pair, label in (("jps", "jps/jps2"), ("jps-plus", "jps+/jps2+")):
+    for pair, label in (("jps", "jps/jps2"), ("jps-plus", "jps+/jps2+"), ("jps-plus-bounded", "jps+gb/jps2+")):
+        if (name, pair) not in passes:
+            continue
         rounds = passes[(name, pair)]
         w = [r["wayfinder"] for r in rounds.values()]
         h = [r["warthog"] for r in rounds.values()]

@@ -38,6 +38,7 @@
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/grid_replanner.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/grid/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/hierarchical_grid.hpp"
 #include "wayfinder/grid/jump_point_plus_search.hpp"

@@ -87,9 +87,9 @@ struct JumpPointRun {
 // edit, or set anew) while the query is stepped stays alive until the query ends.
 struct JumpPointPlusRun {
   JumpPointPlusRun(SearchContext& context, const GridMap& grid, std::shared_ptr<const GridJumpTable> jump_table,
-                   NodeId goal, std::vector<NodeId>& scratch)
-      : map(grid), table(std::move(jump_table)), jump_points(scratch), domain(grid, *table, goal),
-        search(domain, context) {}
+                   std::shared_ptr<const GridGoalBounds> goal_bounds, NodeId goal, std::vector<NodeId>& scratch)
+      : map(grid), table(std::move(jump_table)), bounds(std::move(goal_bounds)), jump_points(scratch),
+        domain(grid, *table, goal, bounds.get()), search(domain, context) {}
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   void result(PathResult& out) const {
     search.result(out);
@@ -99,6 +99,7 @@ struct JumpPointPlusRun {
   [[nodiscard]] SearchStats stats() const { return search.stats(); }
   const GridMap& map;
   std::shared_ptr<const GridJumpTable> table;
+  std::shared_ptr<const GridGoalBounds> bounds;  ///< null: no goal bounding
   std::vector<NodeId>& jump_points;
   JumpPointPlusDomain domain;
   BestFirstSearch<JumpPointPlusDomain> search;
@@ -262,6 +263,8 @@ struct GridPathfinderState {
   /// unless one was set, which is never replaced.
   std::shared_ptr<const GridJumpTable> jump_table;
   bool jump_table_set = false;
+  /// Goal bounds for JPS+, when set (never built by the pathfinder).
+  std::shared_ptr<const GridGoalBounds> goal_bounds;
   ActiveSearch active;
   /// The map's hierarchy for GridAlgorithm::hierarchical: built on the first such query,
   /// updated locally (HierarchicalGrid::update) when the map's revision has moved since.
@@ -396,6 +399,10 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
     } else if (table == nullptr || table->mismatch(map_)) {
       table = std::make_shared<const GridJumpTable>(map_);
     }
+    if (state_->goal_bounds != nullptr && !on_body_map)
+      if (auto problem = state_->goal_bounds->mismatch(map_))
+        return reject("JPS+: " + *problem + "; the pathfinder never rebuilds goal bounds: set bounds of the map as"
+                      " it is now (or null ones to search without them)");
   }
 
   if (options.algorithm == GridAlgorithm::hierarchical) {
@@ -479,9 +486,10 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
       return active.start<JumpPointRun>(state_->forward, searched, to, state_->jump_points)
           .search.start(from, to, search);
     case GridAlgorithm::jump_point_plus:
-      return active.start<JumpPointPlusRun>(state_->forward, searched,
-                                            on_body_map ? state_->body_jump_table : state_->jump_table, to,
-                                            state_->jump_points)
+      // Goal bounds describe the map itself, not a larger agent's body map.
+      return active
+          .start<JumpPointPlusRun>(state_->forward, searched, on_body_map ? state_->body_jump_table : state_->jump_table,
+                                   on_body_map ? nullptr : state_->goal_bounds, to, state_->jump_points)
           .search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
       return with_domain(costs, [&]<class D>(std::type_identity<D>) {
@@ -510,6 +518,14 @@ void GridPathfinder::set_jump_table(std::shared_ptr<const GridJumpTable> table) 
 }
 
 std::shared_ptr<const GridJumpTable> GridPathfinder::jump_table() const { return state_->jump_table; }
+
+void GridPathfinder::set_goal_bounds(std::shared_ptr<const GridGoalBounds> bounds) {
+  if (bounds != nullptr)
+    if (auto problem = bounds->mismatch_thoroughly(map_)) throw std::invalid_argument(*problem);
+  state_->goal_bounds = std::move(bounds);
+}
+
+std::shared_ptr<const GridGoalBounds> GridPathfinder::goal_bounds() const { return state_->goal_bounds; }
 
 SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
   return step(StepBudget::expansions(max_expansions));

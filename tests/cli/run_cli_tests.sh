@@ -293,6 +293,27 @@ contains "cut.jump: truncated" "a truncated table is refused, naming the file"
 expect 2 "grid bench --table for another map" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --table "$scratch/gap.jump"
 contains "gap.jump: the table was built for" "a table of another map is refused"
 
+# Goal bounds: built beside the table, used by path and bench, refused for another map, when cut,
+# and with a batch.
+expect_split 0 "grid preprocess --goal-bounds --json" -- "$wayfinder" grid preprocess "$grid_map" -o "$scratch/corners.jump" --goal-bounds "$scratch/corners.bounds" --build-threads 3 --json
+contains '"goal_bounds_threads":3' "grid preprocess reports the bounds' threads"
+keys_documented "grid preprocess --goal-bounds JSON"
+expect_split 0 "grid bench --bounds --json" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --table "$scratch/corners.jump" --bounds "$scratch/corners.bounds" --json
+contains '"mismatches":0' "jps-plus with goal bounds is optimal on the bench"
+contains '"goal_bounds":"' "the bench names the bounds"
+keys_documented "grid bench --bounds JSON"
+expect 0 "grid preprocess gap --goal-bounds" -- "$wayfinder" grid preprocess "$scratch/gap.map" -o "$scratch/gap.jump" --goal-bounds "$scratch/gap.bounds"
+contains "goal bounds:" "grid preprocess reports the bounds"
+expect 0 "grid path --bounds" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --algo jps-plus --bounds "$scratch/gap.bounds"
+contains "status:       found" "jps-plus finds the path with goal bounds"
+head -c 100 "$scratch/gap.bounds" >"$scratch/cut.bounds"
+expect 2 "grid path --bounds truncated" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --algo jps-plus --bounds "$scratch/cut.bounds"
+contains "cut.bounds: truncated" "truncated goal bounds are refused, naming the file"
+expect 2 "grid bench --bounds for another map" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --bounds "$scratch/gap.bounds"
+contains "gap.bounds: the goal bounds were built for" "goal bounds of another map are refused"
+expect 2 "grid bench --bounds --threads 2" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --bounds "$scratch/corners.bounds" --threads 2
+contains "--bounds supports only --threads 1" "goal bounds with a batch are refused"
+
 # IDA* promises optimal paths: a scenario with a wrong optimal length is a mismatch for it too.
 sed 's/9\.82842712/9.5/' "$grid_scenario" >"$scratch/corners.map.scen"
 cp "$grid_map" "$scratch/corners.map"

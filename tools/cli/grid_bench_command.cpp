@@ -18,6 +18,7 @@
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
+#include "wayfinder/grid/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
@@ -136,6 +137,8 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
   // JPS+'s preprocessing, outside the query times (null for the other algorithms).
   json["preprocess_ms"] = jump_table ? nlohmann::ordered_json(jump_table->build_seconds() * 1000.0) : nullptr;
   json["table_bytes"] = jump_table ? nlohmann::ordered_json(jump_table->memory_bytes()) : nullptr;
+  json["goal_bounds"] =
+      jump_table && !arguments.bounds_path.empty() ? nlohmann::ordered_json(arguments.bounds_path) : nullptr;
   json["tolerance"] = reference.tolerance;
   json["scenario"] = arguments.scenario_path;
   json["map"] = map_path;
@@ -198,6 +201,10 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
   command.add_option("--table", arguments.table_path,
                      "jps-plus: a jump table saved by grid preprocess for this map, loaded instead of built")
       ->type_name("FILE");
+  command.add_option("--bounds", arguments.bounds_path,
+                     "jps-plus: goal bounds saved by grid preprocess --goal-bounds for this map, to prune by "
+                     "(--threads 1 only)")
+      ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -233,6 +240,8 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
   const std::string map_path =
       arguments.map_path.empty() ? scenario_map_path(arguments.scenario_path).string() : arguments.map_path;
   const GridMap map = read_movingai_map(map_path);
+  if (!arguments.bounds_path.empty() && arguments.threads > 1)
+    throw CommandError("--bounds supports only --threads 1: a batch's pathfinders build their own tables");
 
   std::vector<std::string> warnings;
   const std::optional<std::string> other_map = check_scenario_is_for_map(scenario, map, map_path);
@@ -385,6 +394,9 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
         progress.clear();
       }
       pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(*jump_table));
+      if (!arguments.bounds_path.empty())
+        pathfinder.set_goal_bounds(
+            std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map)));
     }
 
     BenchTally tally(algorithm);
@@ -475,6 +487,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
         else
           out << "loaded from " << arguments.table_path << ", ";
         out << format_fixed(static_cast<double>(jump_table->memory_bytes()) / (1024.0 * 1024.0), 2) << " MiB\n";
+        if (!arguments.bounds_path.empty()) out << "  goal bounds: loaded from " << arguments.bounds_path << '\n';
       }
       out << "  compact paths: " << optional_text(compact.plain_mean()) << " bytes per step, run-length form "
           << optional_text(compact.run_length_mean()) << " (mean over found paths, 12-byte header not counted)\n"

@@ -33,6 +33,7 @@ struct GridBenchArguments {
   /// hpa's cluster side in cells (GridSearchOptions::cluster_size).
   std::uint64_t cluster_size = 16;
   std::string table_path;  ///< a saved jump table for jps-plus (empty: built before its queries)
+  std::string bounds_path;  ///< saved goal bounds for jps-plus (empty: none)
   bool json = false;
 };
 

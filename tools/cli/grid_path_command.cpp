@@ -104,6 +104,9 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
   command.add_option("--table", arguments.table_path,
                      "jps-plus: a jump table saved by grid preprocess for this map, instead of building one")
       ->type_name("FILE");
+  command.add_option("--bounds", arguments.bounds_path,
+                     "jps-plus: goal bounds saved by grid preprocess --goal-bounds for this map, to prune by")
+      ->type_name("FILE");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
@@ -133,6 +136,8 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   const HierarchicalGrid* hierarchy = pathfinder.hierarchy();
   if (!arguments.table_path.empty())
     pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map)));
+  if (!arguments.bounds_path.empty())
+    pathfinder.set_goal_bounds(std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map)));
   // Timed without a trace, so that the time is the search alone.
   const auto started = std::chrono::steady_clock::now();
   const PathResult result = pathfinder.find_path(arguments.from, arguments.to, options);

@@ -28,6 +28,7 @@ struct GridPathArguments {
   bool smooth = false;
   std::string svg_path;
   std::string table_path;  ///< a saved jump table for jps-plus (empty: built in the query)
+  std::string bounds_path;  ///< saved goal bounds for jps-plus (empty: none)
   bool json = false;
 };
 

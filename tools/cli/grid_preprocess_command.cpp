@@ -1,11 +1,14 @@
 #include "grid_preprocess_command.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "exit_status.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
+#include "command_line_values.hpp"
+#include "wayfinder/grid/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
@@ -16,11 +19,21 @@ void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArgument
   command.add_option("-o,--output", arguments.output_path, "where to write the jump table")
       ->required()
       ->type_name("FILE");
+  command.add_option("--goal-bounds", arguments.goal_bounds_path,
+                     "also build the map's goal bounds for jps-plus and write them here (one Dijkstra search per "
+                     "passable cell: minutes on large maps)")
+      ->type_name("FILE");
+  add_whole_number_option(command, "--build-threads", arguments.build_threads, 1, 256,
+                          "threads building the goal bounds")
+      ->type_name("N")
+      ->default_str("2");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer(
       "The table holds, for every cell and each of the 8 directions, the distance to the next jump point or\n"
-      "wall under the MovingAI rule (16 bytes per cell). The file records the map's size and a checksum of its\n"
-      "passability: --table FILE (grid path, grid bench) refuses it for any other map.");
+      "wall under the MovingAI rule (16 bytes per cell). The goal bounds hold, for every cell and direction,\n"
+      "the bounding box of the goals that a move in that direction reaches optimally (64 bytes per cell).\n"
+      "Each file records the map's size and a checksum of its passability: --table FILE and --bounds FILE\n"
+      "(grid path, grid bench) refuse it for any other map.");
 }
 
 int run_grid_preprocess_command(const GridPreprocessArguments& arguments, std::ostream& out, std::ostream& err) {
@@ -32,6 +45,19 @@ int run_grid_preprocess_command(const GridPreprocessArguments& arguments, std::o
   table.save(arguments.output_path);
   const auto file_bytes = std::filesystem::file_size(arguments.output_path);
   const double milliseconds = table.build_seconds() * 1000.0;
+  std::optional<GridGoalBounds> bounds;
+  std::uintmax_t bounds_file_bytes = 0;
+  if (!arguments.goal_bounds_path.empty()) {
+    std::size_t passable = 0;
+    for (int y = 0; y < map.height(); ++y)
+      for (int x = 0; x < map.width(); ++x) passable += map.passable_unchecked(x, y) ? 1 : 0;
+    progress.start("goal bounds", passable);
+    bounds.emplace(map, [&](std::size_t done, std::size_t) { progress.update(done); },
+                   static_cast<int>(arguments.build_threads));
+    progress.clear();
+    bounds->save(arguments.goal_bounds_path);
+    bounds_file_bytes = std::filesystem::file_size(arguments.goal_bounds_path);
+  }
   if (arguments.json) {
     nlohmann::ordered_json json;
     json["map"] = arguments.map_path;
@@ -41,11 +67,20 @@ int run_grid_preprocess_command(const GridPreprocessArguments& arguments, std::o
     json["preprocess_ms"] = milliseconds;
     json["table_bytes"] = table.memory_bytes();
     json["file_bytes"] = file_bytes;
+    json["goal_bounds"] = bounds ? nlohmann::ordered_json(arguments.goal_bounds_path) : nullptr;
+    json["goal_bounds_ms"] = bounds ? nlohmann::ordered_json(bounds->build_seconds() * 1000.0) : nullptr;
+    json["goal_bounds_threads"] = bounds ? nlohmann::ordered_json(bounds->build_threads()) : nullptr;
+    json["goal_bounds_bytes"] = bounds ? nlohmann::ordered_json(bounds->memory_bytes()) : nullptr;
+    json["goal_bounds_file_bytes"] = bounds ? nlohmann::ordered_json(bounds_file_bytes) : nullptr;
     out << json.dump() << '\n';
   } else {
     out << "map:   " << arguments.map_path << " (" << map.width() << "x" << map.height() << ")\n"
         << "table: " << arguments.output_path << " (" << file_bytes << " bytes), built in "
         << format_fixed(milliseconds, 1) << " ms\n";
+    if (bounds)
+      out << "goal bounds: " << arguments.goal_bounds_path << " (" << bounds_file_bytes << " bytes), built in "
+          << format_fixed(bounds->build_seconds() * 1000.0, 1) << " ms on " << bounds->build_threads()
+          << " threads\n";
   }
   return exit_ok;
 }

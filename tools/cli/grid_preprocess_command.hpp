@@ -1,8 +1,11 @@
 #pragma once
-// `wayfinder grid preprocess MAP -o FILE [--json]`: builds the JPS+ jump table of a MovingAI map
-// (grid_jump_table.hpp) and saves it, for `grid path` and `grid bench` to load with --table.
+// `wayfinder grid preprocess MAP -o FILE [--goal-bounds FILE2] [--build-threads N] [--json]`:
+// builds the JPS+ jump table of a MovingAI map (grid_jump_table.hpp) and saves it, for `grid
+// path` and `grid bench` to load with --table; with --goal-bounds also its goal bounds
+// (grid_goal_bounds.hpp), for them to load with --bounds.
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -11,6 +14,8 @@ namespace wayfinder::cli {
 struct GridPreprocessArguments {
   std::string map_path;
   std::string output_path;
+  std::string goal_bounds_path;  ///< empty: no goal bounds
+  std::uint64_t build_threads = 2;
   bool json = false;
 };
 

@@ -14,6 +14,7 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
@@ -183,6 +184,20 @@ class GridPathfinder {
   void set_jump_table(std::shared_ptr<const GridJumpTable> table);
   /// The table in use (built or set), or null before the first jump_point_plus query.
   [[nodiscard]] std::shared_ptr<const GridJumpTable> jump_table() const;
+
+  // ---- Goal bounding for JPS+ (grid_goal_bounds.hpp): with bounds set, jump_point_plus
+  // queries skip every jump whose box of goals excludes the goal (still optimal). The
+  // pathfinder never builds or rebuilds bounds (building is quadratic in the passable cells):
+  // once the map is edited, jump_point_plus queries are refused (invalid_input) until other
+  // bounds, or null ones, are set. Queries with agent_size above 1 search the agent's body map
+  // and do not use the bounds.
+
+  /// Uses `bounds` for jump_point_plus queries. Throws std::invalid_argument when they do not
+  /// fit the map's current version (size, revision, or passability checksum); null turns goal
+  /// bounding off.
+  void set_goal_bounds(std::shared_ptr<const GridGoalBounds> bounds);
+  /// The bounds in use, or null.
+  [[nodiscard]] std::shared_ptr<const GridGoalBounds> goal_bounds() const;
 
  private:
   const GridMap& map_;

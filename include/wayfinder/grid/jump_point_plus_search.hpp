@@ -14,12 +14,21 @@
 // the goal lies within the jump's distance (to its jump point or its wall); a diagonal jump
 // whose range covers the cell where the diagonal meets the goal's row or column continues
 // straight from that cell when the table says the goal is within reach there.
+//
+// With GridGoalBounds (grid_goal_bounds.hpp; Rabin & Sturtevant 2016, "Combining Bounding Boxes
+// and JPS to Prune Grid Pathfinding", AAAI) the domain also skips every jump whose first move's
+// box of goals excludes the goal: the jumps from an expanded node (the start's 8 included), and,
+// on a diagonal walk, the straight jumps from each diagonal jump point it passes and the walk's
+// continuation past it. Each is sound because the boxes hold every goal for which that move
+// starts an optimal path: the canonical optimal path that JPS follows is optimal from each of
+// its cells, so every move it makes keeps the goal in its box and is never skipped.
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/core/force_inline.hpp"
+#include "wayfinder/grid/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
@@ -29,8 +38,10 @@ namespace wayfinder {
 class JumpPointPlusDomain {
  public:
   /// `table` must fit `map` (GridJumpTable::mismatch is nullopt); both must outlive the domain.
-  JumpPointPlusDomain(const GridMap& map, const GridJumpTable& table, NodeId goal)
-      : map_(map), table_(table), goal_(goal), goal_cell_(map.cell_of(goal)) {}
+  /// `bounds`, when not null, must fit `map` too and outlive the domain.
+  JumpPointPlusDomain(const GridMap& map, const GridJumpTable& table, NodeId goal,
+                      const GridGoalBounds* bounds = nullptr)
+      : map_(map), table_(table), bounds_(bounds), goal_(goal), goal_cell_(map.cell_of(goal)) {}
 
   [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }
 
@@ -45,7 +56,7 @@ class JumpPointPlusDomain {
     const Cell at = map_.cell_of(node);
     if (parent == invalid_node) {
       for (int direction = 0; direction < jump_direction_count; ++direction)
-        jump(at, jump_direction_dx[direction], jump_direction_dy[direction], sink);
+        jump(at, node, jump_direction_dx[direction], jump_direction_dy[direction], sink);
       return;
     }
     // The direction of travel into this node, as JumpPointDomain infers it: a node found by a
@@ -57,23 +68,23 @@ class JumpPointPlusDomain {
     const int dx = ax >= ay ? (at.x > from.x) - (at.x < from.x) : 0;
     const int dy = ay >= ax ? (at.y > from.y) - (at.y < from.y) : 0;
     if (dx != 0 && dy != 0) {
-      jump(at, dx, 0, sink);
-      jump(at, 0, dy, sink);
-      jump(at, dx, dy, sink);
+      jump(at, node, dx, 0, sink);
+      jump(at, node, 0, dy, sink);
+      jump(at, node, dx, dy, sink);
     } else if (dx != 0) {
-      jump(at, dx, 0, sink);
+      jump(at, node, dx, 0, sink);
       for (const int side : {-1, 1}) {
         if (!map_.passable_unchecked(at.x - dx, at.y + side) && map_.passable_unchecked(at.x, at.y + side)) {
-          jump(at, 0, side, sink);
-          jump(at, dx, side, sink);
+          jump(at, node, 0, side, sink);
+          jump(at, node, dx, side, sink);
         }
       }
     } else {
-      jump(at, 0, dy, sink);
+      jump(at, node, 0, dy, sink);
       for (const int side : {-1, 1}) {
         if (!map_.passable_unchecked(at.x + side, at.y - dy) && map_.passable_unchecked(at.x + side, at.y)) {
-          jump(at, side, 0, sink);
-          jump(at, side, dy, sink);
+          jump(at, node, side, 0, sink);
+          jump(at, node, side, dy, sink);
         }
       }
     }
@@ -131,13 +142,27 @@ class JumpPointPlusDomain {
       at.x += dx * steps;
       at.y += dy * steps;
       walked += steps * sqrt2;
-      straight(at, dx, 0, walked, sink);
-      straight(at, 0, dy, walked, sink);
+      if (bounds_ == nullptr) {
+        straight(at, dx, 0, walked, sink);
+        straight(at, 0, dy, walked, sink);
+        continue;
+      }
+      const NodeId id = map_.id_of(at);
+      if (admitted(id, along_x)) straight(at, dx, 0, walked, sink);
+      if (admitted(id, along_y)) straight(at, 0, dy, walked, sink);
+      if (!admitted(id, direction)) return;
     }
   }
 
+  // Whether the goal is in the box of leaving `cell` in `direction` (always, without bounds).
+  [[nodiscard]] WAYFINDER_FORCE_INLINE bool admitted(NodeId cell, int direction) const {
+    return bounds_ == nullptr || bounds_->admits(cell, direction, goal_cell_.x, goal_cell_.y);
+  }
+
+  // The jump from the expanded node `node` (at `at`) by (dx, dy).
   template <class Sink>
-  WAYFINDER_FORCE_INLINE void jump(Cell at, int dx, int dy, Sink& sink) const {
+  WAYFINDER_FORCE_INLINE void jump(Cell at, NodeId node, int dx, int dy, Sink& sink) const {
+    if (!admitted(node, jump_direction_index(dx, dy))) return;
     if (dx != 0 && dy != 0)
       diagonal(at, dx, dy, sink);
     else
@@ -146,6 +171,7 @@ class JumpPointPlusDomain {
 
   const GridMap& map_;
   const GridJumpTable& table_;
+  const GridGoalBounds* bounds_;
   NodeId goal_;
   Cell goal_cell_;
 };

@@ -1,0 +1,53 @@
+// Fuzzes the goal bounds reader: any bytes must either load as goal bounds of the fixed map below
+// or throw LoadError naming the source and a cause, never crash, hang or trip a sanitizer.
+// Bounds that load are searched with (JPS+ pruned by them), between every pair of a few cells;
+// the answers need not be optimal (the bounds may be wrong yet well formed) but the searches must
+// end. The seed corpus holds the bounds of this map as GridGoalBounds::save writes them.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/grid/grid_goal_bounds.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+
+namespace {
+
+// The map of fuzz_jump_table.cpp: 12 x 10 with walls that make jump points in every direction.
+wayfinder::GridMap fuzz_map() {
+  wayfinder::GridMap map(12, 10);
+  map.block_rect({3, 2, 1, 5});
+  map.block_rect({6, 0, 1, 4});
+  map.block_rect({6, 6, 4, 1});
+  map.set_passable(9, 2, false);
+  map.set_passable(1, 8, false);
+  map.forget_changes();
+  return map;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const wayfinder::GridMap map = fuzz_map();
+  std::shared_ptr<const wayfinder::GridGoalBounds> bounds;
+  try {
+    bounds = std::make_shared<const wayfinder::GridGoalBounds>(
+        wayfinder::GridGoalBounds::from_bytes(data, size, map, "fuzz.bounds"));
+  } catch (const wayfinder::LoadError& error) {
+    if (error.cause().empty() || error.file() != "fuzz.bounds") std::abort();
+    return 0;
+  }
+  wayfinder::GridPathfinder pathfinder(map);
+  pathfinder.set_goal_bounds(bounds);
+  wayfinder::GridSearchOptions options;
+  options.algorithm = wayfinder::GridAlgorithm::jump_point_plus;
+  const wayfinder::Cell cells[] = {{0, 0}, {11, 9}, {5, 5}, {0, 9}, {11, 0}, {7, 3}};
+  for (const wayfinder::Cell start : cells)
+    for (const wayfinder::Cell goal : cells) {
+      const wayfinder::PathResult result = pathfinder.find_path(start, goal, options);
+      if (result.status == wayfinder::SearchStatus::invalid_input) std::abort();
+    }
+  return 0;
+}

@@ -1,0 +1,403 @@
+// Goal bounding for JPS+ (GridGoalBounds + GridPathfinder::set_goal_bounds): every box against
+// the boxes a brute-force Dijkstra from every neighbour gives, optimal lengths against a
+// textbook Dijkstra on random maps with fewer expansions than JPS+ in all, every query of a real
+// MovingAI map at its recorded optimum, threads, refusals, and the bounds' files.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "grid_test_support.hpp"
+#include "test_environment.hpp"
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/grid/grid_goal_bounds.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/path_validation.hpp"
+
+namespace wayfinder {
+namespace {
+
+using namespace wayfinder::testing;
+
+GridSearchOptions jps_plus_options() {
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::jump_point_plus;
+  return options;
+}
+
+GridMap random_uniform_map(TestRandom& random, int min_side, int max_side, double max_blocked) {
+  RandomMapSpec spec;
+  spec.min_side = min_side;
+  spec.max_side = max_side;
+  spec.max_blocked_fraction = max_blocked;
+  spec.weighted_chance = 0.0;
+  GridMap map = random_map(random, spec);
+  map.forget_changes();
+  return map;
+}
+
+std::string cell_text(Cell cell) { return "(" + std::to_string(cell.x) + "," + std::to_string(cell.y) + ")"; }
+
+TEST(GridGoalBounds, EveryBoxIsTheBoxOfTheGoalsItsMoveReachesOptimally) {
+  TestRandom random(20160212);
+  std::size_t boxes = 0;
+  for (int round = 0; round < (sanitized_build() ? 10 : 40); ++round) {
+    const GridMap map = random_uniform_map(random, 1, 12, 0.45);
+    const GridGoalBounds bounds(map);
+    for (const Cell source : passable_cells(map)) {
+      const std::vector<double> best = reference_costs_from(map, DiagonalMode::only_if_no_obstacles, source);
+      for (int direction = 0; direction < jump_direction_count; ++direction) {
+        const int dx = jump_direction_dx[direction];
+        const int dy = jump_direction_dy[direction];
+        GoalBox expected;
+        if (reference_move_allowed(map, DiagonalMode::only_if_no_obstacles, source.x, source.y, dx, dy)) {
+          const double step = (dx != 0 && dy != 0) ? std::sqrt(2.0) : 1.0;
+          const std::vector<double> after =
+              reference_costs_from(map, DiagonalMode::only_if_no_obstacles, {source.x + dx, source.y + dy});
+          for (const Cell goal : passable_cells(map)) {
+            const NodeId id = map.id_of(goal);
+            if (goal == source || std::isinf(best[id]) || !nearly_equal(step + after[id], best[id])) continue;
+            if (expected.empty()) {
+              expected = {static_cast<std::int16_t>(goal.x), static_cast<std::int16_t>(goal.y),
+                          static_cast<std::int16_t>(goal.x), static_cast<std::int16_t>(goal.y)};
+            } else {
+              expected.min_x = std::min<std::int16_t>(expected.min_x, static_cast<std::int16_t>(goal.x));
+              expected.min_y = std::min<std::int16_t>(expected.min_y, static_cast<std::int16_t>(goal.y));
+              expected.max_x = std::max<std::int16_t>(expected.max_x, static_cast<std::int16_t>(goal.x));
+              expected.max_y = std::max<std::int16_t>(expected.max_y, static_cast<std::int16_t>(goal.y));
+            }
+          }
+        }
+        const GoalBox& box = bounds.box(map.id_of(source), direction);
+        ASSERT_EQ(box.empty(), expected.empty()) << "round " << round << " " << cell_text(source) << " dir "
+                                                 << direction;
+        if (!expected.empty()) {
+          ASSERT_EQ(box, expected) << "round " << round << " " << cell_text(source) << " dir " << direction;
+        }
+        ++boxes;
+      }
+    }
+  }
+  EXPECT_GT(boxes, 1000u);
+}
+
+TEST(GridGoalBounds, ThreadsDoNotChangeTheBoundsAndProgressReachesTheEnd) {
+  TestRandom random(7);
+  const GridMap map = random_uniform_map(random, 30, 40, 0.3);
+  std::size_t last_done = 0;
+  std::size_t last_total = 0;
+  const GridGoalBounds one(map, [&](std::size_t done, std::size_t total) {
+    EXPECT_GE(done, last_done);
+    last_done = done;
+    last_total = total;
+  }, 1);
+  EXPECT_EQ(last_done, passable_cells(map).size());
+  EXPECT_EQ(last_total, passable_cells(map).size());
+  const GridGoalBounds three(map, {}, 3);
+  EXPECT_EQ(one.to_bytes(), three.to_bytes());
+  EXPECT_EQ(three.build_threads(), 3);
+  EXPECT_EQ(one.memory_bytes(), sizeof(GridGoalBounds) + map.cell_count() * 64);
+  // A progress callback that throws stops the build (the helper threads are joined first).
+  EXPECT_THROW(GridGoalBounds(map, [](std::size_t, std::size_t) { throw std::runtime_error("stop"); }, 3),
+               std::runtime_error);
+}
+
+TEST(GridGoalBounds, OptimalOnRandomMapsAndExpandsLessThanJpsPlus) {
+  TestRandom random(20160213);
+  std::size_t queries = 0;
+  std::size_t unreachable = 0;
+  std::uint64_t expanded = 0;
+  std::uint64_t plain_expanded = 0;
+  std::size_t more = 0;
+  std::uint64_t most_more = 0;
+  const int maps = sanitized_build() ? 40 : 200;
+  for (int round = 0; round < maps; ++round) {
+    const GridMap map = random_uniform_map(random, 8, 40, 0.45);
+    const std::vector<Cell> cells = passable_cells(map);
+    if (cells.empty()) continue;
+    GridPathfinder bounded(map);
+    bounded.set_goal_bounds(std::make_shared<const GridGoalBounds>(map));
+    GridPathfinder plain(map);
+    for (int start_index = 0; start_index < 3; ++start_index) {
+      const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+      const std::vector<double> best = reference_costs_from(map, DiagonalMode::only_if_no_obstacles, start);
+      for (std::size_t g = 0; g < cells.size(); g += (cells.size() > 400 ? 3 : 1)) {
+        const Cell goal = cells[g];
+        const PathResult result = bounded.find_path(start, goal, jps_plus_options());
+        const PathResult reference = plain.find_path(start, goal, jps_plus_options());
+        ++queries;
+        const double expected = best[map.id_of(goal)];
+        const std::string where = "round " + std::to_string(round) + " " + cell_text(start) + " -> " + cell_text(goal);
+        if (std::isinf(expected)) {
+          ++unreachable;
+          ASSERT_EQ(result.status, SearchStatus::no_path) << where;
+          continue;
+        }
+        ASSERT_EQ(result.status, SearchStatus::found) << where << ": " << result.message;
+        ASSERT_TRUE(nearly_equal(result.cost, expected)) << where << ": cost " << result.cost << ", optimal "
+                                                         << expected;
+        const ReferencePathCheck check =
+            reference_check_path(map, result.nodes, DiagonalMode::only_if_no_obstacles, start, goal);
+        ASSERT_TRUE(check.valid()) << where << ": " << check.problem;
+        ASSERT_TRUE(nearly_equal(check.cost, result.cost)) << where;
+        // Pruning only removes successors, but a node reached by another parent can change the
+        // order in which ties are expanded: a query may expand a node or two more.
+        if (result.stats.expanded > reference.stats.expanded) {
+          ++more;
+          most_more = std::max(most_more, result.stats.expanded - reference.stats.expanded);
+        }
+        expanded += result.stats.expanded;
+        plain_expanded += reference.stats.expanded;
+      }
+    }
+  }
+  EXPECT_GT(queries, 20000u);
+  EXPECT_GT(unreachable, 0u);
+  EXPECT_LT(expanded, plain_expanded);
+  EXPECT_LT(more * 100, queries) << more << " queries expanded more than JPS+, by up to " << most_more;
+  std::cout << "[ bounds   ] " << queries << " queries, expanded " << expanded << " with goal bounds, "
+            << plain_expanded << " without; " << more << " queries expanded more, by up to " << most_more << "\n";
+}
+
+TEST(GridGoalBounds, RefusedForOtherMapsAndOnceTheMapChanges) {
+  TestRandom random(11);
+  GridMap map = random_uniform_map(random, 12, 16, 0.2);
+  const std::vector<Cell> cells = passable_cells(map);
+  GridPathfinder pathfinder(map);
+  auto bounds = std::make_shared<const GridGoalBounds>(map);
+  pathfinder.set_goal_bounds(bounds);
+  EXPECT_EQ(pathfinder.goal_bounds(), bounds);
+  EXPECT_TRUE(pathfinder.find_path(cells.front(), cells.back(), jps_plus_options()).found());
+
+  GridMap other = map;
+  other.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
+  other.forget_changes();
+  GridPathfinder other_pathfinder(other);
+  EXPECT_THROW(other_pathfinder.set_goal_bounds(bounds), std::invalid_argument);
+  const GridMap bigger(map.width() + 1, map.height());
+  EXPECT_NE(bounds->mismatch(bigger), std::nullopt);
+
+  map.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
+  const PathResult refused = pathfinder.find_path(cells.front(), cells.back(), jps_plus_options());
+  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.message.find("goal bounds"), std::string::npos) << refused.message;
+  EXPECT_THROW(bounds->check(map), std::invalid_argument);
+  pathfinder.set_goal_bounds(nullptr);
+  EXPECT_NE(pathfinder.find_path(cells.front(), cells.back(), jps_plus_options()).status,
+            SearchStatus::invalid_input);
+  pathfinder.set_goal_bounds(std::make_shared<const GridGoalBounds>(map));
+  EXPECT_NE(pathfinder.find_path(cells.front(), cells.back(), jps_plus_options()).status,
+            SearchStatus::invalid_input);
+}
+
+TEST(GridGoalBounds, ALargerAgentSearchesItsBodyMapWithoutTheBounds) {
+  TestRandom random(12);
+  const GridMap map = random_uniform_map(random, 20, 24, 0.15);
+  GridPathfinder bounded(map);
+  bounded.set_goal_bounds(std::make_shared<const GridGoalBounds>(map));
+  GridPathfinder reference(map);
+  GridSearchOptions jps_plus = jps_plus_options();
+  jps_plus.agent_size = 2;
+  GridSearchOptions astar;
+  astar.agent_size = 2;
+  const std::vector<Cell> cells = passable_cells(map);
+  std::size_t found = 0;
+  for (std::size_t i = 0; i < cells.size(); i += 11) {
+    const PathResult a = bounded.find_path(cells.front(), cells[i], jps_plus);
+    const PathResult b = reference.find_path(cells.front(), cells[i], astar);
+    ASSERT_EQ(a.status, b.status) << cell_text(cells[i]) << ": " << a.message;
+    if (b.found()) {
+      ++found;
+      EXPECT_TRUE(nearly_equal(a.cost, b.cost)) << cell_text(cells[i]);
+    }
+  }
+  EXPECT_GT(found, 0u);
+}
+
+// ---- Files
+
+class GoalBoundsFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    directory_ = std::filesystem::temp_directory_path() /
+                 ("wayfinder_goal_bounds_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(directory_);
+  }
+  void TearDown() override { std::filesystem::remove_all(directory_); }
+  std::filesystem::path directory_;
+};
+
+GridMap test_map() {
+  TestRandom random(4);
+  return random_uniform_map(random, 20, 30, 0.45);
+}
+
+std::string load_problem(const std::vector<unsigned char>& bytes, const GridMap& map) {
+  try {
+    (void)GridGoalBounds::from_bytes(bytes.data(), bytes.size(), map, "map.bounds");
+  } catch (const LoadError& error) {
+    EXPECT_EQ(error.file(), "map.bounds");
+    return error.cause();
+  }
+  return "";
+}
+
+TEST_F(GoalBoundsFiles, RoundTripGivesTheSameBoundsAndPaths) {
+  const GridMap map = test_map();
+  const GridGoalBounds built(map);
+  const std::filesystem::path file = directory_ / "map.bounds";
+  built.save(file);
+  EXPECT_EQ(std::filesystem::file_size(file), 40 + map.cell_count() * 64);
+  const GridGoalBounds loaded = GridGoalBounds::load(file, map);
+  for (NodeId cell = 0; cell < map.cell_count(); ++cell)
+    for (int direction = 0; direction < jump_direction_count; ++direction)
+      ASSERT_EQ(loaded.box(cell, direction), built.box(cell, direction));
+  EXPECT_EQ(loaded.to_bytes(), built.to_bytes());
+  EXPECT_EQ(loaded.build_seconds(), 0.0);
+
+  GridPathfinder with_loaded(map);
+  with_loaded.set_goal_bounds(std::make_shared<const GridGoalBounds>(loaded));
+  GridPathfinder reference(map);
+  const std::vector<Cell> cells = passable_cells(map);
+  for (std::size_t i = 0; i < cells.size(); i += 5) {
+    const PathResult a = with_loaded.find_path(cells.front(), cells[i], jps_plus_options());
+    const PathResult b = reference.find_path(cells.front(), cells[i], GridSearchOptions{});
+    ASSERT_EQ(a.status, b.status);
+    if (b.found()) {
+      EXPECT_TRUE(nearly_equal(a.cost, b.cost));
+    }
+  }
+}
+
+TEST_F(GoalBoundsFiles, RejectsFilesForOtherMapsVersionsAndDamage) {
+  const GridMap map = test_map();
+  const std::vector<unsigned char> good = GridGoalBounds(map).to_bytes();
+  EXPECT_EQ(load_problem(good, map), "");
+
+  std::vector<unsigned char> bytes = good;
+  bytes[0] = 'X';
+  EXPECT_NE(load_problem(bytes, map).find("not a goal bounds file"), std::string::npos);
+  // A jump table is not goal bounds.
+  EXPECT_NE(load_problem(GridJumpTable(map).to_bytes(), map).find("not a goal bounds file"), std::string::npos);
+
+  bytes = good;
+  bytes[8] = 2;
+  EXPECT_NE(load_problem(bytes, map).find("version 2"), std::string::npos) << load_problem(bytes, map);
+
+  const GridMap bigger(map.width() + 1, map.height());
+  EXPECT_NE(load_problem(good, bigger).find("built for a"), std::string::npos);
+
+  GridMap edited = map;
+  const std::vector<Cell> cells = passable_cells(map);
+  edited.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
+  EXPECT_NE(load_problem(good, edited).find("another map"), std::string::npos);
+
+  bytes = good;
+  bytes.push_back(0);
+  EXPECT_NE(load_problem(bytes, map).find("after the boxes"), std::string::npos);
+
+  for (std::size_t length = 0; length < good.size(); length += (length < 64 ? 1 : 389)) {
+    bytes.assign(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(length));
+    EXPECT_NE(load_problem(bytes, map), "") << "truncated to " << length << " bytes";
+  }
+  for (std::size_t at = 0; at < good.size(); at += (at < 40 ? 1 : 523)) {
+    for (int bit = 0; bit < 8; bit += (at < 40 ? 1 : 3)) {
+      bytes = good;
+      bytes[at] = static_cast<unsigned char>(bytes[at] ^ (1u << bit));
+      EXPECT_NE(load_problem(bytes, map), "") << "bit " << bit << " of byte " << at << " flipped";
+    }
+  }
+  bytes = good;
+  bytes[100] ^= 0x10;
+  EXPECT_NE(load_problem(bytes, map).find("checksum"), std::string::npos);
+}
+
+TEST_F(GoalBoundsFiles, ErrorsNameTheFile) {
+  const GridMap map = test_map();
+  const std::filesystem::path missing = directory_ / "missing.bounds";
+  try {
+    (void)GridGoalBounds::load(missing, map);
+    FAIL() << "loaded a missing file";
+  } catch (const LoadError& error) {
+    EXPECT_EQ(error.file(), missing.string());
+    EXPECT_NE(std::string(error.what()).find("missing.bounds"), std::string::npos);
+  }
+  const std::filesystem::path cut = directory_ / "cut.bounds";
+  {
+    const std::vector<unsigned char> bytes = GridGoalBounds(map).to_bytes();
+    std::ofstream out(cut, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size() - 3));
+  }
+  try {
+    (void)GridGoalBounds::load(cut, map);
+    FAIL() << "loaded a truncated file";
+  } catch (const LoadError& error) {
+    EXPECT_NE(std::string(error.what()).find("cut.bounds"), std::string::npos);
+    EXPECT_NE(error.cause().find("truncated"), std::string::npos) << error.cause();
+  }
+}
+
+// ---- MovingAI data: a real map small enough to build its bounds in a few seconds (da2's
+// ht_chantry, 7461 passable cells); every query (a sample with WAYFINDER_SAMPLE_DATA=1 or under
+// sanitizers, which also build on a third of the time) at the recorded optimum.
+
+TEST(GridGoalBoundsData, OptimalOnEveryQueryOfASmallMovingAiMap) {
+  const std::filesystem::path path = data_directory() / "movingai" / "da2" / "ht_chantry.map.scen";
+  if (!std::filesystem::exists(path)) {
+    const std::string message = "no " + path.string();
+    if (data_required()) FAIL() << message << "; WAYFINDER_REQUIRE_DATA=1 requires it";
+    GTEST_SKIP() << message;
+  }
+  const Scenario scenario = read_movingai_scenario(path);
+  const GridMap map = read_movingai_map(scenario_map_path(path));
+  ASSERT_TRUE(map.uniform_cost());
+  auto bounds = std::make_shared<const GridGoalBounds>(map, GridGoalBounds::Progress{}, 2);
+  GridPathfinder bounded(map);
+  bounded.set_goal_bounds(bounds);
+  GridPathfinder plain(map);
+  const std::size_t stride = sanitized_build() ? 20 : 1;
+  std::size_t run = 0;
+  std::size_t failures = 0;
+  std::uint64_t expanded = 0;
+  std::uint64_t plain_expanded = 0;
+  for (std::size_t i = 0; i < scenario.queries.size(); i += stride) {
+    const ScenarioQuery& query = scenario.queries[i];
+    const PathResult result = bounded.find_path(query.start, query.goal, jps_plus_options());
+    const PathResult reference = plain.find_path(query.start, query.goal, jps_plus_options());
+    ++run;
+    expanded += result.stats.expanded;
+    plain_expanded += reference.stats.expanded;
+    std::string problem;
+    if (!result.found()) {
+      problem = "status " + std::string(to_string(result.status)) + " " + result.message;
+    } else if (std::abs(result.cost - query.optimal_length) > 1e-3) {
+      problem = "cost " + std::to_string(result.cost) + " is not the optimum";
+    } else {
+      const GridPathCheck check = check_grid_path(map, result.nodes, DiagonalMode::only_if_no_obstacles);
+      if (!check.valid) problem = "check_grid_path: " + check.problem;
+    }
+    if (result.stats.expanded > reference.stats.expanded) problem += " expanded more than JPS+";
+    if (!problem.empty() && ++failures <= 10)
+      ADD_FAILURE() << "ht_chantry:" << query.line << " " << cell_text(query.start) << " -> " << cell_text(query.goal)
+                    << ", optimal " << query.optimal_length << ": " << problem;
+  }
+  EXPECT_EQ(failures, 0u) << failures << " of " << run << " queries failed";
+  EXPECT_GT(run, 0u);
+  std::cout << "[ data     ] da2/ht_chantry goal bounds: " << run << " queries, mean expanded "
+            << static_cast<double>(expanded) / static_cast<double>(run) << " (jps-plus "
+            << static_cast<double>(plain_expanded) / static_cast<double>(run) << "), bounds "
+            << bounds->memory_bytes() / 1024 << " KiB built in " << bounds->build_seconds() * 1000.0 << " ms\n";
+}
+
+}  // namespace
+}  // namespace wayfinder
