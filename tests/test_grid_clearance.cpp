@@ -350,8 +350,9 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
   EXPECT_GT(compared, static_cast<std::size_t>(map_count));
   EXPECT_GT(unreachable, 0u);
   EXPECT_GT(ida_compared, 10u);
-  EXPECT_GT(jump_compared, 20u);
-  EXPECT_GT(hierarchical_compared, 20u);
+  // A quarter of the maps use the MovingAI rule, about 70% of those have uniform costs.
+  EXPECT_GE(jump_compared, static_cast<std::size_t>(map_count / 10));
+  EXPECT_GE(hierarchical_compared, static_cast<std::size_t>(map_count / 10));
 }
 
 TEST(SizedAgentSearch, TheBodyDoesNotCutCorners) {
