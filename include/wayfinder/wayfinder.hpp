@@ -72,6 +72,7 @@
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_jump_point_search.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"

@@ -26,6 +26,7 @@ constexpr struct {
     {VoxelAlgorithm::weighted_astar, "weighted-astar"},
     {VoxelAlgorithm::greedy_best_first, "greedy"},
     {VoxelAlgorithm::jump_point, "jps"},
+    {VoxelAlgorithm::hierarchical, "hpa"},
 };
 
 template <class D>
@@ -66,6 +67,9 @@ struct VoxelPathfinderState {
   PagedSearchContext context;
   ActiveSearch active;
   std::vector<NodeId> jump_points;  ///< VoxelJumpPointRun's scratch
+  std::shared_ptr<const VoxelHierarchy> hierarchy;
+  /// The query object over `hierarchy`, made on its first query.
+  std::unique_ptr<VoxelHierarchicalPathfinder> hierarchical;
 };
 
 std::string_view to_string(VoxelAlgorithm algorithm) {
@@ -133,7 +137,7 @@ std::string VoxelPathfinder::position_problem(VoxelCoord at, const MovementProfi
 }
 
 std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) const {
-  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::jump_point))
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::hierarchical))
     return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
   if (std::isnan(options.budget.max_cost)) return "budget max_cost is NaN";
   if (options.profile)
@@ -143,6 +147,15 @@ std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) 
   if (options.algorithm == VoxelAlgorithm::jump_point && !profile.fly)
     return "jump point search is for flying agents only (a profile with fly set); walkers use astar, dijkstra, "
            "weighted-astar or greedy";
+  if (options.algorithm == VoxelAlgorithm::hierarchical) {
+    const VoxelHierarchy* hierarchy = state_->hierarchy.get();
+    if (hierarchy == nullptr)
+      return "hierarchical search (hpa) needs a hierarchy: build a VoxelHierarchy of this world for the agent's "
+             "profile and give it to set_hierarchy";
+    if (&hierarchy->world() != &world_) return "the hierarchy given to set_hierarchy was built for another world";
+    if (!(hierarchy->profile() == profile))
+      return "the hierarchy given to set_hierarchy was built for another movement profile than this query's";
+  }
   Cost h_weight = 1.0;
   if (options.algorithm == VoxelAlgorithm::dijkstra) h_weight = 0.0;
   if (options.algorithm == VoxelAlgorithm::weighted_astar) {
@@ -203,6 +216,15 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
     case VoxelAlgorithm::greedy_best_first: g_weight = 0.0; break;
     default: break;
   }
+  if (options.algorithm == VoxelAlgorithm::hierarchical) {
+    // Settled here: the hierarchical query is short (an abstract search and searches inside
+    // clusters) and not stepped. It refuses a world edited since the hierarchy's build.
+    if (!state_->hierarchical || &state_->hierarchical->hierarchy() != state_->hierarchy.get())
+      state_->hierarchical = std::make_unique<VoxelHierarchicalPathfinder>(*state_->hierarchy);
+    PathResult& out = active.settle_in_place();
+    state_->hierarchical->find_path(start, goal, out);
+    return out.status;
+  }
   const SearchOptions search = engine_options(options, g_weight, h_weight);
   const NodeId from = world_.node_of(start);
   const NodeId to = world_.node_of(goal);
@@ -262,7 +284,16 @@ std::vector<VoxelMove> VoxelPathfinder::moves_of(const PathResult& result, const
   return moves;
 }
 
-std::size_t VoxelPathfinder::search_memory_bytes() const { return state_->context.memory_bytes(); }
+std::size_t VoxelPathfinder::search_memory_bytes() const {
+  return state_->context.memory_bytes() + (state_->hierarchical ? state_->hierarchical->search_memory_bytes() : 0);
+}
+
+void VoxelPathfinder::set_hierarchy(std::shared_ptr<const VoxelHierarchy> hierarchy) {
+  state_->hierarchical.reset();
+  state_->hierarchy = std::move(hierarchy);
+}
+
+const std::shared_ptr<const VoxelHierarchy>& VoxelPathfinder::hierarchy() const { return state_->hierarchy; }
 
 void fill_voxel_points(const VoxelWorld& world, PathResult& result) {
   result.points.clear();

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -101,7 +102,35 @@ struct Summary {
   double max_memory = 0.0;
   double peak_open = 0.0;
   double cost = 0.0;
+  // Cost over the A* cost of the same pair (when A* ran first), for the algorithms that are not optimal.
+  double ratio_sum = 0.0;
+  double ratio_max = 0.0;
+  std::size_t ratio_count = 0;
 };
+
+/// A profile's hierarchy for hpa, or why there is none.
+struct BuiltHierarchy {
+  std::shared_ptr<const VoxelHierarchy> hierarchy;
+  std::string skipped;
+  double seconds = 0.0;
+};
+
+BuiltHierarchy build_hierarchy(const VoxelWorld& world, const MovementProfile& profile,
+                               const VoxelGenerateArguments& arguments) {
+  VoxelHierarchyOptions options;
+  options.cluster_size = static_cast<int>(arguments.cluster_size);
+  options.build_threads = static_cast<int>(arguments.build_threads);
+  options.max_places = arguments.hierarchy_max_places;
+  BuiltHierarchy built;
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    built.hierarchy = std::make_shared<const VoxelHierarchy>(world, profile, options);
+  } catch (const std::length_error& error) {
+    built.skipped = error.what();
+  }
+  built.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return built;
+}
 
 }  // namespace
 
@@ -141,12 +170,14 @@ void configure_voxel_generate_command(CLI::App& command, VoxelGenerateArguments&
             while (begin <= text.size()) {
               const std::size_t comma = std::min(text.find(',', begin), text.size());
               const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
-              if (!algorithm) throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar or greedy");
+              if (!algorithm)
+                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
               arguments.algorithms.push_back(*algorithm);
               begin = comma + 1;
             }
           },
-          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy")
+          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flyers only), hpa (builds each "
+          "profile's hierarchy first)")
       ->default_str("astar,weighted-astar");
   add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
       ->type_name("W");
@@ -154,6 +185,16 @@ void configure_voxel_generate_command(CLI::App& command, VoxelGenerateArguments&
                           std::numeric_limits<std::uint64_t>::max(), "stop a query after this many expansions");
   command.add_flag("--reuse-pathfinder", arguments.reuse_pathfinder,
                    "one pathfinder per profile and algorithm for all its queries (warm pages) instead of a new one per query");
+  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 64,
+                          "hpa: the side of a hierarchy's clusters in blocks")
+      ->default_str(std::to_string(arguments.cluster_size));
+  add_whole_number_option(command, "--build-threads", arguments.build_threads, 1, 64,
+                          "hpa: threads that build a hierarchy")
+      ->default_str(std::to_string(arguments.build_threads));
+  add_whole_number_option(command, "--hierarchy-max-places", arguments.hierarchy_max_places, 1,
+                          std::numeric_limits<std::uint64_t>::max(),
+                          "hpa: skip a profile whose hierarchy would hold more places than this")
+      ->default_str(std::to_string(arguments.hierarchy_max_places));
   command.add_flag("--json", arguments.json, "print one JSON object for the world, then one per profile and algorithm");
   command.footer(
       "The world: bedrock at y 0, ground up to a value-noise surface, noise caves below it, lakes in the\n"
@@ -165,6 +206,9 @@ void configure_voxel_generate_command(CLI::App& command, VoxelGenerateArguments&
       "With --reuse-pathfinder one pathfinder serves all the queries of a profile and algorithm: the times\n"
       "are warm (no page is allocated twice) and the memory is what it holds after each query, so far.\n"
       "A weighted-astar cost above weight x the astar cost of the same query is a mismatch.\n"
+      "hpa builds each profile's hierarchy (VoxelHierarchy) once, timed apart from the queries, and shares it\n"
+      "between the pathfinders; a profile with more places than --hierarchy-max-places is skipped (a flyer's\n"
+      "places are every block that is not solid). Its cost over the astar cost of the same query is reported.\n"
       "Exit status: 0 no mismatch; 1 some; 2 bad input.");
 }
 
@@ -221,12 +265,17 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
     return search;
   };
   {
+    // Options every profile must accept (the hierarchy and jps are checked per profile below).
     const VoxelPathfinder probe(world);
     for (const VoxelAlgorithm algorithm : arguments.algorithms)
-      if (const std::string problem = probe.options_problem(options_for(algorithm, MovementProfile::walker()));
-          !problem.empty())
-        throw std::invalid_argument(problem);
+      if (algorithm != VoxelAlgorithm::hierarchical && algorithm != VoxelAlgorithm::jump_point)
+        if (const std::string problem = probe.options_problem(options_for(algorithm, MovementProfile::walker()));
+            !problem.empty())
+          throw std::invalid_argument(problem);
   }
+  const bool wants_hierarchy =
+      std::find(arguments.algorithms.begin(), arguments.algorithms.end(), VoxelAlgorithm::hierarchical) !=
+      arguments.algorithms.end();
 
   using Align = TableColumn::Align;
   const TextTable table({{"profile", 7, Align::left},
@@ -255,15 +304,69 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
     // The A* cost of each pair, when A* runs first: weighted A* is checked against it.
     std::vector<double> optimal_costs(pairs.size(), -1.0);
     std::vector<int> found_by_first(pairs.size(), -1);
+    BuiltHierarchy built;
+    if (wants_hierarchy) {
+      progress.clear();
+      built = build_hierarchy(world, profile, arguments);
+      if (built.hierarchy) {
+        const VoxelHierarchyStats& stats = built.hierarchy->stats();
+        if (arguments.json) {
+          nlohmann::ordered_json json;
+          json["profile"] = profile_name;
+          json["hierarchy_build_seconds"] = built.seconds;
+          json["cluster_size"] = built.hierarchy->cluster_size();
+          json["cluster_height"] = built.hierarchy->cluster_height();
+          json["clusters"] = stats.clusters;
+          json["places"] = stats.places;
+          json["transitions"] = stats.transitions;
+          json["entrances"] = stats.entrances;
+          json["nodes"] = stats.nodes;
+          json["inter_edges"] = stats.inter_edges;
+          json["intra_edges"] = stats.intra_edges;
+          json["build_expansions"] = stats.build_expansions;
+          json["hierarchy_memory_bytes"] = stats.memory_bytes;
+          out << json.dump() << '\n' << std::flush;
+        } else {
+          out << table.rule_line() << '\n'
+              << profile_name << " hierarchy: built in " << format_fixed(built.seconds, 2) << " s on "
+              << arguments.build_threads << " thread(s); clusters " << built.hierarchy->cluster_size() << "x"
+              << built.hierarchy->cluster_height() << "x" << built.hierarchy->cluster_size() << " (" << stats.clusters
+              << "), " << stats.places << " places, " << stats.nodes << " nodes, " << stats.intra_edges + stats.inter_edges
+              << " edges, " << format_fixed(mib(static_cast<double>(stats.memory_bytes)), 1) << " MiB\n"
+              << std::flush;
+        }
+      }
+    }
     for (const VoxelAlgorithm algorithm : arguments.algorithms) {
       const VoxelSearchOptions search = options_for(algorithm, profile);
+      std::string skipped;
+      if (algorithm == VoxelAlgorithm::hierarchical && !built.hierarchy) skipped = built.skipped;
+      if (algorithm == VoxelAlgorithm::jump_point && !profile.fly) skipped = "jump point search is for flyers only";
+      if (!skipped.empty()) {
+        if (arguments.json) {
+          nlohmann::ordered_json json;
+          json["profile"] = profile_name;
+          json["algorithm"] = std::string(to_string(algorithm));
+          json["skipped"] = skipped;
+          out << json.dump() << '\n' << std::flush;
+        } else {
+          out << profile_name << " " << to_string(algorithm) << ": skipped: " << skipped << '\n' << std::flush;
+        }
+        continue;
+      }
       Summary summary;
       std::optional<VoxelPathfinder> reused;
-      if (arguments.reuse_pathfinder) reused.emplace(world, profile);
+      if (arguments.reuse_pathfinder) {
+        reused.emplace(world, profile);
+        reused->set_hierarchy(built.hierarchy);
+      }
       progress.start(profile_name + " " + std::string(to_string(algorithm)), pairs.size());
       for (std::size_t i = 0; i < pairs.size(); ++i) {
         std::optional<VoxelPathfinder> fresh;
-        if (!reused) fresh.emplace(world, profile);
+        if (!reused) {
+          fresh.emplace(world, profile);
+          fresh->set_hierarchy(built.hierarchy);
+        }
         VoxelPathfinder& pathfinder = reused ? *reused : *fresh;
         const auto query_started = std::chrono::steady_clock::now();
         const PathResult result = pathfinder.find_path(pairs[i].start, pairs[i].goal, search);
@@ -283,6 +386,13 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
           ++summary.solved;
           summary.cost += result.cost;
           if (algorithm == VoxelAlgorithm::astar || algorithm == VoxelAlgorithm::dijkstra) optimal_costs[i] = result.cost;
+          if (algorithm != VoxelAlgorithm::astar && algorithm != VoxelAlgorithm::dijkstra && optimal_costs[i] > 0.0) {
+            const double ratio = result.cost / optimal_costs[i];
+            summary.ratio_sum += ratio;
+            summary.ratio_max = std::max(summary.ratio_max, ratio);
+            ++summary.ratio_count;
+            if (ratio < 1.0 - 1e-9) problem = "cost " + format_fixed(result.cost, 3) + " below the astar cost";
+          }
           if (algorithm == VoxelAlgorithm::weighted_astar && optimal_costs[i] >= 0.0 &&
               result.cost > arguments.weight * optimal_costs[i] * (1.0 + 1e-9))
             problem = "weighted-astar cost " + format_fixed(result.cost, 3) + " above weight x " +
@@ -333,6 +443,10 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
         json["mean_cost"] = summary.solved > 0 ? summary.cost / static_cast<double>(summary.solved) : 0.0;
         json["mean_search_memory_bytes"] = summary.memory / count;
         json["max_search_memory_bytes"] = summary.max_memory;
+        if (summary.ratio_count > 0) {
+          json["mean_cost_over_astar"] = summary.ratio_sum / static_cast<double>(summary.ratio_count);
+          json["max_cost_over_astar"] = summary.ratio_max;
+        }
         out << json.dump() << '\n' << std::flush;
       } else {
         out << table.row_line({profile_name, std::string(to_string(algorithm)), std::to_string(summary.solved),
@@ -340,8 +454,12 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
                                format_fixed(median(summary.microseconds), 0), format_fixed(max_us, 0),
                                format_fixed(summary.expanded / count, 0), format_fixed(mib(summary.memory / count), 1),
                                format_fixed(mib(summary.max_memory), 1)})
-            << '\n'
-            << std::flush;
+            << '\n';
+        if (summary.ratio_count > 0)
+          out << "  " << profile_name << " " << to_string(algorithm) << " cost / astar cost: mean "
+              << format_fixed(summary.ratio_sum / static_cast<double>(summary.ratio_count), 4) << ", max "
+              << format_fixed(summary.ratio_max, 4) << " over " << summary.ratio_count << " pairs\n";
+        out << std::flush;
       }
     }
   }

@@ -3,13 +3,15 @@
 // lakes in memory (voxel_world_generator.hpp), says how long that took and how much memory the
 // world holds, and with `--queries N` runs N walking and N flying queries across the world
 // (from one end of its x axis to the other), reporting per algorithm the search times,
-// expansions and the memory each query's search state takes.
+// expansions and the memory each query's search state takes. With `--algo hpa` it first builds
+// each profile's VoxelHierarchy and reports its build time, size and memory.
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <ostream>
 #include <vector>
 
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_world_generator.hpp"
 
@@ -25,6 +27,11 @@ struct VoxelGenerateArguments {
   /// One pathfinder per profile for all the queries (its pages are reused, as a game's would
   /// be), instead of a new one per query (whose memory is then that query's alone).
   bool reuse_pathfinder = false;
+  /// For hpa: the hierarchy's cluster side, its build threads, and the most places it may hold
+  /// (a flyer's hierarchy of a world mostly of air is skipped past this).
+  std::uint64_t cluster_size = 16;
+  std::uint64_t build_threads = 2;
+  std::uint64_t hierarchy_max_places = 50'000'000;
   bool json = false;
 };
 

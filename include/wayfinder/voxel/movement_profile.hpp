@@ -75,6 +75,8 @@ struct MovementProfile {
   Cost climb_cost = 1.5;       ///< per block climbed
   Cost fly_cost = 1.0;         ///< multiplies the flying lengths 1, sqrt 2, sqrt 3
 
+  friend bool operator==(const MovementProfile&, const MovementProfile&) = default;
+
   /// A person-sized walker with the defaults above.
   static MovementProfile walker() { return {}; }
   /// A one-block flying agent, as in the voxel benchmark.

@@ -17,6 +17,7 @@
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
 namespace wayfinder {
@@ -27,9 +28,12 @@ enum class VoxelAlgorithm : std::uint8_t {
   weighted_astar,     ///< cost <= weight x optimal; weight 2 is the "g / 2" of voxel tutorials
   greedy_best_first,  ///< fast, no cost guarantee
   jump_point,         ///< optimal, flying agents only (voxel_jump_point_search.hpp)
+  /// HPA* over a VoxelHierarchy given to set_hierarchy (voxel_hierarchy.hpp): near-optimal,
+  /// for large worlds; settled in begin(), budget and trace not applied.
+  hierarchical,
 };
 
-/// Command-line names: dijkstra, astar, weighted-astar, greedy, jps.
+/// Command-line names: dijkstra, astar, weighted-astar, greedy, jps, hpa.
 std::string_view to_string(VoxelAlgorithm algorithm);
 std::optional<VoxelAlgorithm> parse_voxel_algorithm(std::string_view name);
 std::string_view to_string(VoxelMoveKind kind);
@@ -124,8 +128,16 @@ class VoxelPathfinder {
 
   [[nodiscard]] const VoxelWorld& world() const { return world_; }
   [[nodiscard]] const MovementProfile& profile() const { return profile_; }
-  /// Bytes held by the search state (pages of node records and the page table).
+  /// Bytes held by the search state (pages of node records and the page table, and the
+  /// hierarchical search's contexts once it has run).
   [[nodiscard]] std::size_t search_memory_bytes() const;
+
+  /// The hierarchy VoxelAlgorithm::hierarchical searches: built for this pathfinder's world and
+  /// for the profile of the queries that use it (a query with another profile is refused), and
+  /// shared by any number of pathfinders (it is read-only). The pathfinder never builds one
+  /// itself: a large world's build takes seconds. Null removes it.
+  void set_hierarchy(std::shared_ptr<const VoxelHierarchy> hierarchy);
+  [[nodiscard]] const std::shared_ptr<const VoxelHierarchy>& hierarchy() const;
 
  private:
   /// The heuristic estimate between opposite corners of the world: no estimate is larger.

@@ -1,0 +1,191 @@
+#pragma once
+// Hierarchical path-finding on large voxel worlds: HPA* (Botea, Müller & Schaeffer 2004, "Near
+// Optimal Hierarchical Path-Finding", Journal of Game Development 1(1)), lifted from grids to the
+// moves of a MovementProfile.
+//
+// The world is cut into clusters: boxes of C x H x C blocks (C = cluster_size across; H the
+// world's whole height for walkers, whose routes are mostly horizontal, and C for flyers by
+// default). A *transition* is one move of the agent from a place of one cluster to a place of
+// another (walks, steps, falls and jumps for walkers, which may reach up to jump_distance + 1
+// columns across a border; the 26 moves for flyers). Transitions of the same two clusters and
+// the same move vector are grouped into *entrances*: two belong to one entrance when their
+// starts are neighbours that the agent moves between both ways, and so are their ends. Every
+// transition of an entrance can so be replaced by any other of it plus moves on each side, and
+// one (or, for a long entrance, three: its middle and both ends) stands for the entrance. The
+// places of these transitions are the nodes of an abstract graph: *inter-edges* are the chosen
+// transitions, *intra-edges* join the nodes of one cluster with the cost of the cheapest path
+// that stays inside it (one Dijkstra search per node over the cluster's moves, built once).
+// Moves are directed (a walker falls where it cannot climb back), and so are the edges.
+//
+// A query connects the start to the nodes of its cluster (a Dijkstra search inside it) and the
+// nodes of the goal's cluster to the goal (a Dijkstra search over the cluster's reversed moves),
+// runs A* over the abstract graph, and refines each intra-edge by an A* search restricted to its
+// cluster (intra paths are not stored: a world of millions of places would need hundreds of MiB
+// for them). Start and goal in one cluster are first tried by a direct search inside it.
+//
+// Guarantees: every move of the path is a move of the profile, and its cost is the sum of its
+// moves; a path is found exactly when the goal is reachable (every crossing between clusters
+// is a transition of an entrance that has a chosen transition; every in-cluster connection
+// between nodes is an intra-edge). The path is not optimal: it goes through the chosen
+// transitions and stays inside clusters between them. Measured against A* in
+// docs/benchmarks.md.
+//
+// Memory and time: the build reads every block of the world once and runs one search per node
+// inside its cluster; it keeps the places of each cluster (4 bytes each), the nodes and edges.
+// Flyers see every air block as a place, so a flyer hierarchy of a world that is mostly air
+// holds hundreds of millions of places: build it for walkers, or for flyers on worlds of
+// moderate size.
+//
+// Changing worlds: the hierarchy records the world revision it was built for; a query on a
+// world edited since is refused (invalid_input). rebuild() builds it again.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
+#include "wayfinder/core/types.hpp"
+#include "wayfinder/voxel/movement_profile.hpp"
+#include "wayfinder/voxel/voxel_world.hpp"
+
+namespace wayfinder {
+
+struct VoxelHierarchyOptions {
+  /// The side C of a cluster across (x and z), 4 to 64 blocks.
+  int cluster_size = 16;
+  /// The height of a cluster in blocks (4 to 256), or 0: the world's whole height for walkers,
+  /// cluster_size for flyers.
+  int cluster_height = 0;
+  /// An entrance of at least this many transitions gets three chosen transitions (its middle
+  /// and both ends); a shorter one gets its middle (at least 1).
+  int long_entrance = 6;
+  /// Threads that build clusters (1 to 64); the result does not depend on it.
+  int build_threads = 1;
+  /// Refuse (std::length_error, during the build's first pass) a world where the agent has
+  /// more places than this; 0: no limit. A flyer's places are every block that is not solid.
+  std::uint64_t max_places = 0;
+  /// Called during the build with (clusters done, clusters to do), from the building thread
+  /// that finished a cluster, one call at a time; may be empty.
+  std::function<void(std::size_t done, std::size_t total)> progress;
+};
+
+/// What a build did, and what the hierarchy holds.
+struct VoxelHierarchyStats {
+  std::size_t clusters = 0;
+  std::uint64_t places = 0;         ///< where the agent can be, in the whole world
+  std::size_t transitions = 0;      ///< moves between clusters (a flyer's along one axis only)
+  std::size_t entrances = 0;        ///< groups of them
+  std::size_t nodes = 0;            ///< abstract nodes
+  std::size_t inter_edges = 0;      ///< directed edges across borders (chosen transitions)
+  std::size_t intra_edges = 0;      ///< directed edges inside clusters
+  std::uint64_t build_expansions = 0;  ///< by the build's in-cluster searches
+  std::size_t memory_bytes = 0;     ///< the hierarchy's own memory, not the world's
+  double build_milliseconds = 0.0;  ///< wall time of the build
+};
+
+class VoxelHierarchy {
+ public:
+  /// Builds the hierarchy of `world` for an agent of `profile` (which it keeps a reference to:
+  /// the world must outlive it). Throws std::invalid_argument for a bad profile
+  /// (profile_problem), options out of range or an empty world, and std::length_error for a
+  /// world with more places than options.max_places.
+  VoxelHierarchy(const VoxelWorld& world, const MovementProfile& profile, VoxelHierarchyOptions options = {});
+  VoxelHierarchy(const VoxelWorld&& world, const MovementProfile& profile, VoxelHierarchyOptions options = {}) = delete;
+  ~VoxelHierarchy();
+  VoxelHierarchy(VoxelHierarchy&&) noexcept;
+  VoxelHierarchy& operator=(VoxelHierarchy&&) = delete;
+
+  [[nodiscard]] const VoxelWorld& world() const { return world_; }
+  [[nodiscard]] const MovementProfile& profile() const { return profile_; }
+  /// The world revision the hierarchy describes.
+  [[nodiscard]] std::uint64_t revision() const { return revision_; }
+  /// True when the world has not been edited since the build.
+  [[nodiscard]] bool current() const { return world_.revision() == revision_; }
+  [[nodiscard]] const VoxelHierarchyStats& stats() const { return stats_; }
+  /// Builds everything again (after edits). No query may run meanwhile.
+  void rebuild();
+
+  // ---- The abstract graph, for queries, tests and drawing.
+  [[nodiscard]] int cluster_size() const { return size_; }
+  [[nodiscard]] int cluster_height() const { return height_; }
+  [[nodiscard]] std::size_t cluster_count() const { return cluster_places_offsets_.size() - 1; }
+  [[nodiscard]] int cluster_of(VoxelCoord at) const {
+    return ((at.y / height_) * down_ + at.z / size_) * across_ + at.x / size_;
+  }
+  /// The box of a cluster: its lowest corner and its extent, clipped to the world.
+  [[nodiscard]] VoxelCoord cluster_origin(int cluster) const;
+  [[nodiscard]] VoxelCoord cluster_extent(int cluster) const;
+  /// The places of a cluster (node ids of the world, sorted).
+  [[nodiscard]] std::span<const NodeId> cluster_places(int cluster) const {
+    return {cluster_places_.data() + cluster_places_offsets_[cluster],
+            cluster_places_.data() + cluster_places_offsets_[cluster + 1]};
+  }
+  [[nodiscard]] std::size_t node_count() const { return node_places_.size(); }
+  /// The world node id (packed coordinates) of an abstract node.
+  [[nodiscard]] NodeId node_place(std::uint32_t node) const { return node_places_[node]; }
+  /// The nodes of a cluster: [first, end).
+  [[nodiscard]] std::uint32_t cluster_first_node(int cluster) const { return node_offsets_[cluster]; }
+  [[nodiscard]] std::uint32_t cluster_end_node(int cluster) const { return node_offsets_[cluster + 1]; }
+  struct Edge {
+    std::uint32_t to = 0;
+    bool inter = false;  ///< one move across a border; otherwise a path inside the node's cluster
+    Cost cost = 0.0;
+  };
+  [[nodiscard]] std::span<const Edge> edges(std::uint32_t node) const {
+    return {edges_.data() + edge_offsets_[node], edges_.data() + edge_offsets_[node + 1]};
+  }
+
+ private:
+  void build();
+
+  const VoxelWorld& world_;
+  MovementProfile profile_;
+  VoxelHierarchyOptions options_;
+  int size_ = 16;
+  int height_ = 16;
+  int across_ = 0;  ///< clusters along x
+  int down_ = 0;    ///< clusters along z
+  int up_ = 0;      ///< clusters along y
+  std::uint64_t revision_ = 0;
+  VoxelHierarchyStats stats_;
+  std::vector<NodeId> cluster_places_;
+  std::vector<std::uint64_t> cluster_places_offsets_;
+  // The graph: nodes numbered cluster by cluster, edges in compressed rows.
+  std::vector<NodeId> node_places_;
+  std::vector<std::uint32_t> node_offsets_;
+  std::vector<std::uint32_t> edge_offsets_;
+  std::vector<Edge> edges_;
+};
+
+/// The query object: one per thread, reused across queries, reading a shared VoxelHierarchy.
+/// The budget of QueryOptions is not applied (a query's work is bounded by the abstract graph
+/// and the cluster size); the trace is not recorded.
+class VoxelHierarchicalPathfinder {
+ public:
+  explicit VoxelHierarchicalPathfinder(const VoxelHierarchy& hierarchy);
+  explicit VoxelHierarchicalPathfinder(const VoxelHierarchy&& hierarchy) = delete;
+  ~VoxelHierarchicalPathfinder();
+  VoxelHierarchicalPathfinder(VoxelHierarchicalPathfinder&&) noexcept;
+  VoxelHierarchicalPathfinder& operator=(VoxelHierarchicalPathfinder&&) = delete;
+
+  /// Never throws for bad queries: a start or goal where the agent cannot be (the message names
+  /// the check, as VoxelPathfinder's), or a world edited since the hierarchy was built, give
+  /// invalid_input. An unreachable goal gives no_path. Nodes are packed ids, points block
+  /// coordinates, as VoxelPathfinder's.
+  PathResult find_path(VoxelCoord start, VoxelCoord goal);
+  SearchStatus find_path(VoxelCoord start, VoxelCoord goal, PathResult& out);
+
+  [[nodiscard]] const VoxelHierarchy& hierarchy() const { return hierarchy_; }
+  /// Bytes held by the query state (search contexts sized for one cluster and the graph).
+  [[nodiscard]] std::size_t search_memory_bytes() const;
+
+ private:
+  const VoxelHierarchy& hierarchy_;
+  std::unique_ptr<struct VoxelHierarchyQueryState> state_;
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,805 @@
+// HPA* over voxel worlds (see voxel_hierarchy.hpp): the build (places, transitions, entrances,
+// in-cluster costs) and the query (connect, abstract A*, refine).
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <mutex>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+
+#include "wayfinder/core/best_first_search.hpp"
+#include "wayfinder/core/search_context.hpp"
+#include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
+
+namespace wayfinder {
+namespace {
+
+/// The agent's moves over the whole world: the walking or the flying domain.
+using WorldMoves = std::variant<VoxelWalkingDomain, VoxelFlyingDomain>;
+
+WorldMoves make_moves(const VoxelWorld& world, const MovementProfile& profile) {
+  if (profile.fly) return WorldMoves{std::in_place_type<VoxelFlyingDomain>, world, profile.fly_cost};
+  return WorldMoves{std::in_place_type<VoxelWalkingDomain>, world, profile};
+}
+
+/// One cluster's box in the world, with local ids ((y - oy) * ez + (z - oz)) * ex + (x - ox).
+struct ClusterBox {
+  VoxelCoord origin;
+  VoxelCoord extent;
+  [[nodiscard]] bool contains(VoxelCoord at) const {
+    return static_cast<unsigned>(at.x - origin.x) < static_cast<unsigned>(extent.x) &&
+           static_cast<unsigned>(at.y - origin.y) < static_cast<unsigned>(extent.y) &&
+           static_cast<unsigned>(at.z - origin.z) < static_cast<unsigned>(extent.z);
+  }
+  [[nodiscard]] std::size_t volume() const {
+    return static_cast<std::size_t>(extent.x) * static_cast<std::size_t>(extent.y) * static_cast<std::size_t>(extent.z);
+  }
+  [[nodiscard]] NodeId local(VoxelCoord at) const {
+    return static_cast<NodeId>(((at.y - origin.y) * extent.z + (at.z - origin.z)) * extent.x + (at.x - origin.x));
+  }
+  [[nodiscard]] VoxelCoord coord(NodeId local_id) const {
+    const int id = static_cast<int>(local_id);
+    return {origin.x + id % extent.x, origin.y + id / (extent.x * extent.z), origin.z + (id / extent.x) % extent.z};
+  }
+};
+
+/// The agent's moves clipped to one cluster's box, as a search domain with box-local ids; one
+/// more id, never reached, is the goal of searches that must exhaust the cluster.
+template <class Moves>
+class BoxDomain {
+ public:
+  BoxDomain(const Moves& moves, const VoxelWorld& world, ClusterBox box) : moves_(moves), world_(world), box_(box) {}
+
+  [[nodiscard]] std::size_t node_count() const { return box_.volume() + 1; }
+  [[nodiscard]] NodeId sentinel() const { return static_cast<NodeId>(box_.volume()); }
+  [[nodiscard]] NodeId local(NodeId world_node) const { return box_.local(world_.coord_of(world_node)); }
+  [[nodiscard]] NodeId global(NodeId local_id) const { return world_.node_of(box_.coord(local_id)); }
+
+  template <class Sink>
+  void for_each_successor(NodeId node, Sink&& sink) const {
+    if (node == sentinel()) return;
+    moves_.for_each_successor(global(node), [&](NodeId next, Cost cost) {
+      const VoxelCoord at = world_.coord_of(next);
+      if (box_.contains(at)) sink(box_.local(at), cost);
+    });
+  }
+
+  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const {
+    if (from == sentinel() || to == sentinel()) return 0.0;
+    return moves_.heuristic(global(from), global(to));
+  }
+
+ private:
+  const Moves& moves_;
+  const VoxelWorld& world_;
+  ClusterBox box_;
+};
+
+/// A cluster's moves as compressed rows over the indices of its places (forward or reversed),
+/// and one more index, never reached, for searches that exhaust the cluster.
+class PlaceGraph {
+ public:
+  std::vector<std::uint32_t> offsets;
+  std::vector<std::uint32_t> targets;
+  std::vector<Cost> costs;
+  [[nodiscard]] std::size_t node_count() const { return offsets.size(); }  // places + the sentinel
+  [[nodiscard]] NodeId sentinel() const { return static_cast<NodeId>(offsets.size() - 1); }
+
+  template <class Sink>
+  void for_each_successor(NodeId node, Sink&& sink) const {
+    if (node == sentinel()) return;
+    for (std::uint32_t e = offsets[node]; e < offsets[node + 1]; ++e) sink(targets[e], costs[e]);
+  }
+  [[nodiscard]] Cost heuristic(NodeId, NodeId) const { return 0.0; }  // Dijkstra only
+};
+
+static_assert(Domain<PlaceGraph>);
+
+/// One move between two clusters.
+struct Transition {
+  NodeId from = 0;  ///< a place of the cluster being built
+  NodeId to = 0;    ///< a place of another cluster
+  Cost cost = 0.0;
+};
+
+/// Per-thread scratch of the build and the queries: a table from box-local ids to place indices.
+class PlaceIndex {
+ public:
+  void assign(const VoxelWorld& world, const ClusterBox& box, std::span<const NodeId> places) {
+    if (table_.size() < box.volume()) table_.assign(box.volume(), none);
+    for (const NodeId local : set_) table_[local] = none;
+    set_.clear();
+    for (std::size_t i = 0; i < places.size(); ++i) {
+      const NodeId local = box.local(world.coord_of(places[i]));
+      table_[local] = static_cast<std::uint32_t>(i);
+      set_.push_back(local);
+    }
+  }
+  [[nodiscard]] std::uint32_t operator[](NodeId local) const { return table_[local]; }
+  static constexpr std::uint32_t none = 0xFFFFFFFFu;
+
+ private:
+  std::vector<std::uint32_t> table_;
+  std::vector<NodeId> set_;
+};
+
+/// Fills `graph` with the moves inside `box` between `places` (reversed: each move from b to a
+/// is stored at b's row as a move to a... at a's row as coming from b), and `crossing` with the
+/// moves that leave the box (forward graphs only; may be null).
+template <class Moves>
+void make_place_graph(const Moves& moves, const VoxelWorld& world, const ClusterBox& box, std::span<const NodeId> places,
+                      const PlaceIndex& index, bool reversed, PlaceGraph& graph, std::vector<Transition>* crossing) {
+  const std::size_t count = places.size();
+  graph.offsets.assign(count + 2, 0);
+  graph.targets.clear();
+  graph.costs.clear();
+  if (!reversed) {
+    for (std::size_t i = 0; i < count; ++i) {
+      graph.offsets[i] = static_cast<std::uint32_t>(graph.targets.size());
+      moves.for_each_successor(places[i], [&](NodeId next, Cost cost) {
+        const VoxelCoord at = world.coord_of(next);
+        if (box.contains(at)) {
+          const std::uint32_t j = index[box.local(at)];
+          if (j != PlaceIndex::none) {
+            graph.targets.push_back(j);
+            graph.costs.push_back(cost);
+          }
+        } else if (crossing != nullptr) {
+          crossing->push_back({places[i], next, cost});
+        }
+      });
+    }
+    graph.offsets[count] = graph.offsets[count + 1] = static_cast<std::uint32_t>(graph.targets.size());
+    return;
+  }
+  // Reversed: count the incoming moves of each place, then place them.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // (to, from)
+  std::vector<Cost> pair_costs;
+  for (std::size_t i = 0; i < count; ++i)
+    moves.for_each_successor(places[i], [&](NodeId next, Cost cost) {
+      const VoxelCoord at = world.coord_of(next);
+      if (!box.contains(at)) return;
+      const std::uint32_t j = index[box.local(at)];
+      if (j == PlaceIndex::none) return;
+      pairs.emplace_back(j, static_cast<std::uint32_t>(i));
+      pair_costs.push_back(cost);
+    });
+  for (const auto& [to, from] : pairs) ++graph.offsets[to + 1];
+  for (std::size_t i = 1; i < graph.offsets.size(); ++i) graph.offsets[i] += graph.offsets[i - 1];
+  graph.targets.resize(pairs.size());
+  graph.costs.resize(pairs.size());
+  std::vector<std::uint32_t> fill(graph.offsets.begin(), graph.offsets.end() - 1);
+  for (std::size_t e = 0; e < pairs.size(); ++e) {
+    const std::uint32_t slot = fill[pairs[e].first]++;
+    graph.targets[slot] = pairs[e].second;
+    graph.costs[slot] = pair_costs[e];
+  }
+  graph.offsets[count + 1] = graph.offsets[count];
+}
+
+/// Dijkstra's search from `from` over `graph`, stopped once every target is closed; the costs of
+/// the targets (infinite_cost where unreachable) go to `out`. The context keeps the tree.
+template <class D>
+std::uint64_t costs_to_targets(const D& domain, SearchContext& context, NodeId from, std::span<const NodeId> targets,
+                               Cost* out) {
+  BestFirstSearch<D> search(domain, context);
+  SearchOptions options;
+  options.h_weight = 0.0;
+  if (search.start(from, domain.sentinel(), options) == SearchStatus::in_progress) {
+    std::size_t closed = 0;
+    while (search.step(16) == SearchStatus::in_progress) {
+      while (closed < targets.size() && context.reached(targets[closed]) &&
+             context.record(targets[closed]).state() == NodeRecord::State::closed)
+        ++closed;
+      if (closed == targets.size()) break;
+    }
+  }
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const NodeId target = targets[i];
+    const bool final = context.reached(target) && context.record(target).state() == NodeRecord::State::closed;
+    out[i] = final ? context.record(target).g : infinite_cost;
+  }
+  return search.stats().expanded;
+}
+
+/// True if `moves` has a move from a to b.
+template <class Moves>
+bool has_move(const Moves& moves, NodeId a, NodeId b) {
+  bool found = false;
+  moves.for_each_successor(a, [&](NodeId next, Cost) { found = found || next == b; });
+  return found;
+}
+
+/// Union-find over the transitions of one cluster.
+class Groups {
+ public:
+  explicit Groups(std::size_t count) : parent_(count) { std::iota(parent_.begin(), parent_.end(), std::size_t{0}); }
+  std::size_t find(std::size_t a) {
+    while (parent_[a] != a) a = parent_[a] = parent_[parent_[a]];
+    return a;
+  }
+  void join(std::size_t a, std::size_t b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+  }
+
+ private:
+  std::vector<std::size_t> parent_;
+};
+
+/// What the first pass makes of one cluster.
+struct ClusterTransitions {
+  std::vector<Transition> chosen;  ///< inter-edges from this cluster
+  std::size_t transitions = 0;
+  std::size_t entrances = 0;
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Building
+
+VoxelHierarchy::VoxelHierarchy(const VoxelWorld& world, const MovementProfile& profile, VoxelHierarchyOptions options)
+    : world_(world), profile_(profile), options_(std::move(options)) {
+  if (const std::string problem = profile_problem(profile_); !problem.empty())
+    throw std::invalid_argument("voxel hierarchy: " + problem);
+  if (options_.cluster_size < 4 || options_.cluster_size > 64)
+    throw std::invalid_argument("voxel hierarchy: cluster_size must be 4 to 64, not " +
+                                std::to_string(options_.cluster_size));
+  if (options_.cluster_height != 0 && (options_.cluster_height < 4 || options_.cluster_height > 256))
+    throw std::invalid_argument("voxel hierarchy: cluster_height must be 0 (automatic) or 4 to 256, not " +
+                                std::to_string(options_.cluster_height));
+  if (options_.long_entrance < 1)
+    throw std::invalid_argument("voxel hierarchy: long_entrance must be at least 1, not " +
+                                std::to_string(options_.long_entrance));
+  if (options_.build_threads < 1 || options_.build_threads > 64)
+    throw std::invalid_argument("voxel hierarchy: build_threads must be 1 to 64, not " +
+                                std::to_string(options_.build_threads));
+  if (world_.block_count() == 0) throw std::invalid_argument("voxel hierarchy: the world is empty");
+  size_ = options_.cluster_size;
+  height_ = options_.cluster_height != 0 ? options_.cluster_height
+            : profile_.fly               ? options_.cluster_size
+                                         : std::min(world_.size_y(), 256);
+  if (!profile_.fly && options_.cluster_height == 0 && world_.size_y() > 256) height_ = 256;
+  build();
+}
+
+VoxelHierarchy::~VoxelHierarchy() = default;
+VoxelHierarchy::VoxelHierarchy(VoxelHierarchy&&) noexcept = default;
+
+VoxelCoord VoxelHierarchy::cluster_origin(int cluster) const {
+  const int x = cluster % across_;
+  const int z = (cluster / across_) % down_;
+  const int y = cluster / (across_ * down_);
+  return {x * size_, y * height_, z * size_};
+}
+
+VoxelCoord VoxelHierarchy::cluster_extent(int cluster) const {
+  const VoxelCoord origin = cluster_origin(cluster);
+  return {std::min(size_, world_.size_x() - origin.x), std::min(height_, world_.size_y() - origin.y),
+          std::min(size_, world_.size_z() - origin.z)};
+}
+
+void VoxelHierarchy::rebuild() { build(); }
+
+namespace {
+
+/// Runs job(cluster, thread) for every cluster on `threads` threads; reports progress.
+template <class Job>
+void for_each_cluster(std::size_t clusters, int threads, const std::function<void(std::size_t, std::size_t)>& progress,
+                      std::size_t progress_base, std::size_t progress_total, Job&& job) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  std::mutex report;
+  std::exception_ptr failure;
+  auto work = [&](int thread) {
+    try {
+      for (std::size_t c = next++; c < clusters; c = next++) {
+        job(static_cast<int>(c), thread);
+        const std::size_t finished = ++done;
+        if (progress) {
+          const std::lock_guard lock(report);
+          progress(progress_base + finished, progress_total);
+        }
+      }
+    } catch (...) {
+      const std::lock_guard lock(report);
+      if (!failure) failure = std::current_exception();
+      next = clusters;
+    }
+  };
+  if (threads <= 1) {
+    work(0);
+  } else {
+    std::vector<std::jthread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+  }
+  if (failure) std::rethrow_exception(failure);
+}
+
+struct BuildScratch {
+  PlaceIndex index;
+  PlaceGraph graph;
+  SearchContext context;
+  std::vector<Transition> crossing;
+  std::vector<NodeId> targets;
+  std::vector<Cost> costs;
+};
+
+}  // namespace
+
+void VoxelHierarchy::build() {
+  const auto began = std::chrono::steady_clock::now();
+  revision_ = world_.revision();
+  across_ = (world_.size_x() + size_ - 1) / size_;
+  down_ = (world_.size_z() + size_ - 1) / size_;
+  up_ = (world_.size_y() + height_ - 1) / height_;
+  const std::size_t clusters = static_cast<std::size_t>(across_) * static_cast<std::size_t>(down_) * static_cast<std::size_t>(up_);
+  stats_ = {};
+  stats_.clusters = clusters;
+  const WorldMoves moves = make_moves(world_, profile_);
+  const int threads = options_.build_threads;
+  const std::size_t progress_total = 3 * clusters;
+
+  // 1. The places of every cluster, in id order.
+  std::vector<std::vector<NodeId>> places(clusters);
+  std::atomic<std::uint64_t> place_count{0};
+  for_each_cluster(clusters, threads, options_.progress, 0, progress_total, [&](int cluster, int) {
+    const VoxelCoord origin = cluster_origin(cluster);
+    const VoxelCoord extent = cluster_extent(cluster);
+    std::vector<NodeId>& list = places[static_cast<std::size_t>(cluster)];
+    for (int y = origin.y; y < origin.y + extent.y; ++y)
+      for (int z = origin.z; z < origin.z + extent.z; ++z)
+        for (int x = origin.x; x < origin.x + extent.x; ++x)
+          if (voxel_place_allowed(world_, profile_, {x, y, z})) list.push_back(world_.node_of(x, y, z));
+    std::sort(list.begin(), list.end());
+    const std::uint64_t counted = place_count += list.size();
+    if (options_.max_places != 0 && counted > options_.max_places)
+      throw std::length_error("voxel hierarchy: the agent has more than " + std::to_string(options_.max_places) +
+                              " places in this world (max_places)" +
+                              (profile_.fly ? "; a flyer's places are all the blocks that are not solid" : ""));
+  });
+  cluster_places_offsets_.assign(clusters + 1, 0);
+  for (std::size_t c = 0; c < clusters; ++c) cluster_places_offsets_[c + 1] = cluster_places_offsets_[c] + places[c].size();
+  cluster_places_.clear();
+  cluster_places_.reserve(cluster_places_offsets_[clusters]);
+  for (auto& list : places) {
+    cluster_places_.insert(cluster_places_.end(), list.begin(), list.end());
+    std::vector<NodeId>().swap(list);
+  }
+  stats_.places = cluster_places_.size();
+
+  // 2. Transitions and entrances: per cluster, its moves out, grouped by the cluster they enter
+  // and their move vector; two are joined when their starts are neighbours the agent moves
+  // between both ways, and so are their ends.
+  std::vector<ClusterTransitions> outgoing(clusters);
+  std::vector<BuildScratch> scratch(static_cast<std::size_t>(threads));
+  for_each_cluster(clusters, threads, options_.progress, clusters, progress_total, [&](int cluster, int thread) {
+    BuildScratch& s = scratch[static_cast<std::size_t>(thread)];
+    const ClusterBox box{cluster_origin(cluster), cluster_extent(cluster)};
+    const std::span<const NodeId> own = cluster_places(cluster);
+    s.index.assign(world_, box, own);
+    s.crossing.clear();
+    std::visit([&](const auto& m) { make_place_graph(m, world_, box, own, s.index, false, s.graph, &s.crossing); }, moves);
+    if (profile_.fly) {
+      // A flyer's diagonal move across a border has its whole box free, so the same blocks can
+      // be crossed by one-axis moves, each one either inside a cluster or across a border along
+      // one axis: the one-axis transitions alone keep every connection (at 1/9 of the nodes).
+      std::erase_if(s.crossing, [&](const Transition& t) {
+        const VoxelCoord a = world_.coord_of(t.from);
+        const VoxelCoord b = world_.coord_of(t.to);
+        return std::abs(b.x - a.x) + std::abs(b.y - a.y) + std::abs(b.z - a.z) != 1;
+      });
+    }
+    ClusterTransitions& out = outgoing[static_cast<std::size_t>(cluster)];
+    out.transitions = s.crossing.size();
+    if (s.crossing.empty()) return;
+    struct Keyed {
+      int other;
+      VoxelCoord shape;
+      VoxelCoord from;
+      std::size_t index;
+    };
+    std::vector<Keyed> keyed;
+    keyed.reserve(s.crossing.size());
+    for (std::size_t i = 0; i < s.crossing.size(); ++i) {
+      const VoxelCoord a = world_.coord_of(s.crossing[i].from);
+      const VoxelCoord b = world_.coord_of(s.crossing[i].to);
+      keyed.push_back({cluster_of(b), {b.x - a.x, b.y - a.y, b.z - a.z}, a, i});
+    }
+    auto key_less = [](const Keyed& p, const Keyed& q) {
+      return std::tie(p.other, p.shape.x, p.shape.y, p.shape.z, p.from.y, p.from.z, p.from.x) <
+             std::tie(q.other, q.shape.x, q.shape.y, q.shape.z, q.from.y, q.from.z, q.from.x);
+    };
+    std::sort(keyed.begin(), keyed.end(), key_less);
+    Groups groups(keyed.size());
+    std::unordered_map<NodeId, std::size_t> by_start;
+    for (std::size_t first = 0; first < keyed.size();) {
+      std::size_t last = first + 1;
+      while (last < keyed.size() && keyed[last].other == keyed[first].other && keyed[last].shape == keyed[first].shape)
+        ++last;
+      by_start.clear();
+      for (std::size_t k = first; k < last; ++k) by_start.emplace(s.crossing[keyed[k].index].from, k);
+      for (std::size_t k = first; k < last; ++k) {
+        const Transition& t = s.crossing[keyed[k].index];
+        const VoxelCoord a = keyed[k].from;
+        static constexpr int steps[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        for (const auto& step : steps) {
+          const VoxelCoord n{a.x + step[0], a.y + step[1], a.z + step[2]};
+          if (!world_.contains(n)) continue;
+          const auto found = by_start.find(world_.node_of(n));
+          if (found == by_start.end()) continue;
+          const Transition& u = s.crossing[keyed[found->second].index];
+          const bool joined = std::visit(
+              [&](const auto& m) {
+                return has_move(m, t.from, u.from) && has_move(m, u.from, t.from) && has_move(m, t.to, u.to) &&
+                       has_move(m, u.to, t.to);
+              },
+              moves);
+          if (joined) groups.join(k, found->second);
+        }
+      }
+      first = last;
+    }
+    // Members of each entrance, in key order (so in order along the border).
+    std::vector<std::vector<std::size_t>> members(keyed.size());
+    for (std::size_t k = 0; k < keyed.size(); ++k) members[groups.find(k)].push_back(k);
+    for (const auto& group : members) {
+      if (group.empty()) continue;
+      ++out.entrances;
+      auto choose = [&](std::size_t k) { out.chosen.push_back(s.crossing[keyed[k].index]); };
+      choose(group[group.size() / 2]);
+      if (group.size() >= static_cast<std::size_t>(options_.long_entrance) && group.size() >= 3) {
+        choose(group.front());
+        choose(group.back());
+      }
+    }
+  });
+
+  // 3. The nodes: the places of the chosen transitions, cluster by cluster.
+  std::vector<std::vector<NodeId>> nodes(clusters);
+  for (std::size_t c = 0; c < clusters; ++c)
+    for (const Transition& t : outgoing[c].chosen) {
+      nodes[c].push_back(t.from);
+      nodes[static_cast<std::size_t>(cluster_of(world_.coord_of(t.to)))].push_back(t.to);
+      ++stats_.inter_edges;
+    }
+  for (std::size_t c = 0; c < clusters; ++c) {
+    stats_.transitions += outgoing[c].transitions;
+    stats_.entrances += outgoing[c].entrances;
+    std::sort(nodes[c].begin(), nodes[c].end());
+    nodes[c].erase(std::unique(nodes[c].begin(), nodes[c].end()), nodes[c].end());
+  }
+  node_offsets_.assign(clusters + 1, 0);
+  for (std::size_t c = 0; c < clusters; ++c)
+    node_offsets_[c + 1] = node_offsets_[c] + static_cast<std::uint32_t>(nodes[c].size());
+  node_places_.clear();
+  node_places_.reserve(node_offsets_[clusters]);
+  for (const auto& list : nodes) node_places_.insert(node_places_.end(), list.begin(), list.end());
+  auto node_id = [&](NodeId place) {
+    const int c = cluster_of(world_.coord_of(place));
+    const auto first = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c)];
+    const auto end = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c) + 1];
+    return static_cast<std::uint32_t>(std::lower_bound(first, end, place) - node_places_.begin());
+  };
+
+  // 4. Intra-edges: from each node, Dijkstra's search inside its cluster to the others.
+  std::vector<std::vector<Cost>> intra(clusters);  // k x k costs per cluster
+  std::atomic<std::uint64_t> expansions{0};
+  for_each_cluster(clusters, threads, options_.progress, 2 * clusters, progress_total, [&](int cluster, int thread) {
+    const std::size_t k = nodes[static_cast<std::size_t>(cluster)].size();
+    if (k < 2) return;
+    BuildScratch& s = scratch[static_cast<std::size_t>(thread)];
+    const ClusterBox box{cluster_origin(cluster), cluster_extent(cluster)};
+    const std::span<const NodeId> own = cluster_places(cluster);
+    s.index.assign(world_, box, own);
+    std::visit([&](const auto& m) { make_place_graph(m, world_, box, own, s.index, false, s.graph, nullptr); }, moves);
+    s.targets.clear();
+    for (const NodeId place : nodes[static_cast<std::size_t>(cluster)])
+      s.targets.push_back(static_cast<NodeId>(std::lower_bound(own.begin(), own.end(), place) - own.begin()));
+    std::vector<Cost>& costs = intra[static_cast<std::size_t>(cluster)];
+    costs.assign(k * k, infinite_cost);
+    std::uint64_t expanded = 0;
+    for (std::size_t i = 0; i < k; ++i) expanded += costs_to_targets(s.graph, s.context, s.targets[i], s.targets, &costs[i * k]);
+    expansions += expanded;
+  });
+  stats_.build_expansions = expansions;
+
+  // 5. The graph in compressed rows.
+  std::vector<std::vector<Edge>> per_node(node_places_.size());
+  for (std::size_t c = 0; c < clusters; ++c) {
+    const std::size_t k = nodes[c].size();
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j)
+        if (i != j && intra[c][i * k + j] != infinite_cost) {
+          per_node[node_offsets_[c] + i].push_back({static_cast<std::uint32_t>(node_offsets_[c] + j), false, intra[c][i * k + j]});
+          ++stats_.intra_edges;
+        }
+    for (const Transition& t : outgoing[c].chosen) per_node[node_id(t.from)].push_back({node_id(t.to), true, t.cost});
+  }
+  edge_offsets_.assign(node_places_.size() + 1, 0);
+  edges_.clear();
+  for (std::size_t n = 0; n < per_node.size(); ++n) {
+    edges_.insert(edges_.end(), per_node[n].begin(), per_node[n].end());
+    edge_offsets_[n + 1] = static_cast<std::uint32_t>(edges_.size());
+  }
+  stats_.nodes = node_places_.size();
+  stats_.memory_bytes = cluster_places_.capacity() * sizeof(NodeId) + cluster_places_offsets_.capacity() * sizeof(std::uint64_t) +
+                        node_places_.capacity() * sizeof(NodeId) + node_offsets_.capacity() * sizeof(std::uint32_t) +
+                        edge_offsets_.capacity() * sizeof(std::uint32_t) + edges_.capacity() * sizeof(Edge);
+  stats_.build_milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+namespace {
+
+// The abstract graph with the query's start and goal inserted: ids 0..N-1 are the hierarchy's
+// nodes, N the start and N + 1 the goal. The start's edges lead to the nodes of its cluster, and
+// the nodes of the goal's cluster have one more edge, to the goal, with the in-cluster costs the
+// query found.
+template <class Moves>
+class AbstractDomain {
+ public:
+  AbstractDomain(const VoxelHierarchy& hierarchy, const Moves& moves, NodeId start_place, NodeId goal_place,
+                 int start_cluster, int goal_cluster, const std::vector<Cost>& start_costs,
+                 const std::vector<Cost>& goal_costs)
+      : h_(hierarchy),
+        moves_(moves),
+        start_place_(start_place),
+        goal_place_(goal_place),
+        start_first_(hierarchy.cluster_first_node(start_cluster)),
+        goal_first_(hierarchy.cluster_first_node(goal_cluster)),
+        goal_end_(hierarchy.cluster_end_node(goal_cluster)),
+        start_costs_(start_costs),
+        goal_costs_(goal_costs) {}
+
+  [[nodiscard]] std::size_t node_count() const { return h_.node_count() + 2; }
+  [[nodiscard]] NodeId start() const { return static_cast<NodeId>(h_.node_count()); }
+  [[nodiscard]] NodeId goal() const { return static_cast<NodeId>(h_.node_count() + 1); }
+  [[nodiscard]] NodeId place(NodeId node) const {
+    if (node == start()) return start_place_;
+    if (node == goal()) return goal_place_;
+    return h_.node_place(node);
+  }
+
+  template <class Sink>
+  void for_each_successor(NodeId node, Sink&& sink) const {
+    if (node == start()) {
+      for (std::size_t i = 0; i < start_costs_.size(); ++i)
+        if (start_costs_[i] != infinite_cost) sink(static_cast<NodeId>(start_first_ + i), start_costs_[i]);
+      return;
+    }
+    if (node == goal()) return;
+    for (const VoxelHierarchy::Edge& edge : h_.edges(node)) sink(edge.to, edge.cost);
+    if (node >= goal_first_ && node < goal_end_) {
+      const Cost cost = goal_costs_[node - goal_first_];
+      if (cost != infinite_cost) sink(goal(), cost);
+    }
+  }
+
+  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const { return moves_.heuristic(place(from), place(to)); }
+
+ private:
+  const VoxelHierarchy& h_;
+  const Moves& moves_;
+  NodeId start_place_;
+  NodeId goal_place_;
+  std::uint32_t start_first_;
+  std::uint32_t goal_first_;
+  std::uint32_t goal_end_;
+  const std::vector<Cost>& start_costs_;
+  const std::vector<Cost>& goal_costs_;
+};
+
+void add_stats(SearchStats& total, const SearchStats& part) {
+  total.expanded += part.expanded;
+  total.generated += part.generated;
+  total.peak_open = std::max(total.peak_open, part.peak_open);
+}
+
+}  // namespace
+
+struct VoxelHierarchyQueryState {
+  explicit VoxelHierarchyQueryState(const VoxelHierarchy& hierarchy)
+      : moves(make_moves(hierarchy.world(), hierarchy.profile())) {}
+  WorldMoves moves;
+  SearchContext start_context;  ///< the start's search over its cluster (tree kept)
+  SearchContext goal_context;   ///< the goal's search over its cluster's reversed moves (tree kept)
+  SearchContext refine_context;
+  SearchContext abstract_context;
+  PlaceIndex index;
+  PlaceGraph goal_graph;
+  std::vector<Cost> start_costs;
+  std::vector<Cost> goal_costs;
+  std::vector<NodeId> targets;
+  std::vector<NodeId> abstract_path;
+  std::vector<NodeId> scratch;
+};
+
+namespace {
+
+template <class Moves>
+SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryState& state, const Moves& moves,
+                       VoxelCoord start, VoxelCoord goal, PathResult& out, std::chrono::steady_clock::time_point began) {
+  const VoxelWorld& world = hierarchy_.world();
+  const NodeId from = world.node_of(start);
+  const NodeId to = world.node_of(goal);
+  const int start_cluster = hierarchy_.cluster_of(start);
+  const int goal_cluster = hierarchy_.cluster_of(goal);
+  auto box_of = [&](int cluster) { return ClusterBox{hierarchy_.cluster_origin(cluster), hierarchy_.cluster_extent(cluster)}; };
+  auto finish = [&](SearchStatus status, StopReason reason) {
+    out.status = status;
+    out.reason = reason;
+    if (status == SearchStatus::found) {
+      Cost cost = 0.0;
+      for (std::size_t i = 1; i < out.nodes.size(); ++i) {
+        Cost best = infinite_cost;
+        moves.for_each_successor(out.nodes[i - 1], [&](NodeId next, Cost c) {
+          if (next == out.nodes[i]) best = std::min(best, c);
+        });
+        cost += best;
+      }
+      out.cost = cost;
+    }
+    fill_voxel_points(world, out);
+    out.stats.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
+    return out.status;
+  };
+  // Appends a cheapest path inside `cluster` from a to b (a already ends `out.nodes`).
+  auto refine = [&](int cluster, NodeId a, NodeId b) {
+    const BoxDomain<Moves> domain(moves, world, box_of(cluster));
+    BestFirstSearch<BoxDomain<Moves>> search(domain, state.refine_context);
+    SearchOptions options;
+    options.return_partial = false;
+    search.run(domain.local(a), domain.local(b), options);
+    add_stats(out.stats, search.stats());
+    if (search.status() != SearchStatus::found) return false;
+    search.path_to(domain.local(b), state.scratch);
+    for (std::size_t i = 1; i < state.scratch.size(); ++i) out.nodes.push_back(domain.global(state.scratch[i]));
+    return true;
+  };
+
+  out.nodes.push_back(from);
+  if (from == to) return finish(SearchStatus::found, StopReason::goal_reached);
+  // One cluster: a direct search inside it first.
+  if (start_cluster == goal_cluster && refine(start_cluster, from, to)) return finish(SearchStatus::found, StopReason::goal_reached);
+
+  // The start's costs to the nodes of its cluster (forward, inside the cluster).
+  const BoxDomain<Moves> start_domain(moves, world, box_of(start_cluster));
+  {
+    const std::uint32_t first = hierarchy_.cluster_first_node(start_cluster);
+    const std::uint32_t end = hierarchy_.cluster_end_node(start_cluster);
+    state.start_costs.assign(end - first, infinite_cost);
+    state.targets.clear();
+    for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(start_domain.local(hierarchy_.node_place(n)));
+    if (end > first)
+      out.stats.expanded += costs_to_targets(start_domain, state.start_context, start_domain.local(from), state.targets,
+                                             state.start_costs.data());
+  }
+  // The costs from the nodes of the goal's cluster to the goal: one search over its reversed
+  // moves (walkers' moves are one-way where they fall).
+  const std::span<const NodeId> goal_places = hierarchy_.cluster_places(goal_cluster);
+  {
+    const ClusterBox box = box_of(goal_cluster);
+    state.index.assign(world, box, goal_places);
+    make_place_graph(moves, world, box, goal_places, state.index, true, state.goal_graph, nullptr);
+    const std::uint32_t first = hierarchy_.cluster_first_node(goal_cluster);
+    const std::uint32_t end = hierarchy_.cluster_end_node(goal_cluster);
+    state.goal_costs.assign(end - first, infinite_cost);
+    state.targets.clear();
+    for (std::uint32_t n = first; n < end; ++n)
+      state.targets.push_back(static_cast<NodeId>(
+          std::lower_bound(goal_places.begin(), goal_places.end(), hierarchy_.node_place(n)) - goal_places.begin()));
+    const NodeId goal_index =
+        static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), to) - goal_places.begin());
+    if (end > first)
+      out.stats.expanded +=
+          costs_to_targets(state.goal_graph, state.goal_context, goal_index, state.targets, state.goal_costs.data());
+  }
+
+  const AbstractDomain<Moves> domain(hierarchy_, moves, from, to, start_cluster, goal_cluster, state.start_costs,
+                                     state.goal_costs);
+  BestFirstSearch<AbstractDomain<Moves>> search(domain, state.abstract_context);
+  SearchOptions engine;
+  engine.return_partial = false;
+  search.run(domain.start(), domain.goal(), engine);
+  add_stats(out.stats, search.stats());
+  if (search.status() != SearchStatus::found) {
+    out.nodes.clear();
+    return finish(SearchStatus::no_path, StopReason::open_list_empty);
+  }
+  search.path_to(domain.goal(), state.abstract_path);
+
+  // Refine: the start's search holds its path to the first node, the goal's (reversed) search
+  // the path from the last node to the goal; an inter-edge is one move; an intra-edge a search
+  // inside its cluster.
+  const std::vector<NodeId>& abstract = state.abstract_path;
+  const std::size_t last = abstract.size() - 1;  // the goal; abstract[0] is the start
+  {
+    state.scratch.clear();
+    for (NodeId at = start_domain.local(domain.place(abstract[1])); at != invalid_node;
+         at = state.start_context.record(at).parent)
+      state.scratch.push_back(start_domain.global(at));
+    for (std::size_t i = state.scratch.size() - 1; i-- > 0;) out.nodes.push_back(state.scratch[i]);
+  }
+  for (std::size_t i = 2; i < last; ++i) {
+    const NodeId a = hierarchy_.node_place(abstract[i - 1]);
+    const NodeId b = hierarchy_.node_place(abstract[i]);
+    const int cluster_a = hierarchy_.cluster_of(world.coord_of(a));
+    if (cluster_a != hierarchy_.cluster_of(world.coord_of(b)))
+      out.nodes.push_back(b);
+    else if (!refine(cluster_a, a, b)) {
+      out.nodes.clear();
+      out.message = "an intra-edge of the hierarchy has no path inside its cluster: the world changed under it";
+      return finish(SearchStatus::no_path, StopReason::invalid_input);
+    }
+  }
+  {
+    const NodeId node_place = domain.place(abstract[last - 1]);
+    NodeId at = static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), node_place) - goal_places.begin());
+    // Parents of the reversed search lead towards the goal.
+    for (at = state.goal_context.record(at).parent; at != invalid_node; at = state.goal_context.record(at).parent)
+      out.nodes.push_back(goal_places[at]);
+  }
+  return finish(SearchStatus::found, StopReason::goal_reached);
+}
+
+}  // namespace
+
+VoxelHierarchicalPathfinder::VoxelHierarchicalPathfinder(const VoxelHierarchy& hierarchy)
+    : hierarchy_(hierarchy), state_(std::make_unique<VoxelHierarchyQueryState>(hierarchy)) {}
+VoxelHierarchicalPathfinder::~VoxelHierarchicalPathfinder() = default;
+VoxelHierarchicalPathfinder::VoxelHierarchicalPathfinder(VoxelHierarchicalPathfinder&&) noexcept = default;
+
+std::size_t VoxelHierarchicalPathfinder::search_memory_bytes() const {
+  const VoxelHierarchyQueryState& s = *state_;
+  return s.start_context.reserved_bytes() + s.goal_context.reserved_bytes() + s.refine_context.reserved_bytes() +
+         s.abstract_context.reserved_bytes() + s.goal_graph.offsets.capacity() * sizeof(std::uint32_t) +
+         s.goal_graph.targets.capacity() * sizeof(std::uint32_t) + s.goal_graph.costs.capacity() * sizeof(Cost);
+}
+
+PathResult VoxelHierarchicalPathfinder::find_path(VoxelCoord start, VoxelCoord goal) {
+  PathResult out;
+  find_path(start, goal, out);
+  return out;
+}
+
+SearchStatus VoxelHierarchicalPathfinder::find_path(VoxelCoord start, VoxelCoord goal, PathResult& out) {
+  const auto began = std::chrono::steady_clock::now();
+  out.reset();
+  const VoxelWorld& world = hierarchy_.world();
+  const MovementProfile& profile = hierarchy_.profile();
+  auto reject = [&](std::string why) {
+    out.status = SearchStatus::invalid_input;
+    out.reason = StopReason::invalid_input;
+    out.message = std::move(why);
+    return out.status;
+  };
+  if (const std::string problem = voxel_place_problem(world, profile, start); !problem.empty())
+    return reject("start " + problem);
+  if (const std::string problem = voxel_place_problem(world, profile, goal); !problem.empty())
+    return reject("goal " + problem);
+  if (!hierarchy_.current())
+    return reject("the world was edited since its hierarchy was built (hierarchy at revision " +
+                  std::to_string(hierarchy_.revision()) + ", world at " + std::to_string(world.revision()) +
+                  "): call VoxelHierarchy::rebuild() first");
+  VoxelHierarchyQueryState& state = *state_;
+  return std::visit([&](const auto& moves) { return run_query(hierarchy_, state, moves, start, goal, out, began); },
+                    state.moves);
+}
+
+}  // namespace wayfinder
