@@ -13,6 +13,7 @@
 #include <thread>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <variant>
 
@@ -213,14 +214,6 @@ std::uint64_t costs_to_targets(const D& domain, SearchContext& context, NodeId f
   return search.stats().expanded;
 }
 
-/// True if `moves` has a move from a to b.
-template <class Moves>
-bool has_move(const Moves& moves, NodeId a, NodeId b) {
-  bool found = false;
-  moves.for_each_successor(a, [&](NodeId next, Cost) { found = found || next == b; });
-  return found;
-}
-
 /// Union-find over the transitions of one cluster.
 class Groups {
  public:
@@ -239,11 +232,10 @@ class Groups {
   std::vector<std::size_t> parent_;
 };
 
-/// What the first pass makes of one cluster.
+/// What the second pass makes of one cluster: its moves out, grouped into entrances.
 struct ClusterTransitions {
-  std::vector<Transition> chosen;  ///< inter-edges from this cluster
+  std::vector<std::vector<Transition>> entrances;
   std::size_t transitions = 0;
-  std::size_t entrances = 0;
 };
 
 }  // namespace
@@ -381,9 +373,10 @@ void VoxelHierarchy::build() {
   }
   stats_.places = cluster_places_.size();
 
-  // 2. Transitions and entrances: per cluster, its moves out, grouped by the cluster they enter
-  // and their move vector; two are joined when their starts are neighbours the agent moves
-  // between both ways, and so are their ends.
+  // 2. Transitions and entrances: per cluster, its moves out, grouped by the cluster they enter.
+  // Two are joined when their starts are the same place or places the agent moves between
+  // both ways (one move each way, inside the cluster), and so are their ends: any transition of
+  // an entrance can then be replaced by another one plus moves on both sides.
   std::vector<ClusterTransitions> outgoing(clusters);
   std::vector<BuildScratch> scratch(static_cast<std::size_t>(threads));
   for_each_cluster(clusters, threads, options_.progress, clusters, progress_total, [&](int cluster, int thread) {
@@ -406,79 +399,139 @@ void VoxelHierarchy::build() {
     ClusterTransitions& out = outgoing[static_cast<std::size_t>(cluster)];
     out.transitions = s.crossing.size();
     if (s.crossing.empty()) return;
+    // Order: by the cluster entered, then along the border (start y, z, x), then the end.
     struct Keyed {
       int other;
-      VoxelCoord shape;
       VoxelCoord from;
-      std::size_t index;
+      NodeId to;
+      std::uint32_t from_index;  ///< the start's index among the cluster's places
+      std::size_t index;         ///< in s.crossing
     };
     std::vector<Keyed> keyed;
     keyed.reserve(s.crossing.size());
     for (std::size_t i = 0; i < s.crossing.size(); ++i) {
-      const VoxelCoord a = world_.coord_of(s.crossing[i].from);
-      const VoxelCoord b = world_.coord_of(s.crossing[i].to);
-      keyed.push_back({cluster_of(b), {b.x - a.x, b.y - a.y, b.z - a.z}, a, i});
+      const Transition& t = s.crossing[i];
+      const auto from_index = static_cast<std::uint32_t>(std::lower_bound(own.begin(), own.end(), t.from) - own.begin());
+      keyed.push_back({cluster_of(world_.coord_of(t.to)), world_.coord_of(t.from), t.to, from_index, i});
     }
-    auto key_less = [](const Keyed& p, const Keyed& q) {
-      return std::tie(p.other, p.shape.x, p.shape.y, p.shape.z, p.from.y, p.from.z, p.from.x) <
-             std::tie(q.other, q.shape.x, q.shape.y, q.shape.z, q.from.y, q.from.z, q.from.x);
+    std::sort(keyed.begin(), keyed.end(), [](const Keyed& p, const Keyed& q) {
+      return std::tie(p.other, p.from.y, p.from.z, p.from.x, p.to) < std::tie(q.other, q.from.y, q.from.z, q.from.x, q.to);
+    });
+    // The moves from the ends (places of other clusters), generated once each.
+    std::unordered_map<NodeId, std::vector<NodeId>> end_moves;
+    auto end_successors = [&](NodeId place) -> const std::vector<NodeId>& {
+      auto [slot, fresh] = end_moves.try_emplace(place);
+      if (fresh)
+        std::visit([&](const auto& m) { m.for_each_successor(place, [&](NodeId next, Cost) { slot->second.push_back(next); }); },
+                   moves);
+      return slot->second;
     };
-    std::sort(keyed.begin(), keyed.end(), key_less);
+    auto contains = [](const std::vector<NodeId>& list, NodeId place) {
+      return std::find(list.begin(), list.end(), place) != list.end();
+    };
+    // Inside the cluster, the forward graph has the moves: an edge from index i to j.
+    auto inner_move = [&](std::uint32_t i, std::uint32_t j) {
+      for (std::uint32_t e = s.graph.offsets[i]; e < s.graph.offsets[i + 1]; ++e)
+        if (s.graph.targets[e] == j) return true;
+      return false;
+    };
     Groups groups(keyed.size());
-    std::unordered_map<NodeId, std::size_t> by_start;
+    std::unordered_map<std::uint32_t, std::vector<std::size_t>> by_start;  // start index -> keyed positions
     for (std::size_t first = 0; first < keyed.size();) {
       std::size_t last = first + 1;
-      while (last < keyed.size() && keyed[last].other == keyed[first].other && keyed[last].shape == keyed[first].shape)
-        ++last;
+      while (last < keyed.size() && keyed[last].other == keyed[first].other) ++last;
       by_start.clear();
-      for (std::size_t k = first; k < last; ++k) by_start.emplace(s.crossing[keyed[k].index].from, k);
+      for (std::size_t k = first; k < last; ++k) by_start[keyed[k].from_index].push_back(k);
       for (std::size_t k = first; k < last; ++k) {
-        const Transition& t = s.crossing[keyed[k].index];
-        const VoxelCoord a = keyed[k].from;
-        static constexpr int steps[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-        for (const auto& step : steps) {
-          const VoxelCoord n{a.x + step[0], a.y + step[1], a.z + step[2]};
-          if (!world_.contains(n)) continue;
-          const auto found = by_start.find(world_.node_of(n));
-          if (found == by_start.end()) continue;
-          const Transition& u = s.crossing[keyed[found->second].index];
-          const bool joined = std::visit(
-              [&](const auto& m) {
-                return has_move(m, t.from, u.from) && has_move(m, u.from, t.from) && has_move(m, t.to, u.to) &&
-                       has_move(m, u.to, t.to);
-              },
-              moves);
-          if (joined) groups.join(k, found->second);
+        const std::uint32_t a = keyed[k].from_index;
+        auto join_at = [&](std::uint32_t b) {
+          const auto found = by_start.find(b);
+          if (found == by_start.end()) return;
+          for (const std::size_t other : found->second) {
+            if (other == k) continue;
+            const NodeId end_a = keyed[k].to;
+            const NodeId end_b = keyed[other].to;
+            if (end_a == end_b || (contains(end_successors(end_a), end_b) && contains(end_successors(end_b), end_a)))
+              groups.join(k, other);
+          }
+        };
+        join_at(a);
+        for (std::uint32_t e = s.graph.offsets[a]; e < s.graph.offsets[a + 1]; ++e) {
+          const std::uint32_t b = s.graph.targets[e];
+          if (inner_move(b, a)) join_at(b);
         }
       }
       first = last;
     }
-    // Members of each entrance, in key order (so in order along the border).
+    // Entrances: members in key order (so along the border).
     std::vector<std::vector<std::size_t>> members(keyed.size());
     for (std::size_t k = 0; k < keyed.size(); ++k) members[groups.find(k)].push_back(k);
     for (const auto& group : members) {
       if (group.empty()) continue;
-      ++out.entrances;
-      auto choose = [&](std::size_t k) { out.chosen.push_back(s.crossing[keyed[k].index]); };
-      choose(group[group.size() / 2]);
-      if (group.size() >= static_cast<std::size_t>(options_.long_entrance) && group.size() >= 3) {
-        choose(group.front());
-        choose(group.back());
-      }
+      std::vector<Transition>& entrance = out.entrances.emplace_back();
+      for (const std::size_t k : group) entrance.push_back(s.crossing[keyed[k].index]);
     }
   });
 
-  // 3. The nodes: the places of the chosen transitions, cluster by cluster.
+  // 3. The chosen transitions, one cluster after another (so the choice does not depend on the
+  // threads). Along an entrance, its distinct starts in border order: a short entrance (fewer
+  // than long_entrance starts) gets its middle one, a long one both ends and the middle, as the
+  // grid's HPA* does. Near each wanted start (a quarter of the way to the next), a start whose
+  // place is a node already (chosen for the way back, or for another entrance) is taken
+  // instead, and from the start the move to a node, else the cheapest: the graph stays small.
+  std::unordered_set<NodeId> chosen_places;
+  std::vector<std::vector<Transition>> chosen(clusters);
+  std::vector<std::pair<std::size_t, std::size_t>> runs;  // members [first, end) with one start
+  for (std::size_t c = 0; c < clusters; ++c) {
+    for (const std::vector<Transition>& entrance : outgoing[c].entrances) {
+      runs.clear();
+      for (std::size_t k = 0; k < entrance.size(); ++k)
+        if (k == 0 || entrance[k].from != entrance[k - 1].from) runs.emplace_back(k, k + 1);
+        else runs.back().second = k + 1;
+      const std::size_t count = runs.size();
+      std::vector<std::size_t> wanted;
+      if (count < static_cast<std::size_t>(options_.long_entrance) || count < 3) wanted = {count / 2};
+      else wanted = {0, count / 2, count - 1};
+      const std::size_t window = wanted.size() == 1 ? count / 4 : count / 8;
+      auto known = [&](NodeId place) { return chosen_places.contains(place) ? 1 : 0; };
+      std::size_t previous = count;  // no start is taken twice
+      for (const std::size_t r : wanted) {
+        std::size_t best = r;
+        int best_known = -1;
+        for (std::size_t j = r > window ? r - window : 0; j <= std::min(count - 1, r + window); ++j) {
+          const int score = known(entrance[runs[j].first].from);
+          const std::size_t distance = j > r ? j - r : r - j;
+          const std::size_t best_distance = best > r ? best - r : r - best;
+          if (score > best_known || (score == best_known && distance < best_distance)) {
+            best = j;
+            best_known = score;
+          }
+        }
+        if (best == previous) continue;
+        previous = best;
+        std::size_t pick = runs[best].first;
+        for (std::size_t k = runs[best].first; k < runs[best].second; ++k) {
+          const int score = known(entrance[k].to) - known(entrance[pick].to);
+          if (score > 0 || (score == 0 && entrance[k].cost < entrance[pick].cost)) pick = k;
+        }
+        chosen[c].push_back(entrance[pick]);
+        chosen_places.insert(entrance[pick].from);
+        chosen_places.insert(entrance[pick].to);
+      }
+    }
+  }
+
+  // 4. The nodes: the places of the chosen transitions, cluster by cluster.
   std::vector<std::vector<NodeId>> nodes(clusters);
   for (std::size_t c = 0; c < clusters; ++c)
-    for (const Transition& t : outgoing[c].chosen) {
+    for (const Transition& t : chosen[c]) {
       nodes[c].push_back(t.from);
       nodes[static_cast<std::size_t>(cluster_of(world_.coord_of(t.to)))].push_back(t.to);
       ++stats_.inter_edges;
     }
   for (std::size_t c = 0; c < clusters; ++c) {
     stats_.transitions += outgoing[c].transitions;
-    stats_.entrances += outgoing[c].entrances;
+    stats_.entrances += outgoing[c].entrances.size();
     std::sort(nodes[c].begin(), nodes[c].end());
     nodes[c].erase(std::unique(nodes[c].begin(), nodes[c].end()), nodes[c].end());
   }
@@ -495,7 +548,7 @@ void VoxelHierarchy::build() {
     return static_cast<std::uint32_t>(std::lower_bound(first, end, place) - node_places_.begin());
   };
 
-  // 4. Intra-edges: from each node, Dijkstra's search inside its cluster to the others.
+  // 5. Intra-edges: from each node, Dijkstra's search inside its cluster to the others.
   std::vector<std::vector<Cost>> intra(clusters);  // k x k costs per cluster
   std::atomic<std::uint64_t> expansions{0};
   for_each_cluster(clusters, threads, options_.progress, 2 * clusters, progress_total, [&](int cluster, int thread) {
@@ -517,7 +570,7 @@ void VoxelHierarchy::build() {
   });
   stats_.build_expansions = expansions;
 
-  // 5. The graph in compressed rows.
+  // 6. The graph in compressed rows.
   std::vector<std::vector<Edge>> per_node(node_places_.size());
   for (std::size_t c = 0; c < clusters; ++c) {
     const std::size_t k = nodes[c].size();
@@ -527,7 +580,7 @@ void VoxelHierarchy::build() {
           per_node[node_offsets_[c] + i].push_back({static_cast<std::uint32_t>(node_offsets_[c] + j), false, intra[c][i * k + j]});
           ++stats_.intra_edges;
         }
-    for (const Transition& t : outgoing[c].chosen) per_node[node_id(t.from)].push_back({node_id(t.to), true, t.cost});
+    for (const Transition& t : chosen[c]) per_node[node_id(t.from)].push_back({node_id(t.to), true, t.cost});
   }
   edge_offsets_.assign(node_places_.size() + 1, 0);
   edges_.clear();
