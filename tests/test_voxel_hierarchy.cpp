@@ -131,6 +131,31 @@ TEST(VoxelHierarchy, FlyersFindAPathExactlyWhenAStarDoesOnRandomWorlds) {
   EXPECT_GT(tally.unreachable, 0);
 }
 
+TEST(VoxelHierarchy, FlyersCrossOpenSkyAndWalledClusters) {
+  // Mostly air: a floor, a few walls with holes and random pillars, so that most clusters hold
+  // no solid block (open: octile intra-edges, no stored places) and some do.
+  std::mt19937_64 random(17);
+  Tally tally;
+  for (int trial = 0; trial < (sanitized_build() ? 2 : 5); ++trial) {
+    const int size = 24 + static_cast<int>(random() % 16);
+    const int wall_x = 5 + static_cast<int>(random() % 10);
+    const VoxelWorld world = VoxelWorld::from_function(size, 20, size, [&](int x, int y, int z) {
+      if (y == 0) return BlockKind::solid;
+      if (x == wall_x && !(y > 10 && z % 7 == 3)) return BlockKind::solid;  // a wall with a few holes up high
+      if (x % 9 == 4 && z % 9 == 4 && y < 8) return BlockKind::solid;       // pillars
+      return random() % 400 == 0 ? BlockKind::solid : BlockKind::air;
+    });
+    VoxelHierarchyOptions options;
+    options.cluster_size = 4 + trial % 3;
+    const VoxelHierarchy probe(world, MovementProfile::flyer(), options);
+    EXPECT_GT(probe.stats().open_clusters, 0u);
+    EXPECT_LT(probe.stats().open_clusters, probe.stats().clusters);
+    compare_with_astar(world, MovementProfile::flyer(), options, 50, random, tally);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(tally.found, 0);
+}
+
 TEST(VoxelHierarchy, GeneratedTerrainPathsStayCloseToOptimal) {
   VoxelWorldGeneratorOptions generator;
   generator.size_x = sanitized_build() ? 64 : 128;
@@ -264,8 +289,8 @@ TEST(VoxelHierarchy, BadQueriesAndEditedWorldsAreRefusedInWords) {
     ADD_FAILURE() << "built a hierarchy over more places than max_places";
   } catch (const std::length_error& error) {
     EXPECT_EQ(std::string(error.what()),
-              "voxel hierarchy: the agent has more than 10 places in this world (max_places); a flyer's places are all "
-              "the blocks that are not solid");
+              "voxel hierarchy: the agent has more than 10 places to store in this world (max_places); a flyer's "
+              "places are the blocks that are not solid, stored for the clusters that hold a solid block");
   }
   MovementProfile broken = MovementProfile::walker();
   broken.agent_height = 0;

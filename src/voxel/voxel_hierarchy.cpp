@@ -214,6 +214,23 @@ std::uint64_t costs_to_targets(const D& domain, SearchContext& context, NodeId f
   return search.stats().expanded;
 }
 
+/// Calls visit(at) for every block on the surface of a box, once each.
+template <class Visit>
+void for_each_surface_block(const ClusterBox& box, Visit&& visit) {
+  const VoxelCoord low = box.origin;
+  const VoxelCoord high{box.origin.x + box.extent.x - 1, box.origin.y + box.extent.y - 1, box.origin.z + box.extent.z - 1};
+  for (int y = low.y; y <= high.y; ++y)
+    for (int z = low.z; z <= high.z; ++z) {
+      const bool face = y == low.y || y == high.y || z == low.z || z == high.z;
+      if (face) {
+        for (int x = low.x; x <= high.x; ++x) visit(VoxelCoord{x, y, z});
+      } else {
+        visit(VoxelCoord{low.x, y, z});
+        if (high.x != low.x) visit(VoxelCoord{high.x, y, z});
+      }
+    }
+}
+
 /// Union-find over the transitions of one cluster.
 class Groups {
  public:
@@ -348,10 +365,27 @@ void VoxelHierarchy::build() {
   // 1. The places of every cluster, in id order.
   std::vector<std::vector<NodeId>> places(clusters);
   std::atomic<std::uint64_t> place_count{0};
+  std::atomic<std::uint64_t> open_places{0};
+  open_.assign(clusters, 0);
   for_each_cluster(clusters, threads, options_.progress, 0, progress_total, [&](int cluster, int) {
     const VoxelCoord origin = cluster_origin(cluster);
     const VoxelCoord extent = cluster_extent(cluster);
     std::vector<NodeId>& list = places[static_cast<std::size_t>(cluster)];
+    if (profile_.fly) {
+      // A flyer's cluster without a solid block is open: every block is a place, any two are
+      // joined by a straight run of moves (costing the octile distance) that stays inside the
+      // box, and nothing about it needs storing or searching.
+      bool solid = false;
+      for (int y = origin.y; y < origin.y + extent.y && !solid; ++y)
+        for (int z = origin.z; z < origin.z + extent.z && !solid; ++z)
+          for (int x = origin.x; x < origin.x + extent.x && !solid; ++x) solid = world_.solid(x, y, z);
+      open_[static_cast<std::size_t>(cluster)] = solid ? 0 : 1;
+      if (!solid) {
+        open_places += static_cast<std::uint64_t>(extent.x) * static_cast<std::uint64_t>(extent.y) *
+                       static_cast<std::uint64_t>(extent.z);
+        return;
+      }
+    }
     for (int y = origin.y; y < origin.y + extent.y; ++y)
       for (int z = origin.z; z < origin.z + extent.z; ++z)
         for (int x = origin.x; x < origin.x + extent.x; ++x)
@@ -360,8 +394,10 @@ void VoxelHierarchy::build() {
     const std::uint64_t counted = place_count += list.size();
     if (options_.max_places != 0 && counted > options_.max_places)
       throw std::length_error("voxel hierarchy: the agent has more than " + std::to_string(options_.max_places) +
-                              " places in this world (max_places)" +
-                              (profile_.fly ? "; a flyer's places are all the blocks that are not solid" : ""));
+                              " places to store in this world (max_places)" +
+                              (profile_.fly ? "; a flyer's places are the blocks that are not solid, stored for the "
+                                              "clusters that hold a solid block"
+                                            : ""));
   });
   cluster_places_offsets_.assign(clusters + 1, 0);
   for (std::size_t c = 0; c < clusters; ++c) cluster_places_offsets_[c + 1] = cluster_places_offsets_[c] + places[c].size();
@@ -371,7 +407,8 @@ void VoxelHierarchy::build() {
     cluster_places_.insert(cluster_places_.end(), list.begin(), list.end());
     std::vector<NodeId>().swap(list);
   }
-  stats_.places = cluster_places_.size();
+  stats_.places = cluster_places_.size() + open_places;
+  stats_.open_clusters = static_cast<std::size_t>(std::count(open_.begin(), open_.end(), 1));
 
   // 2. Transitions and entrances: per cluster, its moves out, grouped by the cluster they enter.
   // Two are joined when their starts are the same place or places the agent moves between
@@ -383,9 +420,25 @@ void VoxelHierarchy::build() {
     BuildScratch& s = scratch[static_cast<std::size_t>(thread)];
     const ClusterBox box{cluster_origin(cluster), cluster_extent(cluster)};
     const std::span<const NodeId> own = cluster_places(cluster);
-    s.index.assign(world_, box, own);
+    const bool open = open_[static_cast<std::size_t>(cluster)] != 0;
     s.crossing.clear();
-    std::visit([&](const auto& m) { make_place_graph(m, world_, box, own, s.index, false, s.graph, &s.crossing); }, moves);
+    if (open) {
+      // The moves out of an open box start on its surface.
+      std::visit(
+          [&](const auto& m) {
+            for_each_surface_block(box, [&](VoxelCoord at) {
+              const NodeId place = world_.node_of(at);
+              m.for_each_successor(place, [&](NodeId next, Cost cost) {
+                if (!box.contains(world_.coord_of(next))) s.crossing.push_back({place, next, cost});
+              });
+            });
+          },
+          moves);
+    } else {
+      s.index.assign(world_, box, own);
+      std::visit([&](const auto& m) { make_place_graph(m, world_, box, own, s.index, false, s.graph, &s.crossing); },
+                 moves);
+    }
     if (profile_.fly) {
       // A flyer's diagonal move across a border has its whole box free, so the same blocks can
       // be crossed by one-axis moves, each one either inside a cluster or across a border along
@@ -404,15 +457,13 @@ void VoxelHierarchy::build() {
       int other;
       VoxelCoord from;
       NodeId to;
-      std::uint32_t from_index;  ///< the start's index among the cluster's places
-      std::size_t index;         ///< in s.crossing
+      std::size_t index;  ///< in s.crossing
     };
     std::vector<Keyed> keyed;
     keyed.reserve(s.crossing.size());
     for (std::size_t i = 0; i < s.crossing.size(); ++i) {
       const Transition& t = s.crossing[i];
-      const auto from_index = static_cast<std::uint32_t>(std::lower_bound(own.begin(), own.end(), t.from) - own.begin());
-      keyed.push_back({cluster_of(world_.coord_of(t.to)), world_.coord_of(t.from), t.to, from_index, i});
+      keyed.push_back({cluster_of(world_.coord_of(t.to)), world_.coord_of(t.from), t.to, i});
     }
     std::sort(keyed.begin(), keyed.end(), [](const Keyed& p, const Keyed& q) {
       return std::tie(p.other, p.from.y, p.from.z, p.from.x, p.to) < std::tie(q.other, q.from.y, q.from.z, q.from.x, q.to);
@@ -435,16 +486,19 @@ void VoxelHierarchy::build() {
         if (s.graph.targets[e] == j) return true;
       return false;
     };
+    auto index_of = [&](NodeId place) {
+      return static_cast<std::uint32_t>(std::lower_bound(own.begin(), own.end(), place) - own.begin());
+    };
     Groups groups(keyed.size());
-    std::unordered_map<std::uint32_t, std::vector<std::size_t>> by_start;  // start index -> keyed positions
+    std::unordered_map<NodeId, std::vector<std::size_t>> by_start;  // start place -> keyed positions
     for (std::size_t first = 0; first < keyed.size();) {
       std::size_t last = first + 1;
       while (last < keyed.size() && keyed[last].other == keyed[first].other) ++last;
       by_start.clear();
-      for (std::size_t k = first; k < last; ++k) by_start[keyed[k].from_index].push_back(k);
+      for (std::size_t k = first; k < last; ++k) by_start[s.crossing[keyed[k].index].from].push_back(k);
       for (std::size_t k = first; k < last; ++k) {
-        const std::uint32_t a = keyed[k].from_index;
-        auto join_at = [&](std::uint32_t b) {
+        const NodeId a = s.crossing[keyed[k].index].from;
+        auto join_at = [&](NodeId b) {
           const auto found = by_start.find(b);
           if (found == by_start.end()) return;
           for (const std::size_t other : found->second) {
@@ -456,9 +510,19 @@ void VoxelHierarchy::build() {
           }
         };
         join_at(a);
-        for (std::uint32_t e = s.graph.offsets[a]; e < s.graph.offsets[a + 1]; ++e) {
-          const std::uint32_t b = s.graph.targets[e];
-          if (inner_move(b, a)) join_at(b);
+        if (open) {
+          // In an open box, neighbours along an axis move to each other.
+          const VoxelCoord at = keyed[k].from;
+          for (const VoxelCoord step : {VoxelCoord{1, 0, 0}, VoxelCoord{0, 1, 0}, VoxelCoord{0, 0, 1}}) {
+            const VoxelCoord next{at.x + step.x, at.y + step.y, at.z + step.z};
+            if (box.contains(next)) join_at(world_.node_of(next));
+          }
+        } else {
+          const std::uint32_t from_index = index_of(a);
+          for (std::uint32_t e = s.graph.offsets[from_index]; e < s.graph.offsets[from_index + 1]; ++e) {
+            const std::uint32_t b = s.graph.targets[e];
+            if (inner_move(b, from_index)) join_at(own[b]);
+          }
         }
       }
       first = last;
@@ -554,6 +618,19 @@ void VoxelHierarchy::build() {
   for_each_cluster(clusters, threads, options_.progress, 2 * clusters, progress_total, [&](int cluster, int thread) {
     const std::size_t k = nodes[static_cast<std::size_t>(cluster)].size();
     if (k < 2) return;
+    std::vector<Cost>& costs = intra[static_cast<std::size_t>(cluster)];
+    const std::vector<NodeId>& ends = nodes[static_cast<std::size_t>(cluster)];
+    if (open_[static_cast<std::size_t>(cluster)] != 0) {
+      // An open box: the straight run between two blocks costs the octile distance.
+      costs.assign(k * k, 0.0);
+      std::visit(
+          [&](const auto& m) {
+            for (std::size_t i = 0; i < k; ++i)
+              for (std::size_t j = 0; j < k; ++j) costs[i * k + j] = i == j ? 0.0 : m.heuristic(ends[i], ends[j]);
+          },
+          moves);
+      return;
+    }
     BuildScratch& s = scratch[static_cast<std::size_t>(thread)];
     const ClusterBox box{cluster_origin(cluster), cluster_extent(cluster)};
     const std::span<const NodeId> own = cluster_places(cluster);
@@ -562,7 +639,6 @@ void VoxelHierarchy::build() {
     s.targets.clear();
     for (const NodeId place : nodes[static_cast<std::size_t>(cluster)])
       s.targets.push_back(static_cast<NodeId>(std::lower_bound(own.begin(), own.end(), place) - own.begin()));
-    std::vector<Cost>& costs = intra[static_cast<std::size_t>(cluster)];
     costs.assign(k * k, infinite_cost);
     std::uint64_t expanded = 0;
     for (std::size_t i = 0; i < k; ++i) expanded += costs_to_targets(s.graph, s.context, s.targets[i], s.targets, &costs[i * k]);
@@ -744,24 +820,33 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
                                              state.start_costs.data());
   }
   // The costs from the nodes of the goal's cluster to the goal: one search over its reversed
-  // moves (walkers' moves are one-way where they fall).
+  // moves (walkers' moves are one-way where they fall); a flyer's moves go both ways, so its
+  // search runs forward from the goal, in the box like the start's.
+  const bool symmetric = hierarchy_.profile().fly;
   const std::span<const NodeId> goal_places = hierarchy_.cluster_places(goal_cluster);
+  const BoxDomain<Moves> goal_domain(moves, world, box_of(goal_cluster));
   {
-    const ClusterBox box = box_of(goal_cluster);
-    state.index.assign(world, box, goal_places);
-    make_place_graph(moves, world, box, goal_places, state.index, true, state.goal_graph, nullptr);
     const std::uint32_t first = hierarchy_.cluster_first_node(goal_cluster);
     const std::uint32_t end = hierarchy_.cluster_end_node(goal_cluster);
     state.goal_costs.assign(end - first, infinite_cost);
     state.targets.clear();
-    for (std::uint32_t n = first; n < end; ++n)
-      state.targets.push_back(static_cast<NodeId>(
-          std::lower_bound(goal_places.begin(), goal_places.end(), hierarchy_.node_place(n)) - goal_places.begin()));
-    const NodeId goal_index =
-        static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), to) - goal_places.begin());
-    if (end > first)
-      out.stats.expanded +=
-          costs_to_targets(state.goal_graph, state.goal_context, goal_index, state.targets, state.goal_costs.data());
+    if (symmetric) {
+      for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(goal_domain.local(hierarchy_.node_place(n)));
+      if (end > first)
+        out.stats.expanded += costs_to_targets(goal_domain, state.goal_context, goal_domain.local(to), state.targets,
+                                               state.goal_costs.data());
+    } else {
+      const ClusterBox box = box_of(goal_cluster);
+      state.index.assign(world, box, goal_places);
+      make_place_graph(moves, world, box, goal_places, state.index, true, state.goal_graph, nullptr);
+      auto index_of = [&](NodeId place) {
+        return static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), place) - goal_places.begin());
+      };
+      for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(index_of(hierarchy_.node_place(n)));
+      if (end > first)
+        out.stats.expanded +=
+            costs_to_targets(state.goal_graph, state.goal_context, index_of(to), state.targets, state.goal_costs.data());
+    }
   }
 
   const AbstractDomain<Moves> domain(hierarchy_, moves, from, to, start_cluster, goal_cluster, state.start_costs,
@@ -802,11 +887,17 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
     }
   }
   {
+    // Parents of the goal's search lead towards the goal.
     const NodeId node_place = domain.place(abstract[last - 1]);
-    NodeId at = static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), node_place) - goal_places.begin());
-    // Parents of the reversed search lead towards the goal.
-    for (at = state.goal_context.record(at).parent; at != invalid_node; at = state.goal_context.record(at).parent)
-      out.nodes.push_back(goal_places[at]);
+    if (symmetric) {
+      for (NodeId at = state.goal_context.record(goal_domain.local(node_place)).parent; at != invalid_node;
+           at = state.goal_context.record(at).parent)
+        out.nodes.push_back(goal_domain.global(at));
+    } else {
+      auto at = static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), node_place) - goal_places.begin());
+      for (at = state.goal_context.record(at).parent; at != invalid_node; at = state.goal_context.record(at).parent)
+        out.nodes.push_back(goal_places[at]);
+    }
   }
   return finish(SearchStatus::found, StopReason::goal_reached);
 }

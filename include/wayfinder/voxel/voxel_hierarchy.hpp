@@ -65,8 +65,9 @@ struct VoxelHierarchyOptions {
   int long_entrance = 6;
   /// Threads that build clusters (1 to 64); the result does not depend on it.
   int build_threads = 1;
-  /// Refuse (std::length_error, during the build's first pass) a world where the agent has
-  /// more places than this; 0: no limit. A flyer's places are every block that is not solid.
+  /// Refuse (std::length_error, during the build's first pass) a world where the hierarchy
+  /// would store more places than this; 0: no limit. A flyer's places are the blocks that are
+  /// not solid, stored only for the clusters that hold a solid block.
   std::uint64_t max_places = 0;
   /// Called during the build with (clusters done, clusters to do), from the building thread
   /// that finished a cluster, one call at a time; may be empty.
@@ -77,6 +78,7 @@ struct VoxelHierarchyOptions {
 struct VoxelHierarchyStats {
   std::size_t clusters = 0;
   std::uint64_t places = 0;         ///< where the agent can be, in the whole world
+  std::size_t open_clusters = 0;    ///< a flyer's clusters without a solid block (cluster_open)
   std::size_t transitions = 0;      ///< moves between clusters (a flyer's along one axis only)
   std::size_t entrances = 0;        ///< groups of them
   std::size_t nodes = 0;            ///< abstract nodes
@@ -119,7 +121,10 @@ class VoxelHierarchy {
   /// The box of a cluster: its lowest corner and its extent, clipped to the world.
   [[nodiscard]] VoxelCoord cluster_origin(int cluster) const;
   [[nodiscard]] VoxelCoord cluster_extent(int cluster) const;
-  /// The places of a cluster (node ids of the world, sorted).
+  /// True for a flyer's cluster that holds no solid block: every block of it is a place, and
+  /// its intra-edges cost the octile distance (no places stored, no searches built).
+  [[nodiscard]] bool cluster_open(int cluster) const { return open_[static_cast<std::size_t>(cluster)] != 0; }
+  /// The places of a cluster (node ids of the world, sorted); empty for an open cluster.
   [[nodiscard]] std::span<const NodeId> cluster_places(int cluster) const {
     return {cluster_places_.data() + cluster_places_offsets_[cluster],
             cluster_places_.data() + cluster_places_offsets_[cluster + 1]};
@@ -152,6 +157,7 @@ class VoxelHierarchy {
   int up_ = 0;      ///< clusters along y
   std::uint64_t revision_ = 0;
   VoxelHierarchyStats stats_;
+  std::vector<std::uint8_t> open_;  ///< per cluster: 1 for a flyer's cluster without a solid block
   std::vector<NodeId> cluster_places_;
   std::vector<std::uint64_t> cluster_places_offsets_;
   // The graph: nodes numbered cluster by cluster, edges in compressed rows.
