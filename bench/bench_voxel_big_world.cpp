@@ -1,6 +1,8 @@
 // Generated voxel worlds (voxel_world_generator.hpp): how long a world takes to build and how
 // much memory it holds, and walking and flying queries across a 1024 x 256 x 1024 world (from
 // the first eighth of its x range to the last, like `wayfinder voxel generate --queries`).
+// The hierarchical search (hpa) runs on each profile's VoxelHierarchy, built once (2 threads)
+// before its first query; hierarchy_build/* time that build alone.
 // Counters: world_MiB (VoxelWorld::memory_bytes), time_per_query (search only),
 // expanded_per_query, expansions_per_second, search_memory_MiB (the pathfinder's paged state
 // after the last query; one pathfinder serves all the queries of a benchmark, so its pages are
@@ -19,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_world_generator.hpp"
@@ -51,6 +54,17 @@ class BigWorld {
     (void)world();
     return pairs_;
   }
+  /// The profile's hierarchy, built on first use.
+  const std::shared_ptr<const VoxelHierarchy>& hierarchy(const MovementProfile& profile) {
+    std::shared_ptr<const VoxelHierarchy>& slot = profile.fly ? flyer_hierarchy_ : walker_hierarchy_;
+    if (!slot) slot = std::make_shared<const VoxelHierarchy>(world(), profile, hierarchy_options());
+    return slot;
+  }
+  static VoxelHierarchyOptions hierarchy_options() {
+    VoxelHierarchyOptions options;
+    options.build_threads = 2;
+    return options;
+  }
 
  private:
   // Deterministic pairs: columns on a fixed stride in the first and last eighth of the x range,
@@ -69,6 +83,8 @@ class BigWorld {
   }
   std::unique_ptr<VoxelWorld> world_;
   std::vector<std::pair<VoxelCoord, VoxelCoord>> pairs_;
+  std::shared_ptr<const VoxelHierarchy> walker_hierarchy_;
+  std::shared_ptr<const VoxelHierarchy> flyer_hierarchy_;
 };
 
 void run_generate(benchmark::State& state, int size_x, int size_y, int size_z) {
@@ -92,6 +108,7 @@ void run_cross_world(benchmark::State& state, BigWorld& big, const MovementProfi
     return;
   }
   VoxelPathfinder pathfinder(world, profile);
+  if (algorithm == VoxelAlgorithm::hierarchical) pathfinder.set_hierarchy(big.hierarchy(profile));
   VoxelSearchOptions options;
   options.algorithm = algorithm;
   double expanded = 0.0;
@@ -113,8 +130,28 @@ void register_all(BigWorld& big) {
   benchmark::RegisterBenchmark("generate/1024x256x1024", [](benchmark::State& state) { run_generate(state, 1024, 256, 1024); })
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);
+  for (const bool fly : {false, true}) {
+    const std::string name = std::string("hierarchy_build/") + (fly ? "flyer" : "walker") + "/1024x256x1024";
+    benchmark::RegisterBenchmark(name.c_str(), [&big, fly](benchmark::State& state) {
+      const VoxelWorld& world = big.world();
+      const MovementProfile profile = fly ? MovementProfile::flyer() : MovementProfile::walker();
+      std::size_t bytes = 0;
+      std::size_t nodes = 0;
+      for (auto _ : state) {
+        const VoxelHierarchy hierarchy(world, profile, BigWorld::hierarchy_options());
+        bytes = hierarchy.stats().memory_bytes;
+        nodes = hierarchy.stats().nodes;
+      }
+      state.counters["hierarchy_MiB"] = static_cast<double>(bytes) / (1024.0 * 1024.0);
+      state.counters["nodes"] = static_cast<double>(nodes);
+    })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(1);
+  }
   for (const bool fly : {false, true})
-    for (const VoxelAlgorithm algorithm : {VoxelAlgorithm::astar, VoxelAlgorithm::weighted_astar}) {
+    for (const VoxelAlgorithm algorithm :
+         {VoxelAlgorithm::astar, VoxelAlgorithm::weighted_astar, VoxelAlgorithm::hierarchical}) {
       const MovementProfile profile = fly ? MovementProfile::flyer() : MovementProfile::walker();
       const std::string name = std::string(fly ? "fly_" : "walk_") + std::string(to_string(algorithm)) + "/1024x256x1024";
       benchmark::RegisterBenchmark(name.c_str(), [&big, profile, algorithm](benchmark::State& state) {

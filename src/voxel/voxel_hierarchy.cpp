@@ -742,6 +742,83 @@ void add_stats(SearchStats& total, const SearchStats& part) {
 
 }  // namespace
 
+namespace {
+
+/// The blocks of the 3-D Bresenham line from a to b (Bresenham 1965, extended to three axes:
+/// one step per block along the longest axis, the other two following their error terms),
+/// appended to `line` without `a`, if every step is a flyer's move (no solid block in the box it
+/// spans); false otherwise. `cost` gets the line's length in moves of 1, sqrt 2 and sqrt 3.
+bool free_flying_line(const VoxelWorld& world, VoxelCoord a, VoxelCoord b, std::vector<VoxelCoord>& line, Cost& cost) {
+  const int d[3] = {std::abs(b.x - a.x), std::abs(b.y - a.y), std::abs(b.z - a.z)};
+  const int sign[3] = {b.x > a.x ? 1 : -1, b.y > a.y ? 1 : -1, b.z > a.z ? 1 : -1};
+  const int longest = std::max({d[0], d[1], d[2]});
+  int error[3] = {longest / 2, longest / 2, longest / 2};
+  int at[3] = {a.x, a.y, a.z};
+  cost = 0.0;
+  for (int step = 0; step < longest; ++step) {
+    int next[3] = {at[0], at[1], at[2]};
+    int axes = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+      error[axis] -= d[axis];
+      if (error[axis] < 0) {
+        error[axis] += longest;
+        next[axis] += sign[axis];
+        ++axes;
+      }
+    }
+    for (int x = std::min(at[0], next[0]); x <= std::max(at[0], next[0]); ++x)
+      for (int y = std::min(at[1], next[1]); y <= std::max(at[1], next[1]); ++y)
+        for (int z = std::min(at[2], next[2]); z <= std::max(at[2], next[2]); ++z)
+          if (!world.contains(x, y, z) || world.solid(x, y, z)) return false;
+    cost += axes == 1 ? 1.0 : axes == 2 ? sqrt2 : 1.7320508075688772;
+    line.push_back({next[0], next[1], next[2]});
+    at[0] = next[0];
+    at[1] = next[1];
+    at[2] = next[2];
+  }
+  return true;
+}
+
+/// Shortens a flyer's path: from each block, straight lines to blocks up to `reach` moves
+/// further along (the farthest first, then half as far, down to two) replace the stretch they
+/// skip when they are free and shorter, as HPA*'s smoothing does on grids (Botea et al. 2004,
+/// section 4). The path stays a chain of legal moves from the same start to the same goal.
+void smooth_flying_path(const VoxelWorld& world, std::vector<NodeId>& nodes, int reach, std::vector<NodeId>& scratch,
+                        std::vector<VoxelCoord>& line) {
+  if (nodes.size() < 3) return;
+  // Length of the path up to each block, in units of fly_cost.
+  std::vector<Cost> length(nodes.size(), 0.0);
+  for (std::size_t i = 1; i < nodes.size(); ++i) {
+    const VoxelCoord a = world.coord_of(nodes[i - 1]);
+    const VoxelCoord b = world.coord_of(nodes[i]);
+    const int axes = (a.x != b.x ? 1 : 0) + (a.y != b.y ? 1 : 0) + (a.z != b.z ? 1 : 0);
+    length[i] = length[i - 1] + (axes == 1 ? 1.0 : axes == 2 ? sqrt2 : 1.7320508075688772);
+  }
+  scratch.clear();
+  std::size_t i = 0;
+  while (i + 1 < nodes.size()) {
+    scratch.push_back(nodes[i]);
+    std::size_t next = i + 1;
+    for (std::size_t span = static_cast<std::size_t>(reach); span >= 2; span /= 2) {
+      const std::size_t j = std::min(nodes.size() - 1, i + span);
+      if (j < i + 2) continue;
+      line.clear();
+      Cost cost = 0.0;
+      if (free_flying_line(world, world.coord_of(nodes[i]), world.coord_of(nodes[j]), line, cost) &&
+          cost < length[j] - length[i] - 1e-9) {
+        for (std::size_t k = 0; k + 1 < line.size(); ++k) scratch.push_back(world.node_of(line[k]));
+        next = j;
+        break;
+      }
+    }
+    i = next;
+  }
+  scratch.push_back(nodes.back());
+  nodes.swap(scratch);
+}
+
+}  // namespace
+
 struct VoxelHierarchyQueryState {
   explicit VoxelHierarchyQueryState(const VoxelHierarchy& hierarchy)
       : moves(make_moves(hierarchy.world(), hierarchy.profile())) {}
@@ -757,6 +834,8 @@ struct VoxelHierarchyQueryState {
   std::vector<NodeId> targets;
   std::vector<NodeId> abstract_path;
   std::vector<NodeId> scratch;
+  std::vector<VoxelCoord> line;
+  std::vector<NodeId> direct;  ///< the direct search's path between neighbouring clusters
 };
 
 namespace {
@@ -770,9 +849,12 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
   const int start_cluster = hierarchy_.cluster_of(start);
   const int goal_cluster = hierarchy_.cluster_of(goal);
   auto box_of = [&](int cluster) { return ClusterBox{hierarchy_.cluster_origin(cluster), hierarchy_.cluster_extent(cluster)}; };
+  Cost direct_cost = infinite_cost;  // of state.direct, a path found by a direct search
   auto finish = [&](SearchStatus status, StopReason reason) {
     out.status = status;
     out.reason = reason;
+    if (status == SearchStatus::found && hierarchy_.profile().fly)
+      smooth_flying_path(world, out.nodes, 4 * hierarchy_.cluster_size(), state.scratch, state.line);
     if (status == SearchStatus::found) {
       Cost cost = 0.0;
       for (std::size_t i = 1; i < out.nodes.size(); ++i) {
@@ -783,14 +865,19 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
         cost += best;
       }
       out.cost = cost;
+      // Start and goal in neighbouring clusters: the direct search over both, when cheaper.
+      if (direct_cost < out.cost) {
+        out.nodes.assign(state.direct.begin(), state.direct.end());
+        out.cost = direct_cost;
+      }
     }
     fill_voxel_points(world, out);
     out.stats.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
     return out.status;
   };
   // Appends a cheapest path inside `cluster` from a to b (a already ends `out.nodes`).
-  auto refine = [&](int cluster, NodeId a, NodeId b) {
-    const BoxDomain<Moves> domain(moves, world, box_of(cluster));
+  auto refine_in = [&](const ClusterBox& box, NodeId a, NodeId b) {
+    const BoxDomain<Moves> domain(moves, world, box);
     BestFirstSearch<BoxDomain<Moves>> search(domain, state.refine_context);
     SearchOptions options;
     options.return_partial = false;
@@ -801,11 +888,33 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
     for (std::size_t i = 1; i < state.scratch.size(); ++i) out.nodes.push_back(domain.global(state.scratch[i]));
     return true;
   };
+  auto refine = [&](int cluster, NodeId a, NodeId b) { return refine_in(box_of(cluster), a, b); };
 
   out.nodes.push_back(from);
   if (from == to) return finish(SearchStatus::found, StopReason::goal_reached);
   // One cluster: a direct search inside it first.
   if (start_cluster == goal_cluster && refine(start_cluster, from, to)) return finish(SearchStatus::found, StopReason::goal_reached);
+  // Neighbouring clusters (touching by a face, an edge or a corner): a direct search over the
+  // box of both as well, kept when cheaper than the hierarchy's path. Near pairs are where the
+  // detour through the transitions costs most, and the box is small.
+  {
+    const VoxelCoord a = hierarchy_.cluster_origin(start_cluster);
+    const VoxelCoord b = hierarchy_.cluster_origin(goal_cluster);
+    if (std::abs(a.x - b.x) <= hierarchy_.cluster_size() && std::abs(a.z - b.z) <= hierarchy_.cluster_size() &&
+        std::abs(a.y - b.y) <= hierarchy_.cluster_height()) {
+      const VoxelCoord ea = hierarchy_.cluster_extent(start_cluster);
+      const VoxelCoord eb = hierarchy_.cluster_extent(goal_cluster);
+      const VoxelCoord low{std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)};
+      const VoxelCoord high{std::max(a.x + ea.x, b.x + eb.x), std::max(a.y + ea.y, b.y + eb.y),
+                            std::max(a.z + ea.z, b.z + eb.z)};
+      const ClusterBox both{low, {high.x - low.x, high.y - low.y, high.z - low.z}};
+      if (refine_in(both, from, to)) {
+        state.direct.assign(out.nodes.begin(), out.nodes.end());
+        direct_cost = state.refine_context.record(both.local(world.coord_of(to))).g;
+      }
+      out.nodes.resize(1);
+    }
+  }
 
   // The start's costs to the nodes of its cluster (forward, inside the cluster).
   const BoxDomain<Moves> start_domain(moves, world, box_of(start_cluster));

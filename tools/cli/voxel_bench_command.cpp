@@ -1,6 +1,7 @@
 #include "voxel_bench_command.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -47,6 +48,10 @@ struct Summary {
   /// others, which the processor time leaves out; Google Benchmark's rates are per processor
   /// second, so this is the figure to compare with bench/wayfinder_bench_voxel.
   double cpu_seconds = 0.0;
+  /// Cost over the reference cost, for the algorithms that are not optimal.
+  double ratio_sum = 0.0;
+  double ratio_max = 0.0;
+  std::size_t ratio_count = 0;
 };
 
 double median(std::vector<double> values) {
@@ -82,13 +87,17 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
               const std::size_t comma = std::min(text.find(',', begin), text.size());
               const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
               if (!algorithm)
-                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy or jps");
+                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
               arguments.algorithms.push_back(*algorithm);
               begin = comma + 1;
             }
           },
-          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flying scenarios only)")
+          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flying scenarios only), hpa "
+          "(hierarchical; its build is reported apart)")
       ->default_str("astar");
+  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 64,
+                          "hpa: the side of the hierarchy's clusters in blocks")
+      ->default_str(std::to_string(arguments.cluster_size));
   add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
       ->type_name("W");
   // Each pair is kept with its reference cost; a million is minutes of searching already.
@@ -174,6 +183,23 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     options.return_partial = false;
     return options;
   };
+  std::string hierarchy_line;
+  if (std::find(arguments.algorithms.begin(), arguments.algorithms.end(), VoxelAlgorithm::hierarchical) !=
+      arguments.algorithms.end()) {
+    if (arguments.threads > 1)
+      throw std::invalid_argument("hpa runs here with --threads 1: a batch's pathfinders are its own, without the hierarchy");
+    VoxelHierarchyOptions hierarchy_options;
+    hierarchy_options.cluster_size = static_cast<int>(arguments.cluster_size);
+    hierarchy_options.build_threads = 2;
+    const auto hierarchy = std::make_shared<const VoxelHierarchy>(world, profile, hierarchy_options);
+    pathfinder.set_hierarchy(hierarchy);
+    const VoxelHierarchyStats& stats = hierarchy->stats();
+    hierarchy_line = "hierarchy: built in " + format_fixed(stats.build_milliseconds / 1000.0, 2) + " s on 2 threads; " +
+                     std::to_string(stats.clusters) + " clusters of " + std::to_string(hierarchy->cluster_size()) + "x" +
+                     std::to_string(hierarchy->cluster_height()) + "x" + std::to_string(hierarchy->cluster_size()) + ", " +
+                     std::to_string(stats.nodes) + " nodes, " + std::to_string(stats.inter_edges + stats.intra_edges) +
+                     " edges, " + format_fixed(static_cast<double>(stats.memory_bytes) / (1024.0 * 1024.0), 1) + " MiB";
+  }
   for (const VoxelAlgorithm algorithm : arguments.algorithms)
     if (const std::string problem = pathfinder.options_problem(options_for(algorithm)); !problem.empty())
       throw std::invalid_argument(map_path + ": " + problem);
@@ -231,6 +257,14 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
             problem = "cost " + format_fixed(result.cost, 6) + ", reference " + format_fixed(query.reference, 6);
           if (algorithm == VoxelAlgorithm::weighted_astar && result.cost > arguments.weight * query.reference + allowed)
             problem = "cost " + format_fixed(result.cost, 6) + " above weight x " + format_fixed(query.reference, 6);
+          if (!optimal(algorithm) && result.cost < query.reference - allowed)
+            problem = "cost " + format_fixed(result.cost, 6) + " below the optimum " + format_fixed(query.reference, 6);
+          if (!optimal(algorithm) && query.reference > 0.0) {
+            const double ratio = result.cost / query.reference;
+            summary.ratio_sum += ratio;
+            summary.ratio_max = std::max(summary.ratio_max, ratio);
+            ++summary.ratio_count;
+          }
         }
       } else if (query.reference >= 0.0) {
         problem = std::string("no path (") + std::string(to_string(result.status)) + ")";
@@ -305,6 +339,16 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       json["cpu_expansions_per_second"] = cpu_per_second;
       json["threads"] = arguments.threads;
       json["throughput_qps"] = throughput_qps;
+      if (summary.ratio_count > 0) {
+        json["mean_cost_over_optimal"] = summary.ratio_sum / static_cast<double>(summary.ratio_count);
+        json["max_cost_over_optimal"] = summary.ratio_max;
+      }
+      if (algorithm == VoxelAlgorithm::hierarchical) {
+        const VoxelHierarchyStats& stats = pathfinder.hierarchy()->stats();
+        json["hierarchy_build_seconds"] = stats.build_milliseconds / 1000.0;
+        json["hierarchy_nodes"] = stats.nodes;
+        json["hierarchy_memory_bytes"] = stats.memory_bytes;
+      }
       out << json.dump() << '\n' << std::flush;
     } else {
       out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
@@ -313,7 +357,12 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
                              format_fixed(summary.expanded / count, 1), format_fixed(per_second * 1e-6, 2),
                              format_fixed(cpu_per_second * 1e-6, 2)})
           << '\n';
-      out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n' << std::flush;
+      out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n';
+      if (summary.ratio_count > 0)
+        out << "  cost / optimal: mean " << format_fixed(summary.ratio_sum / static_cast<double>(summary.ratio_count), 4)
+            << ", max " << format_fixed(summary.ratio_max, 4) << '\n';
+      if (algorithm == VoxelAlgorithm::hierarchical) out << "  " << hierarchy_line << '\n';
+      out << std::flush;
     }
   }
   return any_mismatch ? exit_no_path : exit_ok;

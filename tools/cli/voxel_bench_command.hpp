@@ -26,6 +26,8 @@ struct VoxelBenchArguments {
   std::uint64_t limit = 0;  ///< 0: every query
   /// 1: the queries one by one, each timed; more: one batch on this many threads (solve_batch).
   std::uint64_t threads = 1;
+  /// hpa: the side of the hierarchy's clusters (built once, before the queries, not timed).
+  std::uint64_t cluster_size = 16;
   bool json = false;
 };
 

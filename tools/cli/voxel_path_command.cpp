@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "common/world_json.hpp"
@@ -75,15 +76,19 @@ void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& argumen
           [&arguments](const std::string& name) {
             const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(name);
             if (!algorithm)
-              throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy or jps");
+              throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
             arguments.search.algorithm = *algorithm;
           },
-          "dijkstra, astar, weighted-astar, greedy or jps (jump point search, flyers only)")
+          "dijkstra, astar, weighted-astar, greedy, jps (jump point search, flyers only) or hpa (hierarchical, "
+          "near-optimal; builds the world's hierarchy first)")
       ->default_str("astar");
   add_hidden_alias(command, *command.get_option("--algo"), "--algorithm");
   add_number_option(command, "--weight", arguments.search.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
       ->type_name("W")
       ->each([&arguments](const std::string&) { arguments.weight_given = true; });
+  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 64,
+                          "hpa: the side of the hierarchy's clusters in blocks")
+      ->default_str(std::to_string(arguments.cluster_size));
   add_whole_number_option(command, "--max-expansions", arguments.max_expansions, 1, Budget::unlimited_expansions,
                           "stop after this many expansions and return the path towards the closest block (exit 1)");
   add_hidden_alias(command, *command.get_option("--max-expansions"), "--max-nodes");
@@ -108,7 +113,8 @@ void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& argumen
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer(
       "Positions are feet blocks for the walker. .3dmap worlds (the flying benchmark) default to the flyer,\n"
-      ".vox worlds to the walker. Exit status: 0 path found; 1 none; 2 bad input.");
+      ".vox worlds to the walker. hpa builds the world's hierarchy for the agent first (not in the query's time).\n"
+      "Exit status: 0 path found; 1 none; 2 bad input.");
 }
 
 int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& out, std::ostream& err) {
@@ -136,8 +142,16 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
 
   if (arguments.weight_given && arguments.search.algorithm == VoxelAlgorithm::jump_point)
     throw std::invalid_argument("--weight applies to weighted-astar; jump point search is optimal and takes no weight");
+  if (arguments.weight_given && arguments.search.algorithm == VoxelAlgorithm::hierarchical)
+    throw std::invalid_argument("--weight applies to weighted-astar; hpa takes no weight");
 
   VoxelPathfinder pathfinder(world, agent.profile);
+  if (arguments.search.algorithm == VoxelAlgorithm::hierarchical) {
+    VoxelHierarchyOptions hierarchy;
+    hierarchy.cluster_size = static_cast<int>(arguments.cluster_size);
+    hierarchy.build_threads = 2;
+    pathfinder.set_hierarchy(std::make_shared<const VoxelHierarchy>(world, agent.profile, hierarchy));
+  }
   VoxelSearchOptions options = arguments.search;
   options.budget.max_expansions = arguments.max_expansions;
   options.trace = nullptr;

@@ -23,6 +23,8 @@ struct VoxelPathArguments {
   VoxelColourArguments colours;
   VoxelSearchOptions search;
   bool weight_given = false;  ///< --weight was given (jump point search refuses it)
+  /// hpa: the side of the hierarchy's clusters (the hierarchy is built before the query).
+  std::uint64_t cluster_size = 16;
   std::uint64_t max_expansions = Budget::unlimited_expansions;
   /// Move a start or goal where the agent cannot be to the nearest place within this many blocks.
   std::optional<int> snap;
