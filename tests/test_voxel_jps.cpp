@@ -306,7 +306,7 @@ TEST(VoxelJumpPointSearch, RefusesWalkersAndUnknownAlgorithms) {
   EXPECT_EQ(flyer.find_path({1, 1, 1}, {4, 1, 4}, as_walker).status, SearchStatus::invalid_input);
 
   VoxelSearchOptions unknown;
-  unknown.algorithm = static_cast<VoxelAlgorithm>(static_cast<int>(VoxelAlgorithm::jump_point) + 1);
+  unknown.algorithm = static_cast<VoxelAlgorithm>(static_cast<int>(VoxelAlgorithm::hierarchical) + 1);
   EXPECT_NE(flyer.options_problem(unknown).find("unknown algorithm"), std::string::npos);
 
   EXPECT_EQ(parse_voxel_algorithm("jps"), VoxelAlgorithm::jump_point);

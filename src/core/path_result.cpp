@@ -23,6 +23,7 @@ std::string_view to_string(StopReason reason) {
     case StopReason::expansion_limit: return "expansion_limit";
     case StopReason::cost_limit: return "cost_limit";
     case StopReason::time_limit: return "time_limit";
+    case StopReason::memory_limit: return "memory_limit";
     case StopReason::invalid_input: return "invalid_input";
     case StopReason::world_changed: return "world_changed";
     case StopReason::gave_up: return "gave_up";

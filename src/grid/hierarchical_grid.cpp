@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "core/hierarchy_search.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
@@ -115,11 +116,7 @@ Cost path_cost(const GridMap& map, const std::vector<NodeId>& cells) {
   return cost;
 }
 
-void add_stats(SearchStats& total, const SearchStats& part) {
-  total.expanded += part.expanded;
-  total.generated += part.generated;
-  total.peak_open = std::max(total.peak_open, part.peak_open);
-}
+using hierarchy_search::add_stats;
 
 }  // namespace
 
@@ -132,27 +129,9 @@ class ClusterSearch {
   void costs_from(const GridRect& rect, NodeId from, std::span<const NodeId> targets, Cost* out, SearchStats& stats) {
     rect_ = rect;
     const ClusterDomain domain(map_, rect);
-    BestFirstSearch<ClusterDomain> search(domain, context_);
-    SearchOptions options;
-    options.h_weight = 0.0;
     locals_.clear();
     for (const NodeId target : targets) locals_.push_back(domain.local(target));
-    // Dijkstra's search, stopped once every target is closed (its cost is then final).
-    if (search.start(domain.local(from), domain.sentinel(), options) == SearchStatus::in_progress) {
-      std::size_t closed = 0;
-      while (search.step(16) == SearchStatus::in_progress) {
-        while (closed < locals_.size() && context_.reached(locals_[closed]) &&
-               context_.record(locals_[closed]).state() == NodeRecord::State::closed)
-          ++closed;
-        if (closed == locals_.size()) break;
-      }
-    }
-    add_stats(stats, search.stats());
-    for (std::size_t i = 0; i < targets.size(); ++i) {
-      const NodeId target = locals_[i];
-      const bool final = context_.reached(target) && context_.record(target).state() == NodeRecord::State::closed;
-      out[i] = final ? context_.record(target).g : infinite_cost;
-    }
+    add_stats(stats, hierarchy_search::costs_to_targets(domain, context_, domain.local(from), locals_, out));
   }
 
   /// After costs_from: the cells of the cheapest path from its `from` to `target` (one whose
@@ -599,65 +578,7 @@ Cost smooth_cell_path(const GridMap& map, std::vector<NodeId>& cells, int max_ra
 
 namespace {
 
-// The abstract graph with the query's start and goal inserted: ids 0..N-1 are the hierarchy's
-// nodes, N the start and N + 1 the goal. The start's edges lead to the nodes of its cluster, and
-// the nodes of the goal's cluster have one more edge, to the goal, with the in-cluster costs the
-// query found.
-class AbstractDomain {
- public:
-  AbstractDomain(const HierarchicalGrid& hierarchy, NodeId start_cell, NodeId goal_cell, int start_cluster,
-                 int goal_cluster, const std::vector<Cost>& start_costs, const std::vector<Cost>& goal_costs)
-      : h_(hierarchy),
-        map_(hierarchy.map()),
-        start_cell_(start_cell),
-        goal_cell_(goal_cell),
-        start_first_(hierarchy.cluster_first_node(start_cluster)),
-        goal_first_(hierarchy.cluster_first_node(goal_cluster)),
-        goal_end_(hierarchy.cluster_end_node(goal_cluster)),
-        start_costs_(start_costs),
-        goal_costs_(goal_costs),
-        scale_(static_cast<double>(hierarchy.map().min_cost())) {}
 
-  [[nodiscard]] std::size_t node_count() const { return h_.node_count() + 2; }
-  [[nodiscard]] NodeId start() const { return static_cast<NodeId>(h_.node_count()); }
-  [[nodiscard]] NodeId goal() const { return static_cast<NodeId>(h_.node_count() + 1); }
-  [[nodiscard]] NodeId cell(NodeId node) const {
-    if (node == start()) return start_cell_;
-    if (node == goal()) return goal_cell_;
-    return h_.node_cell(node);
-  }
-
-  template <class Sink>
-  void for_each_successor(NodeId node, Sink&& sink) const {
-    if (node == start()) {
-      for (std::size_t i = 0; i < start_costs_.size(); ++i)
-        if (start_costs_[i] != infinite_cost) sink(static_cast<NodeId>(start_first_ + i), start_costs_[i]);
-      return;
-    }
-    if (node == goal()) return;
-    for (const HierarchicalGrid::Edge& edge : h_.edges(node)) sink(edge.to, edge.cost);
-    if (node >= goal_first_ && node < goal_end_) {
-      const Cost cost = goal_costs_[node - goal_first_];
-      if (cost != infinite_cost) sink(goal(), cost);
-    }
-  }
-
-  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const { return scale_ * octile(map_, cell(from), cell(to)); }
-
- private:
-  const HierarchicalGrid& h_;
-  const GridMap& map_;
-  NodeId start_cell_;
-  NodeId goal_cell_;
-  std::uint32_t start_first_;
-  std::uint32_t goal_first_;
-  std::uint32_t goal_end_;
-  const std::vector<Cost>& start_costs_;
-  const std::vector<Cost>& goal_costs_;
-  double scale_;
-};
-
-static_assert(Domain<AbstractDomain>);
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
@@ -748,8 +669,13 @@ SearchStatus HierarchicalPathfinder::find_path(Cell start, Cell goal, const Hier
   connect(state.cluster, start_cluster, from, state.start_costs);
   connect(state.goal_cluster, goal_cluster, to, state.goal_costs);
 
-  const AbstractDomain domain(hierarchy_, from, to, start_cluster, goal_cluster, state.start_costs, state.goal_costs);
-  BestFirstSearch<AbstractDomain> search(domain, state.abstract);
+  auto locate = [&](NodeId node) { return hierarchy_.node_cell(node); };
+  const double scale = static_cast<double>(map.min_cost());
+  auto estimate = [&](NodeId a, NodeId b) { return scale * octile(map, a, b); };
+  using Abstract = hierarchy_search::AbstractDomain<HierarchicalGrid, decltype(locate), decltype(estimate)>;
+  const Abstract domain(hierarchy_, locate, estimate, from, to, start_cluster, goal_cluster, state.start_costs,
+                        state.goal_costs);
+  BestFirstSearch<Abstract> search(domain, state.abstract);
   SearchOptions engine;
   engine.return_partial = false;
   search.run(domain.start(), domain.goal(), engine);
@@ -763,7 +689,7 @@ SearchStatus HierarchicalPathfinder::find_path(Cell start, Cell goal, const Hier
   const std::vector<NodeId>& abstract = state.abstract_path;
   const std::size_t last = abstract.size() - 1;  // the goal; abstract[0] is the start
   out.nodes.push_back(from);
-  state.cluster.append_tree_path(domain.cell(abstract[1]), out.nodes, false);
+  state.cluster.append_tree_path(domain.place(abstract[1]), out.nodes, false);
   for (std::size_t i = 2; i < last; ++i) {
     const NodeId a = abstract[i - 1];
     const NodeId b = abstract[i];
@@ -773,7 +699,7 @@ SearchStatus HierarchicalPathfinder::find_path(Cell start, Cell goal, const Hier
     else
       hierarchy_.append_intra_path(a, b, out.nodes);
   }
-  state.goal_cluster.append_tree_path(domain.cell(abstract[last - 1]), out.nodes, true);
+  state.goal_cluster.append_tree_path(domain.place(abstract[last - 1]), out.nodes, true);
   return finish(SearchStatus::found, StopReason::goal_reached);
 }
 

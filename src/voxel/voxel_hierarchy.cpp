@@ -17,6 +17,7 @@
 #include <utility>
 #include <variant>
 
+#include "core/hierarchy_search.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/voxel/voxel_domain.hpp"
@@ -187,31 +188,6 @@ void make_place_graph(const Moves& moves, const VoxelWorld& world, const Cluster
     graph.costs[slot] = pair_costs[e];
   }
   graph.offsets[count + 1] = graph.offsets[count];
-}
-
-/// Dijkstra's search from `from` over `graph`, stopped once every target is closed; the costs of
-/// the targets (infinite_cost where unreachable) go to `out`. The context keeps the tree.
-template <class D>
-std::uint64_t costs_to_targets(const D& domain, SearchContext& context, NodeId from, std::span<const NodeId> targets,
-                               Cost* out) {
-  BestFirstSearch<D> search(domain, context);
-  SearchOptions options;
-  options.h_weight = 0.0;
-  if (search.start(from, domain.sentinel(), options) == SearchStatus::in_progress) {
-    std::size_t closed = 0;
-    while (search.step(16) == SearchStatus::in_progress) {
-      while (closed < targets.size() && context.reached(targets[closed]) &&
-             context.record(targets[closed]).state() == NodeRecord::State::closed)
-        ++closed;
-      if (closed == targets.size()) break;
-    }
-  }
-  for (std::size_t i = 0; i < targets.size(); ++i) {
-    const NodeId target = targets[i];
-    const bool final = context.reached(target) && context.record(target).state() == NodeRecord::State::closed;
-    out[i] = final ? context.record(target).g : infinite_cost;
-  }
-  return search.stats().expanded;
 }
 
 /// Calls visit(at) for every block on the surface of a box, once each.
@@ -641,7 +617,8 @@ void VoxelHierarchy::build() {
       s.targets.push_back(static_cast<NodeId>(std::lower_bound(own.begin(), own.end(), place) - own.begin()));
     costs.assign(k * k, infinite_cost);
     std::uint64_t expanded = 0;
-    for (std::size_t i = 0; i < k; ++i) expanded += costs_to_targets(s.graph, s.context, s.targets[i], s.targets, &costs[i * k]);
+    for (std::size_t i = 0; i < k; ++i)
+      expanded += hierarchy_search::costs_to_targets(s.graph, s.context, s.targets[i], s.targets, &costs[i * k]).expanded;
     expansions += expanded;
   });
   stats_.build_expansions = expansions;
@@ -676,69 +653,8 @@ void VoxelHierarchy::build() {
 
 namespace {
 
-// The abstract graph with the query's start and goal inserted: ids 0..N-1 are the hierarchy's
-// nodes, N the start and N + 1 the goal. The start's edges lead to the nodes of its cluster, and
-// the nodes of the goal's cluster have one more edge, to the goal, with the in-cluster costs the
-// query found.
-template <class Moves>
-class AbstractDomain {
- public:
-  AbstractDomain(const VoxelHierarchy& hierarchy, const Moves& moves, NodeId start_place, NodeId goal_place,
-                 int start_cluster, int goal_cluster, const std::vector<Cost>& start_costs,
-                 const std::vector<Cost>& goal_costs)
-      : h_(hierarchy),
-        moves_(moves),
-        start_place_(start_place),
-        goal_place_(goal_place),
-        start_first_(hierarchy.cluster_first_node(start_cluster)),
-        goal_first_(hierarchy.cluster_first_node(goal_cluster)),
-        goal_end_(hierarchy.cluster_end_node(goal_cluster)),
-        start_costs_(start_costs),
-        goal_costs_(goal_costs) {}
-
-  [[nodiscard]] std::size_t node_count() const { return h_.node_count() + 2; }
-  [[nodiscard]] NodeId start() const { return static_cast<NodeId>(h_.node_count()); }
-  [[nodiscard]] NodeId goal() const { return static_cast<NodeId>(h_.node_count() + 1); }
-  [[nodiscard]] NodeId place(NodeId node) const {
-    if (node == start()) return start_place_;
-    if (node == goal()) return goal_place_;
-    return h_.node_place(node);
-  }
-
-  template <class Sink>
-  void for_each_successor(NodeId node, Sink&& sink) const {
-    if (node == start()) {
-      for (std::size_t i = 0; i < start_costs_.size(); ++i)
-        if (start_costs_[i] != infinite_cost) sink(static_cast<NodeId>(start_first_ + i), start_costs_[i]);
-      return;
-    }
-    if (node == goal()) return;
-    for (const VoxelHierarchy::Edge& edge : h_.edges(node)) sink(edge.to, edge.cost);
-    if (node >= goal_first_ && node < goal_end_) {
-      const Cost cost = goal_costs_[node - goal_first_];
-      if (cost != infinite_cost) sink(goal(), cost);
-    }
-  }
-
-  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const { return moves_.heuristic(place(from), place(to)); }
-
- private:
-  const VoxelHierarchy& h_;
-  const Moves& moves_;
-  NodeId start_place_;
-  NodeId goal_place_;
-  std::uint32_t start_first_;
-  std::uint32_t goal_first_;
-  std::uint32_t goal_end_;
-  const std::vector<Cost>& start_costs_;
-  const std::vector<Cost>& goal_costs_;
-};
-
-void add_stats(SearchStats& total, const SearchStats& part) {
-  total.expanded += part.expanded;
-  total.generated += part.generated;
-  total.peak_open = std::max(total.peak_open, part.peak_open);
-}
+using hierarchy_search::add_stats;
+using hierarchy_search::costs_to_targets;
 
 }  // namespace
 
@@ -925,8 +841,8 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
     state.targets.clear();
     for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(start_domain.local(hierarchy_.node_place(n)));
     if (end > first)
-      out.stats.expanded += costs_to_targets(start_domain, state.start_context, start_domain.local(from), state.targets,
-                                             state.start_costs.data());
+      add_stats(out.stats, costs_to_targets(start_domain, state.start_context, start_domain.local(from), state.targets,
+                                            state.start_costs.data()));
   }
   // The costs from the nodes of the goal's cluster to the goal: one search over its reversed
   // moves (walkers' moves are one-way where they fall); a flyer's moves go both ways, so its
@@ -942,8 +858,8 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
     if (symmetric) {
       for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(goal_domain.local(hierarchy_.node_place(n)));
       if (end > first)
-        out.stats.expanded += costs_to_targets(goal_domain, state.goal_context, goal_domain.local(to), state.targets,
-                                               state.goal_costs.data());
+        add_stats(out.stats, costs_to_targets(goal_domain, state.goal_context, goal_domain.local(to), state.targets,
+                                              state.goal_costs.data()));
     } else {
       const ClusterBox box = box_of(goal_cluster);
       state.index.assign(world, box, goal_places);
@@ -953,14 +869,17 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
       };
       for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(index_of(hierarchy_.node_place(n)));
       if (end > first)
-        out.stats.expanded +=
-            costs_to_targets(state.goal_graph, state.goal_context, index_of(to), state.targets, state.goal_costs.data());
+        add_stats(out.stats,
+                  costs_to_targets(state.goal_graph, state.goal_context, index_of(to), state.targets, state.goal_costs.data()));
     }
   }
 
-  const AbstractDomain<Moves> domain(hierarchy_, moves, from, to, start_cluster, goal_cluster, state.start_costs,
-                                     state.goal_costs);
-  BestFirstSearch<AbstractDomain<Moves>> search(domain, state.abstract_context);
+  auto locate = [&](NodeId node) { return hierarchy_.node_place(node); };
+  auto estimate = [&](NodeId a, NodeId b) { return moves.heuristic(a, b); };
+  using Abstract = hierarchy_search::AbstractDomain<VoxelHierarchy, decltype(locate), decltype(estimate)>;
+  const Abstract domain(hierarchy_, locate, estimate, from, to, start_cluster, goal_cluster, state.start_costs,
+                        state.goal_costs);
+  BestFirstSearch<Abstract> search(domain, state.abstract_context);
   SearchOptions engine;
   engine.return_partial = false;
   search.run(domain.start(), domain.goal(), engine);

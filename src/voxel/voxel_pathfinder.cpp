@@ -225,6 +225,10 @@ SearchStatus VoxelPathfinder::begin(VoxelCoord start, VoxelCoord goal, const Vox
     state_->hierarchical->find_path(start, goal, out);
     return out.status;
   }
+  // Pages kept from earlier queries count against a memory budget: give them back first
+  // rather than stop a query for what others left.
+  if (options.budget.max_memory_bytes != 0 && state_->context.memory_bytes() > options.budget.max_memory_bytes)
+    state_->context.release_pages();
   const SearchOptions search = engine_options(options, g_weight, h_weight);
   const NodeId from = world_.node_of(start);
   const NodeId to = world_.node_of(goal);
@@ -287,6 +291,8 @@ std::vector<VoxelMove> VoxelPathfinder::moves_of(const PathResult& result, const
 std::size_t VoxelPathfinder::search_memory_bytes() const {
   return state_->context.memory_bytes() + (state_->hierarchical ? state_->hierarchical->search_memory_bytes() : 0);
 }
+
+void VoxelPathfinder::release_search_memory() { state_->context.release_pages(); }
 
 void VoxelPathfinder::set_hierarchy(std::shared_ptr<const VoxelHierarchy> hierarchy) {
   state_->hierarchical.reset();

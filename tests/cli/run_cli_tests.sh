@@ -677,6 +677,24 @@ expect 0 "voxel generate --reuse-pathfinder as text" -- "$wayfinder" voxel gener
 contains "one pathfinder reused" "the text says how it was timed"
 expect 0 "voxel generate with a budget too small" -- "$wayfinder" voxel generate --size 64,32,64 --queries 1 --algo astar,weighted-astar --max-expansions 1 --json
 contains '"budget_exhausted":1' "the query out of budget is counted"
+expect 0 "voxel generate --algo astar,hpa" -- "$wayfinder" voxel generate --size 96,48,96 --seed 3 --queries 2 --algo astar,hpa --cluster-size 8 --json
+contains '"profile":"walker","hierarchy_build_seconds"' "the walker's hierarchy is built and reported"
+contains '"profile":"flyer","algorithm":"hpa"' "the flyer runs hpa"
+contains '"mean_cost_over_astar"' "hpa's cost is compared with A*'s"
+contains '"mismatches":0' "hpa connects what A* connects, never below its cost"
+keys_documented "voxel generate hpa JSON"
+expect 0 "voxel generate skips a hierarchy over its place limit" -- "$wayfinder" voxel generate --size 64,32,64 --queries 1 --algo hpa --hierarchy-max-places 10
+contains "walker hpa: skipped: voxel hierarchy: the agent has more than 10 places to store" "the skip is named"
+expect 0 "voxel path --algo hpa" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a hpa --cluster-size 4 --json
+contains '"algorithm":"hpa"' "the hierarchical search ran"
+expect 2 "hpa with a weight" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a hpa --weight 3
+contains "hpa takes no weight" "the weight is refused"
+expect 0 "voxel bench --algo astar,hpa" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --algo astar,hpa --cluster-size 4 --json
+contains '"algorithm":"hpa"' "hpa is benchmarked"
+lacks '"mismatches":1' "hpa is never below the optimum and finds what is reachable"
+keys_documented "voxel bench hpa JSON"
+expect 2 "voxel bench hpa on threads" -- "$wayfinder" voxel bench "$scratch/tiny.3dmap.3dscen" --algo hpa --threads 2
+contains "hpa runs here with --threads 1" "the batch is refused in words"
 expect 2 "voxel generate of size zero" -- "$wayfinder" voxel generate --size 0,32,64
 contains "world size 0 x 32 x 64 must be at least 1 in every direction" "the zero size is named"
 expect 2 "voxel generate of a size the storage cannot hold" -- "$wayfinder" voxel generate --size 4096,4096,4096

@@ -317,6 +317,7 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
           json["cluster_size"] = built.hierarchy->cluster_size();
           json["cluster_height"] = built.hierarchy->cluster_height();
           json["clusters"] = stats.clusters;
+          json["open_clusters"] = stats.open_clusters;
           json["places"] = stats.places;
           json["transitions"] = stats.transitions;
           json["entrances"] = stats.entrances;
@@ -331,7 +332,7 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
               << profile_name << " hierarchy: built in " << format_fixed(built.seconds, 2) << " s on "
               << arguments.build_threads << " thread(s); clusters " << built.hierarchy->cluster_size() << "x"
               << built.hierarchy->cluster_height() << "x" << built.hierarchy->cluster_size() << " (" << stats.clusters
-              << "), " << stats.places << " places, " << stats.nodes << " nodes, " << stats.intra_edges + stats.inter_edges
+              << ", " << stats.open_clusters << " open), " << stats.places << " places, " << stats.nodes << " nodes, " << stats.intra_edges + stats.inter_edges
               << " edges, " << format_fixed(mib(static_cast<double>(stats.memory_bytes)), 1) << " MiB\n"
               << std::flush;
         }

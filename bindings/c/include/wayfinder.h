@@ -75,7 +75,8 @@ typedef enum wf_stop_reason {
   WF_STOP_TIME_LIMIT = 5,
   WF_STOP_INVALID_INPUT = 6,
   WF_STOP_WORLD_CHANGED = 7,
-  WF_STOP_GAVE_UP = 8
+  WF_STOP_GAVE_UP = 8,
+  WF_STOP_MEMORY_LIMIT = 9 /**< the search state grew past Budget::max_memory_bytes (a C++ option; the C API sets no memory budget) */
 } wf_stop_reason;
 
 /** "No limit" for expansion counts. */

@@ -25,6 +25,7 @@ static_assert(WF_STOP_TIME_LIMIT == static_cast<int>(StopReason::time_limit));
 static_assert(WF_STOP_INVALID_INPUT == static_cast<int>(StopReason::invalid_input));
 static_assert(WF_STOP_WORLD_CHANGED == static_cast<int>(StopReason::world_changed));
 static_assert(WF_STOP_GAVE_UP == static_cast<int>(StopReason::gave_up));
+static_assert(WF_STOP_MEMORY_LIMIT == static_cast<int>(StopReason::memory_limit));
 
 void record(ErrorSlot& slot, std::string_view text) noexcept {
   const std::size_t length = std::min(text.size(), sizeof slot.text - 1);

@@ -57,7 +57,8 @@ void bind_common(py::module_& module) {
       .value("time_limit", StopReason::time_limit)
       .value("invalid_input", StopReason::invalid_input)
       .value("world_changed", StopReason::world_changed)
-      .value("gave_up", StopReason::gave_up);
+      .value("gave_up", StopReason::gave_up)
+      .value("memory_limit", StopReason::memory_limit);
 
   py::class_<SearchStats>(module, "SearchStats", "What a search did.")
       .def_readonly("expanded", &SearchStats::expanded, "nodes taken off the open list and expanded")

@@ -11,6 +11,7 @@
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
@@ -52,7 +53,8 @@ void bind_voxel(py::module_& module) {
       .value("astar", VoxelAlgorithm::astar)
       .value("weighted_astar", VoxelAlgorithm::weighted_astar)
       .value("greedy_best_first", VoxelAlgorithm::greedy_best_first)
-      .value("jump_point", VoxelAlgorithm::jump_point);
+      .value("jump_point", VoxelAlgorithm::jump_point)
+      .value("hierarchical", VoxelAlgorithm::hierarchical);
 
   py::class_<MovementProfile>(module, "MovementProfile", "what a voxel agent can do: height, steps, jumps, falls, swim, climb, fly")
       .def(py::init<>())
@@ -103,6 +105,51 @@ void bind_voxel(py::module_& module) {
     return read_voxel_scenario(path, max_queries.value_or(std::numeric_limits<std::size_t>::max())).queries;
   }, py::arg("path"), py::arg("max_queries") = py::none());
 
+  py::class_<VoxelHierarchy, std::shared_ptr<VoxelHierarchy>>(
+      module, "VoxelHierarchy",
+      "HPA* over a world for one movement profile (voxel_hierarchy.hpp): build once, share with any number of "
+      "VoxelPathfinders (set_hierarchy), search with algorithm=VoxelAlgorithm.hierarchical. Keeps its world alive.")
+      .def(py::init([](const VoxelWorld& world, const MovementProfile& profile, int cluster_size, int cluster_height,
+                       int long_entrance, int build_threads, std::uint64_t max_places) {
+             VoxelHierarchyOptions options;
+             options.cluster_size = cluster_size;
+             options.cluster_height = cluster_height;
+             options.long_entrance = long_entrance;
+             options.build_threads = build_threads;
+             options.max_places = max_places;
+             py::gil_scoped_release unlocked;  // a large world's build takes seconds
+             return std::make_shared<VoxelHierarchy>(world, profile, std::move(options));
+           }),
+           py::arg("world"), py::arg("profile") = MovementProfile::walker(), py::kw_only(), py::arg("cluster_size") = 16,
+           py::arg("cluster_height") = 0, py::arg("long_entrance") = 6, py::arg("build_threads") = 1,
+           py::arg("max_places") = 0, py::keep_alive<1, 2>(),
+           "builds the hierarchy; raises ValueError for bad options or profile, or past max_places")
+      .def("rebuild", [](VoxelHierarchy& h) {
+        py::gil_scoped_release unlocked;
+        h.rebuild();
+      }, "builds it again after the world was edited")
+      .def_property_readonly("current", &VoxelHierarchy::current)
+      .def_property_readonly("revision", &VoxelHierarchy::revision)
+      .def_property_readonly("node_count", &VoxelHierarchy::node_count)
+      .def_property_readonly("cluster_size", &VoxelHierarchy::cluster_size)
+      .def_property_readonly("cluster_height", &VoxelHierarchy::cluster_height)
+      .def_property_readonly("stats", [](const VoxelHierarchy& h) {
+        const VoxelHierarchyStats& s = h.stats();
+        py::dict stats;
+        stats["clusters"] = s.clusters;
+        stats["open_clusters"] = s.open_clusters;
+        stats["places"] = s.places;
+        stats["transitions"] = s.transitions;
+        stats["entrances"] = s.entrances;
+        stats["nodes"] = s.nodes;
+        stats["inter_edges"] = s.inter_edges;
+        stats["intra_edges"] = s.intra_edges;
+        stats["build_expansions"] = s.build_expansions;
+        stats["memory_bytes"] = s.memory_bytes;
+        stats["build_milliseconds"] = s.build_milliseconds;
+        return stats;
+      }, "what the build did and what the hierarchy holds (VoxelHierarchyStats) as a dict");
+
   py::class_<VoxelPathfinder>(module, "VoxelPathfinder", "The voxel query object: one per thread. Keeps its world alive.")
       .def(py::init([](const VoxelWorld& world, const MovementProfile& profile) {
              if (const std::string problem = profile_problem(profile); !problem.empty()) throw py::value_error(problem);
@@ -113,7 +160,7 @@ void bind_voxel(py::module_& module) {
            [](VoxelPathfinder& finder, const BlockTuple& start, const BlockTuple& goal, VoxelAlgorithm algorithm,
               double weight, std::optional<MovementProfile> profile, std::optional<std::uint64_t> max_expansions,
               std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
-              bool partial_when_unreachable, bool trace) {
+              bool partial_when_unreachable, bool trace, std::optional<std::size_t> max_memory) {
              SearchTrace events;
              VoxelSearchOptions options;
              options.algorithm = algorithm;
@@ -121,6 +168,10 @@ void bind_voxel(py::module_& module) {
              options.profile = std::move(profile);
              apply_common_options({max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace},
                                   options, &events);
+             if (max_memory) {
+               if (*max_memory == 0) throw py::value_error("max_memory must be at least 1 byte (None: no limit)");
+               options.budget.max_memory_bytes = *max_memory;
+             }
              PathResult result;
              {
                py::gil_scoped_release unlocked;
@@ -131,8 +182,15 @@ void bind_voxel(py::module_& module) {
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = VoxelAlgorithm::astar,
            py::arg("weight") = 2.0, py::arg("profile") = py::none(), py::arg("max_expansions") = py::none(),
            py::arg("max_cost") = py::none(), py::arg("max_time") = py::none(), py::arg("return_partial") = true,
-           py::arg("partial_when_unreachable") = false, py::arg("trace") = false,
-           "the blocks the agent occupies from start to goal; `profile` overrides the pathfinder's for this query");
+           py::arg("partial_when_unreachable") = false, py::arg("trace") = false, py::arg("max_memory") = py::none(),
+           "the blocks the agent occupies from start to goal; `profile` overrides the pathfinder's for this query; "
+           "`max_memory` (bytes) stops the search once its state holds more (reason memory_limit)")
+      .def("set_hierarchy",
+           [](VoxelPathfinder& finder, std::shared_ptr<VoxelHierarchy> hierarchy) { finder.set_hierarchy(std::move(hierarchy)); },
+           py::arg("hierarchy"), "the VoxelHierarchy that algorithm=VoxelAlgorithm.hierarchical searches (None: none)")
+      .def_property_readonly("search_memory_bytes", &VoxelPathfinder::search_memory_bytes)
+      .def("release_search_memory", &VoxelPathfinder::release_search_memory,
+           "gives back the search state's pages kept from earlier queries");
 }
 
 }  // namespace wayfinder::python

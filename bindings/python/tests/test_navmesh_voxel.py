@@ -81,6 +81,44 @@ def test_voxel_flyer_jump_point_search(data_file):
     assert not refused.found and "flying agents only" in refused.message
 
 
+def test_voxel_hierarchy_against_astar(data_file):
+    scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
+    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+    flyer = wf.MovementProfile.flyer()
+    assert int(wf.VoxelAlgorithm.hierarchical) == 5  # appended after jump_point
+    hierarchy = wf.VoxelHierarchy(world, flyer, cluster_size=16, build_threads=2)
+    assert hierarchy.current and hierarchy.node_count == hierarchy.stats["nodes"] > 0
+    finder = wf.VoxelPathfinder(world, flyer)
+    refused = finder.find_path((0, 0, 0), (1, 1, 1), algorithm=wf.VoxelAlgorithm.hierarchical)
+    assert not refused.found and "needs a hierarchy" in refused.message
+    finder.set_hierarchy(hierarchy)
+    for query in wf.read_voxel_scenario(str(scenario), max_queries=50):
+        result = finder.find_path(query.start, query.goal, algorithm=wf.VoxelAlgorithm.hierarchical)
+        assert result.found, result.message
+        assert result.cost >= query.optimal_length - 1e-6  # near-optimal, never below
+        assert result.path[0] == query.start and result.path[-1] == query.goal
+    with pytest.raises(ValueError, match="cluster_size must be 4 to 64"):
+        wf.VoxelHierarchy(world, flyer, cluster_size=2)
+    with pytest.raises(ValueError, match="max_places"):
+        wf.VoxelHierarchy(world, flyer, max_places=10)
+
+
+def test_voxel_memory_limit():
+    kinds = np.zeros((24, 96, 96), dtype=np.uint8)  # [y, z, x]: open air over a floor
+    kinds[0, :, :] = int(wf.BlockKind.solid)
+    world = wf.VoxelWorld.from_array(kinds)
+    finder = wf.VoxelPathfinder(world, wf.MovementProfile.flyer())
+    free = finder.find_path((0, 1, 0), (95, 20, 95))
+    assert free.found
+    held = finder.search_memory_bytes
+    finder.release_search_memory()
+    assert finder.search_memory_bytes < held
+    capped = finder.find_path((0, 1, 0), (95, 20, 95), max_memory=held // 4)
+    assert capped.status == wf.SearchStatus.partial and capped.reason == wf.StopReason.memory_limit
+    with pytest.raises(ValueError, match="max_memory"):
+        finder.find_path((0, 1, 0), (95, 20, 95), max_memory=0)
+
+
 def test_voxel_world_from_numpy_and_walkers():
     kinds = np.zeros((4, 8, 8), dtype=np.uint8)  # [y, z, x]
     kinds[0, :, :] = int(wf.BlockKind.solid)

@@ -294,6 +294,7 @@ class BestFirstSearch {
                 std::chrono::steady_clock::time_point started) {
     const Budget& budget = options_.budget;
     const bool timed = budget.max_time.count() > 0;
+    const bool memory_capped = budget.max_memory_bytes != 0;
     const bool check_cost = budget.max_cost != infinite_cost;
     const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
     std::uint64_t done_this_step = 0;
@@ -326,6 +327,11 @@ class BestFirstSearch {
           stop_budget(StopReason::time_limit);
           return;
         }
+      }
+      if (memory_capped && (stats_.expanded % Budget::time_check_interval) == 0 &&
+          context_.memory_bytes() > budget.max_memory_bytes) {
+        stop_budget(StopReason::memory_limit);
+        return;
       }
       if (done_this_step >= max_expansions) return;
       take_next();

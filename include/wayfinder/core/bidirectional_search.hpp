@@ -84,6 +84,11 @@ class BidirectionalSearch {
         stop_budget(StopReason::time_limit);
         break;
       }
+      if (budget.max_memory_bytes != 0 && (expanded % Budget::time_check_interval) == 0 &&
+          forward_.context().memory_bytes() + backward_.context().memory_bytes() > budget.max_memory_bytes) {
+        stop_budget(StopReason::memory_limit);
+        break;
+      }
       if (done >= max_expansions || step_time_is_up(step_budget, done, started)) break;
       if (forward_.open_size() <= backward_.open_size())
         forward_.expand_one(met_from_forward);

@@ -2,6 +2,7 @@
 // Limits on one search. A game gives a search a budget so that it never stalls a frame.
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 
@@ -20,6 +21,16 @@ struct Budget {
   /// means no limit. Checked every time_check_interval expansions, so a search may overrun by
   /// that much work.
   std::chrono::nanoseconds max_time{0};
+  /// Stop once the query object's search state holds more than this many bytes; zero means no
+  /// limit (StopReason::memory_limit). Checked with the clock, every time_check_interval
+  /// expansions, so a search may overrun by what that many expansions allocate (for the voxel
+  /// worlds' paged state, a few pages of about 80 KiB at most per expansion). What counts is
+  /// the context's own measure: the pages a paged context holds (VoxelPathfinder gives back
+  /// pages kept from earlier queries when they alone exceed the limit), the arrays a dense
+  /// context has reserved for the world's node count (so a limit below that stops a grid or
+  /// mesh search at once). Checked by the engine's searches and bidirectional A*; IDA* (whose
+  /// state is one path), the reactive walkers and the exact navmesh search do not check it.
+  std::size_t max_memory_bytes = 0;
 
   /// How often (in expansions) the clock is read for max_time: rarely enough that reading it
   /// costs nothing measurable, often enough that 64 expansions into fresh memory on a huge
@@ -27,7 +38,8 @@ struct Budget {
   static constexpr std::uint64_t time_check_interval = 64;
 
   [[nodiscard]] bool unlimited() const {
-    return max_expansions == unlimited_expansions && max_cost == infinite_cost && max_time.count() == 0;
+    return max_expansions == unlimited_expansions && max_cost == infinite_cost && max_time.count() == 0 &&
+           max_memory_bytes == 0;
   }
 };
 

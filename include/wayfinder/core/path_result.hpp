@@ -32,6 +32,7 @@ enum class StopReason : std::uint8_t {
   invalid_input,
   world_changed,    ///< an edit of the world between steps (revision() moved)
   gave_up,          ///< a reactive walker (no search) stopped short: it cannot tell whether a path exists
+  memory_limit,     ///< the search state grew past Budget::max_memory_bytes
 };
 
 std::string_view to_string(SearchStatus status);

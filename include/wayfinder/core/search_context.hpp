@@ -87,6 +87,8 @@ class SearchContext {
   [[nodiscard]] std::size_t reserved_bytes() const {
     return records_.reserved_bytes() + heap_positions_.reserved_bytes();
   }
+  /// What Budget::max_memory_bytes counts for a dense context: its reserved arrays.
+  [[nodiscard]] std::size_t memory_bytes() const { return reserved_bytes(); }
   /// Frees the node arrays (the next query sizes them again).
   void release() {
     records_.release();

@@ -131,6 +131,10 @@ class VoxelPathfinder {
   /// Bytes held by the search state (pages of node records and the page table, and the
   /// hierarchical search's contexts once it has run).
   [[nodiscard]] std::size_t search_memory_bytes() const;
+  /// Gives back the pages of search state kept from earlier queries (they are reused by the
+  /// next query otherwise). begin() does this itself when they alone exceed the query's
+  /// Budget::max_memory_bytes. Not while a query is stepped.
+  void release_search_memory();
 
   /// The hierarchy VoxelAlgorithm::hierarchical searches: built for this pathfinder's world and
   /// for the profile of the queries that use it (a query with another profile is refused), and
