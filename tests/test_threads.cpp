@@ -19,10 +19,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "grid_test_support.hpp"
@@ -36,7 +38,9 @@
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
 namespace {
@@ -413,6 +417,55 @@ TEST(SharedWorlds, VoxelPathfindersOnOneMovingAiVoxelMap) {
   for (std::size_t i = 0; i < scenario.queries.size() && queries.size() < count; i += stride)
     queries.push_back({scenario.queries[i].start, scenario.queries[i].goal, {}});
   check_voxel_queries(world, MovementProfile::flyer(), queries);
+}
+
+TEST(SharedWorlds, VoxelHierarchyBuiltOnTwoThreadsAndSharedByEveryThread) {
+  // The hierarchy is built by two threads and then read by every thread's own pathfinder, some
+  // through VoxelPathfinder (set_hierarchy, stepped), some directly.
+  TestRandom random(47);
+  const VoxelWorld world = VoxelWorld::from_function(48, 10, 48, [&](int x, int y, int z) {
+    const int ground = 2 + (x / 9 + z / 7) % 3;
+    if (y < ground) return BlockKind::solid;
+    if (y < ground + 2 && random.chance(0.08)) return BlockKind::solid;
+    return BlockKind::air;
+  });
+  const MovementProfile profile = MovementProfile::walker();
+  VoxelHierarchyOptions options;
+  options.cluster_size = 8;
+  options.build_threads = 2;
+  const auto hierarchy = std::make_shared<const VoxelHierarchy>(world, profile, options);
+  const std::vector<VoxelCoord> places = all_voxel_places(world, profile);
+  ASSERT_GT(places.size(), 500u);
+  std::vector<std::pair<VoxelCoord, VoxelCoord>> pairs;
+  for (std::size_t i = 0; i < sampled(80); ++i)
+    pairs.emplace_back(places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))],
+                       places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))]);
+  std::vector<PathResult> expected;
+  {
+    VoxelHierarchicalPathfinder pathfinder(*hierarchy);
+    for (const auto& [start, goal] : pairs) {
+      expected.push_back(pathfinder.find_path(start, goal));
+      expected.back().stats.microseconds = 0.0;
+    }
+  }
+  std::size_t found = 0;
+  for (const PathResult& result : expected) found += result.found() ? 1 : 0;
+  ASSERT_GT(found * 2, pairs.size());
+  expect_all_matched(run_on_threads([&](int t) -> std::string {
+    VoxelPathfinder pathfinder(world, profile);
+    pathfinder.set_hierarchy(hierarchy);
+    VoxelHierarchicalPathfinder direct(*hierarchy);
+    VoxelSearchOptions hpa;
+    hpa.algorithm = VoxelAlgorithm::hierarchical;
+    for (const std::size_t i : visiting_order(pairs.size(), t)) {
+      PathResult result = t % 2 == 0 ? solve(pathfinder, pairs[i].first, pairs[i].second, hpa, t >= thread_count / 2)
+                                     : direct.find_path(pairs[i].first, pairs[i].second);
+      result.stats.microseconds = 0.0;
+      const std::string problem = result_difference(expected[i], result);
+      if (!problem.empty()) return "hierarchical voxel query " + std::to_string(i) + ": " + problem;
+    }
+    return "";
+  }));
 }
 
 TEST(SolveRange, RefusesMismatchedSpansAndRangesOutsideTheRequests) {
