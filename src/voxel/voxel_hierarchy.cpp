@@ -447,11 +447,12 @@ void VoxelHierarchy::build() {
     // The moves from the ends (places of other clusters), generated once each.
     std::unordered_map<NodeId, std::vector<NodeId>> end_moves;
     auto end_successors = [&](NodeId place) -> const std::vector<NodeId>& {
-      auto [slot, fresh] = end_moves.try_emplace(place);
-      if (fresh)
-        std::visit([&](const auto& m) { m.for_each_successor(place, [&](NodeId next, Cost) { slot->second.push_back(next); }); },
+      const auto inserted = end_moves.try_emplace(place);
+      std::vector<NodeId>& successors = inserted.first->second;
+      if (inserted.second)
+        std::visit([&](const auto& m) { m.for_each_successor(place, [&](NodeId next, Cost) { successors.push_back(next); }); },
                    moves);
-      return slot->second;
+      return successors;
     };
     auto contains = [](const std::vector<NodeId>& list, NodeId place) {
       return std::find(list.begin(), list.end(), place) != list.end();
