@@ -298,6 +298,7 @@ WF_API wf_status wf_navmesh_query_message(wf_navmesh_query* query, char* text, s
 
 typedef struct wf_voxel_world wf_voxel_world;
 typedef struct wf_voxel_query wf_voxel_query;
+typedef struct wf_voxel_hierarchy wf_voxel_hierarchy;
 
 typedef enum wf_block_kind {
   WF_BLOCK_AIR = 0,
@@ -311,7 +312,8 @@ typedef enum wf_voxel_algorithm {
   WF_VOXEL_ASTAR = 1,
   WF_VOXEL_WEIGHTED_ASTAR = 2,
   WF_VOXEL_GREEDY_BEST_FIRST = 3,
-  WF_VOXEL_JUMP_POINT = 4 /**< optimal; flying profiles only (others: WF_SEARCH_INVALID_INPUT) */
+  WF_VOXEL_JUMP_POINT = 4, /**< optimal; flying profiles only (others: WF_SEARCH_INVALID_INPUT) */
+  WF_VOXEL_HIERARCHICAL = 5 /**< near-optimal, over the hierarchy given to wf_voxel_query_set_hierarchy */
 } wf_voxel_algorithm;
 
 /** What an agent can do (C++ MovementProfile; docs/voxel.md). */
@@ -372,6 +374,36 @@ WF_API wf_status wf_voxel_query_begin(wf_voxel_query* query, const int32_t start
 WF_API wf_status wf_voxel_query_step(wf_voxel_query* query, uint64_t max_expansions, double max_milliseconds,
                                      wf_search_status* status);
 WF_API wf_status wf_voxel_query_result(wf_voxel_query* query, wf_path_result* result);
+/** Hierarchical search for large worlds (C++ VoxelHierarchy, docs/voxel.md): clusters of
+ *  cluster_size blocks across (4 to 64), cluster_height blocks high (0: the world's height for
+ *  walkers, cluster_size for flyers; else 4 to 256), built on build_threads threads (1 to 64);
+ *  max_places (0: none) refuses, with WF_OUT_OF_MEMORY, a build that would store more places. */
+typedef struct wf_voxel_hierarchy_options {
+  int cluster_size;      /**< 16 by default */
+  int cluster_height;    /**< 0 by default */
+  int long_entrance;     /**< 6 by default */
+  int build_threads;     /**< 1 by default */
+  uint64_t max_places;   /**< 0 by default */
+} wf_voxel_hierarchy_options;
+
+WF_API void wf_voxel_hierarchy_options_init(wf_voxel_hierarchy_options* options);
+/** Builds the hierarchy of a world for an agent (profile NULL: a walker; options NULL: the
+ *  defaults). It reads the world, which cannot be destroyed while the hierarchy exists
+ *  (WF_IN_USE). Bad options or profile: WF_INVALID_ARGUMENT with the reason in `error`. A large
+ *  world's build takes seconds; the hierarchy is read-only afterwards and shared by any number
+ *  of queries on any threads. A world edited after the build makes hierarchical queries fail
+ *  with WF_SEARCH_INVALID_INPUT until a new hierarchy is built. */
+WF_API wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_profile* profile,
+                                           const wf_voxel_hierarchy_options* options,
+                                           wf_voxel_hierarchy** out_hierarchy, char* error, size_t error_capacity);
+/** Queries given the hierarchy keep it until they are destroyed or given another one. */
+WF_API void wf_voxel_hierarchy_destroy(wf_voxel_hierarchy* hierarchy);
+/** Abstract nodes, and the bytes the hierarchy holds. */
+WF_API wf_status wf_voxel_hierarchy_size(const wf_voxel_hierarchy* hierarchy, size_t* nodes, size_t* memory_bytes);
+/** The hierarchy WF_VOXEL_HIERARCHICAL searches (NULL: none). It must be a hierarchy of the
+ *  query's world (WF_INVALID_ARGUMENT otherwise); its profile must be the query's agent's (a
+ *  query with another agent is WF_SEARCH_INVALID_INPUT). */
+WF_API wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy* hierarchy);
 /** The blocks of the path (the agent's feet) as x, y, z triples: capacity and *count in blocks. */
 WF_API wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count);
 WF_API wf_status wf_voxel_query_message(wf_voxel_query* query, char* text, size_t capacity, size_t* length);

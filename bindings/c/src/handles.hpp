@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -131,6 +132,7 @@ class NavMesh;
 class NavMeshQuery;
 class VoxelWorld;
 class VoxelPathfinder;
+class VoxelHierarchy;
 }  // namespace wayfinder
 
 // The handles. Each begins with its error slot and holds only pointers and counters, so that it
@@ -168,8 +170,15 @@ struct wf_voxel_query {
   wayfinder::VoxelPathfinder* pathfinder;
   wayfinder::PathResult* result;
 };
+struct wf_voxel_hierarchy {
+  wayfinder::c_api::ErrorSlot error;
+  wf_voxel_world* world;
+  /// Shared with the queries it is given to (a pointer, so that the handle stays standard-layout).
+  std::shared_ptr<const wayfinder::VoxelHierarchy>* hierarchy;
+};
 struct wf_batch;  // batch.cpp
 
 static_assert(std::is_standard_layout_v<wf_grid> && std::is_standard_layout_v<wf_grid_query> &&
               std::is_standard_layout_v<wf_navmesh> && std::is_standard_layout_v<wf_navmesh_query> &&
-              std::is_standard_layout_v<wf_voxel_world> && std::is_standard_layout_v<wf_voxel_query>);
+              std::is_standard_layout_v<wf_voxel_world> && std::is_standard_layout_v<wf_voxel_query> &&
+              std::is_standard_layout_v<wf_voxel_hierarchy>);

@@ -81,7 +81,7 @@ wf_status destroy_world(WorldHandle* handle, World* WorldHandle::*world) noexcep
   if (handle == nullptr) return WF_OK;
   const std::size_t queries = handle->queries.load(std::memory_order_relaxed);
   if (queries != 0) {
-    record(handle->error, "destroy: query handles on this world still exist; destroy them first");
+    record(handle->error, "destroy: query handles (or voxel hierarchies) on this world still exist; destroy them first");
     return WF_IN_USE;
   }
   delete (handle->*world);

@@ -9,6 +9,7 @@
 #include "query_calls.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
 
 using namespace wayfinder;
 using namespace wayfinder::c_api;
@@ -41,7 +42,7 @@ VoxelSearchOptions voxel_options(const wf_voxel_options* options) {
   VoxelSearchOptions converted;
   if (options == nullptr) return converted;
   apply_limits(options->limits, converted);
-  check_enum("options.algorithm", raw_enum(options->algorithm), WF_VOXEL_JUMP_POINT);
+  check_enum("options.algorithm", raw_enum(options->algorithm), WF_VOXEL_HIERARCHICAL);
   converted.algorithm = static_cast<VoxelAlgorithm>(options->algorithm);
   converted.weight = options->weight;
   // A bad profile is the query's to report (invalid_input, profile_problem's reason).
@@ -259,6 +260,75 @@ wf_status wf_voxel_query_step(wf_voxel_query* query, uint64_t max_expansions, do
 
 wf_status wf_voxel_query_result(wf_voxel_query* query, wf_path_result* result) {
   return query_result(query, &wf_voxel_query::pathfinder, result);
+}
+
+void wf_voxel_hierarchy_options_init(wf_voxel_hierarchy_options* options) {
+  if (options == nullptr) return;
+  const VoxelHierarchyOptions defaults;
+  options->cluster_size = defaults.cluster_size;
+  options->cluster_height = defaults.cluster_height;
+  options->long_entrance = defaults.long_entrance;
+  options->build_threads = defaults.build_threads;
+  options->max_places = defaults.max_places;
+}
+
+wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_profile* profile,
+                                    const wf_voxel_hierarchy_options* options, wf_voxel_hierarchy** out_hierarchy,
+                                    char* error, size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out_hierarchy == nullptr) {
+      write_error(error, error_capacity, "wf_voxel_hierarchy_create: the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out_hierarchy = nullptr;
+    if (world == nullptr) {
+      write_error(error, error_capacity, "wf_voxel_hierarchy_create: the world handle is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    VoxelHierarchyOptions built;
+    if (options != nullptr) {
+      built.cluster_size = options->cluster_size;
+      built.cluster_height = options->cluster_height;
+      built.long_entrance = options->long_entrance;
+      built.build_threads = options->build_threads;
+      built.max_places = options->max_places;
+    }
+    const MovementProfile agent = profile != nullptr ? movement_profile(*profile) : MovementProfile::walker();
+    auto shared = std::make_unique<std::shared_ptr<const VoxelHierarchy>>(
+        std::make_shared<const VoxelHierarchy>(*world->world, agent, std::move(built)));
+    auto handle = std::make_unique<wf_voxel_hierarchy>();
+    handle->world = world;
+    handle->hierarchy = shared.release();
+    world->queries.fetch_add(1, std::memory_order_relaxed);
+    *out_hierarchy = handle.release();
+    return WF_OK;
+  });
+}
+
+void wf_voxel_hierarchy_destroy(wf_voxel_hierarchy* hierarchy) {
+  if (hierarchy == nullptr) return;
+  delete hierarchy->hierarchy;
+  hierarchy->world->queries.fetch_sub(1, std::memory_order_relaxed);
+  delete hierarchy;
+}
+
+wf_status wf_voxel_hierarchy_size(const wf_voxel_hierarchy* hierarchy, size_t* nodes, size_t* memory_bytes) {
+  if (hierarchy == nullptr) return WF_INVALID_ARGUMENT;
+  const VoxelHierarchyStats& stats = (*hierarchy->hierarchy)->stats();
+  if (nodes != nullptr) *nodes = stats.nodes;
+  if (memory_bytes != nullptr) *memory_bytes = stats.memory_bytes;
+  return WF_OK;
+}
+
+wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy* hierarchy) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    if (hierarchy != nullptr && hierarchy->world != query->world)
+      return fail(query->error, WF_INVALID_ARGUMENT,
+                  "wf_voxel_query_set_hierarchy: the hierarchy was built for another world than the query's");
+    query->pathfinder->set_hierarchy(hierarchy != nullptr ? *hierarchy->hierarchy : nullptr);
+    return WF_OK;
+  });
 }
 
 wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count) {

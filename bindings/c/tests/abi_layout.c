@@ -36,6 +36,8 @@ int main(void) {
   SIZE(wf_voxel_request); FIELD(wf_voxel_request, goal); FIELD(wf_voxel_request, options);
   VALUE(WF_INTERNAL_ERROR); VALUE(WF_SEARCH_WORLD_CHANGED); VALUE(WF_STOP_WORLD_CHANGED); VALUE(WF_STOP_GAVE_UP); VALUE(WF_GRID_DIVIDE);
   VALUE(WF_DIAGONAL_ALWAYS); VALUE(WF_HEURISTIC_CHEBYSHEV); VALUE(WF_CORRIDOR_EDGE_POINTS); VALUE(WF_BLOCK_LADDER);
-  VALUE(WF_VOXEL_GREEDY_BEST_FIRST); VALUE(WF_MAX_AREAS);
+  VALUE(WF_VOXEL_GREEDY_BEST_FIRST); VALUE(WF_MAX_AREAS); VALUE(WF_VOXEL_HIERARCHICAL); VALUE(WF_STOP_MEMORY_LIMIT);
+  SIZE(wf_voxel_hierarchy_options); FIELD(wf_voxel_hierarchy_options, build_threads);
+  FIELD(wf_voxel_hierarchy_options, max_places);
   return 0;
 }

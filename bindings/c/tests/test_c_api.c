@@ -853,7 +853,11 @@ static void test_voxel_worlds(void) {
 
 static void test_voxel_queries(void) {
   wf_voxel_world* world = NULL;
+  wf_voxel_world* other = NULL;
   wf_voxel_query* query = NULL;
+  wf_voxel_hierarchy* hierarchy = NULL;
+  wf_voxel_hierarchy_options hierarchy_options;
+  size_t nodes = 0, bytes = 0;
   wf_movement_profile walker, flyer, bad;
   wf_voxel_options options;
   wf_path_result path, stepped;
@@ -927,9 +931,56 @@ static void test_voxel_queries(void) {
   CHECK(path.status == WF_SEARCH_INVALID_INPUT);
   CHECK_STATUS(wf_voxel_query_message(query, text, sizeof text, &length), WF_OK);
   CHECK(strstr(text, "flying agents only") != NULL);
-  options.algorithm = (wf_voxel_algorithm)5;
+  options.algorithm = (wf_voxel_algorithm)6;
   CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_INVALID_ARGUMENT);
   CHECK_ERROR_MENTIONS(query, "options.algorithm");
+
+  /* Hierarchical search, over a hierarchy of the query's world for its agent. */
+  wf_voxel_hierarchy_options_init(NULL);
+  wf_voxel_hierarchy_options_init(&hierarchy_options);
+  CHECK(hierarchy_options.cluster_size == 16 && hierarchy_options.cluster_height == 0 &&
+        hierarchy_options.long_entrance == 6 && hierarchy_options.build_threads == 1 && hierarchy_options.max_places == 0);
+  hierarchy_options.cluster_size = 4;
+  CHECK_STATUS(wf_voxel_hierarchy_create(NULL, NULL, &hierarchy_options, &hierarchy, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_hierarchy_create(world, NULL, &hierarchy_options, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
+  hierarchy_options.cluster_size = 2;
+  CHECK_STATUS(wf_voxel_hierarchy_create(world, NULL, &hierarchy_options, &hierarchy, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK(hierarchy == NULL && strstr(error, "cluster_size") != NULL);
+  CHECK_STATUS(wf_voxel_hierarchy_create(world, &bad, NULL, &hierarchy, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(hierarchy == NULL && strstr(error, "agent_height") != NULL);
+  hierarchy_options.cluster_size = 4;
+  hierarchy_options.max_places = 3;
+  CHECK_STATUS(wf_voxel_hierarchy_create(world, NULL, &hierarchy_options, &hierarchy, error, sizeof error),
+               WF_OUT_OF_MEMORY);
+  CHECK(hierarchy == NULL && strstr(error, "max_places") != NULL);
+  hierarchy_options.max_places = 0;
+  CHECK_STATUS(wf_voxel_hierarchy_create(world, NULL, &hierarchy_options, &hierarchy, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_hierarchy_size(hierarchy, &nodes, &bytes), WF_OK);
+  CHECK(nodes > 0 && bytes > 0);
+  CHECK_STATUS(wf_voxel_hierarchy_size(NULL, &nodes, &bytes), WF_INVALID_ARGUMENT);
+  wf_voxel_options_init(&options);
+  options.algorithm = WF_VOXEL_HIERARCHICAL;
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT); /* no hierarchy given yet */
+  CHECK_STATUS(wf_voxel_query_set_hierarchy(query, hierarchy), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND && path.cost >= 3.0 * sqrt2 + 4.0 - 1e-9);
+  CHECK_STATUS(wf_voxel_world_destroy(world), WF_IN_USE);
+  wf_voxel_hierarchy_destroy(hierarchy); /* the query keeps its own reference */
+  wf_voxel_hierarchy_destroy(NULL);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  CHECK_STATUS(wf_voxel_query_set_hierarchy(query, NULL), WF_OK);
+  CHECK_STATUS(wf_voxel_query_set_hierarchy(NULL, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_world_create(8, 4, 8, NULL, &other, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_hierarchy_create(other, NULL, &hierarchy_options, &hierarchy, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_world_destroy(other), WF_IN_USE);
+  CHECK_STATUS(wf_voxel_query_set_hierarchy(query, hierarchy), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(query, "another world");
+  wf_voxel_hierarchy_destroy(hierarchy);
+  CHECK_STATUS(wf_voxel_world_destroy(other), WF_OK);
 
   /* Where the agent cannot be: invalid_input and why. */
   CHECK_STATUS(wf_voxel_query_find_path(query, in_air, goal, NULL, &path), WF_OK);
