@@ -136,9 +136,9 @@ class PlaceIndex {
   std::vector<NodeId> set_;
 };
 
-/// Fills `graph` with the moves inside `box` between `places` (reversed: each move from b to a
-/// is stored at b's row as a move to a... at a's row as coming from b), and `crossing` with the
-/// moves that leave the box (forward graphs only; may be null).
+/// Fills `graph` with the moves inside `box` between `places` (reversed: a move from a to b is
+/// stored in b's row, as an edge to a, so that a search over it runs towards a goal), and
+/// `crossing` with the moves that leave the box (forward graphs only; may be null).
 template <class Moves>
 void make_place_graph(const Moves& moves, const VoxelWorld& world, const ClusterBox& box, std::span<const NodeId> places,
                       const PlaceIndex& index, bool reversed, PlaceGraph& graph, std::vector<Transition>* crossing) {
