@@ -55,6 +55,7 @@ class BidirectionalSearch {
     const auto started = std::chrono::steady_clock::now();
     const Budget& budget = options_.budget;
     const bool timed = budget.max_time.count() > 0;
+    const bool memory_capped = budget.max_memory_bytes != 0;
     const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
     auto met_from_forward = [this](NodeId node, Cost g) { offer(node, g + backward_.context().g(node)); };
     auto met_from_backward = [this](NodeId node, Cost g) { offer(node, g + forward_.context().g(node)); };
@@ -84,7 +85,7 @@ class BidirectionalSearch {
         stop_budget(StopReason::time_limit);
         break;
       }
-      if (budget.max_memory_bytes != 0 && (expanded % Budget::time_check_interval) == 0 &&
+      if (memory_capped && (expanded % Budget::time_check_interval) == 0 &&
           forward_.context().memory_bytes() + backward_.context().memory_bytes() > budget.max_memory_bytes) {
         stop_budget(StopReason::memory_limit);
         break;
