@@ -320,7 +320,6 @@ struct BuildScratch {
   SearchContext context;
   std::vector<Transition> crossing;
   std::vector<NodeId> targets;
-  std::vector<Cost> costs;
 };
 
 }  // namespace
