@@ -253,6 +253,38 @@ TEST(NavMeshBuild, RefusesBadSettingsAndLevels) {
   } catch (const std::invalid_argument& error) {
     EXPECT_NE(std::string(error.what()).find("more than 63"), std::string::npos) << error.what();
   }
+  // More than 2^24 cells in one piece: Recast's 24-bit span index would lose spans and give an
+  // empty mesh, so the build refuses before allocating (a floor of 25 million cells).
+  MeshGeometry floor_100;
+  floor_100.vertices = {{0, 0, 0}, {0, 0, 100}, {100, 0, 100}, {100, 0, 0}};
+  floor_100.polygons = {{0, 1, 2, 3}};
+  AgentSettings fine_cells;
+  fine_cells.cell_size = 0.02;
+  for (const auto& [settings, words] : std::vector<std::pair<AgentSettings, std::string>>{
+           {fine_cells, "tile_size"},
+           {[] { AgentSettings s; s.tile_size = 4096; s.cell_size = 0.02; s.agent_radius = 4.0; return s; }(),
+            "smaller tile_size"}}) {
+    try {
+      (void)build_navmesh_geometry(floor_100, settings);
+      ADD_FAILURE() << "no error for a piece of more than 2^24 cells (" << words << ")";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find("2^24"), std::string::npos) << error.what();
+      EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
+    }
+  }
+  // A floor six billion units wide: more cells across than an int holds at the default cell size.
+  MeshGeometry wide_floor = floor_100;
+  wide_floor.vertices[2].x = wide_floor.vertices[3].x = 6e9;
+  for (int tile_size : {0, 64}) {
+    AgentSettings settings;
+    settings.tile_size = tile_size;
+    try {
+      (void)build_navmesh_geometry(wide_floor, settings);
+      ADD_FAILURE() << "no error for a floor 6e9 wide, tile_size " << tile_size;
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find("cells across"), std::string::npos) << error.what();
+    }
+  }
   AgentSettings huge_tiled;
   huge_tiled.cell_size = 1e-6;
   huge_tiled.tile_size = 8;

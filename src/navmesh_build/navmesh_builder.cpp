@@ -11,7 +11,9 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace wayfinder {
@@ -39,6 +41,18 @@ class RecastLog : public rcContext {
 }
 
 bool positive_finite(double value) { return std::isfinite(value) && value > 0.0; }
+
+// Recast indexes a compact heightfield's spans with 24 bits, so one piece (the whole level, or a
+// tile with its border) holds at most this many cells.
+constexpr double max_piece_cells = 16'777'216.0;
+// Cells across a level's grid, tiled or not: well inside an int, and a float's exact integers.
+constexpr int max_grid_side_cells = 1 << 24;
+
+std::string decimal_text(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
 
 }  // namespace
 
@@ -351,14 +365,33 @@ MeshGeometry build_navmesh_geometry(const MeshGeometry& level_geometry, const Ag
   const RecastLevel level = prepare_level(level_geometry, settings, log);
   const float cs = static_cast<float>(settings.cell_size);
 
+  // The grid's size, checked in double before Recast computes it in int (where a level billions
+  // of cells across would overflow).
+  const double cells_x = (static_cast<double>(level.bounds_max[0]) - level.bounds_min[0]) / cs + 0.5;
+  const double cells_z = (static_cast<double>(level.bounds_max[2]) - level.bounds_min[2]) / cs + 0.5;
+  if (!(cells_x <= max_grid_side_cells && cells_z <= max_grid_side_cells))
+    throw std::invalid_argument("navmesh build: the level is " + decimal_text(cells_x) + " x " + decimal_text(cells_z) +
+                                " cells at cell size " + decimal_text(settings.cell_size) + ", more than " +
+                                std::to_string(max_grid_side_cells) + " cells across; use a larger cell size");
   int width = 0, depth = 0;
   rcCalcGridSize(level.bounds_min, level.bounds_max, cs, &width, &depth);
   const int tile = settings.tile_size;
-  // Recast's compact heightfield indexes cells with 32-bit ints; refuse grids that cannot fit.
-  if (tile == 0 && static_cast<double>(width) * static_cast<double>(depth) > 1.0e9)
+  // Recast's compact heightfield indexes its spans with 24 bits (rcCompactCell::index): a piece
+  // of more than 2^24 cells can lose its spans and come out empty. Refuse it before allocating.
+  if (tile == 0 && static_cast<double>(width) * static_cast<double>(depth) > max_piece_cells)
     throw std::invalid_argument("navmesh build: the level is " + std::to_string(width) + " x " + std::to_string(depth) +
-                                " voxels at cell size " + std::to_string(settings.cell_size) +
-                                "; use a larger cell size, or tiles (tile_size)");
+                                " cells at cell size " + decimal_text(settings.cell_size) + ", more than the " +
+                                std::to_string(max_piece_cells) +
+                                " (2^24) cells Recast builds in one piece; build it in tiles (tile_size, e.g. 64) or use "
+                                "a larger cell size");
+  if (tile != 0) {
+    const double side = tile + 2.0 * (voxel_sizes(settings).walkable_radius + 3);
+    if (side * side > max_piece_cells)
+      throw std::invalid_argument("navmesh build: a tile of " + std::to_string(tile) + " cells with its border of " +
+                                  "the agent's radius is " + decimal_text(side) + " cells across, more than the " +
+                                  std::to_string(max_piece_cells) +
+                                  " (2^24) cells Recast builds in one piece; use a smaller tile_size");
+  }
   const long long tiles_x = tile == 0 ? 1 : (width + tile - 1) / tile;
   const long long tiles_z = tile == 0 ? 1 : (depth + tile - 1) / tile;
   if (tiles_x * tiles_z > 4'000'000)
