@@ -1,4 +1,4 @@
-#include "voxel_generate_command.hpp"
+#include "voxel/voxel_generate_command.hpp"
 
 #include <sys/resource.h>
 
@@ -16,7 +16,7 @@
 #include "exit_status.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder::cli {

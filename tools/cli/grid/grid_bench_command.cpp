@@ -1,4 +1,4 @@
-#include "grid_bench_command.hpp"
+#include "grid/grid_bench_command.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -11,9 +11,9 @@
 #include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
-#include "grid_path_command.hpp"
+#include "grid/grid_path_command.hpp"
 #include "progress_bar.hpp"
-#include "scenario_scoring.hpp"
+#include "grid/scenario_scoring.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"

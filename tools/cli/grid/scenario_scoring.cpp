@@ -1,4 +1,4 @@
-#include "scenario_scoring.hpp"
+#include "grid/scenario_scoring.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,11 +1,11 @@
-#include "level_build_options.hpp"
+#include "mesh/level_build_options.hpp"
 
 #include <sstream>
 #include <stdexcept>
 
 #include "command_error.hpp"
 #include "command_line_values.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "progress_bar.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "wayfinder/navmesh/off_mesh_link_reader.hpp"

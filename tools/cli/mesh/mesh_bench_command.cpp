@@ -1,4 +1,4 @@
-#include "mesh_bench_command.hpp"
+#include "mesh/mesh_bench_command.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -10,7 +10,7 @@
 #include "batch_throughput.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"

@@ -1,4 +1,4 @@
-#include "grid_path_command.hpp"
+#include "grid/grid_path_command.hpp"
 
 #include <chrono>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "voxel_bench_command.hpp"
+#include "voxel/voxel_bench_command.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -15,7 +15,7 @@
 #include "exit_status.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"

@@ -1,4 +1,4 @@
-#include "mesh_path_command.hpp"
+#include "mesh/mesh_path_command.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -14,7 +14,7 @@
 #include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/debug/navmesh_svg.hpp"
