@@ -4,11 +4,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "wayfinder/grid/grid_map.hpp"
@@ -63,11 +61,5 @@ std::string algorithm_names();
 /// for underscores ("only-if-no-obstacles").
 std::string command_line_name(std::string_view library_name);
 std::string command_line_name(DiagonalMode mode);
-
-/// Rewords a library message for a command-line user: each `{library words, command-line words}`
-/// pair replaces whole words only, so that "set snap_distance" reads "set --snap" and the C++
-/// spelling of a diagonal mode becomes the command line's.
-std::string in_command_line_terms(std::string message,
-                                  std::initializer_list<std::pair<std::string_view, std::string_view>> wording);
 
 }  // namespace wayfinder::cli

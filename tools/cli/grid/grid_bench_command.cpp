@@ -9,6 +9,7 @@
 
 #include "batch_throughput.hpp"
 #include "command_error.hpp"
+#include "command_line_terms.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "grid/grid_path_command.hpp"
@@ -331,7 +332,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
         references[i] = {std::nullopt, 0.0};
       else
         throw CommandError(scenario.source_name + ":" + std::to_string(query.line) +
-                               ": the reference search failed: " + grid_message_in_command_line_terms(result.message),
+                               ": the reference search failed: " + in_command_line_terms(result.message),
                            scenario.source_name, query.line);
       progress.update(i + 1);
     }
@@ -406,7 +407,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     auto check = [&](std::size_t i, const PathResult& result, double microseconds) {
       const ScenarioQuery& query = scenario.queries[i];
       if (result.status == SearchStatus::invalid_input && algorithm == GridAlgorithm::weighted_astar)
-        throw CommandError(map_path + ": " + grid_message_in_command_line_terms(result.message), map_path);
+        throw CommandError(map_path + ": " + in_command_line_terms(result.message), map_path);
       QueryScore score = score_query(map, query.start, query.goal, references[i], result, algorithm,
                                      arguments.weight, arguments.diagonal);
       // score_query checks the moves of the top-left cell; the rest of a larger body here.

@@ -8,6 +8,7 @@
 #include "common/world_json.hpp"
 
 #include "command_error.hpp"
+#include "command_line_terms.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "text_table.hpp"
@@ -59,15 +60,6 @@ std::string hierarchy_text(const HierarchicalGrid& hierarchy) {
          " nodes, " + std::to_string(stats.inter_edges + stats.intra_edges) + " edges, " +
          format_fixed(static_cast<double>(stats.memory_bytes) / 1e6, 2) + " MB, built in " +
          format_fixed(stats.build_milliseconds, 1) + " ms";
-}
-
-std::string grid_message_in_command_line_terms(const std::string& message) {
-  return in_command_line_terms(message, {{"weight", "--weight"},
-                                         {"only_if_no_obstacles", "only-if-no-obstacles"},
-                                         {"at_least_one_walkable", "at-least-one-walkable"},
-                                         {"jump point search", "jps"},
-                                         {"agent_size", "--agent-size"},
-                                         {"cluster_size", "--cluster-size"}});
 }
 
 void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments) {
@@ -145,7 +137,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
 
   if (result.status == SearchStatus::invalid_input)
-    throw CommandError(arguments.map_path + ": " + grid_message_in_command_line_terms(result.message),
+    throw CommandError(arguments.map_path + ": " + in_command_line_terms(result.message),
                        arguments.map_path);
   const bool has_path = !result.nodes.empty();
   const std::size_t moves = has_path ? result.nodes.size() - 1 : 0;
