@@ -38,6 +38,114 @@ std::string points_text(const std::vector<Point>& points) {
   return text;
 }
 
+/// What the query found and what it took: all that the report prints besides the arguments.
+struct GridPathAnswer {
+  const PathResult& result;
+  double microseconds = 0.0;  ///< find_path, the pathfinder's first query
+  const HierarchicalGrid* hierarchy = nullptr;  ///< hpa's, built before the timed query
+  std::vector<Point> waypoints;  ///< --smooth's any-angle path
+
+  [[nodiscard]] bool has_path() const { return !result.nodes.empty(); }
+  [[nodiscard]] std::size_t moves() const { return has_path() ? result.nodes.size() - 1 : 0; }
+};
+
+/// Refuses what the options cannot do together, before any search runs.
+void refuse_unsupported_combinations(const GridPathArguments& arguments) {
+  // Smoothing draws lines for a point-sized agent: its waypoints would take a larger body
+  // through gaps it does not fit.
+  if (arguments.smooth && arguments.agent_size > 1)
+    throw CommandError("--smooth supports only --agent-size 1: its lines of sight are a one-cell agent's");
+  if (!arguments.table_path.empty() && arguments.agent_size > 1)
+    throw CommandError("--table holds a one-cell agent's jumps; with --agent-size " +
+                       std::to_string(arguments.agent_size) +
+                       " jps-plus builds the table of the map as the agent sees it (leave --table out)");
+}
+
+/// --svg: the same query again with a trace, for the picture (searches are deterministic; the
+/// timed query ran without one, so that its time is the search alone).
+void draw_traced_query(const GridPathArguments& arguments, const GridMap& map, GridPathfinder& pathfinder,
+                       GridSearchOptions options, const std::vector<Point>& waypoints) {
+  SearchTrace trace;
+  options.trace = &trace;
+  const PathResult traced = pathfinder.find_path(arguments.from, arguments.to, options);
+  GridSvgOptions picture;
+  const std::string map_name = std::filesystem::path(arguments.map_path).filename().string();
+  picture.title = map_name + ": " + std::string(to_string(arguments.search.algorithm)) + " from " +
+                  format_cell(arguments.from) + " to " + format_cell(arguments.to) + ", " +
+                  std::string(to_string(traced.status)) +
+                  (traced.nodes.empty() ? std::string() : ", cost " + format_fixed(traced.cost, 3)) + ", " +
+                  std::to_string(traced.stats.expanded) + " expanded";
+  picture.trace = &trace;
+  picture.start = arguments.from;
+  picture.goal = arguments.to;
+  picture.paths.push_back({std::string(to_string(arguments.search.algorithm)), "", traced.nodes, waypoints});
+  write_grid_svg(arguments.svg_path, map, picture);
+}
+
+void print_json(const GridPathArguments& arguments, const GridMap& map, const GridPathAnswer& answer,
+                std::ostream& out) {
+  const PathResult& result = answer.result;
+  nlohmann::ordered_json json;
+  json["map"] = arguments.map_path;
+  json["from"] = {arguments.from.x, arguments.from.y};
+  json["to"] = {arguments.to.x, arguments.to.y};
+  json["algorithm"] = to_string(arguments.search.algorithm);
+  json["diagonal"] = command_line_name(arguments.search.diagonal);
+  json["heuristic"] = to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal));
+  json["agent_size"] = arguments.agent_size;
+  json["status"] = to_string(result.status);
+  json["reason"] = to_string(result.reason);
+  json["cost"] = answer.has_path() ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr);
+  json["moves"] = answer.moves();
+  json["cells"] = cells_json(map, result.nodes);
+  json["expanded"] = result.stats.expanded;
+  json["generated"] = result.stats.generated;
+  json["peak_open"] = result.stats.peak_open;
+  json["microseconds"] = answer.microseconds;
+  json["search_microseconds"] = result.stats.microseconds;
+  if (!result.found() && !result.message.empty()) json["message"] = result.message;
+  if (arguments.smooth) {
+    json["smoothed"] = points_json(answer.waypoints, false);
+    json["smoothed_length"] = polyline_length(answer.waypoints);
+  }
+  if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
+  if (answer.hierarchy != nullptr) json["hierarchy"] = hierarchy_json(*answer.hierarchy);
+  out << json.dump() << '\n';
+}
+
+void print_text(const GridPathArguments& arguments, const GridMap& map, const GridPathAnswer& answer,
+                std::ostream& out) {
+  const PathResult& result = answer.result;
+  out << "map:          " << arguments.map_path << " (" << map.width() << "x" << map.height() << ")\n";
+  out << "query:        " << format_cell(arguments.from) << " -> " << format_cell(arguments.to) << '\n';
+  out << "algorithm:    " << to_string(arguments.search.algorithm) << " (diagonal "
+      << command_line_name(arguments.search.diagonal) << ", heuristic "
+      << to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal));
+  if (arguments.agent_size > 1)
+    out << ", agent " << arguments.agent_size << "x" << arguments.agent_size << " by its top-left cell";
+  out << ")\n";
+  out << "status:       " << to_string(result.status);
+  if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
+  out << '\n';
+  if (answer.has_path()) {
+    out << "cost:         " << format_fixed(result.cost, 6) << '\n';
+    out << "moves:        " << answer.moves() << '\n';
+  }
+  if (!result.found() && !result.message.empty()) out << "why:          " << result.message << '\n';
+  out << "expanded:     " << result.stats.expanded << '\n';
+  out << "generated:    " << result.stats.generated << '\n';
+  // A first query also pays for the pathfinder's search arrays; later queries reuse them.
+  out << "microseconds: " << format_fixed(answer.microseconds, 1) << " (find_path, first query; search loop "
+      << format_fixed(result.stats.microseconds, 1) << ")\n";
+  if (answer.hierarchy != nullptr) out << "hierarchy:    " << hierarchy_text(*answer.hierarchy) << '\n';
+  if (answer.has_path())
+    out << (result.found() ? "path:         " : "partial path: ") << cells_text(map, result.nodes) << '\n';
+  if (arguments.smooth && answer.has_path())
+    out << "smoothed:     " << answer.waypoints.size() << " waypoints, length "
+        << format_fixed(polyline_length(answer.waypoints), 6) << ": " << points_text(answer.waypoints) << '\n';
+  if (!arguments.svg_path.empty()) out << "svg:          " << arguments.svg_path << '\n';
+}
+
 }  // namespace
 
 nlohmann::ordered_json hierarchy_json(const HierarchicalGrid& hierarchy) {
@@ -106,15 +214,8 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
 
 int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
   const GridMap map = read_movingai_map(arguments.map_path);
+  refuse_unsupported_combinations(arguments);
 
-  // Smoothing draws lines for a point-sized agent: its waypoints would take a larger body
-  // through gaps it does not fit.
-  if (arguments.smooth && arguments.agent_size > 1)
-    throw CommandError("--smooth supports only --agent-size 1: its lines of sight are a one-cell agent's");
-  if (!arguments.table_path.empty() && arguments.agent_size > 1)
-    throw CommandError("--table holds a one-cell agent's jumps; with --agent-size " +
-                       std::to_string(arguments.agent_size) +
-                       " jps-plus builds the table of the map as the agent sees it (leave --table out)");
   GridSearchOptions options = arguments.search;
   options.budget.max_expansions = arguments.max_expansions;
   options.agent_size = static_cast<int>(arguments.agent_size);
@@ -139,87 +240,13 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   if (result.status == SearchStatus::invalid_input)
     throw CommandError(arguments.map_path + ": " + in_command_line_terms(result.message),
                        arguments.map_path);
-  const bool has_path = !result.nodes.empty();
-  const std::size_t moves = has_path ? result.nodes.size() - 1 : 0;
-  std::vector<Point> waypoints;
-  if (arguments.smooth && has_path) waypoints = smooth_path(map, result.nodes);
-
-  if (!arguments.svg_path.empty()) {
-    // The same query again with a trace, for the picture; searches are deterministic.
-    SearchTrace trace;
-    options.trace = &trace;
-    const PathResult traced = pathfinder.find_path(arguments.from, arguments.to, options);
-    GridSvgOptions picture;
-    const std::string map_name = std::filesystem::path(arguments.map_path).filename().string();
-    picture.title = map_name + ": " + std::string(to_string(arguments.search.algorithm)) + " from " +
-                    format_cell(arguments.from) + " to " + format_cell(arguments.to) + ", " +
-                    std::string(to_string(traced.status)) +
-                    (traced.nodes.empty() ? std::string() : ", cost " + format_fixed(traced.cost, 3)) + ", " +
-                    std::to_string(traced.stats.expanded) + " expanded";
-    picture.trace = &trace;
-    picture.start = arguments.from;
-    picture.goal = arguments.to;
-    picture.paths.push_back({std::string(to_string(arguments.search.algorithm)), "", traced.nodes, waypoints});
-    write_grid_svg(arguments.svg_path, map, picture);
-  }
-
-  if (arguments.json) {
-    nlohmann::ordered_json json;
-    json["map"] = arguments.map_path;
-    json["from"] = {arguments.from.x, arguments.from.y};
-    json["to"] = {arguments.to.x, arguments.to.y};
-    json["algorithm"] = to_string(arguments.search.algorithm);
-    json["diagonal"] = command_line_name(arguments.search.diagonal);
-    json["heuristic"] = to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal));
-    json["agent_size"] = arguments.agent_size;
-    json["status"] = to_string(result.status);
-    json["reason"] = to_string(result.reason);
-    json["cost"] = has_path ? nlohmann::ordered_json(result.cost) : nlohmann::ordered_json(nullptr);
-    json["moves"] = moves;
-    json["cells"] = cells_json(map, result.nodes);
-    json["expanded"] = result.stats.expanded;
-    json["generated"] = result.stats.generated;
-    json["peak_open"] = result.stats.peak_open;
-    json["microseconds"] = microseconds;
-    json["search_microseconds"] = result.stats.microseconds;
-    if (!result.found() && !result.message.empty()) json["message"] = result.message;
-    if (arguments.smooth) {
-      json["smoothed"] = points_json(waypoints, false);
-      json["smoothed_length"] = polyline_length(waypoints);
-    }
-    if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
-    if (hierarchy != nullptr) json["hierarchy"] = hierarchy_json(*hierarchy);
-    out << json.dump() << '\n';
-  } else {
-    out << "map:          " << arguments.map_path << " (" << map.width() << "x" << map.height() << ")\n";
-    out << "query:        " << format_cell(arguments.from) << " -> " << format_cell(arguments.to) << '\n';
-    out << "algorithm:    " << to_string(arguments.search.algorithm) << " (diagonal "
-        << command_line_name(arguments.search.diagonal) << ", heuristic "
-        << to_string(resolve_heuristic(arguments.search.heuristic, arguments.search.diagonal));
-    if (arguments.agent_size > 1)
-      out << ", agent " << arguments.agent_size << "x" << arguments.agent_size << " by its top-left cell";
-    out << ")\n";
-    out << "status:       " << to_string(result.status);
-    if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
-    out << '\n';
-    if (has_path) {
-      out << "cost:         " << format_fixed(result.cost, 6) << '\n';
-      out << "moves:        " << moves << '\n';
-    }
-    if (!result.found() && !result.message.empty()) out << "why:          " << result.message << '\n';
-    out << "expanded:     " << result.stats.expanded << '\n';
-    out << "generated:    " << result.stats.generated << '\n';
-    // A first query also pays for the pathfinder's search arrays; later queries reuse them.
-    out << "microseconds: " << format_fixed(microseconds, 1) << " (find_path, first query; search loop "
-        << format_fixed(result.stats.microseconds, 1) << ")\n";
-    if (hierarchy != nullptr) out << "hierarchy:    " << hierarchy_text(*hierarchy) << '\n';
-    if (has_path)
-      out << (result.found() ? "path:         " : "partial path: ") << cells_text(map, result.nodes) << '\n';
-    if (arguments.smooth && has_path)
-      out << "smoothed:     " << waypoints.size() << " waypoints, length "
-          << format_fixed(polyline_length(waypoints), 6) << ": " << points_text(waypoints) << '\n';
-    if (!arguments.svg_path.empty()) out << "svg:          " << arguments.svg_path << '\n';
-  }
+  GridPathAnswer answer{result, microseconds, hierarchy, {}};
+  if (arguments.smooth && answer.has_path()) answer.waypoints = smooth_path(map, result.nodes);
+  if (!arguments.svg_path.empty()) draw_traced_query(arguments, map, pathfinder, options, answer.waypoints);
+  if (arguments.json)
+    print_json(arguments, map, answer, out);
+  else
+    print_text(arguments, map, answer, out);
   return result.found() ? exit_ok : exit_no_path;
 }
 
