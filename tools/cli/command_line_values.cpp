@@ -202,6 +202,13 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
       ->type_name("N");
 }
 
+CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target) {
+  return add_whole_number_option(command, "--cluster-size", target, 4, 256,
+                                 "hpa: the side of the hierarchy's clusters in cells")
+      ->type_name("C")
+      ->default_str("16");
+}
+
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,
                                const std::string& description) {
   const std::string flag = long_name(name);

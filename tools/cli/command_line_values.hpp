@@ -45,6 +45,9 @@ CLI::Option* add_heuristic_option(CLI::App& command, const std::string& name, He
 CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, std::uint64_t& target,
                                      std::uint64_t minimum, std::uint64_t maximum, const std::string& description);
 
+/// `--cluster-size C`: hpa's cluster side in cells (GridSearchOptions::cluster_size), 4 to 256.
+CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target);
+
 /// `--name X`: a finite number of at least `minimum`, stored in `target`; otherwise a usage error
 /// such as "--weight must be a finite number of at least 1, got 'nan'".
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,

@@ -195,10 +195,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
                           "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
                           "ends do not fit the body are left out and answers are checked against dijkstra's costs")
       ->type_name("K");
-  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 256,
-                          "hpa: the side of the hierarchy's clusters in cells")
-      ->type_name("C")
-      ->default_str("16");
+  add_grid_cluster_size_option(command, arguments.cluster_size);
   command.add_option("--table", arguments.table_path,
                      "jps-plus: a jump table saved by grid preprocess for this map, loaded instead of built")
       ->type_name("FILE");

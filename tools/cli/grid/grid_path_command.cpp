@@ -195,10 +195,7 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
                           "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
                           "cell of its body must be passable (not with bfs or the walkers)")
       ->type_name("K");
-  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 256,
-                          "hpa: the side of the hierarchy's clusters in cells")
-      ->type_name("C")
-      ->default_str("16");
+  add_grid_cluster_size_option(command, arguments.cluster_size);
   command.add_flag("--smooth", arguments.smooth,
                    "also print any-angle waypoints smoothed by line of sight (agent size 1 only)");
   command.add_option("--table", arguments.table_path,

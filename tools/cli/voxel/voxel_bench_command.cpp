@@ -77,23 +77,9 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
                   "the map of a .3dscen scenario (default: the scenario path minus .3dscen); its file name should be "
                   "the one the scenario names")
       ->type_name("FILE");
-  command
-      .add_option_function<std::string>(
-          "--algo,-a",
-          [&arguments](const std::string& text) {
-            arguments.algorithms.clear();
-            std::size_t begin = 0;
-            while (begin <= text.size()) {
-              const std::size_t comma = std::min(text.find(',', begin), text.size());
-              const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
-              if (!algorithm)
-                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
-              arguments.algorithms.push_back(*algorithm);
-              begin = comma + 1;
-            }
-          },
-          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flying scenarios only), hpa "
-          "(hierarchical; its build is reported apart)")
+  add_voxel_algorithms_option(command, arguments.algorithms,
+                              "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flying "
+                              "scenarios only), hpa (hierarchical; its build is reported apart)")
       ->default_str("astar");
   add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 64,
                           "hpa: the side of the hierarchy's clusters in blocks")

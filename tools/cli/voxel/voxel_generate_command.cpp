@@ -161,23 +161,9 @@ void configure_voxel_generate_command(CLI::App& command, VoxelGenerateArguments&
       ->default_str(std::to_string(arguments.max_memory_mib));
   add_whole_number_option(command, "--queries", arguments.queries, 1, 100'000,
                           "run this many cross-world pairs, each walking and flying");
-  command
-      .add_option_function<std::string>(
-          "--algo,-a",
-          [&arguments](const std::string& text) {
-            arguments.algorithms.clear();
-            std::size_t begin = 0;
-            while (begin <= text.size()) {
-              const std::size_t comma = std::min(text.find(',', begin), text.size());
-              const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
-              if (!algorithm)
-                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
-              arguments.algorithms.push_back(*algorithm);
-              begin = comma + 1;
-            }
-          },
-          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flyers only), hpa (builds each "
-          "profile's hierarchy first)")
+  add_voxel_algorithms_option(command, arguments.algorithms,
+                              "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flyers "
+                              "only), hpa (builds each profile's hierarchy first)")
       ->default_str("astar,weighted-astar");
   add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
       ->type_name("W");
