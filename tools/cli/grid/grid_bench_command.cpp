@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "batch_throughput.hpp"
+#include "bench_summary.hpp"
 #include "command_error.hpp"
 #include "command_line_terms.hpp"
 #include "command_line_values.hpp"
@@ -27,18 +28,6 @@ namespace wayfinder::cli {
 namespace {
 
 constexpr std::size_t mismatches_shown_per_algorithm = 5;
-
-TextTable summary_table() {
-  using Align = TableColumn::Align;
-  return TextTable({{"algorithm", 14, Align::left},
-                    {"queries", 7, Align::right},
-                    {"solved", 7, Align::right},
-                    {"mismatches", 10, Align::right},
-                    {"max_abs_error", 13, Align::right},
-                    {"mean_us", 10, Align::right},
-                    {"median_us", 10, Align::right},
-                    {"mean_expanded", 13, Align::right}});
-}
 
 /// Bytes per step of the found paths stored as CompactGridPath, in both forms: the codes only,
 /// since the fixed 12-byte header (start cell, step count) is a cost per path, not per step.
@@ -117,17 +106,7 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
                                     const std::optional<GridJumpTable>& jump_table,
                                     const std::vector<std::string>& warnings, const CostRatioTally& ratios,
                                     const HierarchicalGrid* hierarchy) {
-  nlohmann::ordered_json json;
-  json["algorithm"] = summary.algorithm;
-  json["queries"] = summary.queries;
-  json["solved"] = summary.solved;
-  json["mismatches"] = summary.mismatches;
-  json["budget_exhausted"] = summary.budget_exhausted;
-  json["max_abs_error"] = summary.max_abs_error;
-  json["mean_us"] = summary.mean_us;
-  json["median_us"] = summary.median_us;
-  json["mean_expanded"] = summary.mean_expanded;
-  json["mean_generated"] = summary.mean_generated;
+  nlohmann::ordered_json json = bench_summary_json(summary);
   json["compact_bytes_per_step"] = optional_number(compact.plain_mean());
   json["compact_rle_bytes_per_step"] = optional_number(compact.run_length_mean());
   json["mean_cost_ratio"] = optional_number(ratios.mean());
@@ -336,7 +315,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     progress.clear();
   }
 
-  const TextTable table = summary_table();
+  const TextTable table(bench_summary_columns());
   if (!arguments.json) {
     out << "scenario: " << arguments.scenario_path << " (" << query_count << " queries)\n";
     out << "map:      " << map_path << " (" << map.width() << "x" << map.height() << ")\n";
@@ -468,10 +447,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
           << '\n'
           << std::flush;
     } else {
-      out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
-                             std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
-                             format_fixed(summary.mean_us, 1), format_fixed(summary.median_us, 1),
-                             format_fixed(summary.mean_expanded, 1)})
+      out << table.row_line(bench_summary_cells(summary))
           << '\n'
           << std::flush;
       if (summary.budget_exhausted > 0)

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bench_summary.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "progress_bar.hpp"
@@ -72,13 +73,6 @@ std::vector<CrossPair> cross_world_pairs(const VoxelWorld& world, std::uint64_t 
     pairs.push_back({*start, *goal});
   }
   return pairs;
-}
-
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  return values.size() % 2 == 1 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
 }
 
 /// The process's peak resident memory (Linux reports ru_maxrss in KiB).
