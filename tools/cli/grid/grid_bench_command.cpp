@@ -331,11 +331,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       out << "diagonal " << command_line_name(arguments.diagonal)
           << ": the scenario's lengths do not apply; checked against dijkstra's costs under this mode,\n"
           << "tolerance 1e-9 x the length; ";
-    if (arguments.threads == 1)
-      out << "times are microseconds per query, search only\n\n";
-    else
-      out << "one batch per algorithm on " << arguments.threads
-          << " threads; times are microseconds per query as each result's statistics give them\n\n";
+    out << timing_note(arguments.threads) << "\n\n";
     out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
   }
 

@@ -192,11 +192,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     out << (flying ? "scenario: " : "pairs:    ") << scenario_text << " (" << queries.size() << " queries, "
         << (flying ? "flyer" : "walker") << ")\n";
     out << "world:    " << map_path << " (" << world.size_x() << "x" << world.size_y() << "x" << world.size_z() << ")\n";
-    if (arguments.threads == 1)
-      out << "times are microseconds per query, search only\n\n";
-    else
-      out << "one batch per algorithm on " << arguments.threads
-          << " threads; times are microseconds per query as each result's statistics give them\n\n";
+    out << timing_note(arguments.threads) << "\n\n";
     out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
   }
 
