@@ -21,4 +21,10 @@ std::string throughput_line(double queries_per_second, std::uint64_t threads) {
          (threads == 1 ? " thread" : " threads");
 }
 
+std::string timing_note(std::uint64_t threads) {
+  if (threads == 1) return "times are microseconds per query, search only";
+  return "one batch per algorithm on " + std::to_string(threads) +
+         " threads; times are microseconds per query as each result's statistics give them";
+}
+
 }  // namespace wayfinder::cli

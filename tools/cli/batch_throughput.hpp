@@ -38,6 +38,10 @@ double run_timed_batch(const World& world, std::span<const RequestFor<World>> re
 /// Queries per second over `seconds` of wall time; 0 when no time was measured.
 double queries_per_second(std::size_t queries, double seconds);
 
+/// The text form's note on what the times are: per find_path call with one thread, each
+/// result's own with a batch on more ("one batch per algorithm on 2 threads; times are ...").
+std::string timing_note(std::uint64_t threads);
+
 /// The text form's line: "throughput: 2843.2 queries/s on 2 threads".
 std::string throughput_line(double queries_per_second, std::uint64_t threads);
 

@@ -202,6 +202,13 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
       ->type_name("N");
 }
 
+CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target) {
+  return add_whole_number_option(command, "--cluster-size", target, 4, 256,
+                                 "hpa: the side of the hierarchy's clusters in cells")
+      ->type_name("C")
+      ->default_str("16");
+}
+
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,
                                const std::string& description) {
   const std::string flag = long_name(name);
@@ -250,27 +257,5 @@ std::string command_line_name(std::string_view library_name) {
 }
 
 std::string command_line_name(DiagonalMode mode) { return command_line_name(to_string(mode)); }
-
-std::string in_command_line_terms(std::string message,
-                                  std::initializer_list<std::pair<std::string_view, std::string_view>> wording) {
-  auto is_word_character = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  };
-  for (const auto& [library_words, command_line_words] : wording) {
-    std::size_t at = 0;
-    while ((at = message.find(library_words, at)) != std::string::npos) {
-      const std::size_t end = at + library_words.size();
-      const bool whole = (at == 0 || !is_word_character(message[at - 1])) &&
-                         (end == message.size() || !is_word_character(message[end]));
-      if (!whole) {
-        at = end;
-        continue;
-      }
-      message.replace(at, library_words.size(), command_line_words);
-      at += command_line_words.size();
-    }
-  }
-  return message;
-}
 
 }  // namespace wayfinder::cli

@@ -4,11 +4,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "wayfinder/grid/grid_map.hpp"
@@ -47,6 +45,9 @@ CLI::Option* add_heuristic_option(CLI::App& command, const std::string& name, He
 CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, std::uint64_t& target,
                                      std::uint64_t minimum, std::uint64_t maximum, const std::string& description);
 
+/// `--cluster-size C`: hpa's cluster side in cells (GridSearchOptions::cluster_size), 4 to 256.
+CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target);
+
 /// `--name X`: a finite number of at least `minimum`, stored in `target`; otherwise a usage error
 /// such as "--weight must be a finite number of at least 1, got 'nan'".
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,
@@ -63,11 +64,5 @@ std::string algorithm_names();
 /// for underscores ("only-if-no-obstacles").
 std::string command_line_name(std::string_view library_name);
 std::string command_line_name(DiagonalMode mode);
-
-/// Rewords a library message for a command-line user: each `{library words, command-line words}`
-/// pair replaces whole words only, so that "set snap_distance" reads "set --snap" and the C++
-/// spelling of a diagonal mode becomes the command line's.
-std::string in_command_line_terms(std::string message,
-                                  std::initializer_list<std::pair<std::string_view, std::string_view>> wording);
 
 }  // namespace wayfinder::cli

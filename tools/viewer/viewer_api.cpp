@@ -117,12 +117,6 @@ std::shared_ptr<CatalogWorld> find_world(const WorldCatalog& catalog, const Json
   return world;
 }
 
-void add_budget(const Json& request, QueryOptions& options) {
-  if (const Json* limit = member(request, "max_expansions"))
-    options.budget.max_expansions =
-        static_cast<std::uint64_t>(whole_number(*limit, "\"max_expansions\"", 0, std::numeric_limits<long long>::max()));
-}
-
 // The fields every query answer has.
 Json result_json(int world, WorldKind kind, const PathResult& result) {
   Json json;
@@ -146,12 +140,22 @@ void add_trace(Json& json, const SearchTrace& trace, const std::function<Point(N
   refuse("the query was refused: " + result.message);
 }
 
-// The request's "trace" flag, and the trace the query records into when it is set.
-struct RequestedTrace {
-  explicit RequestedTrace(const Json& request) : wanted(bool_member(request, "trace", false)) {}
-  void attach(QueryOptions& options) { options.trace = wanted ? &events : nullptr; }
-  bool wanted;
-  SearchTrace events;
+// The fields every query request has besides its world's own, read into the options: the budget
+// ("max_expansions") and the "trace" flag, with the trace the query records into when it is set.
+// Not copyable: the options point at its trace.
+struct SharedQueryFields {
+  SharedQueryFields(const Json& request, QueryOptions& options) {
+    if (const Json* limit = member(request, "max_expansions"))
+      options.budget.max_expansions = static_cast<std::uint64_t>(
+          whole_number(*limit, "\"max_expansions\"", 0, std::numeric_limits<long long>::max()));
+    trace_wanted = bool_member(request, "trace", false);
+    options.trace = trace_wanted ? &trace : nullptr;
+  }
+  SharedQueryFields(const SharedQueryFields&) = delete;
+  SharedQueryFields& operator=(const SharedQueryFields&) = delete;
+
+  bool trace_wanted = false;
+  SearchTrace trace;
 };
 
 // Runs one query on a query object borrowed from the world's pool, under the world's shared
@@ -195,9 +199,7 @@ Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits&
     options.heuristic = *parsed_heuristic;
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
-  add_budget(request, options);
-  RequestedTrace trace(request);
-  trace.attach(options);
+  SharedQueryFields shared(request, options);
 
   const PathResult result =
       answer(world, world.grid_queries, map, from, to, options, [](const GridPathfinder&, const PathResult&) {});
@@ -206,8 +208,8 @@ Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   json["path"] = cells_json(map, result.nodes);
   json["moves"] = result.nodes.empty() ? 0 : result.nodes.size() - 1;
   json["stats"] = stats_json(result.stats);
-  if (trace.wanted)
-    add_trace(json, trace.events, [&](NodeId node) {
+  if (shared.trace_wanted)
+    add_trace(json, shared.trace, [&](NodeId node) {
       const Cell cell = map.cell_of(node);
       return Point{static_cast<double>(cell.x), static_cast<double>(cell.y), 0.0};
     }, false, true, limits.max_trace_events);
@@ -228,9 +230,7 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
   if (const auto snap = number_member(request, "snap_distance")) options.snap_distance = *snap;
-  add_budget(request, options);
-  RequestedTrace trace(request);
-  trace.attach(options);
+  SharedQueryFields shared(request, options);
 
   Json portals = Json::array();
   Json traced = nullptr;
@@ -240,8 +240,8 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
         if (found.has_path())
           for (const Portal& portal : query.portals())
             portals.push_back(Json::array({point_json(portal.left, true), point_json(portal.right, true)}));
-        if (trace.wanted)
-          add_trace(traced, trace.events, [&](NodeId node) { return query.corridor_node_position(node); }, true, false,
+        if (shared.trace_wanted)
+          add_trace(traced, shared.trace, [&](NodeId node) { return query.corridor_node_position(node); }, true, false,
                     limits.max_trace_events);
       });
   Json json = result_json(world.id, world.kind, result);
@@ -250,7 +250,7 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   json["corridor"] = result.nodes;
   json["portals"] = std::move(portals);
   json["stats"] = stats_json(result.stats);
-  if (trace.wanted) json.update(traced);
+  if (shared.trace_wanted) json.update(traced);
   return json;
 }
 
@@ -278,9 +278,7 @@ Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits
     refuse("unknown agent \"" + agent + "\" (walker or flyer)");
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
-  add_budget(request, options);
-  RequestedTrace trace(request);
-  trace.attach(options);
+  SharedQueryFields shared(request, options);
 
   const PathResult result =
       answer(world, world.voxel_queries, voxels, from, to, options, [](const VoxelPathfinder&, const PathResult&) {});
@@ -289,8 +287,8 @@ Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits
   json["agent"] = agent;
   json["path"] = voxel_blocks_json(voxels, result.nodes);
   json["stats"] = stats_json(result.stats);
-  if (trace.wanted)
-    add_trace(json, trace.events, [&](NodeId node) {
+  if (shared.trace_wanted)
+    add_trace(json, shared.trace, [&](NodeId node) {
       const VoxelCoord at = voxels.coord_of(node);
       return Point{static_cast<double>(at.x), static_cast<double>(at.y), static_cast<double>(at.z)};
     }, true, true, limits.max_trace_events);

@@ -20,6 +20,18 @@ std::string_view to_string(WorldKind kind) {
   return "unknown";
 }
 
+namespace {
+
+/// A new entry of `kind` called `name`; the caller sets its world.
+std::shared_ptr<CatalogWorld> unfilled_world(WorldKind kind, std::string name) {
+  auto world = std::make_shared<CatalogWorld>();
+  world->kind = kind;
+  world->name = std::move(name);
+  return world;
+}
+
+}  // namespace
+
 int WorldCatalog::insert(std::shared_ptr<CatalogWorld> world) {
   const std::unique_lock lock(mutex_);
   if (worlds_.size() >= max_worlds)
@@ -30,25 +42,19 @@ int WorldCatalog::insert(std::shared_ptr<CatalogWorld> world) {
 }
 
 int WorldCatalog::add(std::string name, GridMap map) {
-  auto world = std::make_shared<CatalogWorld>();
-  world->kind = WorldKind::grid;
-  world->name = std::move(name);
+  auto world = unfilled_world(WorldKind::grid, std::move(name));
   world->grid = std::make_unique<GridMap>(std::move(map));
   return insert(std::move(world));
 }
 
 int WorldCatalog::add(std::string name, NavMesh mesh) {
-  auto world = std::make_shared<CatalogWorld>();
-  world->kind = WorldKind::navmesh;
-  world->name = std::move(name);
+  auto world = unfilled_world(WorldKind::navmesh, std::move(name));
   world->mesh = std::make_unique<NavMesh>(std::move(mesh));
   return insert(std::move(world));
 }
 
 int WorldCatalog::add(std::string name, VoxelWorld voxels) {
-  auto world = std::make_shared<CatalogWorld>();
-  world->kind = WorldKind::voxel;
-  world->name = std::move(name);
+  auto world = unfilled_world(WorldKind::voxel, std::move(name));
   world->voxels = std::make_unique<VoxelWorld>(std::move(voxels));
   return insert(std::move(world));
 }

@@ -8,7 +8,7 @@
 #include <ostream>
 #include <string>
 
-#include "level_build_options.hpp"
+#include "mesh/level_build_options.hpp"
 
 namespace wayfinder::cli {
 

@@ -1,4 +1,4 @@
-#include "grid_replan_command.hpp"
+#include "grid/grid_replan_command.hpp"
 
 #include <nlohmann/json.hpp>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 
 #include <algorithm>
 #include <charconv>

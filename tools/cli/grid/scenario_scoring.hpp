@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_summary.hpp"
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
@@ -59,19 +60,6 @@ struct QueryScore {
 /// `diagonal`, and the cost against the reference.
 QueryScore score_query(const GridMap& map, Cell start, Cell goal, const QueryReference& reference,
                        const PathResult& result, GridAlgorithm algorithm, double weight, DiagonalMode diagonal);
-
-struct BenchSummary {
-  std::string algorithm;
-  std::size_t queries = 0;
-  std::size_t solved = 0;
-  std::size_t mismatches = 0;
-  std::size_t budget_exhausted = 0;
-  double max_abs_error = 0.0;
-  double mean_us = 0.0;
-  double median_us = 0.0;
-  double mean_expanded = 0.0;
-  double mean_generated = 0.0;
-};
 
 /// Collects the scores and timings of one algorithm's run over a scenario.
 class BenchTally {

@@ -1,4 +1,4 @@
-#include "grid_bench_command.hpp"
+#include "grid/grid_bench_command.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,12 +8,14 @@
 #include <optional>
 
 #include "batch_throughput.hpp"
+#include "bench_summary.hpp"
 #include "command_error.hpp"
+#include "command_line_terms.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
-#include "grid_path_command.hpp"
+#include "grid/grid_path_command.hpp"
 #include "progress_bar.hpp"
-#include "scenario_scoring.hpp"
+#include "grid/scenario_scoring.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/compact_grid_path.hpp"
@@ -26,18 +28,6 @@ namespace wayfinder::cli {
 namespace {
 
 constexpr std::size_t mismatches_shown_per_algorithm = 5;
-
-TextTable summary_table() {
-  using Align = TableColumn::Align;
-  return TextTable({{"algorithm", 14, Align::left},
-                    {"queries", 7, Align::right},
-                    {"solved", 7, Align::right},
-                    {"mismatches", 10, Align::right},
-                    {"max_abs_error", 13, Align::right},
-                    {"mean_us", 10, Align::right},
-                    {"median_us", 10, Align::right},
-                    {"mean_expanded", 13, Align::right}});
-}
 
 /// Bytes per step of the found paths stored as CompactGridPath, in both forms: the codes only,
 /// since the fixed 12-byte header (start cell, step count) is a cost per path, not per step.
@@ -116,17 +106,7 @@ nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBench
                                     const std::optional<GridJumpTable>& jump_table,
                                     const std::vector<std::string>& warnings, const CostRatioTally& ratios,
                                     const HierarchicalGrid* hierarchy) {
-  nlohmann::ordered_json json;
-  json["algorithm"] = summary.algorithm;
-  json["queries"] = summary.queries;
-  json["solved"] = summary.solved;
-  json["mismatches"] = summary.mismatches;
-  json["budget_exhausted"] = summary.budget_exhausted;
-  json["max_abs_error"] = summary.max_abs_error;
-  json["mean_us"] = summary.mean_us;
-  json["median_us"] = summary.median_us;
-  json["mean_expanded"] = summary.mean_expanded;
-  json["mean_generated"] = summary.mean_generated;
+  nlohmann::ordered_json json = bench_summary_json(summary);
   json["compact_bytes_per_step"] = optional_number(compact.plain_mean());
   json["compact_rle_bytes_per_step"] = optional_number(compact.run_length_mean());
   json["mean_cost_ratio"] = optional_number(ratios.mean());
@@ -194,10 +174,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
                           "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
                           "ends do not fit the body are left out and answers are checked against dijkstra's costs")
       ->type_name("K");
-  add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 256,
-                          "hpa: the side of the hierarchy's clusters in cells")
-      ->type_name("C")
-      ->default_str("16");
+  add_grid_cluster_size_option(command, arguments.cluster_size);
   command.add_option("--table", arguments.table_path,
                      "jps-plus: a jump table saved by grid preprocess for this map, loaded instead of built")
       ->type_name("FILE");
@@ -331,14 +308,14 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
         references[i] = {std::nullopt, 0.0};
       else
         throw CommandError(scenario.source_name + ":" + std::to_string(query.line) +
-                               ": the reference search failed: " + grid_message_in_command_line_terms(result.message),
+                               ": the reference search failed: " + in_command_line_terms(result.message),
                            scenario.source_name, query.line);
       progress.update(i + 1);
     }
     progress.clear();
   }
 
-  const TextTable table = summary_table();
+  const TextTable table(bench_summary_columns());
   if (!arguments.json) {
     out << "scenario: " << arguments.scenario_path << " (" << query_count << " queries)\n";
     out << "map:      " << map_path << " (" << map.width() << "x" << map.height() << ")\n";
@@ -354,11 +331,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       out << "diagonal " << command_line_name(arguments.diagonal)
           << ": the scenario's lengths do not apply; checked against dijkstra's costs under this mode,\n"
           << "tolerance 1e-9 x the length; ";
-    if (arguments.threads == 1)
-      out << "times are microseconds per query, search only\n\n";
-    else
-      out << "one batch per algorithm on " << arguments.threads
-          << " threads; times are microseconds per query as each result's statistics give them\n\n";
+    out << timing_note(arguments.threads) << "\n\n";
     out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
   }
 
@@ -406,7 +379,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     auto check = [&](std::size_t i, const PathResult& result, double microseconds) {
       const ScenarioQuery& query = scenario.queries[i];
       if (result.status == SearchStatus::invalid_input && algorithm == GridAlgorithm::weighted_astar)
-        throw CommandError(map_path + ": " + grid_message_in_command_line_terms(result.message), map_path);
+        throw CommandError(map_path + ": " + in_command_line_terms(result.message), map_path);
       QueryScore score = score_query(map, query.start, query.goal, references[i], result, algorithm,
                                      arguments.weight, arguments.diagonal);
       // score_query checks the moves of the top-left cell; the rest of a larger body here.
@@ -470,10 +443,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
           << '\n'
           << std::flush;
     } else {
-      out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
-                             std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
-                             format_fixed(summary.mean_us, 1), format_fixed(summary.median_us, 1),
-                             format_fixed(summary.mean_expanded, 1)})
+      out << table.row_line(bench_summary_cells(summary))
           << '\n'
           << std::flush;
       if (summary.budget_exhausted > 0)

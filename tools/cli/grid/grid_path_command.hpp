@@ -35,10 +35,6 @@ struct GridPathArguments {
 /// Declares the command's arguments on `command`, bound to `arguments`.
 void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments);
 
-/// A grid query's message with the command line's words for what the library calls by its C++
-/// names ("weight 1e+308 is too large" -> "--weight 1e+308 is too large").
-std::string grid_message_in_command_line_terms(const std::string& message);
-
 /// The hierarchy's size, memory and build time, as JSON (the "hierarchy" object) and as text.
 nlohmann::ordered_json hierarchy_json(const HierarchicalGrid& hierarchy);
 std::string hierarchy_text(const HierarchicalGrid& hierarchy);

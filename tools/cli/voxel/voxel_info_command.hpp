@@ -8,7 +8,7 @@
 #include <ostream>
 #include <string>
 
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 
 namespace wayfinder::cli {
 

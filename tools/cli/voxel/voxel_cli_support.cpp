@@ -1,4 +1,4 @@
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -155,6 +155,25 @@ CLI::Option* add_voxel_coord_option(CLI::App& command, const std::string& name, 
           },
           description)
       ->type_name("X,Y,Z");
+}
+
+CLI::Option* add_voxel_algorithms_option(CLI::App& command, std::vector<VoxelAlgorithm>& target,
+                                         const std::string& description) {
+  return command.add_option_function<std::string>(
+      "--algo,-a",
+      [&target](const std::string& text) {
+        target.clear();
+        std::size_t begin = 0;
+        while (begin <= text.size()) {
+          const std::size_t comma = std::min(text.find(',', begin), text.size());
+          const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
+          if (!algorithm)
+            throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
+          target.push_back(*algorithm);
+          begin = comma + 1;
+        }
+      },
+      description);
 }
 
 CLI::Option* add_block_count_option(CLI::App& command, const std::string& name, std::optional<int>& target, int low,

@@ -1,11 +1,12 @@
-#include "level_build_options.hpp"
+#include "mesh/level_build_options.hpp"
 
 #include <sstream>
 #include <stdexcept>
 
 #include "command_error.hpp"
+#include "command_line_terms.hpp"
 #include "command_line_values.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "progress_bar.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "wayfinder/navmesh/off_mesh_link_reader.hpp"
@@ -108,14 +109,7 @@ MeshGeometry build_level_navmesh(const MeshGeometry& level, const std::string& l
   settings.vertices_per_polygon = static_cast<int>(arguments.vertices_per_polygon);
   settings.tile_size = static_cast<int>(arguments.tile_size);
   if (const auto problem = settings_problem(settings))
-    throw CommandError(in_command_line_terms(*problem, {{"agent_radius", "--agent-radius"},
-                                                        {"agent_height", "--agent-height"},
-                                                        {"max_climb", "--max-climb"},
-                                                        {"max_slope_degrees", "--max-slope"},
-                                                        {"cell_size", "--cell-size"},
-                                                        {"cell_height", "--cell-height"},
-                                                        {"vertices_per_polygon", "--max-vertices"},
-                                                        {"tile_size", "--tile-size"}}));
+    throw CommandError(in_command_line_terms(*problem));
   NavMeshBuildReport report;
   MeshGeometry built;
   {

@@ -1,4 +1,4 @@
-#include "mesh_path_command.hpp"
+#include "mesh/mesh_path_command.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,9 +12,10 @@
 #include <vector>
 
 #include "command_error.hpp"
+#include "command_line_terms.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/debug/navmesh_svg.hpp"
@@ -54,11 +55,6 @@ std::optional<HeightRange> drawn_range(const MeshPathArguments& arguments, const
 }
 
 }  // namespace
-
-std::string mesh_message_in_command_line_terms(const std::string& message) {
-  return in_command_line_terms(message, {{"set snap_distance to clamp it", "--snap D moves it onto the mesh from up to D away"},
-                                         {"snap_distance", "--snap"}});
-}
 
 void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments) {
   command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
@@ -128,7 +124,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
 
   if (result.status == SearchStatus::invalid_input)
-    throw CommandError(arguments.mesh_path + ": " + mesh_message_in_command_line_terms(result.message),
+    throw CommandError(arguments.mesh_path + ": " + in_command_line_terms(result.message),
                        arguments.mesh_path);
   const double length_2d = length_xz(result.points);
 

@@ -1,4 +1,4 @@
-#include "voxel_generate_command.hpp"
+#include "voxel/voxel_generate_command.hpp"
 
 #include <sys/resource.h>
 
@@ -12,11 +12,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "bench_summary.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder::cli {
@@ -72,13 +73,6 @@ std::vector<CrossPair> cross_world_pairs(const VoxelWorld& world, std::uint64_t 
     pairs.push_back({*start, *goal});
   }
   return pairs;
-}
-
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  return values.size() % 2 == 1 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
 }
 
 /// The process's peak resident memory (Linux reports ru_maxrss in KiB).
@@ -161,23 +155,9 @@ void configure_voxel_generate_command(CLI::App& command, VoxelGenerateArguments&
       ->default_str(std::to_string(arguments.max_memory_mib));
   add_whole_number_option(command, "--queries", arguments.queries, 1, 100'000,
                           "run this many cross-world pairs, each walking and flying");
-  command
-      .add_option_function<std::string>(
-          "--algo,-a",
-          [&arguments](const std::string& text) {
-            arguments.algorithms.clear();
-            std::size_t begin = 0;
-            while (begin <= text.size()) {
-              const std::size_t comma = std::min(text.find(',', begin), text.size());
-              const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
-              if (!algorithm)
-                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
-              arguments.algorithms.push_back(*algorithm);
-              begin = comma + 1;
-            }
-          },
-          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flyers only), hpa (builds each "
-          "profile's hierarchy first)")
+  add_voxel_algorithms_option(command, arguments.algorithms,
+                              "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flyers "
+                              "only), hpa (builds each profile's hierarchy first)")
       ->default_str("astar,weighted-astar");
   add_number_option(command, "--weight", arguments.weight, 1.0, "heuristic weight of weighted-astar, at least 1")
       ->type_name("W");

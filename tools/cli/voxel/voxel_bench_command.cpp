@@ -1,4 +1,4 @@
-#include "voxel_bench_command.hpp"
+#include "voxel/voxel_bench_command.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -11,11 +11,12 @@
 #include <stdexcept>
 
 #include "batch_throughput.hpp"
+#include "bench_summary.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
@@ -54,13 +55,6 @@ struct Summary {
   std::size_t ratio_count = 0;
 };
 
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  return values.size() % 2 == 1 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
-}
-
 bool optimal(VoxelAlgorithm algorithm) {
   return algorithm == VoxelAlgorithm::astar || algorithm == VoxelAlgorithm::dijkstra ||
          algorithm == VoxelAlgorithm::jump_point;
@@ -77,23 +71,9 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
                   "the map of a .3dscen scenario (default: the scenario path minus .3dscen); its file name should be "
                   "the one the scenario names")
       ->type_name("FILE");
-  command
-      .add_option_function<std::string>(
-          "--algo,-a",
-          [&arguments](const std::string& text) {
-            arguments.algorithms.clear();
-            std::size_t begin = 0;
-            while (begin <= text.size()) {
-              const std::size_t comma = std::min(text.find(',', begin), text.size());
-              const std::optional<VoxelAlgorithm> algorithm = parse_voxel_algorithm(text.substr(begin, comma - begin));
-              if (!algorithm)
-                throw CLI::ValidationError("--algo", "expected dijkstra, astar, weighted-astar, greedy, jps or hpa");
-              arguments.algorithms.push_back(*algorithm);
-              begin = comma + 1;
-            }
-          },
-          "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flying scenarios only), hpa "
-          "(hierarchical; its build is reported apart)")
+  add_voxel_algorithms_option(command, arguments.algorithms,
+                              "comma-separated algorithms: dijkstra, astar, weighted-astar, greedy, jps (flying "
+                              "scenarios only), hpa (hierarchical; its build is reported apart)")
       ->default_str("astar");
   add_whole_number_option(command, "--cluster-size", arguments.cluster_size, 4, 64,
                           "hpa: the side of the hierarchy's clusters in blocks")
@@ -204,26 +184,15 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     if (const std::string problem = pathfinder.options_problem(options_for(algorithm)); !problem.empty())
       throw std::invalid_argument(map_path + ": " + problem);
 
-  using Align = TableColumn::Align;
-  const TextTable table({{"algorithm", 14, Align::left},
-                         {"queries", 7, Align::right},
-                         {"solved", 7, Align::right},
-                         {"mismatches", 10, Align::right},
-                         {"max_abs_error", 13, Align::right},
-                         {"mean_us", 10, Align::right},
-                         {"median_us", 10, Align::right},
-                         {"mean_expanded", 13, Align::right},
-                         {"Mexp_per_s", 10, Align::right},
-                         {"cpu_Mexp_s", 10, Align::right}});
+  std::vector<TableColumn> columns = bench_summary_columns();
+  columns.push_back({"Mexp_per_s", 10, TableColumn::Align::right});
+  columns.push_back({"cpu_Mexp_s", 10, TableColumn::Align::right});
+  const TextTable table(std::move(columns));
   if (!arguments.json) {
     out << (flying ? "scenario: " : "pairs:    ") << scenario_text << " (" << queries.size() << " queries, "
         << (flying ? "flyer" : "walker") << ")\n";
     out << "world:    " << map_path << " (" << world.size_x() << "x" << world.size_y() << "x" << world.size_z() << ")\n";
-    if (arguments.threads == 1)
-      out << "times are microseconds per query, search only\n\n";
-    else
-      out << "one batch per algorithm on " << arguments.threads
-          << " threads; times are microseconds per query as each result's statistics give them\n\n";
+    out << timing_note(arguments.threads) << "\n\n";
     out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
   }
 
@@ -314,23 +283,21 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     const double count = std::max<double>(1.0, static_cast<double>(summary.queries));
     double total_us = 0.0;
     for (const double us : summary.microseconds) total_us += us;
-    const double mean_us = total_us / count;
-    const double median_us = median(summary.microseconds);
+    BenchSummary checked;
+    checked.algorithm = summary.algorithm;
+    checked.queries = summary.queries;
+    checked.solved = summary.solved;
+    checked.mismatches = summary.mismatches;
+    checked.max_abs_error = summary.max_abs_error;
+    checked.mean_us = total_us / count;
+    checked.median_us = median(summary.microseconds);
+    checked.mean_expanded = summary.expanded / count;
+    checked.mean_generated = summary.generated / count;
     const double per_second = summary.search_seconds > 0.0 ? summary.expanded / summary.search_seconds : 0.0;
     const double cpu_per_second = summary.cpu_seconds > 0.0 ? summary.expanded / summary.cpu_seconds : 0.0;
     const double throughput_qps = queries_per_second(summary.queries, batch_seconds);
     if (arguments.json) {
-      nlohmann::ordered_json json;
-      json["algorithm"] = summary.algorithm;
-      json["queries"] = summary.queries;
-      json["solved"] = summary.solved;
-      json["mismatches"] = summary.mismatches;
-      json["budget_exhausted"] = 0;
-      json["max_abs_error"] = summary.max_abs_error;
-      json["mean_us"] = mean_us;
-      json["median_us"] = median_us;
-      json["mean_expanded"] = summary.expanded / count;
-      json["mean_generated"] = summary.generated / count;
+      nlohmann::ordered_json json = bench_summary_json(checked);
       json["tolerance"] = tolerance;
       json["scenario"] = scenario_text;
       json["map"] = map_path;
@@ -351,12 +318,10 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       }
       out << json.dump() << '\n' << std::flush;
     } else {
-      out << table.row_line({summary.algorithm, std::to_string(summary.queries), std::to_string(summary.solved),
-                             std::to_string(summary.mismatches), format_fixed(summary.max_abs_error, 6),
-                             format_fixed(mean_us, 1), format_fixed(median_us, 1),
-                             format_fixed(summary.expanded / count, 1), format_fixed(per_second * 1e-6, 2),
-                             format_fixed(cpu_per_second * 1e-6, 2)})
-          << '\n';
+      std::vector<std::string> cells = bench_summary_cells(checked);
+      cells.push_back(format_fixed(per_second * 1e-6, 2));
+      cells.push_back(format_fixed(cpu_per_second * 1e-6, 2));
+      out << table.row_line(cells) << '\n';
       out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n';
       if (summary.ratio_count > 0)
         out << "  cost / optimal: mean " << format_fixed(summary.ratio_sum / static_cast<double>(summary.ratio_count), 4)

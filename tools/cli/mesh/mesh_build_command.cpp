@@ -1,4 +1,4 @@
-#include "mesh_build_command.hpp"
+#include "mesh/mesh_build_command.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -8,7 +8,7 @@
 #include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/obj_writer.hpp"
 

@@ -8,7 +8,7 @@
 #include <ostream>
 #include <string>
 
-#include "level_build_options.hpp"
+#include "mesh/level_build_options.hpp"
 
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
@@ -34,9 +34,6 @@ struct MeshPathArguments {
 };
 
 void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments);
-
-/// A mesh query's message in the command line's words ("set snap_distance" -> "--snap D").
-std::string mesh_message_in_command_line_terms(const std::string& message);
 
 /// Returns 0 when a path is found, 1 when none is; throws CommandError for an invalid query (a
 /// point off the mesh, a malformed point) and LoadError for unreadable or malformed files.

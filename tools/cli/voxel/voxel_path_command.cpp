@@ -1,4 +1,4 @@
-#include "voxel_path_command.hpp"
+#include "voxel/voxel_path_command.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -13,7 +13,7 @@
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "text_table.hpp"
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/debug/voxel_svg.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 

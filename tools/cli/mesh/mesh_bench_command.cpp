@@ -1,4 +1,4 @@
-#include "mesh_bench_command.hpp"
+#include "mesh/mesh_bench_command.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "batch_throughput.hpp"
+#include "bench_summary.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
@@ -30,15 +31,6 @@ using Clock = std::chrono::steady_clock;
 
 double microseconds_since(Clock::time_point started) {
   return std::chrono::duration<double, std::micro>(Clock::now() - started).count();
-}
-
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  const std::size_t middle = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle), values.end());
-  if (values.size() % 2 == 1) return values[middle];
-  const double upper = values[middle];
-  return (*std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle)) + upper) / 2.0;
 }
 
 double mean(const std::vector<double>& values) {

@@ -10,7 +10,7 @@
 #include <ostream>
 #include <string>
 
-#include "level_build_options.hpp"
+#include "mesh/level_build_options.hpp"
 
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 

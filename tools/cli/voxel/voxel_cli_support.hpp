@@ -74,6 +74,10 @@ std::string format_voxel_coord(VoxelCoord at);
 /// `--name X,Y,Z`, stored in `target`.
 CLI::Option* add_voxel_coord_option(CLI::App& command, const std::string& name, VoxelCoord& target,
                                     const std::string& description);
+/// `--algo,-a A[,A...]`: voxel algorithms by name (parse_voxel_algorithm), stored in `target` in
+/// the order given; an unknown name is a usage error.
+CLI::Option* add_voxel_algorithms_option(CLI::App& command, std::vector<VoxelAlgorithm>& target,
+                                         const std::string& description);
 /// `--name N`: a whole number from `low` to `high`, stored in `target`; the error names the
 /// range in words ("--max-fall: must be a whole number of blocks from 0 to 256, got '-1'").
 CLI::Option* add_block_count_option(CLI::App& command, const std::string& name, std::optional<int>& target, int low,

@@ -1,4 +1,4 @@
-#include "scenario_scoring.hpp"
+#include "grid/scenario_scoring.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -104,10 +104,7 @@ BenchSummary BenchTally::summary() const {
   if (microseconds_.empty()) return summary;
   const double count = static_cast<double>(microseconds_.size());
   summary.mean_us = std::accumulate(microseconds_.begin(), microseconds_.end(), 0.0) / count;
-  std::vector<double> sorted = microseconds_;
-  std::sort(sorted.begin(), sorted.end());
-  const std::size_t middle = sorted.size() / 2;
-  summary.median_us = sorted.size() % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle]);
+  summary.median_us = median(microseconds_);
   summary.mean_expanded = total_expanded_ / count;
   summary.mean_generated = total_generated_ / count;
   return summary;

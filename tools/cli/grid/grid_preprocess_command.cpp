@@ -1,4 +1,4 @@
-#include "grid_preprocess_command.hpp"
+#include "grid/grid_preprocess_command.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "voxel_cli_support.hpp"
+#include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/voxel/voxel_pathfinder.hpp"
 

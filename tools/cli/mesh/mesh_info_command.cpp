@@ -1,11 +1,11 @@
-#include "mesh_info_command.hpp"
+#include "mesh/mesh_info_command.hpp"
 
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "exit_status.hpp"
-#include "mesh_command_support.hpp"
+#include "mesh/mesh_command_support.hpp"
 #include "text_table.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"

@@ -1,4 +1,4 @@
-#include "voxel_info_command.hpp"
+#include "voxel/voxel_info_command.hpp"
 
 #include <cstdio>
 #include <utility>
