@@ -137,6 +137,12 @@ contains '"diagonal":"only-if-no-obstacles"' "grid path names the diagonal rule 
 keys_documented "grid path JSON"
 expect 0 "grid path cutting corners" -- "$wayfinder" grid path "$grid_map" --from 1,2 --to 3,2 --diagonal always --json
 contains '"cost":2.828427' "grid path under --diagonal always passes between two walls"
+expect 0 "grid path as text" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5
+contains "path:         10 cells: 0,0 1,0 2,0 3,0 ... 6,2 6,3 6,4 6,5 (--full-path prints every cell)" \
+  "a long path prints as its number of cells and its first and last cells"
+expect 0 "grid path --full-path" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --full-path
+contains "path:         10 cells: 0,0 1,0 2,0 3,0 4,1 5,1 6,2 6,3 6,4 6,5" "--full-path prints every cell"
+lacks "..." "--full-path elides nothing"
 expect 1 "grid path out of budget" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --max-expansions 2
 contains "partial path" "a budget stop prints the partial path"
 expect 0 "grid bench" -- "$wayfinder" grid bench "$grid_scenario" --algo all --json
@@ -761,6 +767,11 @@ if [[ -f $voxels/Simple.3dmap ]]; then
   expect 0 "voxel path flying" -- "$wayfinder" voxel path "$voxels/Simple.3dmap" --from 56,76,52 --to 48,85,45 --profile flyer --json
   contains '"status":"found"' "voxel path is found"
   contains '15.3171' "voxel path has the optimal length"
+  expect 0 "voxel path flying, as text" -- "$wayfinder" voxel path "$voxels/Simple.3dmap" --from 56,76,52 --to 48,85,45 --profile flyer
+  contains "moves: 56,76,52 -fly-> " "voxel path prints its number of moves and its first moves"
+  contains " ... -fly-> " "a long voxel path is elided in the middle"
+  expect 0 "voxel path --full-path" -- "$wayfinder" voxel path "$voxels/Simple.3dmap" --from 56,76,52 --to 48,85,45 --profile flyer --full-path
+  lacks " ... " "--full-path prints every move"
   expect 2 "voxel path outside the world" -- "$wayfinder" voxel path "$voxels/Simple.3dmap" --from -5,1,1 --to 48,85,45 --profile flyer
   same_answers_on_threads "voxel bench on Simple, --threads 2" -- "$wayfinder" voxel bench "$voxels/Simple.3dmap.3dscen" \
     --limit 500 --algo astar,weighted-astar

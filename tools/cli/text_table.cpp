@@ -50,4 +50,19 @@ std::string format_fixed(double value, int decimals) {
   return std::string(text, end);
 }
 
+std::string elided_items(const std::vector<std::string>& items, bool full, const std::string& separator,
+                         std::size_t shown_at_each_end) {
+  const bool elide = !full && items.size() > 2 * shown_at_each_end;
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (elide && i == shown_at_each_end) {
+      text += " ...";
+      i = items.size() - shown_at_each_end;
+    }
+    if (i != 0) text += separator;
+    text += items[i];
+  }
+  return text;
+}
+
 }  // namespace wayfinder::cli

@@ -33,4 +33,11 @@ class TextTable {
 /// `value` with exactly `decimals` digits after the point, independent of the locale.
 std::string format_fixed(double value, int decimals);
 
+/// A path's places for a terminal: every item when `full` or when there are at most
+/// 2 * `shown_at_each_end` of them; otherwise the first and last `shown_at_each_end` around
+/// " ... ", so that a path of thousands of cells stays one readable line. Items are joined by
+/// `separator` (which each item after the first is given in front of it).
+std::string elided_items(const std::vector<std::string>& items, bool full, const std::string& separator = " ",
+                         std::size_t shown_at_each_end = 4);
+
 }  // namespace wayfinder::cli

@@ -20,13 +20,12 @@
 namespace wayfinder::cli {
 namespace {
 
-std::string cells_text(const GridMap& map, const std::vector<NodeId>& nodes) {
-  std::string text;
-  for (const NodeId id : nodes) {
-    if (!text.empty()) text += ' ';
-    text += format_cell(map.cell_of(id));
-  }
-  return text;
+std::string cells_text(const GridMap& map, const std::vector<NodeId>& nodes, bool full) {
+  std::vector<std::string> cells;
+  cells.reserve(nodes.size());
+  for (const NodeId id : nodes) cells.push_back(format_cell(map.cell_of(id)));
+  return std::to_string(nodes.size()) + " cells: " + elided_items(cells, full) +
+         (full || cells.size() <= 8 ? "" : " (--full-path prints every cell)");
 }
 
 std::string points_text(const std::vector<Point>& points) {
@@ -139,7 +138,7 @@ void print_text(const GridPathArguments& arguments, const GridMap& map, const Gr
       << format_fixed(result.stats.microseconds, 1) << ")\n";
   if (answer.hierarchy != nullptr) out << "hierarchy:    " << hierarchy_text(*answer.hierarchy) << '\n';
   if (answer.has_path())
-    out << (result.found() ? "path:         " : "partial path: ") << cells_text(map, result.nodes) << '\n';
+    out << (result.found() ? "path:         " : "partial path: ") << cells_text(map, result.nodes, arguments.full_path) << '\n';
   if (arguments.smooth && answer.has_path())
     out << "smoothed:     " << answer.waypoints.size() << " waypoints, length "
         << format_fixed(polyline_length(answer.waypoints), 6) << ": " << points_text(answer.waypoints) << '\n';
@@ -204,6 +203,8 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
   command.add_option("--bounds", arguments.bounds_path,
                      "jps-plus: goal bounds saved by grid preprocess --goal-bounds for this map, to prune by")
       ->type_name("FILE");
+  command.add_flag("--full-path", arguments.full_path,
+                   "print every cell of the path (text output shows its first and last cells; --json has them all)");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");

@@ -26,6 +26,7 @@ struct GridPathArguments {
   /// hpa's cluster side in cells (GridSearchOptions::cluster_size).
   std::uint64_t cluster_size = 16;
   bool smooth = false;
+  bool full_path = false;  ///< --full-path: every cell in the text output
   std::string svg_path;
   std::string table_path;  ///< a saved jump table for jps-plus (empty: built in the query)
   std::string bounds_path;  ///< saved goal bounds for jps-plus (empty: none)

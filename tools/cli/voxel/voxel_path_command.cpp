@@ -95,6 +95,8 @@ void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& argumen
   add_block_count_option(command, "--snap", arguments.snap, 0, max_snap_distance,
                          "move a start or goal where the agent cannot be to the nearest place where it can, at most "
                          "this many blocks away");
+  command.add_flag("--full-path", arguments.full_path,
+                   "print every move of the path (text output shows its first and last moves; --json has them all)");
   CLI::Option* svg = command.add_option("--svg", arguments.svg_path,
                                         "write a top-down picture: heights, explored columns, the path, a legend")
                          ->type_name("FILE");
@@ -233,9 +235,12 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
     out << "microseconds: " << format_fixed(microseconds, 1) << " (find_path; search loop "
         << format_fixed(result.stats.microseconds, 1) << ")\n";
     if (has_path) {
-      out << (result.found() ? "path:        " : "partial path:") << " " << format_voxel_coord(from);
-      for (const VoxelMove& move : moves) out << " -" << to_string(move.kind) << "-> " << format_voxel_coord(move.to);
-      out << '\n';
+      std::vector<std::string> steps{format_voxel_coord(from)};
+      for (const VoxelMove& move : moves)
+        steps.push_back("-" + std::string(to_string(move.kind)) + "-> " + format_voxel_coord(move.to));
+      out << (result.found() ? "path:        " : "partial path:") << " " << moves.size() << " moves: "
+          << elided_items(steps, arguments.full_path)
+          << (arguments.full_path || steps.size() <= 8 ? "" : " (--full-path prints every move)") << '\n';
     }
     if (!arguments.svg_path.empty()) out << "svg:          " << arguments.svg_path << '\n';
   }

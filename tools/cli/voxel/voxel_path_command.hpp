@@ -28,6 +28,7 @@ struct VoxelPathArguments {
   std::uint64_t max_expansions = Budget::unlimited_expansions;
   /// Move a start or goal where the agent cannot be to the nearest place within this many blocks.
   std::optional<int> snap;
+  bool full_path = false;  ///< --full-path: every move in the text output
   std::string svg_path;
   /// Heights drawn in the picture (`--y-range MIN,MAX`).
   std::optional<std::pair<int, int>> y_range;
