@@ -6,30 +6,29 @@
 #include <stdexcept>
 #include <string>
 
+#include "wayfinder/core/geometry.hpp"
+
 namespace wayfinder {
 
 namespace {
 
-// Twice the signed area of (apex, p, q) in the x-z plane: positive when q lies to the left of
-// the ray from apex through p (counter-clockwise, x right and z up).
-double turn(const Point& apex, const Point& p, const Point& q) {
-  return (p.x - apex.x) * (q.z - apex.z) - (p.z - apex.z) * (q.x - apex.x);
-}
-
-bool same_xz(const Point& a, const Point& b) { return a.x == b.x && a.z == b.z; }
+using geometry::cross_xz;
+using geometry::distance_squared_xz;
+using geometry::dot_xz;
+using geometry::same_xz;
+using geometry::units_in_last_place;
 
 // True if p lies on the segment a-b (within rounding), seen from above: within 1e-9 of the
 // segment's length of its line, plus a few units in the last place of the coordinates, which
 // far from the origin are coarser than that (a point put on an edge at x = 1e9 is only known to
 // about 1e-7).
 bool on_segment_xz(const Point& p, const Point& a, const Point& b) {
-  const double ex = b.x - a.x, ez = b.z - a.z;
-  const double length_squared = ex * ex + ez * ez;
+  const double length_squared = distance_squared_xz(a, b);
   if (length_squared == 0.0) return same_xz(p, a);
-  const double across = ex * (p.z - a.z) - ez * (p.x - a.x);
-  const double along = ex * (p.x - a.x) + ez * (p.z - a.z);
+  const double across = cross_xz(a, b, p);
+  const double along = dot_xz(a, b, p);
   const double magnitude = std::max({std::abs(p.x), std::abs(p.z), std::abs(a.x), std::abs(a.z)});
-  const double slack = 1e-9 * std::sqrt(length_squared) + 8.0 * std::numeric_limits<double>::epsilon() * magnitude;
+  const double slack = 1e-9 * std::sqrt(length_squared) + units_in_last_place(8.0, magnitude);
   return across * across <= slack * slack * length_squared && along >= 0.0 && along <= length_squared;
 }
 
@@ -79,6 +78,26 @@ void funnel_path(const Point& start, const Point& goal, std::span<const Portal> 
 
   Point apex = start, left = start, right = start;
   std::size_t apex_index = 0, left_index = 0, right_index = 0;
+  // One side of the funnel (`near`) moves in to `next` when that is not outside it; `outward`
+  // is 1 for the right side and -1 for the left, whose turns are the mirror image. When the
+  // side would cross the other one (`far`), the path turns at the far corner, which becomes
+  // the new apex, and the scan restarts from the portal after it (true is returned).
+  auto narrow = [&](Point& near, std::size_t& near_index, Point& far, std::size_t& far_index, const Point& next,
+                    double outward, std::size_t& i) {
+    if (!(outward * cross_xz(apex, near, next) >= 0.0)) return false;
+    if (same_xz(apex, near) || outward * cross_xz(apex, far, next) < 0.0) {
+      near = next;
+      near_index = i;
+      return false;
+    }
+    add_corner(far);
+    apex = far;
+    apex_index = far_index;
+    near = far = apex;
+    near_index = far_index = apex_index;
+    i = apex_index;
+    return true;
+  };
   for (std::size_t i = 1; i < count; ++i) {
     const Point& next_left = left_of(i);
     const Point& next_right = right_of(i);
@@ -89,38 +108,8 @@ void funnel_path(const Point& start, const Point& goal, std::span<const Portal> 
         i + 1 < count && on_segment_xz(apex, next_left, next_right))
       continue;
 
-    // The right side of the funnel moves in when the new right end is not outside it.
-    if (turn(apex, right, next_right) >= 0.0) {
-      if (same_xz(apex, right) || turn(apex, left, next_right) < 0.0) {
-        right = next_right;
-        right_index = i;
-      } else {
-        // The right side crossed the left one: the path turns at the left corner, which
-        // becomes the new apex, and the scan restarts from the portal after it.
-        add_corner(left);
-        apex = left;
-        apex_index = left_index;
-        right = left = apex;
-        right_index = left_index = apex_index;
-        i = apex_index;
-        continue;
-      }
-    }
-
-    if (turn(apex, left, next_left) <= 0.0) {
-      if (same_xz(apex, left) || turn(apex, right, next_left) > 0.0) {
-        left = next_left;
-        left_index = i;
-      } else {
-        add_corner(right);
-        apex = right;
-        apex_index = right_index;
-        left = right = apex;
-        left_index = right_index = apex_index;
-        i = apex_index;
-        continue;
-      }
-    }
+    if (narrow(right, right_index, left, left_index, next_right, 1.0, i)) continue;
+    if (narrow(left, left_index, right, right_index, next_left, -1.0, i)) continue;
   }
   if (same_xz(waypoints.back(), goal) && waypoints.size() > 1)
     waypoints.back() = goal;
