@@ -76,18 +76,8 @@ struct MeshLocation {
 class NavMesh {
  public:
   /// How far above or below a polygon's surface (world units) a point still counts as standing
-  /// on it: the vertical half-extent of the box point location searches, as the y of the
-  /// half-extents Detour's dtNavMeshQuery::findNearestPoly takes.
-  ///
-  /// Why 4: a Recast navmesh's polygons are a coarse surface. Its detail mesh, on which agents
-  /// walk and Detour's own random points lie, rises or falls from them by up to the detail
-  /// sample error plus what the coarse polygon cuts off of a hill: about 2.5 units on rolling
-  /// terrain with RecastDemo's defaults, so a tolerance of 2 rejected about half of Detour's
-  /// points there. RecastDemo queries with half-extents (2, 4, 2), so 4 accepts every point that
-  /// Detour finds straight above or below a polygon. Where floors overlap, the floor nearest in
-  /// height wins (as findNearestPoly picks the nearest point), so the wider extent never takes
-  /// a point to another floor when its own is closer. (Points beside the mesh rather than over
-  /// it are NavMeshSearchOptions::snap_distance's business.)
+  /// on it: the vertical half-extent of point location, as the y of the half-extents Detour's
+  /// findNearestPoly takes. 4 is RecastDemo's; why: docs/navmesh.md, "Point location".
   static constexpr double default_height_tolerance = 4.0;
 
   /// Checks and builds. Throws LoadError (source, line, cause) for fatal input: an empty mesh,
