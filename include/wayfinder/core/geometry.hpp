@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <concepts>
+#include <cstddef>
 #include <limits>
 
 #include "wayfinder/core/types.hpp"
