@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "navmesh/search_tables.hpp"
 #include "query_test_support.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
@@ -125,16 +126,16 @@ TEST(NavMeshBuild, FindsBridgesAndDeadEnds) {
     // Crossing towards the side that holds the goal leads on; away from it is a dead end.
     for (PolygonId goal = 0; goal < 3; ++goal) {
       const PolygonId low = std::min(edge.polygon_a, edge.polygon_b), high = std::max(edge.polygon_a, edge.polygon_b);
-      EXPECT_EQ(chain.leads_towards(e, high, goal), goal >= high) << "edge " << e << " goal " << goal;
-      EXPECT_EQ(chain.leads_towards(e, low, goal), goal <= low) << "edge " << e << " goal " << goal;
+      EXPECT_EQ(SearchTables::leads_towards(chain, e, high, goal), goal >= high) << "edge " << e << " goal " << goal;
+      EXPECT_EQ(SearchTables::leads_towards(chain, e, low, goal), goal <= low) << "edge " << e << " goal " << goal;
     }
   }
   // A ring of four squares around nothing (2 x 2): no bridges, every way leads on.
   const NavMesh ring = NavMesh::build(square_grid(2, 2));
   for (std::uint32_t e = 0; e < ring.shared_edge_count(); ++e) {
     for (PolygonId goal = 0; goal < 4; ++goal) {
-      EXPECT_TRUE(ring.leads_towards(e, ring.shared_edge(e).polygon_a, goal));
-      EXPECT_TRUE(ring.leads_towards(e, ring.shared_edge(e).polygon_b, goal));
+      EXPECT_TRUE(SearchTables::leads_towards(ring, e, ring.shared_edge(e).polygon_a, goal));
+      EXPECT_TRUE(SearchTables::leads_towards(ring, e, ring.shared_edge(e).polygon_b, goal));
     }
   }
   // A corridor with a long dead-end branch: the search never enters the branch.

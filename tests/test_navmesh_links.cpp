@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "navmesh/search_tables.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -315,7 +316,7 @@ TEST(OffMeshLinks, SteppedSearchesEqualOneShotAndTracesPlaceLinkNodes) {
         const PlacedOffMeshLink& taken = mesh.off_mesh_link(once.links[0].link);
         const NodeId first_link_node = nodes == CorridorNodes::polygon_centroids
                                            ? static_cast<NodeId>(mesh.polygon_count())
-                                           : static_cast<NodeId>(mesh.edge_point_graph().node_count() + 2);
+                                           : static_cast<NodeId>(SearchTables::edge_point_graph(mesh).node_count() + 2);
         const NodeId link_node = first_link_node + 2 * once.links[0].link;
         EXPECT_TRUE(same_point(query.corridor_node_position(link_node), taken.end)) << to_string(nodes);
         EXPECT_TRUE(std::any_of(trace.events().begin(), trace.events().end(),

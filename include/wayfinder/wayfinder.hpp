@@ -10,6 +10,7 @@
 #include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/core/force_inline.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/ida_star.hpp"
 #include "wayfinder/core/indexed_heap.hpp"
 #include "wayfinder/core/load_error.hpp"
@@ -53,7 +54,6 @@
 
 // navmesh
 #include "wayfinder/navmesh/corridor_breaks.hpp"
-#include "wayfinder/navmesh/edge_point_graph.hpp"
 #include "wayfinder/navmesh/exact_path_search.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"

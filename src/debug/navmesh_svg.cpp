@@ -11,6 +11,7 @@
 
 #include "core/text_file.hpp"
 #include "svg_legend.hpp"
+#include "wayfinder/core/geometry.hpp"
 
 namespace wayfinder {
 namespace {
@@ -346,9 +347,7 @@ std::string render_navmesh_svg(const NavMesh& mesh, const NavMeshSvgOptions& opt
       append_xz(points, point);
       append_dot(dots, point, 3.0 * units_per_pixel);
       if (previous != nullptr)
-        length += std::sqrt((point.x - previous->x) * (point.x - previous->x) +
-                            (point.y - previous->y) * (point.y - previous->y) +
-                            (point.z - previous->z) * (point.z - previous->z));
+        length += geometry::distance(*previous, point);
       previous = &point;
     }
     drawing += "<polyline id=\"path\" points=\"" + points + "\" fill=\"none\" stroke=\"" +

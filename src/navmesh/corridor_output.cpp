@@ -16,7 +16,7 @@ void corridor_from_nodes_with_links(const std::vector<NodeId>& nodes, CorridorNo
                                     std::vector<PathLinkStep>& links) {
   corridor.clear();
   links.clear();
-  const EdgePointGraph& graph = mesh.edge_point_graph();
+  const EdgePointGraph& graph = SearchTables::edge_point_graph(mesh);
   auto take_link = [&](std::uint32_t directed) {
     links.push_back({0, static_cast<std::uint32_t>(corridor.size() - 1), directed / 2, (directed & 1u) != 0});
     corridor.push_back(link_landing_polygon(mesh, directed));

@@ -25,22 +25,18 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
+#include "navmesh/polygon_edges.hpp"
+#include "navmesh/search_tables.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
 namespace wayfinder::corridor_search {
 
-inline double distance(const Point& a, const Point& b) {
-  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  return std::sqrt(dx * dx + dy * dy + dz * dz);
-}
-
-// The length seen from above: the corridor search measures moves as the paths' quality is
+using geometry::distance;
+// The corridor search measures moves seen from above (distance_xz), as the paths' quality is
 // measured (the 2D length), and it saves a term in every distance.
-inline double distance_xz(const Point& a, const Point& b) {
-  const double dx = a.x - b.x, dz = a.z - b.z;
-  return std::sqrt(dx * dx + dz * dz);
-}
+using geometry::distance_xz;
 
 // How a corridor search sees areas and flags: which polygons it may enter, and the multiplier
 // of a move across a polygon. The search without a filter is its own instantiation, in which
@@ -249,11 +245,11 @@ struct EdgePointDomain {
     candidate_node = invalid_node;
   }
 
-  // False for an exit into a dead end (see NavMesh::leads_towards) or into a polygon the
+  // False for an exit into a dead end (see SearchTables::leads_towards) or into a polygon the
   // filter excludes.
   [[nodiscard]] bool worth_taking(NodeId first) const {
     return (!prune_dead_ends ||
-            mesh.leads_towards(EdgePointGraph::shared_edge_of(first), graph.entered_polygon(first), goal_polygon)) &&
+            SearchTables::leads_towards(mesh, EdgePointGraph::shared_edge_of(first), graph.entered_polygon(first), goal_polygon)) &&
            areas.enters(graph.entered_polygon(first));
   }
 
@@ -387,9 +383,10 @@ struct CentroidDomain {
     for (std::uint32_t j = 0; j < neighbours.size(); ++j) {
       const PolygonId neighbour = neighbours[j];
       if (neighbour == invalid_polygon || !areas.enters(neighbour)) continue;
-      // Dead ends (see NavMesh::leads_towards) are left out.
+      // Dead ends (see SearchTables::leads_towards) are left out.
       if (prune_dead_ends &&
-          !mesh.leads_towards(mesh.shared_edge_of_slot(mesh.edge_slot(node, j)), neighbour, goal_polygon))
+          !SearchTables::leads_towards(mesh, SearchTables::shared_edge_of_slot(mesh, SearchTables::edge_slot(mesh, node, j)), neighbour,
+                                     goal_polygon))
         continue;
       if constexpr (Areas::filtered)
         sink(neighbour, distance(here, polygon_position(neighbour)) * (0.5 * (multiplier + areas.multiplier(neighbour))));
@@ -412,20 +409,14 @@ inline Point closest_point_in_polygon(const NavMesh& mesh, PolygonId polygon, co
   const auto indices = mesh.polygon_vertices(polygon);
   Point best = mesh.vertex(indices[0]);
   double best_squared = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < indices.size(); ++i) {
-    const Point& a = mesh.vertex(indices[i]);
-    const Point& b = mesh.vertex(indices[i + 1 == indices.size() ? 0 : i + 1]);
-    const double ex = b.x - a.x, ez = b.z - a.z;
-    const double length_squared = ex * ex + ez * ez;
-    double t = length_squared > 0.0 ? ((target.x - a.x) * ex + (target.z - a.z) * ez) / length_squared : 0.0;
-    t = std::clamp(t, 0.0, 1.0);
-    const Point p{a.x + ex * t, a.y + (b.y - a.y) * t, a.z + ez * t};
-    const double dx = p.x - target.x, dz = p.z - target.z;
-    if (dx * dx + dz * dz < best_squared) {
-      best_squared = dx * dx + dz * dz;
+  for_each_polygon_edge(mesh, polygon, [&](const PolygonEdge& edge) {
+    const Point p = geometry::lerp(edge.a, edge.b, geometry::closest_on_segment_xz(target, edge.a, edge.b));
+    const double squared = geometry::distance_squared_xz(p, target);
+    if (squared < best_squared) {
+      best_squared = squared;
       best = p;
     }
-  }
+  });
   return best;
 }
 
@@ -497,7 +488,7 @@ struct CorridorOutput {
     result.links.clear();
     if (!search_result.nodes.empty()) {
       if (mesh.off_mesh_link_count() == 0)
-        corridor_from_nodes(search_result.nodes, placement, mesh.edge_point_graph(), start.polygon, corridor);
+        corridor_from_nodes(search_result.nodes, placement, SearchTables::edge_point_graph(mesh), start.polygon, corridor);
       else
         corridor_from_nodes_with_links(search_result.nodes, placement, mesh, start.polygon, corridor, links);
     }

@@ -41,12 +41,6 @@ std::string exclusion_reason(const AreaFilter& filter, AreaId area, AreaFlags fl
   return "its flags " + hex(flags) + " share none of include_flags " + hex(filter.include_flags);
 }
 
-// Twice the signed area of (a, b, p) seen from above, relative to a (precision far from the
-// origin): the side of the line from a to b that p lies on.
-double side_xz(const Point& a, const Point& b, const Point& p) {
-  return (b.x - a.x) * (p.z - a.z) - (b.z - a.z) * (p.x - a.x);
-}
-
 }  // namespace
 
 double weighted_path_cost(const NavMesh& mesh, std::span<const PolygonId> corridor, std::span<const Portal> portals,
@@ -58,20 +52,21 @@ double weighted_path_cost(const NavMesh& mesh, std::span<const PolygonId> corrid
   for (std::size_t i = 0; i < portals.size() && i + 1 < corridor.size(); ++i) {
     const Point& left = portals[i].left;
     const Point& right = portals[i].right;
-    // Positive on the side of polygon corridor[i]; within rounding of 0 on the portal's line.
-    const double near_sign = side_xz(left, right, mesh.centroid(corridor[i])) >= 0.0 ? 1.0 : -1.0;
+    // Positive on the side of polygon corridor[i]; within rounding of 0 on the portal's line
+    // (cross_xz relative to the portal's left end: precision far from the origin).
+    const double near_sign = geometry::cross_xz(left, right, mesh.centroid(corridor[i])) >= 0.0 ? 1.0 : -1.0;
     const double portal_length = distance_xz(left, right);
     const double on_line = 1e-9 * portal_length * (portal_length + 1.0);
     double piece = 0.0;
     while (next < points.size()) {
       const Point& target = points[next];
-      const double target_side = near_sign * side_xz(left, right, target);
+      const double target_side = near_sign * geometry::cross_xz(left, right, target);
       if (target_side <= on_line) {
-        const double at_side = near_sign * side_xz(left, right, at);
+        const double at_side = near_sign * geometry::cross_xz(left, right, at);
         const double t = at_side > on_line && at_side - target_side > 0.0
                              ? std::clamp(at_side / (at_side - target_side), 0.0, 1.0)
                              : 0.0;
-        const Point crossing{at.x + (target.x - at.x) * t, at.y + (target.y - at.y) * t, at.z + (target.z - at.z) * t};
+        const Point crossing = geometry::lerp(at, target, t);
         piece += distance(at, crossing);
         at = t == 1.0 ? target : crossing;
         break;

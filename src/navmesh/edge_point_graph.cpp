@@ -1,8 +1,10 @@
-#include "wayfinder/navmesh/edge_point_graph.hpp"
+#include "navmesh/edge_point_graph.hpp"
 
 #include <cmath>
 #include <limits>
 
+#include "navmesh/search_tables.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
@@ -22,9 +24,8 @@ std::vector<std::uint8_t> find_reflex_corners(const NavMesh& mesh) {
       const Point& previous = mesh.vertex(indices[(i + n - 1) % n]);
       const Point& here = mesh.vertex(indices[i]);
       const Point& next = mesh.vertex(indices[(i + 1) % n]);
-      const double ax = previous.x - here.x, az = previous.z - here.z;
-      const double bx = next.x - here.x, bz = next.z - here.z;
-      angle[indices[i]] += std::atan2(std::abs(ax * bz - az * bx), ax * bx + az * bz);
+      angle[indices[i]] +=
+          std::atan2(std::abs(geometry::cross_xz(here, previous, next)), geometry::dot_xz(here, previous, next));
       if (neighbours[i] == invalid_node) {  // edge i runs from vertex i to vertex i + 1
         on_boundary[indices[i]] = 1;
         on_boundary[indices[(i + 1) % n]] = 1;
@@ -39,8 +40,7 @@ std::vector<std::uint8_t> find_reflex_corners(const NavMesh& mesh) {
 
 // The distance seen from above (as the corridor search measures), rounded up to float.
 float rounded_up_distance(const Point& a, const Point& b) {
-  const double dx = a.x - b.x, dz = a.z - b.z;
-  const double length = std::sqrt(dx * dx + dz * dz);
+  const double length = geometry::distance_xz(a, b);
   float cost = static_cast<float>(length);
   if (static_cast<double>(cost) < length) cost = std::nextafter(cost, std::numeric_limits<float>::infinity());
   return cost;
@@ -58,7 +58,7 @@ EdgePointGraph::EdgePointGraph(const NavMesh& mesh) {
     const NavMesh::SharedEdge& edge = mesh.shared_edge(e);
     const Point& a = mesh.vertex(edge.vertex_a);
     const Point& b = mesh.vertex(edge.vertex_b);
-    auto along = [&](double t) { return Point{a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t}; };
+    auto along = [&](double t) { return geometry::lerp(a, b, t); };
     const Point points[points_per_edge] = {along(end_inset), along(0.5), along(1.0 - end_inset)};
     for (std::uint32_t direction = 0; direction < 2; ++direction) {
       const NodeId first = (e * 2 + direction) * points_per_edge;
@@ -74,7 +74,7 @@ EdgePointGraph::EdgePointGraph(const NavMesh& mesh) {
   exit_starts_.assign(mesh.polygon_count() + 1, 0);
   for (std::uint32_t polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
     for (std::uint32_t j = 0; j < mesh.polygon_vertices(polygon).size(); ++j) {
-      const std::uint32_t e = mesh.shared_edge_of_slot(mesh.edge_slot(polygon, j));
+      const std::uint32_t e = SearchTables::shared_edge_of_slot(mesh, SearchTables::edge_slot(mesh, polygon, j));
       if (e == invalid_node) continue;
       const std::uint32_t direction = mesh.shared_edge(e).polygon_a == polygon ? 0 : 1;
       exits_.push_back((e * 2 + direction) * points_per_edge);

@@ -30,9 +30,18 @@
 #include <utility>
 #include <vector>
 
+#include "navmesh/search_tables.hpp"
+#include "navmesh/straight_path.hpp"
+#include "wayfinder/core/geometry.hpp"
+
 namespace wayfinder {
 
 namespace {
+
+using geometry::cross_xz;
+using geometry::distance_xz;
+using geometry::extent_xz;
+using geometry::is_finite;
 
 constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
 
@@ -45,46 +54,16 @@ struct Flat {
 
 Flat flat(const Point& p) { return {p.x, p.z}; }
 
-double length(const Flat& a, const Flat& b) {
-  const double dx = a.x - b.x, dz = a.z - b.z;
-  return std::sqrt(dx * dx + dz * dz);
-}
-
-// Twice the signed area of (o, a, b): positive when b lies to the left of the ray o -> a.
-double cross(const Flat& o, const Flat& a, const Flat& b) { return (a.x - o.x) * (b.z - o.z) - (a.z - o.z) * (b.x - o.x); }
-
 Flat along(const Flat& a, const Flat& b, double t) {
   if (t <= 0.0) return a;
   if (t >= 1.0) return b;
   return {a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t};
 }
 
-// A cheap upper bound of length(a, b), within a factor sqrt(2) of it, for scaling tolerances
-// without a square root.
-double extent(const Flat& a, const Flat& b) { return std::abs(a.x - b.x) + std::abs(a.z - b.z); }
-
-// Orientation with a tolerance: cross(o, a, b) counts as zero (b on the line o -> a) when the
-// sine of the angle at o is below `relative_tolerance` (up to the factor 2 that measuring
-// lengths by extent() may add), or when the value is within a few units in the last place of
-// the coordinates (far from the origin, rounding alone is that large). Collinear mesh vertices
-// and rays through corners then fall exactly on lines, so that an interval that ends at a
-// corner ends at the corner itself, not a rounding error away.
-struct Orientation {
-  static constexpr double relative_tolerance = 1e-10;
-  double rounding = 0.0;  ///< 8 ulp of the largest coordinate of the mesh
-
-  [[nodiscard]] double snapped(double value, double length_a, double length_b) const {
-    const double tolerance = relative_tolerance * length_a * length_b + rounding * (length_a + length_b);
-    return std::abs(value) <= tolerance ? 0.0 : value;
-  }
-  [[nodiscard]] double side(const Flat& o, const Flat& a, const Flat& b) const {
-    return snapped(cross(o, a, b), extent(o, a), extent(o, b));
-  }
-  [[nodiscard]] bool same_point(const Flat& a, const Flat& b, double scale) const {
-    const double dx = a.x - b.x, dz = a.z - b.z, tolerance = relative_tolerance * scale + rounding;
-    return dx * dx + dz * dz <= tolerance * tolerance;
-  }
-};
+// Orientation with a tolerance (geometry::ToleratedOrientation): collinear mesh vertices and
+// rays through corners fall exactly on lines, so that an interval that ends at a corner ends at
+// the corner itself, not a rounding error away.
+using Orientation = geometry::ToleratedOrientation;
 
 // A part [lo, hi] of the parameter range [0, 1] of a segment (empty when lo > hi). The
 // functions below give the part where a function linear along the segment, `at_start` and
@@ -188,10 +167,10 @@ struct ExactSearchState {
   std::vector<std::uint32_t> slot_entry;
 
   [[nodiscard]] const Flat* corners_of(PolygonId polygon) const {
-    return &corners_twice[2 * std::size_t{mesh.first_edge_slot(polygon)}];
+    return &corners_twice[2 * std::size_t{SearchTables::first_edge_slot(mesh, polygon)}];
   }
   [[nodiscard]] bool crossable(PolygonId polygon, std::uint32_t edge) const {
-    return slot_entry[mesh.first_edge_slot(polygon) + edge] != none;
+    return slot_entry[SearchTables::first_edge_slot(mesh, polygon) + edge] != none;
   }
 
   // ---- Per query, reused.
@@ -273,9 +252,8 @@ struct ExactSearchState {
 
 ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {
   const Bounds& bounds = mesh.bounds();
-  const double largest = std::max({std::abs(bounds.min.x), std::abs(bounds.min.z), std::abs(bounds.max.x),
-                                   std::abs(bounds.max.z), 1.0});
-  orientation.rounding = 8.0 * std::numeric_limits<double>::epsilon() * largest;
+  const double largest = std::max(geometry::largest_xz_coordinate(bounds.min, bounds.max), 1.0);
+  orientation.rounding = geometry::units_in_last_place(8.0, largest);
   scale = std::max({bounds.max.x - bounds.min.x, bounds.max.z - bounds.min.z, 1e-300});
   wall_corner.assign(mesh.vertex_count(), false);
   std::vector<std::uint32_t> counts(mesh.vertex_count() + 1, 0);
@@ -295,16 +273,16 @@ ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {
   vertex_polygons.resize(counts.back());
   for (PolygonId p = 0; p < mesh.polygon_count(); ++p)
     for (const std::uint32_t v : mesh.polygon_vertices(p)) vertex_polygons[counts[v]++] = p;
-  corners_twice.resize(2 * mesh.edge_slot_count());
-  slot_entry.assign(mesh.edge_slot_count(), none);
+  corners_twice.resize(2 * SearchTables::edge_slot_count(mesh));
+  slot_entry.assign(SearchTables::edge_slot_count(mesh), none);
   for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
     const auto vertices = mesh.polygon_vertices(p);
     const auto neighbours = mesh.polygon_neighbours(p);
     const std::size_t n = vertices.size();
     for (std::uint32_t j = 0; j < n; ++j) {
-      const std::uint32_t slot = mesh.edge_slot(p, j);
-      corners_twice[2 * std::size_t{mesh.first_edge_slot(p)} + j] =
-          corners_twice[2 * std::size_t{mesh.first_edge_slot(p)} + n + j] = flat(mesh.vertex(vertices[j]));
+      const std::uint32_t slot = SearchTables::edge_slot(mesh, p, j);
+      corners_twice[2 * std::size_t{SearchTables::first_edge_slot(mesh, p)} + j] =
+          corners_twice[2 * std::size_t{SearchTables::first_edge_slot(mesh, p)} + n + j] = flat(mesh.vertex(vertices[j]));
       const PolygonId next = neighbours[j];
       if (next == invalid_polygon) continue;
       // The same edge in the next polygon runs the other way: found by its vertices (two
@@ -374,7 +352,7 @@ void ExactSearchState::mark_goal_polygons(const MeshLocation& target) {
 // Section 3.2: the length of the shortest path from `root` through [left, right] to the goal,
 // obstacles ignored. Admissible, and exact for the last leg inside the goal's polygon.
 double ExactSearchState::heuristic(const Flat& root, const Flat& left, const Flat& right) const {
-  auto via = [&](const Flat& end, const Flat& target) { return length(root, end) + length(end, target); };
+  auto via = [&](const Flat& end, const Flat& target) { return distance_xz(root, end) + distance_xz(end, target); };
   if (left == right) return via(left, goal);
   const double root_side = orientation.side(left, right, root);
   // A root on the interval's line (on the interval, or beyond an end of it): the shortest
@@ -382,10 +360,10 @@ double ExactSearchState::heuristic(const Flat& root, const Flat& left, const Fla
   if (root_side == 0.0) {
     const double ex = right.x - left.x, ez = right.z - left.z;
     const double t = ((root.x - left.x) * ex + (root.z - left.z) * ez) / (ex * ex + ez * ez);
-    return t >= 0.0 && t <= 1.0 ? length(root, goal) : std::min(via(left, goal), via(right, goal));
+    return t >= 0.0 && t <= 1.0 ? distance_xz(root, goal) : std::min(via(left, goal), via(right, goal));
   }
   Flat target = goal;
-  const double goal_side = cross(left, right, goal);
+  const double goal_side = cross_xz(left, right, goal);
   if ((goal_side > 0.0) == (root_side > 0.0) && goal_side != 0.0) {
     // Reflect the goal across the interval's line: a path through the interval that comes
     // back to the root's side is at least as long as one to the mirror image.
@@ -397,9 +375,9 @@ double ExactSearchState::heuristic(const Flat& root, const Flat& left, const Fla
   // The target now lies beyond the interval's line (or on it): straight when it is in the cone,
   // else through the end on its side (the cone is narrower than a half-plane, so the target
   // beyond the line is outside on one side only; both ends are compared if rounding says both).
-  const bool left_of_cone = cross(root, left, target) > 0.0;
-  const bool right_of_cone = cross(root, right, target) < 0.0;
-  if (!left_of_cone && !right_of_cone) return length(root, target);
+  const bool left_of_cone = cross_xz(root, left, target) > 0.0;
+  const bool right_of_cone = cross_xz(root, right, target) < 0.0;
+  if (!left_of_cone && !right_of_cone) return distance_xz(root, target);
   if (left_of_cone != right_of_cone) return left_of_cone ? via(left, target) : via(right, target);
   return std::min(via(left, target), via(right, target));
 }
@@ -429,7 +407,7 @@ std::uint32_t ExactSearchState::make_corner_root(std::uint32_t vertex, PolygonId
 
 bool ExactSearchState::add_successor(std::uint32_t parent, std::uint32_t root, double root_g, PolygonId polygon,
                                      std::uint32_t edge, double right_t, double left_t) {
-  const std::uint32_t first_slot = mesh.first_edge_slot(polygon);
+  const std::uint32_t first_slot = SearchTables::first_edge_slot(mesh, polygon);
   const std::uint32_t slot = first_slot + edge;
   const PolygonId next = mesh.polygon_neighbours(polygon)[edge];
   const std::uint32_t entry = slot_entry[slot];
@@ -437,8 +415,8 @@ bool ExactSearchState::add_successor(std::uint32_t parent, std::uint32_t root, d
   // Dead ends (the paper's dead-end pruning): a bridge of the adjacency whose far side holds no goal cannot be on
   // a shortest path (NavMesh::leads_towards, exact because bridges are known).
   if (prune_dead_ends) {
-    const std::uint32_t shared = mesh.shared_edge_of_slot(slot);
-    if (shared != none && !mesh.leads_towards(shared, next, goal_polygon)) return false;
+    const std::uint32_t shared = SearchTables::shared_edge_of_slot(mesh, slot);
+    if (shared != none && !SearchTables::leads_towards(mesh, shared, next, goal_polygon)) return false;
   }
   const Flat* corners = corners_of(polygon);
   const Flat a = corners[edge], b = corners[edge + 1];
@@ -466,12 +444,12 @@ void ExactSearchState::add_final(std::uint32_t parent) {
   SearchNode node = from;
   node.parent = parent;
   node.entry = none;
-  const double direct = length(root, goal);
+  const double direct = distance_xz(root, goal);
   const double exact = heuristic(root, from.left, from.right);
   if (exact > direct * (1.0 + 1e-12) + orientation.rounding) {
     // Not in view: turn at the interval end that gives `exact`.
-    const double via_left = length(root, from.left) + length(from.left, goal);
-    const double via_right = length(root, from.right) + length(from.right, goal);
+    const double via_left = distance_xz(root, from.left) + distance_xz(from.left, goal);
+    const double via_right = distance_xz(root, from.right) + distance_xz(from.right, goal);
     const Flat turn = via_left <= via_right ? from.left : from.right;
     const bool turn_is_vertex = via_left <= via_right ? from.left_is_vertex : from.right_is_vertex;
     const auto vertices = mesh.polygon_vertices(from.polygon);
@@ -480,8 +458,8 @@ void ExactSearchState::add_final(std::uint32_t parent) {
                         : (via_left <= via_right ? vertices[from.entry] : vertices[(from.entry + 1) % vertices.size()]);
     roots.push_back({turn, vertex, from.polygon});
     node.root = static_cast<std::uint32_t>(roots.size() - 1);
-    node.g = from.g + length(root, turn);
-    node.f = node.g + length(turn, goal);
+    node.g = from.g + distance_xz(root, turn);
+    node.f = node.g + distance_xz(turn, goal);
   } else {
     node.f = from.g + direct;
   }
@@ -500,11 +478,11 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   const auto vertices = mesh.polygon_vertices(polygon);
   const auto n = static_cast<std::uint32_t>(vertices.size());
   const Flat root = roots[node.root].point;
-  // Tolerances are scaled by extent() (within a factor sqrt(2) of the lengths): no square
+  // Tolerances are scaled by extent_xz() (within a factor sqrt(2) of the lengths): no square
   // roots for the many expansions that turn at no corner.
-  const double root_extent_left = extent(root, node.left), root_extent_right = extent(root, node.right);
+  const double root_extent_left = extent_xz(root, node.left), root_extent_right = extent_xz(root, node.right);
   const bool zero_interval = node.left == node.right;
-  const double tolerance_scale = std::max({root_extent_left, root_extent_right, extent(node.left, node.right)});
+  const double tolerance_scale = std::max({root_extent_left, root_extent_right, extent_xz(node.left, node.right)});
 
   // A root on the interval (the start on an edge, a corner at an end of the edge it turned
   // onto): the whole polygon is in view from it, as the polygon is convex.
@@ -526,7 +504,7 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   // points beyond the interval's far end count), so that it never circles a vertex.
   const bool ray = zero_interval || orientation.side(root, node.left, node.right) == 0.0;
   auto beyond_far_end = [&](const Flat& p) {
-    const double root_length_left = length(root, node.left), root_length_right = length(root, node.right);
+    const double root_length_left = distance_xz(root, node.left), root_length_right = distance_xz(root, node.right);
     const Flat far_end = root_length_left >= root_length_right ? node.left : node.right;
     const double far_distance = std::max(root_length_left, root_length_right);
     const double along_ray = (p.x - root.x) * (far_end.x - root.x) + (p.z - root.z) * (far_end.z - root.z);
@@ -554,7 +532,7 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   Turn right_turn{right_corner, node.right}, left_turn{left_corner, node.left};
   auto add_hidden = [&](Turn& turn, std::uint32_t edge, double lo, double hi) {
     if (!turn.tried) {
-      turn.g = node.g + length(root, turn.at);
+      turn.g = node.g + distance_xz(root, turn.at);
       turn.root = make_corner_root(turn.corner, polygon, turn.g, node.root);
       turn.tried = true;
     }
@@ -569,10 +547,10 @@ void ExactSearchState::expand(std::uint32_t node_index) {
   // Seen from the root, a point is right of the cone (a negative right value), in it, or left
   // of it (a positive left value).
   auto right_value = [&](const Flat& p) {
-    return orientation.snapped(cross(root, node.right, p), root_extent_right, extent(root, p));
+    return orientation.snapped(cross_xz(root, node.right, p), root_extent_right, extent_xz(root, p));
   };
   auto left_value = [&](const Flat& p) {
-    return orientation.snapped(cross(root, node.left, p), root_extent_left, extent(root, p));
+    return orientation.snapped(cross_xz(root, node.left, p), root_extent_left, extent_xz(root, p));
   };
   // One edge from the cone values at its ends: the part in the cone keeps the root; the parts
   // right and left of it turn at the right and left corners.
@@ -683,7 +661,7 @@ void ExactSearchState::expand_in_full_view(std::uint32_t node_index, std::uint32
   for (std::uint32_t edge = 0; edge < n; ++edge) {
     if (edge == entry) continue;
     const Flat a = flat(mesh.vertex(vertices[edge])), b = flat(mesh.vertex(vertices[(edge + 1) % n]));
-    const double edge_length = length(a, b);
+    const double edge_length = distance_xz(a, b);
     const bool around_the_root = orientation.same_point(at, a, edge_length) || orientation.same_point(at, b, edge_length);
     const PolygonId next = neighbours[edge];
     if (around_the_root && next != invalid_polygon) {
@@ -714,12 +692,6 @@ SearchStatus ExactPathSearch::find_path(const MeshLocation& start, const MeshLoc
   return out.status;
 }
 
-namespace {
-
-bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
-
-}  // namespace
-
 SearchStatus ExactPathSearch::begin(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options,
                                     const AreaFilter* filter) {
   const auto started = std::chrono::steady_clock::now();
@@ -736,7 +708,7 @@ SearchStatus ExactPathSearch::begin(const MeshLocation& start, const MeshLocatio
   };
   if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() || goal.polygon >= mesh_.polygon_count())
     return reject("start and goal must be located on the mesh");
-  if (!finite(start.point) || !finite(goal.point)) return reject("start and goal must be finite points");
+  if (!is_finite(start.point) || !is_finite(goal.point)) return reject("start and goal must be finite points");
   if (!(options.budget.max_cost >= 0.0)) return reject("budget.max_cost must be non-negative (infinite for no limit)");
   if (options.budget.max_time.count() < 0) return reject("budget.max_time must not be negative (zero for no limit)");
   // Off-mesh links join polygons the search's intervals cannot describe (a jump, a ladder):
@@ -796,12 +768,7 @@ SearchStatus ExactPathSearch::begin(const MeshLocation& start, const MeshLocatio
 
   // Start and goal in one polygon (or the goal in a polygon around the start's point): straight.
   if (state.is_goal_polygon(start.polygon)) {
-    out.status = SearchStatus::found;
-    out.reason = StopReason::goal_reached;
-    out.nodes.push_back(start.polygon);
-    out.points.push_back(start.point);
-    out.points.push_back(goal.point);
-    out.cost = length(state.start, state.goal);
+    set_straight_path(out, start.polygon, start.point, goal.point, distance_xz(state.start, state.goal));
     return add_time();
   }
 
@@ -840,7 +807,7 @@ void ExactSearchState::emit_path(std::uint32_t last, const Flat* end_point, cons
   }
   result.cost = 0.0;
   for (std::size_t i = 1; i < result.points.size(); ++i)
-    result.cost += length(flat(result.points[i - 1]), flat(result.points[i]));
+    result.cost += distance_xz(flat(result.points[i - 1]), flat(result.points[i]));
 }
 
 void ExactSearchState::stop_early(StopReason reason, bool exhausted_budget) {

@@ -10,6 +10,8 @@
 #include "core/stepped_query.hpp"
 #include "wayfinder/navmesh/exact_path_search.hpp"
 #include "navmesh/corridor_search.hpp"
+#include "navmesh/straight_path.hpp"
+#include "wayfinder/core/geometry.hpp"
 
 namespace wayfinder {
 
@@ -33,7 +35,7 @@ using namespace corridor_search;
 
 namespace {
 
-bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+using geometry::is_finite;
 
 // Whether every cost of the filter is > 0 (NaN is not), the check AreaFilter::problem() makes,
 // counted without a branch so that the compiler compares four or eight costs at a time: a query
@@ -158,7 +160,7 @@ Point NavMeshQuery::corridor_node_position(NodeId node) const {
   }
   if (state.nodes == CorridorNodes::polygon_centroids)
     return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
-  const EdgePointGraph& graph = mesh_.edge_point_graph();
+  const EdgePointGraph& graph = SearchTables::edge_point_graph(mesh_);
   return node < graph.node_count() ? graph.position(node) : Point{};
 }
 
@@ -168,7 +170,7 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
   ActiveSearch& active = state.active;
   active.watch(mesh_.revision());
   if (const auto problem = option_problem(options)) return active.reject(*problem);
-  if (!finite(start) || !finite(goal)) return active.reject("start and goal must be finite points");
+  if (!is_finite(start) || !is_finite(goal)) return active.reject("start and goal must be finite points");
 
   const AreaFilter* filter = adopt_filter(options);
   std::string problem;
@@ -254,13 +256,9 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   // Inside one convex polygon the straight segment is the path.
   if (start.polygon == goal.polygon) {
     PathResult& result = active.settle_in_place();
-    result.status = SearchStatus::found;
-    result.reason = StopReason::goal_reached;
-    result.nodes.push_back(start.polygon);
-    result.points.push_back(start.point);
-    result.points.push_back(goal.point);
-    result.cost = distance(start.point, goal.point);
-    if (filter != nullptr) result.cost *= filter->cost(mesh_.area(start.polygon));
+    Cost cost = distance(start.point, goal.point);
+    if (filter != nullptr) cost *= filter->cost(mesh_.area(start.polygon));
+    set_straight_path(result, start.polygon, start.point, goal.point, cost);
     output.corridor.push_back(start.polygon);
     return result.status;
   }
@@ -282,8 +280,8 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
     using Areas = decltype(areas);
     constexpr bool Links = decltype(links)::value;
     if (options.nodes == CorridorNodes::edge_points) {
-      state.crossings.resize(mesh_.edge_point_graph().node_count() / EdgePointGraph::points_per_edge);
-      EdgePointDomain<Areas, Links> domain{mesh_,       mesh_.edge_point_graph(), start.polygon, goal.polygon, start.point,
+      state.crossings.resize(SearchTables::edge_point_graph(mesh_).node_count() / EdgePointGraph::points_per_edge);
+      EdgePointDomain<Areas, Links> domain{mesh_,       SearchTables::edge_point_graph(mesh_), start.polygon, goal.polygon, start.point,
                                            goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
                                            prune_dead_ends, areas};
       const NodeId from = domain.start_node(), to = domain.goal_node();
@@ -351,7 +349,7 @@ PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLoca
   if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() ||
       goal.polygon >= mesh_.polygon_count())
     return PathResult::invalid("start and goal must be located on the mesh");
-  if (!finite(start.point) || !finite(goal.point)) return PathResult::invalid("start and goal must be finite points");
+  if (!is_finite(start.point) || !is_finite(goal.point)) return PathResult::invalid("start and goal must be finite points");
   const AreaFilter* filter = adopt_filter(options);
   if (filter != nullptr) {
     for (const auto& [location, which] : {std::pair{&start, "start"}, std::pair{&goal, "goal"}}) {

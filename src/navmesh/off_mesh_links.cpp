@@ -9,13 +9,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
 
 namespace {
 
-bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+using geometry::distance;
+using geometry::is_finite;
 
 std::string point_text(const Point& p) {
   std::ostringstream text;
@@ -23,15 +25,10 @@ std::string point_text(const Point& p) {
   return text.str();
 }
 
-double distance(const Point& a, const Point& b) {
-  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  return std::sqrt(dx * dx + dy * dy + dz * dz);
-}
-
 }  // namespace
 
 std::optional<PlacedOffMeshLink> NavMesh::place_link(const OffMeshLink& link, std::string& problem) const {
-  if (!finite(link.start) || !finite(link.end)) {
+  if (!is_finite(link.start) || !is_finite(link.end)) {
     problem = "its start and end must be finite points";
     return std::nullopt;
   }

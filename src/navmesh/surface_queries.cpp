@@ -12,6 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "navmesh/polygon_edges.hpp"
+#include "wayfinder/core/geometry.hpp"
+
 namespace wayfinder {
 
 namespace {
@@ -19,13 +22,13 @@ namespace {
 // ---- Geometry in the x-z plane. Polygons are counter-clockwise seen from above, so their
 // inside lies to the left of every edge (cross_xz >= 0).
 
-double cross_xz(const Point& a, const Point& b, const Point& c) {
-  return (b.x - a.x) * (c.z - a.z) - (b.z - a.z) * (c.x - a.x);
-}
+using geometry::closest_on_segment_xz;
+using geometry::cross_xz;
+using geometry::is_finite;
+using geometry::lerp;
 
+// Lengths here use hypot, which never overflows or underflows on the way.
 double length_xz(double dx, double dz) { return std::hypot(dx, dz); }
-
-bool finite(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
 // The unit normal of edge a -> b pointing to its right: out of a counter-clockwise polygon.
 Point outward_normal(const Point& a, const Point& b) {
@@ -43,29 +46,21 @@ struct SegmentPoint {
 
 // The point of segment a-b closest to p in x-z.
 SegmentPoint closest_on_segment(const Point& p, const Point& a, const Point& b) {
-  const double dx = b.x - a.x, dz = b.z - a.z;
-  const double squared = dx * dx + dz * dz;
-  double along = squared > 0.0 ? ((p.x - a.x) * dx + (p.z - a.z) * dz) / squared : 0.0;
-  along = std::clamp(along, 0.0, 1.0);
-  const Point on{a.x + along * dx, a.y + along * (b.y - a.y), a.z + along * dz};
+  const double along = closest_on_segment_xz(p, a, b);
+  const Point on = lerp(a, b, along);
   return {along, length_xz(p.x - on.x, p.z - on.z), on};
 }
 
 // Twice the area in x-z of the polygon given by its vertices, relative to the first (as the mesh
 // measures areas, so that far from the origin the products stay small).
 double twice_area_xz(std::span<const Point> polygon) {
-  double twice = 0.0;
-  for (std::size_t i = 1; i + 1 < polygon.size(); ++i) twice += cross_xz(polygon[0], polygon[i], polygon[i + 1]);
-  return twice;
+  return geometry::twice_area_xz(polygon.size(), [&](std::size_t i) -> const Point& { return polygon[i]; });
 }
 
 // The same for one of the mesh's polygons, without copying its vertices.
 double twice_area_xz(const NavMesh& mesh, PolygonId polygon) {
   const auto indices = mesh.polygon_vertices(polygon);
-  double twice = 0.0;
-  for (std::size_t i = 1; i + 1 < indices.size(); ++i)
-    twice += cross_xz(mesh.vertex(indices[0]), mesh.vertex(indices[i]), mesh.vertex(indices[i + 1]));
-  return twice;
+  return geometry::twice_area_xz(indices.size(), [&](std::size_t i) -> const Point& { return mesh.vertex(indices[i]); });
 }
 
 std::vector<Point> polygon_points(const NavMesh& mesh, PolygonId polygon) {
@@ -93,7 +88,7 @@ std::optional<std::string> filter_problem(const AreaFilter* filter) {
 }
 
 std::optional<std::string> point_problem(const char* name, const Point& p) {
-  if (finite(p)) return std::nullopt;
+  if (is_finite(p)) return std::nullopt;
   return std::string(name) + ": the point " + describe(p) + " is not finite";
 }
 
@@ -132,8 +127,7 @@ std::optional<std::string> first_problem(Checks&&... checks) {
 // largest coordinate, and never below 1e-9.
 double vertex_tolerance(const NavMesh& mesh) {
   const Bounds& box = mesh.bounds();
-  const double largest = std::max({std::abs(box.min.x), std::abs(box.max.x), std::abs(box.min.z), std::abs(box.max.z)});
-  return std::max(1e-9, 64.0 * std::numeric_limits<double>::epsilon() * largest);
+  return std::max(1e-9, geometry::units_in_last_place(64.0, geometry::largest_xz_coordinate(box.min, box.max)));
 }
 
 // ---- Raycast.
@@ -436,27 +430,22 @@ SurfaceMoveResult move_along_surface(const NavMesh& mesh, const MeshLocation& st
       best_distance = 0.0;
       break;
     }
-    const auto indices = mesh.polygon_vertices(polygon);
-    const auto neighbours = mesh.polygon_neighbours(polygon);
-    for (std::size_t j = 0, n = indices.size(); j < n; ++j) {
-      const Point& a = mesh.vertex(indices[j]);
-      const Point& b = mesh.vertex(indices[j + 1 == n ? 0 : j + 1]);
-      const PolygonId neighbour = neighbours[j];
-      if (is_wall(mesh, filter, neighbour)) {
+    for_each_polygon_edge(mesh, polygon, [&](const PolygonEdge& edge) {
+      if (is_wall(mesh, filter, edge.neighbour)) {
         // The agent slides along walls: the closest point of one is where it stops.
-        const SegmentPoint on_wall = closest_on_segment(target, a, b);
+        const SegmentPoint on_wall = closest_on_segment(target, edge.a, edge.b);
         if (on_wall.distance < best_distance) {
           best_distance = on_wall.distance;
           best = on_wall.point;
           best_node = next;
         }
-        continue;
+        return;
       }
-      if (seen.contains(neighbour) || nodes.size() >= max_polygons) continue;
-      if (closest_on_segment(centre, a, b).distance > radius) continue;
-      seen.insert(neighbour);
-      nodes.push_back({neighbour, next});
-    }
+      if (seen.contains(edge.neighbour) || nodes.size() >= max_polygons) return;
+      if (closest_on_segment(centre, edge.a, edge.b).distance > radius) return;
+      seen.insert(edge.neighbour);
+      nodes.push_back({edge.neighbour, next});
+    });
   }
 
   result.polygon = nodes[best_node].polygon;
@@ -583,17 +572,12 @@ RandomPointResult random_point_around(const NavMesh& mesh, const MeshLocation& c
       total += twice_area;
       pieces.push_back({polygon, std::move(piece), twice_area});
     }
-    const auto indices = mesh.polygon_vertices(polygon);
-    const auto neighbours = mesh.polygon_neighbours(polygon);
-    for (std::size_t j = 0, n = indices.size(); j < n; ++j) {
-      const PolygonId neighbour = neighbours[j];
-      if (is_wall(mesh, filter, neighbour) || seen.contains(neighbour)) continue;
-      const Point& a = mesh.vertex(indices[j]);
-      const Point& b = mesh.vertex(indices[j + 1 == n ? 0 : j + 1]);
-      if (closest_on_segment(centre.point, a, b).distance > radius) continue;
-      seen.insert(neighbour);
-      reached.push_back(neighbour);
-    }
+    for_each_polygon_edge(mesh, polygon, [&](const PolygonEdge& edge) {
+      if (is_wall(mesh, filter, edge.neighbour) || seen.contains(edge.neighbour)) return;
+      if (closest_on_segment(centre.point, edge.a, edge.b).distance > radius) return;
+      seen.insert(edge.neighbour);
+      reached.push_back(edge.neighbour);
+    });
   }
   if (!(total > 0.0)) return return_centre(0);
 
@@ -634,27 +618,22 @@ WallDistanceResult distance_to_wall(const NavMesh& mesh, const MeshLocation& poi
   std::unordered_set<PolygonId> seen{point.polygon};
   for (std::size_t next = 0; next < reached.size(); ++next) {
     const PolygonId polygon = reached[next];
-    const auto indices = mesh.polygon_vertices(polygon);
-    const auto neighbours = mesh.polygon_neighbours(polygon);
-    for (std::size_t j = 0, n = indices.size(); j < n; ++j) {
-      const Point& a = mesh.vertex(indices[j]);
-      const Point& b = mesh.vertex(indices[j + 1 == n ? 0 : j + 1]);
-      const PolygonId neighbour = neighbours[j];
-      const SegmentPoint nearest = closest_on_segment(point.point, a, b);
-      if (is_wall(mesh, filter, neighbour)) {
+    for_each_polygon_edge(mesh, polygon, [&](const PolygonEdge& edge) {
+      const SegmentPoint nearest = closest_on_segment(point.point, edge.a, edge.b);
+      if (is_wall(mesh, filter, edge.neighbour)) {
         if (nearest.distance < result.distance) {
           result.found = true;
           result.distance = nearest.distance;
           result.point = nearest.point;
-          result.wall_normal = outward_normal(a, b);
+          result.wall_normal = outward_normal(edge.a, edge.b);
           result.polygon = polygon;
         }
-        continue;
+        return;
       }
-      if (nearest.distance > result.distance || seen.contains(neighbour)) continue;
-      seen.insert(neighbour);
-      reached.push_back(neighbour);
-    }
+      if (nearest.distance > result.distance || seen.contains(edge.neighbour)) return;
+      seen.insert(edge.neighbour);
+      reached.push_back(edge.neighbour);
+    });
   }
   return result;
 }

@@ -2,6 +2,7 @@
 
 #include "navmesh_build/recast_pointer.hpp"
 #include "navmesh_build/tile_border_weld.hpp"
+#include "wayfinder/core/geometry.hpp"
 
 #include <recastnavigation/Recast.h>
 
@@ -105,7 +106,7 @@ RecastLevel prepare_level(const MeshGeometry& level, const AgentSettings& settin
   RecastLevel out;
   out.vertices.reserve(level.vertices.size() * 3);
   for (const Point& v : level.vertices) {
-    if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
+    if (!geometry::is_finite(v))
       throw std::invalid_argument("navmesh build: " + level.source + " has a vertex that is not finite");
     out.vertices.insert(out.vertices.end(), {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)});
   }

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -21,11 +22,12 @@
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/types.hpp"
-#include "wayfinder/navmesh/edge_point_graph.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
 #include "wayfinder/navmesh/off_mesh_link.hpp"
 
 namespace wayfinder {
+
+class EdgePointGraph;
 
 using PolygonId = std::uint32_t;
 inline constexpr PolygonId invalid_polygon = invalid_node;
@@ -74,18 +76,8 @@ struct MeshLocation {
 class NavMesh {
  public:
   /// How far above or below a polygon's surface (world units) a point still counts as standing
-  /// on it: the vertical half-extent of the box point location searches, as the y of the
-  /// half-extents Detour's dtNavMeshQuery::findNearestPoly takes.
-  ///
-  /// Why 4: a Recast navmesh's polygons are a coarse surface. Its detail mesh, on which agents
-  /// walk and Detour's own random points lie, rises or falls from them by up to the detail
-  /// sample error plus what the coarse polygon cuts off of a hill: about 2.5 units on rolling
-  /// terrain with RecastDemo's defaults, so a tolerance of 2 rejected about half of Detour's
-  /// points there. RecastDemo queries with half-extents (2, 4, 2), so 4 accepts every point that
-  /// Detour finds straight above or below a polygon. Where floors overlap, the floor nearest in
-  /// height wins (as findNearestPoly picks the nearest point), so the wider extent never takes
-  /// a point to another floor when its own is closer. (Points beside the mesh rather than over
-  /// it are NavMeshSearchOptions::snap_distance's business.)
+  /// on it: the vertical half-extent of point location, as the y of the half-extents Detour's
+  /// findNearestPoly takes. 4 is RecastDemo's; why: docs/navmesh.md, "Point location".
   static constexpr double default_height_tolerance = 4.0;
 
   /// Checks and builds. Throws LoadError (source, line, cause) for fatal input: an empty mesh,
@@ -137,12 +129,7 @@ class NavMesh {
   [[nodiscard]] std::span<const PolygonId> polygon_neighbours(PolygonId polygon) const {
     return {neighbours_.data() + polygon_starts_[polygon], polygon_starts_[polygon + 1] - polygon_starts_[polygon]};
   }
-  /// Index of edge j of `polygon` among all polygon edges (0 .. total edge slots - 1).
-  [[nodiscard]] std::uint32_t edge_slot(PolygonId polygon, std::uint32_t j) const { return polygon_starts_[polygon] + j; }
-  [[nodiscard]] std::uint32_t first_edge_slot(PolygonId polygon) const { return polygon_starts_[polygon]; }
-  [[nodiscard]] std::size_t edge_slot_count() const { return polygon_indices_.size(); }
-  /// The shared (two-sided) edge an edge slot belongs to, or invalid_node for a wall.
-  [[nodiscard]] std::uint32_t shared_edge_of_slot(std::uint32_t slot) const { return slot_shared_edge_[slot]; }
+  /// Edges joining two polygons, numbered 0 .. shared_edge_count() - 1.
   [[nodiscard]] std::size_t shared_edge_count() const { return shared_edges_.size(); }
   struct SharedEdge {
     std::uint32_t vertex_a, vertex_b;  ///< as polygon_a walks it (a then b)
@@ -150,26 +137,10 @@ class NavMesh {
   };
   [[nodiscard]] const SharedEdge& shared_edge(std::uint32_t index) const { return shared_edges_[index]; }
 
-  /// The graph of points on shared edges that corridor searches walk (see edge_point_graph.hpp).
-  [[nodiscard]] const EdgePointGraph& edge_point_graph() const { return edge_point_graph_; }
-
   /// The connected region of a polygon: polygons joined by shared edges or by off-mesh links
   /// (one-way links counted both ways) share one. Different regions mean no path.
   [[nodiscard]] std::uint32_t region(PolygonId polygon) const { return regions_[polygon]; }
 
-  /// False when crossing shared edge `edge` into polygon `entered` cannot be part of a
-  /// shortest path to `goal`: the edge is a bridge of the polygon adjacency (the only way
-  /// between its two sides) and the goal is not on the entered side, so the path would have to
-  /// come back over the same edge. Such dead ends are left out of corridor searches (the
-  /// dead-end pruning of Björnsson & Halldórsson 2006, exact here because bridges are known).
-  /// Off-mesh links count as edges (both ways) when bridges are found, so an edge with a link
-  /// around it is no bridge and a pocket a link leads into is never pruned.
-  [[nodiscard]] bool leads_towards(std::uint32_t edge, PolygonId entered, PolygonId goal) const {
-    const PolygonId child = bridge_children_[edge];
-    if (child == invalid_polygon) return true;
-    const bool goal_below_child = dfs_enter_[child] <= dfs_enter_[goal] && dfs_enter_[goal] < dfs_exit_[child];
-    return entered == child ? goal_below_child : !goal_below_child;
-  }
   [[nodiscard]] const Point& centroid(PolygonId polygon) const { return centroids_[polygon]; }
 
   // ---- Areas and flags. Each polygon has an area (what the ground is; 0 by default) and flags
@@ -270,6 +241,8 @@ class NavMesh {
 
  private:
   NavMesh() = default;
+  // The searches read the bookkeeping below through src/navmesh/search_tables.hpp.
+  friend class SearchTables;
   void build_adjacency();
   void build_regions();
   void find_bridges();
@@ -295,15 +268,8 @@ class NavMesh {
   std::vector<std::uint32_t> polygon_starts_{0};  ///< polygon i uses polygon_indices_[starts[i] .. starts[i+1])
   std::vector<std::uint32_t> polygon_indices_;
   std::vector<PolygonId> neighbours_;         ///< per edge slot
-  std::vector<std::uint32_t> slot_shared_edge_;  ///< per edge slot
   std::vector<SharedEdge> shared_edges_;
   std::vector<std::uint32_t> regions_;
-  // Bridges of the polygon adjacency: per shared edge, the polygon on the far side of the edge
-  // in a depth-first search tree when the edge is a bridge (else invalid), and each polygon's
-  // entry and exit times in that search (a polygon's subtree is the times in between).
-  std::vector<PolygonId> bridge_children_;
-  std::vector<std::uint32_t> dfs_enter_;
-  std::vector<std::uint32_t> dfs_exit_;
   std::size_t region_count_ = 0;
   std::vector<Point> centroids_;
   std::vector<Bounds> polygon_bounds_;
@@ -328,7 +294,6 @@ class NavMesh {
   Bounds bounds_;
   /// How far outside a polygon (x-z, world units) a point may be and still count as on it.
   double xz_margin_ = 1e-9;
-  EdgePointGraph edge_point_graph_;
 
   // Off-mesh links, placed, and per polygon the directed links leaving it (CSR; both empty
   // without links); their areas and flags, which areas_in_use() and flags_in_use() add in.
@@ -344,6 +309,22 @@ class NavMesh {
   std::uint32_t locator_columns_ = 1, locator_rows_ = 1;
   std::vector<std::uint32_t> locator_starts_;
   std::vector<PolygonId> locator_polygons_;
+
+  // ---- Search bookkeeping: what only the searches read (search_tables.hpp), derived from the
+  // geometry and links above and rebuilt with them.
+  std::vector<std::uint32_t> slot_shared_edge_;  ///< per edge slot: its shared edge, or invalid_node
+  // Bridges of the polygon adjacency: per shared edge, the polygon on the far side of the edge
+  // in a depth-first search tree when the edge is a bridge (else invalid), and each polygon's
+  // entry and exit times in that search (a polygon's subtree is the times in between).
+  struct Bridges {
+    std::vector<PolygonId> children;
+    std::vector<std::uint32_t> enter;
+    std::vector<std::uint32_t> exit;
+  };
+  Bridges bridges_;
+  // The corridor search's edge points; built once from the geometry and never changed, so
+  // copies of the mesh share it.
+  std::shared_ptr<const EdgePointGraph> edge_point_graph_;
 };
 
 }  // namespace wayfinder

@@ -58,28 +58,15 @@ struct NavMeshSearchOptions : QueryOptions {
   /// 0 means points off the mesh are rejected with invalid_input.
   double snap_distance = 0.0;
   /// Which polygons this query may enter and what crossing each costs, by the polygons' areas
-  /// and flags (NavMesh::area, NavMesh::flags), the idea of Detour's dtQueryFilter. Empty, or a
-  /// filter that changes nothing on this mesh (AreaFilter::neutral_for its areas and flags in
-  /// use), runs the unfiltered search itself, at its full speed and with the same answers.
-  ///
-  /// Otherwise the corridor never enters a polygon the filter does not pass, and a move's cost
-  /// is its length times the multiplier of the polygon it crosses. With edge points every move
-  /// lies inside one polygon (from a point on one of its edges, or the start, straight to a
-  /// point on another edge, or the goal), so nothing is split; with centroids a move from one
-  /// polygon's node to a neighbour's is priced at the mean of the two multipliers (half the
-  /// way in each, as a grid step is). The heuristic is the straight-line distance times the
-  /// smallest multiplier of the areas in use, so A* stays admissible. With edge points every
-  /// edge end may be a bend, and crossing points refract where multipliers change (see
-  /// docs/navmesh.md): costs are exact for the path searched, but under multipliers that path
-  /// approximates the cheapest one less closely than unfiltered searches do. The start and goal are
-  /// located among the polygons the filter passes; one that stands only on an excluded polygon
-  /// (or is snapped onto one) gives invalid_input naming the polygon and why. When the filter
-  /// cuts the goal off, the answer is no_path (or a partial path with
-  /// partial_when_unreachable; dead-end pruning is then left off, as across regions, so the
-  /// search sees everything it can reach). A filter with an unusable cost (AreaFilter::problem:
-  /// NaN, zero, negative) gives invalid_input. Budget::max_cost limits the weighted cost.
-  /// The funnel is unchanged: the filter decides the corridor, and the path is the shortest
-  /// one inside it.
+  /// and flags (NavMesh::area, NavMesh::flags; Detour's dtQueryFilter). Empty, or neutral on
+  /// this mesh (AreaFilter::neutral_for its areas and flags in use): the unfiltered search, with
+  /// the same answers. Otherwise the corridor never enters a polygon the filter does not pass,
+  /// a move costs its length times the multiplier of the polygon it crosses (Budget::max_cost
+  /// limits that weighted cost), and the heuristic stays admissible; the funnel is unchanged.
+  /// A start or goal only on excluded polygons, or an unusable cost (AreaFilter::problem), gives
+  /// invalid_input; a goal the filter cuts off gives no_path (or partial with
+  /// partial_when_unreachable). How edge points and costs work under a filter:
+  /// docs/navmesh.md, "Areas, flags and filters".
   std::optional<AreaFilter> filter;
 };
 

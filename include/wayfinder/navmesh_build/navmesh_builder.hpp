@@ -53,12 +53,9 @@ struct AgentSettings {
   /// How far the detail mesh may stray from the voxel heights, in cell heights.
   double detail_sample_max_error = 1.0;
   /// 0 builds the level as one piece (Recast's "solo mesh"). Otherwise the level is cut into
-  /// square tiles this many cells wide (RecastDemo's tile mesh uses 48; 32 to 128 is usual),
-  /// built one by one with a border of the agent's radius plus 3 cells, and stitched into one
-  /// mesh: the vertices where tiles meet are welded, and each polygon edge along a tile border
-  /// gets the vertices of the polygons across it, so that every shared stretch of border is a
-  /// shared edge (no T-junctions, which NavMesh would see as walls). Memory then depends on the
-  /// tile, not on the level: what makes huge levels buildable.
+  /// square tiles this many cells wide (RecastDemo's uses 48; 32 to 128 is usual), built one by
+  /// one and stitched into one mesh in which every shared stretch of tile border is a shared
+  /// edge; memory then depends on the tile, not the level (docs/navmesh.md, "Tiles").
   int tile_size = 0;
 };
 
