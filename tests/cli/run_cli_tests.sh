@@ -352,6 +352,16 @@ expect 2 "--max-expansions 0" -- "$wayfinder" grid path "$grid_map" --from 0,0 -
 contains "--max-expansions must be a whole number from 1 to 18446744073709551615, got '0'" "the range in words"
 expect 2 "--max-expansions beyond 2^64" -- "$wayfinder" grid path "$grid_map" --from 0,0 --to 6,5 --max-expansions 18446744073709551616
 contains "got '18446744073709551616'" "a value past 2^64 is refused"
+expect 0 "demo" -- "$wayfinder" demo --out "$scratch/demo"
+for picture in wayfinder-demo.svg wayfinder-demo-searches.svg wayfinder-demo-walkers.svg; do
+  if [[ ! -s $scratch/demo/$picture ]]; then
+    echo "FAIL (demo): no $picture written"
+    failures=$((failures + 1))
+  fi
+done
+touch "$scratch/demo_file"
+expect 2 "demo --out a file" -- "$wayfinder" demo --out "$scratch/demo_file"
+contains "--out $scratch/demo_file: cannot create the directory" "an --out that cannot be a directory is refused in words"
 expect 2 "--seed -1" -- "$wayfinder" demo --seed -1 --out "$scratch"
 contains "--seed must be a whole number from 0 to 18446744073709551615, got '-1'" "a negative seed is refused"
 expect 2 "--limit 1.5" -- "$wayfinder" grid bench "$grid_scenario" --limit 1.5

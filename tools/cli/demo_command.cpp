@@ -1,5 +1,6 @@
 #include "demo_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -7,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "command_error.hpp"
 #include "command_line_values.hpp"
 #include "demo_queries.hpp"
 #include "exit_status.hpp"
@@ -27,6 +29,8 @@ constexpr int demo_rooms = 16;
 /// IDA* repeats work without bound on open maps; this keeps the demo to a fraction of a second.
 constexpr std::uint64_t ida_max_expansions = 1'000'000;
 constexpr const char* picture_name = "wayfinder-demo.svg";
+constexpr const char* searches_picture_name = "wayfinder-demo-searches.svg";
+constexpr const char* walkers_picture_name = "wayfinder-demo-walkers.svg";
 
 struct AlgorithmRun {
   GridAlgorithm algorithm;
@@ -133,8 +137,10 @@ std::size_t count_cells_costing(const GridMap& map, float cost) {
   return count;
 }
 
-void write_picture(const std::filesystem::path& path, const GridMap& map, const DemoQuery& query,
-                   const std::vector<AlgorithmRun>& runs, std::uint64_t seed) {
+/// Picture 1 says one thing: how A* searched (the cells it explored) and the optimal path it
+/// found, with that path smoothed to any-angle waypoints (dashed).
+void write_search_picture(const std::filesystem::path& path, const GridMap& map, const DemoQuery& query,
+                          std::uint64_t seed) {
   GridPathfinder pathfinder(map);
   SearchTrace trace;
   GridSearchOptions traced;
@@ -143,16 +149,37 @@ void write_picture(const std::filesystem::path& path, const GridMap& map, const 
   const PathResult astar = pathfinder.find_path(query.start, query.goal, traced);
 
   GridSvgOptions picture;
-  picture.title = "Wayfinder demo, seed " + std::to_string(seed) + ": " + format_cell(query.start) + " to " +
-                  format_cell(query.goal) + ", cells explored by astar, every algorithm's path";
+  picture.title = "Wayfinder demo, seed " + std::to_string(seed) + ": astar from " + format_cell(query.start) + " to " +
+                  format_cell(query.goal) + ", the cells it explored and its optimal path";
   picture.trace = &trace;
   picture.start = query.start;
   picture.goal = query.goal;
+  if (astar.found()) picture.paths.push_back({"astar (optimal)", "#d62728", astar.nodes, smooth_path(map, astar.nodes)});
+  write_grid_svg(path, map, picture);
+}
+
+/// Pictures 2 and 3 compare: the optimal path against every longer path that the searches
+/// (weighted A*, greedy, bfs, hpa) or the reactive walkers found, each in a colour of its own;
+/// the algorithms that found an equally short path are listed in the text tables, not drawn
+/// again on top of it.
+void write_comparison_picture(const std::filesystem::path& path, const GridMap& map, const DemoQuery& query,
+                              const std::vector<AlgorithmRun>& runs, bool walkers, std::uint64_t seed) {
+  const auto optimal = std::find_if(runs.begin(), runs.end(), [](const AlgorithmRun& run) {
+    return run.algorithm == GridAlgorithm::dijkstra && run.result.found();
+  });
+  GridSvgOptions picture;
+  picture.title = "Wayfinder demo, seed " + std::to_string(seed) + ": the optimal path from " + format_cell(query.start) +
+                  " to " + format_cell(query.goal) + " and the longer paths of the " +
+                  (walkers ? "reactive walkers" : "other searches");
+  picture.start = query.start;
+  picture.goal = query.goal;
+  if (optimal != runs.end()) picture.paths.push_back({"optimal (dijkstra, astar, ...)", "", optimal->result.nodes, {}});
   for (const AlgorithmRun& run : runs) {
-    if (!run.result.found()) continue;
-    GridSvgPath drawn{std::string(to_string(run.algorithm)), "", run.result.nodes, {}};
-    if (run.algorithm == GridAlgorithm::astar) drawn.waypoints = smooth_path(map, astar.nodes);
-    picture.paths.push_back(std::move(drawn));
+    if (!run.result.found() || is_reactive_walker(run.algorithm) != walkers) continue;
+    if (optimal != runs.end() && run.result.cost <= optimal->result.cost * (1.0 + 1e-9)) continue;
+    const std::string times =
+        optimal == runs.end() ? "" : " (x" + format_fixed(run.result.cost / optimal->result.cost, 2) + ")";
+    picture.paths.push_back({std::string(to_string(run.algorithm)) + times, "", run.result.nodes, {}});
   }
   write_grid_svg(path, map, picture);
 }
@@ -215,14 +242,27 @@ int run_demo_command(const DemoArguments& arguments, std::ostream& out, std::ost
   }
 
   if (!queries.empty()) {
-    std::filesystem::path picture_path = picture_name;
-    if (!arguments.out_directory.empty()) {
-      std::filesystem::create_directories(arguments.out_directory);
-      picture_path = std::filesystem::path(arguments.out_directory) / picture_name;
+    std::filesystem::path directory = arguments.out_directory.empty() ? "." : arguments.out_directory;
+    try {
+      std::filesystem::create_directories(directory);
+    } catch (const std::filesystem::filesystem_error& error) {
+      throw CommandError("--out " + arguments.out_directory + ": cannot create the directory (" +
+                         error.code().message() + ")");
     }
-    write_picture(picture_path, rooms.map, queries.front(), first_query_runs, arguments.seed);
-    out << "Wrote " << picture_path.string() << ": query 1 with terrain, the cells astar expanded, every path found,"
-        << " and astar's path smoothed to any-angle waypoints (dashed).\n";
+    const auto in_directory = [&](const char* name) {
+      return arguments.out_directory.empty() ? std::filesystem::path(name) : directory / name;
+    };
+    const std::filesystem::path search_path = in_directory(picture_name);
+    const std::filesystem::path searches_path = in_directory(searches_picture_name);
+    const std::filesystem::path walkers_path = in_directory(walkers_picture_name);
+    write_search_picture(search_path, rooms.map, queries.front(), arguments.seed);
+    write_comparison_picture(searches_path, rooms.map, queries.front(), first_query_runs, false, arguments.seed);
+    write_comparison_picture(walkers_path, rooms.map, queries.front(), first_query_runs, true, arguments.seed);
+    out << "Wrote " << search_path.string() << ": query 1 with terrain, the cells astar explored and its optimal"
+        << " path (dashed: smoothed to any-angle waypoints).\n"
+        << "Wrote " << searches_path.string() << " and " << walkers_path.string()
+        << ": the same query's optimal path against the longer paths of the other searches, and of the reactive"
+        << " walkers, each with its cost as a multiple of the optimum.\n";
   }
   return totals.paths_failed == 0 ? exit_ok : exit_no_path;
 }
