@@ -2,6 +2,8 @@
 
 #include <limits>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "options.hpp"
 #include "handles.hpp"
@@ -109,21 +111,14 @@ wf_status wf_grid_create_from_cells(int width, int height, const uint8_t* passab
       write_error(error, error_capacity, "wf_grid_create_from_cells: passable is NULL");
       return WF_INVALID_ARGUMENT;
     }
-    auto map = std::make_unique<GridMap>(width, height);  // checks the sides
-    for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x) {
-        const std::size_t index = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + x;
-        if (passable[index] == 0) {
-          map->set_passable(x, y, false);
-        } else if (costs != nullptr && costs[index] != 1.0f) {
-          if (!(costs[index] > 0.0f) || !std::isfinite(costs[index]))
-            throw std::invalid_argument("wf_grid_create_from_cells: the cost of cell (" + std::to_string(x) + ", " +
-                                        std::to_string(y) + ") is " + std::to_string(costs[index]) +
-                                        "; costs must be finite and > 0");
-          map->set_cost(x, y, costs[index]);
-        }
-      }
-    map->forget_changes();  // building is not history
+    // Sides out of range leave the arrays unread: from_costs then refuses the sides in words.
+    const bool sides_fit = width >= 1 && height >= 1 && width <= max_grid_side && height <= max_grid_side &&
+                           static_cast<std::int64_t>(width) * height <= max_grid_cells;
+    const std::size_t cells = sides_fit ? static_cast<std::size_t>(width) * static_cast<std::size_t>(height) : 0;
+    std::vector<std::uint8_t> blocked(cells);
+    for (std::size_t cell = 0; cell < cells; ++cell) blocked[cell] = passable[cell] == 0 ? 1 : 0;
+    const std::span<const float> cell_costs = costs == nullptr ? std::span<const float>{} : std::span(costs, cells);
+    auto map = std::make_unique<GridMap>(GridMap::from_costs(width, height, cell_costs, blocked));
     return hand_out(std::move(map), out_grid);
   });
 }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <span>
 #include <utility>
 
 #include "bindings.hpp"
@@ -77,31 +78,25 @@ GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuri
           {max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace}};
 }
 
-GridMap grid_from_costs(const py::array_t<float, py::array::c_style | py::array::forcecast>& costs,
-                        const std::optional<py::array_t<bool, py::array::c_style | py::array::forcecast>>& blocked) {
-  if (costs.ndim() != 2) throw py::value_error("costs must be a 2-D array (height, width)");
-  const auto height = costs.shape(0), width = costs.shape(1);
-  if (blocked && (blocked->ndim() != 2 || blocked->shape(0) != height || blocked->shape(1) != width))
+using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
+using MaskArray = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
+
+// The shape checks are Python's (numpy arrays have shapes); the cells' rules are GridMap's.
+GridMap grid_from_costs(const std::optional<FloatArray>& costs, const std::optional<MaskArray>& blocked) {
+  if (!costs && !blocked) throw py::value_error("from_costs needs costs, blocked or both");
+  if (costs && costs->ndim() != 2) throw py::value_error("costs must be a 2-D array (height, width)");
+  if (blocked && blocked->ndim() != 2) throw py::value_error("blocked must be a 2-D boolean array (height, width)");
+  const py::ssize_t height = costs ? costs->shape(0) : blocked->shape(0);
+  const py::ssize_t width = costs ? costs->shape(1) : blocked->shape(1);
+  if (costs && blocked && (blocked->shape(0) != height || blocked->shape(1) != width))
     throw py::value_error("blocked must be a boolean array of the same shape as costs");
   if (height < 1 || width < 1 || height > max_grid_side || width > max_grid_side)
     throw py::value_error("a grid must be 1 to " + std::to_string(max_grid_side) + " cells on each side");
-  GridMap map(static_cast<int>(width), static_cast<int>(height));
-  const auto view = costs.unchecked<2>();
-  for (py::ssize_t y = 0; y < height; ++y)
-    for (py::ssize_t x = 0; x < width; ++x) {
-      const float cost = view(y, x);
-      const bool wall = (blocked && blocked->unchecked<2>()(y, x)) || std::isinf(cost);
-      if (wall) {
-        map.set_passable(static_cast<int>(x), static_cast<int>(y), false);
-        continue;
-      }
-      if (!(cost > 0.0f))
-        throw py::value_error("cell (" + std::to_string(x) + ", " + std::to_string(y) + ") has cost " +
-                              std::to_string(cost) + "; costs must be > 0, or inf for a wall");
-      if (cost != 1.0f) map.set_cost(static_cast<int>(x), static_cast<int>(y), cost);
-    }
-  map.forget_changes();
-  return map;
+  const auto cells = static_cast<std::size_t>(height * width);
+  const std::span<const float> cost_span = costs ? std::span(costs->data(), cells) : std::span<const float>{};
+  const std::span<const std::uint8_t> mask_span =
+      blocked ? std::span(blocked->data(), cells) : std::span<const std::uint8_t>{};
+  return GridMap::from_costs(static_cast<int>(width), static_cast<int>(height), cost_span, mask_span);
 }
 
 py::array_t<float> grid_to_costs(const GridMap& map) {
@@ -161,9 +156,10 @@ void bind_grid(py::module_& module) {
                       "A 2D tile map: width x height cells, each blocked or passable with a terrain cost. Cells "
                       "are (x, y) tuples, x the column and y the row (0 at the top), as in MovingAI.")
       .def(py::init<int, int>(), py::arg("width"), py::arg("height"), "every cell passable at cost 1")
-      .def_static("from_costs", &grid_from_costs, py::arg("costs"), py::arg("blocked") = py::none(),
-                  "a map from a 2-D array of costs (rows are y): inf (or True in `blocked`) is a wall, other "
-                  "costs must be > 0. float32 arrays are read in place; others are converted once.")
+      .def_static("from_costs", &grid_from_costs, py::arg("costs") = py::none(), py::arg("blocked") = py::none(),
+                  "a map from a 2-D array of costs (rows are y) and/or a boolean mask `blocked` of the same shape: "
+                  "inf (or True in `blocked`) is a wall, other costs must be > 0; without costs every cell costs "
+                  "1. float32 arrays are read in place; others are converted once.")
       .def("to_costs", &grid_to_costs, "the costs as a (height, width) float32 array, inf for walls")
       .def_property_readonly("width", &GridMap::width)
       .def_property_readonly("height", &GridMap::height)
