@@ -9,6 +9,33 @@
 
 namespace wayfinder::c_api {
 
+/// find_path on any query handle: `arguments_given` is false when a pointer the call needs is
+/// NULL (`null_message` says which, naming the call); `make_request` turns the caller's checked
+/// arguments into the world's request (GridPathRequest, ...).
+template <class Handle, class Query, class MakeRequest>
+wf_status query_find_path(Handle* handle, Query* Handle::*query, bool arguments_given, const char* null_message,
+                          wf_path_result* out, MakeRequest&& make_request) noexcept {
+  if (handle == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(handle->error, [&] {
+    if (!arguments_given || out == nullptr) return fail(handle->error, WF_INVALID_ARGUMENT, null_message);
+    (handle->*query)->find_path(make_request(), *handle->result);
+    summarise(*handle->result, out);
+    return WF_OK;
+  });
+}
+
+/// begin on any query handle, with find_path's arguments.
+template <class Handle, class Query, class MakeRequest>
+wf_status query_begin(Handle* handle, Query* Handle::*query, bool arguments_given, const char* null_message,
+                      wf_search_status* status, MakeRequest&& make_request) noexcept {
+  if (handle == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(handle->error, [&] {
+    if (!arguments_given || status == nullptr) return fail(handle->error, WF_INVALID_ARGUMENT, null_message);
+    *status = static_cast<wf_search_status>((handle->*query)->begin(make_request()));
+    return WF_OK;
+  });
+}
+
 template <class Handle, class Query>
 wf_status query_step(Handle* handle, Query* Handle::*query, std::uint64_t max_expansions, double max_milliseconds,
                      wf_search_status* status) noexcept {
@@ -61,6 +88,26 @@ wf_status create_query(WorldHandle* world_handle, WorldHandle* Handle::*world_me
     handle.get()->*query_member = query.release();
     handle.get()->*world_member = world_handle;
     world_handle->queries.fetch_add(1, std::memory_order_relaxed);
+    *out = handle.release();
+    return WF_OK;
+  });
+}
+
+/// Builds a world handle with `build`, which returns the C++ world, or null once it has written
+/// why to the caller's buffer; errors thrown go to the buffer too.
+template <class WorldHandle, class World, class Build>
+wf_status create_world(WorldHandle** out, World* WorldHandle::*world_member, char* error, std::size_t error_capacity,
+                       Build&& build) noexcept {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out == nullptr) {
+      write_error(error, error_capacity, "the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out = nullptr;
+    std::unique_ptr<World> world = build();
+    if (!world) return WF_INVALID_ARGUMENT;  // build() wrote why
+    auto handle = std::make_unique<WorldHandle>();
+    handle.get()->*world_member = world.release();
     *out = handle.release();
     return WF_OK;
   });

@@ -26,7 +26,7 @@ struct GridQueryArguments {
   GridAlgorithm algorithm = GridAlgorithm::astar;
   DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
   Heuristic heuristic = Heuristic::automatic;
-  double weight = 2.0;
+  double weight = GridSearchOptions{}.weight;
   std::uint64_t walker_step_limit = 0;
   std::optional<AreaFilter> filter;
   CommonOptions common;
@@ -65,9 +65,8 @@ PyPathResult grid_result(const GridMap& map, PathResult&& result, const SearchTr
 #define WAYFINDER_GRID_QUERY_ARGS                                                                              \
   py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,                                                  \
       py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,   \
-      py::arg("weight") = 2.0, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),               \
-      py::arg("max_expansions") = py::none(), py::arg("max_cost") = py::none(), py::arg("max_time") = py::none(), \
-      py::arg("return_partial") = true, py::arg("partial_when_unreachable") = false, py::arg("trace") = false
+      py::arg("weight") = GridSearchOptions{}.weight, py::arg("walker_step_limit") = 0,                       \
+      py::arg("filter") = py::none(), WAYFINDER_COMMON_OPTION_ARGS
 
 GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuristic heuristic, double weight,
                            std::uint64_t walker_step_limit, std::optional<AreaFilter> filter,
@@ -227,12 +226,8 @@ void bind_grid(py::module_& module) {
                                                           return_partial, partial_when_unreachable, trace);
              SearchTrace events;
              const GridSearchOptions options = grid_options(arguments, &events);
-             PathResult result;
-             {
-               py::gil_scoped_release unlocked;
-               finder.find_path(to_cell(start), to_cell(goal), options, result);
-             }
-             return grid_result(finder.map(), std::move(result), trace ? &events : nullptr);
+             return grid_result(finder.map(), find_path_unlocked(finder, GridPathRequest{to_cell(start), to_cell(goal), options}),
+                                trace ? &events : nullptr);
            },
            py::arg("start"), py::arg("goal"), WAYFINDER_GRID_QUERY_ARGS,
            "A whole query (the GIL is released while it searches). Never raises for a bad query: the "
@@ -252,7 +247,7 @@ void bind_grid(py::module_& module) {
            },
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,
            py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,
-           py::arg("weight") = 2.0, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),
+           py::arg("weight") = GridSearchOptions{}.weight, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),
            "begins a query to advance with step(); returns in_progress or a final status")
       .def("step", [](GridPathfinder& finder, std::uint64_t max_expansions) {
         py::gil_scoped_release unlocked;
