@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "grid_test_support.hpp"
@@ -187,6 +188,62 @@ TEST(GridMap, TerrainCosts) {
                           -std::numeric_limits<float>::infinity()})
     EXPECT_THROW(map.set_cost(0, 0, bad), std::invalid_argument) << bad;
   EXPECT_EQ(map.cost(0, 0), 1.0f) << "a rejected cost must leave the cell as it was";
+}
+
+TEST(GridMap, FromCostsReadsCostsAndTheBlockedMask) {
+  constexpr float wall = std::numeric_limits<float>::infinity();
+  // 3 x 2, row-major: an infinite cost and a masked cell are both walls.
+  const std::vector<float> costs = {1.0f, 2.5f, wall, 1.0f, 4.0f, 1.0f};
+  const std::vector<std::uint8_t> blocked = {0, 0, 0, 1, 0, 0};
+  const GridMap map = GridMap::from_costs(3, 2, costs, blocked);
+  EXPECT_EQ(map.width(), 3);
+  EXPECT_EQ(map.height(), 2);
+  EXPECT_TRUE(map.passable(0, 0));
+  EXPECT_EQ(map.cost(1, 0), 2.5f);
+  EXPECT_FALSE(map.passable(2, 0));
+  EXPECT_FALSE(map.passable(0, 1));
+  EXPECT_EQ(map.cost(1, 1), 4.0f);
+  EXPECT_FALSE(map.uniform_cost());
+  EXPECT_EQ(map.min_cost(), 1.0f);
+  EXPECT_EQ(map.revision(), 0u) << "building is not an edit";
+  EXPECT_TRUE(map.changes_since(0).has_value() && map.changes_since(0)->empty());
+
+  // Without costs every open cell costs 1; without a mask only infinite costs block.
+  const GridMap masked = GridMap::from_costs(3, 2, {}, blocked);
+  EXPECT_TRUE(masked.uniform_cost());
+  EXPECT_FALSE(masked.passable(0, 1));
+  EXPECT_EQ(masked.passable_count(), 5u);
+  EXPECT_EQ(GridMap::from_costs(3, 2, costs).passable_count(), 5u);
+  EXPECT_EQ(GridMap::from_costs(3, 2, {}).passable_count(), 6u);
+}
+
+TEST(GridMap, FromCostsRefusesBadInputInWords) {
+  const auto message_of = [](auto&& build) {
+    try {
+      build();
+    } catch (const std::invalid_argument& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  const std::vector<float> short_costs(5, 1.0f);
+  EXPECT_NE(message_of([&] { (void)GridMap::from_costs(3, 2, short_costs); }).find("costs has 5 values"),
+            std::string::npos);
+  const std::vector<std::uint8_t> long_mask(7, 0);
+  EXPECT_NE(message_of([&] { (void)GridMap::from_costs(3, 2, {}, long_mask); }).find("blocked has 7 values"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { (void)GridMap::from_costs(0, 2, {}); }).find("grid size"), std::string::npos);
+  for (const float bad : {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity()}) {
+    std::vector<float> costs(6, 1.0f);
+    costs[4] = bad;
+    const std::string message = message_of([&] { (void)GridMap::from_costs(3, 2, costs); });
+    EXPECT_NE(message.find("cell (1, 1) has cost"), std::string::npos) << message;
+    EXPECT_NE(message.find("costs must be > 0"), std::string::npos) << message;
+    // A bad cost under the mask is never read as a cost.
+    std::vector<std::uint8_t> mask(6, 0);
+    mask[4] = 1;
+    EXPECT_FALSE(GridMap::from_costs(3, 2, costs, mask).passable(1, 1));
+  }
 }
 
 TEST(GridMap, MinCostBoundsRandomTerrain) {

@@ -154,7 +154,7 @@ bool neighbours(const NavMesh& mesh, PolygonId a, PolygonId b) {
 TEST(SurfaceRaycast, InsideAConvexRegionReachesTheEnd) {
   const NavMesh mesh = square_mesh();
   const RaycastResult ray = raycast(mesh, at(mesh, 0, 8, 2), {2, 0, 7});
-  ASSERT_TRUE(ray.ok()) << ray.error;
+  ASSERT_TRUE(ray.ok()) << ray.message;
   EXPECT_TRUE(ray.reached);
   EXPECT_DOUBLE_EQ(ray.t, 1.0);
   EXPECT_NEAR(ray.distance, std::hypot(6, 5), 1e-12);
@@ -169,7 +169,7 @@ TEST(SurfaceRaycast, AcrossTheLHitsTheInnerWall) {
   const NavMesh mesh = l_mesh();
   // z = x from (1, 1) meets the arm's inner wall z = 2 at x = 2, an eighth of the way to (9, 9).
   const RaycastResult ray = raycast(mesh, at(mesh, 0, 1, 1), {9, 0, 9});
-  ASSERT_TRUE(ray.ok()) << ray.error;
+  ASSERT_TRUE(ray.ok()) << ray.message;
   EXPECT_FALSE(ray.reached);
   EXPECT_NEAR(ray.t, 1.0 / 8.0, 1e-12);
   EXPECT_NEAR(ray.distance, std::hypot(1, 1), 1e-12);
@@ -194,7 +194,7 @@ TEST(SurfaceRaycast, ThroughAVertexContinuesIntoThePolygonBeyondIt) {
   // z = x - 6 passes exactly through the inner corner (8, 2) from polygon 0 into polygon 2,
   // which touches polygon 0 only at that vertex.
   const RaycastResult ray = raycast(mesh, at(mesh, 0, 7, 1), {9, 0, 3});
-  ASSERT_TRUE(ray.ok()) << ray.error;
+  ASSERT_TRUE(ray.ok()) << ray.message;
   EXPECT_TRUE(ray.reached);
   EXPECT_EQ(ray.polygons, (std::vector<PolygonId>{0, 2}));
   // A shallower line through the same corner.
@@ -294,7 +294,7 @@ TEST(SurfaceRaycast, StaysOnItsFloorWhereFloorsOverlap) {
 TEST(SurfaceMove, IntoAWallSlidesAlongIt) {
   const NavMesh mesh = l_mesh();
   const SurfaceMoveResult straight = move_along_surface(mesh, at(mesh, 0, 4, 1), {4, 0, 5});
-  ASSERT_TRUE(straight.ok()) << straight.error;
+  ASSERT_TRUE(straight.ok()) << straight.message;
   EXPECT_NEAR(straight.point.x, 4, 1e-12);
   EXPECT_NEAR(straight.point.z, 2, 1e-12);
   EXPECT_EQ(straight.polygon, 0u);
@@ -355,7 +355,7 @@ TEST(SurfaceRandomPoint, AreaProportionalInsideAndRepeatable) {
   std::vector<int> per_polygon(mesh.polygon_count());
   for (int i = 0; i < draws; ++i) {
     const RandomPointResult drawn = random_point(mesh, random);
-    ASSERT_TRUE(drawn.ok()) << drawn.error;
+    ASSERT_TRUE(drawn.ok()) << drawn.message;
     ASSERT_LT(drawn.polygon, mesh.polygon_count());
     ASSERT_TRUE(mesh.contains_xz(drawn.polygon, drawn.point.x, drawn.point.z));
     ++per_polygon[drawn.polygon];
@@ -393,7 +393,7 @@ TEST(SurfaceRandomPoint, TheSamplerGivesRandomPointsPoints) {
     std::mt19937_64 first(99), second(99);
     for (int i = 0; i < 5000; ++i) {
       const RandomPointResult a = random_point(mesh, first, filter), b = sampler(second);
-      ASSERT_TRUE(b.ok()) << b.error;
+      ASSERT_TRUE(b.ok()) << b.message;
       ASSERT_EQ(a.point, b.point);
       ASSERT_EQ(a.polygon, b.polygon);
     }
@@ -403,9 +403,9 @@ TEST(SurfaceRandomPoint, TheSamplerGivesRandomPointsPoints) {
   std::mt19937_64 random(1);
   const RandomPointResult stale = before_edit(random);
   EXPECT_FALSE(stale.ok());
-  EXPECT_EQ(stale.error.rfind("mesh", 0), 0u) << stale.error;
+  EXPECT_EQ(stale.message.rfind("mesh", 0), 0u) << stale.message;
   const AreaFilter nothing = AreaFilter{}.exclude_area(0);
-  EXPECT_EQ(RandomPointSampler(mesh, &nothing)(random).error.rfind("filter", 0), 0u);
+  EXPECT_EQ(RandomPointSampler(mesh, &nothing)(random).message.rfind("filter", 0), 0u);
 }
 
 TEST(SurfaceRandomPoint, ExcludedPolygonsAreNeverChosen) {
@@ -417,7 +417,7 @@ TEST(SurfaceRandomPoint, ExcludedPolygonsAreNeverChosen) {
   const AreaFilter nothing = AreaFilter{}.exclude_area(0);
   const RandomPointResult none = random_point(mesh, random, &nothing);
   EXPECT_FALSE(none.ok());
-  EXPECT_NE(none.error.find("filter"), std::string::npos);
+  EXPECT_NE(none.message.find("filter"), std::string::npos);
 }
 
 TEST(SurfaceRandomPointAround, WithinTheRadiusAndReachable) {
@@ -427,7 +427,7 @@ TEST(SurfaceRandomPointAround, WithinTheRadiusAndReachable) {
   std::map<PolygonId, int> per_polygon;
   for (int i = 0; i < 5000; ++i) {
     const RandomPointResult drawn = random_point_around(mesh, centre, 8.0, random);
-    ASSERT_TRUE(drawn.ok()) << drawn.error;
+    ASSERT_TRUE(drawn.ok()) << drawn.message;
     ASSERT_FALSE(drawn.centre_returned);
     ASSERT_LE(distance_xz(drawn.point, centre.point), 8.0);
     ASSERT_TRUE(mesh.contains_xz(drawn.polygon, drawn.point.x, drawn.point.z));
@@ -472,7 +472,7 @@ TEST(SurfaceWallDistance, MatchesEveryWallEdgeOnSmallMeshes) {
       const MeshLocation point{drawn.polygon, drawn.point};
       const double expected = brute_wall_distance(walls, point.point);
       const WallDistanceResult wall = distance_to_wall(mesh, point, std::numeric_limits<double>::infinity());
-      ASSERT_TRUE(wall.ok()) << wall.error;
+      ASSERT_TRUE(wall.ok()) << wall.message;
       ASSERT_TRUE(wall.found);
       ASSERT_NEAR(wall.distance, expected, 1e-12);
       ASSERT_NEAR(distance_xz(wall.point, point.point), expected, 1e-12);
@@ -519,32 +519,32 @@ TEST(SurfaceQueries, BadInputIsAnErrorNamingTheArgument) {
     EXPECT_EQ(error.rfind(names, 0), 0u) << error;
   };
   for (const MeshLocation& bad : {out_of_range, invalid, not_inside, not_finite}) {
-    expect_error(raycast(mesh, bad, {1, 0, 1}).error, "start");
-    expect_error(raycast(mesh, bad, RayDirection{1, 0}, 1.0).error, "start");
-    expect_error(move_along_surface(mesh, bad, {1, 0, 1}).error, "start");
-    expect_error(random_point_around(mesh, bad, 1.0, random).error, "centre");
-    expect_error(distance_to_wall(mesh, bad, 1.0).error, "point");
+    expect_error(raycast(mesh, bad, {1, 0, 1}).message, "start");
+    expect_error(raycast(mesh, bad, RayDirection{1, 0}, 1.0).message, "start");
+    expect_error(move_along_surface(mesh, bad, {1, 0, 1}).message, "start");
+    expect_error(random_point_around(mesh, bad, 1.0, random).message, "centre");
+    expect_error(distance_to_wall(mesh, bad, 1.0).message, "point");
   }
-  expect_error(raycast(mesh, good, {nan, 0, 1}).error, "end");
-  expect_error(raycast(mesh, good, RayDirection{nan, 0}, 1.0).error, "direction");
-  expect_error(raycast(mesh, good, RayDirection{0, 0}, 1.0).error, "direction");
-  expect_error(raycast(mesh, good, RayDirection{1, 0}, -1.0).error, "max_distance");
-  expect_error(raycast(mesh, good, RayDirection{1, 0}, std::numeric_limits<double>::infinity()).error, "max_distance");
-  expect_error(move_along_surface(mesh, good, {1, nan, 1}).error, "target");
-  expect_error(move_along_surface(mesh, good, {1, 0, 1}, nullptr, 0).error, "max_polygons");
-  expect_error(random_point_around(mesh, good, -1.0, random).error, "radius");
-  expect_error(random_point_around(mesh, good, nan, random).error, "radius");
-  expect_error(random_point_around(mesh, good, std::numeric_limits<double>::infinity(), random).error, "radius");
-  expect_error(distance_to_wall(mesh, good, nan).error, "max_radius");
-  expect_error(distance_to_wall(mesh, good, -0.5).error, "max_radius");
+  expect_error(raycast(mesh, good, {nan, 0, 1}).message, "end");
+  expect_error(raycast(mesh, good, RayDirection{nan, 0}, 1.0).message, "direction");
+  expect_error(raycast(mesh, good, RayDirection{0, 0}, 1.0).message, "direction");
+  expect_error(raycast(mesh, good, RayDirection{1, 0}, -1.0).message, "max_distance");
+  expect_error(raycast(mesh, good, RayDirection{1, 0}, std::numeric_limits<double>::infinity()).message, "max_distance");
+  expect_error(move_along_surface(mesh, good, {1, nan, 1}).message, "target");
+  expect_error(move_along_surface(mesh, good, {1, 0, 1}, nullptr, 0).message, "max_polygons");
+  expect_error(random_point_around(mesh, good, -1.0, random).message, "radius");
+  expect_error(random_point_around(mesh, good, nan, random).message, "radius");
+  expect_error(random_point_around(mesh, good, std::numeric_limits<double>::infinity(), random).message, "radius");
+  expect_error(distance_to_wall(mesh, good, nan).message, "max_radius");
+  expect_error(distance_to_wall(mesh, good, -0.5).message, "max_radius");
   AreaFilter broken;
   broken.area_costs[0] = nan;
-  expect_error(raycast(mesh, good, {1, 0, 1}, &broken).error, "filter");
-  expect_error(random_point(mesh, random, &broken).error, "filter");
+  expect_error(raycast(mesh, good, {1, 0, 1}, &broken).message, "filter");
+  expect_error(random_point(mesh, random, &broken).message, "filter");
   NavMesh flagged = square_mesh();
   flagged.set_flags(0, 1);
   const AreaFilter shut = AreaFilter{}.exclude(1);
-  expect_error(distance_to_wall(flagged, good, 1.0, &shut).error, "point");
+  expect_error(distance_to_wall(flagged, good, 1.0, &shut).message, "point");
   // A failed query leaves its answer at the defaults.
   const RaycastResult failed = raycast(mesh, invalid, {1, 0, 1});
   EXPECT_FALSE(failed.reached);
@@ -620,7 +620,7 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
     // raycast: a reached segment lies in the polygons it crossed; a hit lies on a wall, and the
     // segment up to it lies in the polygons crossed.
     const RaycastResult ray = raycast(mesh, start, to);
-    ASSERT_TRUE(ray.ok()) << ray.error;
+    ASSERT_TRUE(ray.ok()) << ray.message;
     ASSERT_TRUE(segment_in_polygons(mesh, start.point, ray.point, ray.polygons, 0.02))
         << "round " << round << ": the ray left its polygons";
     for (std::size_t i = 1; i < ray.polygons.size(); ++i) {
@@ -647,7 +647,7 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
     const double angle = uniform_real(random) * 2 * std::acos(-1.0), reach = 5 * uniform_real(random);
     const Point target{start.point.x + reach * std::cos(angle), start.point.y, start.point.z + reach * std::sin(angle)};
     const SurfaceMoveResult move = move_along_surface(mesh, start, target);
-    ASSERT_TRUE(move.ok()) << move.error;
+    ASSERT_TRUE(move.ok()) << move.message;
     ASSERT_TRUE(mesh.contains_xz(move.polygon, move.point.x, move.point.z)) << "round " << round;
     ASSERT_NEAR(move.point.y, mesh.height_at(move.polygon, move.point.x, move.point.z), 1e-9);
     ASSERT_LE(distance_xz(move.point, target), reach + 1e-9);
@@ -659,7 +659,7 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
 
     // random_point_around: within the radius, on a polygon of the centre's region.
     const RandomPointResult around = random_point_around(mesh, start, 6.0, random);
-    ASSERT_TRUE(around.ok()) << around.error;
+    ASSERT_TRUE(around.ok()) << around.message;
     ASSERT_LE(distance_xz(around.point, start.point), 6.0);
     ASSERT_TRUE(mesh.contains_xz(around.polygon, around.point.x, around.point.z));
     ASSERT_EQ(mesh.region(around.polygon), mesh.region(start.polygon));
@@ -670,7 +670,7 @@ TEST_P(SurfaceQueriesOnData, AgreeWithDirectChecks) {
     // ends there, in a polygon touching that wall). On overlapping floors walls of other floors
     // may be nearer seen from above; they are skipped.
     const WallDistanceResult wall = distance_to_wall(mesh, start, std::numeric_limits<double>::infinity());
-    ASSERT_TRUE(wall.ok() && wall.found) << wall.error;
+    ASSERT_TRUE(wall.ok() && wall.found) << wall.message;
     std::vector<std::pair<double, std::size_t>> by_distance;
     for (std::size_t i = 0; i < walls.size(); ++i) by_distance.push_back({segment_distance(start.point, walls[i].a, walls[i].b), i});
     std::sort(by_distance.begin(), by_distance.end());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -33,6 +34,32 @@ GridMap::GridMap(int width, int height) {
   area_counts_[0] = cell_count();
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) write_bit(x, y, true);
+}
+
+GridMap GridMap::from_costs(int width, int height, std::span<const float> costs, std::span<const std::uint8_t> blocked) {
+  GridMap map(width, height);  // checks the sides
+  const auto check_size = [&](std::size_t size, const char* name) {
+    if (size != 0 && size != map.cell_count())
+      throw std::invalid_argument(std::string(name) + " has " + std::to_string(size) + " values; a " +
+                                  std::to_string(width) + " x " + std::to_string(height) + " grid needs " +
+                                  std::to_string(map.cell_count()));
+  };
+  check_size(costs.size(), "costs");
+  check_size(blocked.size(), "blocked");
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const NodeId id = map.id_of(x, y);
+      const float cost = costs.empty() ? 1.0f : costs[id];
+      if ((!blocked.empty() && blocked[id] != 0) || cost == std::numeric_limits<float>::infinity()) {
+        map.apply_passable(x, y, false);
+        continue;
+      }
+      if (!std::isfinite(cost) || !(cost > 0.0f))
+        throw std::invalid_argument("cell (" + std::to_string(x) + ", " + std::to_string(y) + ") has cost " +
+                                    std::to_string(cost) + "; costs must be > 0, or inf for a wall");
+      map.apply_cost(x, y, cost);
+    }
+  return map;
 }
 
 void GridMap::write_bit(int x, int y, bool value) {

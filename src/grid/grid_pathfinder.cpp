@@ -351,6 +351,8 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
                     rounded_text(largest) + ") it would overflow the search's priorities; the largest accepted here is"
                     " about " + rounded_text(largest_weighted_estimate / largest) +
                     " (or use the greedy algorithm, which ignores costs altogether)");
+  } else if (auto problem = weight_problem(options.weight)) {
+    return reject(*problem);
   }
   if (std::isnan(options.budget.max_cost)) return reject("budget max_cost is NaN");
   const int agent_size = options.agent_size;

@@ -56,8 +56,7 @@ std::optional<std::string> option_problem(const NavMeshSearchOptions& options) {
       options.nodes != CorridorNodes::optimal)
     return "nodes must be CorridorNodes::polygon_centroids, edge_points or optimal, not " +
            std::to_string(static_cast<int>(options.nodes));
-  if (!(options.weight >= 0.0) || !std::isfinite(options.weight))
-    return "weight must be finite and non-negative, not " + std::to_string(options.weight);
+  if (auto problem = weight_problem(options.weight)) return problem;
   if (!(options.height_tolerance >= 0.0))
     return "height_tolerance must be non-negative, not " + std::to_string(options.height_tolerance);
   if (!(options.snap_distance >= 0.0))

@@ -365,7 +365,7 @@ RaycastResult raycast(const NavMesh& mesh, const MeshLocation& start, const Poin
   if (auto problem = first_problem(filter_problem(filter), location_problem(mesh, "start", start, filter),
                                    point_problem("end", end))) {
     RaycastResult failed;
-    failed.error = *problem;
+    failed.message = *problem;
     return failed;
   }
   return walk_ray(mesh, start, end, filter);
@@ -381,7 +381,7 @@ RaycastResult raycast(const NavMesh& mesh, const MeshLocation& start, RayDirecti
   if (!problem && !(length > 0.0) && max_distance > 0.0) problem = "direction: must not be zero";
   if (problem) {
     RaycastResult failed;
-    failed.error = *problem;
+    failed.message = *problem;
     return failed;
   }
   const double scale = length > 0.0 ? max_distance / length : 0.0;
@@ -396,11 +396,11 @@ SurfaceMoveResult move_along_surface(const NavMesh& mesh, const MeshLocation& st
   SurfaceMoveResult result;
   if (auto problem = first_problem(filter_problem(filter), location_problem(mesh, "start", start, filter),
                                    point_problem("target", target))) {
-    result.error = *problem;
+    result.message = *problem;
     return result;
   }
   if (max_polygons == 0) {
-    result.error = "max_polygons: must be at least 1";
+    result.message = "max_polygons: must be at least 1";
     return result;
   }
   // Only polygons whose shared edges touch the circle through start and target are worth
@@ -475,7 +475,7 @@ RandomPointResult point_in(const NavMesh& mesh, PolygonId polygon, std::mt19937_
 RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, const AreaFilter* filter) {
   if (auto problem = filter_problem(filter)) {
     RandomPointResult failed;
-    failed.error = *problem;
+    failed.message = *problem;
     return failed;
   }
   // Running sums of the areas, added in polygon order as RandomPointSampler adds them, so that
@@ -485,7 +485,7 @@ RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, con
     if (passes(mesh, filter, polygon)) total += twice_area_xz(mesh, polygon);
   if (!(total > 0.0)) {
     RandomPointResult failed;
-    failed.error = everything_excluded;
+    failed.message = everything_excluded;
     return failed;
   }
   // The first polygon whose running sum exceeds the pick; the last one passing the filter when
@@ -505,7 +505,7 @@ RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, con
 RandomPointSampler::RandomPointSampler(const NavMesh& mesh, const AreaFilter* filter)
     : mesh_(&mesh), revision_(mesh.revision()) {
   if (auto problem = filter_problem(filter)) {
-    error_ = *problem;
+    problem_ = *problem;
     return;
   }
   double running = 0.0;
@@ -515,16 +515,16 @@ RandomPointSampler::RandomPointSampler(const NavMesh& mesh, const AreaFilter* fi
     polygons_.push_back(polygon);
     running_areas_.push_back(running);
   }
-  if (!(running > 0.0)) error_ = everything_excluded;
+  if (!(running > 0.0)) problem_ = everything_excluded;
 }
 
 RandomPointResult RandomPointSampler::operator()(std::mt19937_64& random) const {
-  if (!error_.empty() || mesh_->revision() != revision_) {
+  if (!problem_.empty() || mesh_->revision() != revision_) {
     RandomPointResult failed;
-    failed.error = error_.empty() ? "mesh: its areas or flags were edited since the sampler was built (revision " +
+    failed.message = problem_.empty() ? "mesh: its areas or flags were edited since the sampler was built (revision " +
                                         std::to_string(revision_) + ", now " + std::to_string(mesh_->revision()) +
                                         "); build a new sampler"
-                                  : error_;
+                                    : problem_;
     return failed;
   }
   const double pick = uniform01(random) * running_areas_.back();
@@ -539,7 +539,7 @@ RandomPointResult random_point_around(const NavMesh& mesh, const MeshLocation& c
   RandomPointResult result;
   if (auto problem = first_problem(filter_problem(filter), location_problem(mesh, "centre", centre, filter),
                                    distance_problem("radius", radius, false))) {
-    result.error = *problem;
+    result.message = *problem;
     return result;
   }
   auto return_centre = [&](int attempts) {
@@ -607,7 +607,7 @@ WallDistanceResult distance_to_wall(const NavMesh& mesh, const MeshLocation& poi
   WallDistanceResult result;
   if (auto problem = first_problem(filter_problem(filter), location_problem(mesh, "point", point, filter),
                                    distance_problem("max_radius", max_radius, true))) {
-    result.error = *problem;
+    result.message = *problem;
     return result;
   }
   result.distance = max_radius;

@@ -162,6 +162,8 @@ std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) 
     if (!(std::isfinite(options.weight) && options.weight >= 1.0))
       return "weighted A* needs a finite weight of at least 1, got " + number_text(options.weight);
     h_weight = options.weight;
+  } else if (auto problem = weight_problem(options.weight)) {
+    return *problem;
   }
   // A search orders nodes by g + h_weight * h. Where that sum can leave the range of a double,
   // every priority becomes infinity and the search would return a wrong answer without a sign;

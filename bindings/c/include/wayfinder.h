@@ -190,8 +190,8 @@ WF_API void wf_grid_options_init(wf_grid_options* options);
 /** A width x height grid, every cell passable at cost 1. */
 WF_API wf_status wf_grid_create(int width, int height, wf_grid** out_grid, char* error, size_t error_capacity);
 /** A grid from row-major arrays of width * height cells (index y * width + x): passable[i]
- *  non-zero for a passable cell; costs[i] its cost multiplier (finite, > 0), or costs NULL
- *  for cost 1 everywhere. */
+ *  non-zero for a passable cell; costs[i] its cost multiplier (> 0; HUGE_VAL blocks the cell),
+ *  or costs NULL for cost 1 everywhere. The cells are checked as C++ GridMap::from_costs does. */
 WF_API wf_status wf_grid_create_from_cells(int width, int height, const uint8_t* passable, const float* costs,
                                            wf_grid** out_grid, char* error, size_t error_capacity);
 /** Reads a MovingAI `.map` file. */

@@ -98,18 +98,14 @@ wf_status wf_batch_solve_grid(wf_batch* batch, const wf_grid* grid, const wf_gri
 wf_status wf_batch_solve_navmesh(wf_batch* batch, const wf_navmesh* mesh, const wf_navmesh_request* requests,
                                  size_t count, unsigned threads) {
   return solve<NavMesh>(batch, mesh, requests, count, threads, [](const wf_navmesh_request& request) {
-    return NavMeshPathRequest{{request.start[0], request.start[1], request.start[2]},
-                              {request.goal[0], request.goal[1], request.goal[2]},
-                              navmesh_options(request.options)};
+    return NavMeshPathRequest{point_of(request.start), point_of(request.goal), navmesh_options(request.options)};
   });
 }
 
 wf_status wf_batch_solve_voxel(wf_batch* batch, const wf_voxel_world* world, const wf_voxel_request* requests,
                                size_t count, unsigned threads) {
   return solve<VoxelWorld>(batch, world, requests, count, threads, [](const wf_voxel_request& request) {
-    return VoxelPathRequest{{request.start[0], request.start[1], request.start[2]},
-                            {request.goal[0], request.goal[1], request.goal[2]},
-                            voxel_options(request.options)};
+    return VoxelPathRequest{voxel_of(request.start), voxel_of(request.goal), voxel_options(request.options)};
   });
 }
 

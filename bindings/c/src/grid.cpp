@@ -2,6 +2,8 @@
 
 #include <limits>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "options.hpp"
 #include "handles.hpp"
@@ -43,26 +45,6 @@ GridSearchOptions grid_options(const wf_grid_options* options) {
 
 namespace {
 
-// Takes ownership of a built map as a new handle.
-wf_status hand_out(std::unique_ptr<GridMap> map, wf_grid** out) {
-  auto handle = std::make_unique<wf_grid>();
-  handle->map = map.release();
-  *out = handle.release();
-  return WF_OK;
-}
-
-template <class Build>
-wf_status build_grid(wf_grid** out, char* error, std::size_t error_capacity, Build&& build) noexcept {
-  return guarded(nullptr, error, error_capacity, [&] {
-    if (out == nullptr) {
-      write_error(error, error_capacity, "the output pointer is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    *out = nullptr;
-    return build();
-  });
-}
-
 GridRect checked_rect(const GridMap& map, int x, int y, int width, int height) {
   // GridMap checks that the rectangle lies inside, but x + width could overflow an int first.
   if (width < 0 || height < 0 || x < 0 || y < 0 || width > map.width() - x || height > map.height() - y)
@@ -98,43 +80,35 @@ void wf_grid_options_init(wf_grid_options* options) {
 }
 
 wf_status wf_grid_create(int width, int height, wf_grid** out_grid, char* error, size_t error_capacity) {
-  return build_grid(out_grid, error, error_capacity,
-                    [&] { return hand_out(std::make_unique<GridMap>(width, height), out_grid); });
+  return create_world(out_grid, &wf_grid::map, error, error_capacity,
+                      [&] { return std::make_unique<GridMap>(width, height); });
 }
 
 wf_status wf_grid_create_from_cells(int width, int height, const uint8_t* passable, const float* costs,
                                     wf_grid** out_grid, char* error, size_t error_capacity) {
-  return build_grid(out_grid, error, error_capacity, [&] {
+  return create_world(out_grid, &wf_grid::map, error, error_capacity, [&]() -> std::unique_ptr<GridMap> {
     if (passable == nullptr) {
       write_error(error, error_capacity, "wf_grid_create_from_cells: passable is NULL");
-      return WF_INVALID_ARGUMENT;
+      return nullptr;
     }
-    auto map = std::make_unique<GridMap>(width, height);  // checks the sides
-    for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x) {
-        const std::size_t index = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + x;
-        if (passable[index] == 0) {
-          map->set_passable(x, y, false);
-        } else if (costs != nullptr && costs[index] != 1.0f) {
-          if (!(costs[index] > 0.0f) || !std::isfinite(costs[index]))
-            throw std::invalid_argument("wf_grid_create_from_cells: the cost of cell (" + std::to_string(x) + ", " +
-                                        std::to_string(y) + ") is " + std::to_string(costs[index]) +
-                                        "; costs must be finite and > 0");
-          map->set_cost(x, y, costs[index]);
-        }
-      }
-    map->forget_changes();  // building is not history
-    return hand_out(std::move(map), out_grid);
+    // Sides out of range leave the arrays unread: from_costs then refuses the sides in words.
+    const bool sides_fit = width >= 1 && height >= 1 && width <= max_grid_side && height <= max_grid_side &&
+                           static_cast<std::int64_t>(width) * height <= max_grid_cells;
+    const std::size_t cells = sides_fit ? static_cast<std::size_t>(width) * static_cast<std::size_t>(height) : 0;
+    std::vector<std::uint8_t> blocked(cells);
+    for (std::size_t cell = 0; cell < cells; ++cell) blocked[cell] = passable[cell] == 0 ? 1 : 0;
+    const std::span<const float> cell_costs = costs == nullptr ? std::span<const float>{} : std::span(costs, cells);
+    return std::make_unique<GridMap>(GridMap::from_costs(width, height, cell_costs, blocked));
   });
 }
 
 wf_status wf_grid_load_movingai(const char* path, wf_grid** out_grid, char* error, size_t error_capacity) {
-  return build_grid(out_grid, error, error_capacity, [&] {
+  return create_world(out_grid, &wf_grid::map, error, error_capacity, [&]() -> std::unique_ptr<GridMap> {
     if (path == nullptr) {
       write_error(error, error_capacity, "wf_grid_load_movingai: path is NULL");
-      return WF_INVALID_ARGUMENT;
+      return nullptr;
     }
-    return hand_out(std::make_unique<GridMap>(read_movingai_map(path)), out_grid);
+    return std::make_unique<GridMap>(read_movingai_map(path));
   });
 }
 
@@ -192,24 +166,14 @@ void wf_grid_query_destroy(wf_grid_query* query) {
 
 wf_status wf_grid_query_find_path(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
                                   const wf_grid_options* options, wf_path_result* result) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
-    if (result == nullptr) return fail(query->error, WF_INVALID_ARGUMENT, "wf_grid_query_find_path: result is NULL");
-    query->pathfinder->find_path({start_x, start_y}, {goal_x, goal_y}, grid_options(options), *query->result);
-    summarise(*query->result, result);
-    return WF_OK;
-  });
+  return query_find_path(query, &wf_grid_query::pathfinder, true, "wf_grid_query_find_path: result is NULL", result,
+                         [&] { return GridPathRequest{{start_x, start_y}, {goal_x, goal_y}, grid_options(options)}; });
 }
 
 wf_status wf_grid_query_begin(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
                               const wf_grid_options* options, wf_search_status* status) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
-    if (status == nullptr) return fail(query->error, WF_INVALID_ARGUMENT, "wf_grid_query_begin: status is NULL");
-    *status = static_cast<wf_search_status>(
-        query->pathfinder->begin({start_x, start_y}, {goal_x, goal_y}, grid_options(options)));
-    return WF_OK;
-  });
+  return query_begin(query, &wf_grid_query::pathfinder, true, "wf_grid_query_begin: status is NULL", status,
+                     [&] { return GridPathRequest{{start_x, start_y}, {goal_x, goal_y}, grid_options(options)}; });
 }
 
 wf_status wf_grid_query_step(wf_grid_query* query, uint64_t max_expansions, double max_milliseconds,

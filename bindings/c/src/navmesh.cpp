@@ -30,29 +30,6 @@ NavMeshSearchOptions navmesh_options(const wf_navmesh_options* options) {
 
 }  // namespace wayfinder::c_api
 
-namespace {
-
-template <class Build>
-wf_status build_mesh(wf_navmesh** out, char* error, std::size_t error_capacity, Build&& build) noexcept {
-  return guarded(nullptr, error, error_capacity, [&] {
-    if (out == nullptr) {
-      write_error(error, error_capacity, "the output pointer is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    *out = nullptr;
-    std::unique_ptr<NavMesh> mesh = build();
-    if (!mesh) return WF_INVALID_ARGUMENT;  // build() wrote why
-    auto handle = std::make_unique<wf_navmesh>();
-    handle->mesh = mesh.release();
-    *out = handle.release();
-    return WF_OK;
-  });
-}
-
-Point point_of(const double* xyz) { return {xyz[0], xyz[1], xyz[2]}; }
-
-}  // namespace
-
 extern "C" {
 
 void wf_navmesh_options_init(wf_navmesh_options* options) {
@@ -67,7 +44,7 @@ void wf_navmesh_options_init(wf_navmesh_options* options) {
 
 wf_status wf_navmesh_load_obj(const char* path, int z_up, wf_navmesh** out_mesh, char* error,
                               size_t error_capacity) {
-  return build_mesh(out_mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
+  return create_world(out_mesh, &wf_navmesh::mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
     if (path == nullptr) {
       write_error(error, error_capacity, "wf_navmesh_load_obj: path is NULL");
       return nullptr;
@@ -79,7 +56,7 @@ wf_status wf_navmesh_load_obj(const char* path, int z_up, wf_navmesh** out_mesh,
 }
 
 wf_status wf_navmesh_load_polyanya(const char* path, wf_navmesh** out_mesh, char* error, size_t error_capacity) {
-  return build_mesh(out_mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
+  return create_world(out_mesh, &wf_navmesh::mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
     if (path == nullptr) {
       write_error(error, error_capacity, "wf_navmesh_load_polyanya: path is NULL");
       return nullptr;
@@ -91,7 +68,7 @@ wf_status wf_navmesh_load_polyanya(const char* path, wf_navmesh** out_mesh, char
 wf_status wf_navmesh_create(const float* vertices, size_t vertex_count, size_t stride_bytes, const uint32_t* indices,
                             size_t index_count, const uint32_t* polygon_sizes, size_t polygon_count,
                             wf_navmesh** out_mesh, char* error, size_t error_capacity) {
-  return build_mesh(out_mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
+  return create_world(out_mesh, &wf_navmesh::mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
     // NavMesh::from_arrays checks the vertices (null with a count, the stride); spans need
     // their pointers to be valid for their sizes, so null arrays with counts are refused here.
     if ((indices == nullptr && index_count != 0) || (polygon_sizes == nullptr && polygon_count != 0)) {
@@ -146,26 +123,18 @@ void wf_navmesh_query_destroy(wf_navmesh_query* query) {
 
 wf_status wf_navmesh_query_find_path(wf_navmesh_query* query, const double start[3], const double goal[3],
                                      const wf_navmesh_options* options, wf_path_result* result) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
-    if (start == nullptr || goal == nullptr || result == nullptr)
-      return fail(query->error, WF_INVALID_ARGUMENT, "wf_navmesh_query_find_path: start, goal or result is NULL");
-    query->query->find_path(point_of(start), point_of(goal), navmesh_options(options), *query->result);
-    summarise(*query->result, result);
-    return WF_OK;
-  });
+  return query_find_path(query, &wf_navmesh_query::query, start != nullptr && goal != nullptr,
+                         "wf_navmesh_query_find_path: start, goal or result is NULL", result, [&] {
+                           return NavMeshPathRequest{point_of(start), point_of(goal), navmesh_options(options)};
+                         });
 }
 
 wf_status wf_navmesh_query_begin(wf_navmesh_query* query, const double start[3], const double goal[3],
                                  const wf_navmesh_options* options, wf_search_status* status) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
-    if (start == nullptr || goal == nullptr || status == nullptr)
-      return fail(query->error, WF_INVALID_ARGUMENT, "wf_navmesh_query_begin: start, goal or status is NULL");
-    *status = static_cast<wf_search_status>(
-        query->query->begin(point_of(start), point_of(goal), navmesh_options(options)));
-    return WF_OK;
-  });
+  return query_begin(query, &wf_navmesh_query::query, start != nullptr && goal != nullptr,
+                     "wf_navmesh_query_begin: start, goal or status is NULL", status, [&] {
+                       return NavMeshPathRequest{point_of(start), point_of(goal), navmesh_options(options)};
+                     });
 }
 
 wf_status wf_navmesh_query_step(wf_navmesh_query* query, uint64_t max_expansions, double max_milliseconds,

@@ -1,6 +1,7 @@
 #pragma once
-// The calls every query handle answers the same way (step, result, message, destroy, and the
-// world's counter of query handles), written once over the three handle types. Each handle has
+// The calls every query handle answers the same way (find_path, begin, step, result, message,
+// create and destroy, and the world's counter of query handles), and the construction of world
+// handles, written once over the three handle types. Each handle has
 // `error`, `result` (the latest C++ result) and its query object in a member the caller names.
 
 #include <memory>
@@ -9,26 +10,53 @@
 
 namespace wayfinder::c_api {
 
+/// The frame of every call on a query handle: a NULL handle is refused with nothing recorded,
+/// `arguments_given` false (a pointer the call needs is NULL) records `null_message`, which
+/// names the call, and whatever `call` throws is recorded as guarded() says.
+template <class Handle, class Call>
+wf_status query_call(Handle* handle, bool arguments_given, const char* null_message, Call&& call) noexcept {
+  if (handle == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(handle->error, [&] {
+    if (!arguments_given) return fail(handle->error, WF_INVALID_ARGUMENT, null_message);
+    call();
+    return WF_OK;
+  });
+}
+
+/// find_path on any query handle; `make_request` turns the caller's checked arguments into the
+/// world's request (GridPathRequest, ...).
+template <class Handle, class Query, class MakeRequest>
+wf_status query_find_path(Handle* handle, Query* Handle::*query, bool arguments_given, const char* null_message,
+                          wf_path_result* out, MakeRequest&& make_request) noexcept {
+  return query_call(handle, arguments_given && out != nullptr, null_message, [&] {
+    (handle->*query)->find_path(make_request(), *handle->result);
+    summarise(*handle->result, out);
+  });
+}
+
+/// begin on any query handle, with find_path's arguments.
+template <class Handle, class Query, class MakeRequest>
+wf_status query_begin(Handle* handle, Query* Handle::*query, bool arguments_given, const char* null_message,
+                      wf_search_status* status, MakeRequest&& make_request) noexcept {
+  return query_call(handle, arguments_given && status != nullptr, null_message, [&] {
+    *status = static_cast<wf_search_status>((handle->*query)->begin(make_request()));
+  });
+}
+
 template <class Handle, class Query>
 wf_status query_step(Handle* handle, Query* Handle::*query, std::uint64_t max_expansions, double max_milliseconds,
                      wf_search_status* status) noexcept {
-  if (handle == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(handle->error, [&] {
-    if (status == nullptr) return fail(handle->error, WF_INVALID_ARGUMENT, "step: status is NULL");
+  return query_call(handle, status != nullptr, "step: status is NULL", [&] {
     const StepBudget budget = step_budget(max_expansions, max_milliseconds);
     *status = static_cast<wf_search_status>((handle->*query)->step(budget));
-    return WF_OK;
   });
 }
 
 template <class Handle, class Query>
 wf_status query_result(Handle* handle, Query* Handle::*query, wf_path_result* out) noexcept {
-  if (handle == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(handle->error, [&] {
-    if (out == nullptr) return fail(handle->error, WF_INVALID_ARGUMENT, "result: result is NULL");
+  return query_call(handle, out != nullptr, "result: result is NULL", [&] {
     (handle->*query)->result(*handle->result);
     summarise(*handle->result, out);
-    return WF_OK;
   });
 }
 
@@ -61,6 +89,26 @@ wf_status create_query(WorldHandle* world_handle, WorldHandle* Handle::*world_me
     handle.get()->*query_member = query.release();
     handle.get()->*world_member = world_handle;
     world_handle->queries.fetch_add(1, std::memory_order_relaxed);
+    *out = handle.release();
+    return WF_OK;
+  });
+}
+
+/// Builds a world handle with `build`, which returns the C++ world, or null once it has written
+/// why to the caller's buffer; errors thrown go to the buffer too.
+template <class WorldHandle, class World, class Build>
+wf_status create_world(WorldHandle** out, World* WorldHandle::*world_member, char* error, std::size_t error_capacity,
+                       Build&& build) noexcept {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out == nullptr) {
+      write_error(error, error_capacity, "the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out = nullptr;
+    std::unique_ptr<World> world = build();
+    if (!world) return WF_INVALID_ARGUMENT;  // build() wrote why
+    auto handle = std::make_unique<WorldHandle>();
+    handle.get()->*world_member = world.release();
     *out = handle.release();
     return WF_OK;
   });

@@ -87,23 +87,6 @@ void check_size(int size_x, int size_y, int size_z) {
   if (!problem.empty()) throw std::invalid_argument(problem);
 }
 
-template <class Build>
-wf_status build_world(wf_voxel_world** out, char* error, std::size_t error_capacity, Build&& build) noexcept {
-  return guarded(nullptr, error, error_capacity, [&] {
-    if (out == nullptr) {
-      write_error(error, error_capacity, "the output pointer is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    *out = nullptr;
-    std::unique_ptr<VoxelWorld> world = build();
-    if (!world) return WF_INVALID_ARGUMENT;  // build() wrote why
-    auto handle = std::make_unique<wf_voxel_world>();
-    handle->world = world.release();
-    *out = handle.release();
-    return WF_OK;
-  });
-}
-
 }  // namespace
 
 extern "C" {
@@ -127,7 +110,7 @@ void wf_voxel_options_init(wf_voxel_options* options) {
 
 wf_status wf_voxel_world_create(int size_x, int size_y, int size_z, const uint8_t* blocks,
                                 wf_voxel_world** out_world, char* error, size_t error_capacity) {
-  return build_world(out_world, error, error_capacity, [&] {
+  return create_world(out_world, &wf_voxel_world::world, error, error_capacity, [&] {
     check_size(size_x, size_y, size_z);
     if (blocks == nullptr) return std::make_unique<VoxelWorld>(size_x, size_y, size_z);
     const std::size_t count = static_cast<std::size_t>(size_x) * static_cast<std::size_t>(size_y) *
@@ -146,7 +129,7 @@ wf_status wf_voxel_world_create(int size_x, int size_y, int size_z, const uint8_
 wf_status wf_voxel_world_create_from_callback(int size_x, int size_y, int size_z, wf_block_at block_at,
                                               void* user_data, wf_voxel_world** out_world, char* error,
                                               size_t error_capacity) {
-  return build_world(out_world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
+  return create_world(out_world, &wf_voxel_world::world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
     if (block_at == nullptr) {
       write_error(error, error_capacity, "wf_voxel_world_create_from_callback: block_at is NULL");
       return nullptr;
@@ -160,7 +143,7 @@ wf_status wf_voxel_world_create_from_callback(int size_x, int size_y, int size_z
 
 wf_status wf_voxel_world_load_vox(const char* path, const uint8_t* colour_kinds, wf_voxel_world** out_world,
                                   char* error, size_t error_capacity) {
-  return build_world(out_world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
+  return create_world(out_world, &wf_voxel_world::world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
     if (path == nullptr) {
       write_error(error, error_capacity, "wf_voxel_world_load_vox: path is NULL");
       return nullptr;
@@ -175,7 +158,7 @@ wf_status wf_voxel_world_load_vox(const char* path, const uint8_t* colour_kinds,
 
 wf_status wf_voxel_world_load_3dmap(const char* path, wf_voxel_world** out_world, char* error,
                                     size_t error_capacity) {
-  return build_world(out_world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
+  return create_world(out_world, &wf_voxel_world::world, error, error_capacity, [&]() -> std::unique_ptr<VoxelWorld> {
     if (path == nullptr) {
       write_error(error, error_capacity, "wf_voxel_world_load_3dmap: path is NULL");
       return nullptr;
@@ -230,27 +213,18 @@ void wf_voxel_query_destroy(wf_voxel_query* query) {
 
 wf_status wf_voxel_query_find_path(wf_voxel_query* query, const int32_t start[3], const int32_t goal[3],
                                    const wf_voxel_options* options, wf_path_result* result) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
-    if (start == nullptr || goal == nullptr || result == nullptr)
-      return fail(query->error, WF_INVALID_ARGUMENT, "wf_voxel_query_find_path: start, goal or result is NULL");
-    query->pathfinder->find_path({start[0], start[1], start[2]}, {goal[0], goal[1], goal[2]}, voxel_options(options),
-                                 *query->result);
-    summarise(*query->result, result);
-    return WF_OK;
-  });
+  return query_find_path(query, &wf_voxel_query::pathfinder, start != nullptr && goal != nullptr,
+                         "wf_voxel_query_find_path: start, goal or result is NULL", result, [&] {
+                           return VoxelPathRequest{voxel_of(start), voxel_of(goal), voxel_options(options)};
+                         });
 }
 
 wf_status wf_voxel_query_begin(wf_voxel_query* query, const int32_t start[3], const int32_t goal[3],
                                const wf_voxel_options* options, wf_search_status* status) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
-    if (start == nullptr || goal == nullptr || status == nullptr)
-      return fail(query->error, WF_INVALID_ARGUMENT, "wf_voxel_query_begin: start, goal or status is NULL");
-    *status = static_cast<wf_search_status>(query->pathfinder->begin(
-        {start[0], start[1], start[2]}, {goal[0], goal[1], goal[2]}, voxel_options(options)));
-    return WF_OK;
-  });
+  return query_begin(query, &wf_voxel_query::pathfinder, start != nullptr && goal != nullptr,
+                     "wf_voxel_query_begin: start, goal or status is NULL", status, [&] {
+                       return VoxelPathRequest{voxel_of(start), voxel_of(goal), voxel_options(options)};
+                     });
 }
 
 wf_status wf_voxel_query_step(wf_voxel_query* query, uint64_t max_expansions, double max_milliseconds,

@@ -48,6 +48,20 @@ struct CommonOptions {
 /// Copies them into a world's options; throws py::value_error for a negative or NaN limit.
 void apply_common_options(const CommonOptions& common, QueryOptions& options, SearchTrace* trace);
 
+// CommonOptions' keywords and defaults, written once for every world's find_path.
+#define WAYFINDER_COMMON_OPTION_ARGS                                                                              \
+  py::arg("max_expansions") = py::none(), py::arg("max_cost") = py::none(), py::arg("max_time") = py::none(), \
+      py::arg("return_partial") = true, py::arg("partial_when_unreachable") = false, py::arg("trace") = false
+
+/// One whole query with the GIL released, so that other Python threads run while it searches.
+template <class Query, class Request>
+PathResult find_path_unlocked(Query& query, const Request& request) {
+  PathResult result;
+  py::gil_scoped_release unlocked;
+  query.find_path(request, result);
+  return result;
+}
+
 /// An (n, columns) array of `T` filled by `fill(row, column)`.
 template <class T, class Fill>
 py::array_t<T> make_table(std::size_t rows, std::size_t columns, Fill&& fill) {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <span>
 #include <utility>
 
 #include "bindings.hpp"
@@ -25,7 +26,7 @@ struct GridQueryArguments {
   GridAlgorithm algorithm = GridAlgorithm::astar;
   DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
   Heuristic heuristic = Heuristic::automatic;
-  double weight = 2.0;
+  double weight = GridSearchOptions{}.weight;
   std::uint64_t walker_step_limit = 0;
   std::optional<AreaFilter> filter;
   CommonOptions common;
@@ -64,9 +65,8 @@ PyPathResult grid_result(const GridMap& map, PathResult&& result, const SearchTr
 #define WAYFINDER_GRID_QUERY_ARGS                                                                              \
   py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,                                                  \
       py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,   \
-      py::arg("weight") = 2.0, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),               \
-      py::arg("max_expansions") = py::none(), py::arg("max_cost") = py::none(), py::arg("max_time") = py::none(), \
-      py::arg("return_partial") = true, py::arg("partial_when_unreachable") = false, py::arg("trace") = false
+      py::arg("weight") = GridSearchOptions{}.weight, py::arg("walker_step_limit") = 0,                       \
+      py::arg("filter") = py::none(), WAYFINDER_COMMON_OPTION_ARGS
 
 GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuristic heuristic, double weight,
                            std::uint64_t walker_step_limit, std::optional<AreaFilter> filter,
@@ -77,31 +77,25 @@ GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuri
           {max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace}};
 }
 
-GridMap grid_from_costs(const py::array_t<float, py::array::c_style | py::array::forcecast>& costs,
-                        const std::optional<py::array_t<bool, py::array::c_style | py::array::forcecast>>& blocked) {
-  if (costs.ndim() != 2) throw py::value_error("costs must be a 2-D array (height, width)");
-  const auto height = costs.shape(0), width = costs.shape(1);
-  if (blocked && (blocked->ndim() != 2 || blocked->shape(0) != height || blocked->shape(1) != width))
+using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
+using MaskArray = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
+
+// The shape checks are Python's (numpy arrays have shapes); the cells' rules are GridMap's.
+GridMap grid_from_costs(const std::optional<FloatArray>& costs, const std::optional<MaskArray>& blocked) {
+  if (!costs && !blocked) throw py::value_error("from_costs needs costs, blocked or both");
+  if (costs && costs->ndim() != 2) throw py::value_error("costs must be a 2-D array (height, width)");
+  if (blocked && blocked->ndim() != 2) throw py::value_error("blocked must be a 2-D boolean array (height, width)");
+  const py::ssize_t height = costs ? costs->shape(0) : blocked->shape(0);
+  const py::ssize_t width = costs ? costs->shape(1) : blocked->shape(1);
+  if (costs && blocked && (blocked->shape(0) != height || blocked->shape(1) != width))
     throw py::value_error("blocked must be a boolean array of the same shape as costs");
   if (height < 1 || width < 1 || height > max_grid_side || width > max_grid_side)
     throw py::value_error("a grid must be 1 to " + std::to_string(max_grid_side) + " cells on each side");
-  GridMap map(static_cast<int>(width), static_cast<int>(height));
-  const auto view = costs.unchecked<2>();
-  for (py::ssize_t y = 0; y < height; ++y)
-    for (py::ssize_t x = 0; x < width; ++x) {
-      const float cost = view(y, x);
-      const bool wall = (blocked && blocked->unchecked<2>()(y, x)) || std::isinf(cost);
-      if (wall) {
-        map.set_passable(static_cast<int>(x), static_cast<int>(y), false);
-        continue;
-      }
-      if (!(cost > 0.0f))
-        throw py::value_error("cell (" + std::to_string(x) + ", " + std::to_string(y) + ") has cost " +
-                              std::to_string(cost) + "; costs must be > 0, or inf for a wall");
-      if (cost != 1.0f) map.set_cost(static_cast<int>(x), static_cast<int>(y), cost);
-    }
-  map.forget_changes();
-  return map;
+  const auto cells = static_cast<std::size_t>(height * width);
+  const std::span<const float> cost_span = costs ? std::span(costs->data(), cells) : std::span<const float>{};
+  const std::span<const std::uint8_t> mask_span =
+      blocked ? std::span(blocked->data(), cells) : std::span<const std::uint8_t>{};
+  return GridMap::from_costs(static_cast<int>(width), static_cast<int>(height), cost_span, mask_span);
 }
 
 py::array_t<float> grid_to_costs(const GridMap& map) {
@@ -161,9 +155,10 @@ void bind_grid(py::module_& module) {
                       "A 2D tile map: width x height cells, each blocked or passable with a terrain cost. Cells "
                       "are (x, y) tuples, x the column and y the row (0 at the top), as in MovingAI.")
       .def(py::init<int, int>(), py::arg("width"), py::arg("height"), "every cell passable at cost 1")
-      .def_static("from_costs", &grid_from_costs, py::arg("costs"), py::arg("blocked") = py::none(),
-                  "a map from a 2-D array of costs (rows are y): inf (or True in `blocked`) is a wall, other "
-                  "costs must be > 0. float32 arrays are read in place; others are converted once.")
+      .def_static("from_costs", &grid_from_costs, py::arg("costs") = py::none(), py::arg("blocked") = py::none(),
+                  "a map from a 2-D array of costs (rows are y) and/or a boolean mask `blocked` of the same shape: "
+                  "inf (or True in `blocked`) is a wall, other costs must be > 0; without costs every cell costs "
+                  "1. float32 arrays are read in place; others are converted once.")
       .def("to_costs", &grid_to_costs, "the costs as a (height, width) float32 array, inf for walls")
       .def_property_readonly("width", &GridMap::width)
       .def_property_readonly("height", &GridMap::height)
@@ -231,12 +226,8 @@ void bind_grid(py::module_& module) {
                                                           return_partial, partial_when_unreachable, trace);
              SearchTrace events;
              const GridSearchOptions options = grid_options(arguments, &events);
-             PathResult result;
-             {
-               py::gil_scoped_release unlocked;
-               finder.find_path(to_cell(start), to_cell(goal), options, result);
-             }
-             return grid_result(finder.map(), std::move(result), trace ? &events : nullptr);
+             return grid_result(finder.map(), find_path_unlocked(finder, GridPathRequest{to_cell(start), to_cell(goal), options}),
+                                trace ? &events : nullptr);
            },
            py::arg("start"), py::arg("goal"), WAYFINDER_GRID_QUERY_ARGS,
            "A whole query (the GIL is released while it searches). Never raises for a bad query: the "
@@ -256,7 +247,7 @@ void bind_grid(py::module_& module) {
            },
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,
            py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,
-           py::arg("weight") = 2.0, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),
+           py::arg("weight") = GridSearchOptions{}.weight, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),
            "begins a query to advance with step(); returns in_progress or a final status")
       .def("step", [](GridPathfinder& finder, std::uint64_t max_expansions) {
         py::gil_scoped_release unlocked;

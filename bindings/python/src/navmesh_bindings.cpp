@@ -125,19 +125,12 @@ void bind_navmesh(py::module_& module) {
              options.filter = std::move(filter);
              apply_common_options({max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace},
                                   options, &events);
-             PathResult result;
-             {
-               py::gil_scoped_release unlocked;
-               query.find_path(to_point(start), to_point(goal), options, result);
-             }
-             return mesh_result(query, std::move(result), trace ? &events : nullptr);
+             return mesh_result(query, find_path_unlocked(query, NavMeshPathRequest{to_point(start), to_point(goal), options}),
+                                trace ? &events : nullptr);
            },
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("nodes") = CorridorNodes::edge_points,
-           py::arg("weight") = 1.0, py::arg("height_tolerance") = NavMesh::default_height_tolerance,
-           py::arg("snap_distance") = 0.0, py::arg("filter") = py::none(), py::arg("max_expansions") = py::none(),
-           py::arg("max_cost") = py::none(),
-           py::arg("max_time") = py::none(), py::arg("return_partial") = true,
-           py::arg("partial_when_unreachable") = false, py::arg("trace") = false,
+           py::arg("weight") = NavMeshSearchOptions{}.weight, py::arg("height_tolerance") = NavMesh::default_height_tolerance,
+           py::arg("snap_distance") = 0.0, py::arg("filter") = py::none(), WAYFINDER_COMMON_OPTION_ARGS,
            "locate, corridor A*, funnel. `nodes` are the corridor's polygon ids, `path` the waypoints and "
            "`cost` their 3D length.")
       .def("portals", [](const NavMeshQuery& query) {

@@ -172,17 +172,13 @@ void bind_voxel(py::module_& module) {
                if (*max_memory == 0) throw py::value_error("max_memory must be at least 1 byte (None: no limit)");
                options.budget.max_memory_bytes = *max_memory;
              }
-             PathResult result;
-             {
-               py::gil_scoped_release unlocked;
-               finder.find_path(to_coord(start), to_coord(goal), options, result);
-             }
-             return voxel_result(finder.world(), std::move(result), trace ? &events : nullptr);
+             return voxel_result(finder.world(),
+                                 find_path_unlocked(finder, VoxelPathRequest{to_coord(start), to_coord(goal), options}),
+                                 trace ? &events : nullptr);
            },
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = VoxelAlgorithm::astar,
-           py::arg("weight") = 2.0, py::arg("profile") = py::none(), py::arg("max_expansions") = py::none(),
-           py::arg("max_cost") = py::none(), py::arg("max_time") = py::none(), py::arg("return_partial") = true,
-           py::arg("partial_when_unreachable") = false, py::arg("trace") = false, py::arg("max_memory") = py::none(),
+           py::arg("weight") = VoxelSearchOptions{}.weight, py::arg("profile") = py::none(), WAYFINDER_COMMON_OPTION_ARGS,
+           py::arg("max_memory") = py::none(),
            "the blocks the agent occupies from start to goal; `profile` overrides the pathfinder's for this query; "
            "`max_memory` (bytes) stops the search once its state holds more (reason memory_limit)")
       .def("set_hierarchy",

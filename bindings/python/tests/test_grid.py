@@ -61,6 +61,10 @@ def test_numpy_costs_round_trip_and_terrain():
     mask = np.zeros((6, 9), dtype=bool)
     mask[0, 0] = True
     assert not wf.GridMap.from_costs(np.ones((6, 9)), blocked=mask).passable((0, 0))
+    walls_only = wf.GridMap.from_costs(blocked=mask)
+    assert (walls_only.width, walls_only.height) == (9, 6)
+    assert not walls_only.passable((0, 0)) and walls_only.passable((1, 0))
+    assert walls_only.uniform_cost and walls_only.cost((1, 0)) == 1.0
     result = wf.GridPathfinder(grid).find_path((0, 0), (8, 5))
     assert result.found and result.cost > 0
 
@@ -70,6 +74,10 @@ def test_bad_input_raises_clear_errors_or_answers_invalid_input():
         wf.GridMap.from_costs(np.zeros((3, 3)))
     with pytest.raises(ValueError, match="2-D"):
         wf.GridMap.from_costs(np.ones(5))
+    with pytest.raises(ValueError, match="needs costs, blocked or both"):
+        wf.GridMap.from_costs()
+    with pytest.raises(ValueError, match="same shape"):
+        wf.GridMap.from_costs(np.ones((3, 3)), blocked=np.zeros((3, 4), dtype=bool))
     with pytest.raises(wf.LoadError) as error:
         wf.parse_movingai_map("type octile\nheight x\n", "broken.map")
     assert error.value.file == "broken.map" and error.value.line == 2

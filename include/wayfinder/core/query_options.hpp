@@ -2,8 +2,13 @@
 // The options every world's queries share, under one set of names. Each world's options
 // (GridSearchOptions, NavMeshSearchOptions, VoxelSearchOptions) derive from this and add only
 // what is their own: the algorithm, the grid's diagonal rule, the mesh's tolerances, the voxel
-// agent's movement profile. `weight` is also the same word everywhere (the heuristic weight),
-// but each world keeps its own default, so it lives in each world's options.
+// agent's movement profile. `weight` means one thing in every world (weight_problem below; each
+// world keeps its own default, so the field lives in each world's options).
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
 
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/search_trace.hpp"
@@ -22,5 +27,20 @@ struct QueryOptions {
   /// Optional event log for drawing what the search explored; null costs nothing.
   SearchTrace* trace = nullptr;
 };
+
+/// `weight` in every world's options is the factor on the heuristic of the searches that weight
+/// it: they order nodes by g + weight x h and, for weight >= 1, return a cost within weight x
+/// optimal. Those searches are `weighted_astar` on grids and voxel worlds (which also need
+/// weight >= 1) and the mesh's corridor search, which is always A* (weight 0 makes it
+/// Dijkstra's). Every other algorithm does not read `weight`: any usable weight changes nothing
+/// there, in all three worlds alike. Every query refuses (invalid_input, these words) a weight
+/// that is no usable factor at all — NaN, infinite or negative — whatever its algorithm, so
+/// nonsense is never silently ignored.
+[[nodiscard]] inline std::optional<std::string> weight_problem(double weight) {
+  if (std::isfinite(weight) && weight >= 0.0) return std::nullopt;
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", weight);
+  return std::string("weight must be a finite number >= 0, got ") + text;
+}
 
 }  // namespace wayfinder

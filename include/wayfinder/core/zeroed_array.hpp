@@ -2,15 +2,10 @@
 // A fixed-size array of trivially copyable records that starts all zero bytes and whose memory
 // is committed only where it is written.
 //
-// Search state for a world is indexed by node id, so it spans the whole world even when a
-// search touches a few hundred nodes. Zeroing it up front (std::vector's resize) writes every
-// byte: on a 16384 x 16384 grid that is 5 GB and seconds of work before the first expansion,
-// outside any time budget. std::calloc asks the system allocator for memory that reads as zero;
-// for blocks this large every mainstream allocator (glibc, musl, macOS, the Windows CRT) takes
-// fresh pages from the operating system, which maps them to zero on first touch. So
-// allocation costs microseconds, and the memory a query object holds grows with the pages its
-// searches have touched (4 KiB at a time), not with the size of the world. Small blocks may come
-// from the heap and be zeroed eagerly, which costs little at their size.
+// Allocated with std::calloc: large blocks come from the operating system as zero pages mapped
+// on first touch, so allocating costs microseconds and the memory held grows with the pages
+// written (4 KiB at a time), not with the array's size (why search state needs this: the
+// Threads section of docs/architecture.md). Small blocks may be zeroed eagerly.
 //
 // The records' zero state must mean "not reached in any query": the search contexts stamp each
 // record with a query generation that is never zero.

@@ -1,35 +1,9 @@
 #pragma once
 // A grid path stored as its start cell and one 4-bit code per move, two codes per byte: about
 // half a byte per step instead of the 4 bytes of a NodeId, for paths that are kept around
-// (agents' routes, cached answers, recordings) rather than walked once.
-//
-// The encoding, exactly:
-//
-// Header, 12 bytes: the start cell's x and y (two 32-bit signed integers) and a 32-bit word
-// whose low 28 bits are the number of steps (moves; cells - 1) and whose high 4 bits are the
-// first code. No grid path needs more than 28 bits of steps (a map has at most 2^28 cells and
-// a shortest path never visits a cell twice), so the first code fits in the count word for free.
-//
-// Codes, after the header: the codes after the first, two per byte, the earlier code in the low
-// nibble. When their number is odd, the last byte's high nibble is 0 and is not read (decoding
-// stops once every step is produced).
-//
-// A code is 4 bits:
-//
-//   0..7   one step in direction d (y grows downwards, as in GridMap):
-//          0 (+1, 0)   1 (+1, +1)   2 (0, +1)   3 (-1, +1)
-//          4 (-1, 0)   5 (-1, -1)   6 (0, -1)   7 (+1, -1)
-//   8..15  run-length form only: a base-8 digit (code - 8) of a repeat count. Consecutive digit
-//          codes form one number v, most significant digit first, meaning "v + 2 more steps in
-//          the direction of the code just before the digits". A run of r >= 3 steps in one
-//          direction is its direction code and the fewest digits of r - 3 (runs of 3..10 take
-//          2 codes, up to 66 take 3, ...); runs of 1 or 2 steps are plain codes, since a digit
-//          would save nothing there.
-//
-// The plain form uses codes 0..7 only: exactly one code per step, so the codes after the header
-// take floor(steps / 2) bytes, at most half a byte per step. The run-length form is never
-// longer than the plain form and is much shorter on long straight runs. Decoding is the same for
-// both (a plain stream simply has no digits).
+// (agents' routes, cached answers, recordings) rather than walked once. The encoding, bit by
+// bit (a 12-byte header, then the codes; plain and run-length forms), is in docs/grid.md,
+// "Compact paths"; bytes() and the byte view here are exactly that encoding.
 
 #include <cstddef>
 #include <cstdint>

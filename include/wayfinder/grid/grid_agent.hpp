@@ -1,12 +1,9 @@
 #pragma once
-// An agent that walks a grid that changes under it, one cell per tick, without looping.
+// An agent that walks a grid that changes under it, one cell per tick, without looping between
+// routes (why an agent that always takes the cheapest route can loop for ever, and the policy
+// below, are in docs/changing-worlds.md).
 //
-// The trap it avoids: an agent that replans whenever the map changes and always takes the
-// cheapest route flips between two routes when a door on the short one opens and closes faster
-// than the long one can be walked: door shut, it turns to the detour; door open, it turns back;
-// door shut again before it gets through... and never arrives.
-//
-// The policy (documented in docs/changing-worlds.md):
+// The policy:
 //  - Commitment: the agent keeps its path as long as the path is intact. It checks the path
 //    against the edits since it was planned (first_blocked_step) before every step and replans
 //    only when a step ahead is broken (blocked, a corner closed, dearer), never just because a

@@ -62,6 +62,15 @@ class GridMap {
   /// A width x height map with every cell passable at cost 1. Throws std::invalid_argument if
   /// a side is not in [1, max_grid_side] or the map has more than max_grid_cells cells.
   GridMap(int width, int height);
+  /// A width x height map from row-major arrays of width * height cells (index y * width + x):
+  /// `costs[i]` is cell i's cost multiplier, finite and > 0, or +infinity for a blocked cell
+  /// (empty: cost 1 everywhere); `blocked[i]` non-zero blocks cell i whatever its cost (empty:
+  /// only infinite costs block). Throws std::invalid_argument, saying which array or which cell
+  /// and why, when a side is out of range (as the sized constructor), a non-empty array does not
+  /// hold width * height values, or a cell that is not blocked has a cost that is NaN, zero,
+  /// negative or -infinity. The map starts at revision 0 with nothing in its change log.
+  [[nodiscard]] static GridMap from_costs(int width, int height, std::span<const float> costs,
+                                          std::span<const std::uint8_t> blocked = {});
 
   [[nodiscard]] int width() const { return width_; }
   [[nodiscard]] int height() const { return height_; }

@@ -19,7 +19,7 @@
 // MeshLocation whose polygon is out of range, excluded by the filter or does not hold its point
 // (seen from above), a negative or NaN radius or distance (or an infinite one where it must be
 // finite), a zero direction, or a filter with an unusable cost (AreaFilter::problem) returns a
-// result whose `error` starts with the argument's name and says what is wrong (ok() is false)
+// result whose `message` starts with the argument's name and says what is wrong (ok() is false)
 // and whose other fields are left at their defaults. A MeshLocation from NavMesh::locate or
 // nearest_point, or a point and polygon one of these queries returned, is always accepted.
 
@@ -37,9 +37,9 @@ namespace wayfinder {
 
 /// What raycast found.
 struct RaycastResult {
-  /// Empty when the query was answered; otherwise what was wrong with its input.
-  std::string error;
-  [[nodiscard]] bool ok() const { return error.empty(); }
+  /// Empty when the query was answered; otherwise what was wrong with its input (ok() false).
+  std::string message;
+  [[nodiscard]] bool ok() const { return message.empty(); }
 
   /// True when the segment stays on the mesh all the way to its end.
   bool reached = false;
@@ -80,8 +80,8 @@ RaycastResult raycast(const NavMesh& mesh, const MeshLocation& start, RayDirecti
 
 /// What move_along_surface found.
 struct SurfaceMoveResult {
-  std::string error;
-  [[nodiscard]] bool ok() const { return error.empty(); }
+  std::string message;  ///< empty when answered, else what was wrong with the input
+  [[nodiscard]] bool ok() const { return message.empty(); }
 
   /// The reachable position closest to the target (the target itself when it was reached), with
   /// the mesh's height there.
@@ -107,8 +107,8 @@ SurfaceMoveResult move_along_surface(const NavMesh& mesh, const MeshLocation& st
 
 /// A point on the mesh found by random_point or random_point_around.
 struct RandomPointResult {
-  std::string error;
-  [[nodiscard]] bool ok() const { return error.empty(); }
+  std::string message;  ///< empty when answered, else what was wrong with the input
+  [[nodiscard]] bool ok() const { return message.empty(); }
 
   Point point;
   PolygonId polygon = invalid_polygon;
@@ -124,7 +124,7 @@ struct RandomPointResult {
 /// probability proportional to its area in x-z, then a uniform point inside it (a triangle of
 /// its fan chosen by area, then a uniform point in the triangle), as Detour's findRandomPoint
 /// and dtRandomPointInConvexPoly. Polygons the filter excludes are never chosen; with none left
-/// the result is an error. The same generator state gives the same point on every platform
+/// the result says so in its message. The same generator state gives the same point on every platform
 /// (the generator's bits are turned into numbers here, not by a standard distribution). Takes
 /// time linear in the number of polygons.
 RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, const AreaFilter* filter = nullptr);
@@ -134,10 +134,10 @@ RandomPointResult random_point(const NavMesh& mesh, std::mt19937_64& random, con
 /// exactly the point random_point gives (with the same filter). It keeps a reference to the
 /// mesh, which must outlive it, and reads the mesh as random_point does (any number of threads
 /// may draw from one sampler, each with its own generator). The filter is applied when the
-/// sampler is built: an edit of the mesh's areas or flags afterwards makes every draw an error
+/// sampler is built: an edit of the mesh's areas or flags afterwards makes every draw fail (a message)
 /// ("mesh: ... edited since the sampler was built"), so build a new sampler after edits (and
 /// after NavMesh::forget_changes, which restarts the revision it compares). A
-/// filter with an unusable cost, or one that excludes every polygon, makes every draw an error.
+/// filter with an unusable cost, or one that excludes every polygon, makes every draw fail (a message).
 class RandomPointSampler {
  public:
   explicit RandomPointSampler(const NavMesh& mesh, const AreaFilter* filter = nullptr);
@@ -148,7 +148,7 @@ class RandomPointSampler {
  private:
   const NavMesh* mesh_;
   std::uint64_t revision_;
-  std::string error_;                 ///< why no point can be drawn, or empty
+  std::string problem_;               ///< why no point can be drawn, or empty
   std::vector<PolygonId> polygons_;   ///< the polygons the filter passes, in id order
   std::vector<double> running_areas_; ///< twice their areas in x-z, summed up to each
 };
@@ -171,8 +171,8 @@ RandomPointResult random_point_around(const NavMesh& mesh, const MeshLocation& c
 
 /// What distance_to_wall found.
 struct WallDistanceResult {
-  std::string error;
-  [[nodiscard]] bool ok() const { return error.empty(); }
+  std::string message;  ///< empty when answered, else what was wrong with the input
+  [[nodiscard]] bool ok() const { return message.empty(); }
 
   /// True when a wall closer than max_radius was found.
   bool found = false;

@@ -1,26 +1,10 @@
 #pragma once
 // Seeded generated voxel worlds: rolling terrain with caves and lakes, of any size the world
-// storage takes, to measure searches on worlds far larger than the files at hand (the MovingAI
-// voxel maps are at most 246 x 154 x 205; a game's world is 1024 x 256 x 1024 or more).
-//
-// What is generated, for each column (x, z):
-// - a bedrock block at y = 0 (never carved, so nothing falls out of the world);
-// - solid ground up to a surface height from fractal value noise: `octaves` octaves of 2-D
-//   value noise (random values on an integer lattice, blended with Perlin's quintic fade
-//   6t^5 - 15t^4 + 10t^3; Perlin, "Improving Noise", SIGGRAPH 2002), each octave twice the
-//   frequency and half the amplitude of the one before (fractional Brownian motion, as in
-//   Musgrave's terrain chapters of "Texturing and Modeling", 2003);
-// - caves: a block from y = 1 up to the surface is carved to air where two independent 3-D
-//   value noise fields are both near zero (|a| < cave_width and |b| < cave_width). Each field's
-//   zero set is a surface; their intersection is a set of long winding tunnels ("noise caves",
-//   the spaghetti caves of Minecraft 1.18's terrain). Tunnels that reach the surface open
-//   into it, so walkers can enter some of them;
-// - water: air at or below `water_level` above the ground of a column (lakes in the valleys).
-//   Carved caves stay dry.
-//
-// The noise is a pure function of (seed, lattice point) through an in-project splitmix64 hash
-// (Steele, Lea and Flood, "Fast Splittable Pseudorandom Number Generators", OOPSLA 2014), so
-// the same options give the same world on every compiler and standard library.
+// storage takes, to measure searches on worlds far larger than the files at hand. Every column
+// has bedrock at y = 0 (never carved), solid ground up to a fractal value-noise surface, caves
+// where two 3-D noise fields are both near zero, and water up to `water_level`; the same
+// options give the same world on every compiler and standard library. The method and its
+// sources are in docs/voxel.md, "Generated worlds".
 
 #include <cstddef>
 #include <cstdint>
