@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -192,6 +193,41 @@ TEST(QueryFileLimits, FilesThatCannotBeReadAreLoadErrors) {
   // An empty file is read to its end without trouble, and named as empty.
   const auto empty = folder.write("empty.scen", "");
   EXPECT_EQ(error_line([&] { (void)read_movingai_scenario(empty); }), 0);
+}
+
+// Whether an error of `read` names `file` and `line` and says `words`.
+void expect_load_error(const std::function<void()>& read, const std::string& file, int line, const std::string& words) {
+  try {
+    read();
+    ADD_FAILURE() << "no error reading " << file;
+  } catch (const LoadError& error) {
+    EXPECT_EQ(error.file(), file);
+    EXPECT_EQ(error.line(), line) << error.what();
+    EXPECT_NE(error.cause().find(words), std::string::npos) << error.what();
+  }
+}
+
+TEST(QueryFileLimits, EndlessLinesAreRefusedAtTheLineLengthLimit) {
+  // /dev/zero is one line that never ends: every query reader stops after a mebibyte of it.
+  if (std::filesystem::exists("/dev/zero")) {
+    const auto began = std::chrono::steady_clock::now();
+    const std::string limit = "line too long: more than 1048576 bytes";
+    expect_load_error([] { (void)read_movingai_scenario("/dev/zero"); }, "/dev/zero", 1, limit);
+    expect_load_error([] { (void)read_mesh_queries("/dev/zero"); }, "/dev/zero", 1, limit);
+    expect_load_error([] { (void)read_voxel_scenario("/dev/zero"); }, "/dev/zero", 1, limit);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), 10.0);
+  }
+  // In a file: the error names the line, and the lines before it are read as usual.
+  const TemporaryFolder folder;
+  const auto long_line = folder.write("long_line.scen", "version 1\n" + std::string(3 << 20, '7') + "\n");
+  expect_load_error([&] { (void)read_movingai_scenario(long_line); }, long_line.string(), 2, "line too long");
+}
+
+TEST(QueryFileLimits, WholeFileReadersStopAtTheirSizeLimit) {
+  // A device of endless bytes is read up to the limit (256 MiB), not to a gibibyte.
+  if (!std::filesystem::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+  expect_load_error([] { (void)read_movingai_map("/dev/zero"); }, "/dev/zero", 1,
+                    "file too large: more than 268435456 bytes");
 }
 
 }  // namespace

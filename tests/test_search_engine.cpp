@@ -859,5 +859,36 @@ TEST(GridPathfinder, MovedPathfinderKeepsWorking) {
   expect_same_result(after, before, "after move");
 }
 
+TEST(SearchTraceLimit, KeepsTheFirstEventsAndCountsThemAll) {
+  SearchTrace trace;
+  trace.set_max_events(3);
+  for (NodeId node = 0; node < 10; ++node) trace.record(TraceEvent::opened, node, invalid_node, 1.0);
+  ASSERT_EQ(trace.size(), 3u);
+  EXPECT_EQ(trace.events()[2].node, 2u);
+  EXPECT_EQ(trace.recorded(), 10u);
+  trace.clear();
+  EXPECT_EQ(trace.size(), 0u);
+  EXPECT_EQ(trace.recorded(), 0u);
+
+  // A search records into a bounded trace as into an unbounded one, keeping only the first.
+  const GridMap map(32, 32);
+  GridPathfinder pathfinder(map);
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::dijkstra;
+  SearchTrace whole;
+  options.trace = &whole;
+  const PathResult unbounded = pathfinder.find_path(Cell{0, 0}, Cell{31, 31}, options);
+  SearchTrace bounded;
+  bounded.set_max_events(100);
+  options.trace = &bounded;
+  const PathResult cut = pathfinder.find_path(Cell{0, 0}, Cell{31, 31}, options);
+  EXPECT_EQ(cut.cost, unbounded.cost);
+  ASSERT_GT(whole.size(), 100u);
+  EXPECT_EQ(bounded.size(), 100u);
+  EXPECT_EQ(bounded.recorded(), whole.size());
+  EXPECT_TRUE(std::equal(bounded.events().begin(), bounded.events().end(), whole.events().begin(),
+                         [](const TraceRecord& a, const TraceRecord& b) { return a.node == b.node && a.event == b.event; }));
+}
+
 }  // namespace
 }  // namespace wayfinder

@@ -15,6 +15,9 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <memory>
+#include <sstream>
+#include <string_view>
 #include <string>
 #include <thread>
 #include <vector>
@@ -73,6 +76,7 @@ struct ApiFixture : ::testing::Test {
     small_grid = body_of(loaded)["id"];
   }
   ApiResponse query(const json& request) { return api.handle("POST", "/api/query", request.dump()); }
+  ApiResponse query_text(const std::string& body) { return api.handle("POST", "/api/query", body); }
 };
 
 TEST_F(ApiFixture, ListsWorldsWithTheDocumentedShape) {
@@ -194,6 +198,85 @@ TEST_F(ApiFixture, GeneratedGridsAndUploadedMeshes) {
   EXPECT_EQ(path["status"], "found");
   EXPECT_NEAR(path["cost"].get<double>(), std::sqrt(128.0), 1e-9);
   EXPECT_EQ(path["path"].size(), 2u);
+}
+
+TEST_F(ApiFixture, EditRectanglesAreCheckedIn64Bits) {
+  const std::string edit_path = "/api/worlds/" + std::to_string(small_grid) + "/edit";
+  const std::string before = api.handle("GET", "/api/worlds/" + std::to_string(small_grid), "").body;
+  const auto refused = [&](const json& rect, const std::string& words) {
+    const ApiResponse response = api.handle("POST", edit_path, json{{"rect", rect}, {"set", "wall"}}.dump());
+    EXPECT_EQ(response.status, 400) << response.body;
+    EXPECT_NE(response.body.find(words), std::string::npos) << response.body;
+  };
+  // x + width - 1 does not fit an int: the rectangle is outside the grid, and the answer says so.
+  refused({5, 5, 2147483647, 1}, "[5, 5, 2147483647, 1] must have a positive size and lie inside the 7x5 grid");
+  refused({0, 0, 1, 2147483647}, "inside the 7x5 grid");
+  refused({2147483647, 2147483647, 2147483647, 2147483647}, "inside the 7x5 grid");
+  refused({-2147483648, 0, 2147483647, 1}, "inside the 7x5 grid");
+  refused({0, 0, 8, 1}, "inside the 7x5 grid");
+  refused({6, 4, 0, 1}, "positive size");
+  EXPECT_EQ(api.handle("GET", "/api/worlds/" + std::to_string(small_grid), "").body, before);
+  // The whole grid, and its last cell, are inside.
+  EXPECT_EQ(api.handle("POST", edit_path, json{{"rect", {0, 0, 7, 5}}, {"set", "floor"}}.dump()).status, 200);
+  EXPECT_EQ(api.handle("POST", edit_path, json{{"rect", {6, 4, 1, 1}}, {"set", "wall"}}.dump()).status, 200);
+}
+
+TEST_F(ApiFixture, BodiesAreParsedWithinBoundsOfValuesAndDepth) {
+  // Two million numbers (4 MB of text, well under the body limit) would take over 100 MB once
+  // parsed: the parse stops at the limit of values.
+  std::string padded = R"({"world": 1, "start": [1, 2], "goal": [5, 2], "pad": [0)";
+  for (int i = 0; i < 2'000'000; ++i) padded += ",0";
+  padded += "]}";
+  const ApiResponse many = query_text(padded);
+  EXPECT_EQ(many.status, 413) << many.body.substr(0, 200);
+  EXPECT_NE(many.body.find("JSON values"), std::string::npos) << many.body.substr(0, 200);
+  // An edit listing more cells than an edit may paint is refused before it is expanded.
+  std::string cells = R"({"set": "wall", "cells": [[0, 0])";
+  for (int i = 0; i < 400'000; ++i) cells += ",[0,0]";
+  cells += "]}";
+  const ApiResponse edit = api.handle("POST", "/api/worlds/" + std::to_string(small_grid) + "/edit", cells);
+  EXPECT_EQ(edit.status, 413) << edit.body.substr(0, 200);
+  // Deep nesting.
+  const std::string deep = R"({"world": 1, "pad": )" + std::string(100'000, '[') + std::string(100'000, ']') + "}";
+  const ApiResponse nested = query_text(deep);
+  EXPECT_EQ(nested.status, 400) << nested.body.substr(0, 200);
+  EXPECT_NE(nested.body.find("nests deeper"), std::string::npos) << nested.body.substr(0, 200);
+  // Ordinary requests are far inside the bounds.
+  EXPECT_EQ(query({{"world", small_grid}, {"start", {1, 2}}, {"goal", {5, 2}}, {"trace", true}}).status, 200);
+}
+
+TEST_F(ApiFixture, TracesAreCutWhileTheSearchRecordsThem) {
+  ViewerApi cut(catalog, ApiLimits{.max_trace_events = 5});
+  const ApiResponse response =
+      cut.handle("POST", "/api/query", json{{"world", small_grid}, {"start", {0, 0}}, {"goal", {6, 4}}, {"trace", true}}.dump());
+  ASSERT_EQ(response.status, 200) << response.body;
+  const json result = body_of(response);
+  EXPECT_EQ(result["trace"].size(), 5u);
+  EXPECT_GT(result["trace_events"].get<std::size_t>(), 5u);
+  EXPECT_TRUE(result["trace_truncated"].get<bool>());
+}
+
+TEST(ViewerCatalog, UploadsPastTheCatalogsLimitsAreRefusedWith507) {
+  // By count (the default limit of 64 worlds).
+  WorldCatalog catalog;
+  ViewerApi api(catalog);
+  const std::string upload = json{{"kind", "grid"}, {"name", "tiny"}, {"movingai", small_map}}.dump();
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(api.handle("POST", "/api/worlds", upload).status, 201) << i;
+  const ApiResponse full = api.handle("POST", "/api/worlds", upload);
+  EXPECT_EQ(full.status, 507) << full.body;
+  EXPECT_NE(full.body.find("64 worlds"), std::string::npos) << full.body;
+  EXPECT_EQ(catalog.size(), 64u);
+
+  // By bytes: a 128 x 128 grid is estimated at 131,072 bytes.
+  WorldCatalog small(CatalogLimits{.max_worlds = 64, .max_bytes = 200'000});
+  ViewerApi small_api(small);
+  const std::string generate = json{{"kind", "grid"}, {"generate", {{"width", 128}, {"height", 128}}}}.dump();
+  EXPECT_EQ(small_api.handle("POST", "/api/worlds", generate).status, 201);
+  const ApiResponse over = small_api.handle("POST", "/api/worlds", generate);
+  EXPECT_EQ(over.status, 507) << over.body;
+  EXPECT_NE(over.body.find("bytes"), std::string::npos) << over.body;
+  EXPECT_EQ(small.size(), 1u);
+  EXPECT_EQ(small.bytes(), 131'072u);
 }
 
 TEST(ViewerApiData, MeshAndVoxelQueriesAnswerWhatTheLibraryAnswers) {
@@ -324,7 +407,8 @@ TEST(ViewerServer, RefusesOversizedAndNeverEndingBodiesAndStaysUp) {
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
   const std::string partial =
-      "POST /api/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"world\":";
+      "POST /api/query HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(running.port) +
+      "\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"world\":";
   ASSERT_EQ(::send(fd, partial.data(), partial.size(), 0), static_cast<ssize_t>(partial.size()));
   const auto began = std::chrono::steady_clock::now();
   timeval wait_at_most{10, 0};
@@ -340,6 +424,204 @@ TEST(ViewerServer, RefusesOversizedAndNeverEndingBodiesAndStaysUp) {
   ASSERT_TRUE(after);
   EXPECT_EQ(after->status, 200);
   EXPECT_EQ(json::parse(after->body)["status"], "found");
+}
+
+// A server on a free loopback port over a catalog holding the small grid (world 1).
+struct ServedSmallGrid {
+  explicit ServedSmallGrid(ServerOptions options = {}) : running(with_small_grid(catalog), std::move(options)) {}
+  static WorldCatalog& with_small_grid(WorldCatalog& catalog) {
+    catalog.add("small", parse_movingai_map(small_map, "small"));
+    return catalog;
+  }
+  WorldCatalog catalog;
+  RunningServer running;
+};
+
+// A connected TCP socket to 127.0.0.1:port (closed by the destructor), with receive and send
+// timeouts so that no test waits for ever.
+class LoopbackSocket {
+ public:
+  explicit LoopbackSocket(int port, int timeout_seconds = 5) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    timeval wait_at_most{timeout_seconds, 0};
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &wait_at_most, sizeof wait_at_most);
+    ::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &wait_at_most, sizeof wait_at_most);
+    connected_ = fd_ >= 0 && ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  }
+  ~LoopbackSocket() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  LoopbackSocket(const LoopbackSocket&) = delete;
+  LoopbackSocket& operator=(const LoopbackSocket&) = delete;
+  [[nodiscard]] bool connected() const { return connected_; }
+  bool send(std::string_view bytes) const {
+    return ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
+  }
+  /// What arrives until the server closes the connection or the timeout passes.
+  [[nodiscard]] std::string receive() const {
+    std::string got;
+    char buffer[4096];
+    ssize_t n = 0;
+    while ((n = ::recv(fd_, buffer, sizeof buffer, 0)) > 0) got.append(buffer, static_cast<std::size_t>(n));
+    return got;
+  }
+
+ private:
+  int fd_;
+  bool connected_ = false;
+};
+
+TEST(ViewerServer, RefusesAPortAnotherServerListensOn) {
+  // Another server on a loopback port, listening with SO_REUSEADDR and SO_REUSEPORT (as
+  // cpp-httplib's own default does): a second server must not share the port with it.
+  const int other = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(other, 0);
+  int yes = 1;
+  ::setsockopt(other, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  ::setsockopt(other, SOL_SOCKET, SO_REUSEPORT, &yes, sizeof yes);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(other, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(other, 4), 0);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::getsockname(other, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  const int taken = ntohs(address.sin_port);
+
+  WorldCatalog catalog;
+  ServerOptions options;
+  options.port = taken;
+  ViewerServer server(catalog, options);
+  try {
+    server.bind();
+    ADD_FAILURE() << "the server listened on port " << taken << ", which another server holds";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("127.0.0.1:" + std::to_string(taken)), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("taken"), std::string::npos) << error.what();
+  }
+  ::close(other);
+}
+
+TEST(ViewerServer, ChunkedBodiesAreHeldToTheSizeLimit) {
+  ServerOptions options;
+  options.limits.max_body_bytes = 1024;
+  const ServedSmallGrid served(options);
+  const RunningServer& running = served.running;
+  // A chunked body announces no length: the server must stop at its limit, not read on until the
+  // body ends (this one never does) and only then look at its size.
+  LoopbackSocket client(running.port);
+  ASSERT_TRUE(client.connected());
+  ASSERT_TRUE(client.send("POST /api/worlds HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(running.port) +
+                          "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"));
+  const std::string chunk = "3e8\r\n" + std::string(1000, ' ') + "\r\n";
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(client.send(chunk));
+  const std::string answer = client.receive();
+  EXPECT_TRUE(answer.starts_with("HTTP/1.1 413")) << answer.substr(0, 200);
+  EXPECT_NE(answer.find("size limit"), std::string::npos) << answer.substr(0, 400);
+
+  // A chunked body within the limit is read and answered.
+  LoopbackSocket small(running.port);
+  ASSERT_TRUE(small.connected());
+  const std::string body = R"({"world": 1, "start": [1, 2], "goal": [5, 2]})";
+  std::ostringstream length;
+  length << std::hex << body.size();
+  ASSERT_TRUE(small.send("POST /api/query HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(running.port) +
+                         "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n" +
+                         length.str() + "\r\n" + body + "\r\n0\r\n\r\n"));
+  const std::string found = small.receive();
+  EXPECT_TRUE(found.starts_with("HTTP/1.1 200")) << found.substr(0, 200);
+  EXPECT_NE(found.find("\"found\""), std::string::npos) << found.substr(0, 400);
+}
+
+TEST(ViewerServer, RefusesForeignHostsOriginsAndContentTypes) {
+  const ServedSmallGrid served;
+  const RunningServer& running = served.running;
+  const WorldCatalog& catalog = served.catalog;
+  const std::string own_host = "127.0.0.1:" + std::to_string(running.port);
+  httplib::Client client("127.0.0.1", running.port);
+  const std::string upload = json{{"kind", "grid"}, {"name", "tiny"}, {"movingai", small_map}}.dump();
+  const auto status_of = [](const httplib::Result& result) { return result ? result->status : -1; };
+
+  // DNS rebinding: a page of another name that resolves to 127.0.0.1 sends its own Host.
+  EXPECT_EQ(status_of(client.Get("/api/worlds", {{"Host", "evil.example:" + std::to_string(running.port)}})), 403);
+  EXPECT_EQ(status_of(client.Get("/", {{"Host", "evil.example"}})), 403);
+  EXPECT_EQ(status_of(client.Get("/api/worlds", {{"Host", "127.0.0.1"}})), 403);  // not the server's port
+  EXPECT_EQ(status_of(client.Get("/api/worlds", {{"Host", "127.0.0.1:1"}})), 403);
+  const auto refused = client.Get("/api/worlds", {{"Host", "evil.example"}});
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->body.find("loopback"), std::string::npos) << refused->body;
+  EXPECT_EQ(status_of(client.Get("/api/worlds", {{"Host", "localhost:" + std::to_string(running.port)}})), 200);
+  EXPECT_EQ(status_of(client.Get("/api/worlds")), 200);
+
+  // Cross-site requests: another origin, or a body that is not declared JSON (a "simple"
+  // text/plain request any page may send), creates and edits nothing.
+  EXPECT_EQ(status_of(client.Post("/api/worlds", {{"Origin", "http://evil.example"}}, upload, "application/json")), 403);
+  EXPECT_EQ(status_of(client.Post("/api/worlds", {{"Origin", "http://127.0.0.1:1"}}, upload, "application/json")), 403);
+  EXPECT_EQ(status_of(client.Post("/api/worlds", upload, "text/plain")), 415);
+  EXPECT_EQ(status_of(client.Post("/api/worlds", upload, "application/x-www-form-urlencoded")), 415);
+  EXPECT_EQ(status_of(client.Post("/api/worlds/1/edit", {{"Origin", "http://evil.example"}},
+                                  R"({"rect": [0, 0, 7, 5], "set": "wall"})", "application/json")),
+            403);
+  EXPECT_EQ(status_of(client.Post("/api/worlds/1/edit", R"({"rect": [0, 0, 7, 5], "set": "wall"})", "text/plain")), 415);
+  EXPECT_EQ(catalog.size(), 1u);
+  EXPECT_EQ(catalog.find(1)->grid->revision(), 0u);
+  EXPECT_EQ(status_of(client.Delete("/api/worlds")), 405);
+
+  // The viewer's own page: Origin is the server's, the type JSON.
+  EXPECT_EQ(status_of(client.Post("/api/worlds", {{"Origin", "http://" + own_host}}, upload, "application/json")), 201);
+  EXPECT_EQ(status_of(client.Post("/api/worlds", upload, "application/json; charset=utf-8")), 201);
+  EXPECT_EQ(catalog.size(), 3u);
+}
+
+TEST(ViewerServer, IdleConnectionsDoNotStopItAnswering) {
+  const ServedSmallGrid served;
+  const RunningServer& running = served.running;
+  // Sixty connections that send nothing, more than the threads the server starts with.
+  std::vector<std::unique_ptr<LoopbackSocket>> idle;
+  for (int i = 0; i < 60; ++i) {
+    idle.push_back(std::make_unique<LoopbackSocket>(running.port));
+    ASSERT_TRUE(idle.back()->connected());
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  httplib::Client client("127.0.0.1", running.port);
+  client.set_connection_timeout(3);
+  client.set_read_timeout(3);
+  const auto began = std::chrono::steady_clock::now();
+  const auto answer = client.Get("/api/worlds");
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  ASSERT_TRUE(answer) << "no answer while 60 idle connections were open";
+  EXPECT_EQ(answer->status, 200);
+  EXPECT_LT(waited, 3.0);
+}
+
+TEST(ViewerServer, SlowClientsDoNotStopItAnswering) {
+  const ServedSmallGrid served;
+  const RunningServer& running = served.running;
+  // Sixteen clients send a request a byte at a time, a byte every 0.3 s (inside the read
+  // timeout of 1 s, so none is dropped), for 3 s each.
+  std::atomic<bool> done{false};
+  std::vector<std::thread> slow;
+  for (int c = 0; c < 16; ++c)
+    slow.emplace_back([&] {
+      LoopbackSocket client(running.port);
+      const std::string request = "GET /api/worlds HTTP/1.1\r\nX-Slow: ";
+      for (int i = 0; i < 10 && !done; ++i) {
+        if (!client.send(std::string_view(request).substr(static_cast<std::size_t>(i), 1))) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      }
+    });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  httplib::Client client("127.0.0.1", running.port);
+  client.set_connection_timeout(2);
+  client.set_read_timeout(2);
+  const auto answer = client.Get("/api/worlds");
+  done = true;
+  for (auto& thread : slow) thread.join();
+  ASSERT_TRUE(answer) << "no answer while 16 slow clients were connected";
+  EXPECT_EQ(answer->status, 200);
 }
 
 TEST(ViewerServer, ConcurrentClientsGetTheSingleThreadedAnswers) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <filesystem>
 #include <limits>
 #include <tuple>
@@ -250,6 +251,41 @@ TEST(VoxReader, ReportsThePaletteAndTheVoxelsOfEachColour) {
   parse_vox(vox_file(model + scene), "twice.vox", {}, &twice);
   EXPECT_EQ(twice.voxel_counts[3], 4u);
   EXPECT_EQ(twice.placed_models, 2u);
+}
+
+TEST(VoxReader, ScenesThatPlaceTooManyVoxelsAreRefusedBeforeTheyAreBuilt) {
+  // One model of 16 x 16 x 16 voxels, placed 2^16 times by sixteen levels of groups that each
+  // list the next level twice: a file of a few KiB asking for 268 million voxels.
+  std::vector<VoxVoxel> full;
+  for (int x = 0; x < 16; ++x)
+    for (int y = 0; y < 16; ++y)
+      for (int z = 0; z < 16; ++z) full.push_back({x, y, z, 1});
+  std::string scene;
+  constexpr int levels = 16;
+  for (int level = 0; level < levels; ++level)
+    scene += vox_transform(2 * level, 2 * level + 1, "") + vox_group(2 * level + 1, {2 * level + 2, 2 * level + 2});
+  scene += vox_transform(2 * levels, 2 * levels + 1, "") + vox_shape(2 * levels + 1, 0);
+  const std::string file = vox_file(vox_model(16, 16, 16, full) + scene);
+  ASSERT_LT(file.size(), 20'000u);
+  const auto began = std::chrono::steady_clock::now();
+  try {
+    parse_vox(file, "shared_groups.vox");
+    ADD_FAILURE() << "a scene of 65,536 placements of 4,096 voxels was built";
+  } catch (const LoadError& error) {
+    EXPECT_NE(std::string(error.what()).find("shared_groups.vox"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("places more than 33554432 voxels"), std::string::npos) << error.what();
+  }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), 2.0);
+
+  // Fewer placements of the same model (4 levels: 16 of them) are built.
+  std::string small_scene;
+  for (int level = 0; level < 4; ++level)
+    small_scene += vox_transform(2 * level, 2 * level + 1, "") + vox_group(2 * level + 1, {2 * level + 2, 2 * level + 2});
+  small_scene += vox_transform(8, 9, "") + vox_shape(9, 0);
+  VoxFileInfo info;
+  const VoxelWorld world = parse_vox(vox_file(vox_model(16, 16, 16, full) + small_scene), "few.vox", {}, &info);
+  EXPECT_EQ(info.placed_models, 16u);
+  EXPECT_EQ(world.size_x(), 16);
 }
 
 TEST(VoxReader, PlacesModelsByTheirSceneTranslations) {

@@ -5,6 +5,7 @@
 // lines exactly as text::LineReader does (the same breaks, numbering and byte order mark), so a
 // parser can take either. Internal to the library.
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -65,8 +66,12 @@ class FileLineReader {
     void operator()(std::FILE* file) const { std::fclose(file); }
   };
 
-  // A line longer than this is no line of a query list; holding it would only exhaust memory.
-  static constexpr std::size_t max_line_bytes = std::size_t{1} << 26;
+  // A line longer than this is no line of a query list (theirs are under a hundred bytes);
+  // holding it would only exhaust memory.
+ public:
+  static constexpr std::size_t max_line_bytes = std::size_t{1} << 20;
+
+ private:
   static constexpr std::size_t chunk_bytes = std::size_t{1} << 16;
 
   static std::string describe_errno(int error) {
@@ -75,19 +80,29 @@ class FileLineReader {
 
   /// Where the line starting at position_ ends, if the buffer holds its end. A CR that is the
   /// last byte read may be the first half of CRLF, so with lone CRs as breaks it waits for more.
-  [[nodiscard]] std::size_t find_break() const {
+  /// The bytes searched before without a break are not searched again: a long line costs its
+  /// length once, not once per piece read.
+  [[nodiscard]] std::size_t find_break() {
     const char* breaks = breaks_ == LineBreaks::also_lone_cr ? "\r\n" : "\n";
-    const std::size_t stop = buffer_.find_first_of(breaks, position_);
-    if (stop == std::string::npos) return stop;
-    if (buffer_[stop] == '\r' && stop + 1 == buffer_.size() && !at_end_) return std::string::npos;
+    const std::size_t stop = buffer_.find_first_of(breaks, std::max(position_, searched_));
+    if (stop == std::string::npos) {
+      searched_ = buffer_.size();
+      return stop;
+    }
+    if (buffer_[stop] == '\r' && stop + 1 == buffer_.size() && !at_end_) {
+      searched_ = stop;
+      return std::string::npos;
+    }
     return stop;
   }
 
   void read_more() {
     buffer_.erase(0, position_);  // the lines handed out before are no longer needed
+    searched_ -= std::min(searched_, position_);
     position_ = 0;
     if (buffer_.size() > max_line_bytes)
-      throw LoadError(name_, next_number(), 0, "line too long: more than " + std::to_string(max_line_bytes) + " bytes");
+      throw LoadError(name_, next_number(), 0,
+                      "line too long: more than " + std::to_string(max_line_bytes) + " bytes without a line break");
     const std::size_t old_size = buffer_.size();
     buffer_.resize(old_size + chunk_bytes);
     errno = 0;
@@ -108,6 +123,7 @@ class FileLineReader {
   std::unique_ptr<std::FILE, FileCloser> file_;
   std::string buffer_;
   std::size_t position_ = 0;
+  std::size_t searched_ = 0;  ///< buffer_[position_, searched_) holds no line break
   bool at_end_ = false;
   bool checked_byte_order_mark_ = false;
   int line_number_ = 0;

@@ -1,6 +1,8 @@
 #include "core/text_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -15,9 +17,6 @@ namespace wayfinder {
 
 namespace {
 
-// No world file Wayfinder reads comes anywhere near this; a larger "file" is almost certainly a
-// mistake (a device, a disk image) and reading it would only exhaust memory.
-constexpr std::uintmax_t max_text_file_bytes = std::uintmax_t{1} << 30;
 
 struct FileCloser {
   void operator()(std::FILE* file) const { std::fclose(file); }
@@ -29,7 +28,9 @@ std::string describe_errno(int error) {
 
 }  // namespace
 
-std::string read_text_file(const std::filesystem::path& path) {
+std::string read_text_file(const std::filesystem::path& path) { return read_text_file(path, max_text_file_bytes); }
+
+std::string read_text_file(const std::filesystem::path& path, std::size_t max_bytes) {
   const std::string name = path.string();
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
@@ -46,19 +47,25 @@ std::string read_text_file(const std::filesystem::path& path) {
   std::string text;
   if (std::filesystem::is_regular_file(status)) {
     const std::uintmax_t size = std::filesystem::file_size(path, error);
-    if (!error && size > max_text_file_bytes)
+    if (!error && size > max_bytes)
       throw LoadError(name, 0, 0, "file too large: " + std::to_string(size) + " bytes (the limit is " +
-                                      std::to_string(max_text_file_bytes) + " bytes)");
+                                      std::to_string(max_bytes) + " bytes)");
     if (!error) text.reserve(static_cast<std::size_t>(size));
   }
+  // A file of unknown size (a pipe, a device) is read up to the limit and no further: the error
+  // names the line the limit was reached on.
   char buffer[1 << 16];
   errno = 0;
   while (true) {
-    const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get());
+    const std::size_t room = max_bytes - text.size();  // text.size() <= max_bytes here
+    const std::size_t got = std::fread(buffer, 1, room < sizeof buffer ? room + 1 : sizeof buffer, file.get());
     text.append(buffer, got);
-    if (text.size() > max_text_file_bytes)
-      throw LoadError(name, 0, 0, "file too large: more than " + std::to_string(max_text_file_bytes) + " bytes");
-    if (got < sizeof buffer) break;
+    if (text.size() > max_bytes) {
+      const auto line = std::count(text.begin(), text.end(), '\n') + 1;
+      throw LoadError(name, line > INT_MAX ? INT_MAX : static_cast<int>(line), 0,
+                      "file too large: more than " + std::to_string(max_bytes) + " bytes");
+    }
+    if (got == 0 || std::feof(file.get()) || std::ferror(file.get())) break;
   }
   if (std::ferror(file.get())) throw LoadError(name, 0, 0, "cannot read file: " + describe_errno(errno));
   return text;

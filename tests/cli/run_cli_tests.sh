@@ -802,6 +802,37 @@ if [[ -f $grids/den520d.map.scen ]]; then
 fi
 expect 2 "grid replan --changes 0" -- "$wayfinder" grid replan "$grid_scenario" --changes 0
 
+# `serve`: a port another program listens on, or one that is no TCP port, stops the command
+# with exit 2 and a message in its own words (cpp-httplib's default socket options would let a
+# second server share the port). Bounded: the first server is stopped by its process id, and
+# every command here is under `timeout`.
+timeout 60 "$wayfinder" serve --port 0 >"$scratch/serve_first.txt" 2>&1 &
+first_server=$!
+served_port=""
+for _ in $(seq 1 100); do
+  served_port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$scratch/serve_first.txt")
+  [[ -n $served_port ]] && break
+  grep -q "no web viewer" "$scratch/serve_first.txt" && break
+  sleep 0.1
+done
+if ! grep -q "no web viewer" "$scratch/serve_first.txt"; then
+  if [[ -n $served_port ]]; then
+    expect 2 "serve on a port another server holds" -- timeout 10 "$wayfinder" serve --port "$served_port"
+    contains "cannot listen on 127.0.0.1:$served_port" "the message names the address and port"
+    contains "taken" "the message says the port is taken"
+  else
+    echo "FAIL (serve --port 0 printed no address)"
+    failures=$((failures + 1))
+  fi
+  kill "$first_server" 2>/dev/null
+  wait "$first_server" 2>/dev/null
+  expect 2 "serve --port 65536" -- timeout 10 "$wayfinder" serve --port 65536
+  contains "65536 is not a TCP port (0 to 65535" "the port's range in the command's words"
+  lacks "not in range" "no raw range text"
+else
+  wait "$first_server" 2>/dev/null
+fi
+
 if [[ $failures -ne 0 ]]; then
   echo "$failures command-line check(s) failed"
   exit 1

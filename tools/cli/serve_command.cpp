@@ -1,6 +1,9 @@
 #include "serve_command.hpp"
 
+#include <charconv>
 #include <exception>
+#include <string>
+#include <system_error>
 
 #include "exit_status.hpp"
 
@@ -12,10 +15,24 @@
 
 namespace wayfinder::cli {
 
+namespace {
+
+// CLI::Range would say "Value 65536 not in range [0 - 65535]"; this says what the number is for.
+const CLI::Validator tcp_port(
+    [](std::string& text) {
+      int port = -1;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), port);
+      if (error == std::errc{} && end == text.data() + text.size() && port >= 0 && port <= 65535) return std::string();
+      return text + " is not a TCP port (0 to 65535; 0 picks a free one)";
+    },
+    "PORT");
+
+}  // namespace
+
 void configure_serve_command(CLI::App& command, ServeArguments& arguments) {
   command.add_option("FILES", arguments.files, "worlds to open: .map, .obj, .mesh, .vox or .3dmap files")
       ->type_name("FILE");
-  command.add_option("--port", arguments.port, "TCP port (0: any free port)")->check(CLI::Range(0, 65535));
+  command.add_option("--port", arguments.port, "TCP port (0: any free port)")->check(tcp_port);
   command.add_option("--host", arguments.host,
                      "address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens it to the network)");
   command.add_option("--threads", arguments.threads, "worker threads answering requests")->check(CLI::Range(1, 256));

@@ -37,10 +37,22 @@ ApiResponse error_response(int status, const std::string& why) {
   return json_response(status, json);
 }
 
-Json parse_body(std::string_view body) {
+Json parse_body(std::string_view body, const ApiLimits& limits) {
+  // A parsed value takes several times the bytes of its text (a 25 MB list of cells made nearly
+  // 1 GB), so parsing stops as soon as the body has more values or deeper nesting than any
+  // request of the API needs.
+  std::size_t values = 0;
+  const auto bound = [&](int depth, nlohmann::json::parse_event_t event, Json&) {
+    if (depth > limits.max_json_depth)
+      refuse("the request body nests deeper than " + std::to_string(limits.max_json_depth) + " levels");
+    if (event != nlohmann::json::parse_event_t::key && event != nlohmann::json::parse_event_t::object_end &&
+        event != nlohmann::json::parse_event_t::array_end && ++values > limits.max_json_values)
+      refuse("the request body has more than " + std::to_string(limits.max_json_values) + " JSON values", 413);
+    return true;
+  };
   // The default parser rejects NaN and Infinity literals; numbers too large for a double
   // become infinities, which finite_number() refuses.
-  Json json = Json::parse(body.begin(), body.end(), nullptr, /*allow_exceptions=*/false);
+  Json json = Json::parse(body.begin(), body.end(), bound, /*allow_exceptions=*/false);
   if (json.is_discarded()) refuse("the request body is not valid JSON");
   if (!json.is_object()) refuse("the request body must be a JSON object");
   return json;
@@ -132,8 +144,8 @@ Json result_json(int world, WorldKind kind, const PathResult& result) {
 void add_trace(Json& json, const SearchTrace& trace, const std::function<Point(NodeId)>& position, bool with_z,
                bool whole_numbers, std::size_t max_events) {
   json["trace"] = trace_json(trace, position, with_z, whole_numbers, max_events);
-  json["trace_events"] = trace.size();
-  json["trace_truncated"] = trace.size() > max_events;
+  json["trace_events"] = trace.recorded();
+  json["trace_truncated"] = trace.recorded() > max_events;
 }
 
 [[noreturn]] void refuse_invalid_input(const PathResult& result) {
@@ -142,9 +154,11 @@ void add_trace(Json& json, const SearchTrace& trace, const std::function<Point(N
 
 // The fields every query request has besides its world's own, read into the options: the budget
 // ("max_expansions") and the "trace" flag, with the trace the query records into when it is set.
-// Not copyable: the options point at its trace.
+// The trace keeps only the events the answer can carry (`max_trace_events`), so a long search's
+// trace costs no more memory. Not copyable: the options point at its trace.
 struct SharedQueryFields {
-  SharedQueryFields(const Json& request, QueryOptions& options) {
+  SharedQueryFields(const Json& request, QueryOptions& options, std::size_t max_trace_events) {
+    trace.set_max_events(max_trace_events);
     if (const Json* limit = member(request, "max_expansions"))
       options.budget.max_expansions = static_cast<std::uint64_t>(
           whole_number(*limit, "\"max_expansions\"", 0, std::numeric_limits<long long>::max()));
@@ -199,7 +213,7 @@ Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits&
     options.heuristic = *parsed_heuristic;
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
-  SharedQueryFields shared(request, options);
+  SharedQueryFields shared(request, options, limits.max_trace_events);
 
   const PathResult result =
       answer(world, world.grid_queries, map, from, to, options, [](const GridPathfinder&, const PathResult&) {});
@@ -230,7 +244,7 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
   if (const auto snap = number_member(request, "snap_distance")) options.snap_distance = *snap;
-  SharedQueryFields shared(request, options);
+  SharedQueryFields shared(request, options, limits.max_trace_events);
 
   Json portals = Json::array();
   Json traced = nullptr;
@@ -278,7 +292,7 @@ Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits
     refuse("unknown agent \"" + agent + "\" (walker or flyer)");
   }
   if (const auto weight = number_member(request, "weight")) options.weight = *weight;
-  SharedQueryFields shared(request, options);
+  SharedQueryFields shared(request, options, limits.max_trace_events);
 
   const PathResult result =
       answer(world, world.voxel_queries, voxels, from, to, options, [](const VoxelPathfinder&, const PathResult&) {});
@@ -353,7 +367,7 @@ ApiResponse ViewerApi::list_worlds() const {
 }
 
 ApiResponse ViewerApi::load_world(std::string_view body) {
-  const Json request = parse_body(body);
+  const Json request = parse_body(body, limits_);
   const std::string kind = text_member(request, "kind", "");
   const std::string name = text_member(request, "name", "uploaded");
   if (name.size() > 200) refuse("\"name\" is longer than 200 characters");
@@ -391,8 +405,8 @@ ApiResponse ViewerApi::load_world(std::string_view body) {
     } else {
       refuse("\"kind\" must be \"grid\" or \"navmesh\" (voxel worlds are loaded from files named on the command line)");
     }
-  } catch (const std::length_error& full) {
-    refuse(full.what(), 409);
+  } catch (const CatalogFull& full) {
+    refuse(full.what(), 507);
   } catch (const std::invalid_argument& bad) {
     refuse(bad.what());
   }
@@ -418,7 +432,7 @@ ApiResponse ViewerApi::edit_world(int id, std::string_view body) {
   const auto world = catalog_.find(id);
   if (!world) refuse("no world with id " + std::to_string(id), 404);
   if (world->kind != WorldKind::grid) refuse("only grids can be edited; world " + std::to_string(id) + " is a " + std::string(to_string(world->kind)));
-  const Json request = parse_body(body);
+  const Json request = parse_body(body, limits_);
   GridMap& map = *world->grid;
 
   // What to paint: "wall", "floor" (passable at cost 1) or a terrain cost.
@@ -454,10 +468,14 @@ ApiResponse ViewerApi::edit_world(int id, std::string_view body) {
     }
   } else if (member(request, "rect") != nullptr) {
     const auto r = coordinates(request, "rect", 4, true);
-    rect = GridRect{static_cast<int>(r[0]), static_cast<int>(r[1]), static_cast<int>(r[2]), static_cast<int>(r[3])};
-    if (rect->width < 1 || rect->height < 1 || !map.contains(rect->x, rect->y) ||
-        !map.contains(rect->x + rect->width - 1, rect->y + rect->height - 1))
-      refuse("\"rect\" must have a positive size and lie inside the grid");
+    // In 64 bits: x + width of two ints may not fit an int.
+    const auto x = static_cast<std::int64_t>(r[0]), y = static_cast<std::int64_t>(r[1]);
+    const auto width = static_cast<std::int64_t>(r[2]), height = static_cast<std::int64_t>(r[3]);
+    if (width < 1 || height < 1 || x < 0 || y < 0 || x + width > map.width() || y + height > map.height())
+      refuse("\"rect\" [" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(width) + ", " +
+             std::to_string(height) + "] must have a positive size and lie inside the " + std::to_string(map.width()) +
+             "x" + std::to_string(map.height()) + " grid");
+    rect = GridRect{static_cast<int>(x), static_cast<int>(y), static_cast<int>(width), static_cast<int>(height)};
   } else {
     refuse("an edit needs \"cells\" ([[x, y], ...]) or \"rect\" ([x, y, width, height])");
   }
@@ -487,7 +505,7 @@ ApiResponse ViewerApi::edit_world(int id, std::string_view body) {
 }
 
 ApiResponse ViewerApi::run_query(std::string_view body) const {
-  const Json request = parse_body(body);
+  const Json request = parse_body(body, limits_);
   const auto world = find_world(catalog_, request);
   switch (world->kind) {
     case WorldKind::grid: return json_response(200, grid_query(*world, request, limits_));

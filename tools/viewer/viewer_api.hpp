@@ -28,12 +28,17 @@ struct ApiResponse {
 struct ApiLimits {
   /// Largest request body; the server refuses longer ones before reading them (413).
   std::size_t max_body_bytes = std::size_t{32} << 20;
-  /// Most trace events a query returns (the rest are cut; the response says how many there were).
+  /// Most trace events a query keeps and returns (the rest are counted but not kept; the
+  /// response says how many there were).
   std::size_t max_trace_events = 4'000'000;
   /// Largest side of a generated grid.
   int max_generated_side = 4096;
-  /// Most cells one edit may paint.
-  std::size_t max_edit_cells = std::size_t{1} << 22;
+  /// Most cells one edit may list (a "rect" may cover the whole grid).
+  std::size_t max_edit_cells = std::size_t{1} << 18;
+  /// Most values (numbers, strings, arrays, ...) in a JSON body, and its deepest nesting: they
+  /// bound the memory a request's parsed body takes (413 and 400 beyond).
+  std::size_t max_json_values = std::size_t{1} << 20;
+  int max_json_depth = 32;
 };
 
 class ViewerApi {

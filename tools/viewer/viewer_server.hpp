@@ -1,8 +1,10 @@
 #pragma once
 // The viewer's HTTP server (cpp-httplib): the page and its assets, embedded in the binary at
 // build time, and the JSON API of viewer_api.hpp. Loopback only unless another host is asked
-// for. Request bodies are limited in size and in time (a body that never ends is dropped after
-// the read timeout), and requests run on a fixed pool of worker threads over shared worlds.
+// for. Request bodies are limited in size (chunked or not) and in time (a body that never ends
+// is dropped after the read timeout); request headers are checked against cross-site requests
+// and DNS rebinding (request_checks.hpp); connections are served by workers started as they
+// come, up to a cap (connection_pool.hpp). The limits are listed in docs/viewer.md.
 
 #include <chrono>
 #include <memory>
@@ -21,10 +23,19 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   /// 0: any free port (bind() says which).
   int port = 8080;
-  /// Worker threads answering requests.
+  /// Worker threads started with the server; each serves one connection at a time.
   int threads = 8;
-  /// How long the server waits for more of a request before dropping the connection.
+  /// Most connections served at once: more workers are started, up to this many, while every
+  /// worker is busy (idle keep-alive connections and slow clients hold one each until their
+  /// timeouts); past it, new connections wait for a worker.
+  int max_connections = 256;
+  /// How long the server waits for more of a request (each read) or for the client to take
+  /// more of the response (each write) before dropping the connection.
   std::chrono::seconds read_timeout{5};
+  /// How long an open connection may wait for its next request.
+  std::chrono::seconds keep_alive_timeout{2};
+  /// Most requests served on one connection before it is closed.
+  int keep_alive_max_requests = 32;
   ApiLimits limits;
 };
 
@@ -36,7 +47,7 @@ class ViewerServer {
   ViewerServer& operator=(const ViewerServer&) = delete;
 
   /// Binds the socket; returns the port. Throws std::runtime_error naming the host and port
-  /// when it cannot (in use, no such address).
+  /// when it cannot (in use, even by a server that allows sharing it, or no such address).
   int bind();
   /// Serves until stop() (from another thread). bind() first.
   void run();

@@ -32,10 +32,24 @@ std::shared_ptr<CatalogWorld> unfilled_world(WorldKind kind, std::string name) {
 
 }  // namespace
 
-int WorldCatalog::insert(std::shared_ptr<CatalogWorld> world) {
+std::size_t world_bytes(const GridMap& map) {
+  return static_cast<std::size_t>(map.width()) * static_cast<std::size_t>(map.height()) * 8;
+}
+
+std::size_t world_bytes(const NavMesh& mesh) {
+  return mesh.vertex_count() * 2 * sizeof(Point) + mesh.polygon_count() * 256 + mesh.shared_edge_count() * 32;
+}
+
+std::size_t world_bytes(const VoxelWorld& world) { return world.memory_bytes(); }
+
+int WorldCatalog::insert(std::shared_ptr<CatalogWorld> world, std::size_t bytes) {
   const std::unique_lock lock(mutex_);
-  if (worlds_.size() >= max_worlds)
-    throw std::length_error("the server already holds " + std::to_string(max_worlds) + " worlds, its limit");
+  if (worlds_.size() >= limits_.max_worlds)
+    throw CatalogFull("the server already holds " + std::to_string(limits_.max_worlds) + " worlds, its limit");
+  if (bytes > limits_.max_bytes - bytes_)
+    throw CatalogFull("the world needs about " + std::to_string(bytes) + " bytes; the server's worlds already take " +
+                      std::to_string(bytes_) + " of at most " + std::to_string(limits_.max_bytes));
+  bytes_ += bytes;
   world->id = next_id_++;
   worlds_.push_back(world);
   return world->id;
@@ -43,20 +57,23 @@ int WorldCatalog::insert(std::shared_ptr<CatalogWorld> world) {
 
 int WorldCatalog::add(std::string name, GridMap map) {
   auto world = unfilled_world(WorldKind::grid, std::move(name));
+  const std::size_t bytes = world_bytes(map);
   world->grid = std::make_unique<GridMap>(std::move(map));
-  return insert(std::move(world));
+  return insert(std::move(world), bytes);
 }
 
 int WorldCatalog::add(std::string name, NavMesh mesh) {
   auto world = unfilled_world(WorldKind::navmesh, std::move(name));
+  const std::size_t bytes = world_bytes(mesh);
   world->mesh = std::make_unique<NavMesh>(std::move(mesh));
-  return insert(std::move(world));
+  return insert(std::move(world), bytes);
 }
 
 int WorldCatalog::add(std::string name, VoxelWorld voxels) {
   auto world = unfilled_world(WorldKind::voxel, std::move(name));
+  const std::size_t bytes = world_bytes(voxels);
   world->voxels = std::make_unique<VoxelWorld>(std::move(voxels));
-  return insert(std::move(world));
+  return insert(std::move(world), bytes);
 }
 
 std::shared_ptr<CatalogWorld> WorldCatalog::find(int id) const {
@@ -74,6 +91,11 @@ std::vector<std::shared_ptr<CatalogWorld>> WorldCatalog::list() const {
 std::size_t WorldCatalog::size() const {
   const std::shared_lock lock(mutex_);
   return worlds_.size();
+}
+
+std::size_t WorldCatalog::bytes() const {
+  const std::shared_lock lock(mutex_);
+  return bytes_;
 }
 
 int load_world_file(WorldCatalog& catalog, const std::string& path) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -81,9 +82,32 @@ struct CatalogWorld {
   mutable QueryPool<VoxelPathfinder, VoxelWorld> voxel_queries;
 };
 
+/// Thrown when adding a world would take the catalog over one of its limits.
+struct CatalogFull : std::length_error {
+  using std::length_error::length_error;
+};
+
+/// What a catalog may hold, so that uploads are refused with a message rather than filling the
+/// memory. A world's bytes are estimated from its size (world_bytes()).
+struct CatalogLimits {
+  std::size_t max_worlds = 64;
+  std::size_t max_bytes = std::size_t{4} << 30;
+};
+
+/// The bytes a world and a query object on it take, roughly: 8 per grid cell (the cells and
+/// the search's per-cell state grow together), the voxel world's own figure, and per mesh
+/// polygon and vertex the sizes of its tables.
+std::size_t world_bytes(const GridMap& map);
+std::size_t world_bytes(const NavMesh& mesh);
+std::size_t world_bytes(const VoxelWorld& world);
+
 class WorldCatalog {
  public:
-  /// Adds a world and returns its id (1, 2, ... in the order added).
+  explicit WorldCatalog(CatalogLimits limits = {}) : limits_(limits) {}
+
+  /// Adds a world and returns its id (1, 2, ... in the order added). Throws CatalogFull, naming
+  /// the limit, when the catalog holds max_worlds worlds or the world would take it over
+  /// max_bytes.
   int add(std::string name, GridMap map);
   int add(std::string name, NavMesh mesh);
   int add(std::string name, VoxelWorld world);
@@ -91,15 +115,16 @@ class WorldCatalog {
   [[nodiscard]] std::shared_ptr<CatalogWorld> find(int id) const;
   [[nodiscard]] std::vector<std::shared_ptr<CatalogWorld>> list() const;
   [[nodiscard]] std::size_t size() const;
-
-  /// The most worlds a catalog holds; adding more throws std::length_error (uploads are
-  /// refused with a message rather than filling the memory).
-  static constexpr std::size_t max_worlds = 64;
+  /// The estimated bytes of the worlds held.
+  [[nodiscard]] std::size_t bytes() const;
+  [[nodiscard]] const CatalogLimits& limits() const { return limits_; }
 
  private:
-  int insert(std::shared_ptr<CatalogWorld> world);
+  int insert(std::shared_ptr<CatalogWorld> world, std::size_t bytes);
+  CatalogLimits limits_;
   mutable std::shared_mutex mutex_;
   std::vector<std::shared_ptr<CatalogWorld>> worlds_;
+  std::size_t bytes_ = 0;
   int next_id_ = 1;
 };
 

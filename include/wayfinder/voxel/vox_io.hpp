@@ -20,7 +20,8 @@
 // Errors throw LoadError with the file name, line 0 and a cause that starts with the byte
 // offset where the problem was found ("byte 1234: ..."). Limits keep a hostile file from
 // costing much: a model side is at most 1024 voxels, translations at most 2^20 from the
-// origin, at most 65536 shapes are placed, and the world must fit VoxelWorld's size limit.
+// origin, at most 65536 shapes are placed, holding at most 2^25 voxels in all (counted before
+// any is written), and the world must fit VoxelWorld's size limit.
 
 #include <array>
 #include <cstddef>
