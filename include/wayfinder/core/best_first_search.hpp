@@ -442,8 +442,9 @@ class BestFirstSearch {
       return (context_);
   }
 
-  // Ends the search; a partial outcome leads to the expanded node closest to the goal.
-  void stop(RunOutcome outcome) {
+  // Ends the search; a partial outcome leads to the expanded node closest to the goal. Called
+  // once a query: kept out of the loop's code.
+  WAYFINDER_NEVER_INLINE void stop(RunOutcome outcome) {
     finish(outcome);
     if (outcome.status == SearchStatus::partial) end_node_ = closest_ != invalid_node ? closest_ : start_;
   }

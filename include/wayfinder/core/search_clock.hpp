@@ -36,9 +36,10 @@ class SearchClock {
 
   /// `spent_microseconds`: the search's time before this step (set-up and earlier steps).
   SearchClock(const Budget& budget, const StepBudget& step, double spent_microseconds)
-      : max_expansions_(budget.max_expansions), max_cost_(budget.max_cost), max_memory_(budget.max_memory_bytes),
+      : max_expansions_(budget.max_expansions), max_memory_(budget.max_memory_bytes),
         time_limit_us_(std::chrono::duration<double, std::micro>(budget.max_time).count()),
-        spent_us_(spent_microseconds), step_(step) {}
+        spent_us_(spent_microseconds), step_(step), check_cost_(budget.max_cost != infinite_cost),
+        timed_(budget.max_time.count() > 0), memory_capped_(budget.max_memory_bytes != 0) {}
 
   /// Why the query's budget ends the search before the next expansion, after `expanded` in all,
   /// or StopReason::none. `over_cost()` tells whether no path within max_cost can remain (asked
@@ -48,11 +49,11 @@ class SearchClock {
   [[nodiscard]] WAYFINDER_FORCE_INLINE StopReason budget_stop(std::uint64_t expanded, OverCost&& over_cost,
                                                               MemoryBytes&& memory_bytes) const {
     if (expanded >= max_expansions_) return StopReason::expansion_limit;
-    if (max_cost_ != infinite_cost && over_cost()) return StopReason::cost_limit;
-    if (time_limit_us_ > 0.0 && expanded % Budget::time_check_interval == 0 && microseconds() >= time_limit_us_)
+    if (check_cost_ && over_cost()) return StopReason::cost_limit;
+    if (timed_ && expanded % Budget::time_check_interval == 0 && microseconds() >= time_limit_us_)
       return StopReason::time_limit;
     if constexpr (!std::is_same_v<std::remove_cvref_t<MemoryBytes>, NoMemoryMeasure>) {
-      if (max_memory_ != 0 && expanded % Budget::time_check_interval == 0 && memory_bytes() > max_memory_)
+      if (memory_capped_ && expanded % Budget::time_check_interval == 0 && memory_bytes() > max_memory_)
         return StopReason::memory_limit;
     }
     return StopReason::none;
@@ -77,11 +78,14 @@ class SearchClock {
 
  private:
   std::uint64_t max_expansions_;
-  Cost max_cost_;
   std::size_t max_memory_;
   double time_limit_us_;
   double spent_us_;
   StepBudget step_;
+  // Which limits are set, as flags the loop tests without loading its limits.
+  bool check_cost_;
+  bool timed_;
+  bool memory_capped_;
   clock::time_point started_ = clock::now();
 };
 
