@@ -70,6 +70,71 @@ TEST(IndexedHeap, PopsInKeyOrderAndTracksPositions) {
   for (std::size_t i = 1; i < popped.size(); ++i) ASSERT_LE(popped[i - 1].key, popped[i].key) << "out of order at " << i;
 }
 
+TEST(IndexedHeap, UpdatesKeysBothWaysAndRemovesEntries) {
+  TestRandom random(7);
+  IndexedHeap heap;
+  constexpr NodeId node_count = 1500;
+  constexpr std::uint32_t not_queued = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> position(node_count, not_queued);
+  std::vector<std::uint64_t> keys(node_count);
+  auto write_position = [&](NodeId node, std::uint32_t index) { position[node] = index; };
+  for (NodeId node = 0; node < node_count; ++node) {
+    keys[node] = heap_key(static_cast<Cost>(random.between(0, 60)), 0.5);
+    heap.push({keys[node], node}, write_position);
+  }
+  // Raise or lower every other key, and remove every fifth node.
+  for (NodeId node = 0; node < node_count; node += 2) {
+    keys[node] = heap_key(static_cast<Cost>(random.between(0, 60)), 0.5);
+    heap.update(position[node], keys[node], write_position);
+    EXPECT_EQ(heap.at(position[node]).node, node);
+  }
+  std::size_t removed = 0;
+  for (NodeId node = 0; node < node_count; node += 5) {
+    heap.remove(position[node], write_position);
+    position[node] = not_queued;
+    ++removed;
+  }
+  ASSERT_EQ(heap.size(), node_count - removed);
+  for (NodeId node = 0; node < node_count; ++node) {
+    if (position[node] != not_queued) {
+      ASSERT_EQ(heap.at(position[node]).node, node);
+    }
+  }
+
+  std::uint64_t last = 0;
+  std::size_t popped = 0;
+  while (!heap.empty()) {
+    const HeapEntry entry = heap.pop(write_position);
+    EXPECT_NE(entry.node % 5, 0u) << "a removed node came back";
+    EXPECT_EQ(entry.key, keys[entry.node]);
+    EXPECT_LE(last, entry.key) << "out of order";
+    last = entry.key;
+    ++popped;
+  }
+  EXPECT_EQ(popped, node_count - removed);
+}
+
+TEST(IndexedHeap, OrdersAnyKeyType) {
+  struct Pair {
+    double first, second;
+    bool operator<(const Pair& other) const {
+      return first < other.first || (first == other.first && second < other.second);
+    }
+  };
+  BasicIndexedHeap<Pair> heap;
+  std::vector<std::uint32_t> position(4);
+  auto write_position = [&](NodeId node, std::uint32_t index) { position[node] = index; };
+  heap.push({{2.0, 1.0}, 0}, write_position);
+  heap.push({{1.0, 5.0}, 1}, write_position);
+  heap.push({{1.0, 2.0}, 2}, write_position);
+  heap.push({{3.0, 0.0}, 3}, write_position);
+  heap.update(position[3], {0.5, 0.0}, write_position);
+  heap.remove(position[2], write_position);
+  std::vector<NodeId> order;
+  while (!heap.empty()) order.push_back(heap.pop(write_position).node);
+  EXPECT_EQ(order, (std::vector<NodeId>{3, 1, 0}));
+}
+
 TEST(IndexedHeap, KeysOrderByPriorityThenLargerTie) {
   EXPECT_LT(heap_key(1.0, 0.0), heap_key(2.0, 1.0)) << "priority first";
   EXPECT_LT(heap_key(5.0, 0.9), heap_key(5.0, 0.1)) << "equal priority: the larger tie value first";
@@ -191,6 +256,39 @@ TEST(BestFirstSearch, MatchesBellmanFordOnRandomGraphs) {
       }
     }
   }
+}
+
+TEST(BestFirstSearch, MultiSourceStartsFindTheCheapestSourcePlusPath) {
+  SearchContext context;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const GraphDomain graph = random_graph(seed, 50);
+    BestFirstSearch search(graph, context);
+    const SearchSource sources[] = {{3, 2.0}, {17, 0.0}, {29, 1.25}, {17, 4.0}};
+    std::vector<std::vector<Cost>> from(50);
+    for (const SearchSource& source : sources) from[source.node] = bellman_ford(graph, source.node);
+    for (NodeId goal = 0; goal < 50; goal += 3) {
+      Cost best = infinite_cost;
+      for (const SearchSource& source : sources) best = std::min(best, source.g + from[source.node][goal]);
+      ASSERT_EQ(search.start(sources, goal, SearchOptions{}), SearchStatus::in_progress);
+      search.step();
+      const PathResult result = search.result();
+      if (!std::isfinite(best)) {
+        EXPECT_EQ(result.status, SearchStatus::no_path) << seed << " ->" << goal;
+        continue;
+      }
+      ASSERT_EQ(result.status, SearchStatus::found) << seed << " ->" << goal;
+      EXPECT_TRUE(nearly_equal(result.cost, best)) << seed << " ->" << goal;
+      const NodeId first = result.nodes.front();
+      EXPECT_TRUE(first == 3 || first == 17 || first == 29);
+    }
+  }
+  const GraphDomain graph = random_graph(3, 10);
+  BestFirstSearch search(graph, context);
+  EXPECT_EQ(search.start(std::span<const SearchSource>{}, 1, SearchOptions{}), SearchStatus::invalid_input);
+  const SearchSource negative[] = {{0, -1.0}};
+  EXPECT_EQ(search.start(negative, 1, SearchOptions{}), SearchStatus::invalid_input);
+  const SearchSource out_of_range[] = {{0, 0.0}, {10, 0.0}};
+  EXPECT_EQ(search.start(out_of_range, 1, SearchOptions{}), SearchStatus::invalid_input);
 }
 
 TEST(BestFirstSearch, RejectsBadQueries) {

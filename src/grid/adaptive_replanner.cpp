@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <queue>
+#include <utility>
 
 namespace wayfinder {
 
 namespace {
-constexpr int move_dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-constexpr int move_dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
 /// Heuristics and path costs are sums of the same moves in different orders; they agree to the
 /// last few bits, not exactly.
@@ -23,12 +20,7 @@ std::uint64_t open_key(Cost g, Cost f) { return heap_key(f, f > 0.0 ? g / f : 1.
 }  // namespace
 
 GridAdaptiveReplanner::GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
-    : map_(map),
-      start_(start),
-      goal_(goal),
-      diagonal_(diagonal),
-      distance_(resolve_heuristic(Heuristic::automatic, diagonal)),
-      seen_revision_(map.revision()) {}
+    : GridReplannerBase(map, start, goal, diagonal), distance_(resolve_heuristic(Heuristic::automatic, diagonal)) {}
 
 Cost GridAdaptiveReplanner::octile(NodeId node) const {
   const Cell a = map_.cell_of(node);
@@ -36,19 +28,6 @@ Cost GridAdaptiveReplanner::octile(NodeId node) const {
 }
 
 Cost GridAdaptiveReplanner::heuristic(NodeId node) const { return std::max(octile(node), learned_h_[node]); }
-
-template <class Visit>
-void GridAdaptiveReplanner::for_each_move(NodeId node, Visit&& visit) const {
-  const Cell at = map_.cell_of(node);
-  if (!map_.passable(at)) return;  // a blocked cell has no moves, in or out
-  const std::uint16_t allowed = allowed_moves(diagonal_, map_.neighbourhood(at.x, at.y));
-  for (int i = 0; i < 8; ++i) {
-    const int dx = move_dx[i], dy = move_dy[i];
-    if (!((allowed >> ((dy + 1) * 3 + (dx + 1))) & 1u)) continue;
-    const NodeId next = map_.id_of(at.x + dx, at.y + dy);
-    visit(next, grid_move_cost(map_, node, next, dx != 0 && dy != 0));
-  }
-}
 
 Cost GridAdaptiveReplanner::move_cost(NodeId from, NodeId to) const {
   const Cell a = map_.cell_of(from), b = map_.cell_of(to);
@@ -65,10 +44,7 @@ void GridAdaptiveReplanner::forget_everything() {
   next_.assign(cells, invalid_node);
   cells_.assign(cells, SearchCell{});
   search_counter_ = 0;
-  changed_.clear();
-  heuristic_scale_ = static_cast<double>(map_.min_cost());
-  initialised_ = true;
-  forget_ = false;
+  started_over();
 }
 
 void GridAdaptiveReplanner::touch(NodeId node) {
@@ -80,8 +56,8 @@ void GridAdaptiveReplanner::repair_after_changes() {
   // Every move into or out of a changed cell, or past it as a corner of a diagonal, has both
   // ends among the cell and its eight neighbours.
   std::vector<NodeId> touched;
-  touched.reserve(changed_.size() * 9);
-  for (const NodeId changed : changed_) {
+  touched.reserve(changed_cells_.size() * 9);
+  for (const NodeId changed : changed_cells_) {
     const Cell c = map_.cell_of(changed);
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx)
@@ -94,7 +70,7 @@ void GridAdaptiveReplanner::repair_after_changes() {
   for (const NodeId node : touched)
     if (next_[node] != invalid_node && move_cost(node, next_[node]) == infinite_cost) next_[node] = invalid_node;
   repair_heuristics(touched);
-  changed_.clear();
+  changed_cells_.clear();
 }
 
 // GAA*'s consistency procedure (Sun, Koenig & Yeoh 2008, as used by MPGAA*): a move that got
@@ -238,49 +214,26 @@ SearchStatus GridAdaptiveReplanner::plan() {
   plan_cost_ = infinite_cost;
   status_ = SearchStatus::no_path;
   message_.clear();
-  if (static_cast<unsigned>(diagonal_) > static_cast<unsigned>(DiagonalMode::always)) {
-    message_ = "unknown diagonal mode " + std::to_string(static_cast<unsigned>(diagonal_));
+  if (!ends_on_the_map()) {
     status_ = SearchStatus::invalid_input;
     return status_;
   }
-  if (!map_.contains(start_) || !map_.contains(goal_)) {
-    message_ = std::string(map_.contains(start_) ? "goal " + cell_text(goal_) : "start " + cell_text(start_)) +
-               " is outside the " + std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map";
-    status_ = SearchStatus::invalid_input;
-    return status_;
-  }
-  if (!initialised_ || forget_)
+  if (!initialised_ || start_over_)
     forget_everything();
   else
     repair_after_changes();
   last_expansions_ = last_heuristic_repairs_;
-  if (!map_.passable(start_) || !map_.passable(goal_)) {
-    message_ = std::string(map_.passable(start_) ? "goal " + cell_text(goal_) : "start " + cell_text(start_)) +
-               " is blocked";
-  } else if (!search(map_.id_of(start_), map_.id_of(goal_))) {
-    message_ = "the goal " + cell_text(goal_) + " cannot be reached from " + cell_text(start_);
-  } else {
-    status_ = SearchStatus::found;
+  if (ends_passable()) {
+    if (search(map_.id_of(start_), map_.id_of(goal_)))
+      status_ = SearchStatus::found;
+    else
+      say_unreachable();
   }
   total_expansions_ += last_expansions_;
   return status_;
 }
 
 void GridAdaptiveReplanner::move_to(Cell cell) { start_ = cell; }
-
-std::size_t GridAdaptiveReplanner::notify_changes() {
-  const auto changes = map_.changes_since(seen_revision_);
-  seen_revision_ = map_.revision();
-  if (!changes) {
-    forget_ = true;  // the log no longer reaches back: nothing learned can be trusted
-    return 0;
-  }
-  for (const GridCellChange& change : *changes) changed_.push_back(map_.id_of(change.cell));
-  // A cell cheaper than the cheapest one the octile distance was scaled by would make even the
-  // octile distance overestimate.
-  if (static_cast<double>(map_.min_cost()) < heuristic_scale_) forget_ = true;
-  return changes->size();
-}
 
 Cost GridAdaptiveReplanner::cost() const { return status_ == SearchStatus::found ? plan_cost_ : infinite_cost; }
 
@@ -291,39 +244,10 @@ Cell GridAdaptiveReplanner::next_cell() const {
 }
 
 PathResult GridAdaptiveReplanner::path() const {
-  PathResult result;
-  result.reason = StopReason::goal_reached;
-  result.stats.expanded = last_expansions_;
-  if (status_ != SearchStatus::found || !map_.contains(start_)) {
-    result.status = SearchStatus::no_path;
-    result.reason = StopReason::open_list_empty;
-    result.message = message_.empty() ? "no plan: call plan() first" : message_;
-    return result;
-  }
-  NodeId at = map_.id_of(start_);
-  const NodeId goal = map_.id_of(goal_);
-  result.nodes.push_back(at);
-  Cost total = 0.0;
-  while (at != goal && result.nodes.size() <= map_.cell_count()) {
+  return follow_plan(status_ == SearchStatus::found && map_.contains(start_), [this](NodeId at) {
     const NodeId next = next_[at];
-    const Cost step = next == invalid_node ? infinite_cost : move_cost(at, next);
-    if (step == infinite_cost) break;
-    total += step;
-    at = next;
-    result.nodes.push_back(at);
-  }
-  if (at != goal) {
-    result.status = SearchStatus::no_path;
-    result.reason = StopReason::open_list_empty;
-    result.message = "the plan is stale: call plan() after move_to() or notify_changes()";
-    result.nodes.clear();
-    return result;
-  }
-  result.status = SearchStatus::found;
-  result.cost = total;
-  result.points.reserve(result.nodes.size());
-  for (const NodeId node : result.nodes) result.points.push_back(GridMap::centre(map_.cell_of(node)));
-  return result;
+    return std::pair<NodeId, Cost>{next, next == invalid_node ? infinite_cost : move_cost(at, next)};
+  });
 }
 
 }  // namespace wayfinder

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "wayfinder/core/search_clock.hpp"
 
 namespace wayfinder {
 
@@ -39,19 +43,11 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   end_ = invalid_node;
   closest_ = start;
   closest_h_ = infinite_cost;  // set from the start's distance once the ids are checked
-  status_ = SearchStatus::in_progress;
-  reason_ = StopReason::none;
-  message_.clear();
-  if (start >= map_.cell_count() || goal >= map_.cell_count()) {
-    message_ = "start or goal cell id out of range";
-    finish(SearchStatus::invalid_input, StopReason::invalid_input, invalid_node);
-    return status_;
-  }
-  if (std::isnan(options.budget.max_cost)) {
-    message_ = "budget max_cost is NaN";
-    finish(SearchStatus::invalid_input, StopReason::invalid_input, invalid_node);
-    return status_;
-  }
+  report_.begin();
+  if (start >= map_.cell_count() || goal >= map_.cell_count())
+    return report_.finish(RunOutcome::invalid_input(), "start or goal cell id out of range");
+  if (std::optional<std::string> problem = budget_problem(options.budget))
+    return report_.finish(RunOutcome::invalid_input(), std::move(*problem));
   const Cell s = map_.cell_of(start);
   const Cell g = map_.cell_of(goal);
   closest_h_ = grid_distance(Heuristic::octile, s.x - g.x, s.y - g.y);
@@ -66,54 +62,36 @@ SearchStatus BreadthFirstWave::start(NodeId start, NodeId goal, const SearchOpti
   state_.reach(start, 0);
   state_.frontier().push_back(start);
   if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
-  if (start == goal) finish(SearchStatus::found, StopReason::goal_reached, goal);
-  return status_;
+  if (start == goal) finish(RunOutcome::goal_reached(), goal);
+  return report_.status();
 }
 
 SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
-  if (status_ != SearchStatus::in_progress) return status_;
-  const std::uint64_t max_expansions = step_budget.max_expansions;
-  const auto started = std::chrono::steady_clock::now();
-  const Budget& budget = options_.budget;
-  const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
+  if (!report_.running()) return report_.status();
+  const SearchClock clock(options_.budget, step_budget, stats_.microseconds);
   std::vector<NodeId>& frontier = state_.frontier();
   const Cell goal_cell = map_.cell_of(goal_);
-  const bool check_cost = budget.max_cost != infinite_cost;
   // Every move costs at least the cheapest cell's cost (a cardinal move between two such cells).
   const double cheapest_move = map_.uniform_cost() ? 1.0 : static_cast<double>(map_.min_cost());
+  // Every path of up to ring_moves_ moves has been tried, so any path to the goal still to be
+  // found has at least ring_moves_ + 1 moves, each costing at least the cheapest move.
+  const auto over_cost = [&] { return static_cast<double>(ring_moves_ + 1) * cheapest_move > options_.budget.max_cost; };
   std::uint64_t done = 0;
-  while (status_ == SearchStatus::in_progress) {
+  while (report_.running()) {
     if (head_ == frontier.size()) {
-      if (options_.partial_when_unreachable)
-        finish(SearchStatus::partial, StopReason::open_list_empty, closest_);
-      else
-        finish(SearchStatus::no_path, StopReason::open_list_empty, invalid_node);
+      finish(RunOutcome::unreachable(options_.partial_when_unreachable), closest_);
       break;
     }
     if (head_ == ring_end_) {  // the ring is done: the frontier now holds exactly the next one
       ++ring_moves_;
       ring_end_ = frontier.size();
     }
-    if (stats_.expanded >= budget.max_expansions) {
-      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
-             StopReason::expansion_limit, options_.return_partial ? closest_ : invalid_node);
+    const StopReason budget_stop = clock.budget_stop(stats_.expanded, over_cost, NoMemoryMeasure{});
+    if (budget_stop != StopReason::none) {
+      finish(RunOutcome::budget_spent(budget_stop, options_.return_partial), closest_);
       break;
     }
-    // Every path of up to ring_moves_ moves has been tried, so any path to the goal still to be
-    // found has at least ring_moves_ + 1 moves, each costing at least the cheapest move.
-    if (check_cost && static_cast<double>(ring_moves_ + 1) * cheapest_move > budget.max_cost) {
-      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted, StopReason::cost_limit,
-             options_.return_partial ? closest_ : invalid_node);
-      break;
-    }
-    if (time_limit_us > 0.0 && (stats_.expanded % Budget::time_check_interval) == 0 &&
-        stats_.microseconds + std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count() >=
-            time_limit_us) {
-      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted, StopReason::time_limit,
-             options_.return_partial ? closest_ : invalid_node);
-      break;
-    }
-    if (done >= max_expansions || step_time_is_up(step_budget, done, started)) break;
+    if (clock.step_over(done)) break;
     ++done;
     const NodeId node = frontier[head_++];
     ++stats_.expanded;
@@ -138,20 +116,19 @@ SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
       frontier.push_back(next);
       if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, next, node, 0.0);
       if (next == goal_) {
-        finish(SearchStatus::found, StopReason::goal_reached, goal_);
+        finish(RunOutcome::goal_reached(), goal_);
         break;
       }
     }
     stats_.peak_open = std::max<std::uint64_t>(stats_.peak_open, frontier.size() - head_);
   }
-  stats_.microseconds += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
-  return status_;
+  stats_.microseconds += clock.step_microseconds();
+  return report_.status();
 }
 
-void BreadthFirstWave::finish(SearchStatus status, StopReason reason, NodeId end) {
-  status_ = status;
-  reason_ = reason;
-  end_ = end;
+void BreadthFirstWave::finish(RunOutcome outcome, NodeId end) {
+  report_.finish(outcome);
+  end_ = outcome.has_path() ? end : invalid_node;
 }
 
 void BreadthFirstWave::walk_back(NodeId from, std::vector<NodeId>& path) const {
@@ -176,11 +153,7 @@ PathResult BreadthFirstWave::result() const {
 }
 
 void BreadthFirstWave::result(PathResult& out) const {
-  out.reset();
-  out.status = status_;
-  out.reason = reason_;
-  out.stats = stats_;
-  out.message = message_;
+  report_.write(out, stats_);
   if (end_ != invalid_node) {
     walk_back(end_, out.nodes);
     for (std::size_t i = 1; i < out.nodes.size(); ++i) {

@@ -1,8 +1,9 @@
 #include "wayfinder/grid/crash_walker.hpp"
 
-#include <chrono>
-#include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "grid/grid_walker_lines.hpp"
 #include "grid/walker_step_clock.hpp"
@@ -14,8 +15,7 @@ using walker_detail::move_dx;
 using walker_detail::move_dy;
 using walker_detail::npos;
 using walker_detail::octile_distance;
-using walker_detail::WalkerStepClock;
-using walker_detail::WalkerTurn;
+using walker_detail::may_move;
 
 namespace {
 
@@ -52,26 +52,20 @@ SearchStatus CrashWalker::start(NodeId start, NodeId goal, WallHand hand, const 
   closest_ = 0;
   closest_distance_ = 0.0;
   stats_ = {};
-  status_ = SearchStatus::in_progress;
-  reason_ = StopReason::none;
-  message_.clear();
+  report_.begin();
   line_.clear();
-  if (start >= map_.cell_count() || goal >= map_.cell_count()) {
-    finish(SearchStatus::invalid_input, StopReason::invalid_input, "start or goal cell id out of range");
-    return status_;
-  }
-  if (std::isnan(options.budget.max_cost)) {
-    finish(SearchStatus::invalid_input, StopReason::invalid_input, "budget max_cost is NaN");
-    return status_;
-  }
+  if (start >= map_.cell_count() || goal >= map_.cell_count())
+    return report_.finish(RunOutcome::invalid_input(), "start or goal cell id out of range");
+  if (std::optional<std::string> problem = budget_problem(options.budget))
+    return report_.finish(RunOutcome::invalid_input(), std::move(*problem));
   const Cell from = map_.cell_of(start);
   const Cell to = map_.cell_of(goal);
   walker_detail::straight_line(from, to, diagonal_, line_);
   walk_.push_back(start);
   closest_distance_ = octile_distance(from, to);
   if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
-  if (start == goal) finish(SearchStatus::found, StopReason::goal_reached, {});
-  return status_;
+  if (start == goal) report_.finish(RunOutcome::goal_reached());
+  return report_.status();
 }
 
 bool CrashWalker::move_allowed(Cell from, int direction) const {
@@ -162,31 +156,18 @@ void CrashWalker::make_move(NodeId to, bool diagonal) {
     closest_distance_ = distance;
     closest_ = walk_.size() - 1;
   }
-  if (to == goal_) finish(SearchStatus::found, StopReason::goal_reached, {});
-}
-
-void CrashWalker::finish(SearchStatus status, StopReason reason, std::string message) {
-  status_ = status;
-  reason_ = reason;
-  message_ = std::move(message);
+  if (to == goal_) report_.finish(RunOutcome::goal_reached());
 }
 
 SearchStatus CrashWalker::step(const StepBudget& step_budget) {
-  if (status_ != SearchStatus::in_progress) return status_;
-  const WalkerStepClock clock(step_budget, options_.budget, stats_.microseconds);
+  if (!report_.running()) return report_.status();
+  const SearchClock clock(options_.budget, step_budget, stats_.microseconds);
   const Cell goal = map_.cell_of(goal_);
   std::uint64_t done = 0;
-  while (status_ == SearchStatus::in_progress) {
-    const WalkerTurn turn = clock.next(done, stats_.expanded);
-    if (turn == WalkerTurn::pause) break;
-    if (turn != WalkerTurn::move) {
-      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
-             turn == WalkerTurn::out_of_time ? StopReason::time_limit : StopReason::expansion_limit,
-             "the budget ran out after " + std::to_string(stats_.expanded) + " moves");
-      break;
-    }
+  while (report_.running()) {
+    if (!may_move(clock, done, stats_.expanded, options_, report_, "moves")) break;
     if (stats_.expanded >= step_limit_) {
-      finish(SearchStatus::budget_exhausted, StopReason::expansion_limit,
+      report_.finish({SearchStatus::budget_exhausted, StopReason::expansion_limit},
              "step limit reached: " + std::to_string(step_limit_) + " moves without reaching the goal");
       break;
     }
@@ -211,15 +192,15 @@ SearchStatus CrashWalker::step(const StepBudget& step_budget) {
       int next_wall = 0;
       const int direction = follow_move(at, wall_, hand_, next_wall);
       if (direction < 0) {
-        finish(SearchStatus::no_path, StopReason::gave_up,
-               "the walker is boxed in at " + cell_text(at) + ": no move from there is allowed");
+        report_.finish({SearchStatus::no_path, StopReason::gave_up},
+                       "the walker is boxed in at " + cell_text(at) + ": no move from there is allowed");
         break;
       }
       const Cell next{at.x + move_dx[direction], at.y + move_dy[direction]};
       wall_ = next_wall;
       make_move(map_.id_of(next), move_dx[direction] != 0 && move_dy[direction] != 0);
       ++done;
-      if (status_ != SearchStatus::in_progress) break;
+      if (!report_.running()) break;
       const std::size_t index = line_index_of(next);
       if (index != npos && index > hit_index_ && may_leave_at(index)) {
         // Back on the m-line, closer to the goal than the hit and free ahead: leave the wall.
@@ -230,8 +211,8 @@ SearchStatus CrashWalker::step(const StepBudget& step_budget) {
       const FollowState now{map_.id_of(next), wall_};
       if (now == saved_) {
         if (hand_switched_) {
-          finish(SearchStatus::no_path, StopReason::gave_up,
-                 "the walker looped: it went round the obstacle it hit at " + cell_text(line_[hit_index_]) +
+          report_.finish({SearchStatus::no_path, StopReason::gave_up},
+                         "the walker looped: it went round the obstacle it hit at " + cell_text(line_[hit_index_]) +
                      " with both hands without meeting the straight line to " + cell_text(goal) +
                      " any closer; the goal is unreachable or hidden from this rule");
           break;
@@ -250,20 +231,16 @@ SearchStatus CrashWalker::step(const StepBudget& step_budget) {
     }
   }
   stats_.microseconds = clock.microseconds();
-  return status_;
+  return report_.status();
 }
 
 void CrashWalker::result(PathResult& out) const {
-  out.reset();
-  out.status = status_;
-  out.reason = reason_;
-  out.stats = stats_;
-  out.message = message_;
+  report_.write(out, stats_);
   std::size_t count = 0;
-  if (status_ == SearchStatus::found) count = walk_.size();
-  if (status_ == SearchStatus::partial) count = closest_ + 1;
+  if (report_.status() == SearchStatus::found) count = walk_.size();
+  if (report_.status() == SearchStatus::partial) count = closest_ + 1;
   out.nodes.assign(walk_.begin(), walk_.begin() + static_cast<std::ptrdiff_t>(count));
-  out.cost = status_ == SearchStatus::found ? walked_cost_ : walker_detail::walk_cost(map_, walk_, count);
+  out.cost = report_.status() == SearchStatus::found ? walked_cost_ : walker_detail::walk_cost(map_, walk_, count);
 }
 
 // ---- FourWayCrashWalker ---------------------------------------------------------------------
@@ -279,9 +256,7 @@ SearchStatus FourWayCrashWalker::start(NodeId start, NodeId goal, const SearchOp
   moves_ = 0;
   turn_ = 0;
   winner_ = -1;
-  status_ = SearchStatus::in_progress;
-  reason_ = StopReason::none;
-  message_.clear();
+  report_.begin();
   microseconds_ = 0.0;
   // The four walkers know only their step limit; the budget is the race's, over all moves.
   SearchOptions each = options;
@@ -292,32 +267,22 @@ SearchStatus FourWayCrashWalker::start(NodeId start, NodeId goal, const SearchOp
   walkers_[2].start(goal, start, WallHand::right, each, step_limit);
   walkers_[3].start(goal, start, WallHand::left, each, step_limit);
   if (walkers_[0].status() == SearchStatus::invalid_input) {
-    status_ = SearchStatus::invalid_input;
-    reason_ = StopReason::invalid_input;
     PathResult why;
     walkers_[0].result(why);
-    message_ = why.message;
+    report_.finish(RunOutcome::invalid_input(), std::move(why.message));
   } else if (walkers_[0].status() == SearchStatus::found) {
     winner_ = 0;
-    status_ = SearchStatus::found;
-    reason_ = StopReason::goal_reached;
+    report_.finish(RunOutcome::goal_reached());
   }
-  return status_;
+  return report_.status();
 }
 
 SearchStatus FourWayCrashWalker::step(const StepBudget& step_budget) {
-  if (status_ != SearchStatus::in_progress) return status_;
-  const WalkerStepClock clock(step_budget, options_.budget, microseconds_);
+  if (!report_.running()) return report_.status();
+  const SearchClock clock(options_.budget, step_budget, microseconds_);
   std::uint64_t done = 0;
-  while (status_ == SearchStatus::in_progress) {
-    const WalkerTurn turn = clock.next(done, moves_);
-    if (turn == WalkerTurn::pause) break;
-    if (turn != WalkerTurn::move) {
-      status_ = options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted;
-      reason_ = turn == WalkerTurn::out_of_time ? StopReason::time_limit : StopReason::expansion_limit;
-      message_ = "the budget ran out after " + std::to_string(moves_) + " moves of the four walkers";
-      break;
-    }
+  while (report_.running()) {
+    if (!may_move(clock, done, moves_, options_, report_, "moves of the four walkers")) break;
     // The next walker still under way, in turn.
     int walker = -1;
     for (int k = 0; k < 4 && walker < 0; ++k) {
@@ -336,25 +301,25 @@ SearchStatus FourWayCrashWalker::step(const StepBudget& step_budget) {
     done += moved;
     if (walkers_[walker].status() == SearchStatus::found) {
       winner_ = walker;
-      status_ = SearchStatus::found;
-      reason_ = StopReason::goal_reached;
+      report_.finish(RunOutcome::goal_reached());
     }
   }
   microseconds_ = clock.microseconds();
-  return status_;
+  return report_.status();
 }
 
 void FourWayCrashWalker::finish_when_all_failed() {
   bool all_no_path = true;
-  message_ = "all four walkers failed:";
+  std::string message = "all four walkers failed:";
   for (int k = 0; k < 4; ++k) {
     PathResult why;
     walkers_[k].result(why);
     if (why.status != SearchStatus::no_path) all_no_path = false;
-    message_ += std::string(k == 0 ? " " : "; ") + four_way_names[k] + ": " + why.message;
+    message += std::string(k == 0 ? " " : "; ") + four_way_names[k] + ": " + why.message;
   }
-  status_ = all_no_path ? SearchStatus::no_path : SearchStatus::budget_exhausted;
-  reason_ = all_no_path ? StopReason::gave_up : StopReason::expansion_limit;
+  report_.finish(all_no_path ? RunOutcome{SearchStatus::no_path, StopReason::gave_up}
+                             : RunOutcome{SearchStatus::budget_exhausted, StopReason::expansion_limit},
+                 std::move(message));
 }
 
 SearchStats FourWayCrashWalker::stats() const {
@@ -368,18 +333,14 @@ SearchStats FourWayCrashWalker::stats() const {
 }
 
 void FourWayCrashWalker::result(PathResult& out) const {
-  out.reset();
-  out.status = status_;
-  out.reason = reason_;
-  out.stats = stats();
-  out.message = message_;
-  if (status_ == SearchStatus::found && winner_ >= 0) {
+  report_.write(out, stats());
+  if (report_.status() == SearchStatus::found && winner_ >= 0) {
     const std::vector<NodeId>& walk = walkers_[winner_].walked();
     if (winner_ < 2)
       out.nodes.assign(walk.begin(), walk.end());
     else
       out.nodes.assign(walk.rbegin(), walk.rend());  // a walk from the goal, turned round
-  } else if (status_ == SearchStatus::partial) {
+  } else if (report_.status() == SearchStatus::partial) {
     // The walk from the start that came closest to the goal, up to that cell.
     const CrashWalker& best =
         walkers_[1].closest_distance() < walkers_[0].closest_distance() ? walkers_[1] : walkers_[0];

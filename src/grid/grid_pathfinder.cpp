@@ -354,7 +354,7 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
   } else if (auto problem = weight_problem(options.weight)) {
     return reject(*problem);
   }
-  if (std::isnan(options.budget.max_cost)) return reject("budget max_cost is NaN");
+  if (const std::optional<std::string> problem = budget_problem(options.budget)) return reject(*problem);
   const int agent_size = options.agent_size;
   if (agent_size < 1 || agent_size > max_clearance)
     return reject("agent_size must be from 1 to " + std::to_string(max_clearance) + " cells, got " +

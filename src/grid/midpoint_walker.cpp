@@ -1,9 +1,10 @@
 #include "wayfinder/grid/midpoint_walker.hpp"
 
 #include <bit>
-#include <chrono>
-#include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "grid/grid_walker_lines.hpp"
 #include "grid/walker_step_clock.hpp"
@@ -11,8 +12,7 @@
 namespace wayfinder {
 
 using walker_detail::octile_distance;
-using walker_detail::WalkerStepClock;
-using walker_detail::WalkerTurn;
+using walker_detail::may_move;
 
 namespace {
 
@@ -37,25 +37,16 @@ SearchStatus MidpointWalker::start(NodeId start, NodeId goal, const SearchOption
   pending_.clear();
   path_.clear();
   stats_ = {};
-  status_ = SearchStatus::in_progress;
-  reason_ = StopReason::none;
-  message_.clear();
-  if (start >= map_.cell_count() || goal >= map_.cell_count()) {
-    finish(SearchStatus::invalid_input, StopReason::invalid_input, "start or goal cell id out of range");
-    return status_;
-  }
-  if (std::isnan(options.budget.max_cost)) {
-    finish(SearchStatus::invalid_input, StopReason::invalid_input, "budget max_cost is NaN");
-    return status_;
-  }
+  report_.begin();
+  if (start >= map_.cell_count() || goal >= map_.cell_count())
+    return report_.finish(RunOutcome::invalid_input(), "start or goal cell id out of range");
+  if (std::optional<std::string> problem = budget_problem(options.budget))
+    return report_.finish(RunOutcome::invalid_input(), std::move(*problem));
   path_.push_back(start);
   if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
-  if (start == goal) {
-    finish(SearchStatus::found, StopReason::goal_reached, {});
-    return status_;
-  }
+  if (start == goal) return report_.finish(RunOutcome::goal_reached());
   pending_.push_back({map_.cell_of(start), map_.cell_of(goal), 0});
-  return status_;
+  return report_.status();
 }
 
 bool MidpointWalker::free_cell_near(Cell middle, Cell from, Cell to, Cell& found) {
@@ -130,16 +121,16 @@ void MidpointWalker::examine(const Segment& segment) {
     return;
   }
   if (segment.depth >= depth_limit_) {
-    finish(SearchStatus::no_path, StopReason::gave_up,
-           "could not join " + cell_text(segment.from) + " to " + cell_text(segment.to) + " in " +
+    report_.finish({SearchStatus::no_path, StopReason::gave_up},
+                   "could not join " + cell_text(segment.from) + " to " + cell_text(segment.to) + " in " +
                std::to_string(depth_limit_) + " halvings: the midpoints do not lead round the obstacle");
     return;
   }
   const Cell middle{(segment.from.x + segment.to.x) / 2, (segment.from.y + segment.to.y) / 2};
   Cell detour;
   if (!free_cell_near(middle, segment.from, segment.to, detour)) {
-    finish(SearchStatus::no_path, StopReason::gave_up,
-           "no passable cell near the midpoint " + cell_text(middle) + " of " + cell_text(segment.from) + " to " +
+    report_.finish({SearchStatus::no_path, StopReason::gave_up},
+                   "no passable cell near the midpoint " + cell_text(middle) + " of " + cell_text(segment.from) + " to " +
                cell_text(segment.to));
     return;
   }
@@ -148,31 +139,18 @@ void MidpointWalker::examine(const Segment& segment) {
   pending_.push_back({segment.from, detour, segment.depth + 1});
 }
 
-void MidpointWalker::finish(SearchStatus status, StopReason reason, std::string message) {
-  status_ = status;
-  reason_ = reason;
-  message_ = std::move(message);
-}
-
 SearchStatus MidpointWalker::step(const StepBudget& step_budget) {
-  if (status_ != SearchStatus::in_progress) return status_;
-  const WalkerStepClock clock(step_budget, options_.budget, stats_.microseconds);
+  if (!report_.running()) return report_.status();
+  const SearchClock clock(options_.budget, step_budget, stats_.microseconds);
   std::uint64_t done = 0;
-  while (status_ == SearchStatus::in_progress) {
+  while (report_.running()) {
     if (pending_.empty()) {
-      finish(SearchStatus::found, StopReason::goal_reached, {});
+      report_.finish(RunOutcome::goal_reached());
       break;
     }
-    const WalkerTurn turn = clock.next(done, stats_.expanded);
-    if (turn == WalkerTurn::pause) break;
-    if (turn != WalkerTurn::move) {
-      finish(options_.return_partial ? SearchStatus::partial : SearchStatus::budget_exhausted,
-             turn == WalkerTurn::out_of_time ? StopReason::time_limit : StopReason::expansion_limit,
-             "the budget ran out after " + std::to_string(stats_.expanded) + " segments");
-      break;
-    }
+    if (!may_move(clock, done, stats_.expanded, options_, report_, "segments")) break;
     if (stats_.expanded >= step_limit_) {
-      finish(SearchStatus::budget_exhausted, StopReason::expansion_limit,
+      report_.finish({SearchStatus::budget_exhausted, StopReason::expansion_limit},
              "step limit reached: " + std::to_string(step_limit_) + " segments examined without joining the start to "
              "the goal");
       break;
@@ -183,19 +161,15 @@ SearchStatus MidpointWalker::step(const StepBudget& step_budget) {
     ++done;
   }
   stats_.microseconds = clock.microseconds();
-  return status_;
+  return report_.status();
 }
 
 void MidpointWalker::result(PathResult& out) const {
-  out.reset();
-  out.status = status_;
-  out.reason = reason_;
-  out.stats = stats_;
-  out.message = message_;
+  report_.write(out, stats_);
   std::size_t count = 0;
-  if (status_ == SearchStatus::found) {
+  if (report_.status() == SearchStatus::found) {
     count = path_.size();
-  } else if (status_ == SearchStatus::partial && !path_.empty()) {
+  } else if (report_.status() == SearchStatus::partial && !path_.empty()) {
     // The path joined so far, up to its cell closest to the goal.
     const Cell goal = map_.cell_of(goal_);
     double closest = std::numeric_limits<double>::infinity();

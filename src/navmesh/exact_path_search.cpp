@@ -33,6 +33,7 @@
 #include "navmesh/search_tables.hpp"
 #include "navmesh/straight_path.hpp"
 #include "wayfinder/core/geometry.hpp"
+#include "wayfinder/core/search_clock.hpp"
 
 namespace wayfinder {
 
@@ -242,9 +243,9 @@ struct ExactSearchState {
                            std::uint32_t entry);
   void push_initial(const MeshLocation& from);
   void note_reached(std::uint32_t index);
-  // Ends the query without reaching the goal: a partial path (towards the reached node nearest
-  // the goal) when the options ask for one, else budget_exhausted or no_path.
-  void stop_early(StopReason reason, bool exhausted_budget);
+  // Ends the query without reaching the goal (RunOutcome::budget_spent or unreachable): a
+  // partial path leads towards the reached node nearest the goal.
+  void stop_early(RunOutcome outcome);
   // The result's polygons, turning points and length for the chain of parents ending at `last`,
   // ending at `end` (the goal), or at `end_point` (a partial path's end, on the last interval).
   void emit_path(std::uint32_t last, const Flat* end_point, const Point* end);
@@ -709,8 +710,7 @@ SearchStatus ExactPathSearch::begin(const MeshLocation& start, const MeshLocatio
   if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() || goal.polygon >= mesh_.polygon_count())
     return reject("start and goal must be located on the mesh");
   if (!is_finite(start.point) || !is_finite(goal.point)) return reject("start and goal must be finite points");
-  if (!(options.budget.max_cost >= 0.0)) return reject("budget.max_cost must be non-negative (infinite for no limit)");
-  if (options.budget.max_time.count() < 0) return reject("budget.max_time must not be negative (zero for no limit)");
+  if (const std::optional<std::string> problem = budget_problem(options.budget)) return reject(*problem);
   // Off-mesh links join polygons the search's intervals cannot describe (a jump, a ladder):
   // refused rather than ignored, so that an answer is always the shortest path on the mesh.
   if (mesh_.off_mesh_link_count() != 0)
@@ -810,15 +810,11 @@ void ExactSearchState::emit_path(std::uint32_t last, const Flat* end_point, cons
     result.cost += distance_xz(flat(result.points[i - 1]), flat(result.points[i]));
 }
 
-void ExactSearchState::stop_early(StopReason reason, bool exhausted_budget) {
+void ExactSearchState::stop_early(RunOutcome outcome) {
   running = false;
-  result.reason = reason;
-  const bool partial = exhausted_budget ? options.return_partial : options.partial_when_unreachable;
-  if (!partial) {
-    result.status = exhausted_budget ? SearchStatus::budget_exhausted : SearchStatus::no_path;
-    return;
-  }
-  result.status = SearchStatus::partial;
+  result.status = outcome.status;
+  result.reason = outcome.reason;
+  if (outcome.status != SearchStatus::partial) return;
   if (closest == none) {
     result.nodes.push_back(start_location.polygon);
     result.points.push_back(start_location.point);
@@ -849,24 +845,18 @@ SearchStatus ExactPathSearch::step(const StepBudget& step_budget) {
   ExactSearchState& state = *state_;
   PathResult& out = state.result;
   if (!state.running) return out.status;
-  const auto started = std::chrono::steady_clock::now();
-  const Budget& budget = state.options.budget;
-  const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
+  const SearchClock clock(state.options.budget, step_budget, out.stats.microseconds);
   SearchTrace* const trace = state.options.trace;
   std::uint64_t done_this_step = 0;
-  auto elapsed_us = [&] {
-    return out.stats.microseconds +
-           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
-  };
   while (state.running) {
     if (state.open.empty()) {
-      state.stop_early(StopReason::open_list_empty, false);
+      state.stop_early(RunOutcome::unreachable(state.options.partial_when_unreachable));
       break;
     }
-    if (done_this_step >= step_budget.max_expansions || step_time_is_up(step_budget, done_this_step, started)) break;
+    if (clock.step_over(done_this_step)) break;
     const OpenEntry top = state.open.pop();
-    if (top.f > budget.max_cost) {
-      state.stop_early(StopReason::cost_limit, true);
+    if (top.f > state.options.budget.max_cost) {
+      state.stop_early(RunOutcome::budget_spent(StopReason::cost_limit, state.options.return_partial));
       break;
     }
     std::uint32_t current = top.node;
@@ -891,11 +881,10 @@ SearchStatus ExactPathSearch::step(const StepBudget& step_budget) {
     // The whole chain counts as one step of the caller's budget.
     ++done_this_step;
     while (true) {
-      if (out.stats.expanded >= budget.max_expansions ||
-          (time_limit_us > 0.0 && out.stats.expanded % Budget::time_check_interval == 0 &&
-           elapsed_us() >= time_limit_us)) {
-        const bool time_up = out.stats.expanded < budget.max_expansions;
-        state.stop_early(time_up ? StopReason::time_limit : StopReason::expansion_limit, true);
+      // The cost bound is checked on the open list's top above; memory is not measured here.
+      const StopReason budget_stop = clock.budget_stop(out.stats.expanded, NoCostCheck{}, NoMemoryMeasure{});
+      if (budget_stop != StopReason::none) {
+        state.stop_early(RunOutcome::budget_spent(budget_stop, state.options.return_partial));
         break;
       }
       ++out.stats.expanded;
@@ -916,7 +905,7 @@ SearchStatus ExactPathSearch::step(const StepBudget& step_budget) {
     out.stats.peak_open = std::max<std::uint64_t>(out.stats.peak_open, state.open.size());
   }
   out.stats.generated = state.generated;
-  out.stats.microseconds = elapsed_us();
+  out.stats.microseconds = clock.microseconds();
   return state.running ? SearchStatus::in_progress : out.status;
 }
 

@@ -61,12 +61,7 @@ std::optional<std::string> option_problem(const NavMeshSearchOptions& options) {
     return "height_tolerance must be non-negative, not " + std::to_string(options.height_tolerance);
   if (!(options.snap_distance >= 0.0))
     return "snap_distance must be non-negative, not " + std::to_string(options.snap_distance);
-  if (!(options.budget.max_cost >= 0.0))
-    return "budget.max_cost must be non-negative (infinite for no limit), not " +
-           std::to_string(options.budget.max_cost);
-  if (options.budget.max_time.count() < 0)
-    return "budget.max_time must not be negative (zero for no limit), not " +
-           std::to_string(options.budget.max_time.count()) + " ns";
+  if (std::optional<std::string> problem = budget_problem(options.budget)) return problem;
   if (options.filter && !costs_usable(*options.filter)) return filter_problem(*options.filter);
   return std::nullopt;
 }

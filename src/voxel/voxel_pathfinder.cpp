@@ -139,7 +139,7 @@ std::string VoxelPathfinder::position_problem(VoxelCoord at, const MovementProfi
 std::string VoxelPathfinder::options_problem(const VoxelSearchOptions& options) const {
   if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::hierarchical))
     return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
-  if (std::isnan(options.budget.max_cost)) return "budget max_cost is NaN";
+  if (std::optional<std::string> problem = budget_problem(options.budget)) return std::move(*problem);
   if (options.profile)
     if (const std::string problem = profile_problem(*options.profile); !problem.empty())
       return "bad movement profile: " + problem;

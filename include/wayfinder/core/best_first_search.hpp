@@ -17,6 +17,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -25,6 +27,7 @@
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/domain.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/search_clock.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/core/search_trace.hpp"
 
@@ -42,6 +45,12 @@ struct SearchOptions {
   bool partial_when_unreachable = false;
   /// Optional event log; null means no tracing and no tracing cost.
   SearchTrace* trace = nullptr;
+};
+
+/// A start node of a multi-source search and the cost it starts with.
+struct SearchSource {
+  NodeId node = invalid_node;
+  Cost g = 0.0;
 };
 
 /// Does nothing; the default observer of improved nodes.
@@ -62,8 +71,19 @@ class BestFirstSearch {
 
   /// Begins a query. Returns in_progress, or a final status for trivial and invalid queries.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options) {
+    const SearchSource source{start, 0.0};
+    return this->start(std::span<const SearchSource>(&source, 1), goal, options);
+  }
+
+  /// Begins a query from several start nodes at once, each with its initial cost: the search
+  /// finds the cheapest path from any of them (costs included), as if from one virtual node with
+  /// a move of that cost to each. Preconditions, else invalid_input: at least one source, every
+  /// id in range, every cost finite and non-negative. A node listed twice keeps its cheaper cost.
+  /// Paths start at the source they come from; a partial path with nothing expanded ends at the
+  /// first source.
+  SearchStatus start(std::span<const SearchSource> sources, NodeId goal, const SearchOptions& options) {
     options_ = options;
-    start_ = start;
+    start_ = sources.empty() ? invalid_node : sources.front().node;
     goal_ = goal;
     stats_ = {};
     closest_ = invalid_node;
@@ -71,18 +91,20 @@ class BestFirstSearch {
     closest_g_ = infinite_cost;
     end_node_ = invalid_node;
     has_held_ = false;
-    message_.clear();
+    report_.begin();
     const std::size_t count = domain_.node_count();
-    if (start >= count || goal >= count) return finish(SearchStatus::invalid_input, StopReason::invalid_input,
-                                                       "start or goal node id out of range");
+    if (sources.empty()) return finish(RunOutcome::invalid_input(), "no start node");
+    for (const SearchSource& source : sources) {
+      if (source.node >= count) return finish(RunOutcome::invalid_input(), "start or goal node id out of range");
+      if (!(source.g >= 0.0) || !std::isfinite(source.g))
+        return finish(RunOutcome::invalid_input(), "start costs must be finite and non-negative");
+    }
+    if (goal >= count) return finish(RunOutcome::invalid_input(), "start or goal node id out of range");
     if (!(options.g_weight >= 0.0) || !(options.h_weight >= 0.0) || !std::isfinite(options.g_weight) ||
         !std::isfinite(options.h_weight) || (options.g_weight == 0.0 && options.h_weight == 0.0))
-      return finish(SearchStatus::invalid_input, StopReason::invalid_input,
-                    "search weights must be finite, non-negative and not both zero");
-    if (std::isnan(options.budget.max_cost))
-      return finish(SearchStatus::invalid_input, StopReason::invalid_input, "budget max_cost is NaN");
-    status_ = SearchStatus::in_progress;
-    reason_ = StopReason::none;
+      return finish(RunOutcome::invalid_input(), "search weights must be finite, non-negative and not both zero");
+    if (std::optional<std::string> problem = budget_problem(options.budget))
+      return finish(RunOutcome::invalid_input(), std::move(*problem));
     // Sizing the context for a bigger world is part of the query: it counts in the statistics'
     // time and against Budget::max_time. Otherwise preparing costs nanoseconds, less than
     // reading the clock.
@@ -93,13 +115,21 @@ class BestFirstSearch {
       context_.prepare(count);
       stats_.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
     }
-    NodeRecord& record = context_.touch(start);
-    record.g = 0.0;
-    record.parent = invalid_node;
-    record.set_state(NodeRecord::State::open);
-    push(start, 0.0, domain_.heuristic(start, goal));
-    if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, start, invalid_node, 0.0);
-    return status_;
+    for (const SearchSource& source : sources) {
+      NodeRecord& record = context_.touch(source.node);
+      if (!(source.g < record.g)) continue;  // listed before at no higher cost
+      const bool queued = record.state() == NodeRecord::State::open;
+      record.g = source.g;
+      record.parent = invalid_node;
+      record.set_state(NodeRecord::State::open);
+      const std::uint64_t key = key_of(source.g, domain_.heuristic(source.node, goal));
+      if (queued)
+        context_.open().decrease(context_.heap_position(source.node), key, position_writer());
+      else
+        push_entry({key, source.node});
+      if (options_.trace != nullptr) options_.trace->record(TraceEvent::opened, source.node, invalid_node, source.g);
+    }
+    return report_.status();
   }
 
   /// Expands up to `max_expansions` nodes. Returns in_progress while the search goes on.
@@ -120,26 +150,23 @@ class BestFirstSearch {
   template <class OnImprove>
     requires ImprovementObserver<OnImprove>
   SearchStatus step(const StepBudget& step_budget, OnImprove&& on_improve) {
-    if (status_ != SearchStatus::in_progress) return status_;
-    const auto started = std::chrono::steady_clock::now();
+    if (!report_.running()) return report_.status();
+    const SearchClock clock(options_.budget, step_budget, stats_.microseconds);
     if (!step_budget.timed()) {
-      run_chunk(step_budget.max_expansions, on_improve, started);
+      run_chunk(step_budget.max_expansions, on_improve, clock);
     } else {
       // The clock is read between chunks of time_check_interval expansions, so that the loop
       // itself stays as it is without a time limit.
       std::uint64_t left = step_budget.max_expansions;
       while (true) {
         const std::uint64_t before = stats_.expanded;
-        run_chunk(std::min(left, StepBudget::time_check_interval), on_improve, started);
+        run_chunk(std::min(left, StepBudget::time_check_interval), on_improve, clock);
         left -= stats_.expanded - before;
-        if (status_ != SearchStatus::in_progress || left == 0 ||
-            std::chrono::steady_clock::now() - started >= step_budget.max_time)
-          break;
+        if (!report_.running() || left == 0 || clock.step_time_spent()) break;
       }
     }
-    stats_.microseconds +=
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
-    return status_;
+    stats_.microseconds += clock.step_microseconds();
+    return report_.status();
   }
 
   /// Runs a whole query.
@@ -163,8 +190,8 @@ class BestFirstSearch {
     return node;
   }
 
-  [[nodiscard]] SearchStatus status() const { return status_; }
-  [[nodiscard]] bool finished() const { return status_ != SearchStatus::in_progress; }
+  [[nodiscard]] SearchStatus status() const { return report_.status(); }
+  [[nodiscard]] bool finished() const { return !report_.running(); }
   [[nodiscard]] const SearchStats& stats() const { return stats_; }
   [[nodiscard]] const Context& context() const { return context_; }
   [[nodiscard]] NodeId start_node() const { return start_; }
@@ -204,11 +231,7 @@ class BestFirstSearch {
   /// not reallocated, so a result reused across queries allocates only when a path is longer
   /// than any before. Points are left empty (the world's query object fills them).
   void result(PathResult& out) const {
-    out.reset();
-    out.status = status_;
-    out.reason = reason_;
-    out.stats = stats_;
-    out.message = message_;
+    report_.write(out, stats_);
     if (end_node_ != invalid_node) {
       path_to(end_node_, out.nodes);
       out.cost = context_.record(end_node_).g;
@@ -282,55 +305,37 @@ class BestFirstSearch {
   }
 
   template <class OnImprove>
-  void run_chunk(std::uint64_t max_expansions, OnImprove& on_improve, std::chrono::steady_clock::time_point started) {
+  void run_chunk(std::uint64_t max_expansions, OnImprove& on_improve, const SearchClock& clock) {
     if (options_.trace != nullptr)
-      run_loop<true>(max_expansions, on_improve, started);
+      run_loop<true>(max_expansions, on_improve, clock);
     else
-      run_loop<false>(max_expansions, on_improve, started);
+      run_loop<false>(max_expansions, on_improve, clock);
   }
 
   template <bool Tracing, class OnImprove>
-  void run_loop(std::uint64_t max_expansions, OnImprove& on_improve,
-                std::chrono::steady_clock::time_point started) {
-    const Budget& budget = options_.budget;
-    const bool timed = budget.max_time.count() > 0;
-    const bool memory_capped = budget.max_memory_bytes != 0;
-    const bool check_cost = budget.max_cost != infinite_cost;
-    const double time_limit_us = std::chrono::duration<double, std::micro>(budget.max_time).count();
+  void run_loop(std::uint64_t max_expansions, OnImprove& on_improve, const SearchClock& step_clock) {
+    const SearchClock clock = step_clock;  // a local copy the optimiser keeps in registers
     std::uint64_t done_this_step = 0;
     IndexedHeap& open = context_.open();
     while (true) {
       settle_held();
       if (!has_held_ && open.empty()) {
-        stop_unreachable();
+        stop(RunOutcome::unreachable(options_.partial_when_unreachable));
         return;
       }
       const NodeId node = peek_next();
       if (node == goal_) {
         take_next();
-        finish(SearchStatus::found, StopReason::goal_reached);
+        finish(RunOutcome::goal_reached());
         end_node_ = goal_;
         return;
       }
-      if (stats_.expanded >= budget.max_expansions) {
-        stop_budget(StopReason::expansion_limit);
-        return;
-      }
-      if (check_cost && context_.record(node).g + domain_.heuristic(node, goal_) > budget.max_cost) {
-        stop_budget(StopReason::cost_limit);
-        return;
-      }
-      if (timed && (stats_.expanded % Budget::time_check_interval) == 0) {
-        const double elapsed = stats_.microseconds +
-            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
-        if (elapsed >= time_limit_us) {
-          stop_budget(StopReason::time_limit);
-          return;
-        }
-      }
-      if (memory_capped && (stats_.expanded % Budget::time_check_interval) == 0 &&
-          context_.memory_bytes() > budget.max_memory_bytes) {
-        stop_budget(StopReason::memory_limit);
+      const StopReason budget_stop = clock.budget_stop(
+          stats_.expanded,
+          [&] { return context_.record(node).g + domain_.heuristic(node, goal_) > options_.budget.max_cost; },
+          [&] { return context_.memory_bytes(); });
+      if (budget_stop != StopReason::none) {
+        stop(RunOutcome::budget_spent(budget_stop, options_.return_partial));
         return;
       }
       if (done_this_step >= max_expansions) return;
@@ -437,29 +442,15 @@ class BestFirstSearch {
       return (context_);
   }
 
-  void stop_budget(StopReason reason) {
-    if (options_.return_partial) {
-      finish(SearchStatus::partial, reason);
-      end_node_ = closest_ != invalid_node ? closest_ : start_;
-    } else {
-      finish(SearchStatus::budget_exhausted, reason);
-    }
+  // Ends the search; a partial outcome leads to the expanded node closest to the goal. Called
+  // once a query: kept out of the loop's code.
+  WAYFINDER_NEVER_INLINE void stop(RunOutcome outcome) {
+    finish(outcome);
+    if (outcome.status == SearchStatus::partial) end_node_ = closest_ != invalid_node ? closest_ : start_;
   }
 
-  void stop_unreachable() {
-    if (options_.partial_when_unreachable) {
-      finish(SearchStatus::partial, StopReason::open_list_empty);
-      end_node_ = closest_ != invalid_node ? closest_ : start_;
-    } else {
-      finish(SearchStatus::no_path, StopReason::open_list_empty);
-    }
-  }
-
-  SearchStatus finish(SearchStatus status, StopReason reason, std::string message = {}) {
-    status_ = status;
-    reason_ = reason;
-    message_ = std::move(message);
-    return status_;
+  SearchStatus finish(RunOutcome outcome, std::string message = {}) {
+    return report_.finish(outcome, std::move(message));
   }
 
   const D& domain_;
@@ -467,9 +458,7 @@ class BestFirstSearch {
   SearchOptions options_;
   NodeId start_ = invalid_node;
   NodeId goal_ = invalid_node;
-  SearchStatus status_ = SearchStatus::in_progress;
-  StopReason reason_ = StopReason::none;
-  std::string message_;
+  RunReport report_;
   SearchStats stats_;
   NodeId closest_ = invalid_node;
   Cost closest_h_ = infinite_cost;

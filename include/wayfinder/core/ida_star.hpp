@@ -11,8 +11,8 @@
 // A trace records every iteration: nodes are closed again in each one.
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "wayfinder/core/best_first_search.hpp"
@@ -29,61 +29,48 @@ class IdaStarSearch {
   IdaStarSearch(const D& domain, SearchContext& context) : domain_(domain), context_(context) {}
 
   PathResult run(NodeId start, NodeId goal, const SearchOptions& options) {
-    const auto started = std::chrono::steady_clock::now();
-    PathResult result;
     if (start >= domain_.node_count() || goal >= domain_.node_count())
       return PathResult::invalid("start or goal node id out of range");
+    if (std::optional<std::string> problem = budget_problem(options.budget)) return PathResult::invalid(*problem);
     options_ = options;
-    limit_ = options.budget.max_expansions == Budget::unlimited_expansions ? ida_star_default_expansion_limit
-                                                                            : options.budget.max_expansions;
-    time_limit_us_ = std::chrono::duration<double, std::micro>(options.budget.max_time).count();
-    started_ = started;
+    Budget budget = options.budget;
+    if (budget.max_expansions == Budget::unlimited_expansions) budget.max_expansions = ida_star_default_expansion_limit;
+    // One run is one step: the budget's limits apply, IDA* is never paused.
+    const SearchClock clock(budget, StepBudget{}, 0.0);
     goal_ = goal;
     stats_ = {};
     closest_path_.assign(1, start);
     closest_h_ = domain_.heuristic(start, goal);
     closest_g_ = 0.0;
 
+    PathResult result;
     Cost bound = domain_.heuristic(start, goal);
-    StopReason stop = StopReason::none;
-    while (stop == StopReason::none) {
+    RunOutcome outcome;
+    while (outcome.running()) {
       if (bound > options.budget.max_cost) {
-        stop = StopReason::cost_limit;
+        outcome = RunOutcome::budget_spent(StopReason::cost_limit, options.return_partial);
         break;
       }
-      const Iteration outcome = iterate(start, bound);
-      if (outcome.found) {
-        result.status = SearchStatus::found;
-        result.reason = StopReason::goal_reached;
+      const Iteration iteration = iterate(start, bound, clock);
+      if (iteration.found) {
+        outcome = RunOutcome::goal_reached();
         result.nodes = found_path_;
         result.cost = found_cost_;
-        break;
+      } else if (iteration.stop != StopReason::none) {
+        outcome = RunOutcome::budget_spent(iteration.stop, options.return_partial);
+      } else if (iteration.next_bound == infinite_cost) {
+        outcome = RunOutcome::unreachable(options.partial_when_unreachable);
       }
-      if (outcome.stop != StopReason::none) {
-        stop = outcome.stop;
-        break;
-      }
-      if (outcome.next_bound == infinite_cost) {
-        stop = StopReason::open_list_empty;
-        break;
-      }
-      bound = outcome.next_bound;
+      bound = iteration.next_bound;
     }
-    if (stop != StopReason::none) {
-      result.reason = stop;
-      const bool unreachable = stop == StopReason::open_list_empty;
-      const bool want_partial = unreachable ? options.partial_when_unreachable : options.return_partial;
-      if (want_partial) {
-        result.status = SearchStatus::partial;
-        result.nodes = closest_path_;
-        result.cost = closest_g_;
-      } else {
-        result.status = unreachable ? SearchStatus::no_path : SearchStatus::budget_exhausted;
-      }
+    result.status = outcome.status;
+    result.reason = outcome.reason;
+    if (outcome.status == SearchStatus::partial) {
+      result.nodes = closest_path_;
+      result.cost = closest_g_;
     }
     result.stats = stats_;
-    result.stats.microseconds =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
+    result.stats.microseconds = clock.microseconds();
     return result;
   }
 
@@ -112,7 +99,7 @@ class IdaStarSearch {
     stats_.peak_open = std::max<std::uint64_t>(stats_.peak_open, frames_.size());
   }
 
-  Iteration iterate(NodeId start, Cost bound) {
+  Iteration iterate(NodeId start, Cost bound, const SearchClock& clock) {
     Iteration outcome;
     context_.prepare(domain_.node_count());
     context_.touch(start).g = 0.0;
@@ -125,10 +112,8 @@ class IdaStarSearch {
       return outcome;
     }
     // Every iteration expands the start again, and that expansion counts against the budget too.
-    if (stats_.expanded >= limit_) {
-      outcome.stop = StopReason::expansion_limit;
-      return outcome;
-    }
+    outcome.stop = clock.budget_stop(stats_.expanded, NoCostCheck{}, NoMemoryMeasure{});
+    if (outcome.stop != StopReason::none) return outcome;
     push_frame(start, 0.0);
     ++stats_.expanded;
     if (options_.trace != nullptr) options_.trace->record(TraceEvent::closed, start, invalid_node, 0.0);
@@ -161,16 +146,8 @@ class IdaStarSearch {
         found_cost_ = g;
         return outcome;
       }
-      if (stats_.expanded >= limit_) {
-        outcome.stop = StopReason::expansion_limit;
-        return outcome;
-      }
-      if (time_limit_us_ > 0.0 && (stats_.expanded % Budget::time_check_interval) == 0 &&
-          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started_).count() >=
-              time_limit_us_) {
-        outcome.stop = StopReason::time_limit;
-        return outcome;
-      }
+      outcome.stop = clock.budget_stop(stats_.expanded, NoCostCheck{}, NoMemoryMeasure{});
+      if (outcome.stop != StopReason::none) return outcome;
       ++stats_.expanded;
       if (options_.trace != nullptr) options_.trace->record(TraceEvent::closed, next, parent, g);
       if (h < closest_h_ || (h == closest_h_ && g < closest_g_)) {
@@ -188,9 +165,6 @@ class IdaStarSearch {
   const D& domain_;
   SearchContext& context_;
   SearchOptions options_;
-  std::uint64_t limit_ = 0;
-  double time_limit_us_ = 0.0;
-  std::chrono::steady_clock::time_point started_;
   NodeId goal_ = invalid_node;
   SearchStats stats_;
   std::vector<Frame> frames_;

@@ -1,8 +1,8 @@
 #pragma once
-// A binary min-heap of nodes with decrease-key. Each entry carries its own keys so that
-// comparisons never leave the heap array; the position of every node in the heap is written
-// back through a caller-supplied function, which lets the search keep it beside the node's
-// other state (one cache line per node instead of two arrays).
+// A binary min-heap of nodes whose keys can change and which can be removed. Each entry carries
+// its own key so that comparisons never leave the heap array; the position of every node in the
+// heap is written back through a caller-supplied function, which lets the search keep it beside
+// the node's other state (one cache line per node instead of two arrays).
 
 #include <bit>
 #include <cstdint>
@@ -14,12 +14,16 @@
 
 namespace wayfinder {
 
-/// Entries are ordered by one 64-bit key (see heap_key), so that each comparison in the heap is
-/// a single integer comparison.
-struct HeapEntry {
-  std::uint64_t key;
+/// A node and its key; `Key` needs only a strict weak order (operator<).
+template <class Key>
+struct BasicHeapEntry {
+  Key key;
   NodeId node;
 };
+
+/// The searches' entries are ordered by one 64-bit key (see heap_key), so that each comparison in
+/// the heap is a single integer comparison.
+using HeapEntry = BasicHeapEntry<std::uint64_t>;
 static_assert(sizeof(HeapEntry) == 16, "four entries per cache line");
 
 /// Bits of a key that hold the tie rank.
@@ -51,17 +55,25 @@ inline Cost key_priority(std::uint64_t key) {
   return std::bit_cast<Cost>(key & ~((std::uint64_t{1} << heap_tie_bits) - 1));
 }
 
-class IndexedHeap {
+/// The heap over any key type. `set_position(node, index)`, passed to every operation that
+/// moves entries, is called for each entry that moves; positions are indices into the heap, valid
+/// until the next operation.
+template <class Key>
+class BasicIndexedHeap {
  public:
+  using Entry = BasicHeapEntry<Key>;
+
   [[nodiscard]] bool empty() const { return entries_.empty(); }
   [[nodiscard]] std::size_t size() const { return entries_.size(); }
-  [[nodiscard]] const HeapEntry& top() const { return entries_.front(); }
+  [[nodiscard]] const Entry& top() const { return entries_.front(); }
+  /// The entry at `position` (as last written through set_position).
+  [[nodiscard]] const Entry& at(std::uint32_t position) const { return entries_[position]; }
   void clear() { entries_.clear(); }
   void reserve(std::size_t n) { entries_.reserve(n); }
 
   /// Adds an entry; `set_position(node, index)` is called for every entry that moves.
   template <class SetPosition>
-  WAYFINDER_FORCE_INLINE void push(const HeapEntry& entry, SetPosition&& set_position) {
+  WAYFINDER_FORCE_INLINE void push(const Entry& entry, SetPosition&& set_position) {
     entries_.push_back(entry);
     sift_up(static_cast<std::uint32_t>(entries_.size() - 1), set_position);
   }
@@ -71,9 +83,9 @@ class IndexedHeap {
   /// variant, Wegener 1993): the last entry nearly always belongs near the bottom, so this
   /// saves about half the comparisons of a top-down sift.
   template <class SetPosition>
-  HeapEntry pop(SetPosition&& set_position) {
-    const HeapEntry smallest = entries_.front();
-    const HeapEntry last = entries_.back();
+  Entry pop(SetPosition&& set_position) {
+    const Entry smallest = entries_.front();
+    const Entry last = entries_.back();
     entries_.pop_back();
     const auto count = static_cast<std::uint32_t>(entries_.size());
     if (count == 0) return smallest;
@@ -93,21 +105,64 @@ class IndexedHeap {
     return smallest;
   }
 
-  /// Lowers the keys of the entry at `position` (priority must not increase).
+  /// Lowers the key of the entry at `position` (the key must not increase).
   template <class SetPosition>
-  void decrease(std::uint32_t position, std::uint64_t key, SetPosition&& set_position) {
+  void decrease(std::uint32_t position, const Key& key, SetPosition&& set_position) {
     entries_[position].key = key;
     sift_up(position, set_position);
   }
 
+  /// Gives the entry at `position` any new key, lower or higher.
+  template <class SetPosition>
+  void update(std::uint32_t position, const Key& key, SetPosition&& set_position) {
+    const bool lower = key < entries_[position].key;
+    entries_[position].key = key;
+    if (lower)
+      sift_up(position, set_position);
+    else
+      sift_down(position, set_position);
+  }
+
+  /// Removes the entry at `position`; the caller marks its node as no longer queued (the removed
+  /// node's position is not written).
+  template <class SetPosition>
+  void remove(std::uint32_t position, SetPosition&& set_position) {
+    const Entry last = entries_.back();
+    entries_.pop_back();
+    if (position == entries_.size()) return;  // it was the last entry
+    const bool lower = last.key < entries_[position].key;
+    entries_[position] = last;
+    if (lower)
+      sift_up(position, set_position);
+    else
+      sift_down(position, set_position);
+  }
+
   /// The heap's order: smaller key first.
-  static bool before(const HeapEntry& a, const HeapEntry& b) { return a.key < b.key; }
+  static bool before(const Entry& a, const Entry& b) { return a.key < b.key; }
 
  private:
 
   template <class SetPosition>
+  void sift_down(std::uint32_t index, SetPosition& set_position) {
+    const Entry moving = entries_[index];
+    const auto count = static_cast<std::uint32_t>(entries_.size());
+    while (true) {
+      std::uint32_t child = 2 * index + 1;
+      if (child >= count) break;
+      if (child + 1 < count && before(entries_[child + 1], entries_[child])) ++child;
+      if (!before(entries_[child], moving)) break;
+      entries_[index] = entries_[child];
+      set_position(entries_[index].node, index);
+      index = child;
+    }
+    entries_[index] = moving;
+    set_position(moving.node, index);
+  }
+
+  template <class SetPosition>
   WAYFINDER_FORCE_INLINE void sift_up(std::uint32_t index, SetPosition& set_position) {
-    const HeapEntry moving = entries_[index];
+    const Entry moving = entries_[index];
     while (index > 0) {
       const std::uint32_t parent = (index - 1) / 2;
       if (!before(moving, entries_[parent])) break;
@@ -119,7 +174,10 @@ class IndexedHeap {
     set_position(moving.node, index);
   }
 
-  std::vector<HeapEntry> entries_;
+  std::vector<Entry> entries_;
 };
+
+/// The open list of the engine and the searches built like it.
+using IndexedHeap = BasicIndexedHeap<std::uint64_t>;
 
 }  // namespace wayfinder

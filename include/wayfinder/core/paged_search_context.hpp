@@ -69,11 +69,7 @@ class PagedSearchContext {
     std::unique_ptr<Page>& slot = pages_[node >> page_bits];
     if (!slot) [[unlikely]] allocate(slot);
     NodeRecord& record = slot->records[node & page_mask];
-    if ((record.stamp >> 2) != generation_) {
-      record.g = infinite_cost;
-      record.parent = invalid_node;
-      record.stamp = generation_ << 2;  // State::unqueued
-    }
+    record.renew(generation_);
     return record;
   }
 
@@ -105,11 +101,7 @@ class PagedSearchContext {
       std::unique_ptr<Page>& slot = pages_[node >> page_bits];
       if (!slot) [[unlikely]] owner_->allocate(slot);
       NodeRecord& record = slot->records[node & page_mask];
-      if ((record.stamp >> 2) != generation_) {
-        record.g = infinite_cost;
-        record.parent = invalid_node;
-        record.stamp = generation_ << 2;  // State::unqueued
-      }
+      record.renew(generation_);
       return record;
     }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/indexed_heap.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/core/zeroed_array.hpp"
@@ -24,6 +25,15 @@ struct NodeRecord {
 
   [[nodiscard]] State state() const { return static_cast<State>(stamp & 3u); }
   void set_state(State state) { stamp = (stamp & ~3u) | static_cast<std::uint32_t>(state); }
+  /// The first touch in query `generation` makes the record unreached (infinite g, no parent,
+  /// unqueued); later touches in the same query leave it as it is.
+  WAYFINDER_FORCE_INLINE void renew(std::uint32_t generation) {
+    if ((stamp >> 2) != generation) {
+      g = infinite_cost;
+      parent = invalid_node;
+      stamp = generation << 2;  // State::unqueued
+    }
+  }
 };
 
 static_assert(sizeof(NodeRecord) == 16, "keep node records small: they are the search's working set");
@@ -64,11 +74,7 @@ class SearchContext {
   /// The record of `node`, initialised to "unreached" if the current query has not touched it.
   NodeRecord& touch(NodeId node) {
     NodeRecord& record = records_[node];
-    if ((record.stamp >> 2) != generation_) {
-      record.g = infinite_cost;
-      record.parent = invalid_node;
-      record.stamp = generation_ << 2;  // State::unqueued
-    }
+    record.renew(generation_);
     return record;
   }
 

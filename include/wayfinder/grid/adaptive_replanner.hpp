@@ -41,54 +41,34 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_replanner_base.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 
 namespace wayfinder {
 
-class GridAdaptiveReplanner {
+class GridAdaptiveReplanner : public GridReplannerBase {
  public:
-  /// Lifetime: the replanner keeps a reference to `map`, which must outlive it (a temporary map
-  /// does not compile). Nothing is searched until plan().
+  // The replanners' shape (grid_replanner_base.hpp).
   GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal,
                         DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
   GridAdaptiveReplanner(const GridMap&& map, Cell start, Cell goal,
                         DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
-
-  /// Plans from the agent's cell to the goal on the map as it is, reusing what earlier plans
-  /// learned. Returns found, no_path (the goal is cut off, or the agent or goal stands on a
-  /// blocked cell) or invalid_input (start or goal outside the map, a bad diagonal mode).
+  /// A forward A* from the agent's cell, reusing what earlier plans learned. After
+  /// notify_changes(), a change that may make learned heuristics overestimate (a cell opened or
+  /// got cheaper) is repaired first; a start from scratch forgets everything learned.
   SearchStatus plan();
-
-  /// The agent is now at `cell` (usually next_cell()). Any cell of the map is accepted; learned
-  /// heuristics are costs to the fixed goal, so they stay valid wherever the agent goes.
+  /// Learned heuristics are costs to the fixed goal: they stay valid wherever the agent goes.
   void move_to(Cell cell);
-
-  /// Reads the map's edits since the last call (or since construction) from its change log; the
-  /// next plan() repairs the learned heuristics and paths they affect. When the log no longer
-  /// reaches back, or an edit made some cell cheaper than the cheapest cell the octile
-  /// heuristic was scaled by, the next plan() forgets everything learned and starts over.
-  /// Returns the number of changed cells read.
-  std::size_t notify_changes();
-
-  /// The plan from the agent's cell to the goal (nodes, points at cell centres, cost): the
-  /// chain of `next` pointers as of the last plan(), followed from the agent's cell.
+  /// The chain of `next` pointers as of the last plan(), followed from the agent's cell.
   [[nodiscard]] PathResult path() const;
-  /// The cost of the last plan() (infinite when it found no path).
   [[nodiscard]] Cost cost() const;
-  /// The next cell to step to, or the agent's own cell when it is at the goal or has no path.
   [[nodiscard]] Cell next_cell() const;
 
-  [[nodiscard]] Cell position() const { return start_; }
-  [[nodiscard]] Cell goal() const { return goal_; }
-  /// Cells the last plan() expanded in its A* search plus cells whose heuristic its consistency
-  /// repair lowered (the repair's share alone: last_heuristic_repairs()), and in total.
-  [[nodiscard]] std::uint64_t last_expansions() const { return last_expansions_; }
-  [[nodiscard]] std::uint64_t total_expansions() const { return total_expansions_; }
+  /// last_expansions() counts the cells the last plan() expanded in its A* search plus the cells
+  /// whose heuristic its consistency repair lowered; the repair's share alone:
   [[nodiscard]] std::uint64_t last_heuristic_repairs() const { return last_heuristic_repairs_; }
   /// Whether the last plan() stopped on a previously found path instead of reaching the goal.
   [[nodiscard]] bool last_reused_path() const { return last_reused_path_; }
-  /// Why the last plan() gave invalid_input or no_path ("" otherwise).
-  [[nodiscard]] const std::string& message() const { return message_; }
 
  private:
   /// A cell's state in one search; valid only while `search` equals the replanner's counter.
@@ -122,16 +102,8 @@ class GridAdaptiveReplanner {
   /// The cost of the move from `from` to the adjacent `to` on the map as it is, infinite_cost
   /// when it is not allowed.
   [[nodiscard]] Cost move_cost(NodeId from, NodeId to) const;
-  /// Calls visit(neighbour, move cost) for every move allowed from `node` on the map as it is.
-  template <class Visit>
-  void for_each_move(NodeId node, Visit&& visit) const;
 
-  const GridMap& map_;
-  Cell start_;
-  Cell goal_;
-  DiagonalMode diagonal_;
   Heuristic distance_;
-  double heuristic_scale_ = 1.0;
 
   // Memory kept between searches.
   std::vector<Cost> learned_h_;  ///< 0 where nothing was learned (the octile distance rules)
@@ -144,18 +116,10 @@ class GridAdaptiveReplanner {
   std::vector<NodeId> expanded_;
   std::vector<NodeId> chain_;  ///< the chain being checked by intact_path_cost
 
-  std::uint64_t seen_revision_ = 0;
-  std::vector<NodeId> changed_;  ///< cells changed since the last plan()
-  bool initialised_ = false;
-  bool forget_ = false;  ///< the next plan() starts over
-
   SearchStatus status_ = SearchStatus::no_path;
   Cost plan_cost_ = infinite_cost;
-  std::uint64_t last_expansions_ = 0;
-  std::uint64_t total_expansions_ = 0;
   std::uint64_t last_heuristic_repairs_ = 0;
   bool last_reused_path_ = false;
-  std::string message_;
 };
 
 }  // namespace wayfinder

@@ -11,6 +11,7 @@
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/run_outcome.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 #include "wayfinder/core/zeroed_array.hpp"
@@ -51,7 +52,7 @@ class BreadthFirstWave {
   /// its moves, so Budget::max_cost stops it once every path it could still find has more than
   /// max_cost / (the cheapest move's cost) moves: no path cheaper than max_cost can remain. A
   /// path it finds is returned whatever its cost (the wave does not weigh terrain). Start or
-  /// goal ids out of range and a NaN max_cost give invalid_input.
+  /// goal ids out of range and a budget that budget_problem() refuses give invalid_input.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options);
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
     return step(StepBudget::expansions(max_expansions));
@@ -66,7 +67,8 @@ class BreadthFirstWave {
 
  private:
   void walk_back(NodeId from, std::vector<NodeId>& path) const;
-  void finish(SearchStatus status, StopReason reason, NodeId end);
+  // Ends the wave; a path (found or partial) leads to `end`.
+  void finish(RunOutcome outcome, NodeId end);
 
   const GridMap& map_;
   DiagonalMode diagonal_;
@@ -77,9 +79,7 @@ class BreadthFirstWave {
   std::size_t head_ = 0;      // next frontier entry to expand
   std::size_t ring_end_ = 0;  // end of the ring being expanded: its cells are ring_moves_ moves from the start
   std::uint64_t ring_moves_ = 0;
-  std::string message_;
-  SearchStatus status_ = SearchStatus::in_progress;
-  StopReason reason_ = StopReason::none;
+  RunReport report_;
   NodeId end_ = invalid_node;
   NodeId closest_ = invalid_node;
   double closest_h_ = infinite_cost;

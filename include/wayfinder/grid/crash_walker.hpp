@@ -42,6 +42,7 @@
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/run_outcome.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 
@@ -68,7 +69,7 @@ class CrashWalker {
   /// x the map's cells). The options' budget (max_expansions counts moves, and max_time) also
   /// ends it: with return_partial the result is then partial, the walk up to the cell closest to
   /// the goal it reached. Weights and max_cost are ignored (a walker cannot know what is left to
-  /// walk). Ids out of range or a NaN max_cost give invalid_input.
+  /// walk). Ids out of range or a budget that budget_problem() refuses give invalid_input.
   SearchStatus start(NodeId start, NodeId goal, WallHand hand, const SearchOptions& options,
                      std::uint64_t step_limit = 0);
   /// Makes moves until the step's budget (moves, wall time) is spent or the walk ends.
@@ -79,7 +80,7 @@ class CrashWalker {
   /// memory. Points are left empty (the pathfinder fills cell centres).
   void result(PathResult& out) const;
   [[nodiscard]] const SearchStats& stats() const { return stats_; }
-  [[nodiscard]] SearchStatus status() const { return status_; }
+  [[nodiscard]] SearchStatus status() const { return report_.status(); }
   /// The cells walked so far, from the start.
   [[nodiscard]] const std::vector<NodeId>& walked() const { return walk_; }
   /// The hand in use now (after a switch, the other one).
@@ -108,8 +109,6 @@ class CrashWalker {
   WallHand choose_hand(Cell at, int wall);  ///< counts its imagined moves in stats.generated
   void make_move(NodeId to, bool diagonal);
   void begin_following(Cell at, int wall);
-  void finish(SearchStatus status, StopReason reason, std::string message);
-
   const GridMap& map_;
   DiagonalMode diagonal_;
   SearchOptions options_;
@@ -133,9 +132,7 @@ class CrashWalker {
   std::size_t closest_ = 0;  ///< index in walk_ of the walked cell closest to the goal
   double closest_distance_ = 0.0;
   SearchStats stats_;
-  SearchStatus status_ = SearchStatus::in_progress;
-  StopReason reason_ = StopReason::none;
-  std::string message_;
+  RunReport report_;
 };
 
 /// Four crash walkers at once: right- and left-handed from the start to the goal, and from the
@@ -156,7 +153,7 @@ class FourWayCrashWalker {
   SearchStatus step() { return step(StepBudget::expansions(1)); }
   void result(PathResult& out) const;
   [[nodiscard]] SearchStats stats() const;
-  [[nodiscard]] SearchStatus status() const { return status_; }
+  [[nodiscard]] SearchStatus status() const { return report_.status(); }
   /// Which walker arrived (0, 1: right, left from the start; 2, 3: right, left from the goal),
   /// or -1.
   [[nodiscard]] int winner() const { return winner_; }
@@ -170,9 +167,7 @@ class FourWayCrashWalker {
   std::uint64_t moves_ = 0;
   int turn_ = 0;
   int winner_ = -1;
-  SearchStatus status_ = SearchStatus::in_progress;
-  StopReason reason_ = StopReason::none;
-  std::string message_;
+  RunReport report_;
   double microseconds_ = 0.0;
 };
 

@@ -43,7 +43,7 @@ class MidpointWalker {
   /// default_walker_moves_per_cell x the map's cells). The options' budget (max_expansions
   /// counts segments, and max_time) also ends it: with return_partial the result is then
   /// partial, the path joined so far up to its cell closest to the goal. max_cost is ignored.
-  /// Ids out of range or a NaN max_cost give invalid_input.
+  /// Ids out of range or a budget that budget_problem() refuses give invalid_input.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options, std::uint64_t step_limit = 0);
   /// Examines segments until the step's budget (segments, wall time) is spent or it ends.
   SearchStatus step(const StepBudget& step_budget);
@@ -51,7 +51,7 @@ class MidpointWalker {
   /// The result into a result the caller owns, reusing its memory (points left empty).
   void result(PathResult& out) const;
   [[nodiscard]] const SearchStats& stats() const { return stats_; }
-  [[nodiscard]] SearchStatus status() const { return status_; }
+  [[nodiscard]] SearchStatus status() const { return report_.status(); }
   /// The most halvings of one segment.
   [[nodiscard]] int depth_limit() const { return depth_limit_; }
 
@@ -65,7 +65,6 @@ class MidpointWalker {
   /// false if there is none within the map.
   bool free_cell_near(Cell middle, Cell from, Cell to, Cell& found);
   void examine(const Segment& segment);
-  void finish(SearchStatus status, StopReason reason, std::string message);
 
   const GridMap& map_;
   DiagonalMode diagonal_;
@@ -77,9 +76,7 @@ class MidpointWalker {
   std::vector<Cell> line_;        ///< scratch
   std::vector<NodeId> path_;      ///< joined so far, from the start
   SearchStats stats_;
-  SearchStatus status_ = SearchStatus::in_progress;
-  StopReason reason_ = StopReason::none;
-  std::string message_;
+  RunReport report_;
 };
 
 }  // namespace wayfinder
