@@ -62,12 +62,14 @@ struct BidirectionalRun {
   BidirectionalSearch<D> search;
 };
 
-// Jump point search returns jump points; the result lists every cell between them. The jump
-// points are kept in the pathfinder's scratch vector on the way, so that a reused result
-// allocates nothing.
-struct JumpPointRun {
-  JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal, std::vector<NodeId>& scratch)
-      : map(grid), jump_points(scratch), domain(grid, goal), search(domain, context) {}
+// Jump point search (and JPS+) returns jump points; the result lists every cell between them.
+// The jump points are kept in the pathfinder's scratch vector on the way, so that a reused
+// result allocates nothing.
+template <class Domain>
+struct JumpRun {
+  template <class... DomainArgs>
+  JumpRun(SearchContext& context, const GridMap& grid, std::vector<NodeId>& scratch, DomainArgs&&... args)
+      : map(grid), jump_points(scratch), domain(grid, std::forward<DomainArgs>(args)...), search(domain, context) {}
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   void result(PathResult& out) const {
     search.result(out);
@@ -77,30 +79,25 @@ struct JumpPointRun {
   [[nodiscard]] SearchStats stats() const { return search.stats(); }
   const GridMap& map;
   std::vector<NodeId>& jump_points;
-  JumpPointDomain domain;
-  BestFirstSearch<JumpPointDomain> search;
+  Domain domain;
+  BestFirstSearch<Domain> search;
 };
 
-// JPS+ likewise; the run holds the table it searches, so that a table replaced (rebuilt after an
-// edit, or set anew) while the query is stepped stays alive until the query ends.
-struct JumpPointPlusRun {
+using JumpPointRun = JumpRun<JumpPointDomain>;
+
+/// The table and goal bounds (null: no goal bounding) a JPS+ run reads, held by the run so that
+/// data replaced while the query is stepped stays alive until the query ends.
+struct JumpTableHold {
+  std::shared_ptr<const GridJumpTable> table;
+  std::shared_ptr<const GridGoalBounds> bounds;
+};
+
+// The hold is the first base, so it is built before the domain that reads it.
+struct JumpPointPlusRun : JumpTableHold, JumpRun<JumpPointPlusDomain> {
   JumpPointPlusRun(SearchContext& context, const GridMap& grid, std::shared_ptr<const GridJumpTable> jump_table,
                    std::shared_ptr<const GridGoalBounds> goal_bounds, NodeId goal, std::vector<NodeId>& scratch)
-      : map(grid), table(std::move(jump_table)), bounds(std::move(goal_bounds)), jump_points(scratch),
-        domain(grid, *table, goal, bounds.get()), search(domain, context) {}
-  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
-  void result(PathResult& out) const {
-    search.result(out);
-    jump_points.assign(out.nodes.begin(), out.nodes.end());
-    expand_jump_points(map, jump_points, out.nodes);
-  }
-  [[nodiscard]] SearchStats stats() const { return search.stats(); }
-  const GridMap& map;
-  std::shared_ptr<const GridJumpTable> table;
-  std::shared_ptr<const GridGoalBounds> bounds;  ///< null: no goal bounding
-  std::vector<NodeId>& jump_points;
-  JumpPointPlusDomain domain;
-  BestFirstSearch<JumpPointPlusDomain> search;
+      : JumpTableHold{std::move(jump_table), std::move(goal_bounds)},
+        JumpRun(context, grid, scratch, *table, goal, bounds.get()) {}
 };
 
 // The wave and the reactive walkers (one move, or one segment for divide, per expansion) are
@@ -433,7 +430,7 @@ SearchStatus GridPathfinderState::start_search(const GridMap& map, Cell start, C
     case GridAlgorithm::breadth_first:
       return active.start<BreadthFirstWave>(map, options.diagonal, wave).start(from, to, search);
     case GridAlgorithm::jump_point:
-      return active.start<JumpPointRun>(forward, *data.map, to, jump_points).search.start(from, to, search);
+      return active.start<JumpPointRun>(forward, *data.map, jump_points, to).search.start(from, to, search);
     case GridAlgorithm::jump_point_plus:
       return active
           .start<JumpPointPlusRun>(forward, *data.map, *data.jump_table,
