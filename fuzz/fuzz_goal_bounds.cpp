@@ -11,6 +11,7 @@
 
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/grid_goal_bounds.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 
 namespace {
@@ -39,10 +40,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (error.cause().empty() || error.file() != "fuzz.bounds") std::abort();
     return 0;
   }
-  wayfinder::GridPathfinder pathfinder(map);
-  pathfinder.set_goal_bounds(bounds);
   wayfinder::GridSearchOptions options;
   options.algorithm = wayfinder::GridAlgorithm::jump_point_plus;
+  wayfinder::GridPathfinder pathfinder(map, wayfinder::build_grid_derived_data(map, options));
+  pathfinder.set_goal_bounds(bounds);
   const wayfinder::Cell cells[] = {{0, 0}, {11, 9}, {5, 5}, {0, 9}, {11, 0}, {7, 3}};
   for (const wayfinder::Cell start : cells)
     for (const wayfinder::Cell goal : cells) {

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "wayfinder/core/load_error.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 #include "wayfinder/grid/path_validation.hpp"
@@ -41,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.algorithm = wayfinder::all_grid_algorithms[size % algorithm_count];
   options.diagonal = static_cast<wayfinder::DiagonalMode>((size / algorithm_count) % 4);
   options.budget.max_expansions = 100'000;  // IDA* on an open map could otherwise run for long
-  wayfinder::GridPathfinder pathfinder(map);
+  wayfinder::GridPathfinder pathfinder(map, wayfinder::build_grid_derived_data(map, options));
   const wayfinder::PathResult result = pathfinder.find_path(first, last, options);
   if (result.found()) {
     const wayfinder::GridPathCheck check = wayfinder::check_grid_path(map, result.nodes, options.diagonal);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/grid/grid_map.hpp"
@@ -279,7 +280,7 @@ TEST(GridFilter, AreaCostsChooseTheCheaperWay) {
 TEST(GridFilter, RefusalsNameTheProblem) {
   GridMap map = door_map();
   map.set_area(Cell{0, 0}, 2);
-  GridPathfinder finder(map);
+  GridPathfinder finder(map, testing::derived_for_every_algorithm(map));
   GridSearchOptions options;
   options.filter = AreaFilter{}.exclude(door);
 

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/search_context.hpp"
@@ -318,7 +319,7 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
           options.diagonal = mode;
           options.agent_size = size;
           options.cluster_size = 4;
-          const PathResult result = pathfinder.find_path(start, goal, options);
+          const PathResult result = find_path_with_derived(pathfinder, start, goal, options);
           const std::string what = where + ", " + std::string(to_string(entry.algorithm));
           if (std::isinf(optimal)) {
             ASSERT_EQ(result.status, SearchStatus::no_path) << what << ": " << result.message;
@@ -367,19 +368,19 @@ TEST(SizedAgentSearch, TheBodyDoesNotCutCorners) {
   GridPathfinder pathfinder(map);
   GridSearchOptions options;
   options.agent_size = 2;
-  EXPECT_EQ(pathfinder.find_path({0, 0}, {3, 3}, options).status, SearchStatus::found);
+  EXPECT_EQ(find_path_with_derived(pathfinder, {0, 0}, {3, 3}, options).status, SearchStatus::found);
   // Open corridor two cells wide: a 2x2 agent passes, a 3x3 does not fit.
   GridMap corridor(10, 6);
   corridor.block_rect({0, 0, 10, 2});
   corridor.block_rect({0, 4, 10, 2});
   GridPathfinder along(corridor);
-  const PathResult wide = along.find_path({0, 2}, {8, 2}, options);
+  const PathResult wide = find_path_with_derived(along, {0, 2}, {8, 2}, options);
   ASSERT_EQ(wide.status, SearchStatus::found) << wide.message;
   EXPECT_DOUBLE_EQ(wide.cost, 8.0);
   EXPECT_DOUBLE_EQ(wide.points.back().x, 9.0);
   EXPECT_DOUBLE_EQ(wide.points.back().y, 3.0);
   options.agent_size = 3;
-  const PathResult too_big = along.find_path({0, 2}, {7, 2}, options);
+  const PathResult too_big = find_path_with_derived(along, {0, 2}, {7, 2}, options);
   EXPECT_EQ(too_big.status, SearchStatus::invalid_input);
   // A diagonal past a corner: the 2x2 agent at (0,0) to (1,1) needs the 3x3 square at (0,0)
   // free; with (2,0) blocked it must step down, then right.
@@ -387,11 +388,11 @@ TEST(SizedAgentSearch, TheBodyDoesNotCutCorners) {
   corner.block({2, 0});
   GridPathfinder around(corner);
   options.agent_size = 2;
-  const PathResult strict = around.find_path({0, 0}, {1, 1}, options);
+  const PathResult strict = find_path_with_derived(around, {0, 0}, {1, 1}, options);
   ASSERT_EQ(strict.status, SearchStatus::found);
   EXPECT_DOUBLE_EQ(strict.cost, 2.0);
   options.diagonal = DiagonalMode::at_least_one_walkable;
-  const PathResult cutting = around.find_path({0, 0}, {1, 1}, options);
+  const PathResult cutting = find_path_with_derived(around, {0, 0}, {1, 1}, options);
   ASSERT_EQ(cutting.status, SearchStatus::found);
   EXPECT_DOUBLE_EQ(cutting.cost, std::sqrt(2.0));
 }
@@ -407,9 +408,9 @@ TEST(SizedAgentSearch, SteppingEqualsFindPathAndEditsAreSeen) {
   GridPathfinder pathfinder(map);
   GridSearchOptions options;
   options.agent_size = 3;
-  const PathResult whole = pathfinder.find_path({0, 0}, {36, 26}, options);
+  const PathResult whole = find_path_with_derived(pathfinder, {0, 0}, {36, 26}, options);
   ASSERT_TRUE(whole.found()) << whole.message;
-  ASSERT_EQ(pathfinder.begin({0, 0}, {36, 26}, options), SearchStatus::in_progress);
+  ASSERT_EQ(begin_with_derived(pathfinder, {0, 0}, {36, 26}, options), SearchStatus::in_progress);
   while (pathfinder.step(7) == SearchStatus::in_progress) {
   }
   const PathResult stepped = pathfinder.result();
@@ -422,17 +423,17 @@ TEST(SizedAgentSearch, SteppingEqualsFindPathAndEditsAreSeen) {
   // pass through the gap.
   map.block_rect({20, 0, 1, 30});
   map.unblock_rect({20, 10, 1, 2});
-  const PathResult blocked = pathfinder.find_path({0, 0}, {36, 26}, options);
+  const PathResult blocked = find_path_with_derived(pathfinder, {0, 0}, {36, 26}, options);
   EXPECT_EQ(blocked.status, SearchStatus::no_path) << blocked.message;
   options.agent_size = 2;
-  const PathResult through = pathfinder.find_path({0, 0}, {36, 26}, options);
+  const PathResult through = find_path_with_derived(pathfinder, {0, 0}, {36, 26}, options);
   if (through.found()) {
     EXPECT_TRUE(check_body_path(map, through.nodes, options.diagonal, 2, {0, 0}, {36, 26}).valid());
     EXPECT_NE(std::find(through.nodes.begin(), through.nodes.end(), map.id_of(20, 10)), through.nodes.end());
   }
   // An edit between steps ends the search as for any size.
   options.agent_size = 2;
-  ASSERT_EQ(pathfinder.begin({0, 0}, {1, 1}, options), SearchStatus::in_progress);
+  ASSERT_EQ(begin_with_derived(pathfinder, {0, 0}, {1, 1}, options), SearchStatus::in_progress);
   map.block({30, 3});
   EXPECT_EQ(pathfinder.step(1), SearchStatus::world_changed);
 }
@@ -522,7 +523,7 @@ TEST(SizedAgentSearch, JumpPointsAndTheHierarchyFollowEditsOnTheBodyMap) {
       options.algorithm = algorithm;
       options.agent_size = size;
       options.cluster_size = 8;
-      const PathResult result = pathfinder.find_path(start, goal, options);
+      const PathResult result = find_path_with_derived(pathfinder, start, goal, options);
       const std::string what = where + ", " + std::string(to_string(algorithm));
       if (std::isinf(optimal)) {
         ASSERT_EQ(result.status, SearchStatus::no_path) << what << ": " << result.message;
@@ -541,9 +542,9 @@ TEST(SizedAgentSearch, JumpPointsAndTheHierarchyFollowEditsOnTheBodyMap) {
     // The one-cell agent's searches are untouched by the larger agent's.
     GridSearchOptions unit;
     unit.algorithm = GridAlgorithm::jump_point_plus;
-    const PathResult plain = pathfinder.find_path(start, goal, unit);
+    const PathResult plain = find_path_with_derived(pathfinder, start, goal, unit);
     unit.algorithm = GridAlgorithm::astar;
-    const PathResult reference = pathfinder.find_path(start, goal, unit);
+    const PathResult reference = find_path_with_derived(pathfinder, start, goal, unit);
     ASSERT_EQ(plain.status, reference.status) << where;
     if (plain.found()) {
       ASSERT_TRUE(nearly_equal(plain.cost, reference.cost)) << where;
@@ -562,26 +563,26 @@ TEST(SizedAgentSearch, RefusesBadSizesEndsAndAlgorithms) {
   GridSearchOptions options;
   for (const int size : {0, -1, 256, std::numeric_limits<int>::max(), std::numeric_limits<int>::min()}) {
     options.agent_size = size;
-    const PathResult result = pathfinder.find_path({0, 0}, {9, 9}, options);
+    const PathResult result = find_path_with_derived(pathfinder, {0, 0}, {9, 9}, options);
     EXPECT_EQ(result.status, SearchStatus::invalid_input) << size;
     EXPECT_NE(result.message.find("agent_size must be from 1 to 255"), std::string::npos) << result.message;
   }
   options.agent_size = 2;
-  PathResult result = pathfinder.find_path({3, 3}, {0, 0}, options);
+  PathResult result = find_path_with_derived(pathfinder, {3, 3}, {0, 0}, options);
   EXPECT_EQ(result.status, SearchStatus::invalid_input);
   EXPECT_EQ(result.message, "start (3,3): a 2x2 agent with its top-left cell there does not fit: its cell (4,4) is blocked");
-  result = pathfinder.find_path({0, 0}, {9, 5}, options);
+  result = find_path_with_derived(pathfinder, {0, 0}, {9, 5}, options);
   EXPECT_EQ(result.status, SearchStatus::invalid_input);
   EXPECT_EQ(result.message,
             "goal (9,5): a 2x2 agent with its top-left cell there does not fit: its cell (10,5) is outside the 10x10 map");
   options.agent_size = 11;
-  result = pathfinder.find_path({0, 0}, {0, 0}, options);
+  result = find_path_with_derived(pathfinder, {0, 0}, {0, 0}, options);
   EXPECT_NE(result.message.find("start (0,0): a 11x11 agent"), std::string::npos) << result.message;
 
   options.agent_size = 2;
   for (const GridAlgorithm algorithm : every_grid_algorithm) {
     options.algorithm = algorithm;
-    result = pathfinder.find_path({0, 0}, {8, 8}, options);
+    result = find_path_with_derived(pathfinder, {0, 0}, {8, 8}, options);
     const bool supported = algorithm != GridAlgorithm::breadth_first && !is_reactive_walker(algorithm);
     if (supported) {
       EXPECT_EQ(result.status, SearchStatus::found) << to_string(algorithm) << ": " << result.message;
@@ -592,7 +593,7 @@ TEST(SizedAgentSearch, RefusesBadSizesEndsAndAlgorithms) {
     }
   }
   options.algorithm = GridAlgorithm::breadth_first;
-  result = pathfinder.find_path({0, 0}, {8, 8}, options);
+  result = find_path_with_derived(pathfinder, {0, 0}, {8, 8}, options);
   EXPECT_EQ(result.message,
             "bfs supports only agent_size 1, not 2: the wave reads the map's cells directly (use astar, jps or another "
             "search)");
@@ -600,14 +601,14 @@ TEST(SizedAgentSearch, RefusesBadSizesEndsAndAlgorithms) {
   // A filter that changes nothing is dropped; one that does is refused for large agents.
   options.algorithm = GridAlgorithm::astar;
   options.filter = AreaFilter{};
-  EXPECT_EQ(pathfinder.find_path({0, 0}, {8, 8}, options).status, SearchStatus::found);
+  EXPECT_EQ(find_path_with_derived(pathfinder, {0, 0}, {8, 8}, options).status, SearchStatus::found);
   map.set_area(GridRect{0, 5, 10, 1}, 1);
   options.filter = AreaFilter{}.set_area_cost(1, 3.0f);
-  result = pathfinder.find_path({0, 0}, {8, 8}, options);
+  result = find_path_with_derived(pathfinder, {0, 0}, {8, 8}, options);
   EXPECT_EQ(result.status, SearchStatus::invalid_input);
   EXPECT_NE(result.message.find("agent_size 2 cannot be combined with a filter"), std::string::npos) << result.message;
   options.agent_size = 1;
-  EXPECT_EQ(pathfinder.find_path({0, 0}, {8, 8}, options).status, SearchStatus::found);
+  EXPECT_EQ(find_path_with_derived(pathfinder, {0, 0}, {8, 8}, options).status, SearchStatus::found);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -651,13 +652,13 @@ TEST_P(SizedAgentDataTest, SizeOneIsThePlainSearchAndLargerAgentsGetValidPaths) 
   for (std::size_t i = 0; i < scenario.queries.size() && checked < sample; i += stride, ++checked) {
     const ScenarioQuery& query = scenario.queries[i];
     GridSearchOptions plain;
-    const PathResult expected = pathfinder.find_path(query.start, query.goal, plain);
+    const PathResult expected = find_path_with_derived(pathfinder, query.start, query.goal, plain);
     ASSERT_EQ(expected.status, SearchStatus::found) << "line " << query.line;
     EXPECT_NEAR(expected.cost, query.optimal_length, std::max(0.011, 1e-5 * query.optimal_length)) << "line " << query.line;
 
     GridSearchOptions one = plain;
     one.agent_size = 1;
-    const PathResult same = pathfinder.find_path(query.start, query.goal, one);
+    const PathResult same = find_path_with_derived(pathfinder, query.start, query.goal, one);
     EXPECT_EQ(same.nodes, expected.nodes) << "line " << query.line;
     EXPECT_EQ(same.cost, expected.cost) << "line " << query.line;
     EXPECT_EQ(same.stats.expanded, expected.stats.expanded) << "line " << query.line;
@@ -675,7 +676,7 @@ TEST_P(SizedAgentDataTest, SizeOneIsThePlainSearchAndLargerAgentsGetValidPaths) 
     GridSearchOptions two = plain;
     two.agent_size = 2;
     if (!clearance.fits(query.start, 2) || !clearance.fits(query.goal, 2)) continue;
-    const PathResult large = pathfinder.find_path(query.start, query.goal, two);
+    const PathResult large = find_path_with_derived(pathfinder, query.start, query.goal, two);
     ASSERT_TRUE(large.found() || large.status == SearchStatus::no_path) << "line " << query.line << ": " << large.message;
     if (!large.found()) continue;
     ++sized_found;

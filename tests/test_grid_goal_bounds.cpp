@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
@@ -132,8 +133,8 @@ TEST(GridGoalBounds, OptimalOnRandomMapsAndExpandsLessThanJpsPlus) {
       const std::vector<double> best = reference_costs_from(map, DiagonalMode::only_if_no_obstacles, start);
       for (std::size_t g = 0; g < cells.size(); g += (cells.size() > 400 ? 3 : 1)) {
         const Cell goal = cells[g];
-        const PathResult result = bounded.find_path(start, goal, jps_plus_options());
-        const PathResult reference = plain.find_path(start, goal, jps_plus_options());
+        const PathResult result = find_path_with_derived(bounded, start, goal, jps_plus_options());
+        const PathResult reference = find_path_with_derived(plain, start, goal, jps_plus_options());
         ++queries;
         const double expected = best[map.id_of(goal)];
         const std::string where = "round " + std::to_string(round) + " " + cell_text(start) + " -> " + cell_text(goal);
@@ -176,7 +177,7 @@ TEST(GridGoalBounds, RefusedForOtherMapsAndOnceTheMapChanges) {
   auto bounds = std::make_shared<const GridGoalBounds>(map);
   pathfinder.set_goal_bounds(bounds);
   EXPECT_EQ(pathfinder.goal_bounds(), bounds);
-  EXPECT_TRUE(pathfinder.find_path(cells.front(), cells.back(), jps_plus_options()).found());
+  EXPECT_TRUE(find_path_with_derived(pathfinder, cells.front(), cells.back(), jps_plus_options()).found());
 
   GridMap other = map;
   other.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
@@ -187,15 +188,15 @@ TEST(GridGoalBounds, RefusedForOtherMapsAndOnceTheMapChanges) {
   EXPECT_NE(bounds->mismatch(bigger), std::nullopt);
 
   map.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
-  const PathResult refused = pathfinder.find_path(cells.front(), cells.back(), jps_plus_options());
+  const PathResult refused = find_path_with_derived(pathfinder, cells.front(), cells.back(), jps_plus_options());
   EXPECT_EQ(refused.status, SearchStatus::invalid_input);
   EXPECT_NE(refused.message.find("goal bounds"), std::string::npos) << refused.message;
   EXPECT_THROW(bounds->check(map), std::invalid_argument);
   pathfinder.set_goal_bounds(nullptr);
-  EXPECT_NE(pathfinder.find_path(cells.front(), cells.back(), jps_plus_options()).status,
+  EXPECT_NE(find_path_with_derived(pathfinder, cells.front(), cells.back(), jps_plus_options()).status,
             SearchStatus::invalid_input);
   pathfinder.set_goal_bounds(std::make_shared<const GridGoalBounds>(map));
-  EXPECT_NE(pathfinder.find_path(cells.front(), cells.back(), jps_plus_options()).status,
+  EXPECT_NE(find_path_with_derived(pathfinder, cells.front(), cells.back(), jps_plus_options()).status,
             SearchStatus::invalid_input);
 }
 
@@ -212,8 +213,8 @@ TEST(GridGoalBounds, ALargerAgentSearchesItsBodyMapWithoutTheBounds) {
   const std::vector<Cell> cells = passable_cells(map);
   std::size_t found = 0;
   for (std::size_t i = 0; i < cells.size(); i += 11) {
-    const PathResult a = bounded.find_path(cells.front(), cells[i], jps_plus);
-    const PathResult b = reference.find_path(cells.front(), cells[i], astar);
+    const PathResult a = find_path_with_derived(bounded, cells.front(), cells[i], jps_plus);
+    const PathResult b = find_path_with_derived(reference, cells.front(), cells[i], astar);
     ASSERT_EQ(a.status, b.status) << cell_text(cells[i]) << ": " << a.message;
     if (b.found()) {
       ++found;
@@ -270,8 +271,8 @@ TEST_F(GoalBoundsFiles, RoundTripGivesTheSameBoundsAndPaths) {
   GridPathfinder reference(map);
   const std::vector<Cell> cells = passable_cells(map);
   for (std::size_t i = 0; i < cells.size(); i += 5) {
-    const PathResult a = with_loaded.find_path(cells.front(), cells[i], jps_plus_options());
-    const PathResult b = reference.find_path(cells.front(), cells[i], GridSearchOptions{});
+    const PathResult a = find_path_with_derived(with_loaded, cells.front(), cells[i], jps_plus_options());
+    const PathResult b = find_path_with_derived(reference, cells.front(), cells[i], GridSearchOptions{});
     ASSERT_EQ(a.status, b.status);
     if (b.found()) {
       EXPECT_TRUE(nearly_equal(a.cost, b.cost));
@@ -372,8 +373,8 @@ TEST(GridGoalBoundsData, OptimalOnEveryQueryOfASmallMovingAiMap) {
   std::uint64_t plain_expanded = 0;
   for (std::size_t i = 0; i < scenario.queries.size(); i += stride) {
     const ScenarioQuery& query = scenario.queries[i];
-    const PathResult result = bounded.find_path(query.start, query.goal, jps_plus_options());
-    const PathResult reference = plain.find_path(query.start, query.goal, jps_plus_options());
+    const PathResult result = find_path_with_derived(bounded, query.start, query.goal, jps_plus_options());
+    const PathResult reference = find_path_with_derived(plain, query.start, query.goal, jps_plus_options());
     ++run;
     expanded += result.stats.expanded;
     plain_expanded += reference.stats.expanded;

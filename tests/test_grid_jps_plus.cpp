@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
@@ -153,7 +154,7 @@ TEST(GridJumpPointPlus, OptimalOnRandomGridsAgainstDijkstra) {
     const GridMap map = random_map(random, spec);
     const std::vector<Cell> cells = passable_cells(map);
     if (cells.empty()) continue;
-    GridPathfinder pathfinder(map);
+    GridPathfinder pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
     for (int start_index = 0; start_index < 4; ++start_index) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
       const std::vector<double> best = reference_costs_from(map, DiagonalMode::only_if_no_obstacles, start);
@@ -193,8 +194,8 @@ TEST(GridJumpPointPlus, SteppedEqualsOneShot) {
   spec.weighted_chance = 0.0;
   const GridMap map = random_map(random, spec);
   const std::vector<Cell> cells = passable_cells(map);
-  GridPathfinder one_shot(map);
-  GridPathfinder stepped(map);
+  GridPathfinder one_shot(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridPathfinder stepped(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (int i = 0; i < 50; ++i) {
     const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
     const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
@@ -215,7 +216,7 @@ TEST(GridJumpPointPlus, SteppedEqualsOneShot) {
 
 TEST(GridJumpPointPlus, RefusesWhatItCannotSearch) {
   GridMap map(10, 10);
-  GridPathfinder pathfinder(map);
+  GridPathfinder pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
   GridSearchOptions options = jps_plus_options();
 
   options.diagonal = DiagonalMode::always;
@@ -226,7 +227,7 @@ TEST(GridJumpPointPlus, RefusesWhatItCannotSearch) {
   // A larger agent is searched on its body map (tested in test_grid_clearance.cpp), not refused.
   options = jps_plus_options();
   options.agent_size = 2;
-  result = pathfinder.find_path({0, 0}, {8, 8}, options);
+  result = find_path_with_derived(pathfinder, {0, 0}, {8, 8}, options);
   EXPECT_EQ(result.status, SearchStatus::found) << result.message;
   EXPECT_NEAR(result.cost, 8 * sqrt2, 1e-9);
 
@@ -248,10 +249,14 @@ TEST(GridJumpPointPlus, RefusesWhatItCannotSearch) {
   EXPECT_EQ(to_string(GridAlgorithm::jump_point_plus), "jps-plus");
 }
 
-TEST(GridJumpPointPlus, BuildsItsTableOnceAndAgainAfterAnEdit) {
+TEST(GridJumpPointPlus, ATableIsBuiltOnceAndAgainAfterAnEdit) {
   GridMap map(20, 20);
   GridPathfinder pathfinder(map);
   EXPECT_EQ(pathfinder.jump_table(), nullptr);
+  const PathResult without = pathfinder.find_path({0, 0}, {19, 19}, jps_plus_options());
+  EXPECT_EQ(without.status, SearchStatus::invalid_input) << "the pathfinder never builds a table";
+  EXPECT_NE(without.message.find("build_grid_derived_data"), std::string::npos) << without.message;
+  rebuild_derived(pathfinder, jps_plus_options());
   EXPECT_EQ(pathfinder.find_path({0, 0}, {19, 19}, jps_plus_options()).status, SearchStatus::found);
   const std::shared_ptr<const GridJumpTable> first = pathfinder.jump_table();
   ASSERT_NE(first, nullptr);
@@ -262,6 +267,10 @@ TEST(GridJumpPointPlus, BuildsItsTableOnceAndAgainAfterAnEdit) {
   map.block_rect({0, 10, 19, 1});
   EXPECT_THROW(first->check(map), std::invalid_argument);
   EXPECT_NE(first->mismatch(map)->find("revision"), std::string::npos);
+  const PathResult stale = pathfinder.find_path({0, 0}, {0, 19}, jps_plus_options());
+  EXPECT_EQ(stale.status, SearchStatus::invalid_input) << "a stale table is refused, never used";
+  EXPECT_NE(stale.message.find("revision"), std::string::npos) << stale.message;
+  rebuild_derived(pathfinder, jps_plus_options());
   const PathResult result = pathfinder.find_path({0, 0}, {0, 19}, jps_plus_options());
   ASSERT_EQ(result.status, SearchStatus::found) << result.message;
   EXPECT_NE(pathfinder.jump_table(), first);
@@ -290,7 +299,9 @@ TEST(GridJumpPointPlus, ASetTableIsRefusedOnceTheMapChanges) {
   EXPECT_EQ(refused.status, SearchStatus::invalid_input);
   EXPECT_NE(refused.message.find("revision"), std::string::npos) << refused.message;
 
-  pathfinder.set_jump_table(nullptr);  // back to building its own
+  pathfinder.set_jump_table(nullptr);
+  EXPECT_EQ(pathfinder.find_path({0, 0}, {19, 19}, jps_plus_options()).status, SearchStatus::invalid_input);
+  rebuild_derived(pathfinder, jps_plus_options());  // a table of the map as it is now
   EXPECT_EQ(pathfinder.find_path({0, 0}, {19, 19}, jps_plus_options()).status, SearchStatus::found);
   EXPECT_NE(pathfinder.jump_table(), table);
 }
@@ -300,6 +311,7 @@ TEST(GridJumpPointPlus, AnEditBetweenStepsIsNoticed) {
   GridPathfinder pathfinder(map);
   // A maze of walls with gaps, so the search takes many expansions.
   for (int x = 4; x < 200; x += 4) map.block_rect({x, x % 8 == 0 ? 1 : 0, 1, 199});
+  pathfinder.set_derived_data(derived_for(map, {GridAlgorithm::jump_point_plus}));
   ASSERT_EQ(pathfinder.begin({0, 0}, {199, 199}, jps_plus_options()), SearchStatus::in_progress);
   ASSERT_EQ(pathfinder.step(2), SearchStatus::in_progress);
   map.set_passable(1, 199, false);
@@ -477,7 +489,7 @@ TEST(GridJumpPointPlusData, OptimalOnEveryMovingAiQuery) {
       std::cout << "[ data     ] " << name << ": terrain costs, not a JPS+ map\n";
       continue;
     }
-    GridPathfinder pathfinder(map);
+    GridPathfinder pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
     GridPathfinder jps(map);
     GridSearchOptions jps_options;
     jps_options.algorithm = GridAlgorithm::jump_point;

@@ -30,6 +30,8 @@
 #include "grid_test_support.hpp"
 #include "query_test_support.hpp"
 #include "wayfinder/core/path_batch.hpp"
+#include "wayfinder/core/path_request_queue.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
@@ -466,6 +468,130 @@ TEST(SharedWorlds, VoxelHierarchyBuiltOnTwoThreadsAndSharedByEveryThread) {
     }
     return "";
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batches and queues of configured query objects (a query factory), sharing derived data
+
+/// The answers of one query object from `make_query`, request by request.
+template <class Factory, class Request>
+std::vector<PathResult> one_by_one(const Factory& make_query, const std::vector<Request>& requests) {
+  auto query = make_query();
+  std::vector<PathResult> answers(requests.size());
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    query.find_path(requests[i], answers[i]);
+    answers[i].stats.microseconds = 0.0;
+  }
+  return answers;
+}
+
+/// solve_batch with query objects from `make_query` on 1, 2 and 4 threads must give `expected`.
+template <class Factory, class Request>
+std::string factory_batch_difference(const Factory& make_query, const std::vector<Request>& requests,
+                                     const std::vector<PathResult>& expected) {
+  for (const unsigned threads : {1u, 2u, 4u}) {
+    std::vector<PathResult> results = solve_batch(make_query, std::span<const Request>(requests), threads);
+    if (results.size() != requests.size()) return "solve_batch gave " + std::to_string(results.size()) + " results";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      results[i].stats.microseconds = 0.0;
+      if (const std::string problem = result_difference(expected[i], results[i]); !problem.empty())
+        return "solve_batch on " + std::to_string(threads) + " threads, request " + std::to_string(i) + ": " + problem;
+    }
+  }
+  return "";
+}
+
+TEST(ConfiguredBatches, JumpPointPlusWithGoalBoundsEqualsOneByOne) {
+  TestRandom random(53);
+  RandomMapSpec spec;
+  spec.min_side = 30;
+  spec.max_side = 40;
+  spec.max_blocked_fraction = 0.35;
+  spec.weighted_chance = 0.0;
+  const GridMap map = random_map(random, spec);
+  const std::vector<Cell> cells = passable_cells(map);
+  ASSERT_GT(cells.size(), 200u);
+  GridSearchOptions jps_plus;
+  jps_plus.algorithm = GridAlgorithm::jump_point_plus;
+  std::vector<GridPathRequest> requests;
+  for (std::size_t i = 0; i < sampled(120); ++i)
+    requests.push_back({cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))],
+                        cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))],
+                        jps_plus});
+
+  // Without derived data every request is refused, saying what to build.
+  const std::vector<PathResult> refused = solve_batch(map, std::span<const GridPathRequest>(requests), 2);
+  ASSERT_EQ(refused.front().status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.front().message.find("build_grid_derived_data"), std::string::npos) << refused.front().message;
+
+  // Built once, shared by every thread's pathfinder.
+  GridDerivedData derived = build_grid_derived_data(map, jps_plus);
+  derived.goal_bounds = std::make_shared<const GridGoalBounds>(map);
+  const auto make_query = [&map, &derived] { return GridPathfinder(map, derived); };
+  const std::vector<PathResult> expected = one_by_one(make_query, requests);
+  std::size_t found = 0;
+  for (const PathResult& result : expected) found += result.found() ? 1 : 0;
+  ASSERT_GT(found * 2, requests.size());
+  EXPECT_EQ(factory_batch_difference(make_query, requests, expected), "");
+
+  // The bounds are used: the same costs as without them, in fewer expansions overall.
+  GridDerivedData unbounded = derived;
+  unbounded.goal_bounds = nullptr;
+  const std::vector<PathResult> plain = one_by_one([&] { return GridPathfinder(map, unbounded); }, requests);
+  std::uint64_t bounded_expansions = 0;
+  std::uint64_t plain_expansions = 0;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    EXPECT_EQ(expected[i].status, plain[i].status) << i;
+    EXPECT_NEAR(expected[i].cost, plain[i].cost, 1e-9) << i;
+    bounded_expansions += expected[i].stats.expanded;
+    plain_expansions += plain[i].stats.expanded;
+  }
+  EXPECT_LT(bounded_expansions, plain_expansions);
+
+  // A request queue takes the same factory; its answers are the batch's.
+  PathRequestQueue<GridMap> queue(make_query, PathRequestQueueSettings{3, 64});
+  std::vector<PathTicket> tickets;
+  for (const GridPathRequest& request : requests) tickets.push_back(queue.submit(request));
+  while (!queue.idle()) queue.update(StepBudget::expansions(500));
+  for (std::size_t i = 0; i < tickets.size(); ++i) {
+    PathResult result;
+    ASSERT_TRUE(queue.take_result(tickets[i], result)) << i;
+    result.stats.microseconds = 0.0;
+    EXPECT_EQ(result_difference(expected[i], result), "") << "queued request " << i;
+  }
+}
+
+TEST(ConfiguredBatches, VoxelHierarchicalEqualsOneByOne) {
+  TestRandom random(59);
+  const VoxelWorld world = VoxelWorld::from_function(40, 10, 40, [&](int x, int y, int z) {
+    const int ground = 2 + (x / 9 + z / 7) % 3;
+    if (y < ground) return BlockKind::solid;
+    if (y < ground + 2 && random.chance(0.08)) return BlockKind::solid;
+    return BlockKind::air;
+  });
+  const MovementProfile profile = MovementProfile::walker();
+  VoxelHierarchyOptions hierarchy_options;
+  hierarchy_options.cluster_size = 8;
+  const auto hierarchy = std::make_shared<const VoxelHierarchy>(world, profile, hierarchy_options);
+  const std::vector<VoxelCoord> places = all_voxel_places(world, profile);
+  ASSERT_GT(places.size(), 300u);
+  VoxelSearchOptions hpa;
+  hpa.algorithm = VoxelAlgorithm::hierarchical;
+  std::vector<VoxelPathRequest> requests;
+  for (std::size_t i = 0; i < sampled(80); ++i)
+    requests.push_back({places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))],
+                        places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))],
+                        hpa});
+  const auto make_query = [&world, &profile, &hierarchy] {
+    VoxelPathfinder pathfinder(world, profile);
+    pathfinder.set_hierarchy(hierarchy);
+    return pathfinder;
+  };
+  const std::vector<PathResult> expected = one_by_one(make_query, requests);
+  std::size_t found = 0;
+  for (const PathResult& result : expected) found += result.found() ? 1 : 0;
+  ASSERT_GT(found * 2, requests.size());
+  EXPECT_EQ(factory_batch_difference(make_query, requests, expected), "");
 }
 
 TEST(SolveRange, RefusesMismatchedSpansAndRangesOutsideTheRequests) {

@@ -35,6 +35,7 @@
 #include "wayfinder/grid/grid_agent.hpp"
 #include "wayfinder/grid/grid_body_map.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"

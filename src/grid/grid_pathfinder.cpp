@@ -12,6 +12,7 @@
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
+#include "core/algorithm_names.hpp"
 #include "core/stepped_query.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
 #include "wayfinder/core/ida_star.hpp"
@@ -19,6 +20,7 @@
 #include "wayfinder/grid/crash_walker.hpp"
 #include "wayfinder/grid/grid_body_map.hpp"
 #include "wayfinder/grid/grid_clearance.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/hierarchical_grid.hpp"
 #include "wayfinder/grid/jump_point_plus_search.hpp"
@@ -30,10 +32,7 @@ namespace wayfinder {
 
 namespace {
 
-constexpr struct {
-  GridAlgorithm algorithm;
-  std::string_view name;
-} algorithm_names[] = {
+constexpr AlgorithmName<GridAlgorithm> algorithm_names[] = {
     {GridAlgorithm::breadth_first, "bfs"},
     {GridAlgorithm::dijkstra, "dijkstra"},
     {GridAlgorithm::astar, "astar"},
@@ -51,7 +50,6 @@ constexpr struct {
     {GridAlgorithm::hierarchical, "hpa"},
 };
 
-
 template <class D>
 struct BidirectionalRun {
   template <class... Args>
@@ -64,12 +62,14 @@ struct BidirectionalRun {
   BidirectionalSearch<D> search;
 };
 
-// Jump point search returns jump points; the result lists every cell between them. The jump
-// points are kept in the pathfinder's scratch vector on the way, so that a reused result
-// allocates nothing.
-struct JumpPointRun {
-  JumpPointRun(SearchContext& context, const GridMap& grid, NodeId goal, std::vector<NodeId>& scratch)
-      : map(grid), jump_points(scratch), domain(grid, goal), search(domain, context) {}
+// Jump point search (and JPS+) returns jump points; the result lists every cell between them.
+// The jump points are kept in the pathfinder's scratch vector on the way, so that a reused
+// result allocates nothing.
+template <class Domain>
+struct JumpRun {
+  template <class... DomainArgs>
+  JumpRun(SearchContext& context, const GridMap& grid, std::vector<NodeId>& scratch, DomainArgs&&... args)
+      : map(grid), jump_points(scratch), domain(grid, std::forward<DomainArgs>(args)...), search(domain, context) {}
   SearchStatus step(const StepBudget& budget) { return search.step(budget); }
   void result(PathResult& out) const {
     search.result(out);
@@ -79,65 +79,29 @@ struct JumpPointRun {
   [[nodiscard]] SearchStats stats() const { return search.stats(); }
   const GridMap& map;
   std::vector<NodeId>& jump_points;
-  JumpPointDomain domain;
-  BestFirstSearch<JumpPointDomain> search;
+  Domain domain;
+  BestFirstSearch<Domain> search;
 };
 
-// JPS+ likewise; the run holds the table it searches, so that a table replaced (rebuilt after an
-// edit, or set anew) while the query is stepped stays alive until the query ends.
-struct JumpPointPlusRun {
+using JumpPointRun = JumpRun<JumpPointDomain>;
+
+/// The table and goal bounds (null: no goal bounding) a JPS+ run reads, held by the run so that
+/// data replaced while the query is stepped stays alive until the query ends.
+struct JumpTableHold {
+  std::shared_ptr<const GridJumpTable> table;
+  std::shared_ptr<const GridGoalBounds> bounds;
+};
+
+// The hold is the first base, so it is built before the domain that reads it.
+struct JumpPointPlusRun : JumpTableHold, JumpRun<JumpPointPlusDomain> {
   JumpPointPlusRun(SearchContext& context, const GridMap& grid, std::shared_ptr<const GridJumpTable> jump_table,
                    std::shared_ptr<const GridGoalBounds> goal_bounds, NodeId goal, std::vector<NodeId>& scratch)
-      : map(grid), table(std::move(jump_table)), bounds(std::move(goal_bounds)), jump_points(scratch),
-        domain(grid, *table, goal, bounds.get()), search(domain, context) {}
-  SearchStatus step(const StepBudget& budget) { return search.step(budget); }
-  void result(PathResult& out) const {
-    search.result(out);
-    jump_points.assign(out.nodes.begin(), out.nodes.end());
-    expand_jump_points(map, jump_points, out.nodes);
-  }
-  [[nodiscard]] SearchStats stats() const { return search.stats(); }
-  const GridMap& map;
-  std::shared_ptr<const GridJumpTable> table;
-  std::shared_ptr<const GridGoalBounds> bounds;  ///< null: no goal bounding
-  std::vector<NodeId>& jump_points;
-  JumpPointPlusDomain domain;
-  BestFirstSearch<JumpPointPlusDomain> search;
+      : JumpTableHold{std::move(jump_table), std::move(goal_bounds)},
+        JumpRun(context, grid, scratch, *table, goal, bounds.get()) {}
 };
 
-struct WaveRun {
-  WaveRun(const GridMap& map, DiagonalMode diagonal, WaveState& state) : wave(map, diagonal, state) {}
-  SearchStatus step(const StepBudget& budget) { return wave.step(budget); }
-  void result(PathResult& out) const { wave.result(out); }
-  [[nodiscard]] SearchStats stats() const { return wave.stats(); }
-  BreadthFirstWave wave;
-};
-
-// The reactive walkers: one move (crash) or one segment (divide) per expansion.
-struct CrashWalkRun {
-  CrashWalkRun(const GridMap& map, DiagonalMode diagonal) : walker(map, diagonal) {}
-  SearchStatus step(const StepBudget& budget) { return walker.step(budget); }
-  void result(PathResult& out) const { walker.result(out); }
-  [[nodiscard]] SearchStats stats() const { return walker.stats(); }
-  CrashWalker walker;
-};
-
-struct FourWayCrashRun {
-  FourWayCrashRun(const GridMap& map, DiagonalMode diagonal) : walkers(map, diagonal) {}
-  SearchStatus step(const StepBudget& budget) { return walkers.step(budget); }
-  void result(PathResult& out) const { walkers.result(out); }
-  [[nodiscard]] SearchStats stats() const { return walkers.stats(); }
-  FourWayCrashWalker walkers;
-};
-
-struct DivideRun {
-  DivideRun(const GridMap& map, DiagonalMode diagonal) : walker(map, diagonal) {}
-  SearchStatus step(const StepBudget& budget) { return walker.step(budget); }
-  void result(PathResult& out) const { walker.result(out); }
-  [[nodiscard]] SearchStats stats() const { return walker.stats(); }
-  MidpointWalker walker;
-};
-
+// The wave and the reactive walkers (one move, or one segment for divide, per expansion) are
+// runs themselves.
 // IDA* and rejected queries finish in begin() (SteppedQuery's settled result).
 using UniformGrid = GridDomain<GridCosts::uniform>;
 using TerrainGrid = GridDomain<GridCosts::terrain>;
@@ -149,7 +113,7 @@ using ActiveSearch =
     SteppedQuery<EngineRun<UniformGrid>, EngineRun<TerrainGrid>, EngineRun<FilteredGrid>, BidirectionalRun<UniformGrid>,
                  BidirectionalRun<TerrainGrid>, BidirectionalRun<FilteredGrid>, EngineRun<SizedUniformGrid>,
                  EngineRun<SizedTerrainGrid>, BidirectionalRun<SizedUniformGrid>, BidirectionalRun<SizedTerrainGrid>,
-                 JumpPointRun, JumpPointPlusRun, WaveRun, CrashWalkRun, FourWayCrashRun, DivideRun>;
+                 JumpPointRun, JumpPointPlusRun, BreadthFirstWave, CrashWalker, FourWayCrashWalker, MidpointWalker>;
 
 /// How a cell looks to a filter, for messages.
 std::string area_text(const GridMap& map, Cell c) {
@@ -211,14 +175,8 @@ SearchStatus with_sized_domain(GridCosts costs, Run&& run) {
 }
 
 /// Whether a search algorithm can carry an agent larger than one cell: the ones built on
-/// GridDomain's moves. Jump point search prunes by the unit agent's corners, the wave and the
-/// walkers read the map's cells directly.
-/// The algorithms written for a one-cell agent alone, which serve a larger one on its body map.
-constexpr bool searches_body_map(GridAlgorithm algorithm) {
-  return algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus ||
-         algorithm == GridAlgorithm::hierarchical;
-}
-
+/// GridDomain's moves, and those that search the agent's body map. The wave and the walkers
+/// read the map's cells directly.
 constexpr bool supports_agent_size(GridAlgorithm algorithm) {
   switch (algorithm) {
     case GridAlgorithm::dijkstra:
@@ -226,12 +184,8 @@ constexpr bool supports_agent_size(GridAlgorithm algorithm) {
     case GridAlgorithm::weighted_astar:
     case GridAlgorithm::greedy_best_first:
     case GridAlgorithm::bidirectional_astar:
-    case GridAlgorithm::ida_star:
-    // These three search the body map (grid_body_map.hpp), where the agent is one cell.
-    case GridAlgorithm::jump_point:
-    case GridAlgorithm::jump_point_plus:
-    case GridAlgorithm::hierarchical: return true;
-    default: return false;
+    case GridAlgorithm::ida_star: return true;
+    default: return searches_body_map(algorithm);
   }
 }
 
@@ -248,6 +202,114 @@ std::string body_problem(const GridMap& map, std::string_view end, Cell top_left
   return text;
 }
 
+std::string map_size_text(const GridMap& map) {
+  return std::to_string(map.width()) + "x" + std::to_string(map.height()) + " map";
+}
+
+/// Why the filter cannot serve `algorithm`, which it changes costs or cells for.
+std::string filter_refusal(GridAlgorithm algorithm) {
+  const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
+  return std::string(to_string(algorithm)) +
+         " cannot use this filter: it changes area costs or excludes cells on this map, and " +
+         (jumps ? "jump point search needs every cell to cost 1"
+          : algorithm == GridAlgorithm::breadth_first ? "the wave counts moves, not costs"
+          : algorithm == GridAlgorithm::hierarchical ? "the hierarchy holds costs under the map's own terrain"
+                                                     : "the walkers follow walls, not costs") +
+         " (use astar or another search)";
+}
+
+/// The first job of begin(): whether the query can run on the map at all, from the map and the
+/// options alone. Sets `filter` to the filter the search applies: null when there is none or
+/// when it changes nothing on this map (so the search keeps its fastest loop).
+std::optional<std::string> query_problem(const GridMap& map, Cell start, Cell goal, const GridSearchOptions& options,
+                                         const AreaFilter*& filter) {
+  filter = nullptr;
+  if (map.cell_count() == 0) return "the map is empty";
+  // Options may come from casts of untrusted numbers (bindings, files): check every enum.
+  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::hierarchical))
+    return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
+  if (static_cast<unsigned>(options.diagonal) > static_cast<unsigned>(DiagonalMode::always))
+    return "unknown diagonal mode " + std::to_string(static_cast<unsigned>(options.diagonal));
+  if (static_cast<unsigned>(options.heuristic) > static_cast<unsigned>(Heuristic::chebyshev))
+    return "unknown heuristic " + std::to_string(static_cast<unsigned>(options.heuristic));
+  if (!map.contains(start)) return "start " + cell_text(start) + " is outside the " + map_size_text(map);
+  if (!map.contains(goal)) return "goal " + cell_text(goal) + " is outside the " + map_size_text(map);
+  if (!map.passable(start)) return "start " + cell_text(start) + " is blocked";
+  if (!map.passable(goal)) return "goal " + cell_text(goal) + " is blocked";
+
+  const GridAlgorithm algorithm = options.algorithm;
+  if (options.filter) {
+    if (auto problem = options.filter->problem()) return problem;
+    if (!options.filter->neutral_for(map.areas_in_use(), map.flags_in_use())) filter = &*options.filter;
+  }
+  if (filter != nullptr) {
+    if (!filter->passes(map.area(start), map.flags(start)))
+      return "start " + cell_text(start) + " (" + area_text(map, start) + ") is excluded by the filter";
+    if (!filter->passes(map.area(goal), map.flags(goal)))
+      return "goal " + cell_text(goal) + " (" + area_text(map, goal) + ") is excluded by the filter";
+    if (algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus ||
+        algorithm == GridAlgorithm::breadth_first || algorithm == GridAlgorithm::hierarchical ||
+        is_reactive_walker(algorithm))
+      return filter_refusal(algorithm);
+  }
+
+  if (algorithm == GridAlgorithm::weighted_astar) {
+    if (!(std::isfinite(options.weight) && options.weight >= 1.0))
+      return "weighted A* needs a finite weight >= 1, got " + number_text(options.weight);
+    const double largest = largest_estimate(map, options, filter);
+    if (options.weight * largest > largest_weighted_estimate)
+      return "weight " + number_text(options.weight) + " is too large for this " + map_size_text(map) +
+             ": times the largest distance estimate on it (" + rounded_text(largest) +
+             ") it would overflow the search's priorities; the largest accepted here is about " +
+             rounded_text(largest_weighted_estimate / largest) +
+             " (or use the greedy algorithm, which ignores costs altogether)";
+  } else if (auto problem = weight_problem(options.weight)) {
+    return problem;
+  }
+  if (auto problem = budget_problem(options.budget)) return problem;
+  const int agent_size = options.agent_size;
+  if (agent_size < 1 || agent_size > max_clearance)
+    return "agent_size must be from 1 to " + std::to_string(max_clearance) + " cells, got " + std::to_string(agent_size);
+  if (agent_size > 1) {
+    if (!supports_agent_size(algorithm))
+      return std::string(to_string(algorithm)) + " supports only agent_size 1, not " + std::to_string(agent_size) +
+             ": " +
+             (algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
+                                                        : "the walkers follow walls cell by cell") +
+             " (use astar, jps or another search)";
+    if (filter != nullptr)
+      return "agent_size " + std::to_string(agent_size) +
+             " cannot be combined with a filter that changes area costs or excludes cells on this map";
+  }
+  if (algorithm == GridAlgorithm::jump_point) {
+    if (!map.uniform_cost()) return "jump point search needs a map where every passable cell costs 1";
+    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
+      return "jump point search supports only the diagonal mode only_if_no_obstacles";
+  }
+  if (algorithm == GridAlgorithm::jump_point_plus) {
+    if (!map.uniform_cost()) return "JPS+ needs a map where every passable cell costs 1";
+    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
+      return "JPS+ supports only the diagonal mode only_if_no_obstacles (its table holds that rule's jumps)";
+  }
+  if (algorithm == GridAlgorithm::hierarchical) {
+    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
+      return "hierarchical search (hpa) supports only the diagonal mode only_if_no_obstacles";
+    if (options.cluster_size < 4 || options.cluster_size > 256)
+      return "cluster_size must be from 4 to 256 cells, got " + std::to_string(options.cluster_size);
+  }
+  return std::nullopt;
+}
+
+/// What the search reads besides the query's options, chosen by begin()'s second job.
+struct SearchedData {
+  /// The map the one-cell searches read: the map itself, or for a larger agent its body map.
+  const GridMap* map = nullptr;
+  const GridClearance* clearance = nullptr;                 ///< agent_size > 1
+  const std::shared_ptr<const GridJumpTable>* jump_table = nullptr;  ///< jump_point_plus
+  const GridGoalBounds* goal_bounds = nullptr;              ///< jump_point_plus, agent_size 1, optional
+  const std::shared_ptr<const HierarchicalGrid>* hierarchy = nullptr;  ///< hierarchical
+};
+
 }  // namespace
 
 struct GridPathfinderState {
@@ -255,179 +317,65 @@ struct GridPathfinderState {
   SearchContext backward;
   WaveState wave;
   std::vector<NodeId> jump_points;  ///< JumpPointRun's scratch
-  /// The map's clearance, for agents larger than one cell: computed on the first such query and
-  /// again when the map's revision has moved since.
-  GridClearance clearance;
   int agent_size = 1;  ///< the current query's, for the points of its result
-  /// JPS+'s table: built on the first jump_point_plus query (and again after the map changed)
-  /// unless one was set, which is never replaced.
-  std::shared_ptr<const GridJumpTable> jump_table;
-  bool jump_table_set = false;
-  /// Goal bounds for JPS+, when set (never built by the pathfinder).
-  std::shared_ptr<const GridGoalBounds> goal_bounds;
+  /// Set by the caller (set_derived_data); never built here.
+  GridDerivedData derived;
   ActiveSearch active;
-  /// The map's hierarchy for GridAlgorithm::hierarchical: built on the first such query,
-  /// updated locally (HierarchicalGrid::update) when the map's revision has moved since.
-  std::unique_ptr<HierarchicalGrid> hierarchy;
+  /// The query object over the last hierarchy searched, made again when another one is searched,
+  /// and that hierarchy, held so that it cannot be freed and another made at its address.
   std::unique_ptr<HierarchicalPathfinder> hierarchical;
-  /// For jump_point, jump_point_plus and hierarchical with agent_size > 1: the map as the agent
-  /// sees it, edited in step with the map (and the agent's size), and JPS+'s table and the
-  /// hierarchy built over it. Kept apart from the unit agent's, which stay valid meanwhile.
-  GridBodyMap body_map;
-  std::shared_ptr<const GridJumpTable> body_jump_table;
-  std::unique_ptr<HierarchicalGrid> body_hierarchy;
-  std::unique_ptr<HierarchicalPathfinder> body_hierarchical;
+  std::shared_ptr<const HierarchicalGrid> hierarchical_over;
   const HierarchicalGrid* last_hierarchy = nullptr;  ///< the last hierarchical query's
+
+  /// The second job of begin(): picks the derived data the query reads, or says what is missing
+  /// or stale, and checks that a larger agent fits at both ends.
+  std::optional<std::string> choose_data(const GridMap& map, Cell start, Cell goal, const GridSearchOptions& options,
+                                         SearchedData& data) const;
+  /// The third job: starts (or settles) the search.
+  SearchStatus start_search(const GridMap& map, Cell start, Cell goal, const GridSearchOptions& options,
+                            const AreaFilter* filter, const SearchedData& data);
 };
 
-std::string_view to_string(GridAlgorithm algorithm) {
-  for (const auto& entry : algorithm_names)
-    if (entry.algorithm == algorithm) return entry.name;
-  return "unknown";
-}
-
-std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name) {
-  for (const auto& entry : algorithm_names)
-    if (entry.name == name) return entry.algorithm;
+std::optional<std::string> GridPathfinderState::choose_data(const GridMap& map, Cell start, Cell goal,
+                                                            const GridSearchOptions& options,
+                                                            SearchedData& data) const {
+  data.map = &map;
+  const GridAlgorithm algorithm = options.algorithm;
+  const int size = options.agent_size;
+  if (size == 1 && algorithm != GridAlgorithm::jump_point_plus && algorithm != GridAlgorithm::hierarchical)
+    return std::nullopt;  // reads the map alone
+  if (auto problem = grid_derived_data_problem(map, options, derived)) return problem;
+  if (size == 1) {
+    data.jump_table = &derived.jump_table;
+    data.goal_bounds = derived.goal_bounds.get();
+    data.hierarchy = &derived.hierarchy;
+    return std::nullopt;
+  }
+  data.clearance = derived.clearance.get();
+  if (!data.clearance->fits(start, size)) return body_problem(map, "start", start, size);
+  if (!data.clearance->fits(goal, size)) return body_problem(map, "goal", goal, size);
+  if (searches_body_map(algorithm)) {
+    // Goal bounds describe the map itself, not a larger agent's body map.
+    const GridAgentBodyData& body = *derived.body(size);
+    data.map = &body.body_map->map();
+    data.jump_table = &body.jump_table;
+    data.hierarchy = &body.hierarchy;
+  }
   return std::nullopt;
 }
 
-GridPathfinder::GridPathfinder(const GridMap& map) : map_(map), state_(std::make_unique<GridPathfinderState>()) {}
-GridPathfinder::~GridPathfinder() = default;
-GridPathfinder::GridPathfinder(GridPathfinder&&) noexcept = default;
-
-SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOptions& options) {
-  ActiveSearch& active = state_->active;
-  active.watch(map_.revision());
-  state_->agent_size = 1;
-  auto reject = [&](std::string why) { return active.reject(std::move(why)); };
-  if (map_.cell_count() == 0) return reject("the map is empty");
-  // Options may come from casts of untrusted numbers (bindings, files): check every enum.
-  if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(GridAlgorithm::hierarchical))
-    return reject("unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm)));
-  if (static_cast<unsigned>(options.diagonal) > static_cast<unsigned>(DiagonalMode::always))
-    return reject("unknown diagonal mode " + std::to_string(static_cast<unsigned>(options.diagonal)));
-  if (static_cast<unsigned>(options.heuristic) > static_cast<unsigned>(Heuristic::chebyshev))
-    return reject("unknown heuristic " + std::to_string(static_cast<unsigned>(options.heuristic)));
-  if (!map_.contains(start)) return reject("start " + cell_text(start) + " is outside the " +
-                                          std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map");
-  if (!map_.contains(goal)) return reject("goal " + cell_text(goal) + " is outside the " +
-                                         std::to_string(map_.width()) + "x" + std::to_string(map_.height()) + " map");
-  if (!map_.passable(start)) return reject("start " + cell_text(start) + " is blocked");
-  if (!map_.passable(goal)) return reject("goal " + cell_text(goal) + " is blocked");
-
-  // A filter that changes nothing here is dropped, so the search keeps its fastest loop.
-  const AreaFilter* filter = nullptr;
-  if (options.filter) {
-    if (auto problem = options.filter->problem()) return reject(std::move(*problem));
-    if (!options.filter->neutral_for(map_.areas_in_use(), map_.flags_in_use())) filter = &*options.filter;
-  }
-  if (filter != nullptr) {
-    if (!filter->passes(map_.area(start), map_.flags(start)))
-      return reject("start " + cell_text(start) + " (" + area_text(map_, start) + ") is excluded by the filter");
-    if (!filter->passes(map_.area(goal), map_.flags(goal)))
-      return reject("goal " + cell_text(goal) + " (" + area_text(map_, goal) + ") is excluded by the filter");
-    const GridAlgorithm algorithm = options.algorithm;
-    const bool jumps = algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus;
-    if (jumps || algorithm == GridAlgorithm::breadth_first || algorithm == GridAlgorithm::hierarchical ||
-        is_reactive_walker(algorithm))
-      return reject(std::string(to_string(algorithm)) +
-                    " cannot use this filter: it changes area costs or excludes cells on this map, and " +
-                    (jumps ? "jump point search needs every cell to cost 1"
-                     : algorithm == GridAlgorithm::breadth_first ? "the wave counts moves, not costs"
-                     : algorithm == GridAlgorithm::hierarchical
-                         ? "the hierarchy holds costs under the map's own terrain"
-                         : "the walkers follow walls, not costs") +
-                    " (use astar or another search)");
-  }
-
-  if (options.algorithm == GridAlgorithm::weighted_astar) {
-    if (!(std::isfinite(options.weight) && options.weight >= 1.0))
-      return reject("weighted A* needs a finite weight >= 1, got " + number_text(options.weight));
-    const double largest = largest_estimate(map_, options, filter);
-    if (options.weight * largest > largest_weighted_estimate)
-      return reject("weight " + number_text(options.weight) + " is too large for this " + std::to_string(map_.width()) +
-                    "x" + std::to_string(map_.height()) + " map: times the largest distance estimate on it (" +
-                    rounded_text(largest) + ") it would overflow the search's priorities; the largest accepted here is"
-                    " about " + rounded_text(largest_weighted_estimate / largest) +
-                    " (or use the greedy algorithm, which ignores costs altogether)");
-  } else if (auto problem = weight_problem(options.weight)) {
-    return reject(*problem);
-  }
-  if (const std::optional<std::string> problem = budget_problem(options.budget)) return reject(*problem);
-  const int agent_size = options.agent_size;
-  if (agent_size < 1 || agent_size > max_clearance)
-    return reject("agent_size must be from 1 to " + std::to_string(max_clearance) + " cells, got " +
-                  std::to_string(agent_size));
-  if (agent_size > 1) {
-    const std::string size_text = "agent_size " + std::to_string(agent_size);
-    if (!supports_agent_size(options.algorithm)) {
-      const GridAlgorithm algorithm = options.algorithm;
-      return reject(std::string(to_string(algorithm)) + " supports only agent_size 1, not " +
-                    std::to_string(agent_size) + ": " +
-                    (algorithm == GridAlgorithm::breadth_first ? "the wave reads the map's cells directly"
-                                                               : "the walkers follow walls cell by cell") +
-                    " (use astar, jps or another search)");
-    }
-    if (filter != nullptr)
-      return reject(size_text +
-                    " cannot be combined with a filter that changes area costs or excludes cells on this map");
-    if (!state_->clearance.current_for(map_)) state_->clearance.recompute(map_);
-    if (!state_->clearance.fits(start, agent_size)) return reject(body_problem(map_, "start", start, agent_size));
-    if (!state_->clearance.fits(goal, agent_size)) return reject(body_problem(map_, "goal", goal, agent_size));
-    state_->agent_size = agent_size;
-  }
-  // The map the one-cell searches read: the map itself, or for a larger agent its body map.
-  const bool on_body_map = agent_size > 1 && searches_body_map(options.algorithm);
-  if (on_body_map && !state_->body_map.current_for(map_, agent_size))
-    state_->body_map.update(map_, state_->clearance, agent_size);
-  const GridMap& searched = on_body_map ? state_->body_map.map() : map_;
-  if (options.algorithm == GridAlgorithm::jump_point) {
-    if (!map_.uniform_cost()) return reject("jump point search needs a map where every passable cell costs 1");
-    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
-      return reject("jump point search supports only the diagonal mode only_if_no_obstacles");
-  }
-  if (options.algorithm == GridAlgorithm::jump_point_plus) {
-    if (!map_.uniform_cost()) return reject("JPS+ needs a map where every passable cell costs 1");
-    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
-      return reject("JPS+ supports only the diagonal mode only_if_no_obstacles (its table holds that rule's jumps)");
-    std::shared_ptr<const GridJumpTable>& table = on_body_map ? state_->body_jump_table : state_->jump_table;
-    if (on_body_map) {
-      if (table == nullptr || table->mismatch(searched)) table = std::make_shared<const GridJumpTable>(searched);
-    } else if (table != nullptr && state_->jump_table_set) {
-      if (auto problem = table->mismatch(map_))
-        return reject("JPS+: " + *problem + "; the table was set with set_jump_table, which the pathfinder never"
-                      " rebuilds: set a table of the map as it is now (or a null one to have it built)");
-    } else if (table == nullptr || table->mismatch(map_)) {
-      table = std::make_shared<const GridJumpTable>(map_);
-    }
-    if (state_->goal_bounds != nullptr && !on_body_map)
-      if (auto problem = state_->goal_bounds->mismatch(map_))
-        return reject("JPS+: " + *problem + "; the pathfinder never rebuilds goal bounds: set bounds of the map as"
-                      " it is now (or null ones to search without them)");
-  }
-
+SearchStatus GridPathfinderState::start_search(const GridMap& map, Cell start, Cell goal,
+                                               const GridSearchOptions& options, const AreaFilter* filter,
+                                               const SearchedData& data) {
   if (options.algorithm == GridAlgorithm::hierarchical) {
-    if (options.diagonal != DiagonalMode::only_if_no_obstacles)
-      return reject("hierarchical search (hpa) supports only the diagonal mode only_if_no_obstacles");
-    if (options.cluster_size < 4 || options.cluster_size > 256)
-      return reject("cluster_size must be from 4 to 256 cells, got " + std::to_string(options.cluster_size));
-    std::unique_ptr<HierarchicalGrid>& hierarchy = on_body_map ? state_->body_hierarchy : state_->hierarchy;
-    std::unique_ptr<HierarchicalPathfinder>& hierarchical =
-        on_body_map ? state_->body_hierarchical : state_->hierarchical;
-    if (!hierarchy || hierarchy->cluster_size() != options.cluster_size) {
-      hierarchical.reset();
-      HierarchyOptions built;
-      built.cluster_size = options.cluster_size;
-      hierarchy = std::make_unique<HierarchicalGrid>(searched, built);
-      hierarchical = std::make_unique<HierarchicalPathfinder>(*hierarchy);
-    } else if (!hierarchy->current()) {
-      hierarchy->update();
+    if (!hierarchical || hierarchical_over != *data.hierarchy) {
+      hierarchical = std::make_unique<HierarchicalPathfinder>(**data.hierarchy);
+      hierarchical_over = *data.hierarchy;
     }
     HierarchicalSearchOptions search;
     static_cast<QueryOptions&>(search) = options;
     PathResult& out = active.settle_in_place();
-    state_->last_hierarchy = hierarchy.get();
+    last_hierarchy = hierarchical_over.get();
     hierarchical->find_path(start, goal, search, out);
     return out.status;
   }
@@ -442,92 +390,116 @@ SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOption
   }
   const SearchOptions search = engine_options(options, g_weight, h_weight);
 
-  const NodeId from = map_.id_of(start);
-  const NodeId to = map_.id_of(goal);
+  const NodeId from = map.id_of(start);
+  const NodeId to = map.id_of(goal);
   const GridCosts costs = filter != nullptr ? GridCosts::filtered
-                          : map_.uniform_cost() ? GridCosts::uniform
-                                                : GridCosts::terrain;
-  if (agent_size > 1 && !on_body_map) {
+                          : map.uniform_cost() ? GridCosts::uniform
+                                               : GridCosts::terrain;
+  const int size = options.agent_size;
+  if (size > 1 && !searches_body_map(options.algorithm)) {
     // Branch once per query: the unit agent never reaches these instantiations.
-    const GridClearance& clearance = state_->clearance;
+    const GridClearance& clearance = *data.clearance;
     return with_sized_domain(costs, [&]<class D>(std::type_identity<D>) {
       switch (options.algorithm) {
         case GridAlgorithm::bidirectional_astar:
-          return active.start<BidirectionalRun<D>>(state_->forward, state_->backward, map_, clearance, agent_size,
-                                                   options.diagonal, options.heuristic)
+          return active.start<BidirectionalRun<D>>(forward, backward, map, clearance, size, options.diagonal,
+                                                   options.heuristic)
               .search.start(from, to, search);
         case GridAlgorithm::ida_star: {
-          const D domain(map_, clearance, agent_size, options.diagonal, options.heuristic);
-          return active.settle(IdaStarSearch<D>(domain, state_->forward).run(from, to, search));
+          const D domain(map, clearance, size, options.diagonal, options.heuristic);
+          return active.settle(IdaStarSearch<D>(domain, forward).run(from, to, search));
         }
         default:
-          return active.start<EngineRun<D>>(state_->forward, map_, clearance, agent_size, options.diagonal,
-                                            options.heuristic)
+          return active.start<EngineRun<D>>(forward, map, clearance, size, options.diagonal, options.heuristic)
               .search.start(from, to, search);
       }
     });
   }
   switch (options.algorithm) {
     case GridAlgorithm::crash_right:
-      return active.start<CrashWalkRun>(map_, options.diagonal)
-          .walker.start(from, to, WallHand::right, search, options.walker_step_limit);
+      return active.start<CrashWalker>(map, options.diagonal)
+          .start(from, to, WallHand::right, search, options.walker_step_limit);
     case GridAlgorithm::crash_left:
-      return active.start<CrashWalkRun>(map_, options.diagonal)
-          .walker.start(from, to, WallHand::left, search, options.walker_step_limit);
+      return active.start<CrashWalker>(map, options.diagonal)
+          .start(from, to, WallHand::left, search, options.walker_step_limit);
     case GridAlgorithm::crash_auto:
-      return active.start<CrashWalkRun>(map_, options.diagonal)
-          .walker.start(from, to, WallHand::automatic, search, options.walker_step_limit);
+      return active.start<CrashWalker>(map, options.diagonal)
+          .start(from, to, WallHand::automatic, search, options.walker_step_limit);
     case GridAlgorithm::crash_four_way:
-      return active.start<FourWayCrashRun>(map_, options.diagonal)
-          .walkers.start(from, to, search, options.walker_step_limit);
+      return active.start<FourWayCrashWalker>(map, options.diagonal).start(from, to, search, options.walker_step_limit);
     case GridAlgorithm::divide:
-      return active.start<DivideRun>(map_, options.diagonal).walker.start(from, to, search, options.walker_step_limit);
+      return active.start<MidpointWalker>(map, options.diagonal).start(from, to, search, options.walker_step_limit);
     case GridAlgorithm::breadth_first:
-      return active.start<WaveRun>(map_, options.diagonal, state_->wave).wave.start(from, to, search);
+      return active.start<BreadthFirstWave>(map, options.diagonal, wave).start(from, to, search);
     case GridAlgorithm::jump_point:
-      return active.start<JumpPointRun>(state_->forward, searched, to, state_->jump_points)
-          .search.start(from, to, search);
+      return active.start<JumpPointRun>(forward, *data.map, jump_points, to).search.start(from, to, search);
     case GridAlgorithm::jump_point_plus:
-      // Goal bounds describe the map itself, not a larger agent's body map.
       return active
-          .start<JumpPointPlusRun>(state_->forward, searched, on_body_map ? state_->body_jump_table : state_->jump_table,
-                                   on_body_map ? nullptr : state_->goal_bounds, to, state_->jump_points)
+          .start<JumpPointPlusRun>(forward, *data.map, *data.jump_table,
+                                   data.goal_bounds != nullptr ? derived.goal_bounds : nullptr, to, jump_points)
           .search.start(from, to, search);
     case GridAlgorithm::bidirectional_astar:
       return with_domain(costs, [&]<class D>(std::type_identity<D>) {
-        return active.start<BidirectionalRun<D>>(state_->forward, state_->backward, map_, options.diagonal,
-                                                 options.heuristic, filter)
+        return active.start<BidirectionalRun<D>>(forward, backward, map, options.diagonal, options.heuristic, filter)
             .search.start(from, to, search);
       });
     case GridAlgorithm::ida_star:
       return with_domain(costs, [&]<class D>(std::type_identity<D>) {
-        const D domain(map_, options.diagonal, options.heuristic, filter);
-        return active.settle(IdaStarSearch<D>(domain, state_->forward).run(from, to, search));
+        const D domain(map, options.diagonal, options.heuristic, filter);
+        return active.settle(IdaStarSearch<D>(domain, forward).run(from, to, search));
       });
     default:
       return with_domain(costs, [&]<class D>(std::type_identity<D>) {
-        return active.start<EngineRun<D>>(state_->forward, map_, options.diagonal, options.heuristic, filter)
+        return active.start<EngineRun<D>>(forward, map, options.diagonal, options.heuristic, filter)
             .search.start(from, to, search);
       });
   }
 }
 
+std::string_view to_string(GridAlgorithm algorithm) { return algorithm_name(algorithm_names, algorithm); }
+
+std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name) {
+  return parse_algorithm_name(algorithm_names, name);
+}
+
+GridPathfinder::GridPathfinder(const GridMap& map) : map_(map), state_(std::make_unique<GridPathfinderState>()) {}
+GridPathfinder::GridPathfinder(const GridMap& map, GridDerivedData derived) : GridPathfinder(map) {
+  state_->derived = std::move(derived);
+}
+GridPathfinder::~GridPathfinder() = default;
+GridPathfinder::GridPathfinder(GridPathfinder&&) noexcept = default;
+
+SearchStatus GridPathfinder::begin(Cell start, Cell goal, const GridSearchOptions& options) {
+  ActiveSearch& active = state_->active;
+  active.watch(map_.revision());
+  state_->agent_size = 1;
+  const AreaFilter* filter = nullptr;
+  if (auto problem = query_problem(map_, start, goal, options, filter)) return active.reject(*problem);
+  SearchedData data;
+  if (auto problem = state_->choose_data(map_, start, goal, options, data)) return active.reject(*problem);
+  state_->agent_size = options.agent_size;
+  return state_->start_search(map_, start, goal, options, filter, data);
+}
+
+void GridPathfinder::set_derived_data(GridDerivedData derived) { state_->derived = std::move(derived); }
+
+const GridDerivedData& GridPathfinder::derived_data() const { return state_->derived; }
+
 void GridPathfinder::set_jump_table(std::shared_ptr<const GridJumpTable> table) {
   if (table != nullptr)
     if (auto problem = table->mismatch_thoroughly(map_)) throw std::invalid_argument(*problem);
-  state_->jump_table_set = table != nullptr;
-  state_->jump_table = std::move(table);
+  state_->derived.jump_table = std::move(table);
 }
 
-std::shared_ptr<const GridJumpTable> GridPathfinder::jump_table() const { return state_->jump_table; }
+std::shared_ptr<const GridJumpTable> GridPathfinder::jump_table() const { return state_->derived.jump_table; }
 
 void GridPathfinder::set_goal_bounds(std::shared_ptr<const GridGoalBounds> bounds) {
   if (bounds != nullptr)
     if (auto problem = bounds->mismatch_thoroughly(map_)) throw std::invalid_argument(*problem);
-  state_->goal_bounds = std::move(bounds);
+  state_->derived.goal_bounds = std::move(bounds);
 }
 
-std::shared_ptr<const GridGoalBounds> GridPathfinder::goal_bounds() const { return state_->goal_bounds; }
+std::shared_ptr<const GridGoalBounds> GridPathfinder::goal_bounds() const { return state_->derived.goal_bounds; }
 
 SearchStatus GridPathfinder::step(std::uint64_t max_expansions) {
   return step(StepBudget::expansions(max_expansions));

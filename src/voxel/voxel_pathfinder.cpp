@@ -8,6 +8,7 @@
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
+#include "core/algorithm_names.hpp"
 #include "core/stepped_query.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/voxel_jump_point_search.hpp"
@@ -17,10 +18,7 @@ namespace wayfinder {
 
 namespace {
 
-constexpr struct {
-  VoxelAlgorithm algorithm;
-  std::string_view name;
-} algorithm_names[] = {
+constexpr AlgorithmName<VoxelAlgorithm> algorithm_names[] = {
     {VoxelAlgorithm::dijkstra, "dijkstra"},
     {VoxelAlgorithm::astar, "astar"},
     {VoxelAlgorithm::weighted_astar, "weighted-astar"},
@@ -72,16 +70,10 @@ struct VoxelPathfinderState {
   std::unique_ptr<VoxelHierarchicalPathfinder> hierarchical;
 };
 
-std::string_view to_string(VoxelAlgorithm algorithm) {
-  for (const auto& entry : algorithm_names)
-    if (entry.algorithm == algorithm) return entry.name;
-  return "unknown";
-}
+std::string_view to_string(VoxelAlgorithm algorithm) { return algorithm_name(algorithm_names, algorithm); }
 
 std::optional<VoxelAlgorithm> parse_voxel_algorithm(std::string_view name) {
-  for (const auto& entry : algorithm_names)
-    if (entry.name == name) return entry.algorithm;
-  return std::nullopt;
+  return parse_algorithm_name(algorithm_names, name);
 }
 
 std::string_view to_string(VoxelMoveKind kind) {

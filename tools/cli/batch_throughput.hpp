@@ -25,13 +25,14 @@ inline constexpr std::uint64_t max_bench_threads = 256;
 /// `--threads N`: a whole number from 1 to max_bench_threads, stored in `threads`.
 CLI::Option* add_threads_option(CLI::App& command, std::uint64_t& threads);
 
-/// Answers every request on `threads` threads with solve_batch and returns the wall time of the
-/// whole batch in seconds (thread start and join included).
-template <class World>
-double run_timed_batch(const World& world, std::span<const RequestFor<World>> requests,
-                       std::vector<PathResult>& results, std::uint64_t threads) {
+/// Answers every request on `threads` threads with solve_batch, on the world's default query
+/// objects or on those a query factory makes (`queries` is either), and returns the wall time of
+/// the whole batch in seconds (thread start and join included).
+template <class Queries, class Request>
+double run_timed_batch(const Queries& queries, std::span<const Request> requests, std::vector<PathResult>& results,
+                       std::uint64_t threads) {
   const auto started = std::chrono::steady_clock::now();
-  solve_batch(world, requests, results, static_cast<unsigned>(threads));
+  solve_batch(queries, requests, results, static_cast<unsigned>(threads));
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 

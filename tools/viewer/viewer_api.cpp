@@ -172,6 +172,14 @@ struct SharedQueryFields {
   SearchTrace trace;
 };
 
+// Hands a pooled grid query the world's shared derived data for these options (built there when
+// missing or stale); the other worlds' queries read the world alone.
+void prepare(const CatalogWorld& world, GridPathfinder& query, const GridSearchOptions& options) {
+  query.set_derived_data(world.grid_derived.for_query(*world.grid, options));
+}
+template <class Query, class Options>
+void prepare(const CatalogWorld&, Query&, const Options&) {}
+
 // Runs one query on a query object borrowed from the world's pool, under the world's shared
 // lock. `inspect(query, result)` reads what only the query object knows (portals, positions of
 // trace nodes) before the object goes back to the pool. A query the library refuses is a 400.
@@ -180,6 +188,7 @@ PathResult answer(const CatalogWorld& world, QueryPool<Query, World>& pool, cons
                   const Place& to, const Options& options, Inspect&& inspect) {
   const std::shared_lock lock(world.access);
   auto query = pool.borrow(searched);
+  prepare(world, *query, options);
   PathResult result;
   query->find_path(from, to, options, result);
   if (result.status == SearchStatus::invalid_input) refuse_invalid_input(result);

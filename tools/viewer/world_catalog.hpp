@@ -2,7 +2,8 @@
 // The worlds a viewer server holds, shared by its worker threads. Each world is read by any
 // number of queries at once and edited by one request at a time (a reader-writer lock per
 // world: the library's rule that edits need exclusive access). Query objects are pooled per
-// world: a request borrows one, so there is one per busy worker thread, reused across requests.
+// world: a request borrows one, so there is one per busy worker thread, reused across requests;
+// the data they read besides the world (a grid's derived data) is one object per world.
 
 #include <cstddef>
 #include <memory>
@@ -13,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -63,6 +65,24 @@ class QueryPool {
   std::vector<std::unique_ptr<Query>> idle_;
 };
 
+/// A grid world's derived data (JPS+ table, hierarchy, clearance, body maps): one per world,
+/// shared by every pooled query object. Each piece is built by the first query that needs it,
+/// and again by the first that needs it after an edit.
+class GridDerivedCache {
+ public:
+  /// The data that queries with `options` read, current for `map`. Called under the world's
+  /// shared lock, so the map does not change meanwhile; concurrent callers wait for one build.
+  GridDerivedData for_query(const GridMap& map, const GridSearchOptions& options) {
+    const std::lock_guard lock(mutex_);
+    if (grid_derived_data_problem(map, options, data_)) build_grid_derived_data(map, options, data_);
+    return data_;
+  }
+
+ private:
+  std::mutex mutex_;
+  GridDerivedData data_;
+};
+
 enum class WorldKind { grid, navmesh, voxel };
 std::string_view to_string(WorldKind kind);
 
@@ -77,6 +97,7 @@ struct CatalogWorld {
   std::unique_ptr<GridMap> grid;
   std::unique_ptr<NavMesh> mesh;
   std::unique_ptr<VoxelWorld> voxels;
+  mutable GridDerivedCache grid_derived;
   mutable QueryPool<GridPathfinder, GridMap> grid_queries;
   mutable QueryPool<NavMeshQuery, NavMesh> mesh_queries;
   mutable QueryPool<VoxelPathfinder, VoxelWorld> voxel_queries;

@@ -155,8 +155,8 @@ typedef enum wf_grid_algorithm {
   WF_GRID_CRASH_AUTO = 10,
   WF_GRID_CRASH_FOUR_WAY = 11,
   WF_GRID_DIVIDE = 12,
-  WF_GRID_JUMP_POINT_PLUS = 13, /**< JPS+: the query builds a jump table of the grid on first use */
-  WF_GRID_HIERARCHICAL = 14     /**< HPA*: near-optimal; the query builds the grid's hierarchy (16x16 clusters) on first use */
+  WF_GRID_JUMP_POINT_PLUS = 13, /**< JPS+: over a jump table of the grid (wf_grid_derived_create) */
+  WF_GRID_HIERARCHICAL = 14     /**< HPA*: near-optimal, over the grid's hierarchy of 16x16 clusters (wf_grid_derived_create) */
 } wf_grid_algorithm;
 
 typedef enum wf_diagonal_mode {
@@ -237,6 +237,25 @@ WF_API wf_status wf_grid_query_path_cells(wf_grid_query* query, int32_t* xy, siz
 /** The latest result's message (why a query was invalid or a walker failed; usually empty):
  *  *length excludes the terminating NUL, which the capacity must include. */
 WF_API wf_status wf_grid_query_message(wf_grid_query* query, char* text, size_t capacity, size_t* length);
+
+/** What grid queries read besides the grid: JPS+'s jump table, HPA*'s hierarchy. */
+typedef struct wf_grid_derived wf_grid_derived;
+/** Builds what queries with `options` (NULL: the defaults) read besides the grid, for the grid
+ *  as it is now. It reads the grid, which cannot be destroyed while it exists. Read-only
+ *  afterwards and shared by any number of queries on any threads. After the grid is edited,
+ *  queries that need it answer WF_SEARCH_INVALID_INPUT until it is brought up to date with
+ *  wf_grid_derived_update. */
+WF_API wf_status wf_grid_derived_create(wf_grid* grid, const wf_grid_options* options, wf_grid_derived** out_derived,
+                                        char* error, size_t error_capacity);
+/** Adds what queries with `options` read and `derived` lacks, and builds again what the grid's
+ *  edits made stale. Queries given `derived` before keep what it held then: give it to them
+ *  again (wf_grid_query_set_derived). */
+WF_API wf_status wf_grid_derived_update(wf_grid_derived* derived, const wf_grid_options* options);
+/** Queries given the derived data keep it until they are destroyed or given another one. */
+WF_API void wf_grid_derived_destroy(wf_grid_derived* derived);
+/** The derived data the query's JPS+ and HPA* searches read (NULL: none). It must be of the
+ *  query's grid. */
+WF_API wf_status wf_grid_query_set_derived(wf_grid_query* query, wf_grid_derived* derived);
 
 /* ---- Navigation meshes ------------------------------------------------------------------ */
 
@@ -434,6 +453,9 @@ WF_API void wf_batch_destroy(wf_batch* batch);
  *  A bad request answers WF_SEARCH_INVALID_INPUT; a bad option value fails the whole call. */
 WF_API wf_status wf_batch_solve_grid(wf_batch* batch, const wf_grid* grid, const wf_grid_request* requests,
                                      size_t count, unsigned threads);
+/** The same with every thread's query given `derived` (NULL: none), which JPS+ and HPA* requests read. */
+WF_API wf_status wf_batch_solve_grid_derived(wf_batch* batch, const wf_grid* grid, const wf_grid_derived* derived,
+                                             const wf_grid_request* requests, size_t count, unsigned threads);
 WF_API wf_status wf_batch_solve_navmesh(wf_batch* batch, const wf_navmesh* mesh, const wf_navmesh_request* requests,
                                         size_t count, unsigned threads);
 WF_API wf_status wf_batch_solve_voxel(wf_batch* batch, const wf_voxel_world* world,

@@ -7,6 +7,8 @@
 #include "handles.hpp"
 #include "options.hpp"
 #include "wayfinder/core/path_batch.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
+#include "wayfinder/grid/grid_pathfinder.hpp"
 
 using namespace wayfinder;
 using namespace wayfinder::c_api;
@@ -39,18 +41,31 @@ std::vector<Request> convert_requests(const CRequest* requests, std::size_t coun
   return converted;
 }
 
-template <class World, class CWorld, class CRequest, class Convert>
+// `queries(world)` is what solve_batch answers on: the world (its default query objects) or a
+// query factory.
+template <class World, class CWorld, class CRequest, class Convert, class Queries>
 wf_status solve(wf_batch* batch, const CWorld* world, const CRequest* requests, std::size_t count, unsigned threads,
-                Convert&& convert) noexcept {
+                Convert&& convert, Queries&& queries) noexcept {
   if (batch == nullptr) return WF_INVALID_ARGUMENT;
   return guarded(batch->error, [&] {
     if (world == nullptr) return fail(batch->error, WF_INVALID_ARGUMENT, "solve: the world handle is NULL");
     if (requests == nullptr && count != 0)
       return fail(batch->error, WF_INVALID_ARGUMENT, "solve: requests is NULL with a non-zero count");
     const auto converted = convert_requests<RequestFor<World>>(requests, count, convert);
-    solve_batch(*world_of(world), std::span<const RequestFor<World>>(converted), *batch->results, threads);
+    solve_batch(queries(*world_of(world)), std::span<const RequestFor<World>>(converted), *batch->results, threads);
     return WF_OK;
   });
+}
+
+template <class World, class CWorld, class CRequest, class Convert>
+wf_status solve(wf_batch* batch, const CWorld* world, const CRequest* requests, std::size_t count, unsigned threads,
+                Convert&& convert) noexcept {
+  return solve<World>(batch, world, requests, count, threads, std::forward<Convert>(convert),
+                      [](const World& shared) -> const World& { return shared; });
+}
+
+GridPathRequest grid_request(const wf_grid_request& request) {
+  return {{request.start_x, request.start_y}, {request.goal_x, request.goal_y}, grid_options(request.options)};
 }
 
 // The result at `index`, or a recorded failure.
@@ -90,8 +105,19 @@ void wf_batch_destroy(wf_batch* batch) {
 
 wf_status wf_batch_solve_grid(wf_batch* batch, const wf_grid* grid, const wf_grid_request* requests, size_t count,
                               unsigned threads) {
-  return solve<GridMap>(batch, grid, requests, count, threads, [](const wf_grid_request& request) {
-    return GridPathRequest{{request.start_x, request.start_y}, {request.goal_x, request.goal_y}, grid_options(request.options)};
+  return solve<GridMap>(batch, grid, requests, count, threads, grid_request);
+}
+
+wf_status wf_batch_solve_grid_derived(wf_batch* batch, const wf_grid* grid, const wf_grid_derived* derived,
+                                      const wf_grid_request* requests, size_t count, unsigned threads) {
+  if (derived != nullptr && derived->grid != grid) {
+    if (batch == nullptr) return WF_INVALID_ARGUMENT;
+    return fail(batch->error, WF_INVALID_ARGUMENT,
+                "wf_batch_solve_grid_derived: the derived data was built for another grid than the batch's");
+  }
+  const GridDerivedData shared = derived != nullptr ? *derived->derived : GridDerivedData{};
+  return solve<GridMap>(batch, grid, requests, count, threads, grid_request, [&](const GridMap& map) {
+    return [&map, &shared] { return GridPathfinder(map, shared); };
   });
 }
 

@@ -8,6 +8,7 @@
 #include "options.hpp"
 #include "handles.hpp"
 #include "query_calls.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
@@ -202,6 +203,54 @@ wf_status wf_grid_query_path_cells(wf_grid_query* query, int32_t* xy, size_t cap
 
 wf_status wf_grid_query_message(wf_grid_query* query, char* text, size_t capacity, size_t* length) {
   return query_message(query, text, capacity, length);
+}
+
+wf_status wf_grid_derived_create(wf_grid* grid, const wf_grid_options* options, wf_grid_derived** out_derived,
+                                 char* error, size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out_derived == nullptr) {
+      write_error(error, error_capacity, "wf_grid_derived_create: the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out_derived = nullptr;
+    if (grid == nullptr) {
+      write_error(error, error_capacity, "wf_grid_derived_create: the grid handle is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    auto derived = std::make_unique<GridDerivedData>(build_grid_derived_data(*grid->map, grid_options(options)));
+    auto handle = std::make_unique<wf_grid_derived>();
+    handle->grid = grid;
+    handle->derived = derived.release();
+    grid->queries.fetch_add(1, std::memory_order_relaxed);
+    *out_derived = handle.release();
+    return WF_OK;
+  });
+}
+
+wf_status wf_grid_derived_update(wf_grid_derived* derived, const wf_grid_options* options) {
+  if (derived == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(derived->error, [&] {
+    build_grid_derived_data(*derived->grid->map, grid_options(options), *derived->derived);
+    return WF_OK;
+  });
+}
+
+void wf_grid_derived_destroy(wf_grid_derived* derived) {
+  if (derived == nullptr) return;
+  delete derived->derived;
+  derived->grid->queries.fetch_sub(1, std::memory_order_relaxed);
+  delete derived;
+}
+
+wf_status wf_grid_query_set_derived(wf_grid_query* query, wf_grid_derived* derived) {
+  if (query == nullptr) return WF_INVALID_ARGUMENT;
+  return guarded(query->error, [&] {
+    if (derived != nullptr && derived->grid != query->grid)
+      return fail(query->error, WF_INVALID_ARGUMENT,
+                  "wf_grid_query_set_derived: the derived data was built for another grid than the query's");
+    query->pathfinder->set_derived_data(derived != nullptr ? *derived->derived : GridDerivedData{});
+    return WF_OK;
+  });
 }
 
 }  // extern "C"

@@ -128,6 +128,7 @@ using QueryCounter = std::atomic<std::size_t>;
 namespace wayfinder {
 class GridMap;
 class GridPathfinder;
+struct GridDerivedData;
 class NavMesh;
 class NavMeshQuery;
 class VoxelWorld;
@@ -147,6 +148,12 @@ struct wf_grid_query {
   wf_grid* grid;
   wayfinder::GridPathfinder* pathfinder;
   wayfinder::PathResult* result;  ///< the latest result, which the path functions read
+};
+struct wf_grid_derived {
+  wayfinder::c_api::ErrorSlot error;
+  wf_grid* grid;
+  /// Copied into the queries it is given to (a pointer, so that the handle stays standard-layout).
+  wayfinder::GridDerivedData* derived;
 };
 struct wf_navmesh {
   wayfinder::c_api::ErrorSlot error;
@@ -181,4 +188,4 @@ struct wf_batch;  // batch.cpp
 static_assert(std::is_standard_layout_v<wf_grid> && std::is_standard_layout_v<wf_grid_query> &&
               std::is_standard_layout_v<wf_navmesh> && std::is_standard_layout_v<wf_navmesh_query> &&
               std::is_standard_layout_v<wf_voxel_world> && std::is_standard_layout_v<wf_voxel_query> &&
-              std::is_standard_layout_v<wf_voxel_hierarchy>);
+              std::is_standard_layout_v<wf_voxel_hierarchy> && std::is_standard_layout_v<wf_grid_derived>);

@@ -284,7 +284,21 @@ static void test_grid_queries(void) {
   CHECK(options.heuristic == WF_HEURISTIC_AUTOMATIC && options.weight == 2.0 && options.filter == NULL);
   CHECK(options.limits.max_expansions == WF_UNLIMITED_EXPANSIONS && options.limits.return_partial == 1);
   {
+    /* JPS+ and HPA* read derived data of the grid, built first and shared. */
     int algorithm;
+    wf_grid_derived* derived = NULL;
+    options.algorithm = WF_GRID_HIERARCHICAL;
+    CHECK_STATUS(wf_grid_derived_create(grid, &options, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
+    CHECK_STATUS(wf_grid_derived_create(NULL, &options, &derived, error, sizeof error), WF_INVALID_ARGUMENT);
+    CHECK(derived == NULL);
+    CHECK_STATUS(wf_grid_derived_create(grid, &options, &derived, error, sizeof error), WF_OK);
+    options.algorithm = WF_GRID_JUMP_POINT_PLUS;
+    CHECK_STATUS(wf_grid_derived_update(derived, &options), WF_OK);
+    CHECK_STATUS(wf_grid_derived_update(NULL, &options), WF_INVALID_ARGUMENT);
+    CHECK_STATUS(wf_grid_query_set_derived(NULL, derived), WF_INVALID_ARGUMENT);
+    CHECK_STATUS(wf_grid_query_set_derived(query, derived), WF_OK);
+    wf_grid_derived_destroy(derived); /* the query keeps what it was given */
+    wf_grid_derived_destroy(NULL);
     for (algorithm = WF_GRID_BREADTH_FIRST; algorithm <= WF_GRID_HIERARCHICAL; ++algorithm) {
       options.algorithm = (wf_grid_algorithm)algorithm;
       CHECK_STATUS(wf_grid_query_find_path(query, 0, 4, 4, 4, &options, &path), WF_OK);
@@ -485,6 +499,27 @@ static void test_grid_benchmark(void) {
     CHECK_STATUS(wf_batch_result(batch, i, &answer), WF_OK);
     CHECK(answer.status == WF_SEARCH_FOUND);
     CHECK_NEAR(answer.cost, optimal[i], 1e-3);
+  }
+  {
+    /* JPS+ in a batch: every thread's query reads the one table built beforehand. */
+    wf_grid_derived* derived = NULL;
+    wf_grid_options plus;
+    wf_grid_options_init(&plus);
+    plus.algorithm = WF_GRID_JUMP_POINT_PLUS;
+    CHECK_STATUS(wf_grid_derived_create(grid, &plus, &derived, error, sizeof error), WF_OK);
+    for (i = 0; i < count; ++i) requests[i].options = &plus;
+    CHECK_STATUS(wf_batch_solve_grid_derived(batch, grid, derived, requests, count, 2), WF_OK);
+    for (i = 0; i < count; ++i) {
+      CHECK_STATUS(wf_batch_result(batch, i, &answer), WF_OK);
+      CHECK(answer.status == WF_SEARCH_FOUND);
+      CHECK_NEAR(answer.cost, optimal[i], 1e-3);
+    }
+    /* Without the derived data every JPS+ request is refused. */
+    CHECK_STATUS(wf_batch_solve_grid_derived(batch, grid, NULL, requests, count, 1), WF_OK);
+    CHECK_STATUS(wf_batch_result(batch, 0, &answer), WF_OK);
+    CHECK(answer.status == WF_SEARCH_INVALID_INPUT);
+    CHECK_STATUS(wf_batch_solve_grid_derived(NULL, grid, derived, requests, count, 1), WF_INVALID_ARGUMENT);
+    wf_grid_derived_destroy(derived);
   }
   wf_batch_destroy(batch);
   wf_grid_query_destroy(query);

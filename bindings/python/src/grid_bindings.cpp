@@ -11,6 +11,7 @@
 #include "bindings.hpp"
 #include "wayfinder/core/path_batch.hpp"
 #include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_pathfinder.hpp"
 #include "wayfinder/grid/movingai_io.hpp"
 
@@ -22,24 +23,15 @@ using CellTuple = std::pair<int, int>;
 
 Cell to_cell(const CellTuple& cell) { return {cell.first, cell.second}; }
 
+// A grid query's keyword arguments: the grid's own options, and the shared ones, which
+// apply_common_options turns into QueryOptions once the trace is known.
 struct GridQueryArguments {
-  GridAlgorithm algorithm = GridAlgorithm::astar;
-  DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
-  Heuristic heuristic = Heuristic::automatic;
-  double weight = GridSearchOptions{}.weight;
-  std::uint64_t walker_step_limit = 0;
-  std::optional<AreaFilter> filter;
+  GridSearchOptions options;
   CommonOptions common;
 };
 
 GridSearchOptions grid_options(const GridQueryArguments& arguments, SearchTrace* trace) {
-  GridSearchOptions options;
-  options.algorithm = arguments.algorithm;
-  options.diagonal = arguments.diagonal;
-  options.heuristic = arguments.heuristic;
-  options.weight = arguments.weight;
-  options.walker_step_limit = arguments.walker_step_limit;
-  options.filter = arguments.filter;
+  GridSearchOptions options = arguments.options;
   apply_common_options(arguments.common, options, trace);
   return options;
 }
@@ -73,8 +65,15 @@ GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuri
                            std::optional<std::uint64_t> max_expansions, std::optional<double> max_cost,
                            std::optional<double> max_time, bool return_partial, bool partial_when_unreachable,
                            bool trace) {
-  return {algorithm, diagonal, heuristic, weight, walker_step_limit, std::move(filter),
-          {max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace}};
+  GridQueryArguments arguments;
+  arguments.options.algorithm = algorithm;
+  arguments.options.diagonal = diagonal;
+  arguments.options.heuristic = heuristic;
+  arguments.options.weight = weight;
+  arguments.options.walker_step_limit = walker_step_limit;
+  arguments.options.filter = std::move(filter);
+  arguments.common = {max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace};
+  return arguments;
 }
 
 using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
@@ -212,9 +211,36 @@ void bind_grid(py::module_& module) {
     return read_movingai_scenario(path, max_queries.value_or(std::numeric_limits<std::size_t>::max())).queries;
   }, py::arg("path"), py::arg("max_queries") = py::none(), "the queries of a MovingAI .scen file");
 
+  py::class_<GridDerivedData>(module, "GridDerivedData",
+                              "What grid queries read besides the map (JPS+'s jump table, the hierarchy of hpa): "
+                              "built once for a version of the map, read-only, shared by any number of pathfinders. "
+                              "Keeps its map alive.")
+      .def_property_readonly("has_jump_table", [](const GridDerivedData& data) { return data.jump_table != nullptr; })
+      .def_property_readonly("has_hierarchy", [](const GridDerivedData& data) { return data.hierarchy != nullptr; });
+
+  module.def(
+      "build_grid_derived_data",
+      [](const GridMap& map, GridAlgorithm algorithm, const GridDerivedData* derived) {
+        GridDerivedData built = derived != nullptr ? *derived : GridDerivedData{};
+        GridSearchOptions options;
+        options.algorithm = algorithm;
+        py::gil_scoped_release unlocked;
+        build_grid_derived_data(map, options, built);
+        return built;
+      },
+      py::arg("map"), py::kw_only(), py::arg("algorithm"), py::arg("derived") = py::none(), py::keep_alive<0, 1>(),
+      "What queries with `algorithm` read besides the map, for the map as it is now: `derived` (if given) with "
+      "the missing or stale pieces built (after an edit, build it again and hand it over again).");
+
   py::class_<GridPathfinder>(module, "GridPathfinder",
                              "The grid query object: one per thread, reused across queries. Keeps its map alive.")
-      .def(py::init<const GridMap&>(), py::arg("map"), py::keep_alive<1, 2>())
+      .def(py::init([](const GridMap& map, const GridDerivedData* derived) {
+             return GridPathfinder(map, derived != nullptr ? *derived : GridDerivedData{});
+           }),
+           py::arg("map"), py::arg("derived") = py::none(), py::keep_alive<1, 2>(),
+           "`derived` (build_grid_derived_data): what jump_point_plus and hierarchical queries read")
+      .def("set_derived_data", &GridPathfinder::set_derived_data, py::arg("derived"),
+           "the derived data queries read from now on (build_grid_derived_data)")
       .def("find_path",
            [](GridPathfinder& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
               DiagonalMode diagonal, Heuristic heuristic, double weight, std::uint64_t walker_step_limit,
@@ -264,7 +290,7 @@ void bind_grid(py::module_& module) {
          GridAlgorithm algorithm, DiagonalMode diagonal, Heuristic heuristic, double weight,
          std::uint64_t walker_step_limit, std::optional<AreaFilter> filter, std::optional<std::uint64_t> max_expansions,
          std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
-         bool partial_when_unreachable, bool trace) {
+         bool partial_when_unreachable, bool trace, const GridDerivedData* derived) {
         if (trace) throw py::value_error("batches do not record traces; use GridPathfinder.find_path(trace=True)");
         const GridQueryArguments arguments = collect(algorithm, diagonal, heuristic, weight, walker_step_limit,
                                                      std::move(filter), max_expansions, max_cost, max_time,
@@ -275,15 +301,18 @@ void bind_grid(py::module_& module) {
         std::vector<PathResult> results;
         {
           py::gil_scoped_release unlocked;
-          solve_batch(map, std::span<const GridPathRequest>(requests), results, threads);
+          const GridDerivedData shared = derived != nullptr ? *derived : GridDerivedData{};
+          solve_batch([&] { return GridPathfinder(map, shared); }, std::span<const GridPathRequest>(requests), results,
+                      threads);
         }
         py::list out;
         for (PathResult& result : results) out.append(grid_result(map, std::move(result), nullptr));
         return out;
       },
       py::arg("map"), py::arg("queries"), py::arg("threads") = 0, WAYFINDER_GRID_QUERY_ARGS,
+      py::arg("derived") = py::none(),
       "Answers a list of (start, goal) pairs on `threads` threads (0: one per core), each with its own "
-      "GridPathfinder; the GIL is released meanwhile. Results in the order of the queries.");
+      "GridPathfinder given `derived`; the GIL is released meanwhile. Results in the order of the queries.");
 }
 
 }  // namespace wayfinder::python

@@ -24,6 +24,10 @@ def test_every_algorithm_name_and_enum_member():
 def test_every_algorithm_finds_a_path_on_a_small_map():
     grid = wf.parse_movingai_map(SMALL_MAP, "small")
     finder = wf.GridPathfinder(grid)
+    derived = None
+    for name in ALGORITHM_NAMES:  # what jps-plus and hpa read, built once
+        derived = wf.build_grid_derived_data(grid, algorithm=wf.parse_grid_algorithm(name), derived=derived)
+    finder.set_derived_data(derived)
     optimal = finder.find_path((1, 2), (5, 2), algorithm=wf.GridAlgorithm.dijkstra).cost
     for name in ALGORITHM_NAMES:
         result = finder.find_path((1, 2), (5, 2), algorithm=wf.parse_grid_algorithm(name))
@@ -38,7 +42,9 @@ def test_every_algorithm_finds_a_path_on_a_small_map():
 def test_optimal_lengths_on_a_movingai_scenario(data_file):
     scenario = data_file("movingai/dao/arena2.map.scen")
     grid = wf.read_movingai_map(str(scenario)[: -len(".scen")])
-    finder = wf.GridPathfinder(grid)
+    derived = wf.build_grid_derived_data(grid, algorithm=wf.GridAlgorithm.jump_point_plus)
+    assert derived.has_jump_table and not derived.has_hierarchy
+    finder = wf.GridPathfinder(grid, derived=derived)
     queries = wf.read_movingai_scenario(str(scenario), max_queries=300)
     assert len(queries) == 300
     for query in queries:
@@ -133,3 +139,23 @@ def test_edits_areas_and_filters():
     grid.set_area_rect(wf.GridRect(0, 0, 7, 5), 2)
     pricey = finder.find_path((1, 2), (5, 2), filter=wf.AreaFilter().set_area_cost(2, 2.5))
     assert pricey.cost == pytest.approx(10.0)
+
+
+def test_a_batch_shares_the_derived_data_it_is_given(data_file):
+    scenario = data_file("movingai/dao/arena2.map.scen")
+    grid = wf.read_movingai_map(str(scenario)[: -len(".scen")])
+    pairs = [(query.start, query.goal) for query in wf.read_movingai_scenario(str(scenario), max_queries=40)]
+    refused = wf.solve_batch(grid, pairs[:1], threads=1, algorithm=wf.GridAlgorithm.jump_point_plus)
+    assert refused[0].status == wf.SearchStatus.invalid_input
+    assert "jump table" in refused[0].message
+    derived = wf.build_grid_derived_data(grid, algorithm=wf.GridAlgorithm.hierarchical)
+    derived = wf.build_grid_derived_data(grid, algorithm=wf.GridAlgorithm.jump_point_plus, derived=derived)
+    assert derived.has_jump_table and derived.has_hierarchy
+    finder = wf.GridPathfinder(grid)
+    finder.set_derived_data(derived)
+    for algorithm in (wf.GridAlgorithm.jump_point_plus, wf.GridAlgorithm.hierarchical):
+        batch = wf.solve_batch(grid, pairs, threads=2, algorithm=algorithm, derived=derived)
+        for (start, goal), result in zip(pairs, batch):
+            alone = finder.find_path(start, goal, algorithm=algorithm)
+            assert result.found and result.status == alone.status
+            assert result.cost == alone.cost and result.nodes == alone.nodes

@@ -1,17 +1,8 @@
 #pragma once
-// Many queries on one world, across threads. The world is shared read-only by every thread;
-// each thread has its own query object (its search state), so no query locks anything.
-//
-// Two levels, so that a game with its own job system is not tied to ours:
-//  - solve_range(query, requests, results, first, last): the slice one worker runs, on the
-//    query object that worker owns. A job system splits a batch into slices and calls this.
-//  - solve_batch(world, requests, results, threads): the default runner. It makes one query
-//    object per thread and hands out slices of the batch from a shared counter (so a thread that
-//    drew short queries takes more; the slices shrink as the batch runs out, so no thread is
-//    left alone with a long one), on std::jthreads plus the calling thread.
-//
-// Results are exactly what solving the requests one by one gives (status, cost, nodes, points,
-// expansions); only the timing statistics differ. results[i] answers requests[i].
+// Many queries on one world, across threads: each thread answers its share on its own query
+// object, so no query locks anything. results[i] answers requests[i] and equals what solving
+// the requests one by one gives (status, cost, nodes, points, expansions); only the timing
+// statistics differ. docs/threads.md says how the work is shared out.
 
 #include <algorithm>
 #include <atomic>
@@ -46,22 +37,24 @@ void solve_range(Query& query, std::span<const Request> requests, std::span<Path
 }
 
 /// Answers every request on `threads` threads (0: one per hardware thread; never more threads
-/// than requests), the calling thread being one of them. `results` is resized to the number of
-/// requests. Bad queries do not throw (they answer invalid_input); the first exception a worker
-/// throws (std::bad_alloc, std::system_error when no thread can be started) is rethrown here
-/// after every thread has stopped.
-template <class World>
-  requires PathQuery<QueryFor<World>, World, RequestFor<World>>
-void solve_batch(const World& world, std::span<const RequestFor<World>> requests, std::vector<PathResult>& results,
+/// than requests), the calling thread being one of them, each on a query object that
+/// `make_query()` returns (called once per thread, possibly on several threads at once: it must
+/// be safe to call concurrently, as a lambda that builds a query over shared, read-only data
+/// is). `results` is resized to the number of requests. Bad queries do not throw (they answer
+/// invalid_input); the first exception a worker or `make_query` throws (std::bad_alloc,
+/// std::system_error when no thread can be started) is rethrown here after every thread has
+/// stopped.
+template <class Factory, class Request>
+  requires QueryFactory<Factory, Request>
+void solve_batch(const Factory& make_query, std::span<const Request> requests, std::vector<PathResult>& results,
                  unsigned threads = 0) {
-  using Query = QueryFor<World>;
   results.resize(requests.size());
   if (requests.empty()) return;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t workers = std::min<std::size_t>(threads, requests.size());
   const std::span<PathResult> out(results);
   if (workers == 1) {
-    Query query(world);
+    auto query = make_query();
     solve_range(query, requests, out, 0, requests.size());
     return;
   }
@@ -86,7 +79,7 @@ void solve_batch(const World& world, std::span<const RequestFor<World>> requests
   std::exception_ptr failure;
   auto work = [&] {
     try {
-      Query query(world);
+      auto query = make_query();
       std::size_t first = 0;
       std::size_t last = 0;
       while (take_slice(first, last)) solve_range(query, requests, out, first, last);
@@ -103,6 +96,24 @@ void solve_batch(const World& world, std::span<const RequestFor<World>> requests
     work();
   }  // joins the helpers
   if (failure) std::rethrow_exception(failure);
+}
+
+/// The same with the world's default query objects (QueryFor<World>(world), default_query_factory).
+template <class World>
+  requires PathQuery<QueryFor<World>, World, RequestFor<World>>
+void solve_batch(const World& world, std::span<const RequestFor<World>> requests, std::vector<PathResult>& results,
+                 unsigned threads = 0) {
+  solve_batch(default_query_factory(world), requests, results, threads);
+}
+
+/// The same, returning the results.
+template <class Factory, class Request>
+  requires QueryFactory<Factory, Request>
+[[nodiscard]] std::vector<PathResult> solve_batch(const Factory& make_query, std::span<const Request> requests,
+                                                  unsigned threads = 0) {
+  std::vector<PathResult> results;
+  solve_batch(make_query, requests, results, threads);
+  return results;
 }
 
 /// The same, returning the results.

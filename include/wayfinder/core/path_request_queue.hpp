@@ -1,23 +1,8 @@
 #pragma once
-// A frame-budgeted queue of path requests, for any world (the job of Detour's dtPathQueue).
-// Agents submit requests and get a ticket; once a frame the game calls update() with a budget
-// in expansions, in microseconds or both, and the queue advances the searches within it; agents
-// poll their ticket and take the result, or cancel it.
-//
-// Policy (fair, documented in docs/threads.md):
-//  - Requests start in the order they were submitted. Up to `max_active` searches run at once,
-//    each on its own query object (so they can be paused and resumed independently).
-//  - The running searches take turns (round robin): a turn is at most `slice_expansions`
-//    expansions, and never more than what is left of the frame's budget. The next update()
-//    continues with the search after the one that had the last turn. So a long search gets at
-//    most one turn in `max_active` while others run, and cannot starve them; a waiting request
-//    starts as soon as a search finishes or is cancelled.
-//  - The budget is never exceeded by more than one search step: with an expansion budget the
-//    expansions of a frame are at most the budget (a step counts one expansion even when, as in
-//    jump point search, an expansion scans far); with a time budget a turn is given the time
-//    left and reads the clock every StepBudget::time_check_interval expansions, so a frame
-//    overruns by at most that many expansions (plus setting up a search: locating points on a
-//    mesh, sizing the search state).
+// A frame-budgeted queue of path requests, for any world (the job of Detour's dtPathQueue):
+// agents submit requests and get a ticket, the game calls update() once a frame with a budget,
+// agents poll their ticket and take the result, or cancel it. The policy (start order, turns,
+// how far a frame can overrun its budget) is in docs/threads.md.
 //
 // A queue is used by one thread (the game's); the world is shared read-only as everywhere. The
 // results equal find_path's for the same requests.
@@ -26,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <unordered_map>
@@ -74,15 +60,23 @@ class PathRequestQueue {
   using Query = QueryFor<World>;
   using Request = RequestFor<World>;
 
-  /// Lifetime: the queue keeps a reference to `world`, which must outlive it. Throws
-  /// std::invalid_argument if max_active or slice_expansions is 0.
-  explicit PathRequestQueue(const World& world, PathRequestQueueSettings settings = {})
-      : world_(world), settings_(settings) {
+  /// Query objects made with `make_query()`, one per slot on its first use (a configured query,
+  /// e.g. one given the world's shared derived data). Throws std::invalid_argument if
+  /// max_active or slice_expansions is 0.
+  template <class Factory>
+    requires QueryFactory<Factory, Request> && std::same_as<FactoryQuery<Factory>, Query>
+  explicit PathRequestQueue(Factory make_query, PathRequestQueueSettings settings = {})
+      : make_query_([make = std::move(make_query)] { return std::unique_ptr<Query>(new Query(make())); }),
+        settings_(settings) {
     if (settings.max_active == 0) throw std::invalid_argument("PathRequestQueue: max_active must be at least 1");
     if (settings.slice_expansions == 0)
       throw std::invalid_argument("PathRequestQueue: slice_expansions must be at least 1");
     slots_.resize(settings.max_active);
   }
+  /// The world's default query objects (default_query_factory). Lifetime: the queue keeps a
+  /// reference to `world`, which must outlive it.
+  explicit PathRequestQueue(const World& world, PathRequestQueueSettings settings = {})
+      : PathRequestQueue(default_query_factory(world), settings) {}
   explicit PathRequestQueue(const World&& world, PathRequestQueueSettings settings = {}) = delete;
 
   /// Queues a request; it starts in a later update().
@@ -195,7 +189,7 @@ class PathRequestQueue {
       waiting_.pop_front();
       const auto found = entries_.find(id);
       if (found == entries_.end()) continue;  // cancelled while waiting
-      if (!slot.query) slot.query = std::make_unique<Query>(world_);
+      if (!slot.query) slot.query = make_query_();
       found->second.state = TicketState::searching;
       slot.ticket = id;
       ++report.started;
@@ -219,7 +213,7 @@ class PathRequestQueue {
     return n;
   }
 
-  const World& world_;
+  std::function<std::unique_ptr<Query>()> make_query_;
   PathRequestQueueSettings settings_;
   std::vector<Slot> slots_;
   std::deque<std::uint64_t> waiting_;

@@ -1,7 +1,7 @@
 #pragma once
-// The grid query object: one per thread, reused across queries (like Detour's dtNavMeshQuery).
-// It holds the per-query search state; the GridMap it reads is never changed and can be shared
-// by any number of pathfinders.
+// The grid query object: one per thread, reused across queries. It holds per-query search
+// state only; the GridMap and the derived data it reads (grid_derived_data.hpp) are shared
+// read-only. docs/architecture.md ("Query objects") and docs/grid.md say more.
 
 #include <cstdint>
 #include <memory>
@@ -14,6 +14,7 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_jump_table.hpp"
 #include "wayfinder/grid/grid_map.hpp"
@@ -41,9 +42,8 @@ enum class GridAlgorithm : std::uint8_t {
   /// the same requirements as jump_point. Listed last to keep the values above stable.
   jump_point_plus,
   /// Hierarchical search, HPA* (hierarchical_grid.hpp): near-optimal (measured within 1% on
-  /// average), fast on large maps once its hierarchy is built. The pathfinder builds the map's
-  /// hierarchy on its first such query (clusters of GridSearchOptions::cluster_size cells) and
-  /// updates it locally after the map is edited. MovingAI rule only; runs to the end in begin().
+  /// average), over a hierarchy of the map given with the derived data (clusters of
+  /// GridSearchOptions::cluster_size cells). MovingAI rule only; runs to the end in begin().
   hierarchical,
 };
 
@@ -74,6 +74,12 @@ inline constexpr GridAlgorithm every_grid_algorithm[] = {
 constexpr bool is_reactive_walker(GridAlgorithm algorithm) {
   return algorithm >= GridAlgorithm::crash_right && algorithm <= GridAlgorithm::divide;
 }
+/// True for the algorithms written for a one-cell agent that serve a larger agent on its body
+/// map (grid_body_map.hpp): jump_point, jump_point_plus and hierarchical.
+constexpr bool searches_body_map(GridAlgorithm algorithm) {
+  return algorithm == GridAlgorithm::jump_point || algorithm == GridAlgorithm::jump_point_plus ||
+         algorithm == GridAlgorithm::hierarchical;
+}
 
 /// The grid's options: the shared ones (budget, return_partial, partial_when_unreachable,
 /// trace; see QueryOptions) and the grid's own.
@@ -103,14 +109,12 @@ struct GridSearchOptions : QueryOptions {
   /// bidirectional_astar and ida_star, and with jump_point, jump_point_plus and hierarchical on
   /// the map as the agent sees it (GridBodyMap: under only_if_no_obstacles, which those three
   /// require, the same moves and costs), without a filter that changes anything on the map; the
-  /// wave and the walkers refuse them (invalid_input). The pathfinder computes the map's
-  /// clearance (and the body map, the body map's JPS+ table and hierarchy) on its first such
-  /// query and brings them up to date after the map is edited. A table set with set_jump_table
-  /// is the one-cell agent's and is not used for larger ones. 1, the default, is the plain
-  /// search, unchanged.
+  /// wave and the walkers refuse them (invalid_input). They read the map's clearance, and those
+  /// three also the body map (and its JPS+ table or hierarchy), from the derived data
+  /// (GridDerivedData). 1, the default, is the plain search, unchanged.
   int agent_size = 1;
-  /// The hierarchical search's cluster side in cells (4 to 256; HierarchyOptions::cluster_size).
-  /// The pathfinder rebuilds its hierarchy when a query asks for another size.
+  /// The hierarchical search's cluster side in cells (4 to 256; HierarchyOptions::cluster_size):
+  /// the derived hierarchy must have clusters of this size.
   int cluster_size = 16;
 };
 
@@ -121,8 +125,6 @@ struct GridPathRequest {
   GridSearchOptions options;
 };
 
-class HierarchicalGrid;
-
 class GridPathfinder {
  public:
   /// Lifetime: the pathfinder keeps a reference to `map`, which must outlive it. Building one
@@ -130,73 +132,51 @@ class GridPathfinder {
   /// statement): load the map into a variable first.
   explicit GridPathfinder(const GridMap& map);
   explicit GridPathfinder(const GridMap&& map) = delete;
+  /// The same with the derived data its queries read (set_derived_data).
+  GridPathfinder(const GridMap& map, GridDerivedData derived);
+  GridPathfinder(const GridMap&& map, GridDerivedData derived) = delete;
   ~GridPathfinder();
   GridPathfinder(GridPathfinder&&) noexcept;
   GridPathfinder& operator=(GridPathfinder&&) = delete;
   GridPathfinder(const GridPathfinder&) = delete;
   GridPathfinder& operator=(const GridPathfinder&) = delete;
 
-  /// Runs a whole query. Never throws for bad queries: a start or goal outside the map or on a
-  /// blocked cell, bad options, ... return status invalid_input with a message.
+  /// The PathQuery contract (path_query.hpp): never throws for bad queries (a start or goal
+  /// outside the map or blocked, bad options, derived data missing or stale: invalid_input with
+  /// a message); a stepped query ends with find_path's result; IDA* and hierarchical run to the
+  /// end in begin().
   PathResult find_path(Cell start, Cell goal, const GridSearchOptions& options = {});
-  /// The same into a result the caller owns and reuses: its vectors and message are cleared and
-  /// refilled, never shrunk, so once they have grown to a path's size a query allocates nothing
-  /// for its result. Returns the result's status.
   SearchStatus find_path(Cell start, Cell goal, const GridSearchOptions& options, PathResult& out);
-  /// The same for a request value.
   SearchStatus find_path(const GridPathRequest& request, PathResult& out) {
     return find_path(request.start, request.goal, request.options, out);
   }
-
-  /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
   SearchStatus begin(Cell start, Cell goal, const GridSearchOptions& options = {});
   SearchStatus begin(const GridPathRequest& request) { return begin(request.start, request.goal, request.options); }
-  /// Advances the current query by up to `max_expansions` expansions. The final result equals
-  /// what find_path returns for the same query. IDA* runs to the end in begin().
   SearchStatus step(std::uint64_t max_expansions);
-  /// Advances the current query until the step's expansions or wall time are spent (the time is
-  /// read every StepBudget::time_check_interval expansions), or it ends. The final result is
-  /// still find_path's: a step's limits pause the search, the options' Budget ends it.
   SearchStatus step(const StepBudget& budget);
-  /// The current query's result (in_progress and no path until it finishes).
   [[nodiscard]] PathResult result() const;
-  /// The same into a result the caller owns, reusing its memory (as find_path above).
   void result(PathResult& out) const;
-  /// The current query's statistics so far (a stepped query's progress; final once it ends).
   [[nodiscard]] SearchStats stats() const;
 
   [[nodiscard]] const GridMap& map() const { return map_; }
-  /// The hierarchy the last hierarchical query searched (its size, build time and memory): the
-  /// map's, or for agent_size > 1 its body map's (grid_body_map.hpp); null before the first
-  /// such query.
+  /// The hierarchy the last hierarchical query searched (the map's, or for agent_size > 1 its
+  /// body map's); null before the first such query.
   [[nodiscard]] const HierarchicalGrid* hierarchy() const;
 
-  // ---- JPS+ (GridAlgorithm::jump_point_plus) searches a GridJumpTable of the map. The
-  // pathfinder builds one on its first such query and keeps it while the map's revision and
-  // size hold; after an edit the next jump_point_plus query builds it again (the call takes that
-  // time too; its stats count the search only). A table built elsewhere (shared, or loaded
-  // with GridJumpTable::load) can be handed over instead; it is never rebuilt: once the map
-  // is edited, jump_point_plus queries are refused (invalid_input) until another table is set.
+  /// The derived data queries read (grid_derived_data.hpp): built by the caller for the map's
+  /// current revision (build_grid_derived_data) and shared. The pathfinder never builds or
+  /// updates it; a query that needs a piece that is missing or stale is refused. Not while a
+  /// query is stepped.
+  void set_derived_data(GridDerivedData derived);
+  [[nodiscard]] const GridDerivedData& derived_data() const;
 
-  /// Uses `table` for jump_point_plus queries. Throws std::invalid_argument when it does not
-  /// fit the map's current version (size, revision, or passability checksum); a null table
-  /// goes back to building one on demand.
+  /// Sets the derived data's jump table alone (JPS+, agent_size 1). Throws std::invalid_argument
+  /// when it does not fit the map's current version (size, revision, or passability checksum).
   void set_jump_table(std::shared_ptr<const GridJumpTable> table);
-  /// The table in use (built or set), or null before the first jump_point_plus query.
   [[nodiscard]] std::shared_ptr<const GridJumpTable> jump_table() const;
-
-  // ---- Goal bounding for JPS+ (grid_goal_bounds.hpp): with bounds set, jump_point_plus
-  // queries skip every jump whose box of goals excludes the goal (still optimal). The
-  // pathfinder never builds or rebuilds bounds (building is quadratic in the passable cells):
-  // once the map is edited, jump_point_plus queries are refused (invalid_input) until other
-  // bounds, or null ones, are set. Queries with agent_size above 1 search the agent's body map
-  // and do not use the bounds.
-
-  /// Uses `bounds` for jump_point_plus queries. Throws std::invalid_argument when they do not
-  /// fit the map's current version (size, revision, or passability checksum); null turns goal
-  /// bounding off.
+  /// Sets the derived data's goal bounds alone (JPS+, agent_size 1; null: none). Throws
+  /// std::invalid_argument when they do not fit the map's current version.
   void set_goal_bounds(std::shared_ptr<const GridGoalBounds> bounds);
-  /// The bounds in use, or null.
   [[nodiscard]] std::shared_ptr<const GridGoalBounds> goal_bounds() const;
 
  private:

@@ -1,7 +1,7 @@
 #pragma once
-// The voxel query object: one per thread, reused across queries. It holds the per-query search
-// state (paged, so that its memory follows the explored region); the VoxelWorld it reads is
-// never changed and can be shared by any number of pathfinders.
+// The voxel query object: one per thread, reused across queries. It holds per-query search
+// state only (paged: its memory follows the explored region); the VoxelWorld and the hierarchy
+// it reads are shared read-only. docs/architecture.md ("Query objects") says more.
 
 #include <cstdint>
 #include <memory>
@@ -77,35 +77,22 @@ class VoxelPathfinder {
   VoxelPathfinder(const VoxelPathfinder&) = delete;
   VoxelPathfinder& operator=(const VoxelPathfinder&) = delete;
 
-  /// Runs a whole query. Never throws for bad queries: a start or goal outside the world or
-  /// where the agent cannot be (the message says which check failed, e.g. "start (4,1,2): the
-  /// block below (4,0,2) is air, so nothing holds the agent"), bad options (options_problem),
-  /// ... return status invalid_input with a message.
+  /// The PathQuery contract (path_query.hpp): never throws for bad queries (a start or goal
+  /// outside the world or where the agent cannot be, with a message naming the failed check,
+  /// e.g. "start (4,1,2): the block below (4,0,2) is air, so nothing holds the agent"; bad
+  /// options, see options_problem: invalid_input); a stepped query ends with find_path's result.
   /// PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block coordinates.
   PathResult find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
-  /// The same into a result the caller owns and reuses: its vectors and message are cleared and
-  /// refilled, never shrunk, so once they have grown to a path's size a query allocates nothing
-  /// for its result. Returns the result's status.
   SearchStatus find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options, PathResult& out);
-  /// The same for a request value.
   SearchStatus find_path(const VoxelPathRequest& request, PathResult& out) {
     return find_path(request.start, request.goal, request.options, out);
   }
-
-  /// Begins a query to be advanced with step(). Returns in_progress, or a final status.
   SearchStatus begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
   SearchStatus begin(const VoxelPathRequest& request) { return begin(request.start, request.goal, request.options); }
-  /// Advances the current query by up to `max_expansions` expansions.
   SearchStatus step(std::uint64_t max_expansions);
-  /// Advances the current query until the step's expansions or wall time are spent (the time is
-  /// read every StepBudget::time_check_interval expansions), or it ends. The final result equals
-  /// find_path's: a step's limits pause the search, the options' Budget ends it.
   SearchStatus step(const StepBudget& budget);
-  /// The current query's result (in_progress and no path until it finishes).
   [[nodiscard]] PathResult result() const;
-  /// The same into a result the caller owns, reusing its memory (as find_path above).
   void result(PathResult& out) const;
-  /// The current query's statistics so far (a stepped query's progress; final once it ends).
   [[nodiscard]] SearchStats stats() const;
 
   /// Empty if the agent can be at `at` (start and goal must be such places), otherwise which
@@ -114,12 +101,10 @@ class VoxelPathfinder {
   /// The same for an agent with another profile.
   [[nodiscard]] std::string position_problem(VoxelCoord at, const MovementProfile& profile) const;
   /// Empty if begin() accepts these options for this world, otherwise why not: an unknown
-  /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a
-  /// weighted A* weight that is not finite or below 1, or one
-  /// so large that weight x the largest heuristic estimate in this world could overflow a
-  /// double (the search's priorities would all become infinite and its answer arbitrary), or
-  /// movement costs so large that a path's cost could, or a bad options.profile
-  /// (profile_problem).
+  /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a weighted
+  /// A* weight not finite or below 1 or so large that the search's priorities could overflow,
+  /// movement costs so large that a path's cost could, a bad options.profile (profile_problem),
+  /// or hierarchical without a fitting hierarchy (set_hierarchy).
   [[nodiscard]] std::string options_problem(const VoxelSearchOptions& options) const;
   /// The moves of a path returned by this pathfinder (one fewer than its nodes).
   [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result) const;
@@ -136,10 +121,10 @@ class VoxelPathfinder {
   /// Budget::max_memory_bytes. Not while a query is stepped.
   void release_search_memory();
 
-  /// The hierarchy VoxelAlgorithm::hierarchical searches: built for this pathfinder's world and
-  /// for the profile of the queries that use it (a query with another profile is refused), and
-  /// shared by any number of pathfinders (it is read-only). The pathfinder never builds one
-  /// itself: a large world's build takes seconds. Null removes it.
+  /// The hierarchy VoxelAlgorithm::hierarchical searches (derived data, built by the caller and
+  /// shared read-only): of this pathfinder's world, for the profile of the queries that use it
+  /// (others are refused); a world edited since its build is refused until it is rebuilt
+  /// (VoxelHierarchy::rebuild). Null removes it.
   void set_hierarchy(std::shared_ptr<const VoxelHierarchy> hierarchy);
   [[nodiscard]] const std::shared_ptr<const VoxelHierarchy>& hierarchy() const;
 

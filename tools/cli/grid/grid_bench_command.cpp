@@ -103,7 +103,7 @@ class CostRatioTally {
 nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBenchArguments& arguments,
                                     const std::string& map_path, const ReferenceSource& reference,
                                     double throughput_qps, const CompactPathTally& compact,
-                                    const std::optional<GridJumpTable>& jump_table,
+                                    const std::shared_ptr<const GridJumpTable>& jump_table,
                                     const std::vector<std::string>& warnings, const CostRatioTally& ratios,
                                     const HierarchicalGrid* hierarchy) {
   nlohmann::ordered_json json = bench_summary_json(summary);
@@ -193,20 +193,19 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       "is first solved with dijkstra under that mode (untimed) and every answer compared with that cost, to a\n"
       "relative 1e-9. jps and jps-plus support only the MovingAI rule: --algo all leaves them out under other\n"
       "modes (jps-plus also on maps with terrain costs). jps-plus builds its jump table before its timed queries\n"
-      "(preprocess_ms and table_bytes in --json; with --threads N > 1 each thread's pathfinder builds its own\n"
-      "table during its first query, whose time includes it).\n"
+      "(preprocess_ms and table_bytes in --json), and every thread's pathfinder shares it.\n"
       "With --agent-size K above 1 the scenario's lengths do not apply either: queries whose start or goal the\n"
       "K x K body does not fit are left out (with a warning), the others are checked against dijkstra's costs for\n"
       "that agent, and every cell of the body is checked along each path; --algo all leaves out bfs (jps,\n"
-      "jps-plus and hpa search the map as the agent sees it; jps-plus builds that table in an untimed first query).\n"
+      "jps-plus and hpa search the map as the agent sees it, built with its table or hierarchy before the timed\n"
+      "queries).\n"
       "Times are search only. With --threads 1 each find_path call is timed, and the throughput is the queries\n"
       "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
       "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
       "(stats.microseconds). Either way every answer is checked in the same way.\n"
       "hpa (hierarchical search) is near-optimal, not optimal: its answers are checked for validity and for a\n"
       "cost no lower than the optimum, and the cost / optimal line says how far they are. Its hierarchy is built\n"
-      "once before the timed queries (reported on the hierarchy line); with --threads N each thread's pathfinder\n"
-      "builds its own within the batch's time.\n"
+      "once before the timed queries (reported on the hierarchy line) and shared by every thread's pathfinder.\n"
       "Exit status: 0 no mismatch; 1 some mismatch; 2 bad input or usage.");
 }
 
@@ -218,7 +217,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       arguments.map_path.empty() ? scenario_map_path(arguments.scenario_path).string() : arguments.map_path;
   const GridMap map = read_movingai_map(map_path);
   if (!arguments.bounds_path.empty() && arguments.threads > 1)
-    throw CommandError("--bounds supports only --threads 1: a batch's pathfinders build their own tables");
+    throw CommandError("--bounds supports only --threads 1");
 
   std::vector<std::string> warnings;
   const std::optional<std::string> other_map = check_scenario_is_for_map(scenario, map, map_path);
@@ -298,6 +297,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     dijkstra.diagonal = arguments.diagonal;
     dijkstra.agent_size = agent_size;
     dijkstra.return_partial = false;
+    pathfinder.set_derived_data(build_grid_derived_data(map, dijkstra));
     progress.start("reference (dijkstra)", query_count);
     for (std::size_t i = 0; i < query_count; ++i) {
       const ScenarioQuery& query = scenario.queries[i];
@@ -346,31 +346,33 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     options.agent_size = agent_size;
     options.cluster_size = static_cast<int>(arguments.cluster_size);
     options.return_partial = false;
-    // hpa's hierarchy (and, for a larger agent, jps-plus's table of its body map) is built by
-    // a first, untimed query, as a game builds it once per map.
-    if ((algorithm == GridAlgorithm::hierarchical || (sized && algorithm == GridAlgorithm::jump_point_plus)) &&
-        query_count > 0)
-      (void)pathfinder.find_path(scenario.queries.front().start, scenario.queries.front().start, options);
-    const HierarchicalGrid* hierarchy =
-        algorithm == GridAlgorithm::hierarchical ? pathfinder.hierarchy() : nullptr;
     CostRatioTally ratios;
     if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = arguments.ida_max_expansions;
 
-    // JPS+ searches a table built once, before the timed queries; its time and size are reported.
-    std::optional<GridJumpTable> jump_table;
+    // What the queries read besides the map (hpa's hierarchy, jps-plus's table, a larger
+    // agent's clearance and body map) is built once, before the timed queries, as a game builds
+    // it once per map, and shared by every thread's pathfinder. JPS+'s table of the map itself
+    // is built (or loaded) here so that its time and size are reported.
+    GridDerivedData derived;
+    std::shared_ptr<const GridJumpTable> jump_table;
     if (algorithm == GridAlgorithm::jump_point_plus && !sized) {
       if (!arguments.table_path.empty()) {
-        jump_table.emplace(GridJumpTable::load(arguments.table_path, map));
+        jump_table = std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map));
       } else {
         progress.start("jps-plus table", map.height() * std::size_t{jump_direction_count});
-        jump_table.emplace(map, [&](std::size_t done, std::size_t) { progress.update(done); });
+        jump_table = std::make_shared<const GridJumpTable>(
+            map, [&](std::size_t done, std::size_t) { progress.update(done); });
         progress.clear();
       }
-      pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(*jump_table));
+      derived.jump_table = jump_table;
       if (!arguments.bounds_path.empty())
-        pathfinder.set_goal_bounds(
-            std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map)));
+        derived.goal_bounds = std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map));
     }
+    build_grid_derived_data(map, options, derived);
+    pathfinder.set_derived_data(derived);
+    const HierarchicalGrid* hierarchy = algorithm != GridAlgorithm::hierarchical ? nullptr
+                                        : sized ? derived.body(agent_size)->hierarchy.get()
+                                                : derived.hierarchy.get();
 
     BenchTally tally(algorithm);
     CompactPathTally compact;
@@ -427,7 +429,9 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       for (const ScenarioQuery& query : scenario.queries) requests.push_back({query.start, query.goal, options});
       progress.start(std::string(to_string(algorithm)) + " on " + std::to_string(arguments.threads) + " threads",
                      query_count);
-      batch_seconds = run_timed_batch(map, std::span<const GridPathRequest>(requests), batch_results, arguments.threads);
+      const auto make_query = [&map, &derived] { return GridPathfinder(map, derived); };
+      batch_seconds =
+          run_timed_batch(make_query, std::span<const GridPathRequest>(requests), batch_results, arguments.threads);
       for (std::size_t i = 0; i < query_count; ++i)
         check(i, batch_results[i], batch_results[i].stats.microseconds);
     }

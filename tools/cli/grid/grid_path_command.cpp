@@ -220,15 +220,22 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   options.cluster_size = static_cast<int>(arguments.cluster_size);
   options.trace = nullptr;
   GridPathfinder pathfinder(map);
-  // hpa builds the map's hierarchy on its first query: built here, untimed, so that the time
-  // below is the query's (the build is reported on its own).
-  if (options.algorithm == GridAlgorithm::hierarchical && map.passable(arguments.from))
-    (void)pathfinder.find_path(arguments.from, arguments.from, options);
-  const HierarchicalGrid* hierarchy = pathfinder.hierarchy();
+  // What the query reads besides the map (hpa's hierarchy, jps-plus's table, a larger agent's
+  // clearance and body map) is built here, untimed, so that the time below is the query's (the
+  // hierarchy's build is reported on its own). A table or bounds given as files are loaded
+  // instead of built.
+  GridDerivedData derived;
   if (!arguments.table_path.empty())
-    pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map)));
+    derived.jump_table = std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map));
   if (!arguments.bounds_path.empty())
-    pathfinder.set_goal_bounds(std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map)));
+    derived.goal_bounds = std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map));
+  build_grid_derived_data(map, options, derived);
+  pathfinder.set_derived_data(derived);
+  const HierarchicalGrid* hierarchy = nullptr;
+  if (options.algorithm == GridAlgorithm::hierarchical && map.passable(arguments.from)) {
+    const GridAgentBodyData* body = derived.body(options.agent_size);
+    hierarchy = options.agent_size == 1 ? derived.hierarchy.get() : body != nullptr ? body->hierarchy.get() : nullptr;
+  }
   // Timed without a trace, so that the time is the search alone.
   const auto started = std::chrono::steady_clock::now();
   const PathResult result = pathfinder.find_path(arguments.from, arguments.to, options);
