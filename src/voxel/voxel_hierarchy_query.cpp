@@ -249,16 +249,10 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
   using Abstract = hierarchy_search::AbstractDomain<VoxelHierarchy, decltype(locate), decltype(estimate)>;
   const Abstract domain(hierarchy_, locate, estimate, from, to, start_cluster, goal_cluster, state.start_costs,
                         state.goal_costs);
-  BestFirstSearch<Abstract> search(domain, state.abstract_context);
-  SearchOptions engine;
-  engine.return_partial = false;
-  search.run(domain.start(), domain.goal(), engine);
-  add_stats(out.stats, search.stats());
-  if (search.status() != SearchStatus::found) {
+  if (!hierarchy_search::search_abstract_graph(domain, state.abstract_context, out.stats, state.abstract_path)) {
     out.nodes.clear();
     return finish(SearchStatus::no_path, StopReason::open_list_empty);
   }
-  search.path_to(domain.goal(), state.abstract_path);
 
   // Refine: the start's search holds its path to the first node, the goal's (reversed) search
   // the path from the last node to the goal; an inter-edge is one move; an intra-edge a search
