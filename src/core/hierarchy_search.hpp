@@ -1,7 +1,7 @@
 #pragma once
-// Pieces the two hierarchical searches (grid/hierarchical_grid.cpp, voxel/voxel_hierarchy.cpp)
-// share: the abstract graph with a query's start and goal inserted, Dijkstra's search from one
-// node to a set of targets, and adding up the statistics of several searches. Internal: not
+// Pieces the two hierarchical searches (src/grid/hierarchical_grid_*, src/voxel/voxel_hierarchy_*)
+// share: the abstract graph with a query's start and goal inserted and A* over it, Dijkstra's
+// search from one node to a set of targets, and adding up the statistics of several searches. Internal: not
 // installed.
 
 #include <algorithm>
@@ -113,5 +113,21 @@ class AbstractDomain {
   const std::vector<Cost>& start_costs_;
   const std::vector<Cost>& goal_costs_;
 };
+
+/// A* over an AbstractDomain from its start to its goal. True when it finds a path, which then
+/// goes to `path` (the start, the hierarchy's nodes, the goal); the search's work is added to
+/// `stats` either way.
+template <class Abstract>
+bool search_abstract_graph(const Abstract& domain, SearchContext& context, SearchStats& stats,
+                           std::vector<NodeId>& path) {
+  BestFirstSearch<Abstract> search(domain, context);
+  SearchOptions options;
+  options.return_partial = false;
+  search.run(domain.start(), domain.goal(), options);
+  add_stats(stats, search.stats());
+  if (search.status() != SearchStatus::found) return false;
+  search.path_to(domain.goal(), path);
+  return true;
+}
 
 }  // namespace wayfinder::hierarchy_search

@@ -5,49 +5,26 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <queue>
 #include <stdexcept>
 #include <thread>
 
+#include "grid_table_file.hpp"
 #include "wayfinder/core/load_error.hpp"
 
 namespace wayfinder {
 
 namespace {
 
-constexpr unsigned char file_magic[8] = {'W', 'F', 'G', 'O', 'A', 'L', 'B', '\n'};
-constexpr std::size_t header_size = 8 + 4 * 4 + 8 * 2;
-
-constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
-constexpr std::uint64_t fnv_prime = 1099511628211ull;
-
-std::uint64_t boxes_checksum(const std::vector<GoalBox>& boxes) {
-  // The boxes' bytes as the file holds them (little-endian int16, as the jump table's).
-  const auto* data = reinterpret_cast<const unsigned char*>(boxes.data());
-  std::uint64_t hash = fnv_offset;
-  for (std::size_t i = 0; i < boxes.size() * sizeof(GoalBox); ++i) hash = (hash ^ data[i]) * fnv_prime;
-  return hash;
-}
-
-void put_u32(unsigned char* out, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
-}
-void put_u64(unsigned char* out, std::uint64_t value) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
-}
-std::uint32_t get_u32(const unsigned char* p) {
-  std::uint32_t value = 0;
-  for (int i = 0; i < 4; ++i) value |= static_cast<std::uint32_t>(p[i]) << (8 * i);
-  return value;
-}
-std::uint64_t get_u64(const unsigned char* p) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < 8; ++i) value |= static_cast<std::uint64_t>(p[i]) << (8 * i);
-  return value;
-}
-
-std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
+static_assert(sizeof(GoalBox) == 8);
+constexpr grid_table_file::Kind bounds_file_kind{{'W', 'F', 'G', 'O', 'A', 'L', 'B', '\n'},
+                                                  GridGoalBounds::file_version,
+                                                  jump_direction_count * sizeof(GoalBox),
+                                                  "goal bounds",
+                                                  "the goal bounds were built for",
+                                                  "boxes",
+                                                  "the goal bounds were built for",
+                                                  "bounds"};
 
 // One thread's Dijkstra searches. The map is copied into a padded passability grid (a border of
 // blocked cells), so that neighbours need no bounds checks. A cost is a + b*sqrt2 (a straight
@@ -207,21 +184,11 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
 }
 
 std::optional<std::string> GridGoalBounds::mismatch(const GridMap& map) const {
-  if (map.width() != width_ || map.height() != height_)
-    return "the goal bounds were built for a " + size_text(width_, height_) + " map, not this " +
-           size_text(map.width(), map.height()) + " one";
-  if (map.revision() != revision_)
-    return "the goal bounds were built for revision " + std::to_string(revision_) +
-           " of the map, which is now at revision " + std::to_string(map.revision()) +
-           " (build the bounds again after editing the map)";
-  return std::nullopt;
+  return grid_table_file::mismatch(bounds_file_kind, width_, height_, revision_, map);
 }
 
 std::optional<std::string> GridGoalBounds::mismatch_thoroughly(const GridMap& map) const {
-  if (auto problem = mismatch(map)) return problem;
-  if (passability_checksum(map) != map_checksum_)
-    return std::string("the goal bounds were built for another map of the same size (the passability checksums differ)");
-  return std::nullopt;
+  return grid_table_file::mismatch_thoroughly(bounds_file_kind, width_, height_, revision_, map_checksum_, map);
 }
 
 void GridGoalBounds::check(const GridMap& map) const {
@@ -229,73 +196,28 @@ void GridGoalBounds::check(const GridMap& map) const {
 }
 
 std::vector<unsigned char> GridGoalBounds::to_bytes() const {
-  const std::size_t payload = boxes_.size() * sizeof(GoalBox);
-  std::vector<unsigned char> out(header_size + payload);
-  unsigned char* p = out.data();
-  std::memcpy(p, file_magic, sizeof file_magic);
-  put_u32(p + 8, file_version);
-  put_u32(p + 12, static_cast<std::uint32_t>(width_));
-  put_u32(p + 16, static_cast<std::uint32_t>(height_));
-  put_u32(p + 20, 0);
-  put_u64(p + 24, map_checksum_);
-  put_u64(p + 32, boxes_checksum(boxes_));
-  if (payload > 0) std::memcpy(p + header_size, boxes_.data(), payload);
-  return out;
+  // The boxes' bytes as the file holds them (little-endian int16, as the jump table's).
+  return grid_table_file::to_bytes(bounds_file_kind, width_, height_, map_checksum_, boxes_.data(),
+                                   boxes_.size() * sizeof(GoalBox));
 }
 
 void GridGoalBounds::save(const std::filesystem::path& file) const {
-  const std::vector<unsigned char> bytes = to_bytes();
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(file.string() + ": cannot open the file for writing");
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error(file.string() + ": writing the goal bounds failed");
+  grid_table_file::write(file, to_bytes(), bounds_file_kind);
 }
 
 GridGoalBounds GridGoalBounds::load(const std::filesystem::path& file, const GridMap& map) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw LoadError(file.string(), 0, 0, "cannot open the goal bounds file");
-  // Never read more than bounds for this map can hold (plus one byte, to tell "too long").
-  const std::size_t expected = header_size + map.cell_count() * jump_direction_count * sizeof(GoalBox);
-  std::vector<unsigned char> bytes(expected + 1);
-  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  bytes.resize(static_cast<std::size_t>(in.gcount()));
+  const std::vector<unsigned char> bytes = grid_table_file::read(file, bounds_file_kind, map);
   return from_bytes(bytes.data(), bytes.size(), map, file.string());
 }
 
 GridGoalBounds GridGoalBounds::from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
                                           const std::string& source_name) {
-  static_assert(sizeof(GoalBox) == 8);
   auto fail = [&](const std::string& why) -> GridGoalBounds { throw LoadError(source_name, 0, 0, why); };
-  if (size < sizeof file_magic || std::memcmp(data, file_magic, sizeof file_magic) != 0)
-    return fail("not a goal bounds file (it does not begin with \"WFGOALB\")");
-  if (size < header_size)
-    return fail("truncated: the header needs " + std::to_string(header_size) + " bytes, the file has " +
-                std::to_string(size));
-  const std::uint32_t version = get_u32(data + 8);
-  if (version != file_version)
-    return fail("goal bounds format version " + std::to_string(version) + ", this build reads version " +
-                std::to_string(file_version));
-  const std::uint32_t width = get_u32(data + 12);
-  const std::uint32_t height = get_u32(data + 16);
-  if (get_u32(data + 20) != 0) return fail("corrupted header: the reserved field is not zero");
-  if (width != static_cast<std::uint32_t>(map.width()) || height != static_cast<std::uint32_t>(map.height()))
-    return fail("the goal bounds were built for a " + std::to_string(width) + "x" + std::to_string(height) +
-                " map, not this " + size_text(map.width(), map.height()) + " one");
-  const std::uint64_t map_checksum = get_u64(data + 24);
-  if (map_checksum != passability_checksum(map))
-    return fail("the goal bounds were built for another map: the passability checksums differ");
+  const grid_table_file::CheckedValues checked = grid_table_file::check(bounds_file_kind, data, size, map, source_name);
   const std::size_t count = map.cell_count() * jump_direction_count;
-  const std::size_t payload = count * sizeof(GoalBox);
-  if (size - header_size < payload)
-    return fail("truncated: " + std::to_string(size - header_size) + " bytes of boxes, " + std::to_string(payload) +
-                " expected");
-  if (size - header_size > payload) return fail("unexpected bytes after the boxes");
   GridGoalBounds bounds;
   bounds.boxes_.resize(count);
-  std::memcpy(bounds.boxes_.data(), data + header_size, payload);
-  if (boxes_checksum(bounds.boxes_) != get_u64(data + 32))
-    return fail("corrupted: the boxes do not match their checksum");
+  std::memcpy(bounds.boxes_.data(), checked.values, count * sizeof(GoalBox));
   // The boxes are only compared with coordinates, never used as indices, so no box can make a
   // search read outside its arrays; still refuse boxes that cannot come from this map.
   for (std::size_t i = 0; i < count; ++i) {
@@ -308,7 +230,7 @@ GridGoalBounds GridGoalBounds::from_bytes(const unsigned char* data, std::size_t
   bounds.width_ = map.width();
   bounds.height_ = map.height();
   bounds.revision_ = map.revision();
-  bounds.map_checksum_ = map_checksum;
+  bounds.map_checksum_ = checked.map_checksum;
   return bounds;
 }
 

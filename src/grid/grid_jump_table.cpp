@@ -2,57 +2,23 @@
 
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
 
+#include "grid_table_file.hpp"
 #include "wayfinder/core/load_error.hpp"
 
 namespace wayfinder {
 
 namespace {
 
-constexpr unsigned char file_magic[8] = {'W', 'F', 'J', 'U', 'M', 'P', 'T', '\n'};
-constexpr std::size_t header_size = 8 + 4 * 4 + 8 * 2;
-
-constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
-constexpr std::uint64_t fnv_prime = 1099511628211ull;
-
-std::uint64_t fnv_add(std::uint64_t hash, const unsigned char* data, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * fnv_prime;
-  return hash;
-}
-
-std::uint64_t fnv_add_u32(std::uint64_t hash, std::uint32_t value) {
-  unsigned char bytes[4];
-  for (int i = 0; i < 4; ++i) bytes[i] = static_cast<unsigned char>(value >> (8 * i));
-  return fnv_add(hash, bytes, 4);
-}
-
-std::uint64_t distances_checksum(const std::vector<std::int16_t>& distances) {
-  // The distances' bytes as the file holds them (little-endian, which the bit grids already
-  // require of the machine).
-  return fnv_add(fnv_offset, reinterpret_cast<const unsigned char*>(distances.data()),
-                 distances.size() * sizeof(std::int16_t));
-}
-
-void put_u32(unsigned char* out, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
-}
-void put_u64(unsigned char* out, std::uint64_t value) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
-}
-std::uint32_t get_u32(const unsigned char* p) {
-  std::uint32_t value = 0;
-  for (int i = 0; i < 4; ++i) value |= static_cast<std::uint32_t>(p[i]) << (8 * i);
-  return value;
-}
-std::uint64_t get_u64(const unsigned char* p) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < 8; ++i) value |= static_cast<std::uint64_t>(p[i]) << (8 * i);
-  return value;
-}
-
-std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
+constexpr grid_table_file::Kind table_file_kind{{'W', 'F', 'J', 'U', 'M', 'P', 'T', '\n'},
+                                                 GridJumpTable::file_version,
+                                                 jump_direction_count * sizeof(std::int16_t),
+                                                 "jump table",
+                                                 "the table was built for",
+                                                 "distances",
+                                                 "the jump table was built for",
+                                                 "table"};
 
 // Whether a straight traveller arriving at (x, y) in direction (dx, dy) has a forced neighbour
 // there: a side cell free while the side cell one step back is blocked (JumpPointDomain's rule).
@@ -67,19 +33,6 @@ bool forced(const GridMap& map, int x, int y, int dx, int dy) {
 }
 
 }  // namespace
-
-std::uint64_t passability_checksum(const GridMap& map) {
-  std::uint64_t hash = fnv_add_u32(fnv_add_u32(fnv_offset, static_cast<std::uint32_t>(map.width())),
-                                   static_cast<std::uint32_t>(map.height()));
-  std::vector<unsigned char> row(static_cast<std::size_t>(map.width() + 7) / 8);
-  for (int y = 0; y < map.height(); ++y) {
-    std::fill(row.begin(), row.end(), static_cast<unsigned char>(0));
-    for (int x = 0; x < map.width(); ++x)
-      if (map.passable_unchecked(x, y)) row[static_cast<std::size_t>(x) >> 3] |= static_cast<unsigned char>(1u << (x & 7));
-    hash = fnv_add(hash, row.data(), row.size());
-  }
-  return hash;
-}
 
 GridJumpTable::GridJumpTable(const GridMap& map, const Progress& progress)
     : width_(map.width()), height_(map.height()), revision_(map.revision()) {
@@ -134,20 +87,11 @@ GridJumpTable::GridJumpTable(const GridMap& map, const Progress& progress)
 }
 
 std::optional<std::string> GridJumpTable::mismatch(const GridMap& map) const {
-  if (map.width() != width_ || map.height() != height_)
-    return "the jump table was built for a " + size_text(width_, height_) + " map, not this " +
-           size_text(map.width(), map.height()) + " one";
-  if (map.revision() != revision_)
-    return "the jump table was built for revision " + std::to_string(revision_) + " of the map, which is now at " +
-           "revision " + std::to_string(map.revision()) + " (build the table again after editing the map)";
-  return std::nullopt;
+  return grid_table_file::mismatch(table_file_kind, width_, height_, revision_, map);
 }
 
 std::optional<std::string> GridJumpTable::mismatch_thoroughly(const GridMap& map) const {
-  if (auto problem = mismatch(map)) return problem;
-  if (passability_checksum(map) != map_checksum_)
-    return std::string("the jump table was built for another map of the same size (the passability checksums differ)");
-  return std::nullopt;
+  return grid_table_file::mismatch_thoroughly(table_file_kind, width_, height_, revision_, map_checksum_, map);
 }
 
 void GridJumpTable::check(const GridMap& map) const {
@@ -155,72 +99,26 @@ void GridJumpTable::check(const GridMap& map) const {
 }
 
 std::vector<unsigned char> GridJumpTable::to_bytes() const {
-  const std::size_t payload = distances_.size() * sizeof(std::int16_t);
-  std::vector<unsigned char> out(header_size + payload);
-  unsigned char* p = out.data();
-  std::memcpy(p, file_magic, sizeof file_magic);
-  put_u32(p + 8, file_version);
-  put_u32(p + 12, static_cast<std::uint32_t>(width_));
-  put_u32(p + 16, static_cast<std::uint32_t>(height_));
-  put_u32(p + 20, 0);
-  put_u64(p + 24, map_checksum_);
-  put_u64(p + 32, distances_checksum(distances_));
-  if (payload > 0) std::memcpy(p + header_size, distances_.data(), payload);
-  return out;
+  return grid_table_file::to_bytes(table_file_kind, width_, height_, map_checksum_, distances_.data(),
+                                   distances_.size() * sizeof(std::int16_t));
 }
 
 void GridJumpTable::save(const std::filesystem::path& file) const {
-  const std::vector<unsigned char> bytes = to_bytes();
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(file.string() + ": cannot open the file for writing");
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error(file.string() + ": writing the jump table failed");
+  grid_table_file::write(file, to_bytes(), table_file_kind);
 }
 
 GridJumpTable GridJumpTable::load(const std::filesystem::path& file, const GridMap& map) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw LoadError(file.string(), 0, 0, "cannot open the jump table file");
-  // Never read more than a table for this map can hold (plus one byte, to tell "too long").
-  const std::size_t expected = header_size + map.cell_count() * jump_direction_count * sizeof(std::int16_t);
-  std::vector<unsigned char> bytes(expected + 1);
-  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  bytes.resize(static_cast<std::size_t>(in.gcount()));
+  const std::vector<unsigned char> bytes = grid_table_file::read(file, table_file_kind, map);
   return from_bytes(bytes.data(), bytes.size(), map, file.string());
 }
 
 GridJumpTable GridJumpTable::from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
                                         const std::string& source_name) {
   auto fail = [&](const std::string& why) -> GridJumpTable { throw LoadError(source_name, 0, 0, why); };
-  if (size < sizeof file_magic || std::memcmp(data, file_magic, sizeof file_magic) != 0)
-    return fail("not a jump table file (it does not begin with \"WFJUMPT\")");
-  if (size < header_size)
-    return fail("truncated: the header needs " + std::to_string(header_size) + " bytes, the file has " +
-                std::to_string(size));
-  const std::uint32_t version = get_u32(data + 8);
-  if (version != file_version)
-    return fail("jump table format version " + std::to_string(version) + ", this build reads version " +
-                std::to_string(file_version));
-  const std::uint32_t width = get_u32(data + 12);
-  const std::uint32_t height = get_u32(data + 16);
-  if (get_u32(data + 20) != 0) return fail("corrupted header: the reserved field is not zero");
-  if (width != static_cast<std::uint32_t>(map.width()) || height != static_cast<std::uint32_t>(map.height()))
-    return fail("the table was built for a " + std::to_string(width) + "x" + std::to_string(height) +
-                " map, not this " + size_text(map.width(), map.height()) + " one");
-  const std::uint64_t map_checksum = get_u64(data + 24);
-  if (map_checksum != passability_checksum(map))
-    return fail("the table was built for another map: the passability checksums differ");
-  const std::size_t count = map.cell_count() * jump_direction_count;
-  const std::size_t payload = count * sizeof(std::int16_t);
-  if (size - header_size < payload)
-    return fail("truncated: " + std::to_string(size - header_size) + " bytes of distances, " +
-                std::to_string(payload) + " expected");
-  if (size - header_size > payload) return fail("unexpected bytes after the distances");
+  const grid_table_file::CheckedValues checked = grid_table_file::check(table_file_kind, data, size, map, source_name);
   GridJumpTable table;
-  table.distances_.resize(count);
-  std::memcpy(table.distances_.data(), data + header_size, payload);
-  if (distances_checksum(table.distances_) != get_u64(data + 32))
-    return fail("corrupted: the distances do not match their checksum");
+  table.distances_.resize(map.cell_count() * jump_direction_count);
+  std::memcpy(table.distances_.data(), checked.values, table.distances_.size() * sizeof(std::int16_t));
   // A checksum only catches accidents: also make sure that no jump leaves the map, so that even
   // a crafted file cannot make the search read outside its arrays.
   for (int y = 0; y < map.height(); ++y)
@@ -240,7 +138,7 @@ GridJumpTable GridJumpTable::from_bytes(const unsigned char* data, std::size_t s
   table.width_ = map.width();
   table.height_ = map.height();
   table.revision_ = map.revision();
-  table.map_checksum_ = map_checksum;
+  table.map_checksum_ = checked.map_checksum;
   return table;
 }
 

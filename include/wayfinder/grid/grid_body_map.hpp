@@ -3,19 +3,14 @@
 // cell there (clearance >= k; grid_clearance.hpp, after Harabor & Botea 2008), at the terrain
 // cost of that top-left cell.
 //
-// Why it exists: under DiagonalMode::only_if_no_obstacles a k x k agent's moves on a map are
-// exactly a one-cell agent's moves on its body map. A straight move needs the body to fit at
-// both ends, which is a straight move between two passable body-map cells. A diagonal move from
-// p to p + (dx, dy) must keep the whole (k + 1) x (k + 1) square it sweeps free, and that square
-// is the union of the bodies at p, p + (dx, 0), p + (0, dy) and p + (dx, dy): the MovingAI rule
-// on the body map (both side cells passable). Costs are the top-left cells' as in
-// SizedAgentGridDomain. So the searches written for the one-cell agent alone (jump point
-// search, JPS+, the hierarchical search) run unchanged on it, with the same cell ids.
+// Guarantee: under DiagonalMode::only_if_no_obstacles a k x k agent's moves on a map are exactly
+// a one-cell agent's moves on its body map, with the same cell ids and costs, so the one-cell
+// searches (JPS, JPS+, the hierarchy) run unchanged on it (why: docs/grid.md, "Agents larger
+// than one cell").
 //
-// It is kept up to date by editing it: update() after the map (or the size) changed touches only
-// the cells whose fit or cost changed, through the body map's own edits. Its revision and change
-// log therefore describe what changed for the agent, and structures built over it (a
-// HierarchicalGrid, a GridJumpTable) see those edits like edits of any map.
+// update() after the map (or the size) changed edits only the cells whose fit or cost changed,
+// so the body map's revision and change log say what changed for the agent, and structures built
+// over it (a HierarchicalGrid, a GridJumpTable) see those edits like edits of any map.
 
 #include <cstdint>
 

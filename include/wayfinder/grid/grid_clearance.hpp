@@ -5,23 +5,14 @@
 //
 // The clearance of a cell (x, y) is the largest k such that the k x k square whose top-left
 // cell is (x, y) lies inside the map and is all passable; 0 on blocked cells. An agent of size
-// k x k stands with its top-left cell on (x, y) exactly when clearance(x, y) >= k.
-//
-// It is computed in one pass over the cells, from the bottom-right corner (the classic dynamic
-// programme for the largest square of ones): a passable cell's clearance is
-//
-//     clearance(x, y) = 1 + min(clearance(x + 1, y), clearance(x, y + 1), clearance(x + 1, y + 1))
-//
-// with cells outside the map at 0. Values are capped at max_clearance (255, one byte per cell):
-// the cap commutes with the recurrence (min(cap, 1 + min(a, b, c)) is the same whether a, b, c
-// were capped first), so every stored value is exactly min(255, true clearance).
+// k x k stands with its top-left cell on (x, y) exactly when clearance(x, y) >= k. Computed in
+// one pass over the cells (the dynamic programme for the largest square of ones); every stored
+// value is exactly min(max_clearance, true clearance), one byte per cell.
 //
 // A clearance belongs to one version of one map: it remembers the map's size and revision()
 // (see docs/changing-worlds.md) and current_for(map) says whether they still match. It is never
-// updated by edits; recompute() it after editing the map (GridPathfinder does so by itself,
-// lazily, for its searches with agent_size > 1). A map's forget_changes() restarts its revision
-// at 0, so a clearance computed before edits that were then forgotten cannot tell: recompute
-// after calling forget_changes() on a map you edited.
+// updated by edits; recompute() it after editing the map. A map's forget_changes() restarts its
+// revision at 0: recompute after calling forget_changes() on a map you edited.
 
 #include <cstddef>
 #include <cstdint>

@@ -20,6 +20,28 @@
 
 namespace wayfinder {
 
+/// The octile distance between two cells of `map` (by id): the length of a shortest 8-connected
+/// path on an open map, in cells (cardinal 1, diagonal sqrt 2).
+WAYFINDER_FORCE_INLINE inline Cost octile_cell_distance(const GridMap& map, NodeId a, NodeId b) {
+  const Cell p = map.cell_of(a);
+  const Cell q = map.cell_of(b);
+  return grid_distance(Heuristic::octile, p.x - q.x, p.y - q.y);
+}
+
+/// The steps to the 3 x 3 neighbourhood of a cell on a map `width` cells wide, indexed by the
+/// neighbourhood's bit (dy + 1) * 3 + (dx + 1): `offsets` added to a cell id give the
+/// neighbour's id (unsigned wrap-around makes that hold for negative steps too), `lengths` are
+/// the moves' lengths (1 or sqrt 2).
+inline void grid_neighbour_steps(NodeId width, NodeId (&offsets)[9], Cost (&lengths)[9]) {
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int bit = (dy + 1) * 3 + (dx + 1);
+      offsets[bit] = static_cast<NodeId>(dy) * width + static_cast<NodeId>(dx);
+      lengths[bit] = (dx != 0 && dy != 0) ? sqrt2 : 1.0;
+    }
+  }
+}
+
 enum class GridCosts : std::uint8_t {
   uniform,   ///< every passable cell costs 1: the loop skips the terrain lookups
   terrain,   ///< each cell's terrain cost multiplier
@@ -45,14 +67,7 @@ class GridDomain {
       filtered_.flags = map.flag_data();
       if (filter != nullptr) filtered_.filter = *filter;
     }
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int bit = (dy + 1) * 3 + (dx + 1);
-        // Unsigned wrap-around makes node + offset the neighbour for negative steps too.
-        offsets_[bit] = static_cast<NodeId>(dy) * width_ + static_cast<NodeId>(dx);
-        lengths_[bit] = (dx != 0 && dy != 0) ? sqrt2 : 1.0;
-      }
-    }
+    grid_neighbour_steps(width_, offsets_, lengths_);
   }
 
   [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }

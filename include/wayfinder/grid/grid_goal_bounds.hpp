@@ -2,20 +2,13 @@
 // Goal bounding for JPS+ (Rabin & Sturtevant 2016, "Combining Bounding Boxes and JPS to Prune
 // Grid Pathfinding", AAAI; Rabin 2017, "Faster A* with Goal Bounding", Game AI Pro 3). For every
 // passable cell and each of its 8 outgoing directions the structure holds the bounding box of
-// the goals for which a move in that direction starts an optimal path. A search may skip a
-// direction at a cell whenever the goal lies outside its box: every optimal first move's box
-// contains the goal, so at least one optimal path survives the pruning.
+// the goals for which a move in that direction starts an optimal path (every optimal first
+// move, ties included, under the MovingAI rules), so a search that skips a direction whose box
+// excludes the goal stays optimal. How the boxes are computed: docs/grid.md, "Goal bounding".
 //
-// The boxes are computed with one Dijkstra search per passable cell under the MovingAI rules
-// that GridJumpTable uses (8-connected, octile costs, no corner cutting): every reached cell is
-// labelled with the SET of first moves that start an optimal path to it (the union over exact
-// ties; costs are held as a + b*sqrt2 with integer a and b, so ties are decided exactly). With
-// the whole set, the boxes stay sound whatever tie-breaking a search (here JPS's canonical
-// ordering) prefers.
-//
-// Building costs one Dijkstra search per passable cell: quadratic in the passable cells (see
-// docs/benchmarks.md, "Goal bounding", for measured times). It may run on several threads;
-// the result does not depend on their number.
+// Building costs one Dijkstra search per passable cell: quadratic in the passable cells (times
+// in docs/benchmarks.md, "Goal bounding"). It may run on several threads; the result does not
+// depend on their number.
 //
 // Like GridJumpTable, the bounds belong to one version of one map: they remember its size,
 // revision() and passability checksum, and mismatch() names what differs.

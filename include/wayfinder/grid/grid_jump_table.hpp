@@ -1,25 +1,21 @@
 #pragma once
 // Preprocessed jump distances for JPS+ (Rabin 2015, "JPS+: An Extreme A* Speed Optimization for
-// Static Uniform Cost Grids", Game AI Pro 2; the offline jump points of Harabor & Grastien 2014,
-// "Improving Jump Point Search", ICAPS). For every passable cell and each of the 8 directions the
-// table holds where the jump from that cell in that direction stops, as a signed distance in
-// steps:
+// Static Uniform Cost Grids", Game AI Pro 2; Harabor & Grastien 2014, "Improving Jump Point
+// Search", ICAPS). For every passable cell and each of the 8 directions the table holds where
+// the jump from that cell in that direction stops, as a signed distance in steps:
 //
 //   d > 0   the jump ends on a jump point d steps away;
 //   d <= 0  no jump point: -d steps are free, then a wall (a blocked cell, the map's edge, or,
 //           for a diagonal, a corner that cannot be cut).
 //
-// The rules are the MovingAI ones that JumpPointDomain uses (8-connected, no corner cutting,
-// DiagonalMode::only_if_no_obstacles): travelling straight, a cell is a jump point when a side
-// cell is free while the side cell one step back is blocked (a forced neighbour); travelling
-// diagonally, a cell is a jump point when one of the two straight jumps from it along the
-// diagonal's axes ends on a jump point. Blocked cells hold 0 in every direction.
+// Jump points are JumpPointDomain's, under the MovingAI rules (8-connected, no corner cutting,
+// DiagonalMode::only_if_no_obstacles). Blocked cells hold 0 in every direction. See
+// docs/grid.md, "JPS+: preprocessed jump points".
 //
 // A table belongs to one version of one map: it remembers the map's size, revision() (see
 // docs/changing-worlds.md) and a checksum of its passability; check(map) throws when they do not
-// match. It is never updated by edits: build a new one after editing the map (GridPathfinder
-// does so by itself for the tables it builds). A map's forget_changes() restarts its revision
-// at 0, so rebuild after calling forget_changes() on a map you edited.
+// match. It is never updated by edits: build a new one after editing the map (and after
+// forget_changes() on a map you edited, which restarts its revision at 0).
 //
 // Memory: 16 bytes per cell (8 directions x int16; a side of at most max_grid_side = 2^15 cells
 // keeps every distance within int16). Building reads each cell a constant number of times.

@@ -1,42 +1,24 @@
 #pragma once
 // Hierarchical path-finding on large grids: HPA* (Botea, Müller & Schaeffer 2004, "Near Optimal
-// Hierarchical Path-Finding", Journal of Game Development 1(1)).
-//
-// The map is cut into clusters of C x C cells. Along each border between two clusters, every
-// maximal run of cell pairs that are passable on both sides is an *entrance*; a short run
-// (fewer than `long_entrance` pairs) gets one transition in its middle, a long one two, at its
-// ends, as in the paper. The cells of the transitions are the nodes of an abstract graph:
-// *inter-edges* join the two cells of a transition (one cardinal move across the border),
-// *intra-edges* join the nodes of one cluster, costing the cheapest path that stays inside the
-// cluster (a Dijkstra search per node, restricted to the cluster). The graph is built once
-// (HierarchicalGrid) and shared, read-only, by any number of query objects
-// (HierarchicalPathfinder), one per thread.
-//
-// A query connects start and goal to the nodes of their clusters by Dijkstra searches
-// restricted to those clusters, runs A* on the abstract graph, refines every abstract edge into
-// cells (the start's and goal's searches hold their ends; the hierarchy keeps the cell path of
-// every intra-edge, found by the build's searches, two bytes a cell), and smooths the cell path. Start and goal in one cluster are first tried by a direct search
-// inside the cluster; the abstract search runs only when that finds nothing.
+// Hierarchical Path-Finding", Journal of Game Development 1(1)). HierarchicalGrid is built once
+// per map (clusters of C x C cells, entrances along their borders, an abstract graph whose
+// intra-edges keep their cell paths, two bytes a cell) and shared, read-only, by any number of
+// HierarchicalPathfinder query objects, one per thread. How it is built and searched, and how
+// near optimal its paths are: docs/grid.md, "Hierarchical search (HPA*)".
 //
 // Guarantees: the path is a valid cell path (every move allowed under the MovingAI rule, no
 // corner cutting) and its cost is the sum of its moves; a path is found exactly when the goal
-// is reachable (every connection between clusters crosses some entrance, and each entrance has
-// a transition; every in-cluster connection between nodes is an intra-edge). The path is not
-// optimal: it goes through transition cells and stays inside clusters between them. Smoothing
-// (the paper's section 4) then replaces detours by straight lines: where a later cell of the
-// path lies on one of the 8 straight lines through a cell, and the straight run there is free
-// and costs less than the stretch of path it skips, the run replaces the stretch. Measured on
-// the MovingAI sets (1.0035 x optimal on average): docs/benchmarks.md.
+// is reachable. The path is not optimal (1.0035 x optimal on average on the MovingAI sets,
+// docs/benchmarks.md); smoothing (the paper's section 4) shortens it.
 //
 // Rules: 8-connected grids with DiagonalMode::only_if_no_obstacles (the MovingAI rule), uniform
 // or terrain costs (a move costs its length times the mean of its two cells' costs, as every
 // grid search). No area filters, no agents larger than one cell.
 //
-// Changing maps: the hierarchy records the map revision it was built for. update() reads the
-// map's change log since then and rebuilds only the clusters whose cells changed (their borders'
-// entrances, hence the border nodes of their neighbours, whose intra-edges are redone too), or
-// everything when the log no longer reaches back. A query on a map whose revision moved since
-// the last build or update is refused (invalid_input, saying so).
+// Changing maps: the hierarchy records the map revision it was built for; update() brings it up
+// to date from the map's change log (only the clusters whose cells changed and the neighbours
+// they affect, or everything when the log no longer reaches back). A query on a map whose
+// revision moved since the last build or update is refused (invalid_input, saying so).
 
 #include <chrono>
 #include <cstdint>

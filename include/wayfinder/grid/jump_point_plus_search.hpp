@@ -2,26 +2,14 @@
 // JPS+ (Rabin 2015, "JPS+: An Extreme A* Speed Optimization for Static Uniform Cost Grids", Game
 // AI Pro 2; offline jump points as in Harabor & Grastien 2014, "Improving Jump Point Search"):
 // jump point search whose jumps are looked up in a GridJumpTable instead of scanned. It prunes
-// exactly as JumpPointDomain (the same successors, found by table lookups): the MovingAI rules
-// (8-connected, no corner cutting), uniform costs, optimal.
+// exactly as JumpPointDomain (the same successors): the MovingAI rules (8-connected, no corner
+// cutting), uniform costs, optimal. The goal, which is no jump point in the table, is found by
+// Rabin's "target jump point" checks on every jump.
 //
-// As in JumpPointDomain, diagonal cells never enter the open list: a diagonal walk goes from
-// one diagonal jump point to the next (one lookup each) and hands the straight jump points found
-// there to the search as successors of the node the walk began from.
-//
-// The goal is not a jump point in the table, so each jump checks whether it passes it (Rabin's
-// "target jump point"): a straight jump along the goal's row or column reaches the goal when
-// the goal lies within the jump's distance (to its jump point or its wall); a diagonal jump
-// whose range covers the cell where the diagonal meets the goal's row or column continues
-// straight from that cell when the table says the goal is within reach there.
-//
-// With GridGoalBounds (grid_goal_bounds.hpp; Rabin & Sturtevant 2016, "Combining Bounding Boxes
-// and JPS to Prune Grid Pathfinding", AAAI) the domain also skips every jump whose first move's
-// box of goals excludes the goal: the jumps from an expanded node (the start's 8 included), and,
-// on a diagonal walk, the straight jumps from each diagonal jump point it passes and the walk's
-// continuation past it. Each is sound because the boxes hold every goal for which that move
-// starts an optimal path: the canonical optimal path that JPS follows is optimal from each of
-// its cells, so every move it makes keeps the goal in its box and is never skipped.
+// With GridGoalBounds (Rabin & Sturtevant 2016, "Combining Bounding Boxes and JPS to Prune Grid
+// Pathfinding", AAAI) it also skips every jump whose first move's box of goals excludes the
+// goal, and stays optimal. Why both are sound: docs/grid.md, "JPS+: preprocessed jump points"
+// and "Goal bounding".
 
 #include <algorithm>
 #include <cstdlib>
@@ -30,6 +18,7 @@
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/grid/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_jump_table.hpp"
+#include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 
@@ -45,11 +34,7 @@ class JumpPointPlusDomain {
 
   [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }
 
-  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const {
-    const Cell a = map_.cell_of(from);
-    const Cell b = map_.cell_of(to);
-    return grid_distance(Heuristic::octile, a.x - b.x, a.y - b.y);
-  }
+  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const { return octile_cell_distance(map_, from, to); }
 
   template <class Sink>
   void for_each_successor(NodeId node, NodeId parent, Sink&& sink) const {

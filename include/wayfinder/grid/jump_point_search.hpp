@@ -1,15 +1,11 @@
 #pragma once
 // Jump point search (Harabor & Grastien 2011, "Online Graph Pruning for Pathfinding on Grid
-// Maps"), with the no-corner-cutting rules of their 2012 system (a diagonal step needs both
-// side cells free), which is the MovingAI rule. It is an expansion policy for the generic
+// Maps"; the no-corner-cutting rules of their 2012 system, the MovingAI rule; the bit-row
+// scans of their 2014 "Improving Jump Point Search"), as an expansion policy for the generic
 // engine: the successors of a node are the jump points reached by scanning in the directions
-// that the direction of travel leaves unpruned, so A* runs unchanged on top of it.
-//
-// Straight scans read 56 cells of a row (or, through the transposed bit grid, a column) per
-// step and find blocked cells, forced neighbours and the goal with bit operations (Harabor &
-// Grastien 2014, "Improving Jump Point Search"). Diagonal walks hand the jump points their
-// straight scans find straight to the search, so cells on a diagonal never enter the open
-// list. Optimal on uniform-cost 8-connected grids.
+// the direction of travel leaves unpruned, so A* runs unchanged on top of it. Cells on a
+// diagonal never enter the open list. Optimal on uniform-cost 8-connected grids. See
+// docs/grid.md, "Algorithms".
 
 #include <bit>
 #include <cstdint>
@@ -18,6 +14,7 @@
 
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/domain.hpp"
+#include "wayfinder/grid/grid_domain.hpp"
 #include "wayfinder/grid/grid_map.hpp"
 #include "wayfinder/grid/grid_rules.hpp"
 
@@ -95,11 +92,7 @@ class JumpPointDomain {
 
   [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }
 
-  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const {
-    const Cell a = map_.cell_of(from);
-    const Cell b = map_.cell_of(to);
-    return grid_distance(Heuristic::octile, a.x - b.x, a.y - b.y);
-  }
+  [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const { return octile_cell_distance(map_, from, to); }
 
   template <class Sink>
   void for_each_successor(NodeId node, NodeId parent, Sink&& sink) const {

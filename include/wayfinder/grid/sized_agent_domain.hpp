@@ -3,19 +3,14 @@
 // (grid_clearance.hpp; Harabor & Botea 2008). A node is the agent's top-left cell; it is usable
 // when clearance >= k, i.e. the whole body is on passable cells inside the map.
 //
-// Moves are GridDomain's, with "passable cell" read as "position where the body fits": the
-// 3x3 neighbourhood of fitting positions goes through the same compile-time table of allowed
-// moves, so a diagonal move from p to p + (dx, dy) obeys the diagonal mode with the two side
-// positions p + (dx, 0) and p + (0, dy) in place of the side cells. Under only_if_no_obstacles
-// both must fit, which makes the whole (k + 1) x (k + 1) square the body sweeps free: no corner
-// of a wall is cut by any part of the body. For k = 1 the rule is exactly GridDomain's; the
-// unit agent keeps GridDomain (this class is a separate instantiation chosen once per query),
-// so size 1 pays nothing for it.
+// Moves are GridDomain's, with "passable cell" read as "position where the body fits" (the side
+// positions p + (dx, 0) and p + (0, dy) stand for the side cells of a diagonal move; under
+// only_if_no_obstacles no part of the body cuts a corner). For k = 1 the rule is exactly
+// GridDomain's, and the unit agent keeps GridDomain.
 //
-// Costs: a move costs what it would cost the agent's top-left cell alone, its length (1 or
-// sqrt 2) times the mean of the terrain costs of the two top-left cells it joins. The rest of
-// the body's terrain is not read (only whether it is passable). Costs stay symmetric, so the
-// bidirectional search stays exact.
+// Costs: a move costs its length (1 or sqrt 2) times the mean of the terrain costs of the two
+// top-left cells it joins; the rest of the body is only read for passability. Costs are
+// symmetric. See docs/grid.md, "Agents larger than one cell".
 
 #include <bit>
 #include <cstdint>
@@ -43,14 +38,7 @@ class SizedAgentGridDomain {
         diagonal_(diagonal),
         heuristic_(resolve_heuristic(heuristic, diagonal)),
         heuristic_scale_(Costs == GridCosts::uniform ? 1.0 : static_cast<double>(map.min_cost())) {
-    const NodeId width = static_cast<NodeId>(map.width());
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int bit = (dy + 1) * 3 + (dx + 1);
-        offsets_[bit] = static_cast<NodeId>(dy) * width + static_cast<NodeId>(dx);
-        lengths_[bit] = (dx != 0 && dy != 0) ? sqrt2 : 1.0;
-      }
-    }
+    grid_neighbour_steps(static_cast<NodeId>(map.width()), offsets_, lengths_);
   }
 
   [[nodiscard]] std::size_t node_count() const { return map_.cell_count(); }

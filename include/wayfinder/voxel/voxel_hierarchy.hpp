@@ -1,45 +1,19 @@
 #pragma once
 // Hierarchical path-finding on large voxel worlds: HPA* (Botea, Müller & Schaeffer 2004, "Near
 // Optimal Hierarchical Path-Finding", Journal of Game Development 1(1)), lifted from grids to the
-// moves of a MovementProfile.
-//
-// The world is cut into clusters: boxes of C x H x C blocks (C = cluster_size across; H the
-// world's whole height for walkers, whose routes are mostly horizontal, and C for flyers by
-// default). A *transition* is one move of the agent from a place of one cluster to a place of
-// another (walks, steps, falls and jumps for walkers, which may reach up to jump_distance + 1
-// columns across a border; for flyers the moves along one axis, which can stand for the
-// diagonal ones: a diagonal move's whole box is free). The transitions into one neighbouring
-// cluster are grouped into *entrances*: two belong to one entrance when their starts are the
-// same place or places the agent moves between both ways, and so are their ends. Every
-// transition of an entrance can so be replaced by any other of it plus moves on each side, and
-// one (or, for a long entrance, three: its middle and both ends) stands for the entrance. The
-// places of these transitions are the nodes of an abstract graph: *inter-edges* are the chosen
-// transitions, *intra-edges* join the nodes of one cluster with the cost of the cheapest path
-// that stays inside it (one Dijkstra search per node over the cluster's moves, built once; for
-// a flyer's cluster without a solid block, the octile distance, with nothing stored).
-// Moves are directed (a walker falls where it cannot climb back), and so are the edges.
-//
-// A query connects the start to the nodes of its cluster (a Dijkstra search inside it) and the
-// nodes of the goal's cluster to the goal (a Dijkstra search over the cluster's reversed moves;
-// forward from the goal for flyers, whose moves go both ways), runs A* over the abstract graph,
-// and refines each intra-edge by an A* search restricted to its cluster (intra paths are not
-// stored: a world of millions of places would need hundreds of MiB for them). Start and goal in
-// one cluster are first tried by a direct search inside it; in neighbouring clusters a direct
-// search over the box of both runs too, and the cheaper path is kept. A flyer's path is then
-// shortened by straight lines (HPA*'s smoothing, with 3-D Bresenham lines free of solid blocks).
+// moves of a MovementProfile. The world is cut into clusters (C x H x C blocks); the agent's
+// moves across their borders, grouped into entrances, give the nodes of a directed abstract
+// graph whose intra-edges cost the cheapest path inside a cluster. How it is built and searched:
+// docs/voxel.md, "Hierarchical search (hpa)".
 //
 // Guarantees: every move of the path is a move of the profile, and its cost is the sum of its
-// moves; a path is found exactly when the goal is reachable (every crossing between clusters
-// is a transition of an entrance that has a chosen transition; every in-cluster connection
-// between nodes is an intra-edge). The path is not optimal: it goes through the chosen
-// transitions and stays inside clusters between them. Measured against A* in
-// docs/benchmarks.md.
+// moves; a path is found exactly when the goal is reachable. The path is not optimal (measured
+// against A* in docs/benchmarks.md).
 //
 // Memory and time: the build reads every block of the world once and runs one search per node
 // inside its cluster; it keeps the places of each cluster (4 bytes each), the nodes and edges.
-// A flyer's clusters that hold a solid block store every air block of them as a place and
-// search them, so a flyer's build costs about ten times a walker's (on a generated 1024 x 256 x
-// 1024 world: 55 s and 267 MiB against 5 s and 56 MiB, on 2 threads); max_places caps it.
+// A flyer's build stores and searches every air block of the clusters that hold a solid block,
+// about ten times a walker's; max_places caps it.
 //
 // Changing worlds: the hierarchy records the world revision it was built for; a query on a
 // world edited since is refused (invalid_input). rebuild() builds it again.

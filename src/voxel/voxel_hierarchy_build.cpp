@@ -1,0 +1,550 @@
+// HPA* over voxel worlds (see voxel_hierarchy.hpp), the build: the places of every cluster, the
+// transitions across its borders grouped into entrances, the transitions chosen to stand for
+// them, the nodes, the in-cluster costs between them and the graph in compressed rows. Every
+// step that runs on several threads writes only its own cluster's slot, and every step that
+// decides between clusters runs on one thread, so the result does not depend on the threads.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "core/hierarchy_search.hpp"
+#include "voxel_hierarchy_parts.hpp"
+#include "wayfinder/core/search_context.hpp"
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
+#include "wayfinder/voxel/voxel_places.hpp"
+
+namespace wayfinder {
+
+using namespace voxel_hierarchy_detail;
+
+namespace {
+
+/// Calls visit(at) for every block on the surface of a box, once each.
+template <class Visit>
+void for_each_surface_block(const ClusterBox& box, Visit&& visit) {
+  const VoxelCoord low = box.origin;
+  const VoxelCoord high{box.origin.x + box.extent.x - 1, box.origin.y + box.extent.y - 1, box.origin.z + box.extent.z - 1};
+  for (int y = low.y; y <= high.y; ++y)
+    for (int z = low.z; z <= high.z; ++z) {
+      const bool face = y == low.y || y == high.y || z == low.z || z == high.z;
+      if (face) {
+        for (int x = low.x; x <= high.x; ++x) visit(VoxelCoord{x, y, z});
+      } else {
+        visit(VoxelCoord{low.x, y, z});
+        if (high.x != low.x) visit(VoxelCoord{high.x, y, z});
+      }
+    }
+}
+
+/// Union-find over the transitions of one cluster.
+class Groups {
+ public:
+  explicit Groups(std::size_t count) : parent_(count) { std::iota(parent_.begin(), parent_.end(), std::size_t{0}); }
+  std::size_t find(std::size_t a) {
+    while (parent_[a] != a) a = parent_[a] = parent_[parent_[a]];
+    return a;
+  }
+  void join(std::size_t a, std::size_t b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+  }
+
+ private:
+  std::vector<std::size_t> parent_;
+};
+
+/// What the second pass makes of one cluster: its moves out, grouped into entrances.
+struct ClusterTransitions {
+  std::vector<std::vector<Transition>> entrances;
+  std::size_t transitions = 0;
+};
+
+/// Runs job(cluster, thread) for every cluster on `threads` threads; reports progress.
+template <class Job>
+void for_each_cluster(std::size_t clusters, int threads, const std::function<void(std::size_t, std::size_t)>& progress,
+                      std::size_t progress_base, std::size_t progress_total, Job&& job) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  std::mutex report;
+  std::exception_ptr failure;
+  auto work = [&](int thread) {
+    try {
+      for (std::size_t c = next++; c < clusters; c = next++) {
+        job(static_cast<int>(c), thread);
+        const std::size_t finished = ++done;
+        if (progress) {
+          const std::lock_guard lock(report);
+          progress(progress_base + finished, progress_total);
+        }
+      }
+    } catch (...) {
+      const std::lock_guard lock(report);
+      if (!failure) failure = std::current_exception();
+      next = clusters;
+    }
+  };
+  if (threads <= 1) {
+    work(0);
+  } else {
+    std::vector<std::jthread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+  }
+  if (failure) std::rethrow_exception(failure);
+}
+
+struct BuildScratch {
+  PlaceIndex index;
+  PlaceGraph graph;
+  SearchContext context;
+  std::vector<Transition> crossing;
+  std::vector<NodeId> targets;
+};
+
+/// Whether a flyer's box holds no solid block. Such a box is open: every block is a place, any
+/// two are joined by a straight run of moves (costing the octile distance) that stays inside
+/// the box, and nothing about it needs storing or searching.
+bool box_without_solid_block(const VoxelWorld& world, const ClusterBox& box) {
+  const VoxelCoord origin = box.origin;
+  const VoxelCoord extent = box.extent;
+  bool solid = false;
+  for (int y = origin.y; y < origin.y + extent.y && !solid; ++y)
+    for (int z = origin.z; z < origin.z + extent.z && !solid; ++z)
+      for (int x = origin.x; x < origin.x + extent.x && !solid; ++x) solid = world.solid(x, y, z);
+  return !solid;
+}
+
+/// The places of the agent in a box, in id order.
+void collect_places(const VoxelWorld& world, const MovementProfile& profile, const ClusterBox& box,
+                    std::vector<NodeId>& places) {
+  const VoxelCoord origin = box.origin;
+  const VoxelCoord extent = box.extent;
+  for (int y = origin.y; y < origin.y + extent.y; ++y)
+    for (int z = origin.z; z < origin.z + extent.z; ++z)
+      for (int x = origin.x; x < origin.x + extent.x; ++x)
+        if (voxel_place_allowed(world, profile, {x, y, z})) places.push_back(world.node_of(x, y, z));
+  std::sort(places.begin(), places.end());
+}
+
+/// Fills s.crossing with the moves that leave a cluster (and, for a cluster that is not open,
+/// s.index and s.graph with its places and the moves between them).
+void collect_transitions_out(const WorldMoves& moves, const VoxelWorld& world, const ClusterBox& box,
+                             std::span<const NodeId> own, bool open, BuildScratch& s) {
+  s.crossing.clear();
+  if (open) {
+    // The moves out of an open box start on its surface.
+    std::visit(
+        [&](const auto& m) {
+          for_each_surface_block(box, [&](VoxelCoord at) {
+            const NodeId place = world.node_of(at);
+            m.for_each_successor(place, [&](NodeId next, Cost cost) {
+              if (!box.contains(world.coord_of(next))) s.crossing.push_back({place, next, cost});
+            });
+          });
+        },
+        moves);
+  } else {
+    s.index.assign(world, box, own);
+    std::visit([&](const auto& m) { make_place_graph(m, world, box, own, s.index, false, s.graph, &s.crossing); }, moves);
+  }
+}
+
+/// Keeps a flyer's one-axis transitions. A diagonal move across a border has its whole box
+/// free, so the same blocks can be crossed by one-axis moves, each one either inside a cluster
+/// or across a border along one axis: the one-axis transitions alone keep every connection (at
+/// 1/9 of the nodes).
+void keep_one_axis_transitions(const VoxelWorld& world, std::vector<Transition>& crossing) {
+  std::erase_if(crossing, [&](const Transition& t) {
+    const VoxelCoord a = world.coord_of(t.from);
+    const VoxelCoord b = world.coord_of(t.to);
+    return std::abs(b.x - a.x) + std::abs(b.y - a.y) + std::abs(b.z - a.z) != 1;
+  });
+}
+
+/// A transition with the keys it is ordered by along the borders.
+struct KeyedTransition {
+  int other;           ///< the cluster entered
+  VoxelCoord from;
+  NodeId to;
+  std::size_t index;   ///< in the cluster's crossing list
+};
+
+/// The transitions ordered by the cluster entered, then along the border (start y, z, x), then
+/// the end.
+std::vector<KeyedTransition> order_along_borders(const VoxelHierarchy& hierarchy,
+                                                 const std::vector<Transition>& crossing) {
+  const VoxelWorld& world = hierarchy.world();
+  std::vector<KeyedTransition> keyed;
+  keyed.reserve(crossing.size());
+  for (std::size_t i = 0; i < crossing.size(); ++i) {
+    const Transition& t = crossing[i];
+    keyed.push_back({hierarchy.cluster_of(world.coord_of(t.to)), world.coord_of(t.from), t.to, i});
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const KeyedTransition& p, const KeyedTransition& q) {
+    return std::tie(p.other, p.from.y, p.from.z, p.from.x, p.to) < std::tie(q.other, q.from.y, q.from.z, q.from.x, q.to);
+  });
+  return keyed;
+}
+
+/// Joins the transitions of one cluster into one neighbour that can stand for each other: two
+/// are joined when their starts are the same place or places the agent moves between both ways
+/// (one move each way, inside the cluster), and so are their ends. Any transition of a group
+/// can then be replaced by another one plus moves on both sides.
+Groups join_interchangeable_transitions(const WorldMoves& moves, const VoxelWorld& world, const ClusterBox& box,
+                                        std::span<const NodeId> own, bool open, const BuildScratch& s,
+                                        const std::vector<KeyedTransition>& keyed) {
+  // The moves from the ends (places of other clusters), generated once each.
+  std::unordered_map<NodeId, std::vector<NodeId>> end_moves;
+  auto end_successors = [&](NodeId place) -> const std::vector<NodeId>& {
+    const auto inserted = end_moves.try_emplace(place);
+    std::vector<NodeId>& successors = inserted.first->second;
+    if (inserted.second)
+      std::visit([&](const auto& m) { m.for_each_successor(place, [&](NodeId next, Cost) { successors.push_back(next); }); },
+                 moves);
+    return successors;
+  };
+  auto contains = [](const std::vector<NodeId>& list, NodeId place) {
+    return std::find(list.begin(), list.end(), place) != list.end();
+  };
+  // Inside the cluster, the forward graph has the moves: an edge from index i to j.
+  auto inner_move = [&](std::uint32_t i, std::uint32_t j) {
+    for (std::uint32_t e = s.graph.offsets[i]; e < s.graph.offsets[i + 1]; ++e)
+      if (s.graph.targets[e] == j) return true;
+    return false;
+  };
+  auto index_of = [&](NodeId place) {
+    return static_cast<std::uint32_t>(std::lower_bound(own.begin(), own.end(), place) - own.begin());
+  };
+  Groups groups(keyed.size());
+  std::unordered_map<NodeId, std::vector<std::size_t>> by_start;  // start place -> keyed positions
+  for (std::size_t first = 0; first < keyed.size();) {
+    std::size_t last = first + 1;
+    while (last < keyed.size() && keyed[last].other == keyed[first].other) ++last;
+    by_start.clear();
+    for (std::size_t k = first; k < last; ++k) by_start[s.crossing[keyed[k].index].from].push_back(k);
+    for (std::size_t k = first; k < last; ++k) {
+      const NodeId a = s.crossing[keyed[k].index].from;
+      auto join_at = [&](NodeId b) {
+        const auto found = by_start.find(b);
+        if (found == by_start.end()) return;
+        for (const std::size_t other : found->second) {
+          if (other == k) continue;
+          const NodeId end_a = keyed[k].to;
+          const NodeId end_b = keyed[other].to;
+          if (end_a == end_b || (contains(end_successors(end_a), end_b) && contains(end_successors(end_b), end_a)))
+            groups.join(k, other);
+        }
+      };
+      join_at(a);
+      if (open) {
+        // In an open box, neighbours along an axis move to each other.
+        const VoxelCoord at = keyed[k].from;
+        for (const VoxelCoord step : {VoxelCoord{1, 0, 0}, VoxelCoord{0, 1, 0}, VoxelCoord{0, 0, 1}}) {
+          const VoxelCoord next{at.x + step.x, at.y + step.y, at.z + step.z};
+          if (box.contains(next)) join_at(world.node_of(next));
+        }
+      } else {
+        const std::uint32_t from_index = index_of(a);
+        for (std::uint32_t e = s.graph.offsets[from_index]; e < s.graph.offsets[from_index + 1]; ++e) {
+          const std::uint32_t b = s.graph.targets[e];
+          if (inner_move(b, from_index)) join_at(own[b]);
+        }
+      }
+    }
+    first = last;
+  }
+  return groups;
+}
+
+/// The entrances of a cluster: its groups of transitions, members in key order (so along the
+/// border), groups in the order of their first member.
+void collect_entrances(Groups& groups, const std::vector<KeyedTransition>& keyed,
+                       const std::vector<Transition>& crossing, ClusterTransitions& out) {
+  std::vector<std::vector<std::size_t>> members(keyed.size());
+  for (std::size_t k = 0; k < keyed.size(); ++k) members[groups.find(k)].push_back(k);
+  for (const auto& group : members) {
+    if (group.empty()) continue;
+    std::vector<Transition>& entrance = out.entrances.emplace_back();
+    for (const std::size_t k : group) entrance.push_back(crossing[keyed[k].index]);
+  }
+}
+
+/// The transitions chosen to stand for one entrance, appended to `chosen`. Along the entrance,
+/// its distinct starts in border order: a short entrance (fewer than long_entrance starts) gets
+/// its middle one, a long one both ends and the middle, as the grid's HPA* does. Near each
+/// wanted start (a quarter of the way to the next), a start whose place is a node already
+/// (chosen for the way back, or for another entrance) is taken instead, and from the start the
+/// move to a node, else the cheapest: the graph stays small.
+void choose_entrance_transitions(const std::vector<Transition>& entrance, int long_entrance,
+                                 std::unordered_set<NodeId>& chosen_places,
+                                 std::vector<std::pair<std::size_t, std::size_t>>& runs, std::vector<Transition>& chosen) {
+  runs.clear();  // members [first, end) with one start
+  for (std::size_t k = 0; k < entrance.size(); ++k)
+    if (k == 0 || entrance[k].from != entrance[k - 1].from) runs.emplace_back(k, k + 1);
+    else runs.back().second = k + 1;
+  const std::size_t count = runs.size();
+  std::vector<std::size_t> wanted;
+  if (count < static_cast<std::size_t>(long_entrance) || count < 3) wanted = {count / 2};
+  else wanted = {0, count / 2, count - 1};
+  const std::size_t window = wanted.size() == 1 ? count / 4 : count / 8;
+  auto known = [&](NodeId place) { return chosen_places.contains(place) ? 1 : 0; };
+  std::size_t previous = count;  // no start is taken twice
+  for (const std::size_t r : wanted) {
+    std::size_t best = r;
+    int best_known = -1;
+    for (std::size_t j = r > window ? r - window : 0; j <= std::min(count - 1, r + window); ++j) {
+      const int score = known(entrance[runs[j].first].from);
+      const std::size_t distance = j > r ? j - r : r - j;
+      const std::size_t best_distance = best > r ? best - r : r - best;
+      if (score > best_known || (score == best_known && distance < best_distance)) {
+        best = j;
+        best_known = score;
+      }
+    }
+    if (best == previous) continue;
+    previous = best;
+    std::size_t pick = runs[best].first;
+    for (std::size_t k = runs[best].first; k < runs[best].second; ++k) {
+      const int score = known(entrance[k].to) - known(entrance[pick].to);
+      if (score > 0 || (score == 0 && entrance[k].cost < entrance[pick].cost)) pick = k;
+    }
+    chosen.push_back(entrance[pick]);
+    chosen_places.insert(entrance[pick].from);
+    chosen_places.insert(entrance[pick].to);
+  }
+}
+
+/// The costs between the nodes of an open box: the straight run between two blocks costs the
+/// octile distance. `costs` gets k x k entries, row i from node i.
+void open_box_costs(const WorldMoves& moves, const std::vector<NodeId>& ends, std::vector<Cost>& costs) {
+  const std::size_t k = ends.size();
+  costs.assign(k * k, 0.0);
+  std::visit(
+      [&](const auto& m) {
+        for (std::size_t i = 0; i < k; ++i)
+          for (std::size_t j = 0; j < k; ++j) costs[i * k + j] = i == j ? 0.0 : m.heuristic(ends[i], ends[j]);
+      },
+      moves);
+}
+
+/// The costs between the nodes of a cluster that is not open: from each node, Dijkstra's
+/// search inside the cluster to the others (infinite_cost where none leads). Returns the
+/// searches' expansions.
+std::uint64_t searched_cluster_costs(const WorldMoves& moves, const VoxelWorld& world, const ClusterBox& box,
+                                     std::span<const NodeId> own, const std::vector<NodeId>& ends, BuildScratch& s,
+                                     std::vector<Cost>& costs) {
+  const std::size_t k = ends.size();
+  s.index.assign(world, box, own);
+  std::visit([&](const auto& m) { make_place_graph(m, world, box, own, s.index, false, s.graph, nullptr); }, moves);
+  s.targets.clear();
+  for (const NodeId place : ends)
+    s.targets.push_back(static_cast<NodeId>(std::lower_bound(own.begin(), own.end(), place) - own.begin()));
+  costs.assign(k * k, infinite_cost);
+  std::uint64_t expanded = 0;
+  for (std::size_t i = 0; i < k; ++i)
+    expanded += hierarchy_search::costs_to_targets(s.graph, s.context, s.targets[i], s.targets, &costs[i * k]).expanded;
+  return expanded;
+}
+
+/// Lists of ids, one per cluster, laid end to end: `offsets` gets clusters + 1 entries.
+template <class Offset>
+void lay_end_to_end(const std::vector<std::vector<NodeId>>& lists, std::vector<NodeId>& packed,
+                    std::vector<Offset>& offsets) {
+  offsets.assign(lists.size() + 1, 0);
+  for (std::size_t c = 0; c < lists.size(); ++c) offsets[c + 1] = offsets[c] + static_cast<Offset>(lists[c].size());
+  packed.clear();
+  packed.reserve(offsets[lists.size()]);
+  for (const auto& list : lists) packed.insert(packed.end(), list.begin(), list.end());
+}
+
+}  // namespace
+
+VoxelHierarchy::VoxelHierarchy(const VoxelWorld& world, const MovementProfile& profile, VoxelHierarchyOptions options)
+    : world_(world), profile_(profile), options_(std::move(options)) {
+  if (const std::string problem = profile_problem(profile_); !problem.empty())
+    throw std::invalid_argument("voxel hierarchy: " + problem);
+  if (options_.cluster_size < 4 || options_.cluster_size > 64)
+    throw std::invalid_argument("voxel hierarchy: cluster_size must be 4 to 64, not " +
+                                std::to_string(options_.cluster_size));
+  if (options_.cluster_height != 0 && (options_.cluster_height < 4 || options_.cluster_height > 256))
+    throw std::invalid_argument("voxel hierarchy: cluster_height must be 0 (automatic) or 4 to 256, not " +
+                                std::to_string(options_.cluster_height));
+  if (options_.long_entrance < 1)
+    throw std::invalid_argument("voxel hierarchy: long_entrance must be at least 1, not " +
+                                std::to_string(options_.long_entrance));
+  if (options_.build_threads < 1 || options_.build_threads > 64)
+    throw std::invalid_argument("voxel hierarchy: build_threads must be 1 to 64, not " +
+                                std::to_string(options_.build_threads));
+  if (world_.block_count() == 0) throw std::invalid_argument("voxel hierarchy: the world is empty");
+  size_ = options_.cluster_size;
+  height_ = options_.cluster_height != 0 ? options_.cluster_height
+            : profile_.fly               ? options_.cluster_size
+                                         : std::min(world_.size_y(), 256);
+  if (!profile_.fly && options_.cluster_height == 0 && world_.size_y() > 256) height_ = 256;
+  build();
+}
+
+VoxelHierarchy::~VoxelHierarchy() = default;
+VoxelHierarchy::VoxelHierarchy(VoxelHierarchy&&) noexcept = default;
+
+VoxelCoord VoxelHierarchy::cluster_origin(int cluster) const {
+  const int x = cluster % across_;
+  const int z = (cluster / across_) % down_;
+  const int y = cluster / (across_ * down_);
+  return {x * size_, y * height_, z * size_};
+}
+
+VoxelCoord VoxelHierarchy::cluster_extent(int cluster) const {
+  const VoxelCoord origin = cluster_origin(cluster);
+  return {std::min(size_, world_.size_x() - origin.x), std::min(height_, world_.size_y() - origin.y),
+          std::min(size_, world_.size_z() - origin.z)};
+}
+
+void VoxelHierarchy::rebuild() { build(); }
+
+void VoxelHierarchy::build() {
+  const auto began = std::chrono::steady_clock::now();
+  revision_ = world_.revision();
+  across_ = (world_.size_x() + size_ - 1) / size_;
+  down_ = (world_.size_z() + size_ - 1) / size_;
+  up_ = (world_.size_y() + height_ - 1) / height_;
+  const std::size_t clusters = static_cast<std::size_t>(across_) * static_cast<std::size_t>(down_) * static_cast<std::size_t>(up_);
+  stats_ = {};
+  stats_.clusters = clusters;
+  const WorldMoves moves = make_moves(world_, profile_);
+  const int threads = options_.build_threads;
+  const std::size_t progress_total = 3 * clusters;
+  auto box_of = [&](int cluster) { return ClusterBox{cluster_origin(cluster), cluster_extent(cluster)}; };
+
+  // 1. The places of every cluster, in id order (none stored for a flyer's open clusters).
+  std::vector<std::vector<NodeId>> places(clusters);
+  std::atomic<std::uint64_t> place_count{0};
+  std::atomic<std::uint64_t> open_places{0};
+  open_.assign(clusters, 0);
+  for_each_cluster(clusters, threads, options_.progress, 0, progress_total, [&](int cluster, int) {
+    const ClusterBox box = box_of(cluster);
+    if (profile_.fly && box_without_solid_block(world_, box)) {
+      open_[static_cast<std::size_t>(cluster)] = 1;
+      open_places += static_cast<std::uint64_t>(box.volume());
+      return;
+    }
+    std::vector<NodeId>& list = places[static_cast<std::size_t>(cluster)];
+    collect_places(world_, profile_, box, list);
+    const std::uint64_t counted = place_count += list.size();
+    if (options_.max_places != 0 && counted > options_.max_places)
+      throw std::length_error("voxel hierarchy: the agent has more than " + std::to_string(options_.max_places) +
+                              " places to store in this world (max_places)" +
+                              (profile_.fly ? "; a flyer's places are the blocks that are not solid, stored for the "
+                                              "clusters that hold a solid block"
+                                            : ""));
+  });
+  lay_end_to_end(places, cluster_places_, cluster_places_offsets_);
+  std::vector<std::vector<NodeId>>().swap(places);
+  stats_.places = cluster_places_.size() + open_places;
+  stats_.open_clusters = static_cast<std::size_t>(std::count(open_.begin(), open_.end(), 1));
+
+  // 2. Transitions and entrances: per cluster, its moves out, grouped by the cluster they enter
+  // into interchangeable sets.
+  std::vector<ClusterTransitions> outgoing(clusters);
+  std::vector<BuildScratch> scratch(static_cast<std::size_t>(threads));
+  for_each_cluster(clusters, threads, options_.progress, clusters, progress_total, [&](int cluster, int thread) {
+    BuildScratch& s = scratch[static_cast<std::size_t>(thread)];
+    const ClusterBox box = box_of(cluster);
+    const std::span<const NodeId> own = cluster_places(cluster);
+    const bool open = cluster_open(cluster);
+    collect_transitions_out(moves, world_, box, own, open, s);
+    if (profile_.fly) keep_one_axis_transitions(world_, s.crossing);
+    ClusterTransitions& out = outgoing[static_cast<std::size_t>(cluster)];
+    out.transitions = s.crossing.size();
+    if (s.crossing.empty()) return;
+    const std::vector<KeyedTransition> keyed = order_along_borders(*this, s.crossing);
+    Groups groups = join_interchangeable_transitions(moves, world_, box, own, open, s, keyed);
+    collect_entrances(groups, keyed, s.crossing, out);
+  });
+
+  // 3. The chosen transitions, one cluster after another (so the choice does not depend on the
+  // threads).
+  std::unordered_set<NodeId> chosen_places;
+  std::vector<std::vector<Transition>> chosen(clusters);
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  for (std::size_t c = 0; c < clusters; ++c)
+    for (const std::vector<Transition>& entrance : outgoing[c].entrances)
+      choose_entrance_transitions(entrance, options_.long_entrance, chosen_places, runs, chosen[c]);
+
+  // 4. The nodes: the places of the chosen transitions, cluster by cluster.
+  std::vector<std::vector<NodeId>> nodes(clusters);
+  for (std::size_t c = 0; c < clusters; ++c)
+    for (const Transition& t : chosen[c]) {
+      nodes[c].push_back(t.from);
+      nodes[static_cast<std::size_t>(cluster_of(world_.coord_of(t.to)))].push_back(t.to);
+      ++stats_.inter_edges;
+    }
+  for (std::size_t c = 0; c < clusters; ++c) {
+    stats_.transitions += outgoing[c].transitions;
+    stats_.entrances += outgoing[c].entrances.size();
+    std::sort(nodes[c].begin(), nodes[c].end());
+    nodes[c].erase(std::unique(nodes[c].begin(), nodes[c].end()), nodes[c].end());
+  }
+  lay_end_to_end(nodes, node_places_, node_offsets_);
+  auto node_id = [&](NodeId place) {
+    const int c = cluster_of(world_.coord_of(place));
+    const auto first = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c)];
+    const auto end = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c) + 1];
+    return static_cast<std::uint32_t>(std::lower_bound(first, end, place) - node_places_.begin());
+  };
+
+  // 5. Intra-edges: the costs between the nodes of each cluster, k x k per cluster.
+  std::vector<std::vector<Cost>> intra(clusters);
+  std::atomic<std::uint64_t> expansions{0};
+  for_each_cluster(clusters, threads, options_.progress, 2 * clusters, progress_total, [&](int cluster, int thread) {
+    const std::vector<NodeId>& ends = nodes[static_cast<std::size_t>(cluster)];
+    if (ends.size() < 2) return;
+    std::vector<Cost>& costs = intra[static_cast<std::size_t>(cluster)];
+    if (cluster_open(cluster))
+      open_box_costs(moves, ends, costs);
+    else
+      expansions += searched_cluster_costs(moves, world_, box_of(cluster), cluster_places(cluster), ends,
+                                           scratch[static_cast<std::size_t>(thread)], costs);
+  });
+  stats_.build_expansions = expansions;
+
+  // 6. The graph in compressed rows: each node's intra-edges, then its inter-edges.
+  std::vector<std::vector<Edge>> per_node(node_places_.size());
+  for (std::size_t c = 0; c < clusters; ++c) {
+    const std::size_t k = nodes[c].size();
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j)
+        if (i != j && intra[c][i * k + j] != infinite_cost) {
+          per_node[node_offsets_[c] + i].push_back({static_cast<std::uint32_t>(node_offsets_[c] + j), false, intra[c][i * k + j]});
+          ++stats_.intra_edges;
+        }
+    for (const Transition& t : chosen[c]) per_node[node_id(t.from)].push_back({node_id(t.to), true, t.cost});
+  }
+  edge_offsets_.assign(node_places_.size() + 1, 0);
+  edges_.clear();
+  for (std::size_t n = 0; n < per_node.size(); ++n) {
+    edges_.insert(edges_.end(), per_node[n].begin(), per_node[n].end());
+    edge_offsets_[n + 1] = static_cast<std::uint32_t>(edges_.size());
+  }
+  stats_.nodes = node_places_.size();
+  stats_.memory_bytes = cluster_places_.capacity() * sizeof(NodeId) + cluster_places_offsets_.capacity() * sizeof(std::uint64_t) +
+                        node_places_.capacity() * sizeof(NodeId) + node_offsets_.capacity() * sizeof(std::uint32_t) +
+                        edge_offsets_.capacity() * sizeof(std::uint32_t) + edges_.capacity() * sizeof(Edge);
+  stats_.build_milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+}
+
+}  // namespace wayfinder
