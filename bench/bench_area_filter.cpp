@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace {
 
@@ -69,7 +69,7 @@ void BM_AStarWithFilter(benchmark::State& state, FilterCase which) {
   GridSearchOptions options;
   if (which == FilterCase::neutral) options.filter = AreaFilter{}.set_area_cost(9, 2.0f);  // area 9 is not painted
   if (which == FilterCase::filtered) options.filter = filter;
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   PathResult out;
   std::size_t found = 0;
   for (auto _ : state) {

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "wayfinder/grid/grid_flow_field.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace {
 
@@ -98,7 +98,7 @@ void step_agents(benchmark::State& state, const std::string& scenario_file) {
 void paths_per_agent(benchmark::State& state, const std::string& scenario_file, GridAlgorithm algorithm) {
   const std::unique_ptr<Crowd> crowd = load_or_skip(state, scenario_file);
   if (!crowd) return;
-  GridPathfinder pathfinder(crowd->map);
+  GridQuery pathfinder(crowd->map);
   GridSearchOptions options;
   options.algorithm = algorithm;
   double expanded = 0.0;

@@ -17,8 +17,8 @@
 #include <string>
 
 #include "textbook_astar.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace {
 
@@ -50,7 +50,7 @@ std::unique_ptr<LoadedScenario> load_or_skip(benchmark::State& state, const std:
 void run_wayfinder(benchmark::State& state, const std::string& scenario_file, GridAlgorithm algorithm) {
   const std::unique_ptr<LoadedScenario> loaded = load_or_skip(state, scenario_file);
   if (!loaded) return;
-  GridPathfinder pathfinder(loaded->map);
+  GridQuery pathfinder(loaded->map);
   GridSearchOptions options;
   options.algorithm = algorithm;
   // JPS+ searches a table built once per map, before the timed loop; its build time and size

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/hierarchical_grid.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/hierarchy/hierarchical_grid.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace {
 
@@ -86,7 +86,7 @@ std::unique_ptr<Loaded> load_generated(int side, std::size_t count) {
     return Cell{static_cast<int>(random() % static_cast<std::uint64_t>(side)),
                 static_cast<int>(random() % static_cast<std::uint64_t>(side))};
   };
-  GridPathfinder check(map);
+  GridQuery check(map);
   GridSearchOptions options;
   options.algorithm = GridAlgorithm::jump_point;
   options.return_partial = false;
@@ -105,7 +105,7 @@ void run(benchmark::State& state, const Loaded& loaded, GridAlgorithm algorithm,
   options.algorithm = algorithm;
   options.cluster_size = cluster_size;
   // The hierarchy is built here, untimed.
-  GridPathfinder pathfinder(loaded.map, build_grid_derived_data(loaded.map, options));
+  GridQuery pathfinder(loaded.map, build_grid_derived_data(loaded.map, options));
   double expanded = 0.0;
   double ratios = 0.0;
   double worst = 1.0;

@@ -9,7 +9,7 @@
 
 #include "bench_support.hpp"
 #include "common/replan_experiment.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace {
 

@@ -11,8 +11,8 @@
 
 #include "bench_support.hpp"
 #include "wayfinder/core/path_request_queue.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace {
 

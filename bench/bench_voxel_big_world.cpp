@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_world_generator.hpp"
 
@@ -107,7 +107,7 @@ void run_cross_world(benchmark::State& state, BigWorld& big, const MovementProfi
     state.SkipWithError("no pairs");
     return;
   }
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
   if (algorithm == VoxelAlgorithm::hierarchical) pathfinder.set_hierarchy(big.hierarchy(profile));
   VoxelSearchOptions options;
   options.algorithm = algorithm;

@@ -21,7 +21,7 @@
 
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace {
 
@@ -39,7 +39,7 @@ void run_flying(benchmark::State& state, const std::string& name, VoxelAlgorithm
     state.SkipWithError(error.what());
     return;
   }
-  VoxelPathfinder pathfinder(*world, MovementProfile::flyer());
+  VoxelQuery pathfinder(*world, MovementProfile::flyer());
   VoxelSearchOptions options;
   options.algorithm = algorithm;
   double expanded = 0.0;
@@ -62,7 +62,7 @@ void run_walking(benchmark::State& state, const std::string& scene) {
     state.SkipWithError(error.what());
     return;
   }
-  VoxelPathfinder pathfinder(*world, MovementProfile::walker());
+  VoxelQuery pathfinder(*world, MovementProfile::walker());
   std::vector<VoxelCoord> places;
   for (int y = 0; y < world->size_y(); ++y)
     for (int z = 0; z < world->size_z(); ++z)

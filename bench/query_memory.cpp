@@ -1,4 +1,4 @@
-// Memory per query object: how much a GridPathfinder or VoxelPathfinder holds after answering a
+// Memory per query object: how much a GridQuery or VoxelQuery holds after answering a
 // scenario's queries, measured as the growth of the process's resident memory (Linux
 // /proc/self/statm) around building the query object and running the queries, each measurement
 // in a fresh child process (fork). The worlds are loaded before the first reading, so only the
@@ -25,10 +25,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace {
 
@@ -110,9 +110,9 @@ int main() {
     const std::string suffix = " " + std::string(to_string(algorithm));
     for (auto* list : {&requests, &far_requests})
       for (GridPathRequest& request : *list) request.options.algorithm = algorithm;
-    measure<GridPathfinder>("bg512/AR0700SR 512x512" + suffix, small, small.cell_count(), requests);
-    measure<GridPathfinder>("AR0700SR x 8 x 8 4096x4096, first copy" + suffix, big, big.cell_count(), requests);
-    measure<GridPathfinder>("AR0700SR x 8 x 8 4096x4096, last copy" + suffix, big, big.cell_count(), far_requests);
+    measure<GridQuery>("bg512/AR0700SR 512x512" + suffix, small, small.cell_count(), requests);
+    measure<GridQuery>("AR0700SR x 8 x 8 4096x4096, first copy" + suffix, big, big.cell_count(), requests);
+    measure<GridQuery>("AR0700SR x 8 x 8 4096x4096, last copy" + suffix, big, big.cell_count(), far_requests);
   }
 
   {
@@ -123,7 +123,7 @@ int main() {
       GridPathRequest request{{1, 1}, {16382, 16382}, {}};
       request.options.algorithm = algorithm;
       request.options.budget.max_time = std::chrono::milliseconds(1);
-      measure<GridPathfinder>("open 16384x16384, max_time 1 ms, " + std::string(to_string(algorithm)), huge,
+      measure<GridQuery>("open 16384x16384, max_time 1 ms, " + std::string(to_string(algorithm)), huge,
                               huge.cell_count(), std::vector<GridPathRequest>{request});
     }
   }
@@ -141,7 +141,7 @@ int main() {
       request.options.profile = MovementProfile::flyer();
       voxel_requests.push_back(request);
     }
-    measure<VoxelPathfinder>(std::string("warframe/") + name + " " + std::to_string(world.size_x()) + "x" +
+    measure<VoxelQuery>(std::string("warframe/") + name + " " + std::to_string(world.size_x()) + "x" +
                                  std::to_string(world.size_y()) + "x" + std::to_string(world.size_z()),
                              world, world.block_count(), voxel_requests);
   }

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 
 namespace wayfinder::bench {
 

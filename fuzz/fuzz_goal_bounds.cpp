@@ -10,9 +10,9 @@
 #include <memory>
 
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/grid/grid_goal_bounds.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 
 namespace {
 
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   wayfinder::GridSearchOptions options;
   options.algorithm = wayfinder::GridAlgorithm::jump_point_plus;
-  wayfinder::GridPathfinder pathfinder(map, wayfinder::build_grid_derived_data(map, options));
+  wayfinder::GridQuery pathfinder(map, wayfinder::build_grid_derived_data(map, options));
   pathfinder.set_goal_bounds(bounds);
   const wayfinder::Cell cells[] = {{0, 0}, {11, 9}, {5, 5}, {0, 9}, {11, 0}, {7, 3}};
   for (const wayfinder::Cell start : cells)

@@ -9,8 +9,8 @@
 #include <memory>
 
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/grid/grid_jump_table.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/jump/grid_jump_table.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 
 namespace {
 
@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (error.cause().empty() || error.file() != "fuzz.jump") std::abort();
     return 0;
   }
-  wayfinder::GridPathfinder pathfinder(map);
+  wayfinder::GridQuery pathfinder(map);
   pathfinder.set_jump_table(table);
   wayfinder::GridSearchOptions options;
   options.algorithm = wayfinder::GridAlgorithm::jump_point_plus;

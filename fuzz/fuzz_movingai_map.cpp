@@ -10,9 +10,9 @@
 
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.algorithm = wayfinder::all_grid_algorithms[size % algorithm_count];
   options.diagonal = static_cast<wayfinder::DiagonalMode>((size / algorithm_count) % 4);
   options.budget.max_expansions = 100'000;  // IDA* on an open map could otherwise run for long
-  wayfinder::GridPathfinder pathfinder(map, wayfinder::build_grid_derived_data(map, options));
+  wayfinder::GridQuery pathfinder(map, wayfinder::build_grid_derived_data(map, options));
   const wayfinder::PathResult result = pathfinder.find_path(first, last, options);
   if (result.found()) {
     const wayfinder::GridPathCheck check = wayfinder::check_grid_path(map, result.nodes, options.diagonal);

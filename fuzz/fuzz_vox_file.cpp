@@ -9,13 +9,13 @@
 
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace {
 
 // Searches between the first and the last place the agent can be (in a bounded scan).
 void search_once(const wayfinder::VoxelWorld& world, const wayfinder::MovementProfile& profile) {
-  wayfinder::VoxelPathfinder pathfinder(world, profile);
+  wayfinder::VoxelQuery pathfinder(world, profile);
   wayfinder::VoxelCoord first{-1, -1, -1};
   wayfinder::VoxelCoord last{-1, -1, -1};
   int scanned = 0;

@@ -9,7 +9,7 @@
 
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const wayfinder::VoxelCoord corner{0, 0, 0};
   const wayfinder::VoxelCoord far{world.size_x() - 1, world.size_y() - 1, world.size_z() - 1};
   if (world.solid(0, 0, 0) || world.solid(far.x, far.y, far.z)) return 0;
-  wayfinder::VoxelPathfinder pathfinder(world, wayfinder::MovementProfile::flyer());
+  wayfinder::VoxelQuery pathfinder(world, wayfinder::MovementProfile::flyer());
   wayfinder::VoxelSearchOptions options;
   options.budget.max_expansions = 20'000;
   const wayfinder::PathResult result = pathfinder.find_path(corner, far, options);

@@ -6,7 +6,7 @@
 #include <span>
 
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 
 namespace wayfinder::testing {
 
@@ -36,7 +36,7 @@ inline GridDerivedData derived_for_every_algorithm(const GridMap& map, int agent
 
 /// Brings `pathfinder`'s derived data up to date for queries with `options` after its map was
 /// edited, as the data's owner does.
-inline void rebuild_derived(GridPathfinder& pathfinder, const GridSearchOptions& options) {
+inline void rebuild_derived(GridQuery& pathfinder, const GridSearchOptions& options) {
   GridDerivedData derived = pathfinder.derived_data();
   build_grid_derived_data(pathfinder.map(), options, derived);
   pathfinder.set_derived_data(std::move(derived));
@@ -44,14 +44,14 @@ inline void rebuild_derived(GridPathfinder& pathfinder, const GridSearchOptions&
 
 /// find_path after bringing the pathfinder's derived data up to date for `options`, as the
 /// owner of that data does before it queries an edited map.
-inline PathResult find_path_with_derived(GridPathfinder& pathfinder, Cell start, Cell goal,
+inline PathResult find_path_with_derived(GridQuery& pathfinder, Cell start, Cell goal,
                                          const GridSearchOptions& options = {}) {
   rebuild_derived(pathfinder, options);
   return pathfinder.find_path(start, goal, options);
 }
 
 /// The same for begin().
-inline SearchStatus begin_with_derived(GridPathfinder& pathfinder, Cell start, Cell goal,
+inline SearchStatus begin_with_derived(GridQuery& pathfinder, Cell start, Cell goal,
                                        const GridSearchOptions& options = {}) {
   rebuild_derived(pathfinder, options);
   return pathfinder.begin(start, goal, options);

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/adaptive_replanner.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/replanning/adaptive_replanner.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -49,7 +49,7 @@ std::string disagreement(const GridMap& map, const GridAdaptiveReplanner& replan
 
 /// The same question against the library's own A* (as the replanning experiment asks it).
 std::string disagreement_with_astar(const GridMap& map, const GridAdaptiveReplanner& replanner, SearchStatus status) {
-  GridPathfinder fresh(map);
+  GridQuery fresh(map);
   const PathResult expected = fresh.find_path(replanner.position(), replanner.goal());
   if ((status == SearchStatus::found) != expected.found())
     return "replanner says " + std::string(to_string(status)) + ", A* " + std::string(to_string(expected.status));

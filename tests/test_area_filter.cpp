@@ -15,10 +15,10 @@
 #include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "wayfinder/core/area_filter.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_breaks.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_breaks.hpp"
 
 namespace wayfinder {
 namespace {
@@ -183,7 +183,7 @@ TEST(GridFilter, SearchesMatchTheBakedReference) {
     const auto cells = testing::passable_cells(reference_map);
     if (cells.size() < 2) continue;
     const DiagonalMode mode = static_cast<DiagonalMode>(random.between(0, 3));
-    GridPathfinder finder(map);
+    GridQuery finder(map);
     for (int q = 0; q < 4; ++q) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
       const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
@@ -240,7 +240,7 @@ GridMap door_map() {
 
 TEST(GridFilter, TwoAgentsSeeOneDoorDifferently) {
   GridMap map = door_map();
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   GridSearchOptions key_holder;
   GridSearchOptions monster;
   monster.filter = AreaFilter{}.exclude(door);
@@ -267,7 +267,7 @@ TEST(GridFilter, AreaCostsChooseTheCheaperWay) {
   GridMap map = door_map();
   map.set_flags(Cell{5, 2}, 0);
   map.set_area(GridRect{1, 2, 9, 1}, 1);
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   GridSearchOptions options;
   EXPECT_DOUBLE_EQ(finder.find_path({0, 2}, {10, 2}, options).cost, 10.0);
   options.filter = AreaFilter{}.set_area_cost(1, 3.0f);
@@ -280,7 +280,7 @@ TEST(GridFilter, AreaCostsChooseTheCheaperWay) {
 TEST(GridFilter, RefusalsNameTheProblem) {
   GridMap map = door_map();
   map.set_area(Cell{0, 0}, 2);
-  GridPathfinder finder(map, testing::derived_for_every_algorithm(map));
+  GridQuery finder(map, testing::derived_for_every_algorithm(map));
   GridSearchOptions options;
   options.filter = AreaFilter{}.exclude(door);
 
@@ -330,7 +330,7 @@ TEST(GridFilter, NeutralFilterGivesTheUnfilteredAnswerOnRealMaps) {
   }
   const GridMap map = read_movingai_map(scenario_map_path(scenario_path));
   const Scenario scenario = read_movingai_scenario(scenario_path, 60);
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   for (const GridAlgorithm algorithm : {GridAlgorithm::astar, GridAlgorithm::jump_point}) {
     GridSearchOptions plain;
     plain.algorithm = algorithm;
@@ -362,8 +362,8 @@ TEST(GridFilter, FilteredSearchOnARealMapMatchesTheBakedMap) {
   filter.set_area_cost(1, 3.0f).set_area_cost(2, 0.5f).exclude_area(3);
   const GridMap reference_map = baked(map, filter);
   const Scenario scenario = read_movingai_scenario(scenario_path, testing::sanitized_build() ? 20 : 120);
-  GridPathfinder filtered(map);
-  GridPathfinder reference(reference_map);
+  GridQuery filtered(map);
+  GridQuery reference(reference_map);
   GridSearchOptions options;
   options.filter = filter;
   int found = 0;
@@ -385,7 +385,7 @@ TEST(GridFilter, FilteredSearchOnARealMapMatchesTheBakedMap) {
 TEST(GridFilter, SteppedFilteredSearchNoticesAreaEdits) {
   GridMap map(64, 64);
   map.set_area(GridRect{10, 0, 5, 60}, 1);
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   GridSearchOptions options;
   options.filter = AreaFilter{}.set_area_cost(1, 4.0f);
   const PathResult whole = finder.find_path({0, 0}, {63, 10}, options);
@@ -406,7 +406,7 @@ TEST(GridFilter, SteppedFilteredSearchNoticesAreaEdits) {
 TEST(GridFilter, BrokenStepsUnderAFilter) {
   GridMap map = door_map();
   map.set_flags(Cell{5, 2}, 0);
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   const PathResult path = finder.find_path({0, 2}, {10, 2});
   ASSERT_EQ(path.status, SearchStatus::found);
   const std::uint64_t planned = map.revision();

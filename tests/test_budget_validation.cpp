@@ -12,10 +12,10 @@
 #include <string_view>
 
 #include "wayfinder/core/budget.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder {
 namespace {
@@ -51,7 +51,7 @@ TEST(BudgetValidation, NamesWhatIsWrong) {
 
 TEST(BudgetValidation, EveryWorldRefusesTheSameBudgetsWithTheSameWords) {
   const GridMap map(8, 8);
-  GridPathfinder grid(map);
+  GridQuery grid(map);
   MeshGeometry square;
   square.vertices = {{0, 0, 0}, {8, 0, 0}, {8, 0, 8}, {0, 0, 8}};
   square.polygons = {{0, 1, 2, 3}};
@@ -60,7 +60,7 @@ TEST(BudgetValidation, EveryWorldRefusesTheSameBudgetsWithTheSameWords) {
   const VoxelWorld world = VoxelWorld::from_function(8, 4, 8, [](int, int y, int) {
     return y == 0 ? BlockKind::solid : BlockKind::air;
   });
-  VoxelPathfinder voxels(world, MovementProfile::flyer());
+  VoxelQuery voxels(world, MovementProfile::flyer());
 
   for (const BadBudget& bad : bad_budgets()) {
     SCOPED_TRACE(bad.what);

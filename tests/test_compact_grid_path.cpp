@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/compact_grid_path.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/paths/compact_grid_path.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder {
 namespace {
@@ -195,7 +195,7 @@ TEST(CompactGridPath, AStarPathsOnAMovingAIMapRoundTrip) {
   }
   const Scenario scenario = read_movingai_scenario(scenario_path);
   const GridMap map = read_movingai_map(scenario_map_path(scenario_path));
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   std::size_t paths = 0, steps = 0, plain_bytes = 0, run_length_bytes = 0;
   for (const ScenarioQuery& query : scenario.queries) {
     const PathResult result = pathfinder.find_path(query.start, query.goal);

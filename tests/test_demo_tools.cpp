@@ -5,7 +5,7 @@
 #include <string>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/debug/grid_svg.hpp"
 #include "common/room_map_generator.hpp"
 
@@ -37,7 +37,7 @@ TEST(RoomMapGenerator, SameSeedSameMapAndEveryRoomReachable) {
   EXPECT_FALSE(first.map.uniform_cost()) << "the demo map should have terrain";
 
   // Every room centre that is passable reaches the first one.
-  GridPathfinder pathfinder(first.map);
+  GridQuery pathfinder(first.map);
   const Cell origin = first.rooms.front().centre();
   ASSERT_TRUE(first.map.passable(origin));
   for (const GridRect& room : first.rooms) {
@@ -73,7 +73,7 @@ TEST(GridSvg, DrawsThePathTheTraceAndTheLegend) {
   SearchTrace trace;
   GridSearchOptions options;
   options.trace = &trace;
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   const PathResult path = pathfinder.find_path({1, 4}, {10, 4}, options);
   ASSERT_TRUE(path.found());
 

@@ -2,7 +2,7 @@
 // and proof that the field is exact: on random grids (every diagonal mode, terrain costs, one
 // to three goals) and on MovingAI maps (Sturtevant 2012), following the field from every cell
 // reaches a goal along legal moves, the traced path costs what cost_to_goal() says, and that
-// cost equals an independent Dijkstra's and GridPathfinder's A* from the cell (the nearest goal's
+// cost equals an independent Dijkstra's and GridQuery's A* from the cell (the nearest goal's
 // cost with several goals).
 
 #include <gtest/gtest.h>
@@ -19,8 +19,8 @@
 
 #include "grid_test_support.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder {
 namespace {
@@ -449,7 +449,7 @@ TEST(GridFlowField, MatchesDijkstraAndAStarFromEveryCellOfRandomGrids) {
     const int goal_count = random.between(1, 3);
     for (int i = 0; i < goal_count; ++i)
       goals.push_back(passable[static_cast<std::size_t>(random.between(0, static_cast<int>(passable.size()) - 1))]);
-    GridPathfinder pathfinder(map);
+    GridQuery pathfinder(map);
     for (const DiagonalMode mode : all_modes) {
       SCOPED_TRACE("trial " + std::to_string(trial) + ", " + std::string(to_string(mode)) + ", " +
                    std::to_string(map.width()) + "x" + std::to_string(map.height()) + ", " +
@@ -565,7 +565,7 @@ TEST_P(FlowFieldMapTest, EveryCellFollowsACheapestPathToItsNearestGoal) {
   if (sanitized_build()) sample = std::min<std::size_t>(sample, data.astar_sample == 0 ? 60 : 20);
   sample = std::min(sample, reachable_cells.size());
   const std::size_t stride = std::max<std::size_t>(1, reachable_cells.size() / std::max<std::size_t>(1, sample));
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   std::size_t astar_checked = 0, astar_mismatches = 0;
   double max_error = 0.0;
   for (std::size_t i = 0; i < reachable_cells.size() && astar_checked < sample; i += stride) {

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/grid_agent.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/replanning/grid_agent.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -34,7 +34,7 @@ bool door_shut(int tick, int half, int phase) { return ((tick + phase) / half) %
 /// every change and always follows the cheapest route.
 int naive_agent_steps(int half, int phase, int ticks) {
   GridMap map = walled_map();
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   Cell at = start;
   PathResult plan;
   std::size_t next = 0;
@@ -55,11 +55,11 @@ int naive_agent_steps(int half, int phase, int ticks) {
 
 TEST(GridAgent, APeriodicDoorTrapsTheNaiveAgentButNotTheCommittedOne) {
   const GridMap open_map = walled_map();
-  GridPathfinder probe(open_map);
+  GridQuery probe(open_map);
   const PathResult detour = probe.find_path(start, goal);  // the door is part of the wall here: detour only
   GridMap door_open = walled_map();
   door_open.unblock(door);
-  GridPathfinder probe_open(door_open);
+  GridQuery probe_open(door_open);
   const PathResult short_route = probe_open.find_path(start, goal);
   ASSERT_TRUE(detour.found() && short_route.found());
   const std::size_t detour_steps = detour.nodes.size() - 1;

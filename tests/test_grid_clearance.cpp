@@ -20,11 +20,11 @@
 #include "grid_test_support.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/search_context.hpp"
-#include "wayfinder/grid/grid_body_map.hpp"
-#include "wayfinder/grid/grid_clearance.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/sized_agent_domain.hpp"
+#include "wayfinder/grid/world/grid_body_map.hpp"
+#include "wayfinder/grid/world/grid_clearance.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/world/sized_agent_domain.hpp"
 
 namespace wayfinder {
 namespace {
@@ -287,7 +287,7 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
         else if (weighted && random.chance(0.5))
           map.set_cost(x, y, static_cast<float>(random.between(2, 4)) * 0.5f);
       }
-    GridPathfinder pathfinder(map);
+    GridQuery pathfinder(map);
     const DiagonalMode mode = modes[round % 4];
     for (int size = 1; size <= 3; ++size) {
       const std::vector<Cell> positions = fitting_positions(map, size);
@@ -365,7 +365,7 @@ TEST(SizedAgentSearch, TheBodyDoesNotCutCorners) {
   // Unit agents would go diagonally from (0,0) to (1,1), but the body at (1,1) covers (2,2).
   GridMap map(5, 5);
   map.block({2, 2});
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   GridSearchOptions options;
   options.agent_size = 2;
   EXPECT_EQ(find_path_with_derived(pathfinder, {0, 0}, {3, 3}, options).status, SearchStatus::found);
@@ -373,7 +373,7 @@ TEST(SizedAgentSearch, TheBodyDoesNotCutCorners) {
   GridMap corridor(10, 6);
   corridor.block_rect({0, 0, 10, 2});
   corridor.block_rect({0, 4, 10, 2});
-  GridPathfinder along(corridor);
+  GridQuery along(corridor);
   const PathResult wide = find_path_with_derived(along, {0, 2}, {8, 2}, options);
   ASSERT_EQ(wide.status, SearchStatus::found) << wide.message;
   EXPECT_DOUBLE_EQ(wide.cost, 8.0);
@@ -386,7 +386,7 @@ TEST(SizedAgentSearch, TheBodyDoesNotCutCorners) {
   // free; with (2,0) blocked it must step down, then right.
   GridMap corner(4, 4);
   corner.block({2, 0});
-  GridPathfinder around(corner);
+  GridQuery around(corner);
   options.agent_size = 2;
   const PathResult strict = find_path_with_derived(around, {0, 0}, {1, 1}, options);
   ASSERT_EQ(strict.status, SearchStatus::found);
@@ -405,7 +405,7 @@ TEST(SizedAgentSearch, SteppingEqualsFindPathAndEditsAreSeen) {
       if (random.chance(0.05)) map.set_passable(x, y, false);
   map.unblock_rect({0, 0, 3, 3});
   map.unblock_rect({36, 26, 3, 3});
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   GridSearchOptions options;
   options.agent_size = 3;
   const PathResult whole = find_path_with_derived(pathfinder, {0, 0}, {36, 26}, options);
@@ -501,7 +501,7 @@ TEST(SizedAgentSearch, JumpPointsAndTheHierarchyFollowEditsOnTheBodyMap) {
   for (int y = 0; y < 36; ++y)
     for (int x = 0; x < 48; ++x)
       if (random.chance(0.08)) map.set_passable(x, y, false);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   std::size_t found = 0;
   for (int round = 0; round < 30; ++round) {
     // A few cells flip each round: the body map, its JPS+ table and its hierarchy must follow.
@@ -559,7 +559,7 @@ TEST(SizedAgentSearch, JumpPointsAndTheHierarchyFollowEditsOnTheBodyMap) {
 TEST(SizedAgentSearch, RefusesBadSizesEndsAndAlgorithms) {
   GridMap map(10, 10);
   map.block({4, 4});
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   GridSearchOptions options;
   for (const int size : {0, -1, 256, std::numeric_limits<int>::max(), std::numeric_limits<int>::min()}) {
     options.agent_size = size;
@@ -644,7 +644,7 @@ TEST_P(SizedAgentDataTest, SizeOneIsThePlainSearchAndLargerAgentsGetValidPaths) 
   const Scenario scenario = read_movingai_scenario(scenario_path);
   const GridMap map = read_movingai_map(scenario_map_path(scenario_path));
   const GridClearance clearance(map);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   SearchContext context;
   const std::size_t sample = std::min<std::size_t>(scenario.queries.size(), sanitized_build() ? 20 : 300);
   const std::size_t stride = std::max<std::size_t>(1, scenario.queries.size() / sample);

@@ -1,4 +1,4 @@
-// Goal bounding for JPS+ (GridGoalBounds + GridPathfinder::set_goal_bounds): every box against
+// Goal bounding for JPS+ (GridGoalBounds + GridQuery::set_goal_bounds): every box against
 // the boxes a brute-force Dijkstra from every neighbour gives, optimal lengths against a
 // textbook Dijkstra on random maps with fewer expansions than JPS+ in all, every query of a real
 // MovingAI map at its recorded optimum, threads, refusals, and the bounds' files.
@@ -19,10 +19,10 @@
 #include "grid_test_support.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/grid/grid_goal_bounds.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -125,9 +125,9 @@ TEST(GridGoalBounds, OptimalOnRandomMapsAndExpandsLessThanJpsPlus) {
     const GridMap map = random_uniform_map(random, 8, 40, 0.45);
     const std::vector<Cell> cells = passable_cells(map);
     if (cells.empty()) continue;
-    GridPathfinder bounded(map);
+    GridQuery bounded(map);
     bounded.set_goal_bounds(std::make_shared<const GridGoalBounds>(map));
-    GridPathfinder plain(map);
+    GridQuery plain(map);
     for (int start_index = 0; start_index < 3; ++start_index) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
       const std::vector<double> best = reference_costs_from(map, DiagonalMode::only_if_no_obstacles, start);
@@ -173,7 +173,7 @@ TEST(GridGoalBounds, RefusedForOtherMapsAndOnceTheMapChanges) {
   TestRandom random(11);
   GridMap map = random_uniform_map(random, 12, 16, 0.2);
   const std::vector<Cell> cells = passable_cells(map);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   auto bounds = std::make_shared<const GridGoalBounds>(map);
   pathfinder.set_goal_bounds(bounds);
   EXPECT_EQ(pathfinder.goal_bounds(), bounds);
@@ -182,7 +182,7 @@ TEST(GridGoalBounds, RefusedForOtherMapsAndOnceTheMapChanges) {
   GridMap other = map;
   other.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
   other.forget_changes();
-  GridPathfinder other_pathfinder(other);
+  GridQuery other_pathfinder(other);
   EXPECT_THROW(other_pathfinder.set_goal_bounds(bounds), std::invalid_argument);
   const GridMap bigger(map.width() + 1, map.height());
   EXPECT_NE(bounds->mismatch(bigger), std::nullopt);
@@ -203,9 +203,9 @@ TEST(GridGoalBounds, RefusedForOtherMapsAndOnceTheMapChanges) {
 TEST(GridGoalBounds, ALargerAgentSearchesItsBodyMapWithoutTheBounds) {
   TestRandom random(12);
   const GridMap map = random_uniform_map(random, 20, 24, 0.15);
-  GridPathfinder bounded(map);
+  GridQuery bounded(map);
   bounded.set_goal_bounds(std::make_shared<const GridGoalBounds>(map));
-  GridPathfinder reference(map);
+  GridQuery reference(map);
   GridSearchOptions jps_plus = jps_plus_options();
   jps_plus.agent_size = 2;
   GridSearchOptions astar;
@@ -266,9 +266,9 @@ TEST_F(GoalBoundsFiles, RoundTripGivesTheSameBoundsAndPaths) {
   EXPECT_EQ(loaded.to_bytes(), built.to_bytes());
   EXPECT_EQ(loaded.build_seconds(), 0.0);
 
-  GridPathfinder with_loaded(map);
+  GridQuery with_loaded(map);
   with_loaded.set_goal_bounds(std::make_shared<const GridGoalBounds>(loaded));
-  GridPathfinder reference(map);
+  GridQuery reference(map);
   const std::vector<Cell> cells = passable_cells(map);
   for (std::size_t i = 0; i < cells.size(); i += 5) {
     const PathResult a = find_path_with_derived(with_loaded, cells.front(), cells[i], jps_plus_options());
@@ -363,9 +363,9 @@ TEST(GridGoalBoundsData, OptimalOnEveryQueryOfASmallMovingAiMap) {
   const GridMap map = read_movingai_map(scenario_map_path(path));
   ASSERT_TRUE(map.uniform_cost());
   auto bounds = std::make_shared<const GridGoalBounds>(map, GridGoalBounds::Progress{}, 2);
-  GridPathfinder bounded(map);
+  GridQuery bounded(map);
   bounded.set_goal_bounds(bounds);
-  GridPathfinder plain(map);
+  GridQuery plain(map);
   const std::size_t stride = sanitized_build() ? 20 : 1;
   std::size_t run = 0;
   std::size_t failures = 0;

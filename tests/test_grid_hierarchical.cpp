@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/hierarchical_grid.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/hierarchy/hierarchical_grid.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder {
 namespace {
@@ -73,7 +73,7 @@ TEST(HierarchicalGrid, RandomMapsAgreeWithDijkstra) {
     hierarchy_options.cluster_size = random.between(4, 10);
     hierarchy_options.long_entrance = random.between(1, hierarchy_options.cluster_size);
     const HierarchicalGrid hierarchy(map, hierarchy_options);
-    HierarchicalPathfinder pathfinder(hierarchy);
+    HierarchicalGridQuery pathfinder(hierarchy);
     for (int q = 0; q < 8; ++q) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
       const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
@@ -117,7 +117,7 @@ TEST(HierarchicalGrid, SameClusterAroundAWall) {
   HierarchyOptions options;
   options.cluster_size = 8;
   const HierarchicalGrid hierarchy(map, options);
-  HierarchicalPathfinder pathfinder(hierarchy);
+  HierarchicalGridQuery pathfinder(hierarchy);
   const Cell start{1, 1};
   const Cell goal{6, 1};
   ASSERT_EQ(hierarchy.cluster_of(start), hierarchy.cluster_of(goal));
@@ -129,7 +129,7 @@ TEST(HierarchicalGrid, SameClusterAroundAWall) {
   // Now close row 7 too: the way round goes through the cluster below.
   map.set_passable(4, 7, false);
   const HierarchicalGrid closed(map, options);
-  HierarchicalPathfinder around(closed);
+  HierarchicalGridQuery around(closed);
   const PathResult detour = around.find_path(start, goal);
   ASSERT_EQ(detour.status, SearchStatus::found) << detour.message;
   const ReferencePathCheck check = reference_check_path(map, detour.nodes, rule, start, goal);
@@ -144,7 +144,7 @@ TEST(HierarchicalGrid, RefusesBadInputAndStaleHierarchies) {
   GridMap map(40, 30);
   map.set_passable(5, 5, false);
   const HierarchicalGrid hierarchy(map);
-  HierarchicalPathfinder pathfinder(hierarchy);
+  HierarchicalGridQuery pathfinder(hierarchy);
   EXPECT_EQ(pathfinder.find_path({-1, 0}, {3, 3}).status, SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.find_path({0, 0}, {40, 3}).status, SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.find_path({5, 5}, {3, 3}).status, SearchStatus::invalid_input);
@@ -253,7 +253,7 @@ TEST(HierarchicalGrid, MovingAiScenarios) {
     const Scenario scenario = read_movingai_scenario(file);
     const GridMap map = read_movingai_map(scenario_map_path(file));
     const HierarchicalGrid hierarchy(map);
-    HierarchicalPathfinder pathfinder(hierarchy);
+    HierarchicalGridQuery pathfinder(hierarchy);
     Ratios ratios;
     const std::size_t stride = sampled ? 20 : 1;
     for (std::size_t i = 0; i < scenario.queries.size() && (!sampled || ratios.count < 300); i += stride) {

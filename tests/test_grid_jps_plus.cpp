@@ -19,10 +19,10 @@
 #include "grid_test_support.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/grid/grid_jump_table.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/jump/grid_jump_table.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -154,7 +154,7 @@ TEST(GridJumpPointPlus, OptimalOnRandomGridsAgainstDijkstra) {
     const GridMap map = random_map(random, spec);
     const std::vector<Cell> cells = passable_cells(map);
     if (cells.empty()) continue;
-    GridPathfinder pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
+    GridQuery pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
     for (int start_index = 0; start_index < 4; ++start_index) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
       const std::vector<double> best = reference_costs_from(map, DiagonalMode::only_if_no_obstacles, start);
@@ -194,8 +194,8 @@ TEST(GridJumpPointPlus, SteppedEqualsOneShot) {
   spec.weighted_chance = 0.0;
   const GridMap map = random_map(random, spec);
   const std::vector<Cell> cells = passable_cells(map);
-  GridPathfinder one_shot(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
-  GridPathfinder stepped(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery one_shot(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery stepped(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (int i = 0; i < 50; ++i) {
     const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
     const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
@@ -216,7 +216,7 @@ TEST(GridJumpPointPlus, SteppedEqualsOneShot) {
 
 TEST(GridJumpPointPlus, RefusesWhatItCannotSearch) {
   GridMap map(10, 10);
-  GridPathfinder pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
   GridSearchOptions options = jps_plus_options();
 
   options.diagonal = DiagonalMode::always;
@@ -251,7 +251,7 @@ TEST(GridJumpPointPlus, RefusesWhatItCannotSearch) {
 
 TEST(GridJumpPointPlus, ATableIsBuiltOnceAndAgainAfterAnEdit) {
   GridMap map(20, 20);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   EXPECT_EQ(pathfinder.jump_table(), nullptr);
   const PathResult without = pathfinder.find_path({0, 0}, {19, 19}, jps_plus_options());
   EXPECT_EQ(without.status, SearchStatus::invalid_input) << "the pathfinder never builds a table";
@@ -284,7 +284,7 @@ TEST(GridJumpPointPlus, ASetTableIsRefusedOnceTheMapChanges) {
   GridMap other(20, 20);
   other.block_rect({3, 3, 4, 4});
   other.forget_changes();
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   EXPECT_THROW(pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(other)), std::invalid_argument)
       << "a table of another map of the same size and revision";
   EXPECT_THROW(pathfinder.set_jump_table(std::make_shared<const GridJumpTable>(GridMap(5, 5))), std::invalid_argument);
@@ -308,7 +308,7 @@ TEST(GridJumpPointPlus, ASetTableIsRefusedOnceTheMapChanges) {
 
 TEST(GridJumpPointPlus, AnEditBetweenStepsIsNoticed) {
   GridMap map(200, 200);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   // A maze of walls with gaps, so the search takes many expansions.
   for (int x = 4; x < 200; x += 4) map.block_rect({x, x % 8 == 0 ? 1 : 0, 1, 199});
   pathfinder.set_derived_data(derived_for(map, {GridAlgorithm::jump_point_plus}));
@@ -367,9 +367,9 @@ TEST_F(JumpTableFiles, RoundTripGivesTheSameTableAndPaths) {
   EXPECT_EQ(loaded.to_bytes(), built.to_bytes());
   EXPECT_EQ(loaded.build_seconds(), 0.0);
 
-  GridPathfinder with_loaded(map);
+  GridQuery with_loaded(map);
   with_loaded.set_jump_table(std::make_shared<const GridJumpTable>(loaded));
-  GridPathfinder reference(map);
+  GridQuery reference(map);
   GridSearchOptions astar;
   const std::vector<Cell> cells = passable_cells(map);
   for (std::size_t i = 0; i < cells.size(); i += 7) {
@@ -489,8 +489,8 @@ TEST(GridJumpPointPlusData, OptimalOnEveryMovingAiQuery) {
       std::cout << "[ data     ] " << name << ": terrain costs, not a JPS+ map\n";
       continue;
     }
-    GridPathfinder pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
-    GridPathfinder jps(map);
+    GridQuery pathfinder(map, derived_for(map, {GridAlgorithm::jump_point_plus}));
+    GridQuery jps(map);
     GridSearchOptions jps_options;
     jps_options.algorithm = GridAlgorithm::jump_point;
     std::size_t run = 0;

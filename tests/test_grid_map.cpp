@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/grid_rules.hpp"
 
 namespace wayfinder {
 namespace {

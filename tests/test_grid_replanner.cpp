@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/grid_replanner.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/replanning/grid_replanner.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -23,7 +23,7 @@ using namespace wayfinder::testing;
 
 /// "" when the replanner's plan agrees with a fresh A* from its position, otherwise what differs.
 std::string disagreement(const GridMap& map, const GridReplanner& replanner, SearchStatus status, DiagonalMode diagonal) {
-  GridPathfinder fresh(map);
+  GridQuery fresh(map);
   GridSearchOptions options;
   options.diagonal = diagonal;
   const PathResult expected = fresh.find_path(replanner.position(), replanner.goal(), options);
@@ -127,7 +127,7 @@ TEST(GridReplanner, RepairsCostLessThanReplanningOnAMovingAiMap) {
       replanner.notify_changes();
       status = replanner.plan();
       repair_expansions += replanner.last_expansions();
-      GridPathfinder fresh(world);
+      GridQuery fresh(world);
       const PathResult expected = fresh.find_path(replanner.position(), replanner.goal());
       fresh_expansions += expected.stats.expanded;
       ASSERT_EQ(disagreement(world, replanner, status, DiagonalMode::only_if_no_obstacles), "")

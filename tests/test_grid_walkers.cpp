@@ -1,4 +1,4 @@
-// The reactive walkers (crash_walker.hpp, midpoint_walker.hpp) through GridPathfinder: where
+// The reactive walkers (crash_walker.hpp, midpoint_walker.hpp) through GridQuery: where
 // they arrive (a convex obstacle, scattered small obstacles, open ground), where they fail and
 // say so within their limits (a U-shaped trap with the wrong hand, a spiral, an unreachable
 // goal), and that stepping them one move at a time gives the one-shot answer.
@@ -11,10 +11,10 @@
 
 #include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/crash_walker.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/midpoint_walker.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/walkers/crash_walker.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/walkers/midpoint_walker.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -74,7 +74,7 @@ TEST(GridWalkers, GoRoundASingleConvexObstacle) {
   map.block_rect({15, 6, 8, 12});
   const Cell start{3, 12};
   const Cell goal{36, 11};
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const DiagonalMode mode : every_mode)
     for (const GridAlgorithm algorithm : reactive_grid_walkers) {
       const std::string what = std::string(to_string(algorithm)) + " " + std::string(to_string(mode));
@@ -92,7 +92,7 @@ TEST(GridWalkers, CrossAFieldOfSmallScatteredObstacles) {
   const Cell start{1, 1};
   const Cell goal{46, 45};
   ASSERT_TRUE(map.passable(start) && map.passable(goal));
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const DiagonalMode mode : every_mode)
     for (const GridAlgorithm algorithm : reactive_grid_walkers) {
       const std::string what = std::string(to_string(algorithm)) + " " + std::string(to_string(mode));
@@ -133,7 +133,7 @@ constexpr Cell cup_goal{35, 10};
 
 TEST(GridWalkers, TheWrongHandInAUShapedTrapRunsOutOfSteps) {
   const GridMap map = drawn_map(cup_trap);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const DiagonalMode mode = DiagonalMode::only_if_no_obstacles;
 
   const PathResult right = pathfinder.find_path(cup_start, cup_goal, walker_options(GridAlgorithm::crash_right));
@@ -173,7 +173,7 @@ TEST(GridWalkers, FourWaySucceedsWhereOneHandFails) {
   std::reverse(mirrored.begin(), mirrored.end());  // upside down: now the left hand is the short way
   for (const auto& rows : {cup_trap, mirrored}) {
     const GridMap map = drawn_map(rows);
-    GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+    GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
     const std::uint64_t limit = 80;
     const PathResult right =
         pathfinder.find_path(cup_start, cup_goal, walker_options(GridAlgorithm::crash_right, DiagonalMode::only_if_no_obstacles, limit));
@@ -228,7 +228,7 @@ TEST(GridWalkers, ASpiralDefeatsDivideAndATightStepLimit) {
   const Cell start{0, 24};
   const Cell goal{12, 12};
   ASSERT_TRUE(map.passable(start) && map.passable(goal));
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const DiagonalMode mode = DiagonalMode::only_if_no_obstacles;
   const std::uint64_t default_limit = default_walker_moves_per_cell * map.cell_count();
 
@@ -261,7 +261,7 @@ TEST(GridWalkers, AnUnreachableGoalIsReportedWithinTheLimit) {
   map.unblock_rect({19, 6, 5, 7});  // a closed box with a room inside
   const Cell start{2, 9};
   const Cell goal{21, 9};
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const std::uint64_t default_limit = default_walker_moves_per_cell * map.cell_count();
   for (const DiagonalMode mode : every_mode)
     for (const GridAlgorithm algorithm : reactive_grid_walkers) {
@@ -288,7 +288,7 @@ TEST(GridWalkers, ABoxedInStartFailsAtOnce) {
   GridMap map(9, 9);
   map.block_rect({3, 3, 3, 3});
   map.unblock(Cell{4, 4});
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const std::uint64_t default_limit = default_walker_moves_per_cell * map.cell_count();
   for (const GridAlgorithm algorithm : reactive_grid_walkers) {
     const std::string what(to_string(algorithm));
@@ -306,7 +306,7 @@ TEST(GridWalkers, ABoxedInStartFailsAtOnce) {
 // one cell per move along the longer axis, or 4-connected without diagonals.
 TEST(GridWalkers, DivideOnOpenGroundGivesTheStraightLine) {
   GridMap map(64, 40);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const Cell queries[][2] = {{{0, 0}, {63, 39}}, {{5, 30}, {60, 2}}, {{10, 10}, {10, 35}}, {{40, 7}, {3, 7}},
                              {{1, 38}, {2, 1}}};
   for (const DiagonalMode mode : every_mode)
@@ -352,8 +352,8 @@ TEST(GridWalkers, SteppedOneMoveAtATimeEqualsOneShot) {
   };
   const Case cases[] = {{&trap, cup_start, cup_goal}, {&field, {1, 1}, {46, 45}}, {&spiral, {0, 24}, {12, 12}}};
   for (const Case& query : cases) {
-    GridPathfinder one_shot(*query.map, testing::derived_for(*query.map, {GridAlgorithm::jump_point_plus}));
-    GridPathfinder stepped(*query.map, testing::derived_for(*query.map, {GridAlgorithm::jump_point_plus}));
+    GridQuery one_shot(*query.map, testing::derived_for(*query.map, {GridAlgorithm::jump_point_plus}));
+    GridQuery stepped(*query.map, testing::derived_for(*query.map, {GridAlgorithm::jump_point_plus}));
     for (const GridAlgorithm algorithm : reactive_grid_walkers) {
       const std::string what = std::string(to_string(algorithm));
       const GridSearchOptions options = walker_options(algorithm);
@@ -383,7 +383,7 @@ TEST(GridWalkers, SteppedOneMoveAtATimeEqualsOneShot) {
 // budget_exhausted without one.
 TEST(GridWalkers, TheBudgetGivesAPartialWalk) {
   const GridMap map = drawn_map(cup_trap);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const GridAlgorithm algorithm : reactive_grid_walkers) {
     const std::string what = std::string(to_string(algorithm));
     GridSearchOptions options = walker_options(algorithm);
@@ -409,7 +409,7 @@ TEST(GridWalkers, CostIsTheTrueCostOnWeightedTerrain) {
   map.block_rect({12, 4, 4, 12});
   map.set_cost({0, 0, 12, 20}, 3.0f);
   map.set_cost({16, 0, 14, 20}, 0.5f);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const DiagonalMode mode : every_mode)
     for (const GridAlgorithm algorithm : reactive_grid_walkers)
       expect_valid_walk(map, {2, 10}, {27, 9}, pathfinder.find_path({2, 10}, {27, 9}, walker_options(algorithm, mode)),
@@ -429,7 +429,7 @@ TEST(GridWalkers, OnRandomMapsEveryAnswerIsAValidWalkOrAReportedFailure) {
     const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
     const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
     const std::uint64_t limit = default_walker_moves_per_cell * map.cell_count();
-    GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+    GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
     for (const DiagonalMode mode : every_mode) {
       GridSearchOptions astar;
       astar.diagonal = mode;

@@ -9,8 +9,8 @@
 #include <cstddef>
 
 #include "wayfinder/core/paged_search_context.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder {
 namespace {
@@ -34,14 +34,14 @@ TEST(MemoryBudget, AVoxelSearchStopsAtItsLimitAndGivesItsPartialPath) {
   const VoxelWorld world = open_world();
   const VoxelCoord start{2, 1, 150};
   const VoxelCoord goal{157, 1, 150};
-  VoxelPathfinder free_search(world, MovementProfile::flyer());
+  VoxelQuery free_search(world, MovementProfile::flyer());
   const PathResult unlimited = free_search.find_path(start, goal);
   ASSERT_EQ(unlimited.status, SearchStatus::found);
   const std::size_t used = free_search.search_memory_bytes();
   ASSERT_GT(used, 8 * page_bytes);
 
   // A limit of a quarter of what the search used ends it early.
-  VoxelPathfinder capped(world, MovementProfile::flyer());
+  VoxelQuery capped(world, MovementProfile::flyer());
   VoxelSearchOptions options;
   options.budget.max_memory_bytes = used / 4;
   const PathResult stopped = capped.find_path(start, goal, options);
@@ -68,7 +68,7 @@ TEST(MemoryBudget, AVoxelSearchStopsAtItsLimitAndGivesItsPartialPath) {
   // Stepped, the limit ends the search at the same place as in one go.
   options.budget.max_memory_bytes = used / 4;
   options.return_partial = true;
-  VoxelPathfinder stepped(world, MovementProfile::flyer());
+  VoxelQuery stepped(world, MovementProfile::flyer());
   SearchStatus status = stepped.begin(start, goal, options);
   while (status == SearchStatus::in_progress) status = stepped.step(100);
   const PathResult stepped_result = stepped.result();
@@ -78,7 +78,7 @@ TEST(MemoryBudget, AVoxelSearchStopsAtItsLimitAndGivesItsPartialPath) {
 
 TEST(MemoryBudget, PagesKeptFromEarlierQueriesAreGivenBackFirst) {
   const VoxelWorld world = open_world();
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   ASSERT_EQ(pathfinder.find_path({2, 1, 150}, {157, 1, 150}).status, SearchStatus::found);
   const std::size_t held = pathfinder.search_memory_bytes();
   // A short query under a limit below what the pathfinder holds: the old pages go, the query
@@ -94,7 +94,7 @@ TEST(MemoryBudget, PagesKeptFromEarlierQueriesAreGivenBackFirst) {
 
 TEST(MemoryBudget, DenseContextsCountTheirReservedArrays) {
   GridMap map(64, 64);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   for (const GridAlgorithm algorithm : {GridAlgorithm::astar, GridAlgorithm::bidirectional_astar}) {
     GridSearchOptions options;
     options.algorithm = algorithm;

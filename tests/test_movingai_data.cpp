@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -204,8 +204,8 @@ TEST_P(MovingAiDataTest, SolvesEveryQuery) {
   reference_options.algorithm = map.uniform_cost() ? GridAlgorithm::jump_point : GridAlgorithm::astar;
   reference_options.diagonal = diagonal;
 
-  GridPathfinder pathfinder(map);
-  GridPathfinder reference_pathfinder(map);
+  GridQuery pathfinder(map);
+  GridQuery reference_pathfinder(map);
   FailureLog failures;
   std::size_t solved = 0;
   std::size_t budget_stops = 0;

@@ -15,8 +15,8 @@
 #include "grid_test_support.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "core/text_file.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/terrain_table.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/world/terrain_table.hpp"
 
 namespace wayfinder {
 namespace {

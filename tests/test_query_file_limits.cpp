@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 #include "common/mesh_query_file.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 

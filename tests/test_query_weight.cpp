@@ -10,11 +10,11 @@
 
 #include "query_test_support.hpp"
 #include "wayfinder/core/query_options.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
 using namespace wayfinder;
@@ -55,7 +55,7 @@ TEST(QueryWeight, TheSharedCheckAcceptsOnlyFactors) {
 
 TEST(QueryWeight, GridAlgorithmsThatDoNotWeightTheHeuristicIgnoreUsableWeightsAndRefuseNonsense) {
   const GridMap map(12, 9);
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   for (const GridAlgorithm algorithm : {GridAlgorithm::astar, GridAlgorithm::dijkstra, GridAlgorithm::greedy_best_first,
                                         GridAlgorithm::jump_point, GridAlgorithm::bidirectional_astar}) {
     GridSearchOptions options;
@@ -79,7 +79,7 @@ TEST(QueryWeight, GridAlgorithmsThatDoNotWeightTheHeuristicIgnoreUsableWeightsAn
 
 TEST(QueryWeight, VoxelAlgorithmsThatDoNotWeightTheHeuristicIgnoreUsableWeightsAndRefuseNonsense) {
   const VoxelWorld world = voxel_floor();
-  VoxelPathfinder finder(world);
+  VoxelQuery finder(world);
   for (const VoxelAlgorithm algorithm : {VoxelAlgorithm::astar, VoxelAlgorithm::dijkstra, VoxelAlgorithm::greedy_best_first}) {
     VoxelSearchOptions options;
     options.algorithm = algorithm;

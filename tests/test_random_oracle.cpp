@@ -12,8 +12,8 @@
 
 #include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -109,7 +109,7 @@ TEST_P(RandomOracleTest, AlgorithmsAgreeWithBruteForce) {
     const GridMap map = random_map(random);
     const std::vector<Cell> cells = passable_cells(map);
     if (cells.size() < 2) continue;
-    GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+    GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
 
     for (int q = 0; q < queries_per_map; ++q) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
@@ -274,7 +274,7 @@ TEST(UnreachableGoal, EveryAlgorithmReportsNoPath) {
       options.algorithm = algorithm;
       options.diagonal = mode;
       options.budget.max_expansions = 1'000'000;
-      GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+      GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
       for (const auto& [start, goal] : {std::pair{pocket, open_area}, std::pair{open_area, pocket}}) {
         const PathResult result = pathfinder.find_path(start, goal, options);
         const std::string label = std::string(to_string(algorithm)) + " " + std::string(to_string(mode)) +
@@ -299,7 +299,7 @@ TEST(DiagonalModes, OnlyAlwaysPassesBetweenTwoBlockedSides) {
   GridMap corner(4, 4);
   corner.set_passable(1, 0, false);
   corner.set_passable(0, 1, false);
-  GridPathfinder pathfinder(corner, testing::derived_for(corner, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(corner, testing::derived_for(corner, {GridAlgorithm::jump_point_plus}));
   for (const DiagonalMode mode : all_modes) {
     GridSearchOptions options;
     options.algorithm = GridAlgorithm::dijkstra;
@@ -317,7 +317,7 @@ TEST(DiagonalModes, OnlyAlwaysPassesBetweenTwoBlockedSides) {
 TEST(TrivialQuery, StartEqualsGoal) {
   GridMap map(6, 5);
   map.set_cost(2, 2, 3.0f);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const GridAlgorithm algorithm : all_grid_algorithms) {
     for (const Cell cell : {Cell{0, 0}, Cell{2, 2}, Cell{5, 4}}) {
       GridSearchOptions options;
@@ -348,7 +348,7 @@ TEST(LargerUniformMaps, OptimalAlgorithmsAgreeWithBruteForce) {
     const GridMap map = random_map(random, spec);
     const std::vector<Cell> cells = passable_cells(map);
     if (cells.size() < 2) continue;
-    GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+    GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
     constexpr DiagonalMode mode = DiagonalMode::only_if_no_obstacles;
     for (int q = 0; q < 6; ++q) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];

@@ -13,10 +13,10 @@
 #include "grid_test_support.hpp"
 #include "query_test_support.hpp"
 #include "wayfinder/core/path_request_queue.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder {
 namespace {
@@ -251,8 +251,8 @@ TEST(PathRequestQueue, VoxelRequestsOfTwoAgentKindsGetTheOneShotAnswers) {
   const QueueRun run = drain(world, requests, StepBudget::expansions(50), {2, 16});
   expect_one_shot_answers(world, requests, run.results);
   // A request's profile answers as a pathfinder built for that agent does.
-  VoxelPathfinder walker(world, MovementProfile::walker());
-  VoxelPathfinder flyer(world, MovementProfile::flyer());
+  VoxelQuery walker(world, MovementProfile::walker());
+  VoxelQuery flyer(world, MovementProfile::flyer());
   for (std::size_t i = 0; i < requests.size(); ++i) {
     EXPECT_TRUE(run.results[i].found()) << "request " << i;
     VoxelPathRequest own = requests[i];

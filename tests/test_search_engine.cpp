@@ -18,9 +18,9 @@
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/indexed_heap.hpp"
 #include "wayfinder/core/search_context.hpp"
-#include "wayfinder/grid/grid_domain.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/world/grid_domain.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder {
 namespace {
@@ -408,7 +408,7 @@ TEST(GridBudget, ExpansionLimitGivesPartialPathToTheClosestExpandedCell) {
   const GridMap map = scattered_map(64, 64, 7);
   const Cell start{0, 0};
   const Cell goal{63, 63};
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const GridAlgorithm algorithm :
        {GridAlgorithm::dijkstra, GridAlgorithm::astar, GridAlgorithm::weighted_astar, GridAlgorithm::greedy_best_first}) {
     SearchTrace trace;
@@ -461,7 +461,7 @@ TEST(GridBudget, EveryAlgorithmHonoursATinyExpansionBudget) {
   const GridMap map = serpentine_map(41, 41);
   const Cell start{0, 0};
   const Cell goal{0, 40};
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const GridAlgorithm algorithm : all_grid_algorithms) {
     for (const bool return_partial : {true, false}) {
       GridSearchOptions options;
@@ -491,7 +491,7 @@ TEST(GridBudget, EveryAlgorithmHonoursATinyExpansionBudget) {
 TEST(GridBudget, NoAlgorithmExpandsMoreThanItsBudget) {
   GridMap map(12, 12);
   for (int y = 0; y < 10; ++y) map.set_passable(6, y, false);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const GridAlgorithm algorithm : all_grid_algorithms) {
     for (std::uint64_t budget = 0; budget <= 60; ++budget) {
       GridSearchOptions options;
@@ -507,7 +507,7 @@ TEST(GridBudget, CostLimit) {
   const GridMap map = serpentine_map(21, 21);
   const Cell start{0, 0};
   const Cell goal{0, 20};
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   GridSearchOptions options;
   const PathResult full = pathfinder.find_path(start, goal, options);
   ASSERT_TRUE(full.found());
@@ -529,7 +529,7 @@ TEST(GridBudget, CostLimit) {
 // of up to floor(C / m) moves and no longer ones.
 TEST(GridBudget, BreadthFirstWaveHonoursTheCostLimit) {
   GridMap corridor(30, 1);
-  GridPathfinder pathfinder(corridor, testing::derived_for(corridor, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(corridor, testing::derived_for(corridor, {GridAlgorithm::jump_point_plus}));
   GridSearchOptions options;
   options.algorithm = GridAlgorithm::breadth_first;
   const PathResult full = pathfinder.find_path({0, 0}, {29, 0}, options);
@@ -562,7 +562,7 @@ TEST(GridBudget, BreadthFirstWaveHonoursTheCostLimit) {
   // On terrain whose cheapest cell costs 0.5, a cost of 5 allows paths of up to 10 moves.
   GridMap cheap(30, 1);
   for (int x = 0; x < 30; ++x) cheap.set_cost(x, 0, x < 15 ? 0.5f : 3.0f);
-  GridPathfinder cheap_pathfinder(cheap, testing::derived_for(cheap, {GridAlgorithm::jump_point_plus}));
+  GridQuery cheap_pathfinder(cheap, testing::derived_for(cheap, {GridAlgorithm::jump_point_plus}));
   options.return_partial = true;
   options.budget.max_cost = 5.0;
   const PathResult cheap_limited = cheap_pathfinder.find_path({0, 0}, {29, 0}, options);
@@ -571,7 +571,7 @@ TEST(GridBudget, BreadthFirstWaveHonoursTheCostLimit) {
 
   // An open map, 8-connected: the wave stops at the ring the cost allows, long before the goal.
   GridMap open(200, 200);
-  GridPathfinder open_pathfinder(open, testing::derived_for(open, {GridAlgorithm::jump_point_plus}));
+  GridQuery open_pathfinder(open, testing::derived_for(open, {GridAlgorithm::jump_point_plus}));
   options.budget.max_cost = 5.0;
   const PathResult open_limited = open_pathfinder.find_path({100, 100}, {199, 199}, options);
   EXPECT_EQ(open_limited.reason, StopReason::cost_limit);
@@ -584,7 +584,7 @@ TEST(GridBudget, BreadthFirstWaveHonoursTheCostLimit) {
 
 TEST(GridBudget, TimeLimit) {
   const GridMap map = serpentine_map(301, 301);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const GridAlgorithm algorithm : {GridAlgorithm::dijkstra, GridAlgorithm::astar, GridAlgorithm::bidirectional_astar}) {
     GridSearchOptions options;
     options.algorithm = algorithm;
@@ -620,12 +620,12 @@ TEST(GridStepping, SteppedResultEqualsOneShotResult) {
         GridSearchOptions options;
         options.algorithm = algorithm;
         if (with_budget) options.budget.max_expansions = 40;
-        GridPathfinder one_shot(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+        GridQuery one_shot(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
         const PathResult expected = one_shot.find_path(start, goal, options);
         for (const std::uint64_t step_size : {1u, 7u, 1000u}) {
           const std::string label = std::string(to_string(algorithm)) + " step " + std::to_string(step_size) +
                                     (with_budget ? " with budget" : "");
-          GridPathfinder stepped(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+          GridQuery stepped(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
           SearchStatus status = stepped.begin(start, goal, options);
           int steps = 0;
           while (status == SearchStatus::in_progress && steps < 1'000'000) {
@@ -659,9 +659,9 @@ TEST(GridStepping, TimedStepsEndWithTheOneShotResult) {
       options.algorithm = algorithm;
       if (with_budget) options.budget.max_expansions = 700;
       const std::string label = std::string(to_string(algorithm)) + (with_budget ? " with budget" : "");
-      GridPathfinder one_shot(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+      GridQuery one_shot(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
       const PathResult expected = one_shot.find_path(start, goal, options);
-      GridPathfinder stepped(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+      GridQuery stepped(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
       SearchStatus status = stepped.begin(start, goal, options);
       int steps = 0;
       while (status == SearchStatus::in_progress && steps < 1'000'000) {
@@ -690,7 +690,7 @@ TEST(GridStepping, TimedStepPausesALongSearch) {
       GridSearchOptions options;
       options.algorithm = algorithm;
       const std::string label(to_string(algorithm));
-      GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+      GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
       const PathResult whole = pathfinder.find_path(start, goal, options);
       ASSERT_TRUE(whole.found()) << label;
       if (whole.stats.expanded <= 10 * StepBudget::time_check_interval) continue;
@@ -711,7 +711,7 @@ TEST(GridStepping, TimedStepPausesALongSearch) {
 
 TEST(GridStepping, IdaStarFinishesInBegin) {
   const GridMap map = serpentine_map(7, 5);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   GridSearchOptions options;
   options.algorithm = GridAlgorithm::ida_star;
   const PathResult expected = pathfinder.find_path({0, 0}, {0, 4}, options);
@@ -725,7 +725,7 @@ TEST(GridStepping, IdaStarFinishesInBegin) {
 
 // A result the caller owns is refilled in place: after a long path, a shorter one reuses the same
 // memory (same data pointers and capacities), and every answer equals the returning overload's.
-TEST(GridPathfinder, CallerOwnedResultIsReusedWithoutReallocating) {
+TEST(GridQuery, CallerOwnedResultIsReusedWithoutReallocating) {
   const GridMap map = scattered_map(24, 20, 3);
   const Cell far_start{0, 0}, far_goal{23, 19}, near_goal{6, 5};
   ASSERT_TRUE(map.passable(near_goal));
@@ -733,7 +733,7 @@ TEST(GridPathfinder, CallerOwnedResultIsReusedWithoutReallocating) {
     const std::string label(to_string(algorithm));
     GridSearchOptions options;
     options.algorithm = algorithm;
-    GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+    GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
     PathResult out;
     EXPECT_EQ(pathfinder.find_path(far_start, far_goal, options, out), SearchStatus::found) << label;
     expect_same_result(out, pathfinder.find_path(far_start, far_goal, options), label);
@@ -764,7 +764,7 @@ TEST(GridPathfinder, CallerOwnedResultIsReusedWithoutReallocating) {
 // Stepping or asking for a result before any begin() is a caller's mistake, answered, not thrown.
 TEST(GridStepping, StepAndResultBeforeBeginAreInvalidInput) {
   const GridMap map = serpentine_map(7, 5);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::milliseconds(1))), SearchStatus::invalid_input);
   PathResult out;
@@ -782,7 +782,7 @@ TEST(GridStepping, StepAndResultBeforeBeginAreInvalidInput) {
 
 TEST(GridTrace, TracingDoesNotChangeTheSearch) {
   const GridMap map = scattered_map(40, 40, 5);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   for (const GridAlgorithm algorithm : all_grid_algorithms) {
     GridSearchOptions options;
     options.algorithm = algorithm;
@@ -816,7 +816,7 @@ TEST(GridTrace, TracingDoesNotChangeTheSearch) {
 TEST(GridValidation, BadQueriesAreInvalidInput) {
   GridMap map(10, 8);
   map.set_passable(4, 4, false);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const auto expect_invalid = [&](Cell start, Cell goal, const GridSearchOptions& options, const std::string& what) {
     const PathResult result = pathfinder.find_path(start, goal, options);
     EXPECT_EQ(result.status, SearchStatus::invalid_input) << what;
@@ -860,7 +860,7 @@ TEST(GridValidation, BadQueriesAreInvalidInput) {
 TEST(GridValidation, WeightsThatWouldOverflowThePrioritiesAreRefused) {
   GridMap map(512, 512);
   for (int y = 100; y < 400; ++y) map.set_passable(256, y, false);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   GridSearchOptions options;
   options.algorithm = GridAlgorithm::weighted_astar;
   for (const double weight : {1e308, 1e306, std::numeric_limits<double>::max()}) {
@@ -884,13 +884,13 @@ TEST(GridValidation, WeightsThatWouldOverflowThePrioritiesAreRefused) {
   }
   // The bound scales with the map: on a map of one cell nothing can overflow.
   const GridMap single(1, 1);
-  GridPathfinder single_pathfinder(single, testing::derived_for(single, {GridAlgorithm::jump_point_plus}));
+  GridQuery single_pathfinder(single, testing::derived_for(single, {GridAlgorithm::jump_point_plus}));
   options.weight = std::numeric_limits<double>::max();
   EXPECT_TRUE(single_pathfinder.find_path({0, 0}, {0, 0}, options).found());
   // Terrain scales the estimates down by the cheapest cost, so a cheap cell allows larger weights.
   GridMap cheap(512, 512);
   cheap.set_cost(0, 0, 0.25f);
-  GridPathfinder cheap_pathfinder(cheap, testing::derived_for(cheap, {GridAlgorithm::jump_point_plus}));
+  GridQuery cheap_pathfinder(cheap, testing::derived_for(cheap, {GridAlgorithm::jump_point_plus}));
   options.weight = 5e304;
   EXPECT_TRUE(cheap_pathfinder.find_path({0, 255}, {511, 255}, options).found());
   EXPECT_EQ(pathfinder.find_path({0, 255}, {511, 255}, options).status, SearchStatus::invalid_input);
@@ -900,7 +900,7 @@ TEST(GridValidation, WeightsThatWouldOverflowThePrioritiesAreRefused) {
 /// enumerations must be refused, not run.
 TEST(GridValidation, OutOfRangeOptionsAreInvalidInput) {
   GridMap map(10, 8);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const auto expect_invalid = [&](const GridSearchOptions& options, const std::string& what) {
     const PathResult result = pathfinder.find_path({0, 0}, {9, 7}, options);
     EXPECT_EQ(result.status, SearchStatus::invalid_input) << what;
@@ -926,7 +926,7 @@ TEST(GridValidation, OutOfRangeOptionsAreInvalidInput) {
 
 TEST(GridValidation, EmptyMap) {
   const GridMap empty;
-  GridPathfinder pathfinder(empty, testing::derived_for(empty, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(empty, testing::derived_for(empty, {GridAlgorithm::jump_point_plus}));
   const PathResult result = pathfinder.find_path({0, 0}, {0, 0});
   EXPECT_EQ(result.status, SearchStatus::invalid_input);
   EXPECT_FALSE(result.message.empty());
@@ -935,7 +935,7 @@ TEST(GridValidation, EmptyMap) {
 TEST(GridValidation, JumpPointSearchOnWeightedTerrainIsRefusedOrCorrect) {
   GridMap map(12, 12);
   for (int y = 0; y < 11; ++y) map.set_cost(6, y, 3.0f);
-  GridPathfinder pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery pathfinder(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   GridSearchOptions options;
   options.algorithm = GridAlgorithm::jump_point;
   const PathResult result = pathfinder.find_path({0, 5}, {11, 5}, options);
@@ -949,11 +949,11 @@ TEST(GridValidation, JumpPointSearchOnWeightedTerrainIsRefusedOrCorrect) {
   }
 }
 
-TEST(GridPathfinder, MovedPathfinderKeepsWorking) {
+TEST(GridQuery, MovedPathfinderKeepsWorking) {
   const GridMap map = serpentine_map(11, 11);
-  GridPathfinder first(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
+  GridQuery first(map, testing::derived_for(map, {GridAlgorithm::jump_point_plus}));
   const PathResult before = first.find_path({0, 0}, {0, 10});
-  GridPathfinder second(std::move(first));
+  GridQuery second(std::move(first));
   const PathResult after = second.find_path({0, 0}, {0, 10});
   expect_same_result(after, before, "after move");
 }
@@ -971,7 +971,7 @@ TEST(SearchTraceLimit, KeepsTheFirstEventsAndCountsThemAll) {
 
   // A search records into a bounded trace as into an unbounded one, keeping only the first.
   const GridMap map(32, 32);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   GridSearchOptions options;
   options.algorithm = GridAlgorithm::dijkstra;
   SearchTrace whole;

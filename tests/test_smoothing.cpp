@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/path_smoothing.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/paths/path_smoothing.hpp"
 
 namespace wayfinder {
 namespace {
@@ -141,7 +141,7 @@ TEST(SmoothPath, WaypointsSeeEachOtherAndAvoidObstacles) {
     TestRandom random(++seed + 1000);
     const std::vector<Cell> cells = passable_cells(map);
     if (cells.size() < 2) continue;
-    GridPathfinder pathfinder(map);
+    GridQuery pathfinder(map);
     for (int q = 0; q < 10; ++q) {
       const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
       const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];

@@ -1,7 +1,7 @@
 // Worlds are shared, query objects are not (DESIGN.md: "A world is safe to share between
 // threads; each thread has its own SearchContext"). Here several threads query ONE GridMap,
-// NavMesh, VoxelWorld and GridFlowField at once, each with its own GridPathfinder, NavMeshQuery
-// or VoxelPathfinder, and every answer must equal, bit for bit, the answer computed on one
+// NavMesh, VoxelWorld and GridFlowField at once, each with its own GridQuery, NavMeshQuery
+// or VoxelQuery, and every answer must equal, bit for bit, the answer computed on one
 // thread beforehand: status, cost, nodes (and points, expansions). Run under the tsan preset,
 // ThreadSanitizer also reports any data race on the shared worlds (halt_on_error makes that a
 // failure).
@@ -33,15 +33,15 @@
 #include "wayfinder/core/path_request_queue.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 #include "common/mesh_query_file.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
@@ -157,7 +157,7 @@ std::vector<GridPathRequest> grid_queries(const GridMap& map, std::size_t count,
 void check_grid_queries(const GridMap& map, const std::vector<GridPathRequest>& queries) {
   std::vector<PathResult> expected;
   {
-    GridPathfinder pathfinder(map);
+    GridQuery pathfinder(map);
     for (const GridPathRequest& query : queries) {
       expected.push_back(pathfinder.find_path(query.start, query.goal, query.options));
       expected.back().stats.microseconds = 0.0;
@@ -169,7 +169,7 @@ void check_grid_queries(const GridMap& map, const std::vector<GridPathRequest>& 
   EXPECT_EQ(batch_difference(map, queries, expected), "");
 
   expect_all_matched(run_on_threads([&](int t) -> std::string {
-    GridPathfinder pathfinder(map);  // this thread's own search state
+    GridQuery pathfinder(map);  // this thread's own search state
     for (const std::size_t i : visiting_order(queries.size(), t)) {
       PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
       result.stats.microseconds = 0.0;
@@ -197,7 +197,7 @@ GridMap generated_map(bool weighted) {
 
 std::size_t sampled(std::size_t full) { return sanitized_build() ? std::max<std::size_t>(full / 4, 8) : full; }
 
-TEST(SharedWorlds, GridPathfindersOnOneGeneratedMap) {
+TEST(SharedWorlds, GridQuerysOnOneGeneratedMap) {
   for (const bool weighted : {false, true}) {
     SCOPED_TRACE(weighted ? "weighted" : "uniform cost");
     const GridMap map = generated_map(weighted);
@@ -213,7 +213,7 @@ void skip_without(const std::filesystem::path& path) {
   GTEST_SKIP() << path << " not found (set WAYFINDER_DATA_DIR to the shared data folder)";
 }
 
-TEST(SharedWorlds, GridPathfindersOnOneMovingAiMap) {
+TEST(SharedWorlds, GridQuerysOnOneMovingAiMap) {
   skip_without(movingai_map_path());
   if (IsSkipped() || HasFatalFailure()) return;
   const GridMap map = read_movingai_map(movingai_map_path());
@@ -347,7 +347,7 @@ TEST(SharedWorlds, NavMeshQueriesOnOneMeshFromTheData) {
 void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelPathRequest>& queries) {
   std::vector<PathResult> expected;
   {
-    VoxelPathfinder pathfinder(world, profile);
+    VoxelQuery pathfinder(world, profile);
     for (const VoxelPathRequest& q : queries) {
       expected.push_back(pathfinder.find_path(q.start, q.goal, q.options));
       expected.back().stats.microseconds = 0.0;
@@ -363,7 +363,7 @@ void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile
   EXPECT_EQ(batch_difference(world, requests, expected), "");
 
   expect_all_matched(run_on_threads([&](int t) -> std::string {
-    VoxelPathfinder pathfinder(world, profile);
+    VoxelQuery pathfinder(world, profile);
     for (const std::size_t i : visiting_order(queries.size(), t)) {
       PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
       result.stats.microseconds = 0.0;
@@ -374,7 +374,7 @@ void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile
   }));
 }
 
-TEST(SharedWorlds, VoxelPathfindersOnOneGeneratedWorld) {
+TEST(SharedWorlds, VoxelQuerysOnOneGeneratedWorld) {
   // Rolling ground with pillars, a pool and ladders, 40 x 12 x 40 blocks, for a walker.
   TestRandom random(31);
   const VoxelWorld world = VoxelWorld::from_function(40, 12, 40, [&](int x, int y, int z) {
@@ -386,7 +386,7 @@ TEST(SharedWorlds, VoxelPathfindersOnOneGeneratedWorld) {
     return BlockKind::air;
   });
   const MovementProfile profile = MovementProfile::walker();
-  const VoxelPathfinder probe(world, profile);
+  const VoxelQuery probe(world, profile);
   std::vector<VoxelCoord> places;
   for (int y = 0; y < world.size_y(); ++y)
     for (int z = 0; z < world.size_z(); ++z)
@@ -407,7 +407,7 @@ TEST(SharedWorlds, VoxelPathfindersOnOneGeneratedWorld) {
   check_voxel_queries(world, profile, queries);
 }
 
-TEST(SharedWorlds, VoxelPathfindersOnOneMovingAiVoxelMap) {
+TEST(SharedWorlds, VoxelQuerysOnOneMovingAiVoxelMap) {
   const std::filesystem::path scenario_path = data_directory() / "voxel" / "warframe" / "Simple.3dmap.3dscen";
   skip_without(scenario_path);
   if (IsSkipped() || HasFatalFailure()) return;
@@ -423,7 +423,7 @@ TEST(SharedWorlds, VoxelPathfindersOnOneMovingAiVoxelMap) {
 
 TEST(SharedWorlds, VoxelHierarchyBuiltOnTwoThreadsAndSharedByEveryThread) {
   // The hierarchy is built by two threads and then read by every thread's own pathfinder, some
-  // through VoxelPathfinder (set_hierarchy, stepped), some directly.
+  // through VoxelQuery (set_hierarchy, stepped), some directly.
   TestRandom random(47);
   const VoxelWorld world = VoxelWorld::from_function(48, 10, 48, [&](int x, int y, int z) {
     const int ground = 2 + (x / 9 + z / 7) % 3;
@@ -444,7 +444,7 @@ TEST(SharedWorlds, VoxelHierarchyBuiltOnTwoThreadsAndSharedByEveryThread) {
                        places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))]);
   std::vector<PathResult> expected;
   {
-    VoxelHierarchicalPathfinder pathfinder(*hierarchy);
+    VoxelHierarchyQuery pathfinder(*hierarchy);
     for (const auto& [start, goal] : pairs) {
       expected.push_back(pathfinder.find_path(start, goal));
       expected.back().stats.microseconds = 0.0;
@@ -454,9 +454,9 @@ TEST(SharedWorlds, VoxelHierarchyBuiltOnTwoThreadsAndSharedByEveryThread) {
   for (const PathResult& result : expected) found += result.found() ? 1 : 0;
   ASSERT_GT(found * 2, pairs.size());
   expect_all_matched(run_on_threads([&](int t) -> std::string {
-    VoxelPathfinder pathfinder(world, profile);
+    VoxelQuery pathfinder(world, profile);
     pathfinder.set_hierarchy(hierarchy);
-    VoxelHierarchicalPathfinder direct(*hierarchy);
+    VoxelHierarchyQuery direct(*hierarchy);
     VoxelSearchOptions hpa;
     hpa.algorithm = VoxelAlgorithm::hierarchical;
     for (const std::size_t i : visiting_order(pairs.size(), t)) {
@@ -527,7 +527,7 @@ TEST(ConfiguredBatches, JumpPointPlusWithGoalBoundsEqualsOneByOne) {
   // Built once, shared by every thread's pathfinder.
   GridDerivedData derived = build_grid_derived_data(map, jps_plus);
   derived.goal_bounds = std::make_shared<const GridGoalBounds>(map);
-  const auto make_query = [&map, &derived] { return GridPathfinder(map, derived); };
+  const auto make_query = [&map, &derived] { return GridQuery(map, derived); };
   const std::vector<PathResult> expected = one_by_one(make_query, requests);
   std::size_t found = 0;
   for (const PathResult& result : expected) found += result.found() ? 1 : 0;
@@ -537,7 +537,7 @@ TEST(ConfiguredBatches, JumpPointPlusWithGoalBoundsEqualsOneByOne) {
   // The bounds are used: the same costs as without them, in fewer expansions overall.
   GridDerivedData unbounded = derived;
   unbounded.goal_bounds = nullptr;
-  const std::vector<PathResult> plain = one_by_one([&] { return GridPathfinder(map, unbounded); }, requests);
+  const std::vector<PathResult> plain = one_by_one([&] { return GridQuery(map, unbounded); }, requests);
   std::uint64_t bounded_expansions = 0;
   std::uint64_t plain_expansions = 0;
   for (std::size_t i = 0; i < requests.size(); ++i) {
@@ -583,7 +583,7 @@ TEST(ConfiguredBatches, VoxelHierarchicalEqualsOneByOne) {
                         places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))],
                         hpa});
   const auto make_query = [&world, &profile, &hierarchy] {
-    VoxelPathfinder pathfinder(world, profile);
+    VoxelQuery pathfinder(world, profile);
     pathfinder.set_hierarchy(hierarchy);
     return pathfinder;
   };
@@ -599,7 +599,7 @@ TEST(SolveRange, RefusesMismatchedSpansAndRangesOutsideTheRequests) {
   const std::vector<GridPathRequest> requests(4, GridPathRequest{{0, 0}, {5, 5}, {}});
   std::vector<PathResult> short_results(3);
   std::vector<PathResult> results(4);
-  GridPathfinder query(map);
+  GridQuery query(map);
   const std::span<const GridPathRequest> all(requests);
   EXPECT_THROW(solve_range(query, all, std::span<PathResult>(short_results), 0, 3), std::invalid_argument);
   EXPECT_THROW(solve_range(query, all, std::span<PathResult>(results), 3, 2), std::invalid_argument);
@@ -635,11 +635,11 @@ TEST(SharedWorlds, GridMeshVoxelAndFlowFieldQueriesInterleave) {
 
   // Answers on one thread.
   std::vector<PathResult> grid_expected;
-  GridPathfinder grid_pathfinder(map);
+  GridQuery grid_pathfinder(map);
   for (const GridPathRequest& q : grid) grid_expected.push_back(grid_pathfinder.find_path(q.start, q.goal, q.options));
   NavMeshQuery mesh_query(mesh);
   PathResult mesh_expected = mesh_query.find_path(mesh_start, mesh_goal);
-  VoxelPathfinder voxel_pathfinder(world);
+  VoxelQuery voxel_pathfinder(world);
   PathResult voxel_expected = voxel_pathfinder.find_path(voxel_start, voxel_goal);
   ASSERT_TRUE(mesh_expected.found() && voxel_expected.found());
   PathResult flow_expected = field.path_from(passable_cells(map).front());
@@ -649,9 +649,9 @@ TEST(SharedWorlds, GridMeshVoxelAndFlowFieldQueriesInterleave) {
   // Each thread runs a different kind of query first, then the others, so every world is read
   // by several threads while the others are searched.
   expect_all_matched(run_on_threads([&](int t) -> std::string {
-    GridPathfinder grids(map);
+    GridQuery grids(map);
     NavMeshQuery meshes(mesh);
-    VoxelPathfinder voxels(world);
+    VoxelQuery voxels(world);
     for (int round = 0; round < 4; ++round) {
       switch ((round + t) % 4) {
         case 0:

@@ -29,12 +29,12 @@
 #include "viewer/viewer_api.hpp"
 #include "viewer/viewer_server.hpp"
 #include "viewer/world_catalog.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder::viewer {
 namespace {
@@ -95,7 +95,7 @@ TEST_F(ApiFixture, GridQueryAnswersWhatTheLibraryAnswers) {
   ASSERT_EQ(response.status, 200) << response.body;
   const json result = body_of(response);
   const GridMap map = parse_movingai_map(small_map, "small");
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   const PathResult expected = finder.find_path({1, 2}, {5, 2});
   EXPECT_EQ(result["status"], "found");
   EXPECT_DOUBLE_EQ(result["cost"].get<double>(), expected.cost);
@@ -315,7 +315,7 @@ TEST(ViewerApiData, MeshAndVoxelQueriesAnswerWhatTheLibraryAnswers) {
   EXPECT_GT(compared, 20);
 
   const VoxelWorld world = read_voxel_benchmark_map(warframe_simple());
-  VoxelPathfinder flyer(world, MovementProfile::flyer());
+  VoxelQuery flyer(world, MovementProfile::flyer());
   const VoxelScenario scenario = read_voxel_scenario(warframe_simple().string() + ".3dscen", 20);
   for (const auto& entry : scenario.queries) {
     const PathResult expected = flyer.find_path(entry.start, entry.goal);
@@ -630,7 +630,7 @@ TEST(ViewerServer, ConcurrentClientsGetTheSingleThreadedAnswers) {
   load_world_file(catalog, den520d().string());
   const GridMap map = read_movingai_map(den520d());
   const Scenario scenario = read_movingai_scenario(den520d().string() + ".scen", testing::sanitized_build() ? 40 : 200);
-  GridPathfinder finder(map);
+  GridQuery finder(map);
   std::vector<double> expected;
   for (const ScenarioQuery& q : scenario.queries) expected.push_back(finder.find_path(q.start, q.goal).cost);
 

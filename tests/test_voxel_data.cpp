@@ -21,7 +21,7 @@
 #include "voxel_test_support.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder {
 namespace {
@@ -54,7 +54,7 @@ TEST_P(FlyingBenchmarkTest, EveryQueryHasTheOptimalLength) {
   ASSERT_NO_THROW(check_voxel_scenario_fits_world(scenario, world));
   ASSERT_GE(scenario.queries.size(), 1000u);
 
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   const std::size_t stride = sanitized_build() ? 20 : 1;
   std::size_t checked = 0;
   std::size_t failures = 0;
@@ -94,7 +94,7 @@ TEST_P(WalkingSceneTest, AStarAndDijkstraAgreeAndPathsAreLegal) {
   if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
   const VoxelWorld world = read_vox_file(file);
   const MovementProfile profile = MovementProfile::walker();
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
 
   std::vector<VoxelCoord> places;
   for (int y = 0; y < world.size_y(); ++y)

@@ -13,7 +13,7 @@
 
 #include "voxel_test_support.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_world_generator.hpp"
 
@@ -52,8 +52,8 @@ void compare_with_astar(const VoxelWorld& world, const MovementProfile& profile,
   const std::vector<VoxelCoord> places = all_voxel_places(world, profile);
   ASSERT_GE(places.size(), 2u);
   const VoxelHierarchy hierarchy(world, profile, options);
-  VoxelHierarchicalPathfinder hierarchical(hierarchy);
-  VoxelPathfinder exact(world, profile);
+  VoxelHierarchyQuery hierarchical(hierarchy);
+  VoxelQuery exact(world, profile);
   for (int q = 0; q < queries; ++q) {
     const VoxelCoord start = places[random() % places.size()];
     const VoxelCoord goal = places[random() % places.size()];
@@ -228,7 +228,7 @@ TEST(VoxelHierarchy, OneWayFallsAreFollowedOnlyDownwards) {
   VoxelHierarchyOptions options;
   options.cluster_size = 4;
   const VoxelHierarchy hierarchy(world, profile, options);
-  VoxelHierarchicalPathfinder pathfinder(hierarchy);
+  VoxelHierarchyQuery pathfinder(hierarchy);
   const PathResult down = pathfinder.find_path({1, 6, 1}, {14, 1, 2});
   ASSERT_EQ(down.status, SearchStatus::found) << down.message;
   double cost = 0.0;
@@ -242,7 +242,7 @@ TEST(VoxelHierarchy, BadQueriesAndEditedWorldsAreRefusedInWords) {
   VoxelHierarchyOptions options;
   options.cluster_size = 4;
   VoxelHierarchy hierarchy(world, MovementProfile::walker(), options);
-  VoxelHierarchicalPathfinder pathfinder(hierarchy);
+  VoxelHierarchyQuery pathfinder(hierarchy);
   EXPECT_EQ(pathfinder.find_path({1, 1, 1}, {18, 1, 18}).status, SearchStatus::found);
   const PathResult in_the_air = pathfinder.find_path({1, 3, 1}, {18, 1, 18});
   EXPECT_EQ(in_the_air.status, SearchStatus::invalid_input);
@@ -304,8 +304,8 @@ TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
   VoxelHierarchyOptions options;
   options.cluster_size = 6;
   const auto hierarchy = std::make_shared<const VoxelHierarchy>(world, MovementProfile::walker(), options);
-  VoxelPathfinder pathfinder(world);
-  VoxelHierarchicalPathfinder direct(*hierarchy);
+  VoxelQuery pathfinder(world);
+  VoxelHierarchyQuery direct(*hierarchy);
   VoxelSearchOptions hpa;
   hpa.algorithm = VoxelAlgorithm::hierarchical;
   EXPECT_EQ(parse_voxel_algorithm("hpa"), VoxelAlgorithm::hierarchical);
@@ -343,7 +343,7 @@ TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
   const PathResult other_profile = pathfinder.find_path(start, start, flyer);
   EXPECT_EQ(other_profile.status, SearchStatus::invalid_input);
   EXPECT_NE(other_profile.message.find("another movement profile"), std::string::npos) << other_profile.message;
-  VoxelPathfinder elsewhere(other);
+  VoxelQuery elsewhere(other);
   elsewhere.set_hierarchy(hierarchy);
   const PathResult other_world = elsewhere.find_path(start, start, hpa);
   EXPECT_EQ(other_world.status, SearchStatus::invalid_input);

@@ -26,7 +26,7 @@
 #include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_jump_point_search.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder {
 namespace {
@@ -148,7 +148,7 @@ VoxelCoord random_free(std::mt19937_64& random, const VoxelWorld& world) {
 }
 
 /// Checks a JPS result against A* and the brute force; returns whether a path was found.
-bool check_query(const VoxelWorld& world, VoxelPathfinder& pathfinder, VoxelCoord start, VoxelCoord goal,
+bool check_query(const VoxelWorld& world, VoxelQuery& pathfinder, VoxelCoord start, VoxelCoord goal,
                  const std::string& where) {
   const PathResult jump = pathfinder.find_path(start, goal, jps());
   VoxelSearchOptions astar_options;
@@ -184,7 +184,7 @@ TEST(VoxelJumpPointSearch, MatchesBruteForceAndAStarOnRandomWorlds) {
   for (int w = 0; w < worlds; ++w) {
     const int kind = w % 4;
     const VoxelWorld world = random_world(random, kind);
-    VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+    VoxelQuery pathfinder(world, MovementProfile::flyer());
     for (int q = 0; q < 8; ++q) {
       const VoxelCoord start = random_free(random, world);
       const VoxelCoord goal = random_free(random, world);
@@ -251,7 +251,7 @@ TEST(VoxelJumpPointSearch, OpenSpaceAndSingleObstacles) {
   for (const bool block : {false, true}) {
     VoxelWorld world(5, 5, 5);
     if (block) world.set_block(2, 2, 2, BlockKind::solid);
-    VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+    VoxelQuery pathfinder(world, MovementProfile::flyer());
     for (int a = 0; a < 125; a += 3)
       for (int b = 0; b < 125; b += 2) {
         const VoxelCoord start{a % 5, a / 25, (a / 5) % 5};
@@ -270,7 +270,7 @@ TEST(VoxelJumpPointSearch, UnreachableGoalsEndAsAStarDoes) {
     for (int z = 3; z <= 5; ++z)
       for (int x = 3; x <= 5; ++x)
         if (x != 4 || y != 4 || z != 4) world.set_block(x, y, z, BlockKind::solid);
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   const PathResult jump = pathfinder.find_path({0, 0, 0}, {4, 4, 4}, jps());
   EXPECT_EQ(jump.status, SearchStatus::no_path);
   EXPECT_EQ(jump.reason, StopReason::open_list_empty);
@@ -290,7 +290,7 @@ TEST(VoxelJumpPointSearch, RefusesWalkersAndUnknownAlgorithms) {
   VoxelWorld world(6, 4, 6);
   for (int z = 0; z < 6; ++z)
     for (int x = 0; x < 6; ++x) world.set_block(x, 0, z, BlockKind::solid);
-  VoxelPathfinder walker(world, MovementProfile::walker());
+  VoxelQuery walker(world, MovementProfile::walker());
   const PathResult refused = walker.find_path({1, 1, 1}, {4, 1, 4}, jps());
   EXPECT_EQ(refused.status, SearchStatus::invalid_input);
   EXPECT_NE(refused.message.find("jump point search is for flying agents only"), std::string::npos) << refused.message;
@@ -300,7 +300,7 @@ TEST(VoxelJumpPointSearch, RefusesWalkersAndUnknownAlgorithms) {
   VoxelSearchOptions as_flyer = jps();
   as_flyer.profile = MovementProfile::flyer();
   EXPECT_TRUE(walker.find_path({1, 1, 1}, {4, 3, 4}, as_flyer).found());
-  VoxelPathfinder flyer(world, MovementProfile::flyer());
+  VoxelQuery flyer(world, MovementProfile::flyer());
   VoxelSearchOptions as_walker = jps();
   as_walker.profile = MovementProfile::walker();
   EXPECT_EQ(flyer.find_path({1, 1, 1}, {4, 1, 4}, as_walker).status, SearchStatus::invalid_input);
@@ -323,7 +323,7 @@ TEST(VoxelJumpPointSearch, SteppedAndBudgetedQueriesBehaveAsForAStar) {
   for (int i = 0; i < 400; ++i)
     big.set_block(static_cast<int>(random() % 48), static_cast<int>(random() % 24), static_cast<int>(random() % 48),
                   BlockKind::solid);
-  VoxelPathfinder pathfinder(big, MovementProfile::flyer());
+  VoxelQuery pathfinder(big, MovementProfile::flyer());
   const VoxelCoord start = random_free(random, big);
   const VoxelCoord goal = random_free(random, big);
   const PathResult whole = pathfinder.find_path(start, goal, jps());
@@ -365,7 +365,7 @@ TEST(VoxelJumpPointSearch, FlyCostScalesEveryMove) {
     for (int z = 0; z < 12; ++z) world.set_block(6, y, z, (y + z) % 5 == 0 ? BlockKind::air : BlockKind::solid);
   MovementProfile profile = MovementProfile::flyer();
   profile.fly_cost = 2.5;
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
   VoxelSearchOptions astar;
   astar.algorithm = VoxelAlgorithm::astar;
   const PathResult a = pathfinder.find_path({0, 0, 0}, {11, 11, 11}, astar);
@@ -392,7 +392,7 @@ TEST_P(JumpPointBenchmarkTest, EveryQueryHasTheOptimalLength) {
   ASSERT_NO_THROW(check_voxel_scenario_fits_world(scenario, world));
   ASSERT_GE(scenario.queries.size(), 1000u);
 
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   const std::size_t stride = sanitized_build() ? 20 : 1;
   std::size_t checked = 0;
   std::size_t failures = 0;

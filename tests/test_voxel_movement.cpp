@@ -21,7 +21,7 @@
 #include "voxel_test_support.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
@@ -49,7 +49,7 @@ std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& res
 /// Runs a query and checks a found path with the independent validator.
 PathResult walk(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord from, VoxelCoord to,
                 const VoxelSearchOptions& options = {}) {
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
   PathResult result = pathfinder.find_path(from, to, options);
   if (result.found()) {
     double cost = 0.0;
@@ -59,7 +59,7 @@ PathResult walk(const VoxelWorld& world, const MovementProfile& profile, VoxelCo
   return result;
 }
 
-bool has_move(const VoxelPathfinder& pathfinder, const PathResult& result, VoxelMoveKind kind) {
+bool has_move(const VoxelQuery& pathfinder, const PathResult& result, VoxelMoveKind kind) {
   for (const VoxelMove& move : pathfinder.moves_of(result))
     if (move.kind == kind) return true;
   return false;
@@ -87,7 +87,7 @@ TEST(VoxelWalking, DiagonalNeedsBothSideColumnsClear) {
   world.set_block(1, 2, 0, BlockKind::solid);  // head height in one side column
   MovementProfile profile = MovementProfile::walker();
   profile.walk_directions = 8;
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
   const PathResult result = pathfinder.find_path({0, 1, 0}, {1, 1, 1});
   ASSERT_TRUE(result.found());
   EXPECT_DOUBLE_EQ(result.cost, 2.0);  // around the corner, not across it
@@ -96,7 +96,7 @@ TEST(VoxelWalking, DiagonalNeedsBothSideColumnsClear) {
 TEST(VoxelWalking, StepsUpOneBlockButNotTwo) {
   VoxelWorld world = corridor(6, 8);
   fill_column(world, 3, 0, 1, 1, BlockKind::solid);  // a stair of one
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   const PathResult up = walk(world, MovementProfile::walker(), {0, 1, 0}, {3, 2, 0});
   ASSERT_TRUE(up.found());
   EXPECT_DOUBLE_EQ(up.cost, 3.0 + 0.5);
@@ -120,7 +120,7 @@ TEST(VoxelWalking, JumpsAGapOfJumpDistanceButNotOneMore) {
       ASSERT_TRUE(result.found()) << "gap " << gap;
       // Walk to the edge (2), jump gap + 1 columns at walk cost plus the jump, walk the rest.
       EXPECT_DOUBLE_EQ(result.cost, 2.0 + (gap + 1) + 1.0 + (9 - (3 + gap))) << "gap " << gap;
-      VoxelPathfinder pathfinder(world, MovementProfile::walker());
+      VoxelQuery pathfinder(world, MovementProfile::walker());
       EXPECT_TRUE(has_move(pathfinder, pathfinder.find_path({0, 1, 0}, {9, 1, 0}), VoxelMoveKind::jump));
     } else {
       EXPECT_EQ(result.status, SearchStatus::no_path) << "gap " << gap;
@@ -165,7 +165,7 @@ TEST(VoxelWalking, ClimbsALadder) {
   fill_column(world, 4, 0, 1, 5, BlockKind::solid);   // a wall 5 high
   fill_column(world, 5, 0, 1, 5, BlockKind::solid);
   fill_column(world, 3, 0, 1, 5, BlockKind::ladder);  // the ladder against it
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   const PathResult up = walk(world, MovementProfile::walker(), {0, 1, 0}, {5, 6, 0});
   ASSERT_TRUE(up.found());
   EXPECT_TRUE(has_move(pathfinder, pathfinder.find_path({0, 1, 0}, {5, 6, 0}), VoxelMoveKind::climb));
@@ -181,7 +181,7 @@ TEST(VoxelWalking, SwimsThroughAPool) {
   VoxelWorld world(12, 6, 1);
   for (int x = 0; x < 12; ++x) fill_column(world, x, 0, 0, 2, BlockKind::solid);
   for (int x = 4; x < 9; ++x) fill_column(world, x, 0, 1, 2, BlockKind::water);
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   const PathResult across = walk(world, MovementProfile::walker(), {0, 3, 0}, {11, 3, 0});
   ASSERT_TRUE(across.found());
   EXPECT_TRUE(has_move(pathfinder, pathfinder.find_path({0, 3, 0}, {11, 3, 0}), VoxelMoveKind::swim));
@@ -193,16 +193,16 @@ TEST(VoxelWalking, SwimsThroughAPool) {
 
 TEST(VoxelWalking, RejectsPlacesTheAgentCannotBe) {
   VoxelWorld world = corridor(4, 4);
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   EXPECT_EQ(pathfinder.find_path({0, 2, 0}, {3, 1, 0}).status, SearchStatus::invalid_input);  // in the air
   EXPECT_EQ(pathfinder.find_path({0, 0, 0}, {3, 1, 0}).status, SearchStatus::invalid_input);  // in the floor
   EXPECT_EQ(pathfinder.find_path({0, 1, 0}, {9, 1, 0}).status, SearchStatus::invalid_input);  // outside
   MovementProfile bad = MovementProfile::walker();
   bad.agent_height = 0;
-  EXPECT_THROW(VoxelPathfinder(world, bad), std::invalid_argument);
+  EXPECT_THROW(VoxelQuery(world, bad), std::invalid_argument);
   bad = MovementProfile::walker();
   bad.fall_cost = -1.0;
-  EXPECT_THROW(VoxelPathfinder(world, bad), std::invalid_argument);
+  EXPECT_THROW(VoxelQuery(world, bad), std::invalid_argument);
 }
 
 // x:      0      1      2      3      4      5
@@ -260,7 +260,7 @@ TEST(VoxelPlaces, SayWhichCheckRefusedAPlace) {
   EXPECT_EQ(problem({6, 0, 0}, flyer), "(6,0,0) is outside the world (size 6x4x1)");
 
   // The query object rejects a start or goal with the same words.
-  VoxelPathfinder pathfinder(world, walker);
+  VoxelQuery pathfinder(world, walker);
   const PathResult from_the_air = pathfinder.find_path({0, 3, 0}, {0, 1, 0});
   EXPECT_EQ(from_the_air.status, SearchStatus::invalid_input);
   EXPECT_EQ(from_the_air.message, "start (0,3,0): the block below (0,2,0) is air, so nothing holds the agent");
@@ -357,7 +357,7 @@ TEST(VoxelPlaces, SamplesAreSpreadOutDeterministicAndCountEveryPlace) {
 
 TEST(VoxelFlying, MovesThroughTwentySixNeighboursWithoutCuttingCorners) {
   VoxelWorld world(3, 3, 3);
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   EXPECT_NEAR(pathfinder.find_path({0, 0, 0}, {2, 2, 2}).cost, 2.0 * std::sqrt(3.0), 1e-12);
   EXPECT_NEAR(pathfinder.find_path({0, 0, 0}, {2, 2, 0}).cost, 2.0 * sqrt2, 1e-12);
   world.set_block(1, 0, 0, BlockKind::solid);  // beside the diagonal (0,0,0) -> (1,1,0)
@@ -373,7 +373,7 @@ TEST(VoxelFlying, MovesThroughTwentySixNeighboursWithoutCuttingCorners) {
 
 TEST(VoxelSearch, BudgetsGivePartialPathsTowardsTheGoal) {
   VoxelWorld world(40, 3, 40);
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   VoxelSearchOptions options;
   options.budget.max_expansions = 5;
   const PathResult partial = pathfinder.find_path({0, 0, 0}, {39, 0, 39}, options);
@@ -394,7 +394,7 @@ TEST(VoxelSearch, WeightedAndGreedyStayWithinTheirPromises) {
   });
   world.set_block(0, 0, 0, BlockKind::air);
   world.set_block(29, 11, 29, BlockKind::air);
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   const PathResult optimal = pathfinder.find_path({0, 0, 0}, {29, 11, 29});
   ASSERT_TRUE(optimal.found());
   for (const double weight : {1.5, 2.0, 4.0}) {
@@ -416,7 +416,7 @@ TEST(VoxelSearch, WeightedAndGreedyStayWithinTheirPromises) {
 
 TEST(VoxelSearch, RefusesWeightsThatCouldOverflowThePriorities) {
   VoxelWorld world(40, 3, 40);
-  VoxelPathfinder pathfinder(world, MovementProfile::flyer());
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
   VoxelSearchOptions options;
   options.algorithm = VoxelAlgorithm::weighted_astar;
   options.weight = 1e308;
@@ -437,7 +437,7 @@ TEST(VoxelSearch, RefusesWeightsThatCouldOverflowThePriorities) {
   // Movement costs that could overflow a path's cost are refused too.
   MovementProfile dear = MovementProfile::walker();
   dear.walk_cost = 1e305;
-  VoxelPathfinder walker(world, dear);
+  VoxelQuery walker(world, dear);
   EXPECT_NE(walker.options_problem({}).find("movement costs are too large"), std::string::npos);
 }
 
@@ -446,7 +446,7 @@ TEST(VoxelSearch, SteppedSearchEqualsOneShot) {
   for (int x = 0; x < 20; ++x)
     for (int z = 0; z < 20; ++z) world.set_block(x, 0, z, BlockKind::solid);
   for (int z = 0; z < 18; ++z) fill_column(world, 10, z, 1, 3, BlockKind::solid);
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   const PathResult whole = pathfinder.find_path({0, 1, 0}, {19, 1, 0});
   ASSERT_EQ(pathfinder.begin({0, 1, 0}, {19, 1, 0}), SearchStatus::in_progress);
   while (pathfinder.step(7) == SearchStatus::in_progress) {
@@ -467,7 +467,7 @@ TEST(VoxelSearch, TimedStepsEndWithTheOneShotResult) {
   for (const bool fly : {false, true}) {
     MovementProfile profile = MovementProfile::walker();
     profile.fly = fly;
-    VoxelPathfinder pathfinder(world, profile);
+    VoxelQuery pathfinder(world, profile);
     const PathResult whole = pathfinder.find_path({0, 1, 0}, {63, 1, 0});
     ASSERT_TRUE(whole.found()) << whole.message;
     ASSERT_GT(whole.stats.expanded, 4 * StepBudget::time_check_interval);
@@ -491,7 +491,7 @@ TEST(VoxelSearch, CallerOwnedResultIsReusedWithoutReallocating) {
   for (int x = 0; x < 20; ++x)
     for (int z = 0; z < 20; ++z) world.set_block(x, 0, z, BlockKind::solid);
   for (int z = 0; z < 18; ++z) fill_column(world, 10, z, 1, 3, BlockKind::solid);
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   const auto same = [](const PathResult& a, const PathResult& b) {
     EXPECT_EQ(a.status, b.status);
     EXPECT_EQ(a.reason, b.reason);
@@ -526,7 +526,7 @@ TEST(VoxelSearch, CallerOwnedResultIsReusedWithoutReallocating) {
 // Stepping or asking for a result before any begin() is a caller's mistake, answered, not thrown.
 TEST(VoxelSearch, StepAndResultBeforeBeginAreInvalidInput) {
   VoxelWorld world(4, 4, 4);
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   EXPECT_EQ(pathfinder.step(10), SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.step(StepBudget::time(std::chrono::milliseconds(1))), SearchStatus::invalid_input);
   EXPECT_EQ(pathfinder.result().status, SearchStatus::invalid_input);
@@ -635,7 +635,7 @@ TEST(VoxelWalking, MatchesABruteForceReferenceOnRandomWorlds) {
     if (places.size() < 2) continue;
     const VoxelCoord start = places[random() % places.size()];
     const auto reference = reference_costs(world, profile, start);
-    VoxelPathfinder pathfinder(world, profile);
+    VoxelQuery pathfinder(world, profile);
     for (const VoxelCoord& goal : places) {
       const PathResult result = pathfinder.find_path(start, goal);
       const auto expected = reference.find({goal.x, goal.y, goal.z});

@@ -19,7 +19,7 @@
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/debug/voxel_svg.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 
@@ -428,7 +428,7 @@ TEST(VoxelSvg, DrawsColumnsExploredColumnsThePathMarkersAndALegend) {
   for (int x = 0; x < 4; ++x)
     for (int z = 0; z < 2; ++z) world.set_block(x, 0, z, BlockKind::solid);
   world.set_block(2, 1, 1, BlockKind::water);
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   SearchTrace trace;
   VoxelSearchOptions options;
   options.trace = &trace;
@@ -466,7 +466,7 @@ TEST(VoxelSvg, AHeightRangeShowsOnlyTheBlocksInIt) {
   for (int x = 0; x < 4; ++x) world.set_block(x, 0, 0, BlockKind::solid);
   world.set_block(2, 4, 0, BlockKind::solid);
   world.set_block(3, 4, 0, BlockKind::solid);
-  VoxelPathfinder pathfinder(world, MovementProfile::walker());
+  VoxelQuery pathfinder(world, MovementProfile::walker());
   SearchTrace trace;
   VoxelSearchOptions search;
   search.trace = &trace;

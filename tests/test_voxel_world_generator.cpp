@@ -12,7 +12,7 @@
 #include <stdexcept>
 
 #include "voxel_test_support.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_world_generator.hpp"
 
@@ -184,7 +184,7 @@ void check_answers(const MovementProfile& profile, std::size_t want_found) {
   const VoxelWorld world = generate_voxel_world(small_options(11));
   const VoxelPlaceSample sample = sample_voxel_places(world, profile, 10);
   ASSERT_EQ(sample.places.size(), 10u);
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
   VoxelSearchOptions astar;
   VoxelSearchOptions dijkstra;
   dijkstra.algorithm = VoxelAlgorithm::dijkstra;

@@ -10,12 +10,12 @@
 
 #include "grid_test_support.hpp"
 #include "wayfinder/core/change_log.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_breaks.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_breaks.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder {
 namespace {
@@ -112,7 +112,7 @@ TEST(GridRevisions, ASteppedSearchStopsWhenTheMapIsEditedBetweenSteps) {
     GridMap map(60, 60);
     for (int y = 2; y < 60; y += 4)  // pillars, so that jump point search has many jump points
       for (int x = 2; x < 60; x += 4) map.block({x, y});
-    GridPathfinder pathfinder(map);
+    GridQuery pathfinder(map);
     GridSearchOptions options;
     options.algorithm = algorithm;
     ASSERT_EQ(pathfinder.begin({0, 0}, {59, 30}, options), SearchStatus::in_progress);
@@ -130,7 +130,7 @@ TEST(GridRevisions, ASteppedSearchStopsWhenTheMapIsEditedBetweenSteps) {
     // Begun again, the search sees the new map and answers as a fresh pathfinder does.
     PathResult again;
     pathfinder.find_path({0, 0}, {59, 30}, options, again);
-    GridPathfinder fresh(map);
+    GridQuery fresh(map);
     const PathResult expected = fresh.find_path({0, 0}, {59, 30}, options);
     EXPECT_EQ(again.status, SearchStatus::found);
     EXPECT_EQ(again.cost, expected.cost);
@@ -141,7 +141,7 @@ TEST(GridRevisions, ASteppedSearchStopsWhenTheMapIsEditedBetweenSteps) {
 TEST(GridRevisions, AnEditThatChangesNothingDoesNotStopASearch) {
   GridMap map(40, 40);
   map.block({20, 20});
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   ASSERT_EQ(pathfinder.begin({0, 0}, {39, 39}), SearchStatus::in_progress);
   pathfinder.step(5);
   map.block({20, 20});
@@ -159,7 +159,7 @@ std::size_t step_into(const GridMap& map, const std::vector<NodeId>& path, Cell 
 
 TEST(PathBreaks, FindsTheFirstStepAnEditBroke) {
   GridMap map(30, 30);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   const PathResult planned = pathfinder.find_path({0, 0}, {29, 29});
   ASSERT_TRUE(planned.found());
   const std::vector<NodeId>& path = planned.nodes;  // the diagonal (0,0) .. (29,29)
@@ -199,7 +199,7 @@ TEST(PathBreaks, FindsTheFirstStepAnEditBroke) {
 
 TEST(PathBreaks, BeyondTheLogTheWholePathIsChecked) {
   GridMap map(300, 300);
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   const PathResult planned = pathfinder.find_path({0, 150}, {299, 150});
   ASSERT_TRUE(planned.found());
   const std::uint64_t revision = map.revision();
@@ -244,7 +244,7 @@ TEST(VoxelRevisions, EditsAreCountedLoggedAndStopASteppedSearch) {
   EXPECT_EQ((*changes)[1].revision, 2u);
   EXPECT_EQ((*changes)[1].before, BlockKind::air);
 
-  VoxelPathfinder pathfinder(world);
+  VoxelQuery pathfinder(world);
   ASSERT_EQ(pathfinder.begin({1, 1, 1}, {18, 1, 18}), SearchStatus::in_progress);
   pathfinder.step(2);
   world.set_block({10, 1, 10}, BlockKind::solid);

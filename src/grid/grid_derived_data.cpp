@@ -5,10 +5,10 @@
 #include <string_view>
 #include <utility>
 
-#include "wayfinder/grid/grid_body_map.hpp"
-#include "wayfinder/grid/grid_clearance.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/hierarchical_grid.hpp"
+#include "wayfinder/grid/world/grid_body_map.hpp"
+#include "wayfinder/grid/world/grid_clearance.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/hierarchy/hierarchical_grid.hpp"
 
 namespace wayfinder {
 

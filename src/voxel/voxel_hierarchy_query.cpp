@@ -14,7 +14,7 @@
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
@@ -296,25 +296,25 @@ SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryStat
 
 }  // namespace
 
-VoxelHierarchicalPathfinder::VoxelHierarchicalPathfinder(const VoxelHierarchy& hierarchy)
+VoxelHierarchyQuery::VoxelHierarchyQuery(const VoxelHierarchy& hierarchy)
     : hierarchy_(hierarchy), state_(std::make_unique<VoxelHierarchyQueryState>(hierarchy)) {}
-VoxelHierarchicalPathfinder::~VoxelHierarchicalPathfinder() = default;
-VoxelHierarchicalPathfinder::VoxelHierarchicalPathfinder(VoxelHierarchicalPathfinder&&) noexcept = default;
+VoxelHierarchyQuery::~VoxelHierarchyQuery() = default;
+VoxelHierarchyQuery::VoxelHierarchyQuery(VoxelHierarchyQuery&&) noexcept = default;
 
-std::size_t VoxelHierarchicalPathfinder::search_memory_bytes() const {
+std::size_t VoxelHierarchyQuery::search_memory_bytes() const {
   const VoxelHierarchyQueryState& s = *state_;
   return s.start_context.reserved_bytes() + s.goal_context.reserved_bytes() + s.refine_context.reserved_bytes() +
          s.abstract_context.reserved_bytes() + s.goal_graph.offsets.capacity() * sizeof(std::uint32_t) +
          s.goal_graph.targets.capacity() * sizeof(std::uint32_t) + s.goal_graph.costs.capacity() * sizeof(Cost);
 }
 
-PathResult VoxelHierarchicalPathfinder::find_path(VoxelCoord start, VoxelCoord goal) {
+PathResult VoxelHierarchyQuery::find_path(VoxelCoord start, VoxelCoord goal) {
   PathResult out;
   find_path(start, goal, out);
   return out;
 }
 
-SearchStatus VoxelHierarchicalPathfinder::find_path(VoxelCoord start, VoxelCoord goal, PathResult& out) {
+SearchStatus VoxelHierarchyQuery::find_path(VoxelCoord start, VoxelCoord goal, PathResult& out) {
   const auto began = std::chrono::steady_clock::now();
   out.reset();
   const VoxelWorld& world = hierarchy_.world();

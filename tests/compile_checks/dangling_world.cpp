@@ -11,18 +11,18 @@ int main() {
   using namespace wayfinder;
 #if WAYFINDER_DANGLING_CASE == 0
   const GridMap map = read_movingai_map("arena2.map");
-  GridPathfinder grid_pathfinder(map);
+  GridQuery grid_pathfinder(map);
   const NavMesh mesh = NavMesh::build(read_polyanya_mesh("arena.mesh"));
   NavMeshQuery mesh_query(mesh);
   const RandomPointSampler sampler(mesh);
   const VoxelWorld world = read_voxel_benchmark_map("Simple.3dmap");
-  VoxelPathfinder voxel_pathfinder(world);
+  VoxelQuery voxel_pathfinder(world);
 #elif WAYFINDER_DANGLING_CASE == 1
-  GridPathfinder grid_pathfinder(read_movingai_map("arena2.map"));
+  GridQuery grid_pathfinder(read_movingai_map("arena2.map"));
 #elif WAYFINDER_DANGLING_CASE == 2
   NavMeshQuery mesh_query(NavMesh::build(read_polyanya_mesh("arena.mesh")));
 #elif WAYFINDER_DANGLING_CASE == 3
-  VoxelPathfinder voxel_pathfinder(read_voxel_benchmark_map("Simple.3dmap"));
+  VoxelQuery voxel_pathfinder(read_voxel_benchmark_map("Simple.3dmap"));
 #elif WAYFINDER_DANGLING_CASE == 4
   const RandomPointSampler sampler(NavMesh::build(read_polyanya_mesh("arena.mesh")));
 #endif

@@ -11,7 +11,7 @@ int main() {
   wayfinder::GridMap map(8, 5);
   for (int y = 0; y < 4; ++y) map.set_passable(4, y, false);  // a wall with a gap at the bottom
 
-  wayfinder::GridPathfinder pathfinder(map);
+  wayfinder::GridQuery pathfinder(map);
   const wayfinder::PathResult result = pathfinder.find_path({0, 0}, {7, 0});
   if (!result.found()) {
     std::printf("no path: %s\n", result.message.c_str());

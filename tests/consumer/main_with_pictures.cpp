@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   wayfinder::GridMap map(6, 4);
-  wayfinder::GridPathfinder pathfinder(map);
+  wayfinder::GridQuery pathfinder(map);
   const wayfinder::PathResult result = pathfinder.find_path({0, 0}, {5, 3});
   if (!result.found()) return 1;
 

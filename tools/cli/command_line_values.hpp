@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/grid_rules.hpp"
 
 namespace wayfinder::cli {
 

@@ -15,9 +15,9 @@
 #include "path_audit.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/debug/grid_svg.hpp"
-#include "wayfinder/grid/path_smoothing.hpp"
+#include "wayfinder/grid/paths/path_smoothing.hpp"
 #include "common/room_map_generator.hpp"
 
 namespace wayfinder::cli {
@@ -48,7 +48,7 @@ struct RunTotals {
 /// map, as a game builds it, and a first query makes the pathfinder allocate its search arrays,
 /// which a game pays once, not per query: both untimed, so that the table shows searches only.
 /// (IDA* keeps only a path, and would take long.)
-void warm_up(GridPathfinder& pathfinder, const DemoQuery& query) {
+void warm_up(GridQuery& pathfinder, const DemoQuery& query) {
   GridDerivedData derived;
   for (const GridAlgorithm algorithm : every_grid_algorithm) {
     GridSearchOptions options;
@@ -64,7 +64,7 @@ void warm_up(GridPathfinder& pathfinder, const DemoQuery& query) {
   }
 }
 
-std::vector<AlgorithmRun> run_every_algorithm(GridPathfinder& pathfinder, const DemoQuery& query, RunTotals& totals) {
+std::vector<AlgorithmRun> run_every_algorithm(GridQuery& pathfinder, const DemoQuery& query, RunTotals& totals) {
   std::vector<AlgorithmRun> runs;
   // The searches, then the reactive walkers, which may fail (their note says why).
   for (const GridAlgorithm algorithm : every_grid_algorithm) {
@@ -149,7 +149,7 @@ std::size_t count_cells_costing(const GridMap& map, float cost) {
 /// found, with that path smoothed to any-angle waypoints (dashed).
 void write_search_picture(const std::filesystem::path& path, const GridMap& map, const DemoQuery& query,
                           std::uint64_t seed) {
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   SearchTrace trace;
   GridSearchOptions traced;
   traced.algorithm = GridAlgorithm::astar;
@@ -225,7 +225,7 @@ int run_demo_command(const DemoArguments& arguments, std::ostream& out, std::ost
 
   RunTotals totals;
   out << "== With terrain ==\n\n";
-  GridPathfinder pathfinder(rooms.map);
+  GridQuery pathfinder(rooms.map);
   if (!queries.empty()) warm_up(pathfinder, queries.front());
   std::vector<AlgorithmRun> first_query_runs;
   for (std::size_t i = 0; i < queries.size(); ++i) {
@@ -236,7 +236,7 @@ int run_demo_command(const DemoArguments& arguments, std::ostream& out, std::ost
 
   out << "== The same map and queries with every cell at cost 1 (jump point search needs this) ==\n\n";
   const GridMap uniform = without_terrain(rooms.map);
-  GridPathfinder uniform_pathfinder(uniform);
+  GridQuery uniform_pathfinder(uniform);
   if (!queries.empty()) warm_up(uniform_pathfinder, queries.front());
   for (std::size_t i = 0; i < queries.size(); ++i)
     print_query_table(out, i + 1, queries[i], run_every_algorithm(uniform_pathfinder, queries[i], totals));

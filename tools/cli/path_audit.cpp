@@ -5,7 +5,7 @@
 
 #include "command_line_values.hpp"
 #include "text_table.hpp"
-#include "wayfinder/grid/path_validation.hpp"
+#include "wayfinder/grid/paths/path_validation.hpp"
 
 namespace wayfinder::cli {
 

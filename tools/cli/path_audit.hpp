@@ -7,8 +7,8 @@
 #include <string>
 
 #include "wayfinder/core/path_result.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/world/grid_rules.hpp"
 
 namespace wayfinder::cli {
 

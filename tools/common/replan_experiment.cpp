@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "wayfinder/grid/adaptive_replanner.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/grid_replanner.hpp"
+#include "wayfinder/grid/replanning/adaptive_replanner.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/replanning/grid_replanner.hpp"
 
 namespace wayfinder {
 
@@ -60,7 +60,7 @@ ReplanExperimentResult run_replan_experiment(const GridMap& map, const Scenario&
     GridMap world = map;  // each agent's own world, so that one agent's doors do not close on the next
     GridReplanner replanner(world, query.start, query.goal);
     GridAdaptiveReplanner adaptive(world, query.start, query.goal);
-    GridPathfinder from_scratch(world);
+    GridQuery from_scratch(world);
     ++result.queries;
     if (replanner.plan() != SearchStatus::found) continue;
     adaptive.plan();  // the first plans are from scratch for both, and not timed

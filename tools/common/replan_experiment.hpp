@@ -15,8 +15,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder {
 

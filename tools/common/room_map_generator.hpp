@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 
 namespace wayfinder {
 

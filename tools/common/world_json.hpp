@@ -12,7 +12,7 @@
 
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/search_trace.hpp"
-#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 

@@ -14,7 +14,7 @@
 #include "common/world_json.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/search_trace.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 
 namespace wayfinder::viewer {
@@ -174,7 +174,7 @@ struct SharedQueryFields {
 
 // Hands a pooled grid query the world's shared derived data for these options (built there when
 // missing or stale); the other worlds' queries read the world alone.
-void prepare(const CatalogWorld& world, GridPathfinder& query, const GridSearchOptions& options) {
+void prepare(const CatalogWorld& world, GridQuery& query, const GridSearchOptions& options) {
   query.set_derived_data(world.grid_derived.for_query(*world.grid, options));
 }
 template <class Query, class Options>
@@ -225,7 +225,7 @@ Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits&
   SharedQueryFields shared(request, options, limits.max_trace_events);
 
   const PathResult result =
-      answer(world, world.grid_queries, map, from, to, options, [](const GridPathfinder&, const PathResult&) {});
+      answer(world, world.grid_queries, map, from, to, options, [](const GridQuery&, const PathResult&) {});
   Json json = result_json(world.id, world.kind, result);
   json["algorithm"] = to_string(options.algorithm);
   json["path"] = cells_json(map, result.nodes);
@@ -304,7 +304,7 @@ Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits
   SharedQueryFields shared(request, options, limits.max_trace_events);
 
   const PathResult result =
-      answer(world, world.voxel_queries, voxels, from, to, options, [](const VoxelPathfinder&, const PathResult&) {});
+      answer(world, world.voxel_queries, voxels, from, to, options, [](const VoxelQuery&, const PathResult&) {});
   Json json = result_json(world.id, world.kind, result);
   json["algorithm"] = to_string(options.algorithm);
   json["agent"] = agent;

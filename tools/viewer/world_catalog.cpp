@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 #include "wayfinder/voxel/vox_io.hpp"

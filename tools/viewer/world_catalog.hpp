@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
 namespace wayfinder::viewer {
@@ -98,9 +98,9 @@ struct CatalogWorld {
   std::unique_ptr<NavMesh> mesh;
   std::unique_ptr<VoxelWorld> voxels;
   mutable GridDerivedCache grid_derived;
-  mutable QueryPool<GridPathfinder, GridMap> grid_queries;
+  mutable QueryPool<GridQuery, GridMap> grid_queries;
   mutable QueryPool<NavMeshQuery, NavMesh> mesh_queries;
-  mutable QueryPool<VoxelPathfinder, VoxelWorld> voxel_queries;
+  mutable QueryPool<VoxelQuery, VoxelWorld> voxel_queries;
 };
 
 /// Thrown when adding a world would take the catalog over one of its limits.

@@ -8,7 +8,7 @@
 #include "options.hpp"
 #include "wayfinder/core/path_batch.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 
 using namespace wayfinder;
 using namespace wayfinder::c_api;
@@ -117,7 +117,7 @@ wf_status wf_batch_solve_grid_derived(wf_batch* batch, const wf_grid* grid, cons
   }
   const GridDerivedData shared = derived != nullptr ? *derived->derived : GridDerivedData{};
   return solve<GridMap>(batch, grid, requests, count, threads, grid_request, [&](const GridMap& map) {
-    return [&map, &shared] { return GridPathfinder(map, shared); };
+    return [&map, &shared] { return GridQuery(map, shared); };
   });
 }
 

@@ -9,8 +9,8 @@
 #include "handles.hpp"
 #include "query_calls.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 using namespace wayfinder;
 using namespace wayfinder::c_api;
@@ -158,7 +158,7 @@ wf_status wf_grid_set_flags(wf_grid* grid, int x, int y, int width, int height, 
 
 wf_status wf_grid_query_create(wf_grid* grid, wf_grid_query** out_query, char* error, size_t error_capacity) {
   return create_query(grid, &wf_grid_query::grid, &wf_grid_query::pathfinder, out_query, error, error_capacity,
-                      [&] { return std::make_unique<GridPathfinder>(*grid->map); });
+                      [&] { return std::make_unique<GridQuery>(*grid->map); });
 }
 
 void wf_grid_query_destroy(wf_grid_query* query) {

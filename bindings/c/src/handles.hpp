@@ -127,12 +127,12 @@ using QueryCounter = std::atomic<std::size_t>;
 
 namespace wayfinder {
 class GridMap;
-class GridPathfinder;
+class GridQuery;
 struct GridDerivedData;
 class NavMesh;
 class NavMeshQuery;
 class VoxelWorld;
-class VoxelPathfinder;
+class VoxelQuery;
 class VoxelHierarchy;
 }  // namespace wayfinder
 
@@ -146,7 +146,7 @@ struct wf_grid {
 struct wf_grid_query {
   wayfinder::c_api::ErrorSlot error;
   wf_grid* grid;
-  wayfinder::GridPathfinder* pathfinder;
+  wayfinder::GridQuery* pathfinder;
   wayfinder::PathResult* result;  ///< the latest result, which the path functions read
 };
 struct wf_grid_derived {
@@ -174,7 +174,7 @@ struct wf_voxel_world {
 struct wf_voxel_query {
   wayfinder::c_api::ErrorSlot error;
   wf_voxel_world* world;
-  wayfinder::VoxelPathfinder* pathfinder;
+  wayfinder::VoxelQuery* pathfinder;
   wayfinder::PathResult* result;
 };
 struct wf_voxel_hierarchy {

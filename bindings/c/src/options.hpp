@@ -4,9 +4,9 @@
 // value out of range, a NaN or negative time); null means the defaults.
 
 #include "handles.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder::c_api {
 

@@ -203,7 +203,7 @@ wf_status wf_voxel_query_create(wf_voxel_world* world, const wf_movement_profile
                       [&] {
                         const MovementProfile agent =
                             profile != nullptr ? movement_profile(*profile) : MovementProfile::walker();
-                        return std::make_unique<VoxelPathfinder>(*world->world, agent);
+                        return std::make_unique<VoxelQuery>(*world->world, agent);
                       });
 }
 

@@ -14,7 +14,7 @@ import wayfinder as wf
 
 def plot_path(map_path, picture_path, start=(275, 206), goal=(4, 98)):
     grid = wf.read_movingai_map(map_path)
-    result = wf.GridPathfinder(grid).find_path(start, goal, trace=True)
+    result = wf.GridQuery(grid).find_path(start, goal, trace=True)
     print(f"{result.status.name}: cost {result.cost:.3f}, {len(result.path)} cells, {result.stats.expanded} expanded")
     try:
         import matplotlib

@@ -1,5 +1,5 @@
 // Grids: GridMap (MovingAI files, numpy arrays of costs, edits, areas and flags), the grid
-// query object GridPathfinder (whole and stepped searches) and batches over threads.
+// query object GridQuery (whole and stepped searches) and batches over threads.
 
 #include <pybind11/stl.h>
 
@@ -10,10 +10,10 @@
 
 #include "bindings.hpp"
 #include "wayfinder/core/path_batch.hpp"
-#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder::python {
 
@@ -232,17 +232,17 @@ void bind_grid(py::module_& module) {
       "What queries with `algorithm` read besides the map, for the map as it is now: `derived` (if given) with "
       "the missing or stale pieces built (after an edit, build it again and hand it over again).");
 
-  py::class_<GridPathfinder>(module, "GridPathfinder",
+  py::class_<GridQuery>(module, "GridQuery",
                              "The grid query object: one per thread, reused across queries. Keeps its map alive.")
       .def(py::init([](const GridMap& map, const GridDerivedData* derived) {
-             return GridPathfinder(map, derived != nullptr ? *derived : GridDerivedData{});
+             return GridQuery(map, derived != nullptr ? *derived : GridDerivedData{});
            }),
            py::arg("map"), py::arg("derived") = py::none(), py::keep_alive<1, 2>(),
            "`derived` (build_grid_derived_data): what jump_point_plus and hierarchical queries read")
-      .def("set_derived_data", &GridPathfinder::set_derived_data, py::arg("derived"),
+      .def("set_derived_data", &GridQuery::set_derived_data, py::arg("derived"),
            "the derived data queries read from now on (build_grid_derived_data)")
       .def("find_path",
-           [](GridPathfinder& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
+           [](GridQuery& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
               DiagonalMode diagonal, Heuristic heuristic, double weight, std::uint64_t walker_step_limit,
               std::optional<AreaFilter> filter, std::optional<std::uint64_t> max_expansions,
               std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
@@ -259,7 +259,7 @@ void bind_grid(py::module_& module) {
            "A whole query (the GIL is released while it searches). Never raises for a bad query: the "
            "result's status is invalid_input with a message.")
       .def("begin",
-           [](GridPathfinder& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
+           [](GridQuery& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
               DiagonalMode diagonal, Heuristic heuristic, double weight, std::uint64_t walker_step_limit,
               std::optional<AreaFilter> filter) {
              GridSearchOptions options;
@@ -275,14 +275,14 @@ void bind_grid(py::module_& module) {
            py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,
            py::arg("weight") = GridSearchOptions{}.weight, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),
            "begins a query to advance with step(); returns in_progress or a final status")
-      .def("step", [](GridPathfinder& finder, std::uint64_t max_expansions) {
+      .def("step", [](GridQuery& finder, std::uint64_t max_expansions) {
         py::gil_scoped_release unlocked;
         return finder.step(max_expansions);
       }, py::arg("max_expansions"))
-      .def("result", [](const GridPathfinder& finder) {
+      .def("result", [](const GridQuery& finder) {
         return grid_result(finder.map(), finder.result(), nullptr);
       })
-      .def("stats", &GridPathfinder::stats);
+      .def("stats", &GridQuery::stats);
 
   module.def(
       "solve_batch",
@@ -291,7 +291,7 @@ void bind_grid(py::module_& module) {
          std::uint64_t walker_step_limit, std::optional<AreaFilter> filter, std::optional<std::uint64_t> max_expansions,
          std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
          bool partial_when_unreachable, bool trace, const GridDerivedData* derived) {
-        if (trace) throw py::value_error("batches do not record traces; use GridPathfinder.find_path(trace=True)");
+        if (trace) throw py::value_error("batches do not record traces; use GridQuery.find_path(trace=True)");
         const GridQueryArguments arguments = collect(algorithm, diagonal, heuristic, weight, walker_step_limit,
                                                      std::move(filter), max_expansions, max_cost, max_time,
                                                      return_partial, partial_when_unreachable, false);
@@ -302,7 +302,7 @@ void bind_grid(py::module_& module) {
         {
           py::gil_scoped_release unlocked;
           const GridDerivedData shared = derived != nullptr ? *derived : GridDerivedData{};
-          solve_batch([&] { return GridPathfinder(map, shared); }, std::span<const GridPathRequest>(requests), results,
+          solve_batch([&] { return GridQuery(map, shared); }, std::span<const GridPathRequest>(requests), results,
                       threads);
         }
         py::list out;
@@ -312,7 +312,7 @@ void bind_grid(py::module_& module) {
       py::arg("map"), py::arg("queries"), py::arg("threads") = 0, WAYFINDER_GRID_QUERY_ARGS,
       py::arg("derived") = py::none(),
       "Answers a list of (start, goal) pairs on `threads` threads (0: one per core), each with its own "
-      "GridPathfinder given `derived`; the GIL is released meanwhile. Results in the order of the queries.");
+      "GridQuery given `derived`; the GIL is released meanwhile. Results in the order of the queries.");
 }
 
 }  // namespace wayfinder::python

@@ -1,5 +1,5 @@
 // Voxel worlds: MagicaVoxel and MovingAI voxel files, worlds from numpy arrays, movement
-// profiles, and the VoxelPathfinder.
+// profiles, and the VoxelQuery.
 
 #include <pybind11/stl.h>
 
@@ -12,7 +12,7 @@
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
 namespace wayfinder::python {
@@ -108,7 +108,7 @@ void bind_voxel(py::module_& module) {
   py::class_<VoxelHierarchy, std::shared_ptr<VoxelHierarchy>>(
       module, "VoxelHierarchy",
       "HPA* over a world for one movement profile (voxel_hierarchy.hpp): build once, share with any number of "
-      "VoxelPathfinders (set_hierarchy), search with algorithm=VoxelAlgorithm.hierarchical. Keeps its world alive.")
+      "VoxelQuerys (set_hierarchy), search with algorithm=VoxelAlgorithm.hierarchical. Keeps its world alive.")
       .def(py::init([](const VoxelWorld& world, const MovementProfile& profile, int cluster_size, int cluster_height,
                        int long_entrance, int build_threads, std::uint64_t max_places) {
              VoxelHierarchyOptions options;
@@ -150,14 +150,14 @@ void bind_voxel(py::module_& module) {
         return stats;
       }, "what the build did and what the hierarchy holds (VoxelHierarchyStats) as a dict");
 
-  py::class_<VoxelPathfinder>(module, "VoxelPathfinder", "The voxel query object: one per thread. Keeps its world alive.")
+  py::class_<VoxelQuery>(module, "VoxelQuery", "The voxel query object: one per thread. Keeps its world alive.")
       .def(py::init([](const VoxelWorld& world, const MovementProfile& profile) {
              if (const std::string problem = profile_problem(profile); !problem.empty()) throw py::value_error(problem);
-             return std::make_unique<VoxelPathfinder>(world, profile);
+             return std::make_unique<VoxelQuery>(world, profile);
            }),
            py::arg("world"), py::arg("profile") = MovementProfile::walker(), py::keep_alive<1, 2>())
       .def("find_path",
-           [](VoxelPathfinder& finder, const BlockTuple& start, const BlockTuple& goal, VoxelAlgorithm algorithm,
+           [](VoxelQuery& finder, const BlockTuple& start, const BlockTuple& goal, VoxelAlgorithm algorithm,
               double weight, std::optional<MovementProfile> profile, std::optional<std::uint64_t> max_expansions,
               std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
               bool partial_when_unreachable, bool trace, std::optional<std::size_t> max_memory) {
@@ -182,10 +182,10 @@ void bind_voxel(py::module_& module) {
            "the blocks the agent occupies from start to goal; `profile` overrides the pathfinder's for this query; "
            "`max_memory` (bytes) stops the search once its state holds more (reason memory_limit)")
       .def("set_hierarchy",
-           [](VoxelPathfinder& finder, std::shared_ptr<VoxelHierarchy> hierarchy) { finder.set_hierarchy(std::move(hierarchy)); },
+           [](VoxelQuery& finder, std::shared_ptr<VoxelHierarchy> hierarchy) { finder.set_hierarchy(std::move(hierarchy)); },
            py::arg("hierarchy"), "the VoxelHierarchy that algorithm=VoxelAlgorithm.hierarchical searches (None: none)")
-      .def_property_readonly("search_memory_bytes", &VoxelPathfinder::search_memory_bytes)
-      .def("release_search_memory", &VoxelPathfinder::release_search_memory,
+      .def_property_readonly("search_memory_bytes", &VoxelQuery::search_memory_bytes)
+      .def("release_search_memory", &VoxelQuery::release_search_memory,
            "gives back the search state's pages kept from earlier queries");
 }
 

@@ -23,7 +23,7 @@ def test_every_algorithm_name_and_enum_member():
 
 def test_every_algorithm_finds_a_path_on_a_small_map():
     grid = wf.parse_movingai_map(SMALL_MAP, "small")
-    finder = wf.GridPathfinder(grid)
+    finder = wf.GridQuery(grid)
     derived = None
     for name in ALGORITHM_NAMES:  # what jps-plus and hpa read, built once
         derived = wf.build_grid_derived_data(grid, algorithm=wf.parse_grid_algorithm(name), derived=derived)
@@ -44,7 +44,7 @@ def test_optimal_lengths_on_a_movingai_scenario(data_file):
     grid = wf.read_movingai_map(str(scenario)[: -len(".scen")])
     derived = wf.build_grid_derived_data(grid, algorithm=wf.GridAlgorithm.jump_point_plus)
     assert derived.has_jump_table and not derived.has_hierarchy
-    finder = wf.GridPathfinder(grid, derived=derived)
+    finder = wf.GridQuery(grid, derived=derived)
     queries = wf.read_movingai_scenario(str(scenario), max_queries=300)
     assert len(queries) == 300
     for query in queries:
@@ -71,7 +71,7 @@ def test_numpy_costs_round_trip_and_terrain():
     assert (walls_only.width, walls_only.height) == (9, 6)
     assert not walls_only.passable((0, 0)) and walls_only.passable((1, 0))
     assert walls_only.uniform_cost and walls_only.cost((1, 0)) == 1.0
-    result = wf.GridPathfinder(grid).find_path((0, 0), (8, 5))
+    result = wf.GridQuery(grid).find_path((0, 0), (8, 5))
     assert result.found and result.cost > 0
 
 
@@ -91,7 +91,7 @@ def test_bad_input_raises_clear_errors_or_answers_invalid_input():
     with pytest.raises(wf.LoadError):
         wf.read_movingai_map("/no/such/file.map")
     grid = wf.parse_movingai_map(SMALL_MAP)
-    finder = wf.GridPathfinder(grid)
+    finder = wf.GridQuery(grid)
     outside = finder.find_path((1, 2), (70, 2))
     assert outside.status == wf.SearchStatus.invalid_input and "outside" in outside.message
     with pytest.raises(ValueError, match="max_cost"):
@@ -105,7 +105,7 @@ def test_bad_input_raises_clear_errors_or_answers_invalid_input():
 def test_stepped_search_and_trace_equal_the_whole_query():
     grid = wf.GridMap(64, 64)
     grid.block_rect(wf.GridRect(10, 0, 2, 60))
-    finder = wf.GridPathfinder(grid)
+    finder = wf.GridQuery(grid)
     whole = finder.find_path((0, 0), (63, 10), trace=True)
     assert whole.trace.shape[1] == 3 and whole.trace.shape[0] > whole.stats.expanded
     assert set(np.unique(whole.trace[:, 0])) <= {0.0, 1.0, 2.0}
@@ -126,7 +126,7 @@ def test_edits_areas_and_filters():
     grid.unblock((3, 2))
     grid.set_flags((3, 2), door)
     assert grid.revision == 2
-    finder = wf.GridPathfinder(grid)
+    finder = wf.GridQuery(grid)
     through = finder.find_path((1, 2), (5, 2))
     monster = finder.find_path((1, 2), (5, 2), filter=wf.AreaFilter().exclude_area(5).set_area_cost(0, 1.0))
     assert through.cost == pytest.approx(4.0) and monster.cost == pytest.approx(4.0)
@@ -151,7 +151,7 @@ def test_a_batch_shares_the_derived_data_it_is_given(data_file):
     derived = wf.build_grid_derived_data(grid, algorithm=wf.GridAlgorithm.hierarchical)
     derived = wf.build_grid_derived_data(grid, algorithm=wf.GridAlgorithm.jump_point_plus, derived=derived)
     assert derived.has_jump_table and derived.has_hierarchy
-    finder = wf.GridPathfinder(grid)
+    finder = wf.GridQuery(grid)
     finder.set_derived_data(derived)
     for algorithm in (wf.GridAlgorithm.jump_point_plus, wf.GridAlgorithm.hierarchical):
         batch = wf.solve_batch(grid, pairs, threads=2, algorithm=algorithm, derived=derived)

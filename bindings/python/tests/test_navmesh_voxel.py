@@ -58,7 +58,7 @@ def test_nav_test_reference_queries(data_file):
 def test_voxel_flyer_optimal_lengths(data_file):
     scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
     world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
-    finder = wf.VoxelPathfinder(world, wf.MovementProfile.flyer())
+    finder = wf.VoxelQuery(world, wf.MovementProfile.flyer())
     for query in wf.read_voxel_scenario(str(scenario), max_queries=100):
         result = finder.find_path(query.start, query.goal)
         assert result.found, result.message
@@ -69,14 +69,14 @@ def test_voxel_flyer_optimal_lengths(data_file):
 def test_voxel_flyer_jump_point_search(data_file):
     scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
     world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
-    finder = wf.VoxelPathfinder(world, wf.MovementProfile.flyer())
+    finder = wf.VoxelQuery(world, wf.MovementProfile.flyer())
     assert int(wf.VoxelAlgorithm.jump_point) == 4  # appended: the older values keep their numbers
     for query in wf.read_voxel_scenario(str(scenario), max_queries=100):
         result = finder.find_path(query.start, query.goal, algorithm=wf.VoxelAlgorithm.jump_point)
         assert result.found, result.message
         assert result.cost == pytest.approx(query.optimal_length, abs=1e-6)
         assert result.path[0] == query.start and result.path[-1] == query.goal
-    walker = wf.VoxelPathfinder(world)
+    walker = wf.VoxelQuery(world)
     refused = walker.find_path((1, 1, 1), (2, 1, 1), algorithm=wf.VoxelAlgorithm.jump_point)
     assert not refused.found and "flying agents only" in refused.message
 
@@ -88,7 +88,7 @@ def test_voxel_hierarchy_against_astar(data_file):
     assert int(wf.VoxelAlgorithm.hierarchical) == 5  # appended after jump_point
     hierarchy = wf.VoxelHierarchy(world, flyer, cluster_size=16, build_threads=2)
     assert hierarchy.current and hierarchy.node_count == hierarchy.stats["nodes"] > 0
-    finder = wf.VoxelPathfinder(world, flyer)
+    finder = wf.VoxelQuery(world, flyer)
     refused = finder.find_path((0, 0, 0), (1, 1, 1), algorithm=wf.VoxelAlgorithm.hierarchical)
     assert not refused.found and "needs a hierarchy" in refused.message
     finder.set_hierarchy(hierarchy)
@@ -107,7 +107,7 @@ def test_voxel_memory_limit():
     kinds = np.zeros((24, 96, 96), dtype=np.uint8)  # [y, z, x]: open air over a floor
     kinds[0, :, :] = int(wf.BlockKind.solid)
     world = wf.VoxelWorld.from_array(kinds)
-    finder = wf.VoxelPathfinder(world, wf.MovementProfile.flyer())
+    finder = wf.VoxelQuery(world, wf.MovementProfile.flyer())
     free = finder.find_path((0, 1, 0), (95, 20, 95))
     assert free.found
     held = finder.search_memory_bytes
@@ -125,7 +125,7 @@ def test_voxel_world_from_numpy_and_walkers():
     kinds[1:3, 4, 0:7] = int(wf.BlockKind.solid)  # a wall with a gap at x = 7
     world = wf.VoxelWorld.from_array(kinds)
     assert world.size == (8, 4, 8)
-    walker = wf.VoxelPathfinder(world)
+    walker = wf.VoxelQuery(world)
     result = walker.find_path((1, 1, 1), (1, 1, 6))
     assert result.found and any(block[0] == 7 for block in result.path)
     flyer = walker.find_path((1, 1, 1), (1, 1, 6), profile=wf.MovementProfile.flyer())
@@ -135,4 +135,4 @@ def test_voxel_world_from_numpy_and_walkers():
     bad = wf.MovementProfile()
     bad.agent_height = 0
     with pytest.raises(ValueError):
-        wf.VoxelPathfinder(world, bad)
+        wf.VoxelQuery(world, bad)

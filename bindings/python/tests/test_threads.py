@@ -77,14 +77,14 @@ import wayfinder as wf
 kind = sys.argv[1]
 if kind == "grid":
     world = wf.GridMap(64, 64)
-    make = lambda: wf.GridPathfinder(world)
+    make = lambda: wf.GridQuery(world)
     ask = lambda query: query.find_path((1, 1), (60, 50))
 elif kind == "voxel":
     world = wf.read_voxel_benchmark_map(sys.argv[3])
     width, height, depth = world.size
     row = [(x, height // 2, depth // 2) for x in range(width)]
     air = [place for place in row if world.block(place) == wf.BlockKind.air]
-    make = lambda: wf.VoxelPathfinder(world, wf.MovementProfile.flyer())
+    make = lambda: wf.VoxelQuery(world, wf.MovementProfile.flyer())
     ask = lambda query: query.find_path(air[0], air[-1])
 else:
     world = wf.NavMesh.build(wf.read_obj_mesh(sys.argv[2]))

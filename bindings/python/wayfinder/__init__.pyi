@@ -146,7 +146,7 @@ class ScenarioQuery:
 
 def read_movingai_scenario(path: str, max_queries: Optional[int] = None) -> List[ScenarioQuery]: ...
 
-class GridPathfinder:
+class GridQuery:
     def __init__(self, map: GridMap) -> None: ...
     def find_path(self, start: Cell, goal: Cell, *, algorithm: GridAlgorithm = ..., diagonal: DiagonalMode = ...,
                   heuristic: Heuristic = ..., weight: float = 2.0, walker_step_limit: int = 0,
@@ -280,7 +280,7 @@ class VoxelHierarchy:
     @property
     def stats(self) -> Dict[str, Union[int, float]]: ...
 
-class VoxelPathfinder:
+class VoxelQuery:
     def __init__(self, world: VoxelWorld, profile: MovementProfile = ...) -> None: ...
     def find_path(self, start: Block, goal: Block, *, algorithm: VoxelAlgorithm = ..., weight: float = 2.0,
                   profile: Optional[MovementProfile] = None, max_expansions: Optional[int] = None,
@@ -291,3 +291,7 @@ class VoxelPathfinder:
     @property
     def search_memory_bytes(self) -> int: ...
     def release_search_memory(self) -> None: ...
+
+# Former names of the query objects.
+GridPathfinder = GridQuery
+VoxelPathfinder = VoxelQuery

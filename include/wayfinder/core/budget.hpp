@@ -28,7 +28,7 @@ struct Budget {
   /// limit (StopReason::memory_limit). Checked with the clock, so a search may overrun by what
   /// time_check_interval expansions allocate (for the voxel worlds' paged state, a few pages of
   /// about 80 KiB at most per expansion). What counts is the context's own measure: the pages a
-  /// paged context holds (VoxelPathfinder gives back pages kept from earlier queries when they
+  /// paged context holds (VoxelQuery gives back pages kept from earlier queries when they
   /// alone exceed the limit), the arrays a dense context has reserved for the world's node
   /// count (so a limit below that stops a grid or mesh search at once). Checked by the engine's
   /// searches and bidirectional A* only (docs/architecture.md, "The engine").

@@ -12,7 +12,7 @@
 namespace wayfinder {
 
 /// Specialised by each world's query header:
-///   template <> struct QueryTypes<GridMap> { using Query = GridPathfinder; using Request = GridPathRequest; };
+///   template <> struct QueryTypes<GridMap> { using Query = GridQuery; using Request = GridPathRequest; };
 template <class World>
 struct QueryTypes;
 

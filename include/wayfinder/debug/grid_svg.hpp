@@ -15,7 +15,7 @@
 
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/core/types.hpp"
-#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 
 namespace wayfinder {
 

@@ -12,8 +12,8 @@
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/run_outcome.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/world/grid_rules.hpp"
 #include "wayfinder/core/zeroed_array.hpp"
 
 namespace wayfinder {

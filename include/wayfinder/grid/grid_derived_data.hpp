@@ -1,5 +1,5 @@
 #pragma once
-// What a GridPathfinder's queries read besides the map: JPS+'s jump table and goal bounds, the
+// What a GridQuery's queries read besides the map: JPS+'s jump table and goal bounds, the
 // hierarchy of hierarchical search, the clearance of agents larger than one cell and their
 // body maps. Each is a read-only object of one map version (it records the revision it was
 // built from), built by the caller once and shared by any number of pathfinders, on any number
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "wayfinder/grid/grid_goal_bounds.hpp"
-#include "wayfinder/grid/grid_jump_table.hpp"
-#include "wayfinder/grid/grid_map.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
+#include "wayfinder/grid/jump/grid_jump_table.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 
 namespace wayfinder {
 

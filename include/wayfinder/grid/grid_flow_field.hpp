@@ -43,8 +43,8 @@
 
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/types.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_rules.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/world/grid_rules.hpp"
 
 namespace wayfinder {
 

@@ -149,18 +149,18 @@ class VoxelHierarchy {
 /// The query object: one per thread, reused across queries, reading a shared VoxelHierarchy.
 /// The budget of QueryOptions is not applied (a query's work is bounded by the abstract graph
 /// and the cluster size); the trace is not recorded.
-class VoxelHierarchicalPathfinder {
+class VoxelHierarchyQuery {
  public:
-  explicit VoxelHierarchicalPathfinder(const VoxelHierarchy& hierarchy);
-  explicit VoxelHierarchicalPathfinder(const VoxelHierarchy&& hierarchy) = delete;
-  ~VoxelHierarchicalPathfinder();
-  VoxelHierarchicalPathfinder(VoxelHierarchicalPathfinder&&) noexcept;
-  VoxelHierarchicalPathfinder& operator=(VoxelHierarchicalPathfinder&&) = delete;
+  explicit VoxelHierarchyQuery(const VoxelHierarchy& hierarchy);
+  explicit VoxelHierarchyQuery(const VoxelHierarchy&& hierarchy) = delete;
+  ~VoxelHierarchyQuery();
+  VoxelHierarchyQuery(VoxelHierarchyQuery&&) noexcept;
+  VoxelHierarchyQuery& operator=(VoxelHierarchyQuery&&) = delete;
 
   /// Never throws for bad queries: a start or goal where the agent cannot be (the message names
-  /// the check, as VoxelPathfinder's), or a world edited since the hierarchy was built, give
+  /// the check, as VoxelQuery's), or a world edited since the hierarchy was built, give
   /// invalid_input. An unreachable goal gives no_path. Nodes are packed ids, points block
-  /// coordinates, as VoxelPathfinder's.
+  /// coordinates, as VoxelQuery's.
   PathResult find_path(VoxelCoord start, VoxelCoord goal);
   SearchStatus find_path(VoxelCoord start, VoxelCoord goal, PathResult& out);
 

@@ -18,11 +18,11 @@
 #include "grid/scenario_scoring.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
-#include "wayfinder/grid/compact_grid_path.hpp"
-#include "wayfinder/grid/grid_clearance.hpp"
-#include "wayfinder/grid/grid_goal_bounds.hpp"
-#include "wayfinder/grid/grid_jump_table.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/paths/compact_grid_path.hpp"
+#include "wayfinder/grid/world/grid_clearance.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
+#include "wayfinder/grid/jump/grid_jump_table.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder::cli {
 namespace {
@@ -284,7 +284,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
   ProgressBar progress(err, standard_error_is_terminal());
   // One pathfinder for everything: its search state is reused from query to query, as a game
   // would use it.
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   std::vector<QueryReference> references(query_count);
   if (movingai_rule) {
     for (std::size_t i = 0; i < query_count; ++i) {
@@ -429,7 +429,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       for (const ScenarioQuery& query : scenario.queries) requests.push_back({query.start, query.goal, options});
       progress.start(std::string(to_string(algorithm)) + " on " + std::to_string(arguments.threads) + " threads",
                      query_count);
-      const auto make_query = [&map, &derived] { return GridPathfinder(map, derived); };
+      const auto make_query = [&map, &derived] { return GridQuery(map, derived); };
       batch_seconds =
           run_timed_batch(make_query, std::span<const GridPathRequest>(requests), batch_results, arguments.threads);
       for (std::size_t i = 0; i < query_count; ++i)

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "wayfinder/grid/grid_pathfinder.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 
 namespace wayfinder::cli {
 

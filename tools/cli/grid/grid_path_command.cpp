@@ -14,8 +14,8 @@
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/debug/grid_svg.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
-#include "wayfinder/grid/path_smoothing.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/paths/path_smoothing.hpp"
 
 namespace wayfinder::cli {
 namespace {
@@ -62,7 +62,7 @@ void refuse_unsupported_combinations(const GridPathArguments& arguments) {
 
 /// --svg: the same query again with a trace, for the picture (searches are deterministic; the
 /// timed query ran without one, so that its time is the search alone).
-void draw_traced_query(const GridPathArguments& arguments, const GridMap& map, GridPathfinder& pathfinder,
+void draw_traced_query(const GridPathArguments& arguments, const GridMap& map, GridQuery& pathfinder,
                        GridSearchOptions options, const std::vector<Point>& waypoints) {
   SearchTrace trace;
   options.trace = &trace;
@@ -219,7 +219,7 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   options.agent_size = static_cast<int>(arguments.agent_size);
   options.cluster_size = static_cast<int>(arguments.cluster_size);
   options.trace = nullptr;
-  GridPathfinder pathfinder(map);
+  GridQuery pathfinder(map);
   // What the query reads besides the map (hpa's hierarchy, jps-plus's table, a larger agent's
   // clearance and body map) is built here, untimed, so that the time below is the query's (the
   // hierarchy's build is reported on its own). A table or bounds given as files are loaded

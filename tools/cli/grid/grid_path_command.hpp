@@ -9,9 +9,9 @@
 #include <string>
 
 #include "wayfinder/core/budget.hpp"
-#include "wayfinder/grid/grid_clearance.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/hierarchical_grid.hpp"
+#include "wayfinder/grid/world/grid_clearance.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/hierarchy/hierarchical_grid.hpp"
 
 namespace wayfinder::cli {
 

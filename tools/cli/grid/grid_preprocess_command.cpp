@@ -8,9 +8,9 @@
 #include "progress_bar.hpp"
 #include "text_table.hpp"
 #include "command_line_values.hpp"
-#include "wayfinder/grid/grid_goal_bounds.hpp"
-#include "wayfinder/grid/grid_jump_table.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
+#include "wayfinder/grid/jump/grid_jump_table.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder::cli {
 

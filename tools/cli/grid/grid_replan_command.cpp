@@ -8,7 +8,7 @@
 #include "common/replan_experiment.hpp"
 #include "exit_status.hpp"
 #include "text_table.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder::cli {
 

@@ -9,9 +9,9 @@
 
 #include "bench_summary.hpp"
 #include "wayfinder/core/path_result.hpp"
-#include "wayfinder/grid/grid_map.hpp"
-#include "wayfinder/grid/grid_pathfinder.hpp"
-#include "wayfinder/grid/movingai_io.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder::cli {
 

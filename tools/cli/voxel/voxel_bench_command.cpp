@@ -133,7 +133,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     map_path = arguments.path;
     world = load_voxel_world(arguments.path);
     tolerance = 1e-9;
-    VoxelPathfinder probe(world, MovementProfile::walker());
+    VoxelQuery probe(world, MovementProfile::walker());
     const std::vector<VoxelCoord> places = all_voxel_places(world, MovementProfile::walker());
     if (places.empty()) throw LoadError(arguments.path, 0, 0, "no place in this world where a walker can be");
     std::mt19937_64 random(arguments.seed);
@@ -153,7 +153,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   if (arguments.limit > 0 && queries.size() > arguments.limit) queries.resize(arguments.limit);
 
   const MovementProfile profile = flying ? MovementProfile::flyer() : MovementProfile::walker();
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
   // Options the search would refuse are refused once, before any query, rather than reported as
   // a mismatch per query.
   auto options_for = [&](VoxelAlgorithm algorithm) {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder::cli {
 

@@ -11,7 +11,7 @@
 
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
 namespace wayfinder::cli {

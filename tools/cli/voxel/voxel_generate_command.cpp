@@ -246,7 +246,7 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
   };
   {
     // Options every profile must accept (the hierarchy and jps are checked per profile below).
-    const VoxelPathfinder probe(world);
+    const VoxelQuery probe(world);
     for (const VoxelAlgorithm algorithm : arguments.algorithms)
       if (algorithm != VoxelAlgorithm::hierarchical && algorithm != VoxelAlgorithm::jump_point)
         if (const std::string problem = probe.options_problem(options_for(algorithm, MovementProfile::walker()));
@@ -336,19 +336,19 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
         continue;
       }
       Summary summary;
-      std::optional<VoxelPathfinder> reused;
+      std::optional<VoxelQuery> reused;
       if (arguments.reuse_pathfinder) {
         reused.emplace(world, profile);
         reused->set_hierarchy(built.hierarchy);
       }
       progress.start(profile_name + " " + std::string(to_string(algorithm)), pairs.size());
       for (std::size_t i = 0; i < pairs.size(); ++i) {
-        std::optional<VoxelPathfinder> fresh;
+        std::optional<VoxelQuery> fresh;
         if (!reused) {
           fresh.emplace(world, profile);
           fresh->set_hierarchy(built.hierarchy);
         }
-        VoxelPathfinder& pathfinder = reused ? *reused : *fresh;
+        VoxelQuery& pathfinder = reused ? *reused : *fresh;
         const auto query_started = std::chrono::steady_clock::now();
         const PathResult result = pathfinder.find_path(pairs[i].start, pairs[i].goal, search);
         const double microseconds =

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world_generator.hpp"
 
 namespace wayfinder::cli {

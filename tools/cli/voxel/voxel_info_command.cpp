@@ -61,7 +61,7 @@ std::optional<std::pair<VoxelCoord, VoxelCoord>> connected_pair(const VoxelWorld
                                                                  const std::vector<VoxelCoord>& places) {
   constexpr std::uint64_t expansions_per_try = 200'000;
   constexpr std::uint64_t expansions_in_all = 2'000'000;
-  VoxelPathfinder pathfinder(world, profile);
+  VoxelQuery pathfinder(world, profile);
   VoxelSearchOptions options;
   options.budget.max_expansions = expansions_per_try;
   options.return_partial = false;

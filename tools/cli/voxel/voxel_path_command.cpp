@@ -147,7 +147,7 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
   if (arguments.weight_given && arguments.search.algorithm == VoxelAlgorithm::hierarchical)
     throw std::invalid_argument("--weight applies to weighted-astar; hpa takes no weight");
 
-  VoxelPathfinder pathfinder(world, agent.profile);
+  VoxelQuery pathfinder(world, agent.profile);
   if (arguments.search.algorithm == VoxelAlgorithm::hierarchical) {
     VoxelHierarchyOptions hierarchy;
     hierarchy.cluster_size = static_cast<int>(arguments.cluster_size);

@@ -11,7 +11,7 @@
 
 #include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/core/budget.hpp"
-#include "wayfinder/voxel/voxel_pathfinder.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 
 namespace wayfinder::cli {
 

@@ -1,0 +1,114 @@
+#pragma once
+// Goal bounding for JPS+ (Rabin & Sturtevant 2016, "Combining Bounding Boxes and JPS to Prune
+// Grid Pathfinding", AAAI; Rabin 2017, "Faster A* with Goal Bounding", Game AI Pro 3). For every
+// passable cell and each of its 8 outgoing directions the structure holds the bounding box of
+// the goals for which a move in that direction starts an optimal path (every optimal first
+// move, ties included, under the MovingAI rules), so a search that skips a direction whose box
+// excludes the goal stays optimal. How the boxes are computed: docs/grid.md, "Goal bounding".
+//
+// Building costs one Dijkstra search per passable cell: quadratic in the passable cells (times
+// in docs/benchmarks.md, "Goal bounding"). It may run on several threads; the result does not
+// depend on their number.
+//
+// Like GridJumpTable, the bounds belong to one version of one map: they remember its size,
+// revision() and passability checksum, and mismatch() names what differs.
+//
+// Memory: 64 bytes per cell (8 boxes of 4 x int16; blocked cells hold empty boxes).
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/force_inline.hpp"
+#include "wayfinder/grid/jump/grid_jump_table.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+
+namespace wayfinder {
+
+/// A box of cells, both corners included; empty when min_x > max_x.
+struct GoalBox {
+  std::int16_t min_x = 1;
+  std::int16_t min_y = 1;
+  std::int16_t max_x = 0;
+  std::int16_t max_y = 0;
+  [[nodiscard]] bool empty() const { return min_x > max_x || min_y > max_y; }
+  [[nodiscard]] WAYFINDER_FORCE_INLINE bool contains(int x, int y) const {
+    return x >= min_x && x <= max_x && y >= min_y && y <= max_y;
+  }
+  friend bool operator==(const GoalBox&, const GoalBox&) = default;
+};
+
+class GridGoalBounds {
+ public:
+  /// Called while building with the source cells done so far and the total (passable cells).
+  /// It is called on the thread that builds.
+  using Progress = std::function<void(std::size_t done, std::size_t total)>;
+
+  /// Empty bounds, for no map.
+  GridGoalBounds() = default;
+  /// Builds the bounds of `map`'s current version on `threads` threads (at least 1; the
+  /// calling thread is one of them). The map may have terrain costs (only passability is read).
+  explicit GridGoalBounds(const GridMap& map, const Progress& progress = {}, int threads = 2);
+
+  /// The box of goals for which leaving `cell` in `direction` (0..7, as JumpDirection) starts
+  /// an optimal path.
+  [[nodiscard]] WAYFINDER_FORCE_INLINE const GoalBox& box(NodeId cell, int direction) const {
+    return boxes_[static_cast<std::size_t>(cell) * jump_direction_count + static_cast<std::size_t>(direction)];
+  }
+  /// Whether a goal at (x, y) may be reached optimally by leaving `cell` in `direction`.
+  [[nodiscard]] WAYFINDER_FORCE_INLINE bool admits(NodeId cell, int direction, int x, int y) const {
+    return box(cell, direction).contains(x, y);
+  }
+
+  [[nodiscard]] int width() const { return width_; }
+  [[nodiscard]] int height() const { return height_; }
+  [[nodiscard]] std::uint64_t revision() const { return revision_; }
+  [[nodiscard]] std::uint64_t map_checksum() const { return map_checksum_; }
+
+  /// Why the bounds do not belong to `map`'s current version (size or revision), or nullopt.
+  [[nodiscard]] std::optional<std::string> mismatch(const GridMap& map) const;
+  /// The same, also comparing the passability checksum (one pass over the map).
+  [[nodiscard]] std::optional<std::string> mismatch_thoroughly(const GridMap& map) const;
+  /// Throws std::invalid_argument with mismatch()'s text when the bounds do not fit `map`.
+  void check(const GridMap& map) const;
+
+  /// Seconds spent building (0 for loaded bounds) and the threads used.
+  [[nodiscard]] double build_seconds() const { return build_seconds_; }
+  [[nodiscard]] int build_threads() const { return build_threads_; }
+  /// Bytes held (the boxes and the object itself).
+  [[nodiscard]] std::size_t memory_bytes() const { return sizeof(*this) + boxes_.capacity() * sizeof(GoalBox); }
+
+  // ---- Files. Layout (little-endian): the 8 bytes "WFGOALB\n", u32 format version
+  // (file_version), u32 width, u32 height, u32 zero, u64 passability checksum of the map, u64
+  // checksum (FNV-1a) of the boxes, then width x height x 8 boxes of 4 int16 (min_x, min_y,
+  // max_x, max_y), cell by cell in row-major order, directions as in JumpDirection. Nothing may
+  // follow them.
+
+  static constexpr std::uint32_t file_version = 1;
+  /// Writes the bounds. Throws std::runtime_error naming the file when it cannot be written.
+  void save(const std::filesystem::path& file) const;
+  /// Reads bounds saved for `map`: LoadError naming the file and the reason when it is not a
+  /// goal bounds file, has another version, was built for a map of another size or
+  /// passability, is truncated, too long, or its boxes do not match their checksum.
+  static GridGoalBounds load(const std::filesystem::path& file, const GridMap& map);
+  /// The same from bytes in memory; `source_name` names them in errors.
+  static GridGoalBounds from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
+                                   const std::string& source_name);
+  /// The bytes save() writes.
+  [[nodiscard]] std::vector<unsigned char> to_bytes() const;
+
+ private:
+  int width_ = 0;
+  int height_ = 0;
+  std::uint64_t revision_ = 0;
+  std::uint64_t map_checksum_ = 0;
+  double build_seconds_ = 0.0;
+  int build_threads_ = 0;
+  std::vector<GoalBox> boxes_;  ///< cell-major: 8 per cell
+};
+
+}  // namespace wayfinder

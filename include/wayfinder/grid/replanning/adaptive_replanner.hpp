@@ -1,0 +1,125 @@
+#pragma once
+// Replanning on a grid that changes while an agent walks towards a fixed goal, by Multipath
+// Adaptive A* (MPAA*: Hernández, Baier & Asín 2014, "Making A* Run Faster than D*-Lite for
+// Path-Planning in Partially Known Terrain", ICAPS) with the consistency repair of Generalized
+// Adaptive A* for cells that get cheaper or open again (GAA*: Sun, Koenig & Yeoh 2008,
+// "Generalized Adaptive A*", AAMAS); together they are the MPGAA* of Hernández, Asín & Baier
+// 2015, "Reusing Previously Found A* Paths for Fast Goal-Directed Navigation in Dynamic
+// Terrain", AAAI.
+//
+// Every plan() is a plain forward A* from the agent's cell to the goal, made cheaper by what the
+// earlier searches found:
+// - Learned heuristics (Adaptive A*, Koenig & Likhachev 2005). After a search that found a path
+//   of cost f, every expanded cell s learns h(s) = f - g(s), a better lower bound of its cost to
+//   the goal than the octile distance; later searches use max(octile, learned).
+// - Reused paths (first in Path-Adaptive A*, Hernández, Meseguer, Sun & Koenig 2009; MPAA*
+//   keeps every earlier path, not only the last). Each found path is kept as `next` pointers
+//   towards the goal. When the search selects for expansion a cell whose chain of `next`
+//   pointers still reaches the goal with h(s) = c(s, next(s)) + h(next(s)) at every step on the
+//   map as it is, it stops there: that chain is a real path of cost h(s), and since g(s) + h(s)
+//   is the smallest f on the open list and h is admissible, no path is cheaper. An agent that
+//   walks its own path while nothing breaks it plans with no expansions at all.
+//
+// Blocking cells only makes moves dearer, which keeps learned heuristics consistent (a lower
+// bound stays a lower bound). Opening cells or lowering terrain costs can make them
+// overestimate; plan() then runs GAA*'s consistency repair from the moves that got cheaper (see
+// repair_heuristics()), so that every answer stays optimal: after every plan() the cost equals
+// what a fresh A* on the map as it is would find (the tests check this after every change of
+// random change sequences).
+//
+// One GridAdaptiveReplanner per agent: it holds a learned heuristic, a `next` pointer and the
+// search's scratch (g, parent, a search counter, a heap position) for every cell of the map, 36
+// bytes a cell; the scratch is reset lazily by the counter (Adaptive A*'s `search` variable), so
+// no search clears the whole map. The map is shared and must outlive it; edits are read from the
+// map's change log (GridMap::changes_since) in notify_changes(), as GridReplanner does.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/indexed_heap.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/types.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/replanning/grid_replanner_base.hpp"
+#include "wayfinder/grid/world/grid_rules.hpp"
+
+namespace wayfinder {
+
+class GridAdaptiveReplanner : public GridReplannerBase {
+ public:
+  // The replanners' shape (grid_replanner_base.hpp).
+  GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal,
+                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
+  GridAdaptiveReplanner(const GridMap&& map, Cell start, Cell goal,
+                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+  /// A forward A* from the agent's cell, reusing what earlier plans learned. After
+  /// notify_changes(), a change that may make learned heuristics overestimate (a cell opened or
+  /// got cheaper) is repaired first; a start from scratch forgets everything learned.
+  SearchStatus plan();
+  /// Learned heuristics are costs to the fixed goal: they stay valid wherever the agent goes.
+  void move_to(Cell cell);
+  /// The chain of `next` pointers as of the last plan(), followed from the agent's cell.
+  [[nodiscard]] PathResult path() const;
+  [[nodiscard]] Cost cost() const;
+  [[nodiscard]] Cell next_cell() const;
+
+  /// last_expansions() counts the cells the last plan() expanded in its A* search plus the cells
+  /// whose heuristic its consistency repair lowered; the repair's share alone:
+  [[nodiscard]] std::uint64_t last_heuristic_repairs() const { return last_heuristic_repairs_; }
+  /// Whether the last plan() stopped on a previously found path instead of reaching the goal.
+  [[nodiscard]] bool last_reused_path() const { return last_reused_path_; }
+
+ private:
+  /// A cell's state in one search; valid only while `search` equals the replanner's counter.
+  struct SearchCell {
+    Cost g = infinite_cost;
+    NodeId parent = invalid_node;
+    std::uint32_t search = 0;
+    std::uint32_t heap_position = not_queued;
+    std::uint8_t flags = 0;  ///< SearchFlag bits
+  };
+  static constexpr std::uint32_t not_queued = 0xFFFFFFFFu;
+  enum SearchFlag : std::uint8_t {
+    expanded = 1,       ///< closed in this search
+    chain_broken = 2,   ///< its `next` chain was followed in this search and does not reach the goal
+  };
+
+  void forget_everything();
+  void repair_after_changes();
+  void repair_heuristics(const std::vector<NodeId>& touched);
+  [[nodiscard]] bool search(NodeId start, NodeId goal);
+  /// The cost of the `next` chain from `node` to the goal if it is intact (every step allowed
+  /// and h(s) = c(s, next(s)) + h(next(s))); infinite_cost otherwise.
+  [[nodiscard]] Cost intact_path_cost(NodeId node, NodeId goal);
+  void touch(NodeId node);
+  [[nodiscard]] bool flagged(NodeId node, SearchFlag flag) const {
+    return cells_[node].search == search_counter_ && (cells_[node].flags & flag) != 0;
+  }
+
+  [[nodiscard]] Cost octile(NodeId node) const;
+  [[nodiscard]] Cost heuristic(NodeId node) const;
+  /// The cost of the move from `from` to the adjacent `to` on the map as it is, infinite_cost
+  /// when it is not allowed.
+  [[nodiscard]] Cost move_cost(NodeId from, NodeId to) const;
+
+  Heuristic distance_;
+
+  // Memory kept between searches.
+  std::vector<Cost> learned_h_;  ///< 0 where nothing was learned (the octile distance rules)
+  std::vector<NodeId> next_;     ///< the next cell of a previously found path towards the goal
+
+  // One search's scratch, reset lazily by search_counter_.
+  std::vector<SearchCell> cells_;
+  std::uint32_t search_counter_ = 0;
+  IndexedHeap open_;
+  std::vector<NodeId> expanded_;
+  std::vector<NodeId> chain_;  ///< the chain being checked by intact_path_cost
+
+  SearchStatus status_ = SearchStatus::no_path;
+  Cost plan_cost_ = infinite_cost;
+  std::uint64_t last_heuristic_repairs_ = 0;
+  bool last_reused_path_ = false;
+};
+
+}  // namespace wayfinder

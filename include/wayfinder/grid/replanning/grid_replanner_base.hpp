@@ -1,0 +1,135 @@
+#pragma once
+// What the grid's two replanners share (GridReplanner: D* Lite; GridAdaptiveReplanner: MPAA*):
+// one agent on a shared map walking to a fixed goal, the map's edits read from its change log,
+// the checks every plan() makes, the statistics, and the plan returned as a PathResult. The
+// algorithms themselves, and plan(), move_to(), cost() and path(), are each replanner's own.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/types.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
+#include "wayfinder/grid/world/grid_rules.hpp"
+
+namespace wayfinder {
+
+/// Every grid replanner has this shape besides what the base provides:
+/// - a constructor (map, start, goal, diagonal mode) that keeps a reference to the map, which
+///   must outlive it (a temporary map does not compile); nothing is searched until plan();
+/// - `SearchStatus plan()`: brings the plan up to date with the map and the agent's cell;
+///   returns found, no_path (the goal is cut off, or the agent or goal stands on a blocked
+///   cell) or invalid_input (start or goal outside the map, a bad diagonal mode);
+/// - `void move_to(Cell)`: the agent is now there (usually next_cell()); any cell is accepted;
+/// - `PathResult path() const`: the plan from the agent's cell to the goal as of the last
+///   plan() (nodes, points at cell centres, cost): found or no_path;
+/// - `Cost cost() const`: the plan's cost (infinite when there is no path);
+/// - `Cell next_cell() const`: the next cell to step to, or the agent's own cell when it is at
+///   the goal or has no path.
+class GridReplannerBase {
+ public:
+  /// Reads the map's edits since the last call (or since construction) from its change log and
+  /// marks what they affect for repair by the next plan(). When the log no longer reaches back,
+  /// or an edit made some cell cheaper than the cheapest cell the heuristic was scaled by, the
+  /// next plan() starts from scratch. Returns the number of changed cells read.
+  std::size_t notify_changes();
+
+  /// The agent's cell and the goal.
+  [[nodiscard]] Cell position() const { return start_; }
+  [[nodiscard]] Cell goal() const { return goal_; }
+  /// Expansions of the last plan() (the repair's work), and in total.
+  [[nodiscard]] std::uint64_t last_expansions() const { return last_expansions_; }
+  [[nodiscard]] std::uint64_t total_expansions() const { return total_expansions_; }
+  /// Why the last plan() gave invalid_input or no_path ("" otherwise).
+  [[nodiscard]] const std::string& message() const { return message_; }
+
+ protected:
+  /// The replanner keeps a reference to `map`, which must outlive it.
+  GridReplannerBase(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
+      : map_(map), start_(start), goal_(goal), diagonal_(diagonal), seen_revision_(map.revision()) {}
+
+  /// The checks at the start of plan(): false, with the message, for a bad diagonal mode or a
+  /// start or goal outside the map.
+  [[nodiscard]] bool ends_on_the_map();
+  /// False, with the message, when the agent's cell or the goal is blocked.
+  [[nodiscard]] bool ends_passable();
+  /// The message for a goal the agent cannot reach.
+  void say_unreachable();
+  /// A fresh start has begun: the changes read so far are part of it, and the heuristic is
+  /// scaled by the map's cheapest cell.
+  void started_over();
+
+  /// Calls visit(neighbour, move cost) for every move allowed from `node` on the map as it is.
+  template <class Visit>
+  void for_each_move(NodeId node, Visit&& visit) const {
+    const Cell at = map_.cell_of(node);
+    if (!map_.passable(at)) return;  // a blocked cell has no moves, in or out
+    const std::uint16_t allowed = allowed_moves(diagonal_, map_.neighbourhood(at.x, at.y));
+    for (int i = 0; i < 8; ++i) {
+      const int dx = move_dx[i], dy = move_dy[i];
+      if (!((allowed >> ((dy + 1) * 3 + (dx + 1))) & 1u)) continue;
+      const NodeId next = map_.id_of(at.x + dx, at.y + dy);
+      visit(next, grid_move_cost(map_, node, next, dx != 0 && dy != 0));
+    }
+  }
+
+  /// The plan as a PathResult (nodes, cell centres, cost; found or no_path): from the agent's
+  /// cell, `next_move(at)` gives the next cell and the move's cost ({invalid_node, ...} or an
+  /// infinite cost where the plan breaks). `has_plan` false: no_path with the last message.
+  template <class NextMove>
+  [[nodiscard]] PathResult follow_plan(bool has_plan, NextMove&& next_move) const {
+    PathResult result;
+    result.reason = StopReason::goal_reached;
+    result.stats.expanded = last_expansions_;
+    if (!has_plan) return no_plan(std::move(result), message_.empty() ? "no plan: call plan() first" : message_);
+    NodeId at = map_.id_of(start_);
+    const NodeId goal = map_.id_of(goal_);
+    result.nodes.push_back(at);
+    Cost total = 0.0;
+    while (at != goal && result.nodes.size() <= map_.cell_count()) {
+      const std::pair<NodeId, Cost> next = next_move(at);
+      if (next.first == invalid_node || next.second == infinite_cost) break;
+      total += next.second;
+      at = next.first;
+      result.nodes.push_back(at);
+    }
+    if (at != goal) {
+      result.nodes.clear();
+      return no_plan(std::move(result), "the plan is stale: call plan() after move_to() or notify_changes()");
+    }
+    result.status = SearchStatus::found;
+    result.cost = total;
+    result.points.reserve(result.nodes.size());
+    for (const NodeId node : result.nodes) result.points.push_back(GridMap::centre(map_.cell_of(node)));
+    return result;
+  }
+
+  /// The eight moves, in the order for_each_move visits them.
+  static constexpr int move_dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+  static constexpr int move_dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+
+  const GridMap& map_;
+  Cell start_;
+  Cell goal_;
+  DiagonalMode diagonal_;
+  double heuristic_scale_ = 1.0;        ///< the map's cheapest cell cost when the plan started
+  std::uint64_t seen_revision_ = 0;     ///< the map's revision notify_changes() read up to
+  std::vector<NodeId> changed_cells_;   ///< cells changed since the last plan()
+  bool initialised_ = false;
+  bool start_over_ = false;             ///< the next plan() starts from scratch
+  std::uint64_t last_expansions_ = 0;
+  std::uint64_t total_expansions_ = 0;
+  std::string message_;
+
+ private:
+  static PathResult no_plan(PathResult result, std::string why) {
+    result.status = SearchStatus::no_path;
+    result.reason = StopReason::open_list_empty;
+    result.message = std::move(why);
+    return result;
+  }
+};
+
+}  // namespace wayfinder

@@ -1,0 +1,154 @@
+#pragma once
+// The voxel query object: one per thread, reused across queries. It holds per-query search
+// state only (paged: its memory follows the explored region); the VoxelWorld and the hierarchy
+// it reads are shared read-only. docs/architecture.md ("Query objects") says more.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wayfinder/core/budget.hpp"
+#include "wayfinder/core/path_query.hpp"
+#include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
+#include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/voxel/movement_profile.hpp"
+#include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_hierarchy.hpp"
+#include "wayfinder/voxel/voxel_world.hpp"
+
+namespace wayfinder {
+
+enum class VoxelAlgorithm : std::uint8_t {
+  dijkstra,
+  astar,
+  weighted_astar,     ///< cost <= weight x optimal; weight 2 is the "g / 2" of voxel tutorials
+  greedy_best_first,  ///< fast, no cost guarantee
+  jump_point,         ///< optimal, flying agents only (voxel_jump_point_search.hpp)
+  /// HPA* over a VoxelHierarchy given to set_hierarchy (voxel_hierarchy.hpp): near-optimal,
+  /// for large worlds; settled in begin(), budget and trace not applied.
+  hierarchical,
+};
+
+/// Command-line names: dijkstra, astar, weighted-astar, greedy, jps, hpa.
+std::string_view to_string(VoxelAlgorithm algorithm);
+std::optional<VoxelAlgorithm> parse_voxel_algorithm(std::string_view name);
+std::string_view to_string(VoxelMoveKind kind);
+
+/// The voxel world's options: the shared ones (budget, return_partial, partial_when_unreachable,
+/// trace with node ids as packed coordinates; see QueryOptions) and the world's own.
+struct VoxelSearchOptions : QueryOptions {
+  VoxelAlgorithm algorithm = VoxelAlgorithm::astar;
+  /// Heuristic weight of weighted A* (finite, >= 1, and small enough for the world: see
+  /// VoxelQuery::options_problem). Only weighted_astar reads it.
+  double weight = 2.0;
+  /// The agent this query is for. Empty: the pathfinder's own profile (its constructor's). So
+  /// one pathfinder per thread serves agents of every kind on one world.
+  std::optional<MovementProfile> profile;
+};
+
+/// One query as a value: what batches and the request queue take.
+struct VoxelPathRequest {
+  VoxelCoord start;
+  VoxelCoord goal;
+  VoxelSearchOptions options;
+};
+
+/// One move of a path: where it ends, what kind of move it is and what it costs.
+struct VoxelMove {
+  VoxelCoord to;
+  VoxelMoveKind kind = VoxelMoveKind::walk;
+  Cost cost = 0.0;
+};
+
+class VoxelQuery {
+ public:
+  /// Throws std::invalid_argument if profile_problem(profile) is not empty.
+  /// Lifetime: the pathfinder keeps a reference to `world`, which must outlive it. Building one
+  /// from a temporary world does not compile: load the world into a variable first.
+  explicit VoxelQuery(const VoxelWorld& world, const MovementProfile& profile = MovementProfile::walker());
+  explicit VoxelQuery(const VoxelWorld&& world, const MovementProfile& profile = MovementProfile::walker()) = delete;
+  ~VoxelQuery();
+  VoxelQuery(VoxelQuery&&) noexcept;
+  VoxelQuery& operator=(VoxelQuery&&) = delete;
+  VoxelQuery(const VoxelQuery&) = delete;
+  VoxelQuery& operator=(const VoxelQuery&) = delete;
+
+  /// The PathQuery contract (path_query.hpp): never throws for bad queries (a start or goal
+  /// outside the world or where the agent cannot be, with a message naming the failed check,
+  /// e.g. "start (4,1,2): the block below (4,0,2) is air, so nothing holds the agent"; bad
+  /// options, see options_problem: invalid_input); a stepped query ends with find_path's result.
+  /// PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block coordinates.
+  PathResult find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
+  SearchStatus find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options, PathResult& out);
+  SearchStatus find_path(const VoxelPathRequest& request, PathResult& out) {
+    return find_path(request.start, request.goal, request.options, out);
+  }
+  SearchStatus begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
+  SearchStatus begin(const VoxelPathRequest& request) { return begin(request.start, request.goal, request.options); }
+  SearchStatus step(std::uint64_t max_expansions);
+  SearchStatus step(const StepBudget& budget);
+  [[nodiscard]] PathResult result() const;
+  void result(PathResult& out) const;
+  [[nodiscard]] SearchStats stats() const;
+
+  /// Empty if the agent can be at `at` (start and goal must be such places), otherwise which
+  /// check failed and at which block (voxel_place_problem in voxel_places.hpp).
+  [[nodiscard]] std::string position_problem(VoxelCoord at) const;
+  /// The same for an agent with another profile.
+  [[nodiscard]] std::string position_problem(VoxelCoord at, const MovementProfile& profile) const;
+  /// Empty if begin() accepts these options for this world, otherwise why not: an unknown
+  /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a weighted
+  /// A* weight not finite or below 1 or so large that the search's priorities could overflow,
+  /// movement costs so large that a path's cost could, a bad options.profile (profile_problem),
+  /// or hierarchical without a fitting hierarchy (set_hierarchy).
+  [[nodiscard]] std::string options_problem(const VoxelSearchOptions& options) const;
+  /// The moves of a path returned by this pathfinder (one fewer than its nodes).
+  [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result) const;
+  /// The same for a path found with another profile (VoxelSearchOptions::profile).
+  [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result, const MovementProfile& profile) const;
+
+  [[nodiscard]] const VoxelWorld& world() const { return world_; }
+  [[nodiscard]] const MovementProfile& profile() const { return profile_; }
+  /// Bytes held by the search state (pages of node records and the page table, and the
+  /// hierarchical search's contexts once it has run).
+  [[nodiscard]] std::size_t search_memory_bytes() const;
+  /// Gives back the pages of search state kept from earlier queries (they are reused by the
+  /// next query otherwise). begin() does this itself when they alone exceed the query's
+  /// Budget::max_memory_bytes. Not while a query is stepped.
+  void release_search_memory();
+
+  /// The hierarchy VoxelAlgorithm::hierarchical searches (derived data, built by the caller and
+  /// shared read-only): of this pathfinder's world, for the profile of the queries that use it
+  /// (others are refused); a world edited since its build is refused until it is rebuilt
+  /// (VoxelHierarchy::rebuild). Null removes it.
+  void set_hierarchy(std::shared_ptr<const VoxelHierarchy> hierarchy);
+  [[nodiscard]] const std::shared_ptr<const VoxelHierarchy>& hierarchy() const;
+
+ private:
+  /// The heuristic estimate between opposite corners of the world: no estimate is larger.
+  [[nodiscard]] Cost largest_heuristic(const MovementProfile& profile) const;
+  /// At least the cost of any single move of the profile.
+  [[nodiscard]] static Cost dearest_move(const MovementProfile& profile);
+
+  const VoxelWorld& world_;
+  MovementProfile profile_;
+  std::unique_ptr<struct VoxelQueryState> state_;
+};
+
+template <>
+struct QueryTypes<VoxelWorld> {
+  using Query = VoxelQuery;
+  using Request = VoxelPathRequest;
+};
+
+/// Fills PathResult::points with the block coordinates of PathResult::nodes.
+void fill_voxel_points(const VoxelWorld& world, PathResult& result);
+
+/// The former name of VoxelQuery: query objects are called queries in every language.
+using VoxelPathfinder [[deprecated("renamed VoxelQuery")]] = VoxelQuery;
+
+}  // namespace wayfinder

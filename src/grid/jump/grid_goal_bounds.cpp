@@ -1,0 +1,237 @@
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <queue>
+#include <stdexcept>
+#include <thread>
+
+#include "grid_table_file.hpp"
+#include "wayfinder/core/load_error.hpp"
+
+namespace wayfinder {
+
+namespace {
+
+static_assert(sizeof(GoalBox) == 8);
+constexpr grid_table_file::Kind bounds_file_kind{{'W', 'F', 'G', 'O', 'A', 'L', 'B', '\n'},
+                                                  GridGoalBounds::file_version,
+                                                  jump_direction_count * sizeof(GoalBox),
+                                                  "goal bounds",
+                                                  "the goal bounds were built for",
+                                                  "boxes",
+                                                  "the goal bounds were built for",
+                                                  "bounds"};
+
+// One thread's Dijkstra searches. The map is copied into a padded passability grid (a border of
+// blocked cells), so that neighbours need no bounds checks. A cost is a + b*sqrt2 (a straight
+// steps, b diagonal ones): two costs are equal exactly when their (a, b) are, and the heap
+// orders by the value, whose rounding error (below 1e-9 for any path on a 2^15 side map) is far
+// below the smallest difference between two distinct costs of such paths (above 1e-6).
+class FirstMoveDijkstra {
+ public:
+  FirstMoveDijkstra(const std::vector<unsigned char>& passable, int padded_width)
+      : passable_(passable), padded_width_(padded_width), straight_(passable.size()), diagonal_(passable.size()),
+        moves_(passable.size()), stamp_(passable.size(), 0), closed_(passable.size(), 0) {
+    for (int d = 0; d < jump_direction_count; ++d)
+      offset_[d] = jump_direction_dy[d] * padded_width_ + jump_direction_dx[d];
+  }
+
+  // Labels every cell reached from `source` (a padded index) with its set of optimal first
+  // moves and widens `boxes` (the source's 8) to hold it.
+  void run(std::size_t source, GoalBox* boxes) {
+    ++generation_;
+    while (!heap_.empty()) heap_.pop();
+    reach(source, 0, 0, 0);
+    heap_.push({0.0, source});
+    while (!heap_.empty()) {
+      const Entry top = heap_.top();
+      heap_.pop();
+      const std::size_t at = top.cell;
+      if (closed_[at] == generation_) continue;
+      closed_[at] = generation_;
+      const std::uint8_t label = moves_[at];
+      if (at != source) {
+        const int x = static_cast<int>(at % static_cast<std::size_t>(padded_width_)) - 1;
+        const int y = static_cast<int>(at / static_cast<std::size_t>(padded_width_)) - 1;
+        for (int d = 0; d < jump_direction_count; ++d) {
+          if ((label & (1u << d)) == 0) continue;
+          GoalBox& box = boxes[d];
+          if (box.empty()) {
+            box = {static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), static_cast<std::int16_t>(x),
+                   static_cast<std::int16_t>(y)};
+          } else {
+            box.min_x = std::min(box.min_x, static_cast<std::int16_t>(x));
+            box.min_y = std::min(box.min_y, static_cast<std::int16_t>(y));
+            box.max_x = std::max(box.max_x, static_cast<std::int16_t>(x));
+            box.max_y = std::max(box.max_y, static_cast<std::int16_t>(y));
+          }
+        }
+      }
+      const std::int32_t a = straight_[at];
+      const std::int32_t b = diagonal_[at];
+      for (int d = 0; d < jump_direction_count; ++d) {
+        const std::size_t next = at + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(offset_[d]));
+        if (passable_[next] == 0) continue;
+        const bool diagonal = (d & 1) != 0;
+        // No corner cutting: a diagonal step needs both side cells free.
+        if (diagonal && (passable_[at + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(
+                                           jump_direction_dy[d] * padded_width_))] == 0 ||
+                         passable_[at + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(jump_direction_dx[d]))] ==
+                             0))
+          continue;
+        if (closed_[next] == generation_) continue;
+        const std::uint8_t moves = at == source ? static_cast<std::uint8_t>(1u << d) : label;
+        const std::int32_t na = diagonal ? a : a + 1;
+        const std::int32_t nb = diagonal ? b + 1 : b;
+        if (stamp_[next] != generation_) {
+          reach(next, na, nb, moves);
+          heap_.push({value(na, nb), next});
+        } else if (straight_[next] == na && diagonal_[next] == nb) {
+          moves_[next] |= moves;  // an exact tie: another optimal first move
+        } else if (value(na, nb) < value(straight_[next], diagonal_[next])) {
+          reach(next, na, nb, moves);
+          heap_.push({value(na, nb), next});
+        }
+      }
+    }
+  }
+
+ private:
+  struct Entry {
+    double cost;
+    std::size_t cell;
+    bool operator<(const Entry& other) const { return cost > other.cost; }  // a min-heap
+  };
+  static double value(std::int32_t a, std::int32_t b) { return a + b * 1.4142135623730950488; }
+  void reach(std::size_t cell, std::int32_t a, std::int32_t b, std::uint8_t moves) {
+    stamp_[cell] = generation_;
+    straight_[cell] = a;
+    diagonal_[cell] = b;
+    moves_[cell] = moves;
+  }
+
+  const std::vector<unsigned char>& passable_;
+  int padded_width_;
+  int offset_[jump_direction_count] = {};
+  std::vector<std::int32_t> straight_;
+  std::vector<std::int32_t> diagonal_;
+  std::vector<std::uint8_t> moves_;
+  std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint32_t> closed_;
+  std::uint32_t generation_ = 0;
+  std::priority_queue<Entry> heap_;
+};
+
+}  // namespace
+
+GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int threads)
+    : width_(map.width()), height_(map.height()), revision_(map.revision()) {
+  const auto began = std::chrono::steady_clock::now();
+  threads = std::max(threads, 1);
+  build_threads_ = threads;
+  boxes_.assign(map.cell_count() * jump_direction_count, GoalBox{});
+  const int padded_width = width_ + 2;
+  std::vector<unsigned char> passable(static_cast<std::size_t>(padded_width) * static_cast<std::size_t>(height_ + 2), 0);
+  std::vector<NodeId> sources;
+  for (int y = 0; y < height_; ++y)
+    for (int x = 0; x < width_; ++x)
+      if (map.passable_unchecked(x, y)) {
+        passable[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(padded_width) +
+                 static_cast<std::size_t>(x + 1)] = 1;
+        sources.push_back(map.id_of(x, y));
+      }
+  // Sources are handed out in chunks; each writes only its own cell's boxes, so the result does
+  // not depend on the threads' order.
+  constexpr std::size_t chunk = 64;
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  const std::size_t total = sources.size();
+  auto work = [&](bool reports) {
+    FirstMoveDijkstra dijkstra(passable, padded_width);
+    while (true) {
+      const std::size_t begin = next.fetch_add(chunk);
+      if (begin >= total) break;
+      const std::size_t end = std::min(total, begin + chunk);
+      for (std::size_t i = begin; i < end; ++i) {
+        const NodeId cell = sources[i];
+        const std::size_t x = cell % static_cast<NodeId>(width_);
+        const std::size_t y = cell / static_cast<NodeId>(width_);
+        dijkstra.run((y + 1) * static_cast<std::size_t>(padded_width) + x + 1,
+                     boxes_.data() + static_cast<std::size_t>(cell) * jump_direction_count);
+      }
+      const std::size_t now = done.fetch_add(end - begin) + (end - begin);
+      if (reports && progress) progress(now, total);
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(work, false);
+  try {
+    work(true);
+  } catch (...) {
+    // A progress callback that throws stops the build: the helpers finish their chunk and stop.
+    next.store(total);
+    for (std::thread& helper : helpers) helper.join();
+    throw;
+  }
+  for (std::thread& helper : helpers) helper.join();
+  if (progress) progress(total, total);
+  map_checksum_ = passability_checksum(map);
+  build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
+
+std::optional<std::string> GridGoalBounds::mismatch(const GridMap& map) const {
+  return grid_table_file::mismatch(bounds_file_kind, width_, height_, revision_, map);
+}
+
+std::optional<std::string> GridGoalBounds::mismatch_thoroughly(const GridMap& map) const {
+  return grid_table_file::mismatch_thoroughly(bounds_file_kind, width_, height_, revision_, map_checksum_, map);
+}
+
+void GridGoalBounds::check(const GridMap& map) const {
+  if (auto problem = mismatch(map)) throw std::invalid_argument(*problem);
+}
+
+std::vector<unsigned char> GridGoalBounds::to_bytes() const {
+  // The boxes' bytes as the file holds them (little-endian int16, as the jump table's).
+  return grid_table_file::to_bytes(bounds_file_kind, width_, height_, map_checksum_, boxes_.data(),
+                                   boxes_.size() * sizeof(GoalBox));
+}
+
+void GridGoalBounds::save(const std::filesystem::path& file) const {
+  grid_table_file::write(file, to_bytes(), bounds_file_kind);
+}
+
+GridGoalBounds GridGoalBounds::load(const std::filesystem::path& file, const GridMap& map) {
+  const std::vector<unsigned char> bytes = grid_table_file::read(file, bounds_file_kind, map);
+  return from_bytes(bytes.data(), bytes.size(), map, file.string());
+}
+
+GridGoalBounds GridGoalBounds::from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
+                                          const std::string& source_name) {
+  auto fail = [&](const std::string& why) -> GridGoalBounds { throw LoadError(source_name, 0, 0, why); };
+  const grid_table_file::CheckedValues checked = grid_table_file::check(bounds_file_kind, data, size, map, source_name);
+  const std::size_t count = map.cell_count() * jump_direction_count;
+  GridGoalBounds bounds;
+  bounds.boxes_.resize(count);
+  std::memcpy(bounds.boxes_.data(), checked.values, count * sizeof(GoalBox));
+  // The boxes are only compared with coordinates, never used as indices, so no box can make a
+  // search read outside its arrays; still refuse boxes that cannot come from this map.
+  for (std::size_t i = 0; i < count; ++i) {
+    const GoalBox& box = bounds.boxes_[i];
+    if (box.empty()) continue;
+    if (box.min_x < 0 || box.min_y < 0 || box.max_x >= map.width() || box.max_y >= map.height())
+      return fail("corrupted: the box of cell " + std::to_string(i / jump_direction_count) + " in direction " +
+                  std::to_string(i % jump_direction_count) + " leaves the map");
+  }
+  bounds.width_ = map.width();
+  bounds.height_ = map.height();
+  bounds.revision_ = map.revision();
+  bounds.map_checksum_ = checked.map_checksum;
+  return bounds;
+}
+
+}  // namespace wayfinder
