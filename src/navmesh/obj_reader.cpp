@@ -11,17 +11,12 @@
 #include <utility>
 #include <vector>
 
-#include "../core/text_fields.hpp"
-#include "wayfinder/core/load_error.hpp"
-#include "core/text_file.hpp"
+#include "../core/text_reader.hpp"
 
 namespace wayfinder {
 namespace {
 
-using text::Field;
-using text::Line;
-using text::NumberProblem;
-using text::quoted;
+using namespace text_reading;
 
 // tinyobjloader parses the file, but it is lenient: it reads "1.5abc" as 1.5, a missing
 // coordinate as 0, lets indices run past the vertex list with only a warning, and reports

@@ -7,18 +7,13 @@
 #include <system_error>
 
 #include "../core/file_line_reader.hpp"
-#include "../core/text_fields.hpp"
-#include "wayfinder/core/load_error.hpp"
-#include "core/text_file.hpp"
+#include "../core/text_reader.hpp"
 
 namespace wayfinder {
 
 namespace {
 
-using text::Field;
-using text::Line;
-using text::NumberProblem;
-using text::quoted;
+using namespace text_reading;
 using text::split_fields;
 
 class Parser {

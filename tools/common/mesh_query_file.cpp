@@ -9,17 +9,12 @@
 #include <vector>
 
 #include "core/file_line_reader.hpp"
-#include "core/text_fields.hpp"
-#include "core/text_file.hpp"
-#include "wayfinder/core/load_error.hpp"
+#include "core/text_reader.hpp"
 
 namespace wayfinder {
 namespace {
 
-using text::Field;
-using text::Line;
-using text::NumberProblem;
-using text::quoted;
+using namespace text_reading;
 
 bool is_blank(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t'; });

@@ -11,20 +11,16 @@
 #include <utility>
 
 #include "core/file_line_reader.hpp"
-#include "core/text_fields.hpp"
-#include "core/text_file.hpp"
+#include "core/text_reader.hpp"
 
 namespace wayfinder {
 
 namespace {
 
-using text::Field;
-using text::Line;
+using namespace text_reading;
 using text::LineReader;
-using text::NumberProblem;
 using text::describe;
 using text::is_blank;
-using text::quoted;
 using text::split_fields;
 
 // MovingAI files hold only non-negative numbers.
