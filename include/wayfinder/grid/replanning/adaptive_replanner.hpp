@@ -46,9 +46,9 @@
 
 namespace wayfinder {
 
-class GridAdaptiveReplanner : public GridReplannerBase {
+class GridAdaptiveReplanner final : public GridReplannerBase {
  public:
-  // The replanners' shape (grid_replanner_base.hpp).
+  // The replanners' constructor (grid_replanner_base.hpp).
   GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal,
                         DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
   GridAdaptiveReplanner(const GridMap&& map, Cell start, Cell goal,
@@ -56,13 +56,13 @@ class GridAdaptiveReplanner : public GridReplannerBase {
   /// A forward A* from the agent's cell, reusing what earlier plans learned. After
   /// notify_changes(), a change that may make learned heuristics overestimate (a cell opened or
   /// got cheaper) is repaired first; a start from scratch forgets everything learned.
-  SearchStatus plan();
+  SearchStatus plan() override;
   /// Learned heuristics are costs to the fixed goal: they stay valid wherever the agent goes.
-  void move_to(Cell cell);
+  void move_to(Cell cell) override;
   /// The chain of `next` pointers as of the last plan(), followed from the agent's cell.
-  [[nodiscard]] PathResult path() const;
-  [[nodiscard]] Cost cost() const;
-  [[nodiscard]] Cell next_cell() const;
+  [[nodiscard]] PathResult path() const override;
+  [[nodiscard]] Cost cost() const override;
+  [[nodiscard]] Cell next_cell() const override;
 
   /// last_expansions() counts the cells the last plan() expanded in its A* search plus the cells
   /// whose heuristic its consistency repair lowered; the repair's share alone:

@@ -23,20 +23,20 @@
 
 namespace wayfinder {
 
-class GridReplanner : public GridReplannerBase {
+class GridReplanner final : public GridReplannerBase {
  public:
-  // The replanners' shape (grid_replanner_base.hpp).
+  // The replanners' constructor (grid_replanner_base.hpp).
   GridReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
   GridReplanner(const GridMap&& map, Cell start, Cell goal,
                 DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
   /// The first call searches from scratch; later calls repair what notify_changes() and
   /// move_to() made stale.
-  SearchStatus plan();
-  void move_to(Cell cell);
+  SearchStatus plan() override;
+  void move_to(Cell cell) override;
   /// Follows the costs-to-goal down from the agent's cell.
-  [[nodiscard]] PathResult path() const;
-  [[nodiscard]] Cost cost() const;
-  [[nodiscard]] Cell next_cell() const;
+  [[nodiscard]] PathResult path() const override;
+  [[nodiscard]] Cost cost() const override;
+  [[nodiscard]] Cell next_cell() const override;
 
  private:
   struct Key {

@@ -1,8 +1,9 @@
 #pragma once
 // What the grid's two replanners share (GridReplanner: D* Lite; GridAdaptiveReplanner: MPAA*):
 // one agent on a shared map walking to a fixed goal, the map's edits read from its change log,
-// the checks every plan() makes, the statistics, and the plan returned as a PathResult. The
-// algorithms themselves, and plan(), move_to(), cost() and path(), are each replanner's own.
+// the checks every plan() makes, the statistics, the plan returned as a PathResult, and the
+// interface (plan(), move_to(), path(), cost(), next_cell()), declared and documented here once.
+// The algorithms behind the interface are each replanner's own.
 
 #include <cstdint>
 #include <string>
@@ -16,20 +17,25 @@
 
 namespace wayfinder {
 
-/// Every grid replanner has this shape besides what the base provides:
-/// - a constructor (map, start, goal, diagonal mode) that keeps a reference to the map, which
-///   must outlive it (a temporary map does not compile); nothing is searched until plan();
-/// - `SearchStatus plan()`: brings the plan up to date with the map and the agent's cell;
-///   returns found, no_path (the goal is cut off, or the agent or goal stands on a blocked
-///   cell) or invalid_input (start or goal outside the map, a bad diagonal mode);
-/// - `void move_to(Cell)`: the agent is now there (usually next_cell()); any cell is accepted;
-/// - `PathResult path() const`: the plan from the agent's cell to the goal as of the last
-///   plan() (nodes, points at cell centres, cost): found or no_path;
-/// - `Cost cost() const`: the plan's cost (infinite when there is no path);
-/// - `Cell next_cell() const`: the next cell to step to, or the agent's own cell when it is at
-///   the goal or has no path.
+/// Every grid replanner has, besides what this base declares, a constructor (map, start, goal,
+/// diagonal mode) that keeps a reference to the map, which must outlive it (a temporary map does
+/// not compile); nothing is searched until plan().
 class GridReplannerBase {
  public:
+  /// Brings the plan up to date with the map and the agent's cell; returns found, no_path (the
+  /// goal is cut off, or the agent or goal stands on a blocked cell) or invalid_input (start or
+  /// goal outside the map, a bad diagonal mode).
+  virtual SearchStatus plan() = 0;
+  /// The agent is now at `cell` (usually next_cell()); any cell is accepted.
+  virtual void move_to(Cell cell) = 0;
+  /// The plan from the agent's cell to the goal as of the last plan() (nodes, points at cell
+  /// centres, cost): found or no_path.
+  [[nodiscard]] virtual PathResult path() const = 0;
+  /// The plan's cost (infinite when there is no path).
+  [[nodiscard]] virtual Cost cost() const = 0;
+  /// The next cell to step to, or the agent's own cell when it is at the goal or has no path.
+  [[nodiscard]] virtual Cell next_cell() const = 0;
+
   /// Reads the map's edits since the last call (or since construction) from its change log and
   /// marks what they affect for repair by the next plan(). When the log no longer reaches back,
   /// or an edit made some cell cheaper than the cheapest cell the heuristic was scaled by, the
