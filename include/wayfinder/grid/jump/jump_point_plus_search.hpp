@@ -18,6 +18,7 @@
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/grid/jump/grid_goal_bounds.hpp"
 #include "wayfinder/grid/jump/grid_jump_table.hpp"
+#include "wayfinder/grid/jump/jump_point_search.hpp"
 #include "wayfinder/grid/world/grid_domain.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/grid/world/grid_rules.hpp"
@@ -44,35 +45,9 @@ class JumpPointPlusDomain {
         jump(at, node, jump_direction_dx[direction], jump_direction_dy[direction], sink);
       return;
     }
-    // The direction of travel into this node, as JumpPointDomain infers it: a node found by a
-    // straight jump from a diagonal walk lies off the parent's diagonal; its last leg is the
-    // longer axis.
-    const Cell from = map_.cell_of(parent);
-    const int ax = std::abs(at.x - from.x);
-    const int ay = std::abs(at.y - from.y);
-    const int dx = ax >= ay ? (at.x > from.x) - (at.x < from.x) : 0;
-    const int dy = ay >= ax ? (at.y > from.y) - (at.y < from.y) : 0;
-    if (dx != 0 && dy != 0) {
-      jump(at, node, dx, 0, sink);
-      jump(at, node, 0, dy, sink);
-      jump(at, node, dx, dy, sink);
-    } else if (dx != 0) {
-      jump(at, node, dx, 0, sink);
-      for (const int side : {-1, 1}) {
-        if (!map_.passable_unchecked(at.x - dx, at.y + side) && map_.passable_unchecked(at.x, at.y + side)) {
-          jump(at, node, 0, side, sink);
-          jump(at, node, dx, side, sink);
-        }
-      }
-    } else {
-      jump(at, node, 0, dy, sink);
-      for (const int side : {-1, 1}) {
-        if (!map_.passable_unchecked(at.x + side, at.y - dy) && map_.passable_unchecked(at.x + side, at.y)) {
-          jump(at, node, side, 0, sink);
-          jump(at, node, side, dy, sink);
-        }
-      }
-    }
+    // The directions JumpPointDomain would scan.
+    detail::for_each_unpruned_direction(map_, map_.cell_of(parent), at,
+                                        [&](int dx, int dy) { jump(at, node, dx, dy, sink); });
   }
 
  private:

@@ -83,6 +83,44 @@ WAYFINDER_FORCE_INLINE inline int straight_scan(const GridMap& map, Cell from, C
   }
 }
 
+// The pruning rules of jump point search (Harabor & Grastien 2011, with the no-corner-cutting
+// rule of their 2012 system) for a node `at` reached from `from`: calls jump(dx, dy) for every
+// direction the direction of travel leaves unpruned, the natural ones first, then the forced
+// ones. JumpPointDomain scans these directions; JumpPointPlusDomain looks them up in its table.
+template <class Jump>
+WAYFINDER_FORCE_INLINE inline void for_each_unpruned_direction(const GridMap& map, Cell from, Cell at, Jump&& jump) {
+  // The direction of travel into this node. A node found by a straight scan from a diagonal
+  // step lies off the parent's diagonal; its last leg is the longer axis.
+  const int ax = std::abs(at.x - from.x);
+  const int ay = std::abs(at.y - from.y);
+  const int dx = ax >= ay ? (at.x > from.x) - (at.x < from.x) : 0;
+  const int dy = ay >= ax ? (at.y > from.y) - (at.y < from.y) : 0;
+  if (dx != 0 && dy != 0) {
+    // Diagonal travel: the two straight directions and the diagonal itself; without corner
+    // cutting there are no forced neighbours.
+    jump(dx, 0);
+    jump(0, dy);
+    jump(dx, dy);
+  } else if (dx != 0) {
+    jump(dx, 0);
+    // A side cell is forced when the cell beside the one we came from is blocked.
+    for (const int side : {-1, 1}) {
+      if (!map.passable_unchecked(at.x - dx, at.y + side) && map.passable_unchecked(at.x, at.y + side)) {
+        jump(0, side);
+        jump(dx, side);
+      }
+    }
+  } else {
+    jump(0, dy);
+    for (const int side : {-1, 1}) {
+      if (!map.passable_unchecked(at.x + side, at.y - dy) && map.passable_unchecked(at.x + side, at.y)) {
+        jump(side, 0);
+        jump(side, dy);
+      }
+    }
+  }
+}
+
 }  // namespace detail
 
 class JumpPointDomain {
@@ -103,37 +141,8 @@ class JumpPointDomain {
           if (dx != 0 || dy != 0) jump_towards(at, dx, dy, sink);
       return;
     }
-    // The direction of travel into this node. A node found by a straight scan from a diagonal
-    // step lies off the parent's diagonal; its last leg is the longer axis.
-    const Cell from = map_.cell_of(parent);
-    const int ax = std::abs(at.x - from.x);
-    const int ay = std::abs(at.y - from.y);
-    const int dx = ax >= ay ? (at.x > from.x) - (at.x < from.x) : 0;
-    const int dy = ay >= ax ? (at.y > from.y) - (at.y < from.y) : 0;
-    if (dx != 0 && dy != 0) {
-      // Diagonal travel: the two straight directions and the diagonal itself; without corner
-      // cutting there are no forced neighbours.
-      jump_towards(at, dx, 0, sink);
-      jump_towards(at, 0, dy, sink);
-      jump_towards(at, dx, dy, sink);
-    } else if (dx != 0) {
-      jump_towards(at, dx, 0, sink);
-      // A side cell is forced when the cell beside the one we came from is blocked.
-      for (int side : {-1, 1}) {
-        if (!map_.passable_unchecked(at.x - dx, at.y + side) && map_.passable_unchecked(at.x, at.y + side)) {
-          jump_towards(at, 0, side, sink);
-          jump_towards(at, dx, side, sink);
-        }
-      }
-    } else {
-      jump_towards(at, 0, dy, sink);
-      for (int side : {-1, 1}) {
-        if (!map_.passable_unchecked(at.x + side, at.y - dy) && map_.passable_unchecked(at.x + side, at.y)) {
-          jump_towards(at, side, 0, sink);
-          jump_towards(at, side, dy, sink);
-        }
-      }
-    }
+    detail::for_each_unpruned_direction(map_, map_.cell_of(parent), at,
+                                        [&](int dx, int dy) { jump_towards(at, dx, dy, sink); });
   }
 
  private:

@@ -48,6 +48,27 @@ enum class GridCosts : std::uint8_t {
   filtered,  ///< terrain times the filter's area multiplier; cells the filter excludes are walls
 };
 
+/// Calls sink(neighbour, move cost) for every move from `node` whose bit is set in `moves`
+/// (allowed_moves()'s bits), in the order of the bits, with the steps of grid_neighbour_steps():
+/// a move costs its length, times the mean of the terrain costs of the two cells it joins unless
+/// Costs is uniform. GridDomain and SizedAgentGridDomain differ only in which moves they allow.
+template <GridCosts Costs, class Sink>
+WAYFINDER_FORCE_INLINE inline void for_each_allowed_move(const GridMap& map, NodeId node, std::uint32_t moves,
+                                                         const NodeId (&offsets)[9], const Cost (&lengths)[9],
+                                                         Sink&& sink) {
+  static_assert(Costs != GridCosts::filtered, "filtered moves read the filter's costs");
+  while (moves != 0) {
+    const int bit = std::countr_zero(moves);
+    moves &= moves - 1;
+    const NodeId next = node + offsets[bit];
+    if constexpr (Costs == GridCosts::uniform) {
+      sink(next, lengths[bit]);
+    } else {
+      sink(next, lengths[bit] * 0.5 * (static_cast<double>(map.cost(node)) + static_cast<double>(map.cost(next))));
+    }
+  }
+}
+
 template <GridCosts Costs>
 class GridDomain {
  public:
@@ -81,17 +102,8 @@ class GridDomain {
       const Cell at = map_.cell_of(node);
       // One table lookup gives every allowed move; the loop visits them in the order of their
       // bits: up-left, up, up-right, left, right, down-left, down, down-right.
-      std::uint32_t moves = allowed_moves(diagonal_, map_.neighbourhood(at.x, at.y));
-      while (moves != 0) {
-        const int bit = std::countr_zero(moves);
-        moves &= moves - 1;
-        const NodeId next = node + offsets_[bit];
-        if constexpr (Costs == GridCosts::uniform) {
-          sink(next, lengths_[bit]);
-        } else {
-          sink(next, lengths_[bit] * 0.5 * (static_cast<double>(map_.cost(node)) + static_cast<double>(map_.cost(next))));
-        }
-      }
+      for_each_allowed_move<Costs>(map_, node, allowed_moves(diagonal_, map_.neighbourhood(at.x, at.y)), offsets_,
+                                   lengths_, sink);
     }
   }
 

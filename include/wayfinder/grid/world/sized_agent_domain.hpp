@@ -12,7 +12,6 @@
 // top-left cells it joins; the rest of the body is only read for passability. Costs are
 // symmetric. See docs/grid.md, "Agents larger than one cell".
 
-#include <bit>
 #include <cstdint>
 
 #include "wayfinder/core/domain.hpp"
@@ -48,17 +47,8 @@ class SizedAgentGridDomain {
   template <class Sink>
   void for_each_successor(NodeId node, Sink&& sink) const {
     const Cell at = map_.cell_of(node);
-    std::uint32_t moves = allowed_moves(diagonal_, clearance_.fitting_neighbourhood(at.x, at.y, size_));
-    while (moves != 0) {
-      const int bit = std::countr_zero(moves);
-      moves &= moves - 1;
-      const NodeId next = node + offsets_[bit];
-      if constexpr (Costs == GridCosts::uniform) {
-        sink(next, lengths_[bit]);
-      } else {
-        sink(next, lengths_[bit] * 0.5 * (static_cast<double>(map_.cost(node)) + static_cast<double>(map_.cost(next))));
-      }
-    }
+    const std::uint32_t moves = allowed_moves(diagonal_, clearance_.fitting_neighbourhood(at.x, at.y, size_));
+    for_each_allowed_move<Costs>(map_, node, moves, offsets_, lengths_, sink);
   }
 
   [[nodiscard]] WAYFINDER_FORCE_INLINE Cost heuristic(NodeId from, NodeId to) const {
