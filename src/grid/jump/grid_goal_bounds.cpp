@@ -10,7 +10,6 @@
 #include <thread>
 
 #include "grid_table_file.hpp"
-#include "wayfinder/core/load_error.hpp"
 
 namespace wayfinder {
 
@@ -129,7 +128,7 @@ class FirstMoveDijkstra {
 }  // namespace
 
 GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int threads)
-    : width_(map.width()), height_(map.height()), revision_(map.revision()) {
+    : GridCellTable(map) {
   const auto began = std::chrono::steady_clock::now();
   threads = std::max(threads, 1);
   build_threads_ = threads;
@@ -183,55 +182,22 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
   build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
-std::optional<std::string> GridGoalBounds::mismatch(const GridMap& map) const {
-  return grid_table_file::mismatch(bounds_file_kind, width_, height_, revision_, map);
-}
+const grid_table_file::Kind& GridGoalBounds::file_kind() { return bounds_file_kind; }
 
-std::optional<std::string> GridGoalBounds::mismatch_thoroughly(const GridMap& map) const {
-  return grid_table_file::mismatch_thoroughly(bounds_file_kind, width_, height_, revision_, map_checksum_, map);
-}
-
-void GridGoalBounds::check(const GridMap& map) const {
-  if (auto problem = mismatch(map)) throw std::invalid_argument(*problem);
-}
-
-std::vector<unsigned char> GridGoalBounds::to_bytes() const {
-  // The boxes' bytes as the file holds them (little-endian int16, as the jump table's).
-  return grid_table_file::to_bytes(bounds_file_kind, width_, height_, map_checksum_, boxes_.data(),
-                                   boxes_.size() * sizeof(GoalBox));
-}
-
-void GridGoalBounds::save(const std::filesystem::path& file) const {
-  grid_table_file::write(file, to_bytes(), bounds_file_kind);
-}
-
-GridGoalBounds GridGoalBounds::load(const std::filesystem::path& file, const GridMap& map) {
-  const std::vector<unsigned char> bytes = grid_table_file::read(file, bounds_file_kind, map);
-  return from_bytes(bytes.data(), bytes.size(), map, file.string());
-}
-
-GridGoalBounds GridGoalBounds::from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
-                                          const std::string& source_name) {
-  auto fail = [&](const std::string& why) -> GridGoalBounds { throw LoadError(source_name, 0, 0, why); };
-  const grid_table_file::CheckedValues checked = grid_table_file::check(bounds_file_kind, data, size, map, source_name);
+std::optional<std::string> GridGoalBounds::take_values(const unsigned char* values, const GridMap& map) {
   const std::size_t count = map.cell_count() * jump_direction_count;
-  GridGoalBounds bounds;
-  bounds.boxes_.resize(count);
-  std::memcpy(bounds.boxes_.data(), checked.values, count * sizeof(GoalBox));
+  boxes_.resize(count);
+  std::memcpy(boxes_.data(), values, count * sizeof(GoalBox));
   // The boxes are only compared with coordinates, never used as indices, so no box can make a
   // search read outside its arrays; still refuse boxes that cannot come from this map.
   for (std::size_t i = 0; i < count; ++i) {
-    const GoalBox& box = bounds.boxes_[i];
+    const GoalBox& box = boxes_[i];
     if (box.empty()) continue;
     if (box.min_x < 0 || box.min_y < 0 || box.max_x >= map.width() || box.max_y >= map.height())
-      return fail("corrupted: the box of cell " + std::to_string(i / jump_direction_count) + " in direction " +
-                  std::to_string(i % jump_direction_count) + " leaves the map");
+      return "corrupted: the box of cell " + std::to_string(i / jump_direction_count) + " in direction " +
+                  std::to_string(i % jump_direction_count) + " leaves the map";
   }
-  bounds.width_ = map.width();
-  bounds.height_ = map.height();
-  bounds.revision_ = map.revision();
-  bounds.map_checksum_ = checked.map_checksum;
-  return bounds;
+  return std::nullopt;
 }
 
 }  // namespace wayfinder

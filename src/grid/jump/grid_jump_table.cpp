@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "grid_table_file.hpp"
-#include "wayfinder/core/load_error.hpp"
 
 namespace wayfinder {
 
@@ -35,7 +34,7 @@ bool forced(const GridMap& map, int x, int y, int dx, int dy) {
 }  // namespace
 
 GridJumpTable::GridJumpTable(const GridMap& map, const Progress& progress)
-    : width_(map.width()), height_(map.height()), revision_(map.revision()) {
+    : GridCellTable(map) {
   const auto began = std::chrono::steady_clock::now();
   distances_.assign(map.cell_count() * jump_direction_count, 0);
   const std::size_t total = static_cast<std::size_t>(height_) * jump_direction_count;
@@ -86,60 +85,28 @@ GridJumpTable::GridJumpTable(const GridMap& map, const Progress& progress)
   build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
-std::optional<std::string> GridJumpTable::mismatch(const GridMap& map) const {
-  return grid_table_file::mismatch(table_file_kind, width_, height_, revision_, map);
-}
+const grid_table_file::Kind& GridJumpTable::file_kind() { return table_file_kind; }
 
-std::optional<std::string> GridJumpTable::mismatch_thoroughly(const GridMap& map) const {
-  return grid_table_file::mismatch_thoroughly(table_file_kind, width_, height_, revision_, map_checksum_, map);
-}
-
-void GridJumpTable::check(const GridMap& map) const {
-  if (auto problem = mismatch(map)) throw std::invalid_argument(*problem);
-}
-
-std::vector<unsigned char> GridJumpTable::to_bytes() const {
-  return grid_table_file::to_bytes(table_file_kind, width_, height_, map_checksum_, distances_.data(),
-                                   distances_.size() * sizeof(std::int16_t));
-}
-
-void GridJumpTable::save(const std::filesystem::path& file) const {
-  grid_table_file::write(file, to_bytes(), table_file_kind);
-}
-
-GridJumpTable GridJumpTable::load(const std::filesystem::path& file, const GridMap& map) {
-  const std::vector<unsigned char> bytes = grid_table_file::read(file, table_file_kind, map);
-  return from_bytes(bytes.data(), bytes.size(), map, file.string());
-}
-
-GridJumpTable GridJumpTable::from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
-                                        const std::string& source_name) {
-  auto fail = [&](const std::string& why) -> GridJumpTable { throw LoadError(source_name, 0, 0, why); };
-  const grid_table_file::CheckedValues checked = grid_table_file::check(table_file_kind, data, size, map, source_name);
-  GridJumpTable table;
-  table.distances_.resize(map.cell_count() * jump_direction_count);
-  std::memcpy(table.distances_.data(), checked.values, table.distances_.size() * sizeof(std::int16_t));
+std::optional<std::string> GridJumpTable::take_values(const unsigned char* values, const GridMap& map) {
+  distances_.resize(map.cell_count() * jump_direction_count);
+  std::memcpy(distances_.data(), values, distances_.size() * sizeof(std::int16_t));
   // A checksum only catches accidents: also make sure that no jump leaves the map, so that even
   // a crafted file cannot make the search read outside its arrays.
   for (int y = 0; y < map.height(); ++y)
     for (int x = 0; x < map.width(); ++x) {
       const std::int16_t* cell =
-          table.distances_.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(map.width()) +
-                                     static_cast<std::size_t>(x)) * jump_direction_count;
+          distances_.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(map.width()) +
+                               static_cast<std::size_t>(x)) * jump_direction_count;
       for (int direction = 0; direction < jump_direction_count; ++direction) {
         const int steps = cell[direction] < 0 ? -cell[direction] : cell[direction];
         if (!map.passable_unchecked(x, y) ? steps != 0
                                           : !map.contains(x + jump_direction_dx[direction] * steps,
                                                           y + jump_direction_dy[direction] * steps))
-          return fail("corrupted: the distance of cell (" + std::to_string(x) + "," + std::to_string(y) +
-                      ") in direction " + std::to_string(direction) + " leaves the map or starts on a blocked cell");
+          return "corrupted: the distance of cell (" + std::to_string(x) + "," + std::to_string(y) +
+                      ") in direction " + std::to_string(direction) + " leaves the map or starts on a blocked cell";
       }
     }
-  table.width_ = map.width();
-  table.height_ = map.height();
-  table.revision_ = map.revision();
-  table.map_checksum_ = checked.map_checksum;
-  return table;
+  return std::nullopt;
 }
 
 }  // namespace wayfinder

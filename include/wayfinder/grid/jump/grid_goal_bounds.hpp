@@ -10,8 +10,8 @@
 // in docs/benchmarks.md, "Goal bounding"). It may run on several threads; the result does not
 // depend on their number.
 //
-// Like GridJumpTable, the bounds belong to one version of one map: they remember its size,
-// revision() and passability checksum, and mismatch() names what differs.
+// Like GridJumpTable, the bounds belong to one version of one map (GridCellTable: its size,
+// revision() and passability checksum), and mismatch() names what differs.
 //
 // Memory: 64 bytes per cell (8 boxes of 4 x int16; blocked cells hold empty boxes).
 
@@ -20,10 +20,12 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "wayfinder/core/force_inline.hpp"
+#include "wayfinder/grid/jump/grid_cell_table.hpp"
 #include "wayfinder/grid/jump/grid_jump_table.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 
@@ -42,7 +44,8 @@ struct GoalBox {
   friend bool operator==(const GoalBox&, const GoalBox&) = default;
 };
 
-class GridGoalBounds {
+/// The goal boxes of one map; its map stamp, checks, build time and file: GridCellTable.
+class GridGoalBounds : public GridCellTable<GridGoalBounds> {
  public:
   /// Called while building with the source cells done so far and the total (passable cells).
   /// It is called on the thread that builds.
@@ -64,49 +67,22 @@ class GridGoalBounds {
     return box(cell, direction).contains(x, y);
   }
 
-  [[nodiscard]] int width() const { return width_; }
-  [[nodiscard]] int height() const { return height_; }
-  [[nodiscard]] std::uint64_t revision() const { return revision_; }
-  [[nodiscard]] std::uint64_t map_checksum() const { return map_checksum_; }
-
-  /// Why the bounds do not belong to `map`'s current version (size or revision), or nullopt.
-  [[nodiscard]] std::optional<std::string> mismatch(const GridMap& map) const;
-  /// The same, also comparing the passability checksum (one pass over the map).
-  [[nodiscard]] std::optional<std::string> mismatch_thoroughly(const GridMap& map) const;
-  /// Throws std::invalid_argument with mismatch()'s text when the bounds do not fit `map`.
-  void check(const GridMap& map) const;
-
-  /// Seconds spent building (0 for loaded bounds) and the threads used.
-  [[nodiscard]] double build_seconds() const { return build_seconds_; }
+  /// The threads used to build (build_seconds() is the time).
   [[nodiscard]] int build_threads() const { return build_threads_; }
   /// Bytes held (the boxes and the object itself).
   [[nodiscard]] std::size_t memory_bytes() const { return sizeof(*this) + boxes_.capacity() * sizeof(GoalBox); }
 
-  // ---- Files. Layout (little-endian): the 8 bytes "WFGOALB\n", u32 format version
-  // (file_version), u32 width, u32 height, u32 zero, u64 passability checksum of the map, u64
-  // checksum (FNV-1a) of the boxes, then width x height x 8 boxes of 4 int16 (min_x, min_y,
-  // max_x, max_y), cell by cell in row-major order, directions as in JumpDirection. Nothing may
-  // follow them.
-
+  // ---- Files (GridCellTable): the magic text "WFGOALB\n", then the boxes as 4 int16 each
+  // (min_x, min_y, max_x, max_y). A loaded file's boxes are checked to lie inside the map.
   static constexpr std::uint32_t file_version = 1;
-  /// Writes the bounds. Throws std::runtime_error naming the file when it cannot be written.
-  void save(const std::filesystem::path& file) const;
-  /// Reads bounds saved for `map`: LoadError naming the file and the reason when it is not a
-  /// goal bounds file, has another version, was built for a map of another size or
-  /// passability, is truncated, too long, or its boxes do not match their checksum.
-  static GridGoalBounds load(const std::filesystem::path& file, const GridMap& map);
-  /// The same from bytes in memory; `source_name` names them in errors.
-  static GridGoalBounds from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
-                                   const std::string& source_name);
-  /// The bytes save() writes.
-  [[nodiscard]] std::vector<unsigned char> to_bytes() const;
 
  private:
-  int width_ = 0;
-  int height_ = 0;
-  std::uint64_t revision_ = 0;
-  std::uint64_t map_checksum_ = 0;
-  double build_seconds_ = 0.0;
+  friend class GridCellTable<GridGoalBounds>;
+  static const grid_table_file::Kind& file_kind();
+  [[nodiscard]] std::span<const std::byte> value_bytes() const { return std::as_bytes(std::span(boxes_)); }
+  /// Takes the boxes from a checked file's values; why they cannot belong to `map`, or nullopt.
+  std::optional<std::string> take_values(const unsigned char* values, const GridMap& map);
+
   int build_threads_ = 0;
   std::vector<GoalBox> boxes_;  ///< cell-major: 8 per cell
 };

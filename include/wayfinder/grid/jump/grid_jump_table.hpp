@@ -12,10 +12,10 @@
 // DiagonalMode::only_if_no_obstacles). Blocked cells hold 0 in every direction. See
 // docs/grid.md, "JPS+: preprocessed jump points".
 //
-// A table belongs to one version of one map: it remembers the map's size, revision() (see
-// docs/changing-worlds.md) and a checksum of its passability; check(map) throws when they do not
-// match. It is never updated by edits: build a new one after editing the map (and after
-// forget_changes() on a map you edited, which restarts its revision at 0).
+// A table belongs to one version of one map (GridCellTable: its size, revision() and a checksum
+// of its passability); check(map) throws when they do not match. It is never updated by edits:
+// build a new one after editing the map (and after forget_changes() on a map you edited, which
+// restarts its revision at 0).
 //
 // Memory: 16 bytes per cell (8 directions x int16; a side of at most max_grid_side = 2^15 cells
 // keeps every distance within int16). Building reads each cell a constant number of times.
@@ -25,10 +25,12 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "wayfinder/core/force_inline.hpp"
+#include "wayfinder/grid/jump/grid_cell_table.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 
 namespace wayfinder {
@@ -49,7 +51,12 @@ constexpr int jump_direction_index(int dx, int dy) {
 /// is checked against when it is loaded.
 std::uint64_t passability_checksum(const GridMap& map);
 
-class GridJumpTable {
+namespace grid_table_file {
+struct Kind;
+}
+
+/// The jump distances of one map; its map stamp, checks, build time and file: GridCellTable.
+class GridJumpTable : public GridCellTable<GridJumpTable> {
  public:
   /// Called while building with the work done so far and the total (both in rows of cells).
   using Progress = std::function<void(std::size_t done, std::size_t total)>;
@@ -69,54 +76,22 @@ class GridJumpTable {
                     static_cast<int>(direction));
   }
 
-  [[nodiscard]] int width() const { return width_; }
-  [[nodiscard]] int height() const { return height_; }
-  /// The map's revision() when the table was built (or, for a loaded table, when it was loaded).
-  [[nodiscard]] std::uint64_t revision() const { return revision_; }
-  /// passability_checksum() of the map the table was built for.
-  [[nodiscard]] std::uint64_t map_checksum() const { return map_checksum_; }
-
-  /// Why the table does not belong to `map`'s current version (its size or revision differ),
-  /// or nullopt when it does. Cheap: the passability is not compared.
-  [[nodiscard]] std::optional<std::string> mismatch(const GridMap& map) const;
-  /// The same, also comparing the checksum of the passability (one pass over the map): for a
-  /// table handed over from elsewhere.
-  [[nodiscard]] std::optional<std::string> mismatch_thoroughly(const GridMap& map) const;
-  /// Throws std::invalid_argument with mismatch()'s text when the table does not fit `map`.
-  void check(const GridMap& map) const;
-
-  /// Seconds spent building (0 for a loaded table).
-  [[nodiscard]] double build_seconds() const { return build_seconds_; }
   /// Bytes the table holds (its distances and the object itself).
   [[nodiscard]] std::size_t memory_bytes() const {
     return sizeof(*this) + distances_.capacity() * sizeof(std::int16_t);
   }
 
-  // ---- Files. Layout (little-endian): the 8 bytes "WFJUMPT\n", u32 format version
-  // (file_version), u32 width, u32 height, u32 zero, u64 passability checksum of the map, u64
-  // checksum (FNV-1a) of the distances, then width x height x 8 int16 distances, cell by cell
-  // in row-major order, directions as in JumpDirection. Nothing may follow them.
-
+  // ---- Files (GridCellTable): the magic text "WFJUMPT\n", then the distances as int16. A loaded
+  // table's distances are checked to stay on the map and to be 0 on blocked cells.
   static constexpr std::uint32_t file_version = 1;
-  /// Writes the table. Throws std::runtime_error naming the file when it cannot be written.
-  void save(const std::filesystem::path& file) const;
-  /// Reads a table saved for `map` and checks it: LoadError (core/load_error.hpp) naming the
-  /// file and the reason when it is not a table file, has another version, was built for a map
-  /// of another size or passability, is truncated, too long, or its distances do not match
-  /// their checksum. The loaded table takes `map`'s current revision.
-  static GridJumpTable load(const std::filesystem::path& file, const GridMap& map);
-  /// The same from bytes in memory; `source_name` names them in errors.
-  static GridJumpTable from_bytes(const unsigned char* data, std::size_t size, const GridMap& map,
-                                  const std::string& source_name);
-  /// The bytes save() writes.
-  [[nodiscard]] std::vector<unsigned char> to_bytes() const;
 
  private:
-  int width_ = 0;
-  int height_ = 0;
-  std::uint64_t revision_ = 0;
-  std::uint64_t map_checksum_ = 0;
-  double build_seconds_ = 0.0;
+  friend class GridCellTable<GridJumpTable>;
+  static const grid_table_file::Kind& file_kind();
+  [[nodiscard]] std::span<const std::byte> value_bytes() const { return std::as_bytes(std::span(distances_)); }
+  /// Takes the distances from a checked file's values; why they cannot belong to `map`, or nullopt.
+  std::optional<std::string> take_values(const unsigned char* values, const GridMap& map);
+
   std::vector<std::int16_t> distances_;  ///< cell-major: 8 per cell
 };
 
