@@ -33,17 +33,29 @@ double fade(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
 
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
 
+/// A coordinate in lattice units: the lattice line at or below it and the faded offset from it.
+struct LatticeCoordinate {
+  std::int64_t line;
+  double blend;
+};
+
+LatticeCoordinate lattice_coordinate(double x) {
+  const double below = std::floor(x);
+  return {static_cast<std::int64_t>(below), fade(x - below)};
+}
+
+/// The value noise of lattice layer `y` at (x, z): the lattice values of the four corners
+/// around (x, z) blended, in [-1, 1].
+double layer_noise(std::uint64_t seed, LatticeCoordinate x, std::int64_t y, LatticeCoordinate z) {
+  const double low = lerp(lattice_value(seed, x.line, y, z.line), lattice_value(seed, x.line + 1, y, z.line), x.blend);
+  const double high =
+      lerp(lattice_value(seed, x.line, y, z.line + 1), lattice_value(seed, x.line + 1, y, z.line + 1), x.blend);
+  return lerp(low, high, z.blend);
+}
+
 /// 2-D value noise at (x, z) in lattice units, in [-1, 1].
 double value_noise_2d(std::uint64_t seed, double x, double z) {
-  const double fx = std::floor(x);
-  const double fz = std::floor(z);
-  const auto ix = static_cast<std::int64_t>(fx);
-  const auto iz = static_cast<std::int64_t>(fz);
-  const double tx = fade(x - fx);
-  const double tz = fade(z - fz);
-  const double low = lerp(lattice_value(seed, ix, 0, iz), lattice_value(seed, ix + 1, 0, iz), tx);
-  const double high = lerp(lattice_value(seed, ix, 0, iz + 1), lattice_value(seed, ix + 1, 0, iz + 1), tx);
-  return lerp(low, high, tz);
+  return layer_noise(seed, lattice_coordinate(x), 0, lattice_coordinate(z));
 }
 
 std::uint64_t octave_seed(std::uint64_t seed, std::uint64_t stream) { return mix64(seed * 0x2545F4914F6CDD1Dull + stream); }
@@ -78,21 +90,11 @@ std::string format_mib(std::size_t bytes) {
 class CaveColumn {
  public:
   CaveColumn(std::uint64_t seed, double spacing, int x, int z, int top) : spacing_(spacing) {
-    const double lx = x / spacing;
-    const double lz = z / spacing;
-    const double fx = std::floor(lx);
-    const double fz = std::floor(lz);
-    const auto ix = static_cast<std::int64_t>(fx);
-    const auto iz = static_cast<std::int64_t>(fz);
-    const double tx = fade(lx - fx);
-    const double tz = fade(lz - fz);
+    const LatticeCoordinate lx = lattice_coordinate(x / spacing);
+    const LatticeCoordinate lz = lattice_coordinate(z / spacing);
     const auto layers = static_cast<std::int64_t>(std::floor(top / spacing)) + 2;
     layer_.resize(static_cast<std::size_t>(layers));
-    for (std::int64_t j = 0; j < layers; ++j) {
-      const double low = lerp(lattice_value(seed, ix, j, iz), lattice_value(seed, ix + 1, j, iz), tx);
-      const double high = lerp(lattice_value(seed, ix, j, iz + 1), lattice_value(seed, ix + 1, j, iz + 1), tx);
-      layer_[static_cast<std::size_t>(j)] = lerp(low, high, tz);
-    }
+    for (std::int64_t j = 0; j < layers; ++j) layer_[static_cast<std::size_t>(j)] = layer_noise(seed, lx, j, lz);
   }
   [[nodiscard]] double at(int y) const {
     const double ly = y / spacing_;
