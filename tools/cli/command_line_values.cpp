@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "text_table.hpp"
+#include "wayfinder/grid/world/grid_clearance.hpp"
 
 namespace wayfinder::cli {
 namespace {
@@ -207,6 +208,10 @@ CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& targ
                                  "hpa: the side of the hierarchy's clusters in cells")
       ->type_name("C")
       ->default_str("16");
+}
+
+CLI::Option* add_grid_agent_size_option(CLI::App& command, std::uint64_t& target, const std::string& description) {
+  return add_whole_number_option(command, "--agent-size", target, 1, max_clearance, description)->type_name("K");
 }
 
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,

@@ -48,6 +48,10 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
 /// `--cluster-size C`: hpa's cluster side in cells (GridSearchOptions::cluster_size), 4 to 256.
 CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target);
 
+/// `--agent-size K`: the agent's side in cells (GridSearchOptions::agent_size), 1 to
+/// max_clearance; `description` says what the command does with it.
+CLI::Option* add_grid_agent_size_option(CLI::App& command, std::uint64_t& target, const std::string& description);
+
 /// `--name X`: a finite number of at least `minimum`, stored in `target`; otherwise a usage error
 /// such as "--weight must be a finite number of at least 1, got 'nan'".
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, double& target, double minimum,

@@ -170,10 +170,9 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
   add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
                           "read and run only the first N queries");
   add_threads_option(command, arguments.threads);
-  add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
-                          "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
-                          "ends do not fit the body are left out and answers are checked against dijkstra's costs")
-      ->type_name("K");
+  add_grid_agent_size_option(command, arguments.agent_size,
+                             "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
+                             "ends do not fit the body are left out and answers are checked against dijkstra's costs");
   add_grid_cluster_size_option(command, arguments.cluster_size);
   command.add_option("--table", arguments.table_path,
                      "jps-plus: a jump table saved by grid preprocess for this map, loaded instead of built")

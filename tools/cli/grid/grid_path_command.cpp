@@ -190,10 +190,9 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
                           "reactive walkers: the most moves (divide: segments) before they give up (exit 1); "
                           "default 4 x the map's cells")
       ->default_str("4 x cells");
-  add_whole_number_option(command, "--agent-size", arguments.agent_size, 1, max_clearance,
-                          "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
-                          "cell of its body must be passable (not with bfs or the walkers)")
-      ->type_name("K");
+  add_grid_agent_size_option(command, arguments.agent_size,
+                             "the agent's side in cells: a K x K agent whose position is its top-left cell; every "
+                             "cell of its body must be passable (not with bfs or the walkers)");
   add_grid_cluster_size_option(command, arguments.cluster_size);
   command.add_flag("--smooth", arguments.smooth,
                    "also print any-angle waypoints smoothed by line of sight (agent size 1 only)");
