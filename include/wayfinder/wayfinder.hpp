@@ -43,6 +43,7 @@
 #include "wayfinder/grid/replanning/grid_replanner.hpp"
 #include "wayfinder/grid/replanning/grid_replanner_base.hpp"
 #include "wayfinder/grid/world/grid_rules.hpp"
+#include "wayfinder/grid/jump/grid_cell_table.hpp"
 #include "wayfinder/grid/jump/grid_goal_bounds.hpp"
 #include "wayfinder/grid/jump/grid_jump_table.hpp"
 #include "wayfinder/grid/hierarchy/hierarchical_grid.hpp"
