@@ -362,6 +362,12 @@ done
 touch "$scratch/demo_file"
 expect 2 "demo --out a file" -- "$wayfinder" demo --out "$scratch/demo_file"
 contains "--out $scratch/demo_file: cannot create the directory" "an --out that cannot be a directory is refused in words"
+expect 2 "a misspelt command" -- "$wayfinder" frobnicate
+contains "unknown command 'frobnicate' after 'wayfinder' (commands: grid, mesh, voxel, demo, serve)" \
+  "a misspelt command is named, with the commands there are"
+expect 2 "a misspelt grid command" -- "$wayfinder" grid pth
+contains "unknown command 'pth' after 'wayfinder grid' (commands: path, bench, replan, preprocess)" \
+  "a misspelt grid command is named, with the grid's commands"
 expect 2 "--seed -1" -- "$wayfinder" demo --seed -1 --out "$scratch"
 contains "--seed must be a whole number from 0 to 18446744073709551615, got '-1'" "a negative seed is refused"
 expect 2 "--limit 1.5" -- "$wayfinder" grid bench "$grid_scenario" --limit 1.5

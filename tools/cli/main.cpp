@@ -5,6 +5,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,29 @@ Subcommand add_subcommand(CLI::App& group, const std::string& name, const std::s
   CLI::App* app = group.add_subcommand(name, description);
   configure(*app, *arguments);
   return {app, [arguments, run](std::ostream& out, std::ostream& err) { return run(*arguments, out, err); }};
+}
+
+// CLI11 answers a misspelt command word ("wayfinder frobnicate", "wayfinder grid pth") with "A
+// subcommand is required"; this names the word and the commands that exist at that level instead.
+std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv) {
+  CLI::App* level = &app;
+  std::string path = "wayfinder";
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word.empty() || word.front() == '-') return std::nullopt;
+    const std::vector<CLI::App*> commands = level->get_subcommands({});
+    if (commands.empty()) return std::nullopt;  // a command's own arguments
+    CLI::App* next = nullptr;
+    std::string names;
+    for (CLI::App* command : commands) {
+      if (command->get_name() == word) next = command;
+      names += (names.empty() ? "" : ", ") + command->get_name();
+    }
+    if (next == nullptr) return "unknown command '" + word + "' after '" + path + "' (commands: " + names + ")";
+    level = next;
+    path += " " + word;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -111,6 +135,11 @@ int main(int argc, char** argv) {
   };
 
   const bool json = asks_for_json(argc, argv);
+  if (const std::optional<std::string> unknown = unknown_command(app, argc, argv)) {
+    report({*unknown + "; run with --help for more information", {}, 0, 0, exit_bad_input}, json, std::cout,
+           std::cerr);
+    return exit_bad_input;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
