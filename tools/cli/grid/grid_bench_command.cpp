@@ -217,6 +217,13 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
   const GridMap map = read_movingai_map(map_path);
   if (!arguments.bounds_path.empty() && arguments.threads > 1)
     throw CommandError("--bounds supports only --threads 1");
+  // A saved table or saved bounds feed only JPS+: without it among the algorithms they would be
+  // read for nothing.
+  if ((!arguments.table_path.empty() || !arguments.bounds_path.empty()) &&
+      std::find(arguments.algorithms.begin(), arguments.algorithms.end(), GridAlgorithm::jump_point_plus) ==
+          arguments.algorithms.end())
+    throw CommandError(std::string(arguments.table_path.empty() ? "--bounds" : "--table") +
+                       " is read only by jps-plus, which --algo does not include");
 
   std::vector<std::string> warnings;
   const std::optional<std::string> other_map = check_scenario_is_for_map(scenario, map, map_path);

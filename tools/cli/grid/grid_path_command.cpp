@@ -54,6 +54,12 @@ void refuse_unsupported_combinations(const GridPathArguments& arguments) {
   // through gaps it does not fit.
   if (arguments.smooth && arguments.agent_size > 1)
     throw CommandError("--smooth supports only --agent-size 1: its lines of sight are a one-cell agent's");
+  // A saved table or saved bounds feed only JPS+: given with another search they would be read
+  // for nothing, and the user would believe they were used.
+  if ((!arguments.table_path.empty() || !arguments.bounds_path.empty()) &&
+      arguments.search.algorithm != GridAlgorithm::jump_point_plus)
+    throw CommandError(std::string(arguments.table_path.empty() ? "--bounds" : "--table") +
+                       " is read only by --algo jps-plus, not " + std::string(to_string(arguments.search.algorithm)));
   if (!arguments.table_path.empty() && arguments.agent_size > 1)
     throw CommandError("--table holds a one-cell agent's jumps; with --agent-size " +
                        std::to_string(arguments.agent_size) +
