@@ -313,8 +313,9 @@ class BestFirstSearch {
   }
 
   template <bool Tracing, class OnImprove>
-  void run_loop(std::uint64_t max_expansions, OnImprove& on_improve, const SearchClock& step_clock) {
-    const SearchClock clock = step_clock;  // a local copy the optimiser keeps in registers
+  // The clock is read through the reference: a local copy of it kept eight more values live
+  // across the loop, and the spills made the loop 1.9 % dearer (callgrind, A* on brc202d).
+  void run_loop(std::uint64_t max_expansions, OnImprove& on_improve, const SearchClock& clock) {
     std::uint64_t done_this_step = 0;
     IndexedHeap& open = context_.open();
     while (true) {
