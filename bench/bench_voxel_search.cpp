@@ -67,7 +67,7 @@ void run_walking(benchmark::State& state, const std::string& scene) {
   for (int y = 0; y < world->size_y(); ++y)
     for (int z = 0; z < world->size_z(); ++z)
       for (int x = 0; x < world->size_x(); ++x)
-        if (pathfinder.position_problem({x, y, z}).empty()) places.push_back({x, y, z});
+        if (!pathfinder.position_problem({x, y, z})) places.push_back({x, y, z});
   std::mt19937_64 random(7);
   std::vector<std::pair<VoxelCoord, VoxelCoord>> pairs;
   for (int i = 0; i < 200 && !places.empty(); ++i)

@@ -22,7 +22,7 @@ void search_once(const wayfinder::VoxelWorld& world, const wayfinder::MovementPr
   for (int y = 0; y < world.size_y() && scanned < 200'000; ++y)
     for (int z = 0; z < world.size_z() && scanned < 200'000; ++z)
       for (int x = 0; x < world.size_x() && scanned < 200'000; ++x, ++scanned)
-        if (pathfinder.position_problem({x, y, z}).empty()) {
+        if (!pathfinder.position_problem({x, y, z})) {
           if (first.x < 0) first = {x, y, z};
           last = {x, y, z};
         }

@@ -391,7 +391,7 @@ TEST(SharedWorlds, VoxelQuerysOnOneGeneratedWorld) {
   for (int y = 0; y < world.size_y(); ++y)
     for (int z = 0; z < world.size_z(); ++z)
       for (int x = 0; x < world.size_x(); ++x)
-        if (probe.position_problem({x, y, z}).empty()) places.push_back({x, y, z});
+        if (!probe.position_problem({x, y, z})) places.push_back({x, y, z});
   ASSERT_GT(places.size(), 500u);
   std::vector<VoxelPathRequest> queries;
   const std::size_t count = sampled(160);

@@ -294,7 +294,7 @@ TEST(VoxelJumpPointSearch, RefusesWalkersAndUnknownAlgorithms) {
   const PathResult refused = walker.find_path({1, 1, 1}, {4, 1, 4}, jps());
   EXPECT_EQ(refused.status, SearchStatus::invalid_input);
   EXPECT_NE(refused.message.find("jump point search is for flying agents only"), std::string::npos) << refused.message;
-  EXPECT_EQ(walker.options_problem(jps()).empty(), false);
+  EXPECT_TRUE(walker.options_problem(jps()).has_value());
 
   // The same pathfinder serves a flyer through options.profile, and refuses a walker there.
   VoxelSearchOptions as_flyer = jps();
@@ -307,7 +307,7 @@ TEST(VoxelJumpPointSearch, RefusesWalkersAndUnknownAlgorithms) {
 
   VoxelSearchOptions unknown;
   unknown.algorithm = static_cast<VoxelAlgorithm>(static_cast<int>(VoxelAlgorithm::hierarchical) + 1);
-  EXPECT_NE(flyer.options_problem(unknown).find("unknown algorithm"), std::string::npos);
+  EXPECT_NE(flyer.options_problem(unknown).value_or("").find("unknown algorithm"), std::string::npos);
 
   EXPECT_EQ(parse_voxel_algorithm("jps"), VoxelAlgorithm::jump_point);
   EXPECT_EQ(to_string(VoxelAlgorithm::jump_point), "jps");

@@ -225,11 +225,11 @@ TEST(VoxelPlaces, SayWhichCheckRefusedAPlace) {
   const VoxelWorld world = place_checks_world();
   const MovementProfile walker = MovementProfile::walker();
   auto problem = [&](VoxelCoord at, const MovementProfile& profile) { return voxel_place_problem(world, profile, at); };
-  EXPECT_EQ(problem({0, 1, 0}, walker), "");
-  EXPECT_EQ(problem({2, 1, 0}, walker), "");  // swimmers may have water at head height
-  EXPECT_EQ(problem({4, 1, 0}, walker), "");  // climbing
-  EXPECT_EQ(problem({4, 2, 0}, walker), "");  // standing on the ladder's top
-  EXPECT_EQ(problem({5, 0, 0}, walker), "");  // swimming
+  EXPECT_EQ(problem({0, 1, 0}, walker), std::nullopt);
+  EXPECT_EQ(problem({2, 1, 0}, walker), std::nullopt);  // swimmers may have water at head height
+  EXPECT_EQ(problem({4, 1, 0}, walker), std::nullopt);  // climbing
+  EXPECT_EQ(problem({4, 2, 0}, walker), std::nullopt);  // standing on the ladder's top
+  EXPECT_EQ(problem({5, 0, 0}, walker), std::nullopt);  // swimming
   EXPECT_EQ(problem({9, 1, 0}, walker), "(9,1,0) is outside the world (size 6x4x1)");
   EXPECT_EQ(problem({0, -1, 0}, walker), "(0,-1,0) is outside the world (size 6x4x1)");
   EXPECT_EQ(problem({0, 0, 0}, walker), "(0,0,0) is inside a solid block");
@@ -256,7 +256,7 @@ TEST(VoxelPlaces, SayWhichCheckRefusedAPlace) {
 
   const MovementProfile flyer = MovementProfile::flyer();
   EXPECT_EQ(problem({0, 0, 0}, flyer), "(0,0,0) is inside a solid block");
-  EXPECT_EQ(problem({4, 0, 0}, flyer), "");
+  EXPECT_EQ(problem({4, 0, 0}, flyer), std::nullopt);
   EXPECT_EQ(problem({6, 0, 0}, flyer), "(6,0,0) is outside the world (size 6x4x1)");
 
   // The query object rejects a start or goal with the same words.
@@ -284,7 +284,7 @@ TEST(VoxelPlaces, ProblemsAgreeWithTheIndependentRulesOnRandomWorlds) {
         for (int x = -1; x <= 6; ++x) {
           const VoxelCoord at{x, y, z};
           const bool expected = valid_position(world, profile, at);
-          EXPECT_EQ(voxel_place_problem(world, profile, at).empty(), expected) << voxel_coord_text(at);
+          EXPECT_EQ(!voxel_place_problem(world, profile, at), expected) << voxel_coord_text(at);
           EXPECT_EQ(voxel_place_allowed(world, profile, at), expected) << voxel_coord_text(at);
         }
   }
@@ -426,19 +426,19 @@ TEST(VoxelSearch, RefusesWeightsThatCouldOverflowThePriorities) {
   EXPECT_NE(huge.message.find("use a weight of at most"), std::string::npos) << huge.message;
   for (const double bad : {std::numeric_limits<double>::infinity(), std::nan(""), 0.5}) {
     options.weight = bad;
-    EXPECT_NE(pathfinder.options_problem(options).find("finite weight of at least 1"), std::string::npos) << bad;
+    EXPECT_NE(pathfinder.options_problem(options).value_or("").find("finite weight of at least 1"), std::string::npos) << bad;
   }
   // Large but safe weights search as usual; other algorithms do not read the weight.
   options.weight = 1e12;
   EXPECT_TRUE(pathfinder.find_path({0, 0, 0}, {39, 2, 39}, options).found());
   options.algorithm = VoxelAlgorithm::astar;
   options.weight = 1e308;
-  EXPECT_EQ(pathfinder.options_problem(options), "");
+  EXPECT_EQ(pathfinder.options_problem(options), std::nullopt);
   // Movement costs that could overflow a path's cost are refused too.
   MovementProfile dear = MovementProfile::walker();
   dear.walk_cost = 1e305;
   VoxelQuery walker(world, dear);
-  EXPECT_NE(walker.options_problem({}).find("movement costs are too large"), std::string::npos);
+  EXPECT_NE(walker.options_problem({}).value_or("").find("movement costs are too large"), std::string::npos);
 }
 
 TEST(VoxelSearch, SteppedSearchEqualsOneShot) {

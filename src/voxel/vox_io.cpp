@@ -346,8 +346,8 @@ VoxelWorld parse_vox(std::string_view bytes, const std::string& source_name, con
   const std::int64_t size_x = high[0] - low[0];
   const std::int64_t size_y = high[2] - low[2];
   const std::int64_t size_z = high[1] - low[1];
-  if (const std::string problem = VoxelWorld::size_problem(size_x, size_y, size_z); !problem.empty())
-    reader.fail(children_begin, "the assembled scene is too large: " + problem);
+  if (const std::optional<std::string> problem = VoxelWorld::size_problem(size_x, size_y, size_z))
+    reader.fail(children_begin, "the assembled scene is too large: " + *problem);
   VoxelWorld world(static_cast<int>(size_x), static_cast<int>(size_y), static_cast<int>(size_z));
   if (info != nullptr) {
     info->model_count = models.size();

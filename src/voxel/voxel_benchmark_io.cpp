@@ -68,8 +68,8 @@ VoxelWorld parse_voxel_benchmark_map(std::string_view text, const std::string& s
   const int size_x = parser.integer(header[1], number, "width", 1, largest_side);
   const int size_y = parser.integer(header[2], number, "height", 1, largest_side);
   const int size_z = parser.integer(header[3], number, "depth", 1, largest_side);
-  if (const std::string problem = VoxelWorld::size_problem(size_x, size_y, size_z); !problem.empty())
-    parser.fail(number, header[1].column, problem);
+  if (const std::optional<std::string> problem = VoxelWorld::size_problem(size_x, size_y, size_z))
+    parser.fail(number, header[1].column, *problem);
   VoxelWorld world(size_x, size_y, size_z);
   while (const std::optional<Line> line = next_content_line(lines)) {
     const std::vector<Field> fields = split_fields(line->text);
@@ -150,7 +150,7 @@ std::filesystem::path voxel_scenario_map_path(const std::filesystem::path& scena
   return text;
 }
 
-std::string voxel_scenario_map_mismatch(const VoxelScenario& scenario, const std::filesystem::path& map_path) {
+std::optional<std::string> voxel_scenario_map_mismatch(const VoxelScenario& scenario, const std::filesystem::path& map_path) {
   // Scenario files written on Windows may name the map with backslashes.
   std::string written_for = scenario.map_name;
   if (const std::size_t slash = written_for.find_last_of("/\\"); slash != std::string::npos)

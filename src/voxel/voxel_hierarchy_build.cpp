@@ -375,8 +375,8 @@ void lay_end_to_end(const std::vector<std::vector<NodeId>>& lists, std::vector<N
 
 VoxelHierarchy::VoxelHierarchy(const VoxelWorld& world, const MovementProfile& profile, VoxelHierarchyOptions options)
     : world_(world), profile_(profile), options_(std::move(options)) {
-  if (const std::string problem = profile_problem(profile_); !problem.empty())
-    throw std::invalid_argument("voxel hierarchy: " + problem);
+  if (const std::optional<std::string> problem = profile_problem(profile_))
+    throw std::invalid_argument("voxel hierarchy: " + *problem);
   if (options_.cluster_size < 4 || options_.cluster_size > 64)
     throw std::invalid_argument("voxel hierarchy: cluster_size must be 4 to 64, not " +
                                 std::to_string(options_.cluster_size));

@@ -325,10 +325,10 @@ SearchStatus VoxelHierarchyQuery::find_path(VoxelCoord start, VoxelCoord goal, P
     out.message = std::move(why);
     return out.status;
   };
-  if (const std::string problem = voxel_place_problem(world, profile, start); !problem.empty())
-    return reject("start " + problem);
-  if (const std::string problem = voxel_place_problem(world, profile, goal); !problem.empty())
-    return reject("goal " + problem);
+  if (const std::optional<std::string> problem = voxel_place_problem(world, profile, start))
+    return reject("start " + *problem);
+  if (const std::optional<std::string> problem = voxel_place_problem(world, profile, goal))
+    return reject("goal " + *problem);
   if (!hierarchy_.current())
     return reject("the world was edited since its hierarchy was built (hierarchy at revision " +
                   std::to_string(hierarchy_.revision()) + ", world at " + std::to_string(world.revision()) +

@@ -60,7 +60,7 @@ bool voxel_place_allowed(const VoxelWorld& world, const MovementProfile& profile
   return PlaceTest(world, profile)(at);
 }
 
-std::string voxel_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
+std::optional<std::string> voxel_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
   // Callers scan whole worlds with this; most places pass, and they need no text.
   if (PlaceTest(world, profile)(at)) return {};
   const std::string here = voxel_coord_text(at);

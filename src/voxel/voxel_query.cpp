@@ -89,7 +89,7 @@ std::string_view to_string(VoxelMoveKind kind) {
   return "unknown";
 }
 
-std::string profile_problem(const MovementProfile& profile) {
+std::optional<std::string> profile_problem(const MovementProfile& profile) {
   auto outside = [](int value, int low, int high) { return value < low || value > high; };
   using Limits = MovementProfile;
   auto range = [](int low, int high) { return " must be " + std::to_string(low) + " to " + std::to_string(high); };
@@ -114,27 +114,26 @@ std::string profile_problem(const MovementProfile& profile) {
 
 VoxelQuery::VoxelQuery(const VoxelWorld& world, const MovementProfile& profile)
     : world_(world), profile_(profile), state_(std::make_unique<VoxelQueryState>()) {
-  if (const std::string problem = profile_problem(profile); !problem.empty())
-    throw std::invalid_argument("bad movement profile: " + problem);
+  if (const std::optional<std::string> problem = profile_problem(profile))
+    throw std::invalid_argument("bad movement profile: " + *problem);
 }
 VoxelQuery::~VoxelQuery() = default;
 VoxelQuery::VoxelQuery(VoxelQuery&&) noexcept = default;
 
-std::string VoxelQuery::position_problem(VoxelCoord at) const {
+std::optional<std::string> VoxelQuery::position_problem(VoxelCoord at) const {
   return voxel_place_problem(world_, profile_, at);
 }
 
-std::string VoxelQuery::position_problem(VoxelCoord at, const MovementProfile& profile) const {
+std::optional<std::string> VoxelQuery::position_problem(VoxelCoord at, const MovementProfile& profile) const {
   return voxel_place_problem(world_, profile, at);
 }
 
-std::string VoxelQuery::options_problem(const VoxelSearchOptions& options) const {
+std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions& options) const {
   if (static_cast<unsigned>(options.algorithm) > static_cast<unsigned>(VoxelAlgorithm::hierarchical))
     return "unknown algorithm " + std::to_string(static_cast<unsigned>(options.algorithm));
-  if (std::optional<std::string> problem = budget_problem(options.budget)) return std::move(*problem);
+  if (std::optional<std::string> problem = budget_problem(options.budget)) return problem;
   if (options.profile)
-    if (const std::string problem = profile_problem(*options.profile); !problem.empty())
-      return "bad movement profile: " + problem;
+    if (const std::optional<std::string> problem = profile_problem(*options.profile)) return "bad movement profile: " + *problem;
   const MovementProfile& profile = options.profile ? *options.profile : profile_;
   if (options.algorithm == VoxelAlgorithm::jump_point && !profile.fly)
     return "jump point search is for flying agents only (a profile with fly set); walkers use astar, dijkstra, "
@@ -155,7 +154,7 @@ std::string VoxelQuery::options_problem(const VoxelSearchOptions& options) const
       return "weighted A* needs a finite weight of at least 1, got " + number_text(options.weight);
     h_weight = options.weight;
   } else if (auto problem = weight_problem(options.weight)) {
-    return *problem;
+    return problem;
   }
   // A search orders nodes by g + h_weight * h. Where that sum can leave the range of a double,
   // every priority becomes infinity and the search would return a wrong answer without a sign;
@@ -196,11 +195,11 @@ SearchStatus VoxelQuery::begin(VoxelCoord start, VoxelCoord goal, const VoxelSea
   active.watch(world_.revision());
   auto reject = [&](std::string why) { return active.reject(std::move(why)); };
   if (world_.block_count() == 0) return reject("the world is empty");
-  if (const std::string problem = options_problem(options); !problem.empty()) return reject(problem);
+  if (const std::optional<std::string> problem = options_problem(options)) return reject(*problem);
   // The place messages start with the position: "start (1,2,3) is inside a solid block".
   const MovementProfile& profile = options.profile ? *options.profile : profile_;
-  if (const std::string problem = position_problem(start, profile); !problem.empty()) return reject("start " + problem);
-  if (const std::string problem = position_problem(goal, profile); !problem.empty()) return reject("goal " + problem);
+  if (const std::optional<std::string> problem = position_problem(start, profile)) return reject("start " + *problem);
+  if (const std::optional<std::string> problem = position_problem(goal, profile)) return reject("goal " + *problem);
 
   Cost g_weight = 1.0;
   Cost h_weight = 1.0;

@@ -14,7 +14,7 @@ int bits_for(std::int64_t size) {
 
 }  // namespace
 
-std::string VoxelWorld::size_problem(std::int64_t size_x, std::int64_t size_y, std::int64_t size_z) {
+std::optional<std::string> VoxelWorld::size_problem(std::int64_t size_x, std::int64_t size_y, std::int64_t size_z) {
   if (size_x < 1 || size_y < 1 || size_z < 1)
     return "world size " + std::to_string(size_x) + " x " + std::to_string(size_y) + " x " + std::to_string(size_z) +
            " must be at least 1 in every direction";
@@ -56,8 +56,8 @@ VoxelWorld& VoxelWorld::operator=(const VoxelWorld& other) {
 }
 
 VoxelWorld::VoxelWorld(int size_x, int size_y, int size_z) {
-  if (const std::string problem = size_problem(size_x, size_y, size_z); !problem.empty())
-    throw std::invalid_argument(problem);
+  if (const std::optional<std::string> problem = size_problem(size_x, size_y, size_z))
+    throw std::invalid_argument(*problem);
   size_x_ = size_x;
   size_y_ = size_y;
   size_z_ = size_z;

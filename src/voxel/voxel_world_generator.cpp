@@ -121,8 +121,8 @@ std::size_t estimate_generated_world_bytes(const VoxelWorldGeneratorOptions& opt
   return columns * filled_layers * voxel_chunk_bytes_estimate + columns * layers * sizeof(std::uint32_t);
 }
 
-std::string voxel_generator_problem(const VoxelWorldGeneratorOptions& options) {
-  if (std::string problem = VoxelWorld::size_problem(options.size_x, options.size_y, options.size_z); !problem.empty())
+std::optional<std::string> voxel_generator_problem(const VoxelWorldGeneratorOptions& options) {
+  if (std::optional<std::string> problem = VoxelWorld::size_problem(options.size_x, options.size_y, options.size_z))
     return problem;
   if (!fraction_ok(options.ground_level)) return "ground level must be a fraction from 0 to 1";
   if (!fraction_ok(options.relief)) return "relief must be a fraction from 0 to 1";
@@ -160,8 +160,7 @@ int generated_surface_height(const VoxelWorldGeneratorOptions& options, int x, i
 }
 
 VoxelWorld generate_voxel_world(const VoxelWorldGeneratorOptions& options) {
-  if (const std::string problem = voxel_generator_problem(options); !problem.empty())
-    throw std::invalid_argument(problem);
+  if (const std::optional<std::string> problem = voxel_generator_problem(options)) throw std::invalid_argument(*problem);
   VoxelWorld world(options.size_x, options.size_y, options.size_z);
   const int water_y =
       options.water_level < 0.0 ? -1 : std::min(options.size_y - 1, static_cast<int>(std::floor(options.water_level * options.size_y)));

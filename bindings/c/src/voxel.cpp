@@ -83,8 +83,7 @@ BlockKind checked_kind(int kind, const char* what) {
 // The sizes, checked before anything is called or read: a callback or array must not be asked
 // about a world that cannot be built.
 void check_size(int size_x, int size_y, int size_z) {
-  const std::string problem = VoxelWorld::size_problem(size_x, size_y, size_z);
-  if (!problem.empty()) throw std::invalid_argument(problem);
+  if (const std::optional<std::string> problem = VoxelWorld::size_problem(size_x, size_y, size_z)) throw std::invalid_argument(*problem);
 }
 
 }  // namespace

@@ -152,7 +152,7 @@ void bind_voxel(py::module_& module) {
 
   py::class_<VoxelQuery>(module, "VoxelQuery", "The voxel query object: one per thread. Keeps its world alive.")
       .def(py::init([](const VoxelWorld& world, const MovementProfile& profile) {
-             if (const std::string problem = profile_problem(profile); !problem.empty()) throw py::value_error(problem);
+             if (const std::optional<std::string> problem = profile_problem(profile)) throw py::value_error(*problem);
              return std::make_unique<VoxelQuery>(world, profile);
            }),
            py::arg("world"), py::arg("profile") = MovementProfile::walker(), py::keep_alive<1, 2>())

@@ -32,6 +32,7 @@
 // the MovingAI voxel benchmark (Brewer & Sturtevant, "Benchmarks for Pathfinding in 3D Voxel
 // Space", SoCS 2018).
 
+#include <optional>
 #include <string>
 
 #include "wayfinder/core/types.hpp"
@@ -88,7 +89,7 @@ struct MovementProfile {
   }
 };
 
-/// Empty if the profile is usable, otherwise what is wrong with it.
-std::string profile_problem(const MovementProfile& profile);
+/// No value if the profile is usable, otherwise what is wrong with it.
+std::optional<std::string> profile_problem(const MovementProfile& profile);
 
 }  // namespace wayfinder

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,11 +49,11 @@ VoxelScenario read_voxel_scenario(const std::filesystem::path& path,
 /// The map that belongs to a scenario file: its path minus the `.3dscen` suffix.
 std::filesystem::path voxel_scenario_map_path(const std::filesystem::path& scenario_path);
 
-/// Empty if the scenario was written for the map at `map_path`, otherwise
+/// No value if the scenario was written for the map at `map_path`, otherwise
 /// "this scenario was written for Simple.3dmap, not Complex.3dmap". The file names are
 /// compared (the scenario's second line may hold a path); a scenario run on another map gets
 /// other optimal lengths, so every answer would look wrong.
-std::string voxel_scenario_map_mismatch(const VoxelScenario& scenario, const std::filesystem::path& map_path);
+std::optional<std::string> voxel_scenario_map_mismatch(const VoxelScenario& scenario, const std::filesystem::path& map_path);
 
 /// Throws LoadError if a query's start or goal is outside the world or on a solid block.
 void check_voxel_scenario_fits_world(const VoxelScenario& scenario, const VoxelWorld& world);

@@ -26,7 +26,7 @@ std::string voxel_coord_text(VoxelCoord at);
 /// True if an agent with this profile can be at `at`.
 bool voxel_place_allowed(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at);
 
-/// Empty if an agent with this profile can be at `at`; otherwise the first check that fails,
+/// No value if an agent with this profile can be at `at`; otherwise the first check that fails,
 /// naming the block that fails it, for example
 ///   "(10,1,10) is outside the world (size 64x32x64)"
 ///   "(10,1,10) is inside a solid block"
@@ -35,7 +35,7 @@ bool voxel_place_allowed(const VoxelWorld& world, const MovementProfile& profile
 ///   "(10,1,10): the block below (10,0,10) is air, so nothing holds the agent"
 /// The checks run in that order: inside the world, the feet block, the body from the feet up,
 /// then what holds the agent.
-std::string voxel_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at);
+std::optional<std::string> voxel_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at);
 
 /// The largest distance nearest_voxel_place searches.
 inline constexpr int max_snap_distance = 64;

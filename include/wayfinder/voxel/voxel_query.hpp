@@ -95,17 +95,17 @@ class VoxelQuery {
   void result(PathResult& out) const;
   [[nodiscard]] SearchStats stats() const;
 
-  /// Empty if the agent can be at `at` (start and goal must be such places), otherwise which
+  /// No value if the agent can be at `at` (start and goal must be such places), otherwise which
   /// check failed and at which block (voxel_place_problem in voxel_places.hpp).
-  [[nodiscard]] std::string position_problem(VoxelCoord at) const;
+  [[nodiscard]] std::optional<std::string> position_problem(VoxelCoord at) const;
   /// The same for an agent with another profile.
-  [[nodiscard]] std::string position_problem(VoxelCoord at, const MovementProfile& profile) const;
-  /// Empty if begin() accepts these options for this world, otherwise why not: an unknown
+  [[nodiscard]] std::optional<std::string> position_problem(VoxelCoord at, const MovementProfile& profile) const;
+  /// No value if begin() accepts these options for this world, otherwise why not: an unknown
   /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a weighted
   /// A* weight not finite or below 1 or so large that the search's priorities could overflow,
   /// movement costs so large that a path's cost could, a bad options.profile (profile_problem),
   /// or hierarchical without a fitting hierarchy (set_hierarchy).
-  [[nodiscard]] std::string options_problem(const VoxelSearchOptions& options) const;
+  [[nodiscard]] std::optional<std::string> options_problem(const VoxelSearchOptions& options) const;
   /// The moves of a path returned by this pathfinder (one fewer than its nodes).
   [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result) const;
   /// The same for a path found with another profile (VoxelSearchOptions::profile).

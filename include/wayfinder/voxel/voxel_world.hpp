@@ -72,8 +72,8 @@ class VoxelWorld {
   VoxelWorld& operator=(VoxelWorld&&) noexcept = default;
   ~VoxelWorld() = default;
 
-  /// Empty if a world of this size can be built, otherwise why not.
-  static std::string size_problem(std::int64_t size_x, std::int64_t size_y, std::int64_t size_z);
+  /// No value if a world of this size can be built, otherwise why not.
+  static std::optional<std::string> size_problem(std::int64_t size_x, std::int64_t size_y, std::int64_t size_z);
 
   /// Builds a world from `kind_at(x, y, z)`, called once for every position.
   template <class KindAt>

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "wayfinder/voxel/voxel_world.hpp"
@@ -51,11 +52,11 @@ inline constexpr std::size_t voxel_chunk_bytes_estimate = 5440;
 /// before generating, for sizes the world storage takes.
 std::size_t estimate_generated_world_bytes(const VoxelWorldGeneratorOptions& options);
 
-/// Empty if generate_voxel_world accepts the options, otherwise what is wrong: a size the
+/// No value if generate_voxel_world accepts the options, otherwise what is wrong: a size the
 /// world storage refuses (VoxelWorld::size_problem), a fraction outside 0..1 or NaN, a feature
 /// or cave size below 1, octaves outside 1..12, or a world whose memory estimate exceeds
 /// max_memory_bytes (the message gives both).
-std::string voxel_generator_problem(const VoxelWorldGeneratorOptions& options);
+std::optional<std::string> voxel_generator_problem(const VoxelWorldGeneratorOptions& options);
 
 /// The surface height of column (x, z): the highest ground block before caves are carved
 /// (0..size_y - 1). Cheap; the generator uses the same function.

@@ -116,10 +116,10 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     map_path = map_given ? arguments.map_path : voxel_scenario_map_path(arguments.path).string();
     // A scenario run on another map has other optimal lengths: every answer would count as a
     // mismatch, which reads as a broken search. Say what is wrong instead.
-    if (const std::string mismatch = voxel_scenario_map_mismatch(scenario, map_path); !mismatch.empty()) {
+    if (const std::optional<std::string> mismatch = voxel_scenario_map_mismatch(scenario, map_path)) {
       if (!map_given)
-        throw LoadError(arguments.path, 0, 0, mismatch + " (the map beside it); give --map FILE to choose its map");
-      report_error(err, "warning: " + arguments.path + ": " + mismatch + "; its optimal lengths will not match");
+        throw LoadError(arguments.path, 0, 0, *mismatch + " (the map beside it); give --map FILE to choose its map");
+      report_error(err, "warning: " + arguments.path + ": " + *mismatch + "; its optimal lengths will not match");
     }
     world = read_voxel_benchmark_map(map_path);
     check_voxel_scenario_fits_world(scenario, world);
@@ -181,8 +181,8 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
                      " edges, " + format_fixed(static_cast<double>(stats.memory_bytes) / (1024.0 * 1024.0), 1) + " MiB";
   }
   for (const VoxelAlgorithm algorithm : arguments.algorithms)
-    if (const std::string problem = pathfinder.options_problem(options_for(algorithm)); !problem.empty())
-      throw std::invalid_argument(map_path + ": " + problem);
+    if (const std::optional<std::string> problem = pathfinder.options_problem(options_for(algorithm)))
+      throw std::invalid_argument(map_path + ": " + *problem);
 
   std::vector<TableColumn> columns = bench_summary_columns();
   columns.push_back({"Mexp_per_s", 10, TableColumn::Align::right});

@@ -196,8 +196,7 @@ void configure_voxel_generate_command(CLI::App& command, VoxelGenerateArguments&
 int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ostream& out, std::ostream& err) {
   VoxelWorldGeneratorOptions options = arguments.world;
   options.max_memory_bytes = static_cast<std::size_t>(arguments.max_memory_mib) << 20;
-  if (const std::string problem = voxel_generator_problem(options); !problem.empty())
-    throw std::invalid_argument(problem);
+  if (const std::optional<std::string> problem = voxel_generator_problem(options)) throw std::invalid_argument(*problem);
   const std::size_t estimate = estimate_generated_world_bytes(options);
 
   const auto started = std::chrono::steady_clock::now();
@@ -255,9 +254,8 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
     const VoxelQuery probe(world);
     for (const VoxelAlgorithm algorithm : arguments.algorithms)
       if (algorithm != VoxelAlgorithm::hierarchical && algorithm != VoxelAlgorithm::jump_point)
-        if (const std::string problem = probe.options_problem(options_for(algorithm, MovementProfile::walker()));
-            !problem.empty())
-          throw std::invalid_argument(problem);
+        if (const std::optional<std::string> problem = probe.options_problem(options_for(algorithm, MovementProfile::walker())))
+          throw std::invalid_argument(*problem);
   }
   const bool wants_hierarchy =
       std::find(arguments.algorithms.begin(), arguments.algorithms.end(), VoxelAlgorithm::hierarchical) !=

@@ -33,14 +33,14 @@ struct Snapped {
 /// std::invalid_argument when no place is near enough.
 std::optional<Snapped> snap_place(const VoxelWorld& world, const MovementProfile& profile, const char* which,
                                   VoxelCoord& at, int distance) {
-  std::string problem = voxel_place_problem(world, profile, at);
-  if (problem.empty()) return std::nullopt;
+  std::optional<std::string> problem = voxel_place_problem(world, profile, at);
+  if (!problem) return std::nullopt;
   const std::optional<VoxelCoord> place = nearest_voxel_place(world, profile, at, distance);
   if (!place)
-    throw std::invalid_argument(std::string(which) + " " + problem + ", and there is no place within " +
+    throw std::invalid_argument(std::string(which) + " " + *problem + ", and there is no place within " +
                                 std::to_string(distance) + (distance == 1 ? " block" : " blocks") +
                                 " where the agent can be (try a larger --snap)");
-  Snapped snapped{at, *place, 0.0, std::move(problem)};
+  Snapped snapped{at, *place, 0.0, std::move(*problem)};
   const double dx = place->x - at.x;
   const double dy = place->y - at.y;
   const double dz = place->z - at.z;
@@ -167,7 +167,7 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
   if (result.status == SearchStatus::invalid_input) {
     std::string message = arguments.world_path + ": " + result.message;
-    if (!arguments.snap && (!pathfinder.position_problem(from).empty() || !pathfinder.position_problem(to).empty()))
+    if (!arguments.snap && (pathfinder.position_problem(from) || pathfinder.position_problem(to)))
       message += " (--snap D moves it to the nearest place within D blocks)";
     throw CommandError(message, arguments.world_path);
   }
