@@ -1,38 +1,16 @@
 #pragma once
 // A flow field: the cheapest way to a goal from every cell of a grid at once, for crowds that
 // share a destination (Emerson 2013, "Crowd Pathfinding and Steering Using Flow Field Tiles",
-// Game AI Pro ch. 23; Pentheny 2013, "Efficient Crowd Simulation for Mobile Games", ibid. ch.
-// 24). One Dijkstra search (Dijkstra 1959) runs outwards from the goal over the whole map and
-// writes into every cell it reaches the cost to the goal and the neighbour to move to next.
-// Afterwards an agent's next move is one array read, whatever the number of agents.
+// Game AI Pro ch. 23). One Dijkstra search runs outwards from the goals (all at cost 0) and
+// writes into every cell it reaches the cost to its nearest goal and the neighbour to move to.
 //
-// With several goals the search starts from all of them at once (every goal at cost 0), which
-// is the same as one search from a virtual node joined to each goal by a free edge: every cell
-// then leads to its nearest goal, and the field says which one.
-//
-// Exactness. A move on a GridMap costs the same both ways (length times the mean of the two
-// cells' terrain costs, see grid_rules.hpp), and every diagonal mode allows a move exactly when
-// it allows the reverse move (the two side cells are the same pair). So the cheapest path from
-// the goal to a cell, reversed, is the cheapest path from that cell to the goal: the costs are
-// the optimal costs A* finds from each cell, not an approximation. Following next_cell() from
-// any reachable cell reaches a goal, in at most reachable_count() moves, along a path that
-// costs cost_to_goal(): each cell's next cell is its parent in the search tree, a cell settled
-// before it (every move costs more than 0, so a settled cell is never improved and the parents
-// never form a cycle).
-//
-// Cost. Building is O(N log N) time for the N cells reachable from the goals (each is settled
-// once; the open list is a binary heap), and touches each cell's 3x3 neighbourhood once. The
-// field keeps 9 bytes per cell (an 8-byte cost and a 1-byte direction), plus 4 bytes per cell
-// for the goal index when there is more than one goal; building uses another 4 bytes per cell
-// (heap positions) and the open list, both released before build() returns. A 512 x 512 map
-// takes 2.25 MiB with one goal. next_cell(), cost_to_goal(), reachable() and goal_index() are
-// O(1) and never search.
-//
-// Threads. A built field is read-only: any number of threads may query one field at once.
-// Building writes the field and needs exclusive access to it (not to the map, which is only
-// read). The field copies what it needs from the map and keeps no reference to it, so it stays
-// valid if the map is destroyed; after the map is edited the field describes the old map until
-// it is built again.
+// Guarantees: the costs are the optimal costs A* finds from each cell (moves cost the same both
+// ways on a GridMap); following next_cell() from a reachable cell reaches a goal in at most
+// reachable_count() moves at cost_to_goal(). Building is O(N log N) for the N reachable cells;
+// the field keeps 9 bytes per cell (13 with several goals), and next_cell(), cost_to_goal(),
+// reachable() and goal_index() are O(1). A built field is read-only and may be shared by
+// threads; it keeps no reference to the map and describes the map as it was when built. Why the
+// costs are exact, and the memory in detail: docs/flow-fields.md.
 
 #include <cstdint>
 #include <optional>

@@ -1,38 +1,12 @@
 #pragma once
 // Jump point search for flying agents in voxel worlds: the 26-neighbour moves of
 // VoxelFlyingDomain (costs 1, sqrt 2, sqrt 3 times fly_cost; a move needs every block of the
-// 2 x 2 (x 2) box it crosses to be non-solid), searched with the pruning of a canonical
-// ordering and jumps over the nodes that pruning leaves with one successor. Optimal, like A*.
-//
-// The canonical ordering is "diagonal first", JPS's own (Harabor & Grastien 2011, "Online Graph
-// Pruning for Pathfinding on Grid Maps"; Sturtevant & Rabin 2016, "Canonical Orderings on
-// Grids") lifted to 26 neighbours: in open space a path is a run of 3D diagonal moves, then a
-// run of 2D diagonal moves whose axes are among the 3D move's, then straight moves along one of
-// those axes. So a node reached by a 3D diagonal move d continues with d, its three 2D parts
-// and its three straight parts; one reached by a 2D diagonal continues with it and its two
-// straight parts; one reached by a straight move only straight on (the natural successors).
-//
-// Forced successors come from the exchange argument that proves the pruning sound, made
-// mechanical: for a move d into node n (from p = n - d) and a move e out of n that is not
-// natural, the canonical arrangement of the octile path from p to n + e (at most two moves, so
-// inside n's 3 x 3 x 3 neighbourhood) costs less than d then e, or the same with the moves in
-// canonical order. Where all of its blocks are free, the pruned path has an equal or cheaper
-// replacement that does not pass through n; where one of them is solid, e is forced. The
-// blocks that must be free are tabulated per (d, e) once (less those that the moves d and e
-// themselves already need), so a node's forced successors are a few mask tests on its 27-bit
-// neighbourhood. Forcing more than needed is always sound; these rules force only where the
-// replacement is blocked.
-//
-// Jumps follow the canonical order: a straight jump runs until the next block is solid, the
-// goal, a node with a forced successor or the jump bound; a diagonal walk does the same and,
-// at every step, runs the jumps of its natural parts (2D walks and straight jumps for a 3D
-// walk, straight jumps for a 2D walk). What those find becomes a successor of the node the
-// walk started from, at the cost of the canonical path there (Harabor & Grastien 2014,
-// "Improving Jump Point Search": diagonal cells never enter the open list). Jumps are bounded
-// (VoxelJumpLimits; stopping a jump anywhere and handing its node to the search is always
-// sound): unbounded, the nested scans sweep whole octants of the benchmark's open halls and are
-// hundreds of times slower than A*. The defaults, straight jumps of up to 8 blocks and diagonal
-// moves one at a time, make it a canonical A* with straight jumps: see docs/voxel.md.
+// 2 x 2 (x 2) box it crosses to be non-solid), pruned by JPS's "diagonal first" canonical
+// ordering lifted to 26 neighbours (Harabor & Grastien 2011; Sturtevant & Rabin 2016), with
+// forced successors tabulated per pair of moves and bounded jumps (Harabor & Grastien 2014).
+// Optimal, like A*; bounded jumps are always sound (VoxelJumpLimits). The pruning rules, why
+// they keep optimality, and the tuning behind the default bounds: docs/voxel.md, "Jump point
+// search for flyers".
 
 #include <cstdint>
 #include <vector>

@@ -1,37 +1,15 @@
 #pragma once
 // Replanning on a grid that changes while an agent walks towards a fixed goal, by Multipath
-// Adaptive A* (MPAA*: Hernández, Baier & Asín 2014, "Making A* Run Faster than D*-Lite for
-// Path-Planning in Partially Known Terrain", ICAPS) with the consistency repair of Generalized
-// Adaptive A* for cells that get cheaper or open again (GAA*: Sun, Koenig & Yeoh 2008,
-// "Generalized Adaptive A*", AAMAS); together they are the MPGAA* of Hernández, Asín & Baier
-// 2015, "Reusing Previously Found A* Paths for Fast Goal-Directed Navigation in Dynamic
-// Terrain", AAAI.
+// Adaptive A* (MPAA*: Hernández, Baier & Asín 2014, ICAPS) with the consistency repair of
+// Generalized Adaptive A* (GAA*: Sun, Koenig & Yeoh 2008, AAMAS), together MPGAA* (Hernández,
+// Asín & Baier 2015, AAAI): every plan() is a forward A* that uses the costs-to-goal earlier
+// searches learned and stops at a cell of an earlier path that still leads to the goal.
 //
-// Every plan() is a plain forward A* from the agent's cell to the goal, made cheaper by what the
-// earlier searches found:
-// - Learned heuristics (Adaptive A*, Koenig & Likhachev 2005). After a search that found a path
-//   of cost f, every expanded cell s learns h(s) = f - g(s), a better lower bound of its cost to
-//   the goal than the octile distance; later searches use max(octile, learned).
-// - Reused paths (first in Path-Adaptive A*, Hernández, Meseguer, Sun & Koenig 2009; MPAA*
-//   keeps every earlier path, not only the last). Each found path is kept as `next` pointers
-//   towards the goal. When the search selects for expansion a cell whose chain of `next`
-//   pointers still reaches the goal with h(s) = c(s, next(s)) + h(next(s)) at every step on the
-//   map as it is, it stops there: that chain is a real path of cost h(s), and since g(s) + h(s)
-//   is the smallest f on the open list and h is admissible, no path is cheaper. An agent that
-//   walks its own path while nothing breaks it plans with no expansions at all.
-//
-// Blocking cells only makes moves dearer, which keeps learned heuristics consistent (a lower
-// bound stays a lower bound). Opening cells or lowering terrain costs can make them
-// overestimate; plan() then runs GAA*'s consistency repair from the moves that got cheaper (see
-// repair_heuristics()), so that every answer stays optimal: after every plan() the cost equals
-// what a fresh A* on the map as it is would find (the tests check this after every change of
-// random change sequences).
-//
-// One GridAdaptiveReplanner per agent: it holds a learned heuristic, a `next` pointer and the
-// search's scratch (g, parent, a search counter, a heap position) for every cell of the map, 36
-// bytes a cell; the scratch is reset lazily by the counter (Adaptive A*'s `search` variable), so
-// no search clears the whole map. The map is shared and must outlive it; edits are read from the
-// map's change log (GridMap::changes_since) in notify_changes(), as GridReplanner does.
+// Guarantees: after every plan() the cost equals what a fresh A* on the map as it is finds
+// (openings and cheaper terrain are repaired first). One replanner per agent, 36 bytes a cell;
+// the map is shared, must outlive it, and its edits are read from its change log in
+// notify_changes(), as GridReplanner does. How it learns, reuses paths and repairs:
+// docs/changing-worlds.md, "Replanning incrementally".
 
 #include <cstdint>
 #include <string>

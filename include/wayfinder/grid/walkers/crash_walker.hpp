@@ -1,39 +1,16 @@
 #pragma once
-// The "crash" walker: a reactive bug algorithm on a grid. It knows nothing of the map beyond
-// the cells next to it, like a robot with a touch sensor, and moves one cell per step:
+// The "crash" walker: a reactive bug algorithm on a grid (Bug2: V. J. Lumelsky and A. A.
+// Stepanov, Algorithmica 2:403-430, 1987). It knows only the cells next to it and moves one cell
+// per step: along the straight line from the start to the goal, round an obstacle's wall with
+// the right or left hand (`automatic` chooses at the first obstacle), and back onto the line
+// closer to the goal. FourWayCrashWalker races right and left hands from both ends.
 //
-// - Heading for the goal, it walks the straight line (the "m-line") from the start to the goal.
-// - When the next cell of that line is blocked (or the move is not allowed by the diagonal
-//   rule), it has hit an obstacle: it follows the obstacle's wall, keeping the wall on its right
-//   (right-hand rule) or on its left (left-hand rule).
-// - It leaves the wall at a cell of the m-line that is closer to the goal along the line than
-//   where it hit the wall, if the next move along the line is free. This is the leaving rule of
-//   Bug2 (V. J. Lumelsky and A. A. Stepanov, "Path-planning strategies for a point mobile
-//   automaton moving amidst unknown obstacles of arbitrary shape", Algorithmica 2(1-4):403-430,
-//   1987). Every hit is farther along the m-line than the last, so each obstacle is left for
-//   good and the walk cannot cycle between obstacles.
-// - Following one wall, the walker is a deterministic machine of (cell, wall direction): if that
-//   state comes back (Brent's cycle detection, R. P. Brent, "An improved Monte Carlo
-//   factorization algorithm", BIT 20:176-184, 1980) it has gone all the way round without
-//   meeting the m-line closer to the goal. It then switches hands and tries once more from
-//   there; a second loop ends the walk (no_path, "the walker looped"). In the plane Bug2 proves
-//   the goal unreachable then; on a grid a wall followed cell by cell can cross the m-line
-//   diagonally without stepping on it, which the second hand usually repairs.
-// - A step limit (default 4 x the map's cells) ends any walk that takes too long
-//   (budget_exhausted, "step limit reached").
-//
-// The hand matters for the length of the walk, not for whether Bug2 arrives: with the wrong
-// hand a walker takes the long way round, which on a map with long walls (a U-shaped trap whose
-// arm runs to the map's edge) can exceed any step limit. `automatic` chooses the hand at the
-// first obstacle by following the wall both ways in thought for a while (without moving) and
-// taking the side that meets the m-line closer to the goal first, or that came closest to the
-// goal. The four-way walker (FourWayCrashWalker) walks right- and left-handed from the start to
-// the goal and from the goal to the start, one move each in turn: the first to arrive wins.
-//
-// The path returned is the walk itself, every move of it (a cell may appear more than once).
-// Moves obey the grid's DiagonalMode like every other grid algorithm, and the cost is the true
-// cost of the walk. stats.expanded counts moves; stats.generated also counts the moves the
-// automatic hand imagines before it chooses.
+// Guarantees: the path is the walk as walked, every move (a cell may repeat), each move allowed
+// by the grid's DiagonalMode, with its true cost. A walk that loops round a wall with both hands
+// (Brent's cycle detection) ends in no_path, "the walker looped"; one past the step limit
+// (default 4 x the map's cells) in budget_exhausted. stats.expanded counts moves;
+// stats.generated also counts the moves the automatic hand imagines. How it walks, and the maps
+// where it fails: docs/grid.md, "Reactive walkers".
 
 #include <cstdint>
 #include <string>
