@@ -3,7 +3,9 @@
 // of giving 100 agents a path each with A* (and with jump point search, the fastest optimal
 // search here on maps of uniform cost). The goal is that of the scenario's last (longest) query;
 // the agents stand on 100 reachable cells spread evenly over the map. Maps are loaded before the
-// timed loops.
+// timed loops. `engine_flood` is the same whole-map Dijkstra run by the search engine
+// (BestFirstSearch from the goal with no heuristic, until its open list is empty), its costs and
+// parents then copied into a field's arrays: what the field's build would cost on the engine.
 //
 //   build/release/bench/wayfinder_bench_flow_field --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true   (one command line)
@@ -16,8 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/grid_domain.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace {
@@ -68,6 +72,52 @@ void build_field(benchmark::State& state, const std::string& scenario_file) {
   state.counters["cells"] = static_cast<double>(crowd->map.cell_count());
   state.counters["reachable"] = static_cast<double>(field.reachable_count());
   state.counters["bytes"] = static_cast<double>(field.memory_bytes());
+}
+
+// The engine floods the map from the goal: Dijkstra (h weight 0) towards a blocked cell, which no
+// move reaches, so it settles every reachable cell and stops with an empty open list. Then each
+// reached cell's cost and parent are copied out, as a field keeps them.
+template <GridCosts Costs>
+void flood_with_engine(benchmark::State& state, const Crowd& crowd) {
+  const GridMap& map = crowd.map;
+  NodeId never_reached = invalid_node;
+  for (NodeId id = 0; id < map.cell_count() && never_reached == invalid_node; ++id)
+    if (!map.passable(map.cell_of(id))) never_reached = id;
+  if (never_reached == invalid_node) {
+    state.SkipWithError("the map has no blocked cell to aim at");
+    return;
+  }
+  const GridDomain<Costs> domain(map, DiagonalMode::only_if_no_obstacles, Heuristic::octile);
+  SearchContext context;
+  BestFirstSearch<GridDomain<Costs>> search(domain, context);
+  SearchOptions options;
+  options.h_weight = 0.0;
+  std::vector<Cost> costs(map.cell_count());
+  std::vector<NodeId> parents(map.cell_count());
+  std::uint64_t reached = 0;
+  for (auto _ : state) {
+    search.start(map.id_of(crowd.goal), never_reached, options);
+    search.step();
+    reached = 0;
+    for (NodeId id = 0; id < map.cell_count(); ++id) {
+      const bool seen = context.reached(id);
+      costs[id] = seen ? context.g(id) : infinite_cost;
+      parents[id] = seen ? context.record(id).parent : invalid_node;
+      reached += seen ? 1 : 0;
+    }
+    benchmark::DoNotOptimize(costs.data());
+    benchmark::DoNotOptimize(parents.data());
+  }
+  state.counters["reachable"] = static_cast<double>(reached);
+}
+
+void flood_field_with_engine(benchmark::State& state, const std::string& scenario_file) {
+  const std::unique_ptr<Crowd> crowd = load_or_skip(state, scenario_file);
+  if (!crowd) return;
+  if (crowd->map.uniform_cost())
+    flood_with_engine<GridCosts::uniform>(state, *crowd);
+  else
+    flood_with_engine<GridCosts::terrain>(state, *crowd);
 }
 
 // Every agent takes one step per pass; an agent that reaches the goal starts again from where it
@@ -123,6 +173,9 @@ void register_all() {
     const std::string name(scenario);
     benchmark::RegisterBenchmark(("flow_field_build/" + name).c_str(),
                                  [name](benchmark::State& state) { build_field(state, name); })
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("engine_flood/" + name).c_str(),
+                                 [name](benchmark::State& state) { flood_field_with_engine(state, name); })
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("flow_field_step_10000_agents/" + name).c_str(),
                                  [name](benchmark::State& state) { step_agents(state, name); })
