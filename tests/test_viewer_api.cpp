@@ -536,6 +536,37 @@ TEST(ViewerServer, ChunkedBodiesAreHeldToTheSizeLimit) {
   EXPECT_NE(found.find("\"found\""), std::string::npos) << found.substr(0, 400);
 }
 
+TEST(ViewerServer, RequestHeadsAreHeldToTheirSizeLimit) {
+  ServerOptions options;
+  options.max_request_head_bytes = 4096;
+  const ServedSmallGrid served(options);
+  const RunningServer& running = served.running;
+  const std::string host = "Host: 127.0.0.1:" + std::to_string(running.port) + "\r\n";
+  // One header line that never ends: the server stops reading at the limit and closes the
+  // connection, so the client cannot send it 64 MiB (cpp-httplib alone would keep all of it; the
+  // kernel's socket buffers take a few MiB before the send fails).
+  LoopbackSocket endless(running.port);
+  ASSERT_TRUE(endless.connected());
+  ASSERT_TRUE(endless.send("GET /api/worlds HTTP/1.1\r\n" + host + "X-Long: "));
+  const std::string mebibyte(std::size_t{1} << 20, 'a');
+  int sent = 0;
+  while (sent < 64 && endless.send(mebibyte)) ++sent;
+  EXPECT_LT(sent, 64) << "the server took 64 MiB of one header line";
+  const std::string refused = endless.receive();
+  EXPECT_TRUE(refused.empty() || refused.starts_with("HTTP/1.1 400")) << refused.substr(0, 200);
+
+  // A head within the limit is answered, and so is the next request on the same connection.
+  LoopbackSocket fits(running.port);
+  ASSERT_TRUE(fits.connected());
+  const std::string request = "GET /api/worlds HTTP/1.1\r\n" + host + "X-Padding: " + std::string(3000, 'b') + "\r\n\r\n";
+  ASSERT_TRUE(fits.send(request + "GET /api/worlds HTTP/1.1\r\n" + host + "Connection: close\r\n\r\n"));
+  const std::string answers = fits.receive();
+  std::size_t answered = 0;
+  for (std::size_t at = answers.find("HTTP/1.1 200"); at != std::string::npos; at = answers.find("HTTP/1.1 200", at + 1))
+    ++answered;
+  EXPECT_EQ(answered, 2u) << answers.substr(0, 400);
+}
+
 TEST(ViewerServer, RefusesForeignHostsOriginsAndContentTypes) {
   const ServedSmallGrid served;
   const RunningServer& running = served.running;

@@ -11,6 +11,7 @@
 
 #include "common/world_json.hpp"
 #include "viewer/connection_pool.hpp"
+#include "viewer/header_bounded_server.hpp"
 #include "viewer/request_checks.hpp"
 
 namespace wayfinder::viewer {
@@ -38,7 +39,7 @@ void refuse(httplib::Response& response, int status, const std::string& why) {
 
 ViewerServer::ViewerServer(WorldCatalog& catalog, ServerOptions options)
     : catalog_(catalog), options_(std::move(options)), api_(catalog_, options_.limits),
-      server_(std::make_unique<httplib::Server>()) {
+      server_(std::make_unique<HeaderBoundedServer>(options_.max_request_head_bytes)) {
   httplib::Server& server = *server_;
   const auto threads = static_cast<std::size_t>(std::max(options_.threads, 1));
   const auto max_connections = std::max(threads, static_cast<std::size_t>(std::max(options_.max_connections, 1)));

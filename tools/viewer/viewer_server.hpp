@@ -7,6 +7,7 @@
 // come, up to a cap (connection_pool.hpp). The limits are listed in docs/viewer.md.
 
 #include <chrono>
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -36,6 +37,9 @@ struct ServerOptions {
   std::chrono::seconds keep_alive_timeout{2};
   /// Most requests served on one connection before it is closed.
   int keep_alive_max_requests = 32;
+  /// Most bytes of a request's line and headers; past them the connection is closed (cpp-httplib
+  /// alone would keep a header line of any length in memory).
+  std::size_t max_request_head_bytes = std::size_t{64} << 10;
   ApiLimits limits;
 };
 
