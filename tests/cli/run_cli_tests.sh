@@ -591,6 +591,10 @@ contains '{"index":2,"rgba":[255,255,204,255],"hex":"#ffffccff","voxels":2,"bloc
 contains '"profile":"walker"' "voxel info JSON profile"
 contains '"place_count":11' "voxel info JSON counts the walker's places"
 contains '"places":[[' "voxel info JSON lists places"
+contains '"place_parts":[0,0,0],"part_count":1,"largest_parts":[11]' "voxel info JSON gives the connected parts"
+expect 0 "voxel info without the ladder" -- "$wayfinder" voxel info "$vox" --water-colours 2
+contains "parts:    2 connected (a path joins two places of one part only); largest 6, 2 places" \
+  "voxel info counts the parts the wall keeps apart"
 expect 0 "voxel info warns of an unused colour" -- "$wayfinder" voxel info "$vox" --ladder-colours 9
 contains "warning: colour 9 (--ladder-colours) is not used" "the unused colour is named"
 expect 2 "a colour both water and ladder" -- "$wayfinder" voxel info "$vox" --water-colours 2,3 --ladder-colours 3
@@ -784,6 +788,29 @@ for bad in 0 x; do
   expect 2 "voxel bench --threads $bad" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen" --limit 1 --threads "$bad"
   contains "--threads must be a whole number from 1 to 256, got '$bad'" "--threads $bad is refused in words"
 done
+
+scenes=$data/voxel/vox
+if [[ -f $scenes/scene_house4.vox ]]; then
+  # Places on the roof and in closed rooms are parts of their own: random pairs are drawn in the
+  # largest part, where every pair has a path, unless --any-pairs asks for any two places.
+  expect 0 "voxel info on a house counts its parts" -- "$wayfinder" voxel info "$scenes/scene_house4.vox"
+  contains "parts:    15 connected" "voxel info gives the number of parts"
+  contains "largest 13191, 2432, 527" "voxel info gives the largest parts' sizes"
+  contains "  62,25,62  part 1" "voxel info gives each listed place's part"
+  expect 0 "voxel bench --random within one part" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 300 --seed 4 --json
+  contains '"queries":300,"solved":300,' "every random pair has a path"
+  contains '"pairs":"largest_part"' "the JSON says how the pairs were drawn"
+  keys_documented "voxel bench --random JSON"
+  expect 0 "voxel bench --random as text" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 20
+  contains "drawn:    both ends in the largest of 15 connected parts (13191 of 16448 places)" "the text says how the pairs were drawn"
+  expect 0 "voxel bench --random --any-pairs" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 300 --seed 4 --any-pairs --json
+  contains '"pairs":"any_places"' "the JSON says the pairs cross parts"
+  lacks '"solved":300,' "pairs across parts have no path"
+  expect 0 "voxel bench --any-pairs as text" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 20 --any-pairs
+  contains "drawn:    any places, across 15 connected parts (pairs of two parts have no path)" "the text says the pairs cross parts"
+fi
+expect 2 "voxel bench --any-pairs on a scenario" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen" --any-pairs
+contains "--any-pairs applies to --random pairs" "--any-pairs without --random is refused in words"
 
 voxels=$data/voxel/warframe
 if [[ -f $voxels/Simple.3dmap ]]; then
