@@ -18,34 +18,28 @@ namespace {
 
 using PlaceIndex = std::uint32_t;
 
-/// The places of a world, numbered in the order of all_voxel_places, and the way from a block
-/// to its number.
+/// The places of a world, numbered in the order of all_voxel_places, and the way from a move's
+/// node id to its number: a table over the world's node ids, so that the moves of millions of
+/// places need no conversion to coordinates.
 class PlaceNumbers {
  public:
-  PlaceNumbers(const VoxelWorld& world, const MovementProfile& profile, std::vector<std::uint32_t>& numbers)
-      : world_(world), places_(all_voxel_places(world, profile)), numbers_(numbers) {
+  PlaceNumbers(const VoxelWorld& world, const MovementProfile& profile)
+      : world_(world), places_(all_voxel_places(world, profile)), numbers_(world.node_count(), VoxelConnectedParts::no_part) {
     if (places_.size() >= VoxelConnectedParts::no_part)
       throw std::length_error("voxel connected parts: the world has more places than 32-bit labels can number");
-    numbers_.assign(static_cast<std::size_t>(world.block_count()), VoxelConnectedParts::no_part);
-    for (std::size_t i = 0; i < places_.size(); ++i) numbers_[index_of(places_[i])] = static_cast<PlaceIndex>(i);
+    for (std::size_t i = 0; i < places_.size(); ++i) numbers_[world.node_of(places_[i])] = static_cast<PlaceIndex>(i);
   }
   [[nodiscard]] std::size_t size() const { return places_.size(); }
   [[nodiscard]] VoxelCoord place(PlaceIndex i) const { return places_[i]; }
   [[nodiscard]] NodeId node(PlaceIndex i) const { return world_.node_of(places_[i]); }
   /// The number of the place a move leads to; no_part if it is none (a domain only makes moves
   /// to places, so this is a guard, not a case).
-  [[nodiscard]] PlaceIndex number_of(NodeId node) const { return numbers_[index_of(world_.coord_of(node))]; }
+  [[nodiscard]] PlaceIndex number_of(NodeId node) const { return numbers_[node]; }
 
  private:
-  [[nodiscard]] std::size_t index_of(VoxelCoord at) const {
-    return (static_cast<std::size_t>(at.y) * static_cast<std::size_t>(world_.size_z()) + static_cast<std::size_t>(at.z)) *
-               static_cast<std::size_t>(world_.size_x()) +
-           static_cast<std::size_t>(at.x);
-  }
-
   const VoxelWorld& world_;
   std::vector<VoxelCoord> places_;
-  std::vector<std::uint32_t>& numbers_;
+  std::vector<std::uint32_t> numbers_;
 };
 
 /// Components of a flyer's moves, which are symmetric: a flood from each place not yet reached.
@@ -138,8 +132,7 @@ VoxelConnectedParts::VoxelConnectedParts(const VoxelWorld& world, const Movement
     : size_x_(world.size_x()), size_y_(world.size_y()), size_z_(world.size_z()), world_revision_(world.revision()) {
   if (const std::string problem = profile_problem(profile); !problem.empty())
     throw std::invalid_argument("voxel connected parts: " + problem);
-  // labels_ holds each block's place number while the components are found, its part after.
-  const PlaceNumbers places(world, profile, labels_);
+  const PlaceNumbers places(world, profile);
   place_count_ = places.size();
   const std::vector<std::uint32_t> component =
       profile.fly ? flood_components(places, VoxelFlyingDomain(world, profile.fly_cost))
@@ -167,6 +160,7 @@ VoxelConnectedParts::VoxelConnectedParts(const VoxelWorld& world, const Movement
     part_of_component[by_size[part]] = part;
     part_sizes_[part] = sizes[by_size[part]];
   }
+  labels_.assign(static_cast<std::size_t>(world.block_count()), no_part);
   for (PlaceIndex i = 0; i < places.size(); ++i) labels_[block_index(places.place(i))] = part_of_component[component[i]];
 }
 

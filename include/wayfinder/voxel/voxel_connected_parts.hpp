@@ -30,8 +30,9 @@ class VoxelConnectedParts {
   static constexpr std::uint32_t no_part = std::numeric_limits<std::uint32_t>::max();
 
   /// Labels every place of `world` for an agent with `profile`. Reads every block once and
-  /// every move from every place once; keeps 4 bytes per block of the world (and, while
-  /// labelling walkers, about 13 bytes per place). Throws std::invalid_argument if
+  /// every move from every place once. Keeps 4 bytes per block of the world; while labelling it
+  /// also holds 4 bytes per node id (VoxelWorld::node_count, the blocks rounded up to whole
+  /// chunks and powers of two) and about 20 bytes per place (about 30 for walkers). Throws std::invalid_argument if
   /// profile_problem(profile) is not empty. The result is a value: it does not refer to the
   /// world, and after an edit of the world it describes the world as it was
   /// (world_revision()).
