@@ -892,6 +892,12 @@ for port in 65536 -1 x; do
 done
 expect_split 2 "serve --port 65536 as JSON" -- timeout 10 "$wayfinder" serve --port 65536 --json
 json_error "serve --port 65536 as JSON"
+expect 2 "serve --threads 300" -- timeout 10 "$wayfinder" serve --threads 300
+contains "--threads must be a whole number from 1 to 256, got '300'" "the thread count's range in the command's words"
+lacks "not in range" "no raw range text"
+expect 2 "mesh path --level -3" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 2,0,2 --level -3 --svg "$scratch/level.svg"
+contains "--level: must be a whole number from 0 (the lowest height band) up, got '-3'" "the band's range in the command's words"
+lacks "not in range" "no raw range text"
 
 # Output that cannot be written: standard output on a full device, and files given with -o,
 # fail the command (exit 2, a message on standard error) instead of reporting success.

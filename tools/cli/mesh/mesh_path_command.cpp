@@ -1,6 +1,7 @@
 #include "mesh/mesh_path_command.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "common/world_json.hpp"
 #include <optional>
 #include <string>
+#include <system_error>
 #include <tuple>
 #include <vector>
 
@@ -97,7 +99,15 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
                   "draw only height band N (0 = lowest): polygons whose height ranges overlap or lie within " +
                       format_fixed(level_gap, 1) + " of each other form one band")
       ->type_name("N")
-      ->check(CLI::NonNegativeNumber)
+      // CLI::NonNegativeNumber would print its bound as 309 digits.
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            int band = -1;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), band);
+            if (error == std::errc{} && end == text.data() + text.size() && band >= 0) return std::string();
+            return "must be a whole number from 0 (the lowest height band) up, got '" + text + "'";
+          },
+          "N"))
       ->needs(svg)
       ->excludes(y_range);
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
