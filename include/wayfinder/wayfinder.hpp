@@ -76,6 +76,7 @@
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_connected_parts.hpp"
 #include "wayfinder/voxel/voxel_domain.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_jump_point_search.hpp"

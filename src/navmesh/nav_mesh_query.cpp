@@ -2,6 +2,8 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -98,6 +100,17 @@ using ActiveSearch =
     SteppedQuery<CorridorRun<EdgePointDomain<AllAreasAlike>>, CorridorRun<CentroidDomain<AllAreasAlike>>, FilteredRun,
                  LinkedRun, ExactRun>;
 
+// How far a point that is not on the mesh is from it, for the message that refuses it: a user
+// who sees "0.02 away" knows the point is a rounding error, "40 away" that it is in another
+// place. Only refused queries pay for the search over the mesh's polygons.
+std::string off_mesh_distance_text(const NavMesh& mesh, const Point& point) {
+  const MeshLocation nearest = mesh.nearest_point(point, std::numeric_limits<double>::infinity());
+  if (!nearest.valid()) return {};
+  char distance[32];
+  std::snprintf(distance, sizeof distance, "%.3f", geometry::distance(point, nearest.point));
+  return ": the nearest polygon, " + std::to_string(nearest.polygon) + ", is " + distance + " away";
+}
+
 // Starts a corridor run of domain D and runs it to its end when it ends at once.
 template <class D>
 SearchStatus start_run(ActiveSearch& active, SearchContext& context, CorridorOutput& output, D&& domain, NodeId from,
@@ -191,7 +204,7 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
       }
     }
     if (!location.valid()) {
-      problem = std::string(which) + " point is not on the mesh" +
+      problem = std::string(which) + " point is not on the mesh" + off_mesh_distance_text(mesh_, point) +
                 (options.snap_distance > 0.0 ? " (nor within snap_distance of it)" : " (set snap_distance to clamp it)");
       return std::nullopt;
     }

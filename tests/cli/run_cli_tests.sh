@@ -302,6 +302,10 @@ expect 2 "grid path --table truncated" -- "$wayfinder" grid path "$scratch/gap.m
 contains "cut.jump: truncated" "a truncated table is refused, naming the file"
 expect 2 "grid bench --table for another map" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --table "$scratch/gap.jump"
 contains "gap.jump: the table was built for" "a table of another map is refused"
+contains "(the jump table given for the map " "the refusal names the map as well as the table"
+expect 2 "grid path --table missing" -- "$wayfinder" grid path "$scratch/gap.map" --from 0,0 --to 10,6 --algo jps-plus --table "$scratch/missing.jump"
+contains "$scratch/missing.jump: no such file (the jump table given for the map $scratch/gap.map; write one with \`wayfinder grid preprocess $scratch/gap.map -o $scratch/missing.jump\`)" \
+  "a missing table is named with its map and the command that writes it"
 
 # Goal bounds: built beside the table, used by path and bench, refused for another map, when cut,
 # and with a batch.
@@ -321,6 +325,8 @@ expect 2 "grid path --bounds truncated" -- "$wayfinder" grid path "$scratch/gap.
 contains "cut.bounds: truncated" "truncated goal bounds are refused, naming the file"
 expect 2 "grid bench --bounds for another map" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --bounds "$scratch/gap.bounds"
 contains "gap.bounds: the goal bounds were built for" "goal bounds of another map are refused"
+expect 2 "grid bench --bounds missing" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --bounds "$scratch/missing.bounds"
+contains "$scratch/missing.bounds: no such file (the goal bounds given for the map " "missing goal bounds are named with their map"
 expect 2 "grid bench --bounds --threads 2" -- "$wayfinder" grid bench "$grid_scenario" --algo jps-plus --bounds "$scratch/corners.bounds" --threads 2
 contains "--bounds supports only --threads 1" "goal bounds with a batch are refused"
 
@@ -521,6 +527,7 @@ expect 2 "mesh path with a link off the mesh" -- "$wayfinder" mesh path "$mesh" 
 contains "off-mesh link 0" "the error names the link"
 expect 2 "mesh path from off the mesh" -- "$wayfinder" mesh path "$mesh" --from 20,0,20 --to 1,0,1
 contains "not on the mesh" "off-mesh start is named"
+contains "the nearest polygon, 2, is 19.416 away" "the error says how far the mesh is"
 contains "--snap D moves it onto the mesh" "the error names the flag, not the library's field"
 lacks "snap_distance" "no C++ field names in messages"
 expect 2 "mesh path --snap -1" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 1,0,1 --snap -1
@@ -528,6 +535,12 @@ contains "--snap must be a finite number of at least 0, got '-1'" "a negative sn
 expect_split 2 "mesh path with a malformed point as JSON" -- "$wayfinder" mesh path "$mesh" --from 1,nan,1 --to 1,0,1 --json
 json_error "mesh path with a malformed point as JSON"
 expect 0 "mesh path snapped onto the mesh" -- "$wayfinder" mesh path "$mesh" --from 4.5,0,0.5 --to 1,0,1 --snap 1
+contains "start moved:  4.500000,0.000000,0.500000 -> 4.000000,0.000000,0.500000 (0.500 away, onto polygon 0)" \
+  "the text says where --snap moved the start, and how far"
+lacks "goal moved:" "a goal on the mesh is not moved"
+expect 0 "mesh path --nodes optimal, text" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 8,0,3 --nodes optimal
+contains "(x-z length, the one the exact search minimises)" "the exact search's cost is named for what it measures"
+lacks "3D length" "the exact search's x-z cost is not called a 3D length"
 expect 2 "mesh path with a malformed point" -- "$wayfinder" mesh path "$mesh" --from 1,nan,1 --to 1,0,1
 printf 'v 0 0 0\nv 1 0 0\nf 1 2\n' >"$scratch/bad.obj"
 expect 2 "mesh info on a malformed OBJ" -- "$wayfinder" mesh info "$scratch/bad.obj"
@@ -591,6 +604,10 @@ contains '{"index":2,"rgba":[255,255,204,255],"hex":"#ffffccff","voxels":2,"bloc
 contains '"profile":"walker"' "voxel info JSON profile"
 contains '"place_count":11' "voxel info JSON counts the walker's places"
 contains '"places":[[' "voxel info JSON lists places"
+contains '"place_parts":[0,0,0],"part_count":1,"largest_parts":[11]' "voxel info JSON gives the connected parts"
+expect 0 "voxel info without the ladder" -- "$wayfinder" voxel info "$vox" --water-colours 2
+contains "parts:    2 connected (a path joins two places of one part only); largest 6, 2 places" \
+  "voxel info counts the parts the wall keeps apart"
 expect 0 "voxel info warns of an unused colour" -- "$wayfinder" voxel info "$vox" --ladder-colours 9
 contains "warning: colour 9 (--ladder-colours) is not used" "the unused colour is named"
 expect 2 "a colour both water and ladder" -- "$wayfinder" voxel info "$vox" --water-colours 2,3 --ladder-colours 3
@@ -785,6 +802,29 @@ for bad in 0 x; do
   contains "--threads must be a whole number from 1 to 256, got '$bad'" "--threads $bad is refused in words"
 done
 
+scenes=$data/voxel/vox
+if [[ -f $scenes/scene_house4.vox ]]; then
+  # Places on the roof and in closed rooms are parts of their own: random pairs are drawn in the
+  # largest part, where every pair has a path, unless --any-pairs asks for any two places.
+  expect 0 "voxel info on a house counts its parts" -- "$wayfinder" voxel info "$scenes/scene_house4.vox"
+  contains "parts:    15 connected" "voxel info gives the number of parts"
+  contains "largest 13191, 2432, 527" "voxel info gives the largest parts' sizes"
+  contains "  62,25,62  part 1" "voxel info gives each listed place's part"
+  expect 0 "voxel bench --random within one part" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 300 --seed 4 --json
+  contains '"queries":300,"solved":300,' "every random pair has a path"
+  contains '"pairs":"largest_part"' "the JSON says how the pairs were drawn"
+  keys_documented "voxel bench --random JSON"
+  expect 0 "voxel bench --random as text" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 20
+  contains "drawn:    both ends in the largest of 15 connected parts (13191 of 16448 places)" "the text says how the pairs were drawn"
+  expect 0 "voxel bench --random --any-pairs" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 300 --seed 4 --any-pairs --json
+  contains '"pairs":"any_places"' "the JSON says the pairs cross parts"
+  lacks '"solved":300,' "pairs across parts have no path"
+  expect 0 "voxel bench --any-pairs as text" -- "$wayfinder" voxel bench "$scenes/scene_house4.vox" --random 20 --any-pairs
+  contains "drawn:    any places, across 15 connected parts (pairs of two parts have no path)" "the text says the pairs cross parts"
+fi
+expect 2 "voxel bench --any-pairs on a scenario" -- "$wayfinder" voxel bench "$scratch/cube.3dmap.3dscen" --any-pairs
+contains "--any-pairs applies to --random pairs" "--any-pairs without --random is refused in words"
+
 voxels=$data/voxel/warframe
 if [[ -f $voxels/Simple.3dmap ]]; then
   # The first query of Simple.3dmap.3dscen: optimal length 15.31710829.
@@ -840,12 +880,59 @@ if ! grep -q "no web viewer" "$scratch/serve_first.txt"; then
   fi
   kill "$first_server" 2>/dev/null
   wait "$first_server" 2>/dev/null
-  expect 2 "serve --port 65536" -- timeout 10 "$wayfinder" serve --port 65536
-  contains "65536 is not a TCP port (0 to 65535" "the port's range in the command's words"
-  lacks "not in range" "no raw range text"
 else
   wait "$first_server" 2>/dev/null
 fi
+
+# The port is checked while the command line is read, with or without the viewer built.
+for port in 65536 -1 x; do
+  expect 2 "serve --port $port" -- timeout 10 "$wayfinder" serve --port "$port"
+  contains "$port is not a TCP port (0 to 65535; 0 picks a free one)" "the port's range in the command's words"
+  lacks "not in range" "no raw range text"
+done
+expect_split 2 "serve --port 65536 as JSON" -- timeout 10 "$wayfinder" serve --port 65536 --json
+json_error "serve --port 65536 as JSON"
+expect 2 "serve --threads 300" -- timeout 10 "$wayfinder" serve --threads 300
+contains "--threads must be a whole number from 1 to 256, got '300'" "the thread count's range in the command's words"
+lacks "not in range" "no raw range text"
+expect 2 "mesh path --level -3" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 2,0,2 --level -3 --svg "$scratch/level.svg"
+contains "--level: must be a whole number from 0 (the lowest height band) up, got '-3'" "the band's range in the command's words"
+lacks "not in range" "no raw range text"
+
+# Output that cannot be written: standard output on a full device, and files given with -o,
+# fail the command (exit 2, a message on standard error) instead of reporting success.
+expect 2 "grid path to a full standard output" -- bash -c '"$0" grid path "$1" --from 0,0 --to 6,5 >/dev/full' "$wayfinder" "$grid_map"
+contains "cannot write to standard output: No space left on device" "the failed write is named"
+expect 2 "grid path --json to a full standard output" -- bash -c '"$0" grid path "$1" --from 0,0 --to 6,5 --json >/dev/full' "$wayfinder" "$grid_map"
+contains "cannot write to standard output" "the failed write is named"
+expect 2 "voxel info to a full standard output" -- bash -c '"$0" voxel info "$1" >/dev/full' "$wayfinder" "$scratch/tiny.3dmap"
+contains "cannot write to standard output" "the failed write is named"
+expect 2 "help to a full standard output" -- bash -c '"$0" --help >/dev/full' "$wayfinder"
+contains "cannot write to standard output" "the failed write is named"
+expect 2 "grid preprocess -o a full device" -- "$wayfinder" grid preprocess "$grid_map" -o /dev/full
+contains "/dev/full" "the file that could not be written is named"
+if ! "$wayfinder" mesh build "$mesh" -o "$scratch/two_rooms_nav.obj" 2>&1 | grep -q "cannot build navigation meshes"; then
+  expect 2 "mesh build -o a full device" -- "$wayfinder" mesh build "$mesh" -o /dev/full
+  contains "/dev/full" "the file that could not be written is named"
+fi
+
+# An output that is the command's own input is refused before anything is written, whatever
+# the spelling of the path.
+cp "$grid_map" "$scratch/own.map"
+ln -sf own.map "$scratch/own_link.map"
+for spelling in "$scratch/own.map" "$scratch/./own.map" "$scratch/../$(basename "$scratch")/own.map" "$scratch/own_link.map"; do
+  expect 2 "grid preprocess -o the map itself ($spelling)" -- "$wayfinder" grid preprocess "$scratch/own.map" -o "$spelling"
+  contains "-o $spelling is the map ($scratch/own.map): writing there would overwrite it" "the refusal says why"
+done
+cmp -s "$grid_map" "$scratch/own.map" || { echo "FAIL (grid preprocess -o MAP): the map was overwritten"; failures=$((failures + 1)); }
+expect 2 "grid preprocess --goal-bounds the map itself" -- "$wayfinder" grid preprocess "$scratch/own.map" -o "$scratch/own.jump" --goal-bounds "$scratch/own.map"
+contains "--goal-bounds $scratch/own.map is the map" "the refusal names the flag"
+expect 2 "grid preprocess --goal-bounds over the table" -- "$wayfinder" grid preprocess "$scratch/own.map" -o "$scratch/own.jump" --goal-bounds "$scratch/./own.jump"
+contains "is the jump table's file" "bounds over the table are refused"
+cp "$mesh" "$scratch/own_level.obj"
+expect 2 "mesh build -o the level itself" -- "$wayfinder" mesh build "$scratch/own_level.obj" -o "$scratch/./own_level.obj"
+contains "is the level ($scratch/own_level.obj): writing there would overwrite it" "the level is kept"
+cmp -s "$mesh" "$scratch/own_level.obj" || { echo "FAIL (mesh build -o LEVEL): the level was overwritten"; failures=$((failures + 1)); }
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures command-line check(s) failed"

@@ -1,6 +1,9 @@
 // The `wayfinder` command: wires the subcommands together and turns errors into exit codes.
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -28,6 +31,24 @@
 #include "wayfinder/core/load_error.hpp"
 
 namespace {
+
+/// The last step of every run, whatever it ended with (help and usage errors too): what it printed on standard output
+/// is flushed, and if any of it could not be written (a full disk, a closed descriptor), a
+/// status that said success (or no path) becomes exit 2 with a message on standard error, so a
+/// script never takes a cut-off answer for a whole one. Each subcommand checks the files it
+/// writes itself; standard output is checked once, here.
+int with_output_written(int status) {
+  errno = 0;
+  std::cout.flush();
+  const bool flushed = std::fflush(stdout) == 0;
+  if (flushed && !std::ferror(stdout) && std::cout.good()) return status;
+  const int cause = errno;
+  wayfinder::cli::report_error(std::cerr, "cannot write to standard output" +
+                                              (cause != 0 ? ": " + std::string(std::strerror(cause)) : std::string()) +
+                                              "; what was printed is incomplete");
+  return status == wayfinder::cli::exit_ok || status == wayfinder::cli::exit_no_path ? wayfinder::cli::exit_bad_input
+                                                                                    : status;
+}
 
 /// A subcommand and what runs it when the command line chose it.
 struct Subcommand {
@@ -70,9 +91,8 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv)
   return std::nullopt;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+/// Parses the command line and runs the chosen subcommand; returns the exit status.
+int run_command(int argc, char** argv) {
   using namespace wayfinder::cli;
 
   CLI::App app{"Wayfinder: pathfinding for games.", "wayfinder"};
@@ -170,3 +190,7 @@ int main(int argc, char** argv) {
   }
   return exit_bad_input;  // not reached: a subcommand is required
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return with_output_written(run_command(argc, argv)); }

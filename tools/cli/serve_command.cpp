@@ -5,6 +5,7 @@
 #include <string>
 #include <system_error>
 
+#include "command_line_values.hpp"
 #include "exit_status.hpp"
 
 #ifdef WAYFINDER_HAVE_VIEWER
@@ -35,7 +36,8 @@ void configure_serve_command(CLI::App& command, ServeArguments& arguments) {
   command.add_option("--port", arguments.port, "TCP port (0: any free port)")->check(tcp_port);
   command.add_option("--host", arguments.host,
                      "address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens it to the network)");
-  command.add_option("--threads", arguments.threads, "worker threads answering requests")->check(CLI::Range(1, 256));
+  add_whole_number_option(command, "--threads", arguments.threads, 1, 256, "worker threads answering requests")
+      ->default_str(std::to_string(arguments.threads));
 }
 
 int run_serve_command(const ServeArguments& arguments, std::ostream& out, std::ostream& err) {
@@ -52,7 +54,7 @@ int run_serve_command(const ServeArguments& arguments, std::ostream& out, std::o
   viewer::ServerOptions options;
   options.host = arguments.host;
   options.port = arguments.port;
-  options.threads = arguments.threads;
+  options.threads = static_cast<int>(arguments.threads);  // 1 to 256
   viewer::ViewerServer server(catalog, options);
   try {
     server.bind();

@@ -5,6 +5,7 @@
 // stopped. Built only with cpp-httplib; without it the command says so and exits with 2.
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -15,7 +16,7 @@ struct ServeArguments {
   std::vector<std::string> files;
   std::string host = "127.0.0.1";
   int port = 8080;
-  int threads = 8;
+  std::uint64_t threads = 8;
 };
 
 void configure_serve_command(CLI::App& command, ServeArguments& arguments);

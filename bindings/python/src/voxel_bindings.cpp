@@ -5,12 +5,14 @@
 
 #include <array>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "bindings.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_connected_parts.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
@@ -104,6 +106,35 @@ void bind_voxel(py::module_& module) {
   module.def("read_voxel_scenario", [](const std::string& path, std::optional<std::size_t> max_queries) {
     return read_voxel_scenario(path, max_queries.value_or(std::numeric_limits<std::size_t>::max())).queries;
   }, py::arg("path"), py::arg("max_queries") = py::none());
+
+  py::class_<VoxelConnectedParts>(
+      module, "VoxelConnectedParts",
+      "the places of a world grouped into the parts an agent can cross (voxel_connected_parts.hpp): two places "
+      "have a path between them both ways exactly when they share a part. A value: it does not keep the world.")
+      .def(py::init([](const VoxelWorld& world, const MovementProfile& profile) {
+             py::gil_scoped_release unlocked;  // reads every block of the world
+             return VoxelConnectedParts(world, profile);
+           }),
+           py::arg("world"), py::arg("profile") = MovementProfile::walker(),
+           "labels every place; raises ValueError for a bad profile")
+      .def("part_of",
+           [](const VoxelConnectedParts& parts, const BlockTuple& at) -> std::optional<std::uint32_t> {
+             const std::uint32_t part = parts.part_of(to_coord(at));
+             if (part == VoxelConnectedParts::no_part) return std::nullopt;
+             return part;
+           },
+           py::arg("block"), "the part of a place (0: the largest), or None where the agent cannot be")
+      .def_property_readonly("part_count", &VoxelConnectedParts::part_count)
+      .def_property_readonly("part_sizes", &VoxelConnectedParts::part_sizes, "places per part, largest first")
+      .def_property_readonly("place_count", &VoxelConnectedParts::place_count)
+      .def(
+          "places_in",
+          [](const VoxelConnectedParts& parts, std::uint32_t part) {
+            py::list places;
+            for (const VoxelCoord at : parts.places_in(part)) places.append(block_tuple(at));
+            return places;
+          },
+          py::arg("part"), "the places of a part, ordered by y, then z, then x");
 
   py::class_<VoxelHierarchy, std::shared_ptr<VoxelHierarchy>>(
       module, "VoxelHierarchy",

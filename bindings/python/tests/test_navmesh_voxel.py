@@ -136,3 +136,21 @@ def test_voxel_world_from_numpy_and_walkers():
     bad.agent_height = 0
     with pytest.raises(ValueError):
         wf.VoxelQuery(world, bad)
+
+
+def test_voxel_connected_parts():
+    kinds = np.zeros((4, 3, 12), dtype=np.uint8)  # [y, z, x]: two floors four columns apart
+    kinds[0, :, 0:4] = int(wf.BlockKind.solid)
+    kinds[0, :, 8:12] = int(wf.BlockKind.solid)
+    world = wf.VoxelWorld.from_array(kinds)
+    parts = wf.VoxelConnectedParts(world, wf.MovementProfile.walker())
+    assert parts.part_count == 2 and parts.part_sizes == [12, 12] and parts.place_count == 24
+    assert parts.part_of((0, 1, 0)) == 0 and parts.part_of((8, 1, 0)) == 1
+    assert parts.part_of((5, 1, 0)) is None
+    assert parts.places_in(1)[0] == (8, 1, 0)
+    walker = wf.VoxelQuery(world)
+    assert not walker.find_path((0, 1, 0), (8, 1, 0)).found
+    bad = wf.MovementProfile()
+    bad.agent_height = 0
+    with pytest.raises(ValueError):
+        wf.VoxelConnectedParts(world, bad)

@@ -13,6 +13,7 @@
 #include "command_line_terms.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
+#include "grid/grid_derived_files.hpp"
 #include "grid/grid_path_command.hpp"
 #include "progress_bar.hpp"
 #include "grid/scenario_scoring.hpp"
@@ -363,7 +364,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     std::shared_ptr<const GridJumpTable> jump_table;
     if (algorithm == GridAlgorithm::jump_point_plus && !sized) {
       if (!arguments.table_path.empty()) {
-        jump_table = std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map));
+        jump_table = load_jump_table_for(arguments.table_path, map, map_path);
       } else {
         progress.start("jps-plus table", map.height() * std::size_t{jump_direction_count});
         jump_table = std::make_shared<const GridJumpTable>(
@@ -372,7 +373,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       }
       derived.jump_table = jump_table;
       if (!arguments.bounds_path.empty())
-        derived.goal_bounds = std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map));
+        derived.goal_bounds = load_goal_bounds_for(arguments.bounds_path, map, map_path);
     }
     build_grid_derived_data(map, options, derived);
     pathfinder.set_derived_data(derived);

@@ -11,6 +11,7 @@
 #include "command_line_terms.hpp"
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
+#include "grid/grid_derived_files.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/debug/grid_svg.hpp"
@@ -230,10 +231,9 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   // hierarchy's build is reported on its own). A table or bounds given as files are loaded
   // instead of built.
   GridDerivedData derived;
-  if (!arguments.table_path.empty())
-    derived.jump_table = std::make_shared<const GridJumpTable>(GridJumpTable::load(arguments.table_path, map));
+  if (!arguments.table_path.empty()) derived.jump_table = load_jump_table_for(arguments.table_path, map, arguments.map_path);
   if (!arguments.bounds_path.empty())
-    derived.goal_bounds = std::make_shared<const GridGoalBounds>(GridGoalBounds::load(arguments.bounds_path, map));
+    derived.goal_bounds = load_goal_bounds_for(arguments.bounds_path, map, arguments.map_path);
   build_grid_derived_data(map, options, derived);
   pathfinder.set_derived_data(derived);
   const HierarchicalGrid* hierarchy = nullptr;

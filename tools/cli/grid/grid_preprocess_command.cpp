@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exit_status.hpp"
+#include "output_paths.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
 #include "command_line_values.hpp"
@@ -37,6 +38,11 @@ void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArgument
 }
 
 int run_grid_preprocess_command(const GridPreprocessArguments& arguments, std::ostream& out, std::ostream& err) {
+  refuse_output_over("-o", arguments.output_path, "the map", arguments.map_path);
+  if (!arguments.goal_bounds_path.empty()) {
+    refuse_output_over("--goal-bounds", arguments.goal_bounds_path, "the map", arguments.map_path);
+    refuse_output_over("--goal-bounds", arguments.goal_bounds_path, "the jump table's file", arguments.output_path);
+  }
   const GridMap map = read_movingai_map(arguments.map_path);
   ProgressBar progress(err, standard_error_is_terminal());
   progress.start("jump table", map.height() * std::size_t{jump_direction_count});

@@ -9,6 +9,7 @@
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "mesh/mesh_command_support.hpp"
+#include "output_paths.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/obj_writer.hpp"
 
@@ -28,6 +29,7 @@ void configure_mesh_build_command(CLI::App& command, MeshBuildArguments& argumen
 }
 
 int run_mesh_build_command(const MeshBuildArguments& arguments, std::ostream& out, std::ostream& err) {
+  refuse_output_over("-o", arguments.output_path, "the level", arguments.level_path);
   const MeshGeometry level = read_mesh_geometry(arguments.level_path, arguments.z_up);
   LevelBuildSummary report;
   const MeshGeometry built =

@@ -1,6 +1,7 @@
 #include "mesh/mesh_path_command.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "common/world_json.hpp"
 #include <optional>
 #include <string>
+#include <system_error>
 #include <tuple>
 #include <vector>
 
@@ -17,12 +19,25 @@
 #include "exit_status.hpp"
 #include "mesh/mesh_command_support.hpp"
 #include "text_table.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/debug/navmesh_svg.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 
 namespace wayfinder::cli {
 namespace {
+
+/// "start moved:  A -> B (0.707 away, onto polygon 3)" (after `label`) when --snap moved a point that is not on
+/// the mesh, empty otherwise. The query snaps with the same two calls (locate, then
+/// nearest_point within the snap distance), so this is the point it searched from.
+std::string snap_line(const NavMesh& mesh, const char* label, const Point& point, const NavMeshSearchOptions& options) {
+  if (options.snap_distance <= 0.0 || mesh.locate(point, options.height_tolerance).valid()) return {};
+  const MeshLocation moved = mesh.nearest_point(point, options.snap_distance);
+  if (!moved.valid()) return {};
+  return label + format_point(point) + " -> " + format_point(moved.point) + " (" +
+         format_fixed(geometry::distance(point, moved.point), 3) + " away, onto polygon " +
+         std::to_string(moved.polygon) + ")\n";
+}
 
 // Height bands for --level: polygons at most this far apart in height are one band. A storey
 // is several units high, a step or the slope of a ramp much less.
@@ -84,7 +99,15 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
                   "draw only height band N (0 = lowest): polygons whose height ranges overlap or lie within " +
                       format_fixed(level_gap, 1) + " of each other form one band")
       ->type_name("N")
-      ->check(CLI::NonNegativeNumber)
+      // CLI::NonNegativeNumber would print its bound as 309 digits.
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            int band = -1;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), band);
+            if (error == std::errc{} && end == text.data() + text.size() && band >= 0) return std::string();
+            return "must be a whole number from 0 (the lowest height band) up, got '" + text + "'";
+          },
+          "N"))
       ->needs(svg)
       ->excludes(y_range);
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
@@ -203,15 +226,22 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     out << ")\n";
     if (loaded.built) out << "navmesh:      " << level_build_summary_text(loaded.summary) << '\n';
     out << "query:        " << format_point(*from) << " -> " << format_point(*to) << '\n';
+    out << snap_line(mesh, "start moved:  ", *from, options)
+        << snap_line(mesh, "goal moved:   ", *to, options);
     out << "nodes:        " << to_string(arguments.nodes) << '\n';
     out << "status:       " << to_string(result.status);
     if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
     out << '\n';
     if (!result.message.empty()) out << "message:      " << result.message << '\n';
     if (!result.points.empty()) {
-      out << "cost:         " << format_fixed(result.cost, 6)
-          << (result.links.empty() ? " (3D length; " : " (3D length walked plus the links' costs; ")
-          << format_fixed(length_2d, 6) << " in x-z)\n";
+      // The exact search (--nodes optimal) measures and minimises lengths seen from above; the
+      // corridor searches' cost is the path's length in 3D.
+      if (arguments.nodes == CorridorNodes::optimal)
+        out << "cost:         " << format_fixed(result.cost, 6) << " (x-z length, the one the exact search minimises)\n";
+      else
+        out << "cost:         " << format_fixed(result.cost, 6)
+            << (result.links.empty() ? " (3D length; " : " (3D length walked plus the links' costs; ")
+            << format_fixed(length_2d, 6) << " in x-z)\n";
       out << "corridor:     " << result.nodes.size() << " polygons";
       if (!result.links.empty()) out << ", " << result.links.size() << " off-mesh links taken";
       out << '\n';

@@ -19,6 +19,7 @@
 #include "voxel/voxel_cli_support.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_connected_parts.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder::cli {
@@ -82,7 +83,10 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
       ->type_name("W");
   // Each pair is kept with its reference cost; a million is minutes of searching already.
   add_whole_number_option(command, "--random", arguments.random_pairs, 1, 1'000'000,
-                          "walking: this many seeded random pairs of places");
+                          "walking: this many seeded random pairs of places, both ends in the largest connected part");
+  command.add_flag("--any-pairs", arguments.any_pairs,
+                   "walking: draw the --random pairs among all places, across connected parts (pairs of two parts "
+                   "have no path)");
   add_whole_number_option(command, "--seed", arguments.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                           "seed of the random pairs")
       ->default_str(std::to_string(arguments.seed));
@@ -108,7 +112,10 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   VoxelWorld world;
   std::vector<BenchQuery> queries;
   double tolerance = 1e-3;
+  std::string pairs_drawn;  // random pairs: how they were drawn, in words and as a JSON value
+  std::string pairs_key;
   if (flying) {
+    if (arguments.any_pairs) throw std::invalid_argument("--any-pairs applies to --random pairs, not to a .3dscen scenario");
     const VoxelScenario scenario = read_voxel_scenario(
         arguments.path,
         arguments.limit > 0 ? static_cast<std::size_t>(arguments.limit) : std::numeric_limits<std::size_t>::max());
@@ -134,8 +141,12 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
     world = load_voxel_world(arguments.path);
     tolerance = 1e-9;
     VoxelQuery probe(world, MovementProfile::walker());
-    const std::vector<VoxelCoord> places = all_voxel_places(world, MovementProfile::walker());
-    if (places.empty()) throw LoadError(arguments.path, 0, 0, "no place in this world where a walker can be");
+    // Pairs from two parts have no path and time only the proof of it: by default both ends come
+    // from the largest part, so that every pair is solvable.
+    const VoxelConnectedParts parts(world, MovementProfile::walker());
+    if (parts.part_count() == 0) throw LoadError(arguments.path, 0, 0, "no place in this world where a walker can be");
+    const std::vector<VoxelCoord> places = arguments.any_pairs ? all_voxel_places(world, MovementProfile::walker())
+                                                               : parts.places_in(0);
     std::mt19937_64 random(arguments.seed);
     VoxelSearchOptions reference;
     reference.algorithm = VoxelAlgorithm::dijkstra;
@@ -148,6 +159,12 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       query.where = "pair " + std::to_string(i) + " " + format_voxel_coord(query.start) + " -> " + format_voxel_coord(query.goal);
       queries.push_back(query);
     }
+    const std::string part_count = std::to_string(parts.part_count()) + " connected part" + (parts.part_count() == 1 ? "" : "s");
+    pairs_drawn = arguments.any_pairs
+                      ? "any places, across " + part_count + " (pairs of two parts have no path)"
+                      : "both ends in the largest of " + part_count + " (" + std::to_string(places.size()) + " of " +
+                            std::to_string(parts.place_count()) + " places)";
+    pairs_key = arguments.any_pairs ? "any_places" : "largest_part";
     scenario_text = "random " + std::to_string(arguments.random_pairs) + " seed " + std::to_string(arguments.seed);
   }
   if (arguments.limit > 0 && queries.size() > arguments.limit) queries.resize(arguments.limit);
@@ -191,6 +208,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   if (!arguments.json) {
     out << (flying ? "scenario: " : "pairs:    ") << scenario_text << " (" << queries.size() << " queries, "
         << (flying ? "flyer" : "walker") << ")\n";
+    if (!pairs_drawn.empty()) out << "drawn:    " << pairs_drawn << '\n';
     out << "world:    " << map_path << " (" << world.size_x() << "x" << world.size_y() << "x" << world.size_z() << ")\n";
     out << timing_note(arguments.threads) << "\n\n";
     out << table.header_line() << '\n' << table.rule_line() << '\n' << std::flush;
@@ -300,6 +318,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       nlohmann::ordered_json json = bench_summary_json(checked);
       json["tolerance"] = tolerance;
       json["scenario"] = scenario_text;
+      if (!pairs_key.empty()) json["pairs"] = pairs_key;
       json["map"] = map_path;
       json["profile"] = flying ? "flyer" : "walker";
       json["expansions_per_second"] = per_second;

@@ -2,7 +2,8 @@
 // `wayfinder voxel bench FILE.3dscen`: runs every query of a MovingAI voxel scenario with a
 // flying agent, checks each answer against the optimal length and times the searches.
 // `wayfinder voxel bench FILE.vox --random N --seed S`: the same for a walking agent on
-// seeded random pairs of places it can be, checked against Dijkstra's costs. Either one by one
+// seeded random pairs of places it can be (both ends in the largest connected part unless
+// --any-pairs), checked against Dijkstra's costs. Either one by one
 // or as a batch on several threads (--threads).
 
 #include <CLI/CLI.hpp>
@@ -23,6 +24,8 @@ struct VoxelBenchArguments {
   double weight = 2.0;
   std::uint64_t random_pairs = 0;  ///< walking: how many random pairs (required for .vox/.3dmap)
   std::uint64_t seed = 1;
+  /// Random pairs: draw both ends among all places, not only within the largest connected part.
+  bool any_pairs = false;
   std::uint64_t limit = 0;  ///< 0: every query
   /// 1: the queries one by one, each timed; more: one batch on this many threads (solve_batch).
   std::uint64_t threads = 1;

@@ -1,11 +1,14 @@
 #include "voxel/voxel_info_command.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <utility>
 #include <nlohmann/json.hpp>
 
 #include "exit_status.hpp"
 #include "text_table.hpp"
+#include "wayfinder/voxel/voxel_connected_parts.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder::cli {
@@ -54,27 +57,18 @@ std::string same_world_and_agent(const VoxelInfoArguments& arguments) {
   return text;
 }
 
-/// Two of the listed places with a path between them, so that the suggested command finds
-/// one: places can lie on roofs or islands the agent cannot leave. Each try gets a small budget
-/// and all of them together a larger one, so a world of islands costs little.
-std::optional<std::pair<VoxelCoord, VoxelCoord>> connected_pair(const VoxelWorld& world, const MovementProfile& profile,
+/// Two of the listed places in one connected part, so that the suggested command finds a
+/// path: places can lie on roofs or islands the agent cannot leave.
+std::optional<std::pair<VoxelCoord, VoxelCoord>> connected_pair(const VoxelConnectedParts& parts,
                                                                  const std::vector<VoxelCoord>& places) {
-  constexpr std::uint64_t expansions_per_try = 200'000;
-  constexpr std::uint64_t expansions_in_all = 2'000'000;
-  VoxelQuery pathfinder(world, profile);
-  VoxelSearchOptions options;
-  options.budget.max_expansions = expansions_per_try;
-  options.return_partial = false;
-  std::uint64_t spent = 0;
   for (std::size_t i = 0; i < places.size(); ++i)
-    for (std::size_t j = i + 1; j < places.size(); ++j) {
-      if (spent >= expansions_in_all) return std::nullopt;
-      const PathResult result = pathfinder.find_path(places[i], places[j], options);
-      spent += result.stats.expanded;
-      if (result.found()) return std::pair{places[i], places[j]};
-    }
+    for (std::size_t j = i + 1; j < places.size(); ++j)
+      if (parts.part_of(places[i]) == parts.part_of(places[j])) return std::pair{places[i], places[j]};
   return std::nullopt;
 }
+
+/// How many of the largest parts' sizes the command shows.
+constexpr std::size_t largest_parts_shown = 5;
 
 }  // namespace
 
@@ -102,7 +96,11 @@ int run_voxel_info_command(const VoxelInfoArguments& arguments, std::ostream& ou
   const std::array<std::uint64_t, 4> counts = world.block_counts();
   const VoxelPlaceSample sample =
       sample_voxel_places(world, agent.profile, static_cast<std::size_t>(arguments.places.value_or(default_places)));
-  const std::optional<std::pair<VoxelCoord, VoxelCoord>> example = connected_pair(world, agent.profile, sample.places);
+  const VoxelConnectedParts parts(world, agent.profile);
+  const std::optional<std::pair<VoxelCoord, VoxelCoord>> example = connected_pair(parts, sample.places);
+  const std::vector<std::uint64_t> largest_parts(
+      parts.part_sizes().begin(),
+      parts.part_sizes().begin() + static_cast<std::ptrdiff_t>(std::min(parts.part_count(), largest_parts_shown)));
   constexpr BlockKind kinds[] = {BlockKind::air, BlockKind::solid, BlockKind::water, BlockKind::ladder};
 
   struct UsedColour {
@@ -146,8 +144,15 @@ int run_voxel_info_command(const VoxelInfoArguments& arguments, std::ostream& ou
     json["profile"] = agent.name;
     json["place_count"] = sample.place_count;
     nlohmann::ordered_json places = nlohmann::ordered_json::array();
-    for (const VoxelCoord& at : sample.places) places.push_back({at.x, at.y, at.z});
+    nlohmann::ordered_json place_parts = nlohmann::ordered_json::array();
+    for (const VoxelCoord& at : sample.places) {
+      places.push_back({at.x, at.y, at.z});
+      place_parts.push_back(parts.part_of(at));
+    }
     json["places"] = places;
+    json["place_parts"] = place_parts;
+    json["part_count"] = parts.part_count();
+    json["largest_parts"] = largest_parts;
     if (example)
       json["example_query"] = {{"from", {example->first.x, example->first.y, example->first.z}},
                                {"to", {example->second.x, example->second.y, example->second.z}}};
@@ -183,8 +188,16 @@ int run_voxel_info_command(const VoxelInfoArguments& arguments, std::ostream& ou
     out << '\n';
   } else {
     out << "; " << sample.places.size() << " spread out:\n";
-    for (const VoxelCoord& at : sample.places) out << "  " << format_voxel_coord(at) << '\n';
+    for (const VoxelCoord& at : sample.places)
+      out << "  " << format_voxel_coord(at) << "  part " << parts.part_of(at) << '\n';
   }
+  out << "parts:    " << parts.part_count() << " connected (a path joins two places of one part only)";
+  if (!largest_parts.empty()) {
+    out << "; largest";
+    for (std::size_t i = 0; i < largest_parts.size(); ++i) out << (i == 0 ? " " : ", ") << largest_parts[i];
+    out << (largest_parts.size() == 1 && largest_parts[0] == 1 ? " place" : " places");
+  }
+  out << '\n';
   if (example)
     out << "try:      wayfinder voxel path " << arguments.world_path << " --from " << format_voxel_coord(example->first)
         << " --to " << format_voxel_coord(example->second) << same_world_and_agent(arguments) << '\n';
