@@ -130,8 +130,8 @@ std::vector<std::uint32_t> strong_components(const PlaceNumbers& places, const V
 
 VoxelConnectedParts::VoxelConnectedParts(const VoxelWorld& world, const MovementProfile& profile)
     : size_x_(world.size_x()), size_y_(world.size_y()), size_z_(world.size_z()), world_revision_(world.revision()) {
-  if (const std::string problem = profile_problem(profile); !problem.empty())
-    throw std::invalid_argument("voxel connected parts: " + problem);
+  if (const std::optional<std::string> problem = profile_problem(profile))
+    throw std::invalid_argument("voxel connected parts: " + *problem);
   const PlaceNumbers places(world, profile);
   place_count_ = places.size();
   const std::vector<std::uint32_t> component =
