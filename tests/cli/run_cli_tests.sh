@@ -871,7 +871,7 @@ for _ in $(seq 1 100); do
 done
 if ! grep -q "no web viewer" "$scratch/serve_first.txt"; then
   if [[ -n $served_port ]]; then
-    expect 2 "serve on a port another server holds" -- timeout 10 "$wayfinder" serve --port "$served_port"
+    expect 2 "serve on a port another server holds" -- timeout 30 "$wayfinder" serve --port "$served_port"
     contains "cannot listen on 127.0.0.1:$served_port" "the message names the address and port"
     contains "taken" "the message says the port is taken"
   else
