@@ -573,6 +573,17 @@ static void test_navmesh_building(void) {
   CHECK_STATUS(wf_navmesh_create(l_vertices, 8, 4, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error),
                WF_LOAD_ERROR);
   CHECK(strstr(error, "stride") != NULL);
+  /* A stride and count that span more than any buffer can: refused before i * stride could
+     wrap around or point far outside the array. */
+  CHECK_STATUS(wf_navmesh_create(l_vertices, 8, SIZE_MAX / 2, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error),
+               WF_LOAD_ERROR);
+  CHECK(mesh == NULL && strstr(error, "span more memory") != NULL);
+  CHECK_STATUS(wf_navmesh_create(l_vertices, 8, SIZE_MAX, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error),
+               WF_LOAD_ERROR);
+  CHECK(strstr(error, "span more memory") != NULL);
+  CHECK_STATUS(wf_navmesh_create(l_vertices, 2, (SIZE_MAX >> 1) - 8, l_indices, 0, NULL, 0, &mesh, error, sizeof error),
+               WF_LOAD_ERROR);
+  CHECK(strstr(error, "span more memory") != NULL);
   CHECK_STATUS(wf_navmesh_create(NULL, 8, 0, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error), WF_LOAD_ERROR);
   CHECK_STATUS(wf_navmesh_create(l_vertices, 8, 16, NULL, 12, l_sizes, 3, &mesh, error, sizeof error),
                WF_INVALID_ARGUMENT);
