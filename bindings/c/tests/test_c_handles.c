@@ -9,30 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "c_test_checks.h"
 #include "wayfinder.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(condition)                                                            \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(condition)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
-
-#define CHECK_STATUS(call, expected)                                                 \
-  do {                                                                               \
-    wf_status status_ = (call);                                                      \
-    ++checks;                                                                        \
-    if (status_ != (expected)) {                                                     \
-      fprintf(stderr, "%s:%d: %s gave %s, expected %s\n", __FILE__, __LINE__, #call, \
-              wf_status_name(status_), wf_status_name(expected));                    \
-      ++failures;                                                                    \
-    }                                                                                \
-  } while (0)
 
 /* The handle's error text is exactly `text`. */
 #define CHECK_ERROR_IS(handle, text)                                                                   \
