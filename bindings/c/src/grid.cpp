@@ -217,10 +217,7 @@ wf_status wf_grid_derived_create(wf_grid* grid, const wf_grid_options* options, 
       write_error(error, error_capacity, "wf_grid_derived_create: the grid handle is NULL");
       return WF_INVALID_ARGUMENT;
     }
-    if (!is_live(grid, OnWrongHandle::stay_silent)) {
-      describe_wrong_handle(error, error_capacity, grid, wf_grid::type);
-      return WF_INVALID_ARGUMENT;
-    }
+    if (!is_live_argument(grid, error, error_capacity)) return WF_INVALID_ARGUMENT;
     auto derived = std::make_unique<GridDerivedData>(build_grid_derived_data(*grid->map, grid_options(options)));
     auto handle = std::make_unique<wf_grid_derived>();
     handle->grid = grid;

@@ -90,13 +90,18 @@ bool is_live(const Handle* handle, OnWrongHandle on_wrong = OnWrongHandle::recor
   return false;
 }
 
-/// Whether `argument` (not null), a handle given to a call on another handle, is a live
-/// Argument; if not, the reason goes into `slot`, the error slot of the handle the call is on.
+/// Whether `argument` (not null), a handle given to a constructor or to a call on another
+/// handle, is a live Argument; if not, the reason goes into the constructor's `error` buffer
+/// (which may be null), or into `slot`, the error slot of the handle the call is on.
+template <class Argument>
+bool is_live_argument(const Argument* argument, char* error, std::size_t error_capacity) noexcept {
+  if (is_live(argument, OnWrongHandle::stay_silent)) return true;
+  describe_wrong_handle(error, error_capacity, argument, Argument::type);
+  return false;
+}
 template <class Argument>
 bool is_live_argument(const Argument* argument, ErrorSlot& slot) noexcept {
-  if (is_live(argument, OnWrongHandle::stay_silent)) return true;
-  describe_wrong_handle(slot.text, sizeof slot.text, argument, Argument::type);
-  return false;
+  return is_live_argument(argument, slot.text, sizeof slot.text);
 }
 
 /// Marks a handle destroyed and frees it. The store is volatile: a plain store into memory that

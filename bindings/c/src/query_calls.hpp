@@ -83,10 +83,7 @@ wf_status create_query(WorldHandle* world_handle, WorldHandle* Handle::*world_me
       write_error(error, error_capacity, "create: the world handle is NULL");
       return WF_INVALID_ARGUMENT;
     }
-    if (!is_live(world_handle, OnWrongHandle::stay_silent)) {
-      describe_wrong_handle(error, error_capacity, world_handle, WorldHandle::type);
-      return WF_INVALID_ARGUMENT;
-    }
+    if (!is_live_argument(world_handle, error, error_capacity)) return WF_INVALID_ARGUMENT;
     auto handle = std::make_unique<Handle>();
     auto query = make();
     auto result = std::make_unique<PathResult>();

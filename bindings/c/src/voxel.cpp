@@ -259,10 +259,7 @@ wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_pro
       write_error(error, error_capacity, "wf_voxel_hierarchy_create: the world handle is NULL");
       return WF_INVALID_ARGUMENT;
     }
-    if (!is_live(world, OnWrongHandle::stay_silent)) {
-      describe_wrong_handle(error, error_capacity, world, wf_voxel_world::type);
-      return WF_INVALID_ARGUMENT;
-    }
+    if (!is_live_argument(world, error, error_capacity)) return WF_INVALID_ARGUMENT;
     VoxelHierarchyOptions built;
     if (options != nullptr) {
       built.cluster_size = options->cluster_size;
