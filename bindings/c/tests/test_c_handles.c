@@ -272,6 +272,7 @@ static void test_not_a_handle(void) {
 
 int main(void) {
   handles h;
+  memset(&h, 0, sizeof h); /* NULL handles, which every destroy function accepts, if a create fails */
   create_handles(&h);
   if (failures == 0) {
     test_wrong_type_calls(&h);
