@@ -490,6 +490,17 @@ TEST(NavMeshBuild, FloatVertexBuffersGiveTheSameMesh) {
   } catch (const LoadError& error) {
     EXPECT_NE(std::string(error.what()).find("stride"), std::string::npos) << error.what();
   }
+  // Strides no buffer of that many vertices can have (past PTRDIFF_MAX bytes, or wrapping
+  // i * stride around) are refused before a single vertex is read.
+  for (const std::size_t stride : {std::numeric_limits<std::size_t>::max(), std::numeric_limits<std::size_t>::max() / 2,
+                                   static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max() / 2)}) {
+    try {
+      (void)NavMesh::from_arrays(packed.data(), buffer.size(), stride, indices32, sizes);
+      ADD_FAILURE() << "a stride of " << stride << " bytes was accepted";
+    } catch (const LoadError& error) {
+      EXPECT_NE(std::string(error.what()).find("span more memory"), std::string::npos) << error.what();
+    }
+  }
   try {
     (void)NavMesh::from_arrays(static_cast<const float*>(nullptr), 3, 0, indices32, sizes);
     ADD_FAILURE() << "a null vertex pointer was accepted";

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -102,6 +103,20 @@ std::vector<Point> float_positions(const float* vertices, std::size_t vertex_cou
                     "the vertex pointer is null but the vertex count is " + std::to_string(vertex_count));
   if (vertex_count >= std::numeric_limits<std::uint32_t>::max())
     throw LoadError(labels.source, 0, 0, "mesh too large: at most 2^32 - 1 vertices");
+  // The buffer spans (vertex_count - 1) * stride + 12 bytes. No object is larger than
+  // PTRDIFF_MAX bytes or runs past the end of the address space, so a stride and count that ask
+  // for more describe no buffer; checking first keeps i * stride from wrapping around.
+  if (vertex_count > 1) {
+    constexpr auto largest = static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
+    const std::size_t last = vertex_count - 1;
+    const bool spans_too_far = stride_bytes > (largest - packed) / last ||
+                               reinterpret_cast<std::uintptr_t>(vertices) >
+                                   std::numeric_limits<std::uintptr_t>::max() - (last * stride_bytes + packed);
+    if (spans_too_far)
+      throw LoadError(labels.source, 0, 0,
+                      std::to_string(vertex_count) + " vertices at a stride of " + std::to_string(stride_bytes) +
+                          " bytes span more memory than a buffer can hold");
+  }
   std::vector<Point> points(vertex_count);
   const auto* bytes = reinterpret_cast<const unsigned char*>(vertices);
   for (std::size_t i = 0; i < vertex_count; ++i) {

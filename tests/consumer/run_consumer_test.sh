@@ -41,6 +41,19 @@ if [[ -n "$internal" ]]; then
 fi
 test -f "$work/prefix/include/wayfinder/wayfinder.hpp" || { echo "the umbrella header was not installed" >&2; exit 1; }
 
+installed_example="$work/prefix/libexec/wayfinder/wayfinder_c_example"
+if [[ -e "$installed_example" ]]; then
+  echo "== the installed C example finds libwayfinder_c through its run path (no LD_LIBRARY_PATH)"
+  if env -u LD_LIBRARY_PATH ldd "$installed_example" | grep -q 'libwayfinder_c.*not found'; then
+    echo "$installed_example does not find libwayfinder_c:" >&2
+    env -u LD_LIBRARY_PATH ldd "$installed_example" >&2
+    exit 1
+  fi
+  if [[ -f "$source_dir/../shared/data/movingai/dao/arena2.map" ]]; then
+    (cd "$source_dir" && env -u LD_LIBRARY_PATH "$installed_example")
+  fi
+fi
+
 echo "== find_package(wayfinder)"
 cmake -S "$consumer_dir" -B "$work/found" "${common[@]}" -DCMAKE_PREFIX_PATH="$work/prefix"
 cmake --build "$work/found"

@@ -5,7 +5,10 @@
  * Conventions (docs/c-api.md has the details):
  *  - Every function that can fail returns a wf_status. WF_OK is 0.
  *  - Handles are opaque pointers, made by a create or load function and freed by the matching
- *    destroy function (which accepts NULL).
+ *    destroy function (which accepts NULL). Each carries a tag of its type, checked by every
+ *    function: a handle of another type is refused (WF_INVALID_ARGUMENT, nothing changed or
+ *    destroyed). A destroyed handle is refused only while its freed memory is unchanged: using
+ *    a handle after its destroy is undefined (docs/c-api.md, "Misused handles").
  *  - The text of a failure lives in the handle the function was given: wf_last_error(handle).
  *    Constructors, which have no handle yet, write it into the caller's `error` buffer (may be
  *    NULL). A function given a NULL handle returns WF_INVALID_ARGUMENT and records nothing.
@@ -46,7 +49,7 @@ extern "C" {
 /** What a function call did (not what a search found: see wf_search_status). */
 typedef enum wf_status {
   WF_OK = 0,
-  WF_INVALID_ARGUMENT = 1,  /**< a NULL handle or pointer, a value out of range, a bad option */
+  WF_INVALID_ARGUMENT = 1,  /**< a NULL or wrong-type handle, a NULL pointer, a value out of range, a bad option */
   WF_LOAD_ERROR = 2,        /**< a file could not be read or its contents are malformed */
   WF_OUT_OF_MEMORY = 3,
   WF_BUFFER_TOO_SMALL = 4,  /**< the caller's buffer is too small; the size needed was returned */
@@ -89,7 +92,8 @@ typedef enum wf_stop_reason {
 /** The library's version, "major.minor.patch". */
 WF_API const char* wf_version(void);
 /** The text of the last failure recorded in any handle of this API ("" if none, a note if
- *  the handle is NULL). Valid until the next call that fails on the same handle. */
+ *  the handle is NULL or holds no live handle's tag). Valid until the next call that fails on
+ *  the same handle. */
 WF_API const char* wf_last_error(const void* handle);
 /** Names of the enumerations' values ("ok", "found", ...); "unknown" for other values. */
 WF_API const char* wf_status_name(wf_status status);
@@ -283,7 +287,8 @@ WF_API wf_status wf_navmesh_load_obj(const char* path, int z_up, wf_navmesh** ou
 /** Reads a Polyanya "mesh 2" file. */
 WF_API wf_status wf_navmesh_load_polyanya(const char* path, wf_navmesh** out_mesh, char* error, size_t error_capacity);
 /** A mesh from arrays: vertex i is the floats x, y, z (y up) at byte offset i * stride_bytes
- *  (0: 12, packed); polygon i is the next polygon_sizes[i] entries of indices. */
+ *  (0: 12, packed); polygon i is the next polygon_sizes[i] entries of indices. A stride below
+ *  12, or a count and stride that span more memory than a buffer can, is WF_LOAD_ERROR. */
 WF_API wf_status wf_navmesh_create(const float* vertices, size_t vertex_count, size_t stride_bytes,
                                    const uint32_t* indices, size_t index_count, const uint32_t* polygon_sizes,
                                    size_t polygon_count, wf_navmesh** out_mesh, char* error, size_t error_capacity);

@@ -14,7 +14,8 @@ using namespace wayfinder;
 using namespace wayfinder::c_api;
 
 struct wf_batch {
-  ErrorSlot error;
+  static constexpr HandleType type = HandleType::batch;
+  HandleHeader header{type, {}};
   std::vector<PathResult>* results;
 };
 static_assert(std::is_standard_layout_v<wf_batch>);
@@ -46,11 +47,12 @@ std::vector<Request> convert_requests(const CRequest* requests, std::size_t coun
 template <class World, class CWorld, class CRequest, class Convert, class Queries>
 wf_status solve(wf_batch* batch, const CWorld* world, const CRequest* requests, std::size_t count, unsigned threads,
                 Convert&& convert, Queries&& queries) noexcept {
-  if (batch == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(batch->error, [&] {
-    if (world == nullptr) return fail(batch->error, WF_INVALID_ARGUMENT, "solve: the world handle is NULL");
+  if (!is_live(batch)) return WF_INVALID_ARGUMENT;
+  return guarded(batch->header.error, [&] {
+    if (world == nullptr) return fail(batch->header.error, WF_INVALID_ARGUMENT, "solve: the world handle is NULL");
+    if (!is_live_argument(world, batch->header.error)) return WF_INVALID_ARGUMENT;
     if (requests == nullptr && count != 0)
-      return fail(batch->error, WF_INVALID_ARGUMENT, "solve: requests is NULL with a non-zero count");
+      return fail(batch->header.error, WF_INVALID_ARGUMENT, "solve: requests is NULL with a non-zero count");
     const auto converted = convert_requests<RequestFor<World>>(requests, count, convert);
     solve_batch(queries(*world_of(world)), std::span<const RequestFor<World>>(converted), *batch->results, threads);
     return WF_OK;
@@ -71,7 +73,7 @@ GridPathRequest grid_request(const wf_grid_request& request) {
 // The result at `index`, or a recorded failure.
 const PathResult* result_at(wf_batch* batch, std::size_t index) {
   if (index >= batch->results->size()) {
-    fail(batch->error, WF_INVALID_ARGUMENT,
+    fail(batch->header.error, WF_INVALID_ARGUMENT,
          "index " + std::to_string(index) + " is not below the batch's " + std::to_string(batch->results->size()) +
              " results");
     return nullptr;
@@ -98,9 +100,9 @@ wf_status wf_batch_create(wf_batch** out_batch, char* error, size_t error_capaci
 }
 
 void wf_batch_destroy(wf_batch* batch) {
-  if (batch == nullptr) return;
+  if (!is_live(batch)) return;
   delete batch->results;
-  delete batch;
+  poison_and_delete(batch);
 }
 
 wf_status wf_batch_solve_grid(wf_batch* batch, const wf_grid* grid, const wf_grid_request* requests, size_t count,
@@ -110,11 +112,11 @@ wf_status wf_batch_solve_grid(wf_batch* batch, const wf_grid* grid, const wf_gri
 
 wf_status wf_batch_solve_grid_derived(wf_batch* batch, const wf_grid* grid, const wf_grid_derived* derived,
                                       const wf_grid_request* requests, size_t count, unsigned threads) {
-  if (derived != nullptr && derived->grid != grid) {
-    if (batch == nullptr) return WF_INVALID_ARGUMENT;
-    return fail(batch->error, WF_INVALID_ARGUMENT,
+  if (!is_live(batch)) return WF_INVALID_ARGUMENT;
+  if (derived != nullptr && !is_live_argument(derived, batch->header.error)) return WF_INVALID_ARGUMENT;
+  if (derived != nullptr && derived->grid != grid)
+    return fail(batch->header.error, WF_INVALID_ARGUMENT,
                 "wf_batch_solve_grid_derived: the derived data was built for another grid than the batch's");
-  }
   const GridDerivedData shared = derived != nullptr ? *derived->derived : GridDerivedData{};
   return solve<GridMap>(batch, grid, requests, count, threads, grid_request, [&](const GridMap& map) {
     return [&map, &shared] { return GridQuery(map, shared); };
@@ -136,15 +138,15 @@ wf_status wf_batch_solve_voxel(wf_batch* batch, const wf_voxel_world* world, con
 }
 
 wf_status wf_batch_count(const wf_batch* batch, size_t* count) {
-  if (batch == nullptr || count == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(batch) || count == nullptr) return WF_INVALID_ARGUMENT;
   *count = batch->results->size();
   return WF_OK;
 }
 
 wf_status wf_batch_result(wf_batch* batch, size_t index, wf_path_result* result) {
-  if (batch == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(batch->error, [&] {
-    if (result == nullptr) return fail(batch->error, WF_INVALID_ARGUMENT, "wf_batch_result: result is NULL");
+  if (!is_live(batch)) return WF_INVALID_ARGUMENT;
+  return guarded(batch->header.error, [&] {
+    if (result == nullptr) return fail(batch->header.error, WF_INVALID_ARGUMENT, "wf_batch_result: result is NULL");
     const PathResult* found = result_at(batch, index);
     if (found == nullptr) return WF_INVALID_ARGUMENT;
     summarise(*found, result);
@@ -153,21 +155,21 @@ wf_status wf_batch_result(wf_batch* batch, size_t index, wf_path_result* result)
 }
 
 wf_status wf_batch_path_nodes(wf_batch* batch, size_t index, uint32_t* nodes, size_t capacity, size_t* count) {
-  if (batch == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(batch->error, [&] {
+  if (!is_live(batch)) return WF_INVALID_ARGUMENT;
+  return guarded(batch->header.error, [&] {
     const PathResult* found = result_at(batch, index);
     if (found == nullptr) return WF_INVALID_ARGUMENT;
-    return copy_out(batch->error, "wf_batch_path_nodes", nodes, capacity, count, found->nodes.size(),
+    return copy_out(batch->header.error, "wf_batch_path_nodes", nodes, capacity, count, found->nodes.size(),
                     [&] { std::copy(found->nodes.begin(), found->nodes.end(), nodes); });
   });
 }
 
 wf_status wf_batch_path_points(wf_batch* batch, size_t index, double* xyz, size_t capacity, size_t* count) {
-  if (batch == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(batch->error, [&] {
+  if (!is_live(batch)) return WF_INVALID_ARGUMENT;
+  return guarded(batch->header.error, [&] {
     const PathResult* found = result_at(batch, index);
     if (found == nullptr) return WF_INVALID_ARGUMENT;
-    return copy_out(batch->error, "wf_batch_path_points", xyz, capacity, count, found->points.size(), [&] {
+    return copy_out(batch->header.error, "wf_batch_path_points", xyz, capacity, count, found->points.size(), [&] {
       for (std::size_t i = 0; i < found->points.size(); ++i) {
         xyz[3 * i] = found->points[i].x;
         xyz[3 * i + 1] = found->points[i].y;
@@ -178,11 +180,11 @@ wf_status wf_batch_path_points(wf_batch* batch, size_t index, double* xyz, size_
 }
 
 wf_status wf_batch_message(wf_batch* batch, size_t index, char* text, size_t capacity, size_t* length) {
-  if (batch == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(batch->error, [&] {
+  if (!is_live(batch)) return WF_INVALID_ARGUMENT;
+  return guarded(batch->header.error, [&] {
     const PathResult* found = result_at(batch, index);
     if (found == nullptr) return WF_INVALID_ARGUMENT;
-    return copy_text(batch->error, "wf_batch_message", found->message, text, capacity, length);
+    return copy_text(batch->header.error, "wf_batch_message", found->message, text, capacity, length);
   });
 }
 

@@ -1,6 +1,7 @@
 // Errors, names, versions and the conversions every world's bindings share.
 
 #include <chrono>
+#include <cstdio>
 #include <limits>
 
 #include "handles.hpp"
@@ -31,6 +32,33 @@ void record(ErrorSlot& slot, std::string_view text) noexcept {
   const std::size_t length = std::min(text.size(), sizeof slot.text - 1);
   std::memcpy(slot.text, text.data(), length);
   slot.text[length] = '\0';
+}
+
+const char* handle_type_name(HandleType type) noexcept {
+  switch (type) {
+    case HandleType::grid: return "wf_grid";
+    case HandleType::grid_query: return "wf_grid_query";
+    case HandleType::grid_derived: return "wf_grid_derived";
+    case HandleType::navmesh: return "wf_navmesh";
+    case HandleType::navmesh_query: return "wf_navmesh_query";
+    case HandleType::voxel_world: return "wf_voxel_world";
+    case HandleType::voxel_query: return "wf_voxel_query";
+    case HandleType::voxel_hierarchy: return "wf_voxel_hierarchy";
+    case HandleType::batch: return "wf_batch";
+    case HandleType::destroyed: return nullptr;
+  }
+  return nullptr;
+}
+
+void describe_wrong_handle(char* buffer, std::size_t capacity, const void* handle, HandleType expected) noexcept {
+  if (buffer == nullptr || capacity == 0) return;
+  const char* wanted = handle_type_name(expected);
+  const char* found = handle_type_name(header_of(handle)->type);
+  if (found != nullptr)
+    std::snprintf(buffer, capacity, "a %s was given where a %s is needed", found, wanted);
+  else
+    std::snprintf(buffer, capacity, "the handle given as a %s is not a live handle (destroyed, or never one)",
+                  wanted);
 }
 
 void write_error(char* buffer, std::size_t capacity, std::string_view text) noexcept {
@@ -120,9 +148,13 @@ extern "C" {
 const char* wf_version(void) { return WAYFINDER_C_VERSION; }
 
 const char* wf_last_error(const void* handle) {
+  using namespace wayfinder::c_api;
   if (handle == nullptr) return "wf_last_error: the handle is NULL";
-  // Every handle is standard-layout and begins with its ErrorSlot (handles.hpp).
-  return static_cast<const wayfinder::c_api::ErrorSlot*>(handle)->text;
+  // Every handle is standard-layout and begins with its header (handles.hpp).
+  const HandleHeader* header = header_of(handle);
+  if (handle_type_name(header->type) == nullptr)
+    return "wf_last_error: not a live handle of this API (destroyed, or never one)";
+  return header->error.text;
 }
 
 const char* wf_status_name(wf_status status) {

@@ -57,8 +57,8 @@ GridRect checked_rect(const GridMap& map, int x, int y, int width, int height) {
 
 template <class Edit>
 wf_status edit_grid(wf_grid* grid, Edit&& edit) noexcept {
-  if (grid == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(grid->error, [&] {
+  if (!is_live(grid)) return WF_INVALID_ARGUMENT;
+  return guarded(grid->header.error, [&] {
     edit(*grid->map);
     return WF_OK;
   });
@@ -116,7 +116,7 @@ wf_status wf_grid_load_movingai(const char* path, wf_grid** out_grid, char* erro
 wf_status wf_grid_destroy(wf_grid* grid) { return destroy_world(grid, &wf_grid::map); }
 
 wf_status wf_grid_size(const wf_grid* grid, int* width, int* height) {
-  if (grid == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(grid, OnWrongHandle::stay_silent)) return WF_INVALID_ARGUMENT;
   if (width != nullptr) *width = grid->map->width();
   if (height != nullptr) *height = grid->map->height();
   return WF_OK;
@@ -124,7 +124,7 @@ wf_status wf_grid_size(const wf_grid* grid, int* width, int* height) {
 
 wf_status wf_grid_cell(const wf_grid* grid, int x, int y, int* passable, float* cost, uint8_t* area,
                        uint16_t* flags) {
-  if (grid == nullptr || !grid->map->contains(x, y)) return WF_INVALID_ARGUMENT;
+  if (!is_live(grid, OnWrongHandle::stay_silent) || !grid->map->contains(x, y)) return WF_INVALID_ARGUMENT;
   const GridMap& map = *grid->map;
   const bool open = map.passable(x, y);
   if (passable != nullptr) *passable = open ? 1 : 0;
@@ -135,7 +135,7 @@ wf_status wf_grid_cell(const wf_grid* grid, int x, int y, int* passable, float* 
 }
 
 wf_status wf_grid_revision(const wf_grid* grid, uint64_t* revision) {
-  if (grid == nullptr || revision == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(grid, OnWrongHandle::stay_silent) || revision == nullptr) return WF_INVALID_ARGUMENT;
   *revision = grid->map->revision();
   return WF_OK;
 }
@@ -162,7 +162,7 @@ wf_status wf_grid_query_create(wf_grid* grid, wf_grid_query** out_query, char* e
 }
 
 void wf_grid_query_destroy(wf_grid_query* query) {
-  if (query != nullptr) destroy_query(query, &wf_grid_query::pathfinder, query->grid->queries);
+  destroy_query(query, &wf_grid_query::pathfinder, &wf_grid_query::grid);
 }
 
 wf_status wf_grid_query_find_path(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
@@ -187,10 +187,10 @@ wf_status wf_grid_query_result(wf_grid_query* query, wf_path_result* result) {
 }
 
 wf_status wf_grid_query_path_cells(wf_grid_query* query, int32_t* xy, size_t capacity, size_t* count) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
     const PathResult& path = *query->result;
-    return copy_out(query->error, "wf_grid_query_path_cells", xy, capacity, count, path.nodes.size(), [&] {
+    return copy_out(query->header.error, "wf_grid_query_path_cells", xy, capacity, count, path.nodes.size(), [&] {
       const GridMap& map = *query->grid->map;
       for (std::size_t i = 0; i < path.nodes.size(); ++i) {
         const Cell cell = map.cell_of(path.nodes[i]);
@@ -217,6 +217,7 @@ wf_status wf_grid_derived_create(wf_grid* grid, const wf_grid_options* options, 
       write_error(error, error_capacity, "wf_grid_derived_create: the grid handle is NULL");
       return WF_INVALID_ARGUMENT;
     }
+    if (!is_live_argument(grid, error, error_capacity)) return WF_INVALID_ARGUMENT;
     auto derived = std::make_unique<GridDerivedData>(build_grid_derived_data(*grid->map, grid_options(options)));
     auto handle = std::make_unique<wf_grid_derived>();
     handle->grid = grid;
@@ -228,25 +229,26 @@ wf_status wf_grid_derived_create(wf_grid* grid, const wf_grid_options* options, 
 }
 
 wf_status wf_grid_derived_update(wf_grid_derived* derived, const wf_grid_options* options) {
-  if (derived == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(derived->error, [&] {
+  if (!is_live(derived)) return WF_INVALID_ARGUMENT;
+  return guarded(derived->header.error, [&] {
     build_grid_derived_data(*derived->grid->map, grid_options(options), *derived->derived);
     return WF_OK;
   });
 }
 
 void wf_grid_derived_destroy(wf_grid_derived* derived) {
-  if (derived == nullptr) return;
+  if (!is_live(derived)) return;
   delete derived->derived;
   derived->grid->queries.fetch_sub(1, std::memory_order_relaxed);
-  delete derived;
+  poison_and_delete(derived);
 }
 
 wf_status wf_grid_query_set_derived(wf_grid_query* query, wf_grid_derived* derived) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
+    if (derived != nullptr && !is_live_argument(derived, query->header.error)) return WF_INVALID_ARGUMENT;
     if (derived != nullptr && derived->grid != query->grid)
-      return fail(query->error, WF_INVALID_ARGUMENT,
+      return fail(query->header.error, WF_INVALID_ARGUMENT,
                   "wf_grid_query_set_derived: the derived data was built for another grid than the query's");
     query->pathfinder->set_derived_data(derived != nullptr ? *derived->derived : GridDerivedData{});
     return WF_OK;

@@ -1,6 +1,7 @@
 #pragma once
-// What every entry point of the C API shares: the handles' layouts, the error slot each handle
-// carries, the one place exceptions are turned into status codes, and the size-query copy.
+// What every entry point of the C API shares: the handles' layouts, the type tag and error slot
+// each handle begins with, the one place exceptions are turned into status codes, and the
+// size-query copy.
 
 #include <algorithm>
 #include <atomic>
@@ -23,12 +24,93 @@
 
 namespace wayfinder::c_api {
 
-/// The first member of every handle, so that wf_last_error can take any of them. A fixed array
-/// rather than a std::string: recording an error must not allocate, since it also reports
-/// running out of memory.
+/// The text of a handle's last failure. A fixed array rather than a std::string: recording an
+/// error must not allocate, since it also reports running out of memory.
 struct ErrorSlot {
   char text[512] = {};
 };
+
+/// What a handle is, stored in its first bytes. A live handle holds its type's value; its
+/// destroy function overwrites that with `destroyed` before freeing the memory. So a handle of
+/// one type passed where another is expected is always refused, and a destroyed one is refused
+/// as long as its freed memory still reads as it was left (best effort: reading freed memory is
+/// undefined, docs/c-api.md says what is guaranteed). The values are unlikely bit patterns
+/// ("WFG" and a number), not 0, 1, 2, so that memory which never was a handle rarely passes
+/// for one.
+enum class HandleType : std::uint32_t {
+  grid = 0x57464701,
+  grid_query,
+  grid_derived,
+  navmesh,
+  navmesh_query,
+  voxel_world,
+  voxel_query,
+  voxel_hierarchy,
+  batch,
+  destroyed = 0x5746DEAD,
+};
+
+/// The C name of a live handle type ("wf_grid", ...), null for any other value.
+const char* handle_type_name(HandleType type) noexcept;
+
+/// The first member of every handle, so that wf_last_error and the type checks can take any of
+/// them: its type, then its error slot.
+struct HandleHeader {
+  HandleType type;
+  ErrorSlot error;
+};
+
+/// The header of whatever handle `handle` (not null) points to. Every handle is standard-layout
+/// and begins with its header, so the two are pointer-interconvertible.
+inline const HandleHeader* header_of(const void* handle) noexcept { return static_cast<const HandleHeader*>(handle); }
+inline HandleHeader* header_of(void* handle) noexcept { return static_cast<HandleHeader*>(handle); }
+
+/// Why `handle` (not null) is not a live handle of type `expected`, written into `buffer` (at
+/// most `capacity` bytes, terminated; may be null): a live handle of another type is named, anything else is
+/// "not a live handle". Allocates nothing.
+void describe_wrong_handle(char* buffer, std::size_t capacity, const void* handle, HandleType expected) noexcept;
+
+/// Whether a failure text may be written into a handle found to be of the wrong type.
+enum class OnWrongHandle { record, stay_silent };
+
+/// Whether `handle` is a live handle of type Handle (a null one is not). A live handle of
+/// another type gets the reason in its own error slot (unless `on_wrong` is stay_silent, for the
+/// read functions that record nothing); memory that is no live handle is never written to.
+template <class Handle>
+bool is_live(const Handle* handle, OnWrongHandle on_wrong = OnWrongHandle::record) noexcept {
+  if (handle == nullptr) return false;
+  const HandleHeader* header = header_of(static_cast<const void*>(handle));
+  if (header->type == Handle::type) return true;
+  // Another handle's header is written only if it is a live handle, which its caller made
+  // writable: the const in some signatures is the C API's promise, not the object's.
+  if (on_wrong == OnWrongHandle::record && handle_type_name(header->type) != nullptr) {
+    ErrorSlot& slot = const_cast<HandleHeader*>(header)->error;
+    describe_wrong_handle(slot.text, sizeof slot.text, handle, Handle::type);
+  }
+  return false;
+}
+
+/// Whether `argument` (not null), a handle given to a constructor or to a call on another
+/// handle, is a live Argument; if not, the reason goes into the constructor's `error` buffer
+/// (which may be null), or into `slot`, the error slot of the handle the call is on.
+template <class Argument>
+bool is_live_argument(const Argument* argument, char* error, std::size_t error_capacity) noexcept {
+  if (is_live(argument, OnWrongHandle::stay_silent)) return true;
+  describe_wrong_handle(error, error_capacity, argument, Argument::type);
+  return false;
+}
+template <class Argument>
+bool is_live_argument(const Argument* argument, ErrorSlot& slot) noexcept {
+  return is_live_argument(argument, slot.text, sizeof slot.text);
+}
+
+/// Marks a handle destroyed and frees it. The store is volatile: a plain store into memory that
+/// is freed at once is dead to the optimiser, which may drop it.
+template <class Handle>
+void poison_and_delete(Handle* handle) noexcept {
+  *static_cast<volatile HandleType*>(&handle->header.type) = HandleType::destroyed;
+  delete handle;
+}
 
 void record(ErrorSlot& slot, std::string_view text) noexcept;
 /// Copies text into a constructor's error buffer (which may be null), truncated to fit.
@@ -136,49 +218,58 @@ class VoxelQuery;
 class VoxelHierarchy;
 }  // namespace wayfinder
 
-// The handles. Each begins with its error slot and holds only pointers and counters, so that it
-// is standard-layout and a pointer to it is a pointer to the slot (wf_last_error relies on it).
+// The handles. Each begins with its header (type tag and error slot) and holds only pointers
+// and counters, so that it is standard-layout and a pointer to it is a pointer to the header
+// (wf_last_error and is_live rely on it). `type` is the tag a live handle of the type carries.
 struct wf_grid {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::grid;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wayfinder::GridMap* map;
   wayfinder::c_api::QueryCounter queries;
 };
 struct wf_grid_query {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::grid_query;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wf_grid* grid;
   wayfinder::GridQuery* pathfinder;
   wayfinder::PathResult* result;  ///< the latest result, which the path functions read
 };
 struct wf_grid_derived {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::grid_derived;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wf_grid* grid;
   /// Copied into the queries it is given to (a pointer, so that the handle stays standard-layout).
   wayfinder::GridDerivedData* derived;
 };
 struct wf_navmesh {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::navmesh;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wayfinder::NavMesh* mesh;
   wayfinder::c_api::QueryCounter queries;
 };
 struct wf_navmesh_query {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::navmesh_query;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wf_navmesh* mesh;
   wayfinder::NavMeshQuery* query;
   wayfinder::PathResult* result;
 };
 struct wf_voxel_world {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::voxel_world;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wayfinder::VoxelWorld* world;
   wayfinder::c_api::QueryCounter queries;
 };
 struct wf_voxel_query {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::voxel_query;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wf_voxel_world* world;
   wayfinder::VoxelQuery* pathfinder;
   wayfinder::PathResult* result;
 };
 struct wf_voxel_hierarchy {
-  wayfinder::c_api::ErrorSlot error;
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::voxel_hierarchy;
+  wayfinder::c_api::HandleHeader header{type, {}};
   wf_voxel_world* world;
   /// Shared with the queries it is given to (a pointer, so that the handle stays standard-layout).
   std::shared_ptr<const wayfinder::VoxelHierarchy>* hierarchy;

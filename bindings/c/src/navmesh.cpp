@@ -85,7 +85,7 @@ wf_status wf_navmesh_create(const float* vertices, size_t vertex_count, size_t s
 wf_status wf_navmesh_destroy(wf_navmesh* mesh) { return destroy_world(mesh, &wf_navmesh::mesh); }
 
 wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, size_t* polygons, size_t* regions) {
-  if (mesh == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(mesh, OnWrongHandle::stay_silent)) return WF_INVALID_ARGUMENT;
   if (vertices != nullptr) *vertices = mesh->mesh->vertex_count();
   if (polygons != nullptr) *polygons = mesh->mesh->polygon_count();
   if (regions != nullptr) *regions = mesh->mesh->region_count();
@@ -94,7 +94,7 @@ wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, size_t* po
 
 wf_status wf_navmesh_locate(const wf_navmesh* mesh, const double point[3], double height_tolerance,
                             uint32_t* polygon, double located[3]) {
-  if (mesh == nullptr || point == nullptr || polygon == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(mesh, OnWrongHandle::stay_silent) || point == nullptr || polygon == nullptr) return WF_INVALID_ARGUMENT;
   // locate() answers "none" for bad numbers rather than throwing; the catch is there so that
   // nothing could ever cross into C. A read records no text (see wayfinder.h).
   try {
@@ -118,7 +118,7 @@ wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query
 }
 
 void wf_navmesh_query_destroy(wf_navmesh_query* query) {
-  if (query != nullptr) destroy_query(query, &wf_navmesh_query::query, query->mesh->queries);
+  destroy_query(query, &wf_navmesh_query::query, &wf_navmesh_query::mesh);
 }
 
 wf_status wf_navmesh_query_find_path(wf_navmesh_query* query, const double start[3], const double goal[3],
@@ -147,10 +147,10 @@ wf_status wf_navmesh_query_result(wf_navmesh_query* query, wf_path_result* resul
 }
 
 wf_status wf_navmesh_query_path_points(wf_navmesh_query* query, double* xyz, size_t capacity, size_t* count) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
     const std::vector<Point>& points = query->result->points;
-    return copy_out(query->error, "wf_navmesh_query_path_points", xyz, capacity, count, points.size(), [&] {
+    return copy_out(query->header.error, "wf_navmesh_query_path_points", xyz, capacity, count, points.size(), [&] {
       for (std::size_t i = 0; i < points.size(); ++i) {
         xyz[3 * i] = points[i].x;
         xyz[3 * i + 1] = points[i].y;
@@ -162,10 +162,10 @@ wf_status wf_navmesh_query_path_points(wf_navmesh_query* query, double* xyz, siz
 
 wf_status wf_navmesh_query_path_polygons(wf_navmesh_query* query, uint32_t* polygons, size_t capacity,
                                          size_t* count) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
     const std::vector<NodeId>& nodes = query->result->nodes;
-    return copy_out(query->error, "wf_navmesh_query_path_polygons", polygons, capacity, count, nodes.size(),
+    return copy_out(query->header.error, "wf_navmesh_query_path_polygons", polygons, capacity, count, nodes.size(),
                     [&] { std::copy(nodes.begin(), nodes.end(), polygons); });
   });
 }

@@ -10,14 +10,15 @@
 
 namespace wayfinder::c_api {
 
-/// The frame of every call on a query handle: a NULL handle is refused with nothing recorded,
+/// The frame of every call on a query handle: a NULL handle, or one that is no live handle of
+/// this type, is refused (is_live says what is recorded),
 /// `arguments_given` false (a pointer the call needs is NULL) records `null_message`, which
 /// names the call, and whatever `call` throws is recorded as guarded() says.
 template <class Handle, class Call>
 wf_status query_call(Handle* handle, bool arguments_given, const char* null_message, Call&& call) noexcept {
-  if (handle == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(handle->error, [&] {
-    if (!arguments_given) return fail(handle->error, WF_INVALID_ARGUMENT, null_message);
+  if (!is_live(handle)) return WF_INVALID_ARGUMENT;
+  return guarded(handle->header.error, [&] {
+    if (!arguments_given) return fail(handle->header.error, WF_INVALID_ARGUMENT, null_message);
     call();
     return WF_OK;
   });
@@ -62,9 +63,9 @@ wf_status query_result(Handle* handle, Query* Handle::*query, wf_path_result* ou
 
 template <class Handle>
 wf_status query_message(Handle* handle, char* text, std::size_t capacity, std::size_t* length) noexcept {
-  if (handle == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(handle->error,
-                 [&] { return copy_text(handle->error, "message", handle->result->message, text, capacity, length); });
+  if (!is_live(handle)) return WF_INVALID_ARGUMENT;
+  return guarded(handle->header.error,
+                 [&] { return copy_text(handle->header.error, "message", handle->result->message, text, capacity, length); });
 }
 
 /// Builds a query handle on `world_handle` (whose query counter it increments) with `make`,
@@ -82,6 +83,7 @@ wf_status create_query(WorldHandle* world_handle, WorldHandle* Handle::*world_me
       write_error(error, error_capacity, "create: the world handle is NULL");
       return WF_INVALID_ARGUMENT;
     }
+    if (!is_live_argument(world_handle, error, error_capacity)) return WF_INVALID_ARGUMENT;
     auto handle = std::make_unique<Handle>();
     auto query = make();
     auto result = std::make_unique<PathResult>();
@@ -114,26 +116,29 @@ wf_status create_world(WorldHandle** out, World* WorldHandle::*world_member, cha
   });
 }
 
-/// Destroys a query handle and gives its world back one count.
-template <class Handle, class Query>
-void destroy_query(Handle* handle, Query* Handle::*query, std::atomic<std::size_t>& world_queries) noexcept {
+/// Destroys a query handle and gives its world (`world_member`) back one count. NULL and
+/// handles that are no live query of this type are left alone.
+template <class Handle, class Query, class WorldHandle>
+void destroy_query(Handle* handle, Query* Handle::*query, WorldHandle* Handle::*world_member) noexcept {
+  if (!is_live(handle)) return;
   delete (handle->*query);
   delete handle->result;
-  world_queries.fetch_sub(1, std::memory_order_relaxed);
-  delete handle;
+  (handle->*world_member)->queries.fetch_sub(1, std::memory_order_relaxed);
+  poison_and_delete(handle);
 }
 
 /// Destroys a world handle unless query handles still use it.
 template <class WorldHandle, class World>
 wf_status destroy_world(WorldHandle* handle, World* WorldHandle::*world) noexcept {
   if (handle == nullptr) return WF_OK;
+  if (!is_live(handle)) return WF_INVALID_ARGUMENT;
   const std::size_t queries = handle->queries.load(std::memory_order_relaxed);
   if (queries != 0) {
-    record(handle->error, "destroy: query handles (or voxel hierarchies) on this world still exist; destroy them first");
+    record(handle->header.error, "destroy: query handles (or voxel hierarchies) on this world still exist; destroy them first");
     return WF_IN_USE;
   }
   delete (handle->*world);
-  delete handle;
+  poison_and_delete(handle);
   return WF_OK;
 }
 

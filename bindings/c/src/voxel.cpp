@@ -169,7 +169,7 @@ wf_status wf_voxel_world_load_3dmap(const char* path, wf_voxel_world** out_world
 wf_status wf_voxel_world_destroy(wf_voxel_world* world) { return destroy_world(world, &wf_voxel_world::world); }
 
 wf_status wf_voxel_world_size(const wf_voxel_world* world, int* size_x, int* size_y, int* size_z) {
-  if (world == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(world, OnWrongHandle::stay_silent)) return WF_INVALID_ARGUMENT;
   if (size_x != nullptr) *size_x = world->world->size_x();
   if (size_y != nullptr) *size_y = world->world->size_y();
   if (size_z != nullptr) *size_z = world->world->size_z();
@@ -177,20 +177,20 @@ wf_status wf_voxel_world_size(const wf_voxel_world* world, int* size_x, int* siz
 }
 
 wf_status wf_voxel_world_block(const wf_voxel_world* world, int x, int y, int z, wf_block_kind* kind) {
-  if (world == nullptr || kind == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(world, OnWrongHandle::stay_silent) || kind == nullptr) return WF_INVALID_ARGUMENT;
   *kind = static_cast<wf_block_kind>(world->world->block(x, y, z));
   return WF_OK;
 }
 
 wf_status wf_voxel_world_revision(const wf_voxel_world* world, uint64_t* revision) {
-  if (world == nullptr || revision == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(world, OnWrongHandle::stay_silent) || revision == nullptr) return WF_INVALID_ARGUMENT;
   *revision = world->world->revision();
   return WF_OK;
 }
 
 wf_status wf_voxel_world_set_block(wf_voxel_world* world, int x, int y, int z, wf_block_kind kind) {
-  if (world == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(world->error, [&] {
+  if (!is_live(world)) return WF_INVALID_ARGUMENT;
+  return guarded(world->header.error, [&] {
     world->world->set_block(x, y, z, checked_kind(raw_enum(kind), "kind"));
     return WF_OK;
   });
@@ -207,7 +207,7 @@ wf_status wf_voxel_query_create(wf_voxel_world* world, const wf_movement_profile
 }
 
 void wf_voxel_query_destroy(wf_voxel_query* query) {
-  if (query != nullptr) destroy_query(query, &wf_voxel_query::pathfinder, query->world->queries);
+  destroy_query(query, &wf_voxel_query::pathfinder, &wf_voxel_query::world);
 }
 
 wf_status wf_voxel_query_find_path(wf_voxel_query* query, const int32_t start[3], const int32_t goal[3],
@@ -258,6 +258,7 @@ wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_pro
       write_error(error, error_capacity, "wf_voxel_hierarchy_create: the world handle is NULL");
       return WF_INVALID_ARGUMENT;
     }
+    if (!is_live_argument(world, error, error_capacity)) return WF_INVALID_ARGUMENT;
     VoxelHierarchyOptions built;
     if (options != nullptr) {
       built.cluster_size = options->cluster_size;
@@ -279,14 +280,14 @@ wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_pro
 }
 
 void wf_voxel_hierarchy_destroy(wf_voxel_hierarchy* hierarchy) {
-  if (hierarchy == nullptr) return;
+  if (!is_live(hierarchy)) return;
   delete hierarchy->hierarchy;
   hierarchy->world->queries.fetch_sub(1, std::memory_order_relaxed);
-  delete hierarchy;
+  poison_and_delete(hierarchy);
 }
 
 wf_status wf_voxel_hierarchy_size(const wf_voxel_hierarchy* hierarchy, size_t* nodes, size_t* memory_bytes) {
-  if (hierarchy == nullptr) return WF_INVALID_ARGUMENT;
+  if (!is_live(hierarchy, OnWrongHandle::stay_silent)) return WF_INVALID_ARGUMENT;
   const VoxelHierarchyStats& stats = (*hierarchy->hierarchy)->stats();
   if (nodes != nullptr) *nodes = stats.nodes;
   if (memory_bytes != nullptr) *memory_bytes = stats.memory_bytes;
@@ -294,10 +295,11 @@ wf_status wf_voxel_hierarchy_size(const wf_voxel_hierarchy* hierarchy, size_t* n
 }
 
 wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy* hierarchy) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
+    if (hierarchy != nullptr && !is_live_argument(hierarchy, query->header.error)) return WF_INVALID_ARGUMENT;
     if (hierarchy != nullptr && hierarchy->world != query->world)
-      return fail(query->error, WF_INVALID_ARGUMENT,
+      return fail(query->header.error, WF_INVALID_ARGUMENT,
                   "wf_voxel_query_set_hierarchy: the hierarchy was built for another world than the query's");
     query->pathfinder->set_hierarchy(hierarchy != nullptr ? *hierarchy->hierarchy : nullptr);
     return WF_OK;
@@ -305,11 +307,11 @@ wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy
 }
 
 wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count) {
-  if (query == nullptr) return WF_INVALID_ARGUMENT;
-  return guarded(query->error, [&] {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
     // The points are the blocks' integer coordinates (fill_voxel_points), exact in a double.
     const std::vector<Point>& points = query->result->points;
-    return copy_out(query->error, "wf_voxel_query_path_blocks", xyz, capacity, count, points.size(), [&] {
+    return copy_out(query->header.error, "wf_voxel_query_path_blocks", xyz, capacity, count, points.size(), [&] {
       for (std::size_t i = 0; i < points.size(); ++i) {
         xyz[3 * i] = static_cast<int32_t>(points[i].x);
         xyz[3 * i + 1] = static_cast<int32_t>(points[i].y);

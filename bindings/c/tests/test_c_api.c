@@ -10,30 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_test_checks.h"
 #include "wayfinder.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(condition)                                                          \
-  do {                                                                            \
-    ++checks;                                                                     \
-    if (!(condition)) {                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
-      ++failures;                                                                 \
-    }                                                                             \
-  } while (0)
-
-#define CHECK_STATUS(call, expected)                                                              \
-  do {                                                                                            \
-    wf_status status_ = (call);                                                                   \
-    ++checks;                                                                                     \
-    if (status_ != (expected)) {                                                                  \
-      fprintf(stderr, "%s:%d: %s gave %s, expected %s\n", __FILE__, __LINE__, #call,              \
-              wf_status_name(status_), wf_status_name(expected));                                 \
-      ++failures;                                                                                 \
-    }                                                                                             \
-  } while (0)
 
 #define CHECK_NEAR(actual, expected, tolerance)                                                      \
   do {                                                                                               \
@@ -573,6 +551,17 @@ static void test_navmesh_building(void) {
   CHECK_STATUS(wf_navmesh_create(l_vertices, 8, 4, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error),
                WF_LOAD_ERROR);
   CHECK(strstr(error, "stride") != NULL);
+  /* A stride and count that span more than any buffer can: refused before i * stride could
+     wrap around or point far outside the array. */
+  CHECK_STATUS(wf_navmesh_create(l_vertices, 8, SIZE_MAX / 2, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error),
+               WF_LOAD_ERROR);
+  CHECK(mesh == NULL && strstr(error, "span more memory") != NULL);
+  CHECK_STATUS(wf_navmesh_create(l_vertices, 8, SIZE_MAX, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error),
+               WF_LOAD_ERROR);
+  CHECK(strstr(error, "span more memory") != NULL);
+  CHECK_STATUS(wf_navmesh_create(l_vertices, 2, (SIZE_MAX >> 1) - 8, l_indices, 0, NULL, 0, &mesh, error, sizeof error),
+               WF_LOAD_ERROR);
+  CHECK(strstr(error, "span more memory") != NULL);
   CHECK_STATUS(wf_navmesh_create(NULL, 8, 0, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error), WF_LOAD_ERROR);
   CHECK_STATUS(wf_navmesh_create(l_vertices, 8, 16, NULL, 12, l_sizes, 3, &mesh, error, sizeof error),
                WF_INVALID_ARGUMENT);

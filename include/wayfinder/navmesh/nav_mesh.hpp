@@ -98,8 +98,9 @@ class NavMesh {
   /// read with memcpy, so they need no particular alignment (the buffer must hold `vertex_count`
   /// vertices at that stride). Indices may be 32- or 16-bit. The mesh is exactly the one the
   /// Point version builds from the same positions (every float is exactly a double). Throws
-  /// LoadError for a null `vertices` with a non-zero count, or a stride below 12 bytes, as well
-  /// as for everything the Point version rejects.
+  /// LoadError for a null `vertices` with a non-zero count, a stride below 12 bytes, or a count
+  /// and stride that span more memory than any buffer can (more than PTRDIFF_MAX bytes, or past
+  /// the end of the address space), as well as for everything the Point version rejects.
   static NavMesh from_arrays(const float* vertices, std::size_t vertex_count, std::size_t stride_bytes,
                              std::span<const std::uint32_t> indices, std::span<const std::uint32_t> polygon_sizes,
                              const NavMeshBuildOptions& options = {});
