@@ -11,8 +11,9 @@
 //   u64       checksum (FNV-1a) of the values
 //   ...       width x height x value_bytes_per_cell bytes; nothing may follow them
 //
-// The reader checks everything the header promises; what the values must satisfy (jumps that
-// stay on the map, boxes inside it) is each kind's own check, done by its caller.
+// The reader checks everything the header promises; what the values must satisfy against the
+// map (jump distances that follow from it, boxes that fit its regions) is each kind's own check,
+// done by its caller.
 
 #include <cstddef>
 #include <cstdint>
