@@ -115,5 +115,26 @@ TEST(MemoryBudget, DenseContextsCountTheirReservedArrays) {
   EXPECT_FALSE(budget.unlimited());
 }
 
+TEST(MemoryBudget, TheWaveCountsItsArrays) {
+  GridMap map(64, 64);
+  GridQuery pathfinder(map);
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::breadth_first;
+  const PathResult free = pathfinder.find_path({0, 0}, {63, 63}, options);
+  ASSERT_EQ(free.status, SearchStatus::found);
+  options.budget.max_memory_bytes = 1024;  // below the wave's arrays for 4096 cells
+  options.return_partial = false;
+  const PathResult stopped = pathfinder.find_path({0, 0}, {63, 63}, options);
+  EXPECT_EQ(stopped.status, SearchStatus::budget_exhausted);
+  EXPECT_EQ(stopped.reason, StopReason::memory_limit);
+  options.return_partial = true;
+  const PathResult partial = pathfinder.find_path({0, 0}, {63, 63}, options);
+  EXPECT_EQ(partial.status, SearchStatus::partial);
+  EXPECT_EQ(partial.reason, StopReason::memory_limit);
+  options.budget.max_memory_bytes = std::size_t{64} << 20;
+  const PathResult roomy = pathfinder.find_path({0, 0}, {63, 63}, options);
+  EXPECT_EQ(roomy.nodes, free.nodes);
+}
+
 }  // namespace
 }  // namespace wayfinder
