@@ -435,6 +435,15 @@ TEST_F(GoalBoundsFiles, ForgedBoundsThatLoadNeverGiveAPathThroughAWall) {
   }
 }
 
+TEST(GridGoalBounds, TheirBuildsMemoryIsEstimatedBeforeBuilding) {
+  const GridMap map = test_map();
+  const std::size_t one_thread = GridGoalBounds::build_memory_bytes_for(map, 1);
+  EXPECT_GE(one_thread, GridGoalBounds(map, {}, 1).memory_bytes());
+  // Each thread adds its own search's arrays.
+  EXPECT_GT(GridGoalBounds::build_memory_bytes_for(map, 2), one_thread);
+  EXPECT_EQ(GridGoalBounds::build_memory_bytes_for(map, 0), one_thread);
+}
+
 TEST_F(GoalBoundsFiles, ErrorsNameTheFile) {
   const GridMap map = test_map();
   const std::filesystem::path missing = directory_ / "missing.bounds";

@@ -464,6 +464,12 @@ TEST_F(JumpTableFiles, RefusesDistancesEditedAndChecksummedAgain) {
   }
 }
 
+TEST(GridJumpTable, ItsMemoryIsKnownBeforeBuilding) {
+  const GridMap map = test_map();
+  EXPECT_EQ(GridJumpTable::memory_bytes_for(map), GridJumpTable(map).memory_bytes());
+  EXPECT_EQ(GridJumpTable::memory_bytes_for(GridMap(1000, 500)) - sizeof(GridJumpTable), std::size_t{1000 * 500 * 16});
+}
+
 TEST_F(JumpTableFiles, ErrorsNameTheFile) {
   const GridMap map = test_map();
   const std::filesystem::path missing = directory_ / "missing.jump";

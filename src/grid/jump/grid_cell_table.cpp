@@ -33,7 +33,8 @@ std::vector<unsigned char> GridCellTable<Table>::to_bytes() const {
 
 template <class Table>
 void GridCellTable<Table>::save(const std::filesystem::path& file) const {
-  grid_table_file::write(file, to_bytes(), Table::file_kind());
+  const std::span<const std::byte> values = static_cast<const Table&>(*this).value_bytes();
+  grid_table_file::write(file, Table::file_kind(), width_, height_, map_checksum_, values.data(), values.size());
 }
 
 template <class Table>

@@ -230,6 +230,16 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
   build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
+std::size_t GridGoalBounds::build_memory_bytes_for(const GridMap& map, int threads) {
+  const std::size_t cells = map.cell_count();
+  const std::size_t padded = static_cast<std::size_t>(map.width() + 2) * static_cast<std::size_t>(map.height() + 2);
+  constexpr std::size_t dijkstra_bytes_per_cell = 2 * sizeof(std::int32_t) + sizeof(std::uint8_t) +
+                                                  2 * sizeof(std::uint32_t);
+  constexpr std::size_t heap_bytes_per_cell = sizeof(double) + sizeof(std::size_t);
+  return sizeof(GridGoalBounds) + cells * jump_direction_count * sizeof(GoalBox) + padded + cells * sizeof(NodeId) +
+         static_cast<std::size_t>(std::max(threads, 1)) * padded * (dijkstra_bytes_per_cell + heap_bytes_per_cell);
+}
+
 const grid_table_file::Kind& GridGoalBounds::file_kind() { return bounds_file_kind; }
 
 std::optional<std::string> GridGoalBounds::take_values(const unsigned char* values, const GridMap& map) {

@@ -55,28 +55,42 @@ std::uint64_t fnv1a(const unsigned char* data, std::size_t size) { return fnv_ad
 
 std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
 
-std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,
-                                    const void* values, std::size_t value_bytes) {
-  // The values' bytes as memory holds them: little-endian, which the bit grids already require
-  // of the machine.
-  const auto* value_data = static_cast<const unsigned char*>(values);
-  std::vector<unsigned char> out(header_size + value_bytes);
-  unsigned char* p = out.data();
+namespace {
+
+// The 40-byte header of a table whose values are `values`.
+void put_header(unsigned char* p, const Kind& kind, int width, int height, std::uint64_t map_checksum,
+                const unsigned char* values, std::size_t value_bytes) {
   std::memcpy(p, kind.magic, sizeof kind.magic);
   put_u32(p + 8, kind.version);
   put_u32(p + 12, static_cast<std::uint32_t>(width));
   put_u32(p + 16, static_cast<std::uint32_t>(height));
   put_u32(p + 20, 0);
   put_u64(p + 24, map_checksum);
-  put_u64(p + 32, fnv1a(value_data, value_bytes));
-  if (value_bytes > 0) std::memcpy(p + header_size, value_data, value_bytes);
+  put_u64(p + 32, fnv1a(values, value_bytes));
+}
+
+}  // namespace
+
+std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,
+                                    const void* values, std::size_t value_bytes) {
+  // The values' bytes as memory holds them: little-endian, which the bit grids already require
+  // of the machine.
+  const auto* value_data = static_cast<const unsigned char*>(values);
+  std::vector<unsigned char> out(header_size + value_bytes);
+  put_header(out.data(), kind, width, height, map_checksum, value_data, value_bytes);
+  if (value_bytes > 0) std::memcpy(out.data() + header_size, value_data, value_bytes);
   return out;
 }
 
-void write(const std::filesystem::path& file, const std::vector<unsigned char>& bytes, const Kind& kind) {
+void write(const std::filesystem::path& file, const Kind& kind, int width, int height, std::uint64_t map_checksum,
+           const void* values, std::size_t value_bytes) {
+  const auto* value_data = static_cast<const unsigned char*>(values);
+  unsigned char header[header_size];
+  put_header(header, kind, width, height, map_checksum, value_data, value_bytes);
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   if (!out) throw std::runtime_error(file.string() + ": cannot open the file for writing");
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(header), static_cast<std::streamsize>(header_size));
+  out.write(reinterpret_cast<const char*>(value_data), static_cast<std::streamsize>(value_bytes));
   out.close();
   if (!out) throw std::runtime_error(file.string() + ": writing the " + kind.noun + " failed");
 }

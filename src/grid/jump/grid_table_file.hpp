@@ -48,8 +48,11 @@ std::uint64_t fnv1a(const unsigned char* data, std::size_t size);
 std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,
                                     const void* values, std::size_t value_bytes);
 
-/// Writes `bytes` to `file`. Throws std::runtime_error naming the file when it cannot.
-void write(const std::filesystem::path& file, const std::vector<unsigned char>& bytes, const Kind& kind);
+/// Writes the header and the values, as to_bytes() lays them out, to `file` without a copy of
+/// the values (a table may take gigabytes). Throws std::runtime_error naming the file when it
+/// cannot.
+void write(const std::filesystem::path& file, const Kind& kind, int width, int height, std::uint64_t map_checksum,
+           const void* values, std::size_t value_bytes);
 
 /// The bytes of `file`, at most one more than a table of `kind` for `map` holds (so that "too
 /// long" can be told). Throws LoadError naming the file when it cannot be opened.

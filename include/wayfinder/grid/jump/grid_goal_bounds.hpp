@@ -71,6 +71,13 @@ class GridGoalBounds : public GridCellTable<GridGoalBounds> {
   [[nodiscard]] int build_threads() const { return build_threads_; }
   /// Bytes held (the boxes and the object itself).
   [[nodiscard]] std::size_t memory_bytes() const { return sizeof(*this) + boxes_.capacity() * sizeof(GoalBox); }
+  /// An estimate, known before building, of the most memory building bounds of `map` on
+  /// `threads` threads holds at once: the boxes (64 bytes per cell), a padded copy of the
+  /// passability and the list of passable cells (5 bytes per cell at most), and per thread
+  /// its Dijkstra search's arrays (17 bytes per cell) and heap (counted as 16 bytes per cell;
+  /// it rarely holds more than a few entries per cell of the search's frontier). For a caller
+  /// that refuses maps too large for its memory (the `wayfinder` command's --max-table-memory).
+  [[nodiscard]] static std::size_t build_memory_bytes_for(const GridMap& map, int threads);
 
   // ---- Files (GridCellTable): the magic text "WFGOALB\n", then the boxes as 4 int16 each
   // (min_x, min_y, max_x, max_y). The checksum only catches accidents, so load() also checks, in

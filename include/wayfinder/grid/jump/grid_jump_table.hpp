@@ -80,6 +80,13 @@ class GridJumpTable : public GridCellTable<GridJumpTable> {
   [[nodiscard]] std::size_t memory_bytes() const {
     return sizeof(*this) + distances_.capacity() * sizeof(std::int16_t);
   }
+  /// The memory_bytes() of a table of `map` (16 bytes per cell), known before building: for a
+  /// caller that refuses maps too large for its memory (the `wayfinder` command's
+  /// --max-table-memory). Building needs nothing more; loading a file holds its bytes too
+  /// while it checks them (twice this).
+  [[nodiscard]] static std::size_t memory_bytes_for(const GridMap& map) {
+    return sizeof(GridJumpTable) + map.cell_count() * jump_direction_count * sizeof(std::int16_t);
+  }
 
   // ---- Files (GridCellTable): the magic text "WFJUMPT\n", then the distances as int16. The
   // checksum only catches accidents, and a search trusts every distance (a wrong one could jump
