@@ -134,44 +134,48 @@ bool first_move_exists(const GridMap& map, int x, int y, int direction) {
   return dx == 0 || dy == 0 || (map.passable(x + dx, y) && map.passable(x, y + dy));
 }
 
-// For every passable cell, the bounding box of its connected region (empty for blocked cells).
-// Without corner cutting a diagonal move needs both side cells free, so the regions of the
-// 8-connected moves are those of the 4-connected ones, found here by one flood fill each.
-std::vector<GoalBox> region_bounding_boxes(const GridMap& map) {
-  std::vector<std::uint32_t> region_of(map.cell_count(), 0);  // 0: not yet reached
-  std::vector<GoalBox> region_boxes(1);                       // index 0 unused
-  std::vector<NodeId> stack;
-  for (NodeId start = 0; start < map.cell_count(); ++start) {
-    const Cell start_cell = map.cell_of(start);
-    if (region_of[start] != 0 || !map.passable_unchecked(start_cell.x, start_cell.y)) continue;
-    const auto region = static_cast<std::uint32_t>(region_boxes.size());
-    GoalBox box{static_cast<std::int16_t>(start_cell.x), static_cast<std::int16_t>(start_cell.y),
-                static_cast<std::int16_t>(start_cell.x), static_cast<std::int16_t>(start_cell.y)};
-    region_of[start] = region;
-    stack.push_back(start);
-    while (!stack.empty()) {
-      const Cell at = map.cell_of(stack.back());
-      stack.pop_back();
-      box.min_x = std::min(box.min_x, static_cast<std::int16_t>(at.x));
-      box.min_y = std::min(box.min_y, static_cast<std::int16_t>(at.y));
-      box.max_x = std::max(box.max_x, static_cast<std::int16_t>(at.x));
-      box.max_y = std::max(box.max_y, static_cast<std::int16_t>(at.y));
-      for (const int direction : {0, 2, 4, 6}) {
-        const int nx = at.x + jump_direction_dx[direction];
-        const int ny = at.y + jump_direction_dy[direction];
-        if (!map.passable(nx, ny)) continue;
-        const NodeId next = map.id_of(nx, ny);
-        if (region_of[next] != 0) continue;
-        region_of[next] = region;
-        stack.push_back(next);
+// The connected regions of a map's passable cells and their bounding boxes. Without corner
+// cutting a diagonal move needs both side cells free, so the regions of the 8-connected moves
+// are those of the 4-connected ones, found here by one flood fill each.
+class RegionBoxes {
+ public:
+  explicit RegionBoxes(const GridMap& map) : region_of_(map.cell_count(), 0), boxes_(1) {
+    std::vector<NodeId> stack;
+    for (NodeId start = 0; start < map.cell_count(); ++start) {
+      const Cell start_cell = map.cell_of(start);
+      if (region_of_[start] != 0 || !map.passable_unchecked(start_cell.x, start_cell.y)) continue;
+      const auto region = static_cast<std::uint32_t>(boxes_.size());
+      GoalBox box{static_cast<std::int16_t>(start_cell.x), static_cast<std::int16_t>(start_cell.y),
+                  static_cast<std::int16_t>(start_cell.x), static_cast<std::int16_t>(start_cell.y)};
+      region_of_[start] = region;
+      stack.push_back(start);
+      while (!stack.empty()) {
+        const Cell at = map.cell_of(stack.back());
+        stack.pop_back();
+        box.min_x = std::min(box.min_x, static_cast<std::int16_t>(at.x));
+        box.min_y = std::min(box.min_y, static_cast<std::int16_t>(at.y));
+        box.max_x = std::max(box.max_x, static_cast<std::int16_t>(at.x));
+        box.max_y = std::max(box.max_y, static_cast<std::int16_t>(at.y));
+        for (const int direction : {0, 2, 4, 6}) {
+          const int nx = at.x + jump_direction_dx[direction];
+          const int ny = at.y + jump_direction_dy[direction];
+          if (!map.passable(nx, ny)) continue;
+          const NodeId next = map.id_of(nx, ny);
+          if (region_of_[next] != 0) continue;
+          region_of_[next] = region;
+          stack.push_back(next);
+        }
       }
+      boxes_.push_back(box);
     }
-    region_boxes.push_back(box);
   }
-  std::vector<GoalBox> boxes(map.cell_count());
-  for (NodeId cell = 0; cell < map.cell_count(); ++cell) boxes[cell] = region_boxes[region_of[cell]];
-  return boxes;
-}
+  /// The bounding box of the region of `cell` (empty for a blocked cell).
+  [[nodiscard]] const GoalBox& of(NodeId cell) const { return boxes_[region_of_[cell]]; }
+
+ private:
+  std::vector<std::uint32_t> region_of_;  ///< per cell; 0 for blocked cells
+  std::vector<GoalBox> boxes_;            ///< per region; entry 0 (blocked) is empty
+};
 
 }  // namespace
 
@@ -253,7 +257,7 @@ std::optional<std::string> GridGoalBounds::take_values(const unsigned char* valu
   // where one does, a box without the cell that move reaches (always reached optimally by it),
   // a box reaching outside the bounding box of the cell's connected region, or boxes that
   // together miss a part of that region.
-  const std::vector<GoalBox> regions = region_bounding_boxes(map);
+  const RegionBoxes regions(map);
   auto problem_at = [&](int x, int y, int direction, const std::string& what) {
     return "corrupted: the box of cell (" + std::to_string(x) + "," + std::to_string(y) + ") in direction " +
            std::to_string(direction) + " " + what + " (the boxes were changed after they were built)";
@@ -263,7 +267,7 @@ std::optional<std::string> GridGoalBounds::take_values(const unsigned char* valu
       const NodeId cell = map.id_of(x, y);
       const GoalBox* boxes = boxes_.data() + static_cast<std::size_t>(cell) * jump_direction_count;
       const bool passable = map.passable_unchecked(x, y);
-      const GoalBox& region = regions[cell];
+      const GoalBox& region = regions.of(cell);
       GoalBox covered{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), static_cast<std::int16_t>(x),
                       static_cast<std::int16_t>(y)};
       for (int direction = 0; direction < jump_direction_count; ++direction) {
