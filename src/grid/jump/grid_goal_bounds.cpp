@@ -4,7 +4,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <queue>
 #include <stdexcept>
 #include <thread>
@@ -246,10 +245,7 @@ std::size_t GridGoalBounds::build_memory_bytes_for(const GridMap& map, int threa
 
 const grid_table_file::Kind& GridGoalBounds::file_kind() { return bounds_file_kind; }
 
-std::optional<std::string> GridGoalBounds::take_values(const unsigned char* values, const GridMap& map) {
-  const std::size_t count = map.cell_count() * jump_direction_count;
-  boxes_.resize(count);
-  std::memcpy(boxes_.data(), values, count * sizeof(GoalBox));
+std::optional<std::string> GridGoalBounds::values_problem(const GridMap& map) const {
   // The boxes are only compared with coordinates, never used as indices, and they only remove
   // jumps, so no box can make a search read outside its arrays or walk through a wall (see the
   // header). A checksum only catches accidents, so refuse, in one pass, every box that the

@@ -1,7 +1,6 @@
 #include "wayfinder/grid/jump/grid_jump_table.hpp"
 
 #include <chrono>
-#include <cstring>
 #include <stdexcept>
 
 #include "grid_table_file.hpp"
@@ -95,9 +94,7 @@ GridJumpTable::GridJumpTable(const GridMap& map, const Progress& progress)
 
 const grid_table_file::Kind& GridJumpTable::file_kind() { return table_file_kind; }
 
-std::optional<std::string> GridJumpTable::take_values(const unsigned char* values, const GridMap& map) {
-  distances_.resize(map.cell_count() * jump_direction_count);
-  std::memcpy(distances_.data(), values, distances_.size() * sizeof(std::int16_t));
+std::optional<std::string> GridJumpTable::values_problem(const GridMap& map) const {
   // A checksum only catches accidents: a file edited and checksummed again would pass it, and a
   // search trusts every distance (a jump that crosses a wall would put a wall into its path). So
   // every distance is checked against its defining recurrence, the map and the next cell's

@@ -96,8 +96,13 @@ class GridGoalBounds : public GridCellTable<GridGoalBounds> {
   friend class GridCellTable<GridGoalBounds>;
   static const grid_table_file::Kind& file_kind();
   [[nodiscard]] std::span<const std::byte> value_bytes() const { return std::as_bytes(std::span(boxes_)); }
-  /// Takes the boxes from a checked file's values; why they cannot belong to `map`, or nullopt.
-  std::optional<std::string> take_values(const unsigned char* values, const GridMap& map);
+  /// The boxes' storage, sized for `map`, for a file's values to be read into.
+  std::span<std::byte> values_for(const GridMap& map) {
+    boxes_.resize(map.cell_count() * jump_direction_count);
+    return std::as_writable_bytes(std::span(boxes_));
+  }
+  /// Why the boxes read into values_for(map) cannot belong to `map`, or nullopt.
+  [[nodiscard]] std::optional<std::string> values_problem(const GridMap& map) const;
 
   int build_threads_ = 0;
   std::vector<GoalBox> boxes_;  ///< cell-major: 8 per cell

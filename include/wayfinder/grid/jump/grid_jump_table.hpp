@@ -82,8 +82,8 @@ class GridJumpTable : public GridCellTable<GridJumpTable> {
   }
   /// The memory_bytes() of a table of `map` (16 bytes per cell), known before building: for a
   /// caller that refuses maps too large for its memory (the `wayfinder` command's
-  /// --max-table-memory). Building needs nothing more; loading a file holds its bytes too
-  /// while it checks them (twice this).
+  /// --max-table-memory). Building it, or loading it from a file (read straight into the
+  /// table), needs nothing more.
   [[nodiscard]] static std::size_t memory_bytes_for(const GridMap& map) {
     return sizeof(GridJumpTable) + map.cell_count() * jump_direction_count * sizeof(std::int16_t);
   }
@@ -101,8 +101,13 @@ class GridJumpTable : public GridCellTable<GridJumpTable> {
   friend class GridCellTable<GridJumpTable>;
   static const grid_table_file::Kind& file_kind();
   [[nodiscard]] std::span<const std::byte> value_bytes() const { return std::as_bytes(std::span(distances_)); }
-  /// Takes the distances from a checked file's values; why they cannot belong to `map`, or nullopt.
-  std::optional<std::string> take_values(const unsigned char* values, const GridMap& map);
+  /// The distances' storage, sized for `map`, for a file's values to be read into.
+  std::span<std::byte> values_for(const GridMap& map) {
+    distances_.resize(map.cell_count() * jump_direction_count);
+    return std::as_writable_bytes(std::span(distances_));
+  }
+  /// Why the distances read into values_for(map) cannot belong to `map`, or nullopt.
+  [[nodiscard]] std::optional<std::string> values_problem(const GridMap& map) const;
 
   std::vector<std::int16_t> distances_;  ///< cell-major: 8 per cell
 };
