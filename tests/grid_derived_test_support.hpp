@@ -2,8 +2,11 @@
 // The derived data grid tests hand to their pathfinders: what the algorithms under test read
 // besides the map, built as a caller builds it (build_grid_derived_data).
 
+#include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <vector>
 
 #include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_query.hpp"
@@ -55,6 +58,16 @@ inline SearchStatus begin_with_derived(GridQuery& pathfinder, Cell start, Cell g
                                        const GridSearchOptions& options = {}) {
   rebuild_derived(pathfinder, options);
   return pathfinder.begin(start, goal, options);
+}
+
+/// Writes into the header of a saved jump table or goal bounds file (to_bytes()) the checksum of
+/// its values as they are now, as someone who edits the values and wants the file to load would:
+/// the FNV-1a of the bytes after the 40-byte header, at bytes 32..39, little-endian.
+inline void forge_table_checksum(std::vector<unsigned char>& bytes) {
+  constexpr std::size_t header = 40;
+  std::uint64_t hash = 14695981039346656037ull;
+  for (std::size_t i = header; i < bytes.size(); ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
+  for (std::size_t i = 0; i < 8; ++i) bytes[32 + i] = static_cast<unsigned char>(hash >> (8 * i));
 }
 
 }  // namespace wayfinder::testing

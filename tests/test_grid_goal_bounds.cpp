@@ -323,6 +323,127 @@ TEST_F(GoalBoundsFiles, RejectsFilesForOtherMapsVersionsAndDamage) {
   EXPECT_NE(load_problem(bytes, map).find("checksum"), std::string::npos);
 }
 
+/// `bytes` (a goal bounds file for `map`) with the box of `cell` in `direction` replaced and the
+/// checksum of the values made to match again.
+std::vector<unsigned char> forge_box(std::vector<unsigned char> bytes, const GridMap& map, Cell cell, int direction,
+                                     GoalBox box) {
+  const std::size_t at = 40 + (map.id_of(cell) * jump_direction_count + static_cast<std::size_t>(direction)) * 8;
+  const std::int16_t values[4] = {box.min_x, box.min_y, box.max_x, box.max_y};
+  for (int i = 0; i < 4; ++i) {
+    const auto value = static_cast<std::uint16_t>(values[i]);
+    bytes[at + 2 * static_cast<std::size_t>(i)] = static_cast<unsigned char>(value & 0xff);
+    bytes[at + 2 * static_cast<std::size_t>(i) + 1] = static_cast<unsigned char>(value >> 8);
+  }
+  forge_table_checksum(bytes);
+  return bytes;
+}
+
+TEST_F(GoalBoundsFiles, RefusesBoxesEditedAndChecksummedAgain) {
+  // Two rooms joined by a door in the wall at x = 4, and a closed room on the right.
+  GridMap map(12, 6);
+  for (int y = 0; y < 6; ++y) {
+    if (y != 5) map.set_passable(4, y, false);
+    map.set_passable(8, y, false);
+  }
+  map.forget_changes();
+  const std::vector<unsigned char> good = GridGoalBounds(map).to_bytes();
+  ASSERT_EQ(load_problem(good, map), "");
+  auto expect_refused = [&](Cell cell, int direction, GoalBox box, const std::string& words) {
+    const std::string problem = load_problem(forge_box(good, map, cell, direction, box), map);
+    EXPECT_NE(problem.find(words), std::string::npos) << problem;
+    EXPECT_NE(problem.find("corrupted"), std::string::npos) << problem;
+  };
+  const GridGoalBounds built(map);
+  const int east = 2;
+  const int north_east = 1;
+  // A box for a move into the wall.
+  expect_refused({3, 1}, east, {0, 0, 3, 5}, "no move leaves the cell that way");
+  // A box on a blocked cell.
+  expect_refused({4, 1}, east, {5, 0, 7, 5}, "no move leaves the cell that way");
+  // A diagonal move that would cut the wall's corner.
+  expect_refused({3, 5}, north_east, {5, 0, 7, 5}, "no move leaves the cell that way");
+  // A box without the cell its move reaches.
+  expect_refused({1, 1}, east, {5, 0, 7, 5}, "leaves out the cell");
+  // A box reaching the closed room on the right, or out of the map.
+  GoalBox wider = built.box(map.id_of(6, 2), east);
+  wider.max_x = 10;
+  expect_refused({6, 2}, east, wider, "outside the cell's connected region");
+  wider.max_x = 30;
+  expect_refused({6, 2}, east, wider, "outside the cell's connected region");
+  // A possible move with no box, and boxes that leave part of the region out.
+  expect_refused({1, 1}, east, GoalBox{}, "leaves out the cell");
+  // The one box of a cell that reaches the region's right side, made to stop one column short.
+  bool narrowed = false;
+  for (NodeId id = 0; id < map.cell_count() && !narrowed; ++id)
+    for (int direction = 0; direction < jump_direction_count && !narrowed; ++direction) {
+      const Cell cell = map.cell_of(id);
+      GoalBox narrower = built.box(id, direction);
+      if (narrower.empty() || narrower.max_x <= cell.x + jump_direction_dx[direction]) continue;
+      bool alone = true;
+      for (int other = 0; other < jump_direction_count; ++other)
+        if (other != direction && !built.box(id, other).empty() && built.box(id, other).max_x >= narrower.max_x)
+          alone = false;
+      if (!alone) continue;
+      narrower.max_x = static_cast<std::int16_t>(narrower.max_x - 1);
+      expect_refused(cell, direction, narrower, "do not cover its connected region");
+      narrowed = true;
+    }
+  EXPECT_TRUE(narrowed);
+}
+
+TEST_F(GoalBoundsFiles, ForgedBoundsThatLoadNeverGiveAPathThroughAWall) {
+  // What the load checks cannot see: a box shrunk inside its region. Such bounds only remove
+  // jumps, so a search may lose optimality or the path, but never crosses a wall.
+  const GridMap map = test_map();
+  const GridGoalBounds built(map);
+  const std::vector<unsigned char> good = built.to_bytes();
+  const std::vector<Cell> cells = passable_cells(map);
+  GridQuery reference(map);
+  TestRandom random(9);
+  for (int trial = 0; trial < 40; ++trial) {
+    std::vector<unsigned char> bytes = good;
+    // Shrink several boxes to the one cell their move reaches, which the checks allow as long
+    // as another of the cell's boxes still covers the region.
+    for (int edit = 0; edit < 20; ++edit) {
+      const Cell cell = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+      const int direction = random.between(0, jump_direction_count - 1);
+      const GoalBox box = built.box(map.id_of(cell), direction);
+      if (box.empty()) continue;
+      const Cell next{cell.x + jump_direction_dx[direction], cell.y + jump_direction_dy[direction]};
+      const std::vector<unsigned char> candidate = forge_box(bytes, map, cell, direction,
+                                                             {static_cast<std::int16_t>(next.x),
+                                                              static_cast<std::int16_t>(next.y),
+                                                              static_cast<std::int16_t>(next.x),
+                                                              static_cast<std::int16_t>(next.y)});
+      if (load_problem(candidate, map).empty()) bytes = candidate;
+    }
+    GridQuery forged(map);
+    forged.set_goal_bounds(std::make_shared<const GridGoalBounds>(
+        GridGoalBounds::from_bytes(bytes.data(), bytes.size(), map, "forged.bounds")));
+    for (int query = 0; query < 20; ++query) {
+      const Cell start = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+      const Cell goal = cells[static_cast<std::size_t>(random.between(0, static_cast<int>(cells.size()) - 1))];
+      const PathResult a = find_path_with_derived(forged, start, goal, jps_plus_options());
+      const PathResult b = reference.find_path(start, goal, GridSearchOptions{});
+      if (!a.found()) continue;
+      ASSERT_TRUE(b.found());
+      const GridPathCheck check = check_grid_path(map, a.nodes, DiagonalMode::only_if_no_obstacles);
+      ASSERT_TRUE(check.valid) << check.problem;
+      EXPECT_TRUE(nearly_equal(check.cost, a.cost));
+      EXPECT_GE(a.cost, b.cost - 1e-9);
+    }
+  }
+}
+
+TEST(GridGoalBounds, TheirBuildsMemoryIsEstimatedBeforeBuilding) {
+  const GridMap map = test_map();
+  const std::size_t one_thread = GridGoalBounds::build_memory_bytes_for(map, 1);
+  EXPECT_GE(one_thread, GridGoalBounds(map, {}, 1).memory_bytes());
+  // Each thread adds its own search's arrays.
+  EXPECT_GT(GridGoalBounds::build_memory_bytes_for(map, 2), one_thread);
+  EXPECT_EQ(GridGoalBounds::build_memory_bytes_for(map, 0), one_thread);
+}
+
 TEST_F(GoalBoundsFiles, ErrorsNameTheFile) {
   const GridMap map = test_map();
   const std::filesystem::path missing = directory_ / "missing.bounds";

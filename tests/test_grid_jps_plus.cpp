@@ -425,6 +425,51 @@ TEST_F(JumpTableFiles, RejectsFilesForOtherMapsVersionsAndDamage) {
   EXPECT_NE(load_problem(bytes, map).find("checksum"), std::string::npos);
 }
 
+TEST_F(JumpTableFiles, RefusesDistancesEditedAndChecksummedAgain) {
+  // A wall between the start and the goal, with a gap far below: the only paths go round.
+  const GridMap map = map_from_rows({"..........",
+                                     "....@.....",
+                                     "....@.....",
+                                     "....@.....",
+                                     "....@.....",
+                                     ".........."});
+  const std::vector<unsigned char> good = GridJumpTable(map).to_bytes();
+  ASSERT_EQ(load_problem(good, map), "");
+  // Make the east jump from (1,2) land on (7,2), across the wall at (4,2): a search that trusted
+  // it would return a path through the wall.
+  const std::size_t entry = 40 + (map.id_of(1, 2) * jump_direction_count + 2) * sizeof(std::int16_t);
+  std::vector<unsigned char> forged = good;
+  forged[entry] = 6;
+  forged[entry + 1] = 0;
+  forge_table_checksum(forged);
+  const std::string problem = load_problem(forged, map);
+  // The first distance found inconsistent is named: the edited one, or one that depends on it.
+  EXPECT_NE(problem.find("corrupted: the distance of cell ("), std::string::npos) << problem;
+  EXPECT_NE(problem.find(", the map gives "), std::string::npos) << problem;
+
+  // Any other single edited distance is refused too, even one that stays on the map, on a
+  // passable cell or a blocked one.
+  const GridMap random = test_map();
+  const std::vector<unsigned char> random_good = GridJumpTable(random).to_bytes();
+  for (std::size_t at = 40; at < random_good.size(); at += 2 * 37) {
+    for (const int change : {1, -1, 2}) {
+      std::vector<unsigned char> bytes = random_good;
+      const auto value = static_cast<std::int16_t>(bytes[at] | (bytes[at + 1] << 8));
+      const auto edited = static_cast<std::uint16_t>(value + change);
+      bytes[at] = static_cast<unsigned char>(edited & 0xff);
+      bytes[at + 1] = static_cast<unsigned char>(edited >> 8);
+      forge_table_checksum(bytes);
+      EXPECT_NE(load_problem(bytes, random).find("corrupted"), std::string::npos) << "byte " << at << " by " << change;
+    }
+  }
+}
+
+TEST(GridJumpTable, ItsMemoryIsKnownBeforeBuilding) {
+  const GridMap map = test_map();
+  EXPECT_EQ(GridJumpTable::memory_bytes_for(map), GridJumpTable(map).memory_bytes());
+  EXPECT_EQ(GridJumpTable::memory_bytes_for(GridMap(1000, 500)) - sizeof(GridJumpTable), std::size_t{1000 * 500 * 16});
+}
+
 TEST_F(JumpTableFiles, ErrorsNameTheFile) {
   const GridMap map = test_map();
   const std::filesystem::path missing = directory_ / "missing.jump";

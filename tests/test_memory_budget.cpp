@@ -92,6 +92,34 @@ TEST(MemoryBudget, PagesKeptFromEarlierQueriesAreGivenBackFirst) {
   EXPECT_LT(pathfinder.search_memory_bytes(), page_bytes);
 }
 
+// A voxel search with no budget holds what it explores, not what the world spans: a straight
+// flight of 2047 blocks holds the pages of the chunks around its line (at most the 4 chunk
+// columns a block's neighbourhood can reach, per 16 blocks of flight) and the page table, and
+// the same flight in a world 64 times larger holds no more than its larger page table (8 bytes
+// per 4096 node ids).
+TEST(MemoryBudget, AVoxelFlightHoldsWhatItExploresNotTheWorld) {
+  const VoxelCoord start{0, 8, 8};
+  const VoxelCoord goal{2047, 8, 8};
+  const VoxelWorld narrow(2048, 32, 32);
+  const VoxelWorld wide(2048, 256, 256);
+  VoxelQuery in_narrow(narrow, MovementProfile::flyer());
+  VoxelQuery in_wide(wide, MovementProfile::flyer());
+  const PathResult narrow_path = in_narrow.find_path(start, goal);
+  const PathResult wide_path = in_wide.find_path(start, goal);
+  ASSERT_EQ(narrow_path.status, SearchStatus::found);
+  ASSERT_EQ(wide_path.status, SearchStatus::found);
+  EXPECT_EQ(wide_path.stats.expanded, narrow_path.stats.expanded);
+  auto page_table_bytes = [](const VoxelWorld& world) {
+    return (world.node_count() / PagedSearchContext::page_size) * sizeof(void*);
+  };
+  const std::size_t chunks_along = 2048 / 16;
+  EXPECT_LE(in_narrow.search_memory_bytes(), page_table_bytes(narrow) + 4 * chunks_along * page_bytes);
+  EXPECT_LE(in_wide.search_memory_bytes(),
+            in_narrow.search_memory_bytes() + page_table_bytes(wide) - page_table_bytes(narrow));
+  // Per expanded block: a few pages' worth at most (the search is a line, each page a 16^3 chunk).
+  EXPECT_LE(in_wide.search_memory_bytes() / wide_path.stats.expanded, std::size_t{32} << 10);
+}
+
 TEST(MemoryBudget, DenseContextsCountTheirReservedArrays) {
   GridMap map(64, 64);
   GridQuery pathfinder(map);
@@ -113,6 +141,27 @@ TEST(MemoryBudget, DenseContextsCountTheirReservedArrays) {
   EXPECT_TRUE(budget.unlimited());
   budget.max_memory_bytes = 1;
   EXPECT_FALSE(budget.unlimited());
+}
+
+TEST(MemoryBudget, TheWaveCountsItsArrays) {
+  GridMap map(64, 64);
+  GridQuery pathfinder(map);
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::breadth_first;
+  const PathResult free = pathfinder.find_path({0, 0}, {63, 63}, options);
+  ASSERT_EQ(free.status, SearchStatus::found);
+  options.budget.max_memory_bytes = 1024;  // below the wave's arrays for 4096 cells
+  options.return_partial = false;
+  const PathResult stopped = pathfinder.find_path({0, 0}, {63, 63}, options);
+  EXPECT_EQ(stopped.status, SearchStatus::budget_exhausted);
+  EXPECT_EQ(stopped.reason, StopReason::memory_limit);
+  options.return_partial = true;
+  const PathResult partial = pathfinder.find_path({0, 0}, {63, 63}, options);
+  EXPECT_EQ(partial.status, SearchStatus::partial);
+  EXPECT_EQ(partial.reason, StopReason::memory_limit);
+  options.budget.max_memory_bytes = std::size_t{64} << 20;
+  const PathResult roomy = pathfinder.find_path({0, 0}, {63, 63}, options);
+  EXPECT_EQ(roomy.nodes, free.nodes);
 }
 
 }  // namespace

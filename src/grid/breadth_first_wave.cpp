@@ -86,7 +86,8 @@ SearchStatus BreadthFirstWave::step(const StepBudget& step_budget) {
       ++ring_moves_;
       ring_end_ = frontier.size();
     }
-    const StopReason budget_stop = clock.budget_stop(stats_.expanded, over_cost, NoMemoryMeasure{});
+    const StopReason budget_stop =
+        clock.budget_stop(stats_.expanded, over_cost, [&] { return state_.memory_bytes(); });
     if (budget_stop != StopReason::none) {
       finish(RunOutcome::budget_spent(budget_stop, options_.return_partial), closest_);
       break;

@@ -150,8 +150,14 @@ class OpenList {
 struct ExactSearchState {
   explicit ExactSearchState(const NavMesh& mesh);
 
-  // ---- Per mesh, built once.
+  // ---- Per mesh, built once, by the first query that gets past its checks (build_tables()):
+  // inside that query's set-up, so that its time counts in the query's stats and against its
+  // Budget::max_time, as the set-up of every query does (a few milliseconds on a mesh of tens
+  // of thousands of polygons, more than a frame's share of a budget).
   const NavMesh& mesh;
+  bool tables_built = false;
+  /// Builds the tables below and sizes the per-query arrays for the mesh.
+  void build_tables();
   Orientation orientation;
   double scale = 1.0;  ///< the mesh's extent, for tolerances on point equality
   /// Per vertex: an edge of a polygon around it is a wall. A taut path turns only at such
@@ -251,7 +257,10 @@ struct ExactSearchState {
   void emit_path(std::uint32_t last, const Flat* end_point, const Point* end);
 };
 
-ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {
+ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {}
+
+void ExactSearchState::build_tables() {
+  tables_built = true;
   const Bounds& bounds = mesh.bounds();
   const double largest = std::max(geometry::largest_xz_coordinate(bounds.min, bounds.max), 1.0);
   orientation.rounding = geometry::units_in_last_place(8.0, largest);
@@ -741,7 +750,8 @@ SearchStatus ExactPathSearch::begin(const MeshLocation& start, const MeshLocatio
     return add_time();
   }
 
-  // Set up the query.
+  // Set up the query (the first one also builds the tables, on the query's clock).
+  if (!state.tables_built) state.build_tables();
   if (++state.query_stamp == 0) {
     std::fill(state.root_stamp.begin(), state.root_stamp.end(), 0u);
     std::fill(state.goal_stamp.begin(), state.goal_stamp.end(), 0u);

@@ -307,6 +307,41 @@ expect 2 "grid path --table missing" -- "$wayfinder" grid path "$scratch/gap.map
 contains "$scratch/missing.jump: no such file (the jump table given for the map $scratch/gap.map; write one with \`wayfinder grid preprocess $scratch/gap.map -o $scratch/missing.jump\`)" \
   "a missing table is named with its map and the command that writes it"
 
+# Memory: the tables' sizes are known before building, and a cap (--max-table-memory MiB)
+# refuses them in words, naming both numbers; running out of memory anyway is reported in words
+# with exit 3, not as a raw std::bad_alloc.
+open_map() {  # open_map SIDE FILE: an open SIDE x SIDE MovingAI map
+  local row
+  row=$(printf '%*s' "$1" '' | tr ' ' '.')
+  { printf 'type octile\nheight %d\nwidth %d\nmap\n' "$1" "$1"; yes "$row" | head -n "$1"; } >"$2"
+}
+open_map 1024 "$scratch/open1024.map"
+rm -f "$scratch/open.jump"
+expect 2 "grid preprocess over --max-table-memory" -- "$wayfinder" grid preprocess "$scratch/open1024.map" -o "$scratch/open.jump" --max-table-memory 8
+contains "the jump table of this 1024x1024 map needs 17 MiB, above the cap of 8 MiB; raise it with --max-table-memory 17" "the cap refuses the table in words"
+expect 2 "grid preprocess --goal-bounds over --max-table-memory" -- "$wayfinder" grid preprocess "$scratch/open1024.map" -o "$scratch/open.jump" --goal-bounds "$scratch/open.bounds" --max-table-memory 40
+contains "building the goal bounds (on 2 threads) of this 1024x1024 map needs" "the cap refuses the bounds' build in words"
+[[ ! -e "$scratch/open.jump" ]] || { echo "FAIL (a refused preprocess wrote nothing): $scratch/open.jump exists"; failures=$((failures + 1)); }
+expect 2 "grid path --algo jps-plus over --max-table-memory" -- "$wayfinder" grid path "$scratch/open1024.map" --from 0,0 --to 1023,1023 --algo jps-plus --max-table-memory 8
+contains "the jump table of this 1024x1024 map needs 17 MiB" "grid path refuses a table over the cap"
+printf 'version 1\n0\topen1024.map\t1024\t1024\t0\t0\t1023\t1023\t1446.74089488\n' >"$scratch/open1024.map.scen"
+expect 2 "grid bench --algo jps-plus over --max-table-memory" -- "$wayfinder" grid bench "$scratch/open1024.map.scen" --algo jps-plus --max-table-memory 8
+contains "the jump table of this 1024x1024 map needs 17 MiB" "grid bench refuses a table over the cap"
+expect 0 "grid preprocess within --max-table-memory" -- "$wayfinder" grid preprocess "$scratch/open1024.map" -o "$scratch/open.jump" --max-table-memory 17
+# Out of memory: a 4096 x 4096 map loads in about 100 MB, its table needs 256 MiB more than a
+# 250 MB address space leaves. (Skipped where the command cannot start in 250 MB: sanitizer builds.)
+if (ulimit -v 250000 && "$wayfinder" --version >/dev/null 2>&1); then
+  open_map 4096 "$scratch/open4096.map"
+  expect 3 "grid preprocess out of memory" -- bash -c 'ulimit -v 250000 && exec "$0" grid preprocess "$1" -o "$2"' "$wayfinder" "$scratch/open4096.map" "$scratch/open4096.jump"
+  contains "wayfinder: out of memory while running 'wayfinder grid preprocess'" "running out of memory is reported in words"
+  lacks "bad_alloc" "no raw std::bad_alloc"
+  expect_split 3 "grid preprocess out of memory --json" -- bash -c 'ulimit -v 250000 && exec "$0" grid preprocess "$1" -o "$2" --json' "$wayfinder" "$scratch/open4096.map" "$scratch/open4096.jump"
+  contains '"exit":3' "the JSON error gives exit 3"
+  rm -f "$scratch/open4096.map" "$scratch/open4096.jump"
+else
+  echo "skip (out of memory: the command cannot start within a 250 MB address space here)"
+fi
+
 # Goal bounds: built beside the table, used by path and bench, refused for another map, when cut,
 # and with a batch.
 expect_split 0 "grid preprocess --goal-bounds --json" -- "$wayfinder" grid preprocess "$grid_map" -o "$scratch/corners.jump" --goal-bounds "$scratch/corners.bounds" --build-threads 3 --json

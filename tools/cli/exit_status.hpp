@@ -12,6 +12,8 @@ enum ExitStatus : int {
   exit_no_path = 1,
   /// Bad input or usage: unreadable or malformed files, bad options, an invalid query.
   exit_bad_input = 2,
+  /// The machine could not give the memory the command asked for (std::bad_alloc).
+  exit_out_of_memory = 3,
 };
 
 /// Writes "wayfinder: <message>" on its own line, the form every error takes.

@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -91,6 +92,14 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv)
   return std::nullopt;
 }
 
+// "wayfinder grid preprocess": the command words that chose `command`.
+std::string command_words(const CLI::App& command) {
+  std::string words = command.get_name();
+  for (const CLI::App* level = command.get_parent(); level != nullptr; level = level->get_parent())
+    words = level->get_name() + " " + words;
+  return words;
+}
+
 /// Parses the command line and runs the chosen subcommand; returns the exit status.
 int run_command(int argc, char** argv) {
   using namespace wayfinder::cli;
@@ -102,7 +111,9 @@ int run_command(int argc, char** argv) {
   });
   app.set_version_flag("--version", std::string("wayfinder ") + WAYFINDER_VERSION);
   app.require_subcommand(1);
-  app.footer("Exit status: 0 success; 1 no path found (or a result failed its check); 2 bad input or usage.");
+  app.footer(
+      "Exit status: 0 success; 1 no path found (or a result failed its check); 2 bad input or usage; 3 out of "
+      "memory.");
 
   CLI::App* grid = app.add_subcommand("grid", "2D tile grids: queries and benchmarks on MovingAI maps");
   grid->require_subcommand(1);
@@ -174,9 +185,20 @@ int run_command(int argc, char** argv) {
     return exit_bad_input;
   }
 
+  const Subcommand* chosen = nullptr;
+  for (const Subcommand& subcommand : subcommands)
+    if (*subcommand.app) chosen = &subcommand;
+  if (chosen == nullptr) return exit_bad_input;  // not reached: a subcommand is required
   try {
-    for (const Subcommand& subcommand : subcommands)
-      if (*subcommand.app) return subcommand.run(std::cout, std::cerr);
+    return chosen->run(std::cout, std::cerr);
+  } catch (const std::bad_alloc&) {
+    // Whatever asked for the memory has been unwound and freed, so there is room for the words.
+    report({"out of memory while running '" + command_words(*chosen->app) +
+                "': the machine could not give the memory this world and these options need (a smaller world, "
+                "or options that build less, may fit)",
+            {}, 0, 0, exit_out_of_memory},
+           json, std::cout, std::cerr);
+    return exit_out_of_memory;
   } catch (const CommandError& error) {
     report({error.what(), error.file(), error.line(), 0, error.exit_code()}, json, std::cout, std::cerr);
     return error.exit_code();
@@ -188,7 +210,6 @@ int run_command(int argc, char** argv) {
     report({error.what(), {}, 0, 0, exit_bad_input}, json, std::cout, std::cerr);
     return exit_bad_input;
   }
-  return exit_bad_input;  // not reached: a subcommand is required
 }
 
 }  // namespace

@@ -31,7 +31,8 @@ struct Budget {
   /// paged context holds (VoxelQuery gives back pages kept from earlier queries when they
   /// alone exceed the limit), the arrays a dense context has reserved for the world's node
   /// count (so a limit below that stops a grid or mesh search at once). Checked by the engine's
-  /// searches and bidirectional A* only (docs/architecture.md, "The engine").
+  /// searches, bidirectional A* and the grid's breadth-first wave (its arrays, counted the
+  /// same way) only (docs/architecture.md, "The engine").
   std::size_t max_memory_bytes = 0;
 
   /// How often (in expansions) the clock is read for max_time (see docs/architecture.md).

@@ -33,6 +33,11 @@ class WaveState {
     directions_[cell] = direction;
   }
   std::vector<NodeId>& frontier() { return frontier_; }
+  /// What Budget::max_memory_bytes counts for the wave: its arrays as reserved for the map's
+  /// cells (as a dense SearchContext counts its own) and the frontier's capacity.
+  [[nodiscard]] std::size_t memory_bytes() const {
+    return stamps_.reserved_bytes() + directions_.reserved_bytes() + frontier_.capacity() * sizeof(NodeId);
+  }
 
  private:
   ZeroedArray<std::uint32_t> stamps_;
@@ -51,8 +56,10 @@ class BreadthFirstWave {
   /// Budget and trace options are honoured; weights are ignored. The wave measures a path by
   /// its moves, so Budget::max_cost stops it once every path it could still find has more than
   /// max_cost / (the cheapest move's cost) moves: no path cheaper than max_cost can remain. A
-  /// path it finds is returned whatever its cost (the wave does not weigh terrain). Start or
-  /// goal ids out of range and a budget that budget_problem() refuses give invalid_input.
+  /// path it finds is returned whatever its cost (the wave does not weigh terrain).
+  /// Budget::max_memory_bytes counts WaveState::memory_bytes() (a limit below the arrays for the
+  /// map's cells stops the wave at once). Start or goal ids out of range and a budget that
+  /// budget_problem() refuses give invalid_input.
   SearchStatus start(NodeId start, NodeId goal, const SearchOptions& options);
   SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
     return step(StepBudget::expansions(max_expansions));

@@ -9,7 +9,12 @@
 // in x-z never meet unless the mesh joins them (multi-level meshes work as they are).
 //
 // One ExactPathSearch per thread, reused across queries (it keeps its node pool and tables);
-// the mesh is shared and read-only.
+// the mesh is shared and read-only. Constructing one is cheap: the first query that gets past
+// its checks builds the per-mesh tables (wall corners, polygons around each vertex, the edges'
+// entries; linear in the mesh, milliseconds on a mesh of tens of thousands of polygons) in its
+// set-up, which counts in that query's stats.microseconds and against its Budget::max_time like
+// the rest of the set-up: a first query with a smaller max_time stops with the time limit
+// before its first expansion.
 
 #include <memory>
 #include <optional>

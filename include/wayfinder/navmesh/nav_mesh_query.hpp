@@ -37,7 +37,9 @@ enum class CorridorNodes : std::uint8_t {
   /// path is then the shortest through the others); a filter with area costs other than 1 gives
   /// invalid_input, and so does a mesh with off-mesh links (not taken by this search). It is
   /// stepped like the others; portals() stays empty; `weight` is not used. A trace's node ids
-  /// are the exact search's nodes (exact_search_node()).
+  /// are the exact search's nodes (exact_search_node()). The query object's first such query
+  /// builds the exact search's per-mesh tables (milliseconds on a large mesh) as part of its
+  /// set-up, timed with it: it counts in stats.microseconds and against Budget::max_time.
   optimal,
 };
 

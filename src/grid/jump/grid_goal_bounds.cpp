@@ -4,7 +4,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <queue>
 #include <stdexcept>
 #include <thread>
@@ -125,6 +124,58 @@ class FirstMoveDijkstra {
   std::priority_queue<Entry> heap_;
 };
 
+// Whether a move leaves the passable cell (x, y) in `direction`: the next cell is free and, for
+// a diagonal, so are both side cells (no corner cutting), as FirstMoveDijkstra moves.
+bool first_move_exists(const GridMap& map, int x, int y, int direction) {
+  const int dx = jump_direction_dx[direction];
+  const int dy = jump_direction_dy[direction];
+  if (!map.passable(x + dx, y + dy)) return false;
+  return dx == 0 || dy == 0 || (map.passable(x + dx, y) && map.passable(x, y + dy));
+}
+
+// The connected regions of a map's passable cells and their bounding boxes. Without corner
+// cutting a diagonal move needs both side cells free, so the regions of the 8-connected moves
+// are those of the 4-connected ones, found here by one flood fill each.
+class RegionBoxes {
+ public:
+  explicit RegionBoxes(const GridMap& map) : region_of_(map.cell_count(), 0), boxes_(1) {
+    std::vector<NodeId> stack;
+    for (NodeId start = 0; start < map.cell_count(); ++start) {
+      const Cell start_cell = map.cell_of(start);
+      if (region_of_[start] != 0 || !map.passable_unchecked(start_cell.x, start_cell.y)) continue;
+      const auto region = static_cast<std::uint32_t>(boxes_.size());
+      GoalBox box{static_cast<std::int16_t>(start_cell.x), static_cast<std::int16_t>(start_cell.y),
+                  static_cast<std::int16_t>(start_cell.x), static_cast<std::int16_t>(start_cell.y)};
+      region_of_[start] = region;
+      stack.push_back(start);
+      while (!stack.empty()) {
+        const Cell at = map.cell_of(stack.back());
+        stack.pop_back();
+        box.min_x = std::min(box.min_x, static_cast<std::int16_t>(at.x));
+        box.min_y = std::min(box.min_y, static_cast<std::int16_t>(at.y));
+        box.max_x = std::max(box.max_x, static_cast<std::int16_t>(at.x));
+        box.max_y = std::max(box.max_y, static_cast<std::int16_t>(at.y));
+        for (const int direction : {0, 2, 4, 6}) {
+          const int nx = at.x + jump_direction_dx[direction];
+          const int ny = at.y + jump_direction_dy[direction];
+          if (!map.passable(nx, ny)) continue;
+          const NodeId next = map.id_of(nx, ny);
+          if (region_of_[next] != 0) continue;
+          region_of_[next] = region;
+          stack.push_back(next);
+        }
+      }
+      boxes_.push_back(box);
+    }
+  }
+  /// The bounding box of the region of `cell` (empty for a blocked cell).
+  [[nodiscard]] const GoalBox& of(NodeId cell) const { return boxes_[region_of_[cell]]; }
+
+ private:
+  std::vector<std::uint32_t> region_of_;  ///< per cell; 0 for blocked cells
+  std::vector<GoalBox> boxes_;            ///< per region; entry 0 (blocked) is empty
+};
+
 }  // namespace
 
 GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int threads)
@@ -182,21 +233,62 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
   build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
+std::size_t GridGoalBounds::build_memory_bytes_for(const GridMap& map, int threads) {
+  const std::size_t cells = map.cell_count();
+  const std::size_t padded = static_cast<std::size_t>(map.width() + 2) * static_cast<std::size_t>(map.height() + 2);
+  constexpr std::size_t dijkstra_bytes_per_cell = 2 * sizeof(std::int32_t) + sizeof(std::uint8_t) +
+                                                  2 * sizeof(std::uint32_t);
+  constexpr std::size_t heap_bytes_per_cell = sizeof(double) + sizeof(std::size_t);
+  return sizeof(GridGoalBounds) + cells * jump_direction_count * sizeof(GoalBox) + padded + cells * sizeof(NodeId) +
+         static_cast<std::size_t>(std::max(threads, 1)) * padded * (dijkstra_bytes_per_cell + heap_bytes_per_cell);
+}
+
 const grid_table_file::Kind& GridGoalBounds::file_kind() { return bounds_file_kind; }
 
-std::optional<std::string> GridGoalBounds::take_values(const unsigned char* values, const GridMap& map) {
-  const std::size_t count = map.cell_count() * jump_direction_count;
-  boxes_.resize(count);
-  std::memcpy(boxes_.data(), values, count * sizeof(GoalBox));
-  // The boxes are only compared with coordinates, never used as indices, so no box can make a
-  // search read outside its arrays; still refuse boxes that cannot come from this map.
-  for (std::size_t i = 0; i < count; ++i) {
-    const GoalBox& box = boxes_[i];
-    if (box.empty()) continue;
-    if (box.min_x < 0 || box.min_y < 0 || box.max_x >= map.width() || box.max_y >= map.height())
-      return "corrupted: the box of cell " + std::to_string(i / jump_direction_count) + " in direction " +
-                  std::to_string(i % jump_direction_count) + " leaves the map";
-  }
+std::optional<std::string> GridGoalBounds::values_problem(const GridMap& map) const {
+  // The boxes are only compared with coordinates, never used as indices, and they only remove
+  // jumps, so no box can make a search read outside its arrays or walk through a wall (see the
+  // header). A checksum only catches accidents, so refuse, in one pass, every box that the
+  // builder cannot have made for this map: a box where no first move exists, a missing box
+  // where one does, a box without the cell that move reaches (always reached optimally by it),
+  // a box reaching outside the bounding box of the cell's connected region, or boxes that
+  // together miss a part of that region.
+  const RegionBoxes regions(map);
+  auto problem_at = [&](int x, int y, int direction, const std::string& what) {
+    return "corrupted: the box of cell (" + std::to_string(x) + "," + std::to_string(y) + ") in direction " +
+           std::to_string(direction) + " " + what + " (the boxes were changed after they were built)";
+  };
+  for (int y = 0; y < map.height(); ++y)
+    for (int x = 0; x < map.width(); ++x) {
+      const NodeId cell = map.id_of(x, y);
+      const GoalBox* boxes = boxes_.data() + static_cast<std::size_t>(cell) * jump_direction_count;
+      const bool passable = map.passable_unchecked(x, y);
+      const GoalBox& region = regions.of(cell);
+      GoalBox covered{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y), static_cast<std::int16_t>(x),
+                      static_cast<std::int16_t>(y)};
+      for (int direction = 0; direction < jump_direction_count; ++direction) {
+        const GoalBox& box = boxes[direction];
+        const int nx = x + jump_direction_dx[direction];
+        const int ny = y + jump_direction_dy[direction];
+        const bool move = passable && first_move_exists(map, x, y, direction);
+        if (!move) {
+          if (!box.empty()) return problem_at(x, y, direction, "is not empty, but no move leaves the cell that way");
+          continue;
+        }
+        if (!box.contains(nx, ny))
+          return problem_at(x, y, direction, "leaves out the cell that its move reaches");
+        if (box.min_x < region.min_x || box.min_y < region.min_y || box.max_x > region.max_x ||
+            box.max_y > region.max_y)
+          return problem_at(x, y, direction, "reaches outside the cell's connected region");
+        covered.min_x = std::min(covered.min_x, box.min_x);
+        covered.min_y = std::min(covered.min_y, box.min_y);
+        covered.max_x = std::max(covered.max_x, box.max_x);
+        covered.max_y = std::max(covered.max_y, box.max_y);
+      }
+      if (passable && covered != region)
+        return "corrupted: the boxes of cell (" + std::to_string(x) + "," + std::to_string(y) +
+               ") do not cover its connected region (the boxes were changed after they were built)";
+    }
   return std::nullopt;
 }
 

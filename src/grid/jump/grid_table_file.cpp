@@ -55,44 +55,70 @@ std::uint64_t fnv1a(const unsigned char* data, std::size_t size) { return fnv_ad
 
 std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
 
-std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,
-                                    const void* values, std::size_t value_bytes) {
-  // The values' bytes as memory holds them: little-endian, which the bit grids already require
-  // of the machine.
-  const auto* value_data = static_cast<const unsigned char*>(values);
-  std::vector<unsigned char> out(header_size + value_bytes);
-  unsigned char* p = out.data();
+namespace {
+
+// The 40-byte header of a table whose values are `values`.
+void put_header(unsigned char* p, const Kind& kind, int width, int height, std::uint64_t map_checksum,
+                const unsigned char* values, std::size_t value_bytes) {
   std::memcpy(p, kind.magic, sizeof kind.magic);
   put_u32(p + 8, kind.version);
   put_u32(p + 12, static_cast<std::uint32_t>(width));
   put_u32(p + 16, static_cast<std::uint32_t>(height));
   put_u32(p + 20, 0);
   put_u64(p + 24, map_checksum);
-  put_u64(p + 32, fnv1a(value_data, value_bytes));
-  if (value_bytes > 0) std::memcpy(p + header_size, value_data, value_bytes);
+  put_u64(p + 32, fnv1a(values, value_bytes));
+}
+
+}  // namespace
+
+std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,
+                                    const void* values, std::size_t value_bytes) {
+  // The values' bytes as memory holds them: little-endian, which the bit grids already require
+  // of the machine.
+  const auto* value_data = static_cast<const unsigned char*>(values);
+  std::vector<unsigned char> out(header_size + value_bytes);
+  put_header(out.data(), kind, width, height, map_checksum, value_data, value_bytes);
+  if (value_bytes > 0) std::memcpy(out.data() + header_size, value_data, value_bytes);
   return out;
 }
 
-void write(const std::filesystem::path& file, const std::vector<unsigned char>& bytes, const Kind& kind) {
+void write(const std::filesystem::path& file, const Kind& kind, int width, int height, std::uint64_t map_checksum,
+           const void* values, std::size_t value_bytes) {
+  const auto* value_data = static_cast<const unsigned char*>(values);
+  unsigned char header[header_size];
+  put_header(header, kind, width, height, map_checksum, value_data, value_bytes);
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   if (!out) throw std::runtime_error(file.string() + ": cannot open the file for writing");
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(header), static_cast<std::streamsize>(header_size));
+  out.write(reinterpret_cast<const char*>(value_data), static_cast<std::streamsize>(value_bytes));
   out.close();
   if (!out) throw std::runtime_error(file.string() + ": writing the " + kind.noun + " failed");
 }
 
-std::vector<unsigned char> read(const std::filesystem::path& file, const Kind& kind, const GridMap& map) {
+std::size_t read(const std::filesystem::path& file, const Kind& kind, unsigned char* header, unsigned char* values,
+                 std::size_t value_bytes) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw LoadError(file.string(), 0, 0, std::string("cannot open the ") + kind.noun + " file");
-  // Never read more than a table for this map can hold (plus one byte, to tell "too long").
-  std::vector<unsigned char> bytes(header_size + value_bytes_for(kind, map) + 1);
-  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  bytes.resize(static_cast<std::size_t>(in.gcount()));
-  return bytes;
+  in.read(reinterpret_cast<char*>(header), static_cast<std::streamsize>(header_size));
+  std::size_t size = static_cast<std::size_t>(in.gcount());
+  if (size < header_size) return size;
+  in.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(value_bytes));
+  size += static_cast<std::size_t>(in.gcount());
+  if (size < header_size + value_bytes) return size;
+  // One byte more tells a file that is too long.
+  char extra = 0;
+  in.read(&extra, 1);
+  return size + static_cast<std::size_t>(in.gcount());
 }
 
 CheckedValues check(const Kind& kind, const unsigned char* data, std::size_t size, const GridMap& map,
                     const std::string& source_name) {
+  return check(kind, data, data + header_size, size, map, source_name);
+}
+
+CheckedValues check(const Kind& kind, const unsigned char* header, const unsigned char* values, std::size_t size,
+                    const GridMap& map, const std::string& source_name) {
+  const unsigned char* data = header;
   auto fail = [&](const std::string& why) -> CheckedValues { throw LoadError(source_name, 0, 0, why); };
   const std::string magic_text(reinterpret_cast<const char*>(kind.magic), sizeof kind.magic - 1);
   if (size < sizeof kind.magic || std::memcmp(data, kind.magic, sizeof kind.magic) != 0)
@@ -118,9 +144,9 @@ CheckedValues check(const Kind& kind, const unsigned char* data, std::size_t siz
     return fail("truncated: " + std::to_string(size - header_size) + " bytes of " + kind.values_noun + ", " +
                 std::to_string(value_bytes) + " expected");
   if (size - header_size > value_bytes) return fail(std::string("unexpected bytes after the ") + kind.values_noun);
-  if (fnv1a(data + header_size, value_bytes) != get_u64(data + 32))
+  if (fnv1a(values, value_bytes) != get_u64(data + 32))
     return fail(std::string("corrupted: the ") + kind.values_noun + " do not match their checksum");
-  return {data + header_size, map_checksum};
+  return {values, map_checksum};
 }
 
 std::optional<std::string> mismatch(const Kind& kind, int width, int height, std::uint64_t revision,

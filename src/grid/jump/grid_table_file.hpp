@@ -11,8 +11,9 @@
 //   u64       checksum (FNV-1a) of the values
 //   ...       width x height x value_bytes_per_cell bytes; nothing may follow them
 //
-// The reader checks everything the header promises; what the values must satisfy (jumps that
-// stay on the map, boxes inside it) is each kind's own check, done by its caller.
+// The reader checks everything the header promises; what the values must satisfy against the
+// map (jump distances that follow from it, boxes that fit its regions) is each kind's own check,
+// done by its caller.
 
 #include <cstddef>
 #include <cstdint>
@@ -47,12 +48,19 @@ std::uint64_t fnv1a(const unsigned char* data, std::size_t size);
 std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,
                                     const void* values, std::size_t value_bytes);
 
-/// Writes `bytes` to `file`. Throws std::runtime_error naming the file when it cannot.
-void write(const std::filesystem::path& file, const std::vector<unsigned char>& bytes, const Kind& kind);
+/// Writes the header and the values, as to_bytes() lays them out, to `file` without a copy of
+/// the values (a table may take gigabytes). Throws std::runtime_error naming the file when it
+/// cannot.
+void write(const std::filesystem::path& file, const Kind& kind, int width, int height, std::uint64_t map_checksum,
+           const void* values, std::size_t value_bytes);
 
-/// The bytes of `file`, at most one more than a table of `kind` for `map` holds (so that "too
-/// long" can be told). Throws LoadError naming the file when it cannot be opened.
-std::vector<unsigned char> read(const std::filesystem::path& file, const Kind& kind, const GridMap& map);
+/// Reads `file` for a table of `kind` for `map`: its header into `header` (header_size bytes)
+/// and its values straight into `values` (value_bytes, what a table of `kind` for `map` holds),
+/// so that no second copy of a large table is made. Returns how many bytes the file has, at
+/// most one more than header and values (so that "too long" can be told). Throws LoadError
+/// naming the file when it cannot be opened.
+std::size_t read(const std::filesystem::path& file, const Kind& kind, unsigned char* header, unsigned char* values,
+                 std::size_t value_bytes);
 
 /// The values of a table file checked against `map`: its magic, size of header, version,
 /// reserved field, map size, passability checksum, length and checksum of the values. Throws
@@ -64,6 +72,10 @@ struct CheckedValues {
 };
 CheckedValues check(const Kind& kind, const unsigned char* data, std::size_t size, const GridMap& map,
                     const std::string& source_name);
+/// The same for a header and values held apart (as read() reads them): `size` is the length of
+/// the whole file, `values` holds its bytes after the header.
+CheckedValues check(const Kind& kind, const unsigned char* header, const unsigned char* values, std::size_t size,
+                    const GridMap& map, const std::string& source_name);
 
 /// Why a table stamped with a map's size and revision does not belong to `map`'s current version,
 /// or nullopt when it does (the public mismatch() of each kind).

@@ -15,6 +15,7 @@
 #include "exit_status.hpp"
 #include "grid/grid_derived_files.hpp"
 #include "grid/grid_path_command.hpp"
+#include "grid/grid_table_memory.hpp"
 #include "progress_bar.hpp"
 #include "grid/scenario_scoring.hpp"
 #include "text_table.hpp"
@@ -182,6 +183,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
                      "jps-plus: goal bounds saved by grid preprocess --goal-bounds for this map, to prune by "
                      "(--threads 1 only)")
       ->type_name("FILE");
+  add_table_memory_option(command, arguments.max_table_memory);
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
@@ -366,6 +368,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
       if (!arguments.table_path.empty()) {
         jump_table = load_jump_table_for(arguments.table_path, map, map_path);
       } else {
+        refuse_table_over_cap("the jump table", GridJumpTable::memory_bytes_for(map), arguments.max_table_memory, map);
         progress.start("jps-plus table", map.height() * std::size_t{jump_direction_count});
         jump_table = std::make_shared<const GridJumpTable>(
             map, [&](std::size_t done, std::size_t) { progress.update(done); });

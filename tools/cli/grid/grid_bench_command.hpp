@@ -34,6 +34,7 @@ struct GridBenchArguments {
   std::uint64_t cluster_size = 16;
   std::string table_path;  ///< a saved jump table for jps-plus (empty: built before its queries)
   std::string bounds_path;  ///< saved goal bounds for jps-plus (empty: none)
+  std::uint64_t max_table_memory = 2048;  ///< MiB: the cap on a jump table built here (grid_table_memory.hpp)
   bool json = false;
 };
 

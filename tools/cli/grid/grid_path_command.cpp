@@ -12,6 +12,7 @@
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "grid/grid_derived_files.hpp"
+#include "grid/grid_table_memory.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/debug/grid_svg.hpp"
@@ -209,6 +210,7 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
   command.add_option("--bounds", arguments.bounds_path,
                      "jps-plus: goal bounds saved by grid preprocess --goal-bounds for this map, to prune by")
       ->type_name("FILE");
+  add_table_memory_option(command, arguments.max_table_memory);
   command.add_flag("--full-path", arguments.full_path,
                    "print every cell of the path (text output shows its first and last cells; --json has them all)");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
@@ -234,6 +236,9 @@ int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out,
   if (!arguments.table_path.empty()) derived.jump_table = load_jump_table_for(arguments.table_path, map, arguments.map_path);
   if (!arguments.bounds_path.empty())
     derived.goal_bounds = load_goal_bounds_for(arguments.bounds_path, map, arguments.map_path);
+  // A jump table to build (of the map, or of a larger agent's body map of the same size).
+  if (options.algorithm == GridAlgorithm::jump_point_plus && !derived.jump_table)
+    refuse_table_over_cap("the jump table", GridJumpTable::memory_bytes_for(map), arguments.max_table_memory, map);
   build_grid_derived_data(map, options, derived);
   pathfinder.set_derived_data(derived);
   const HierarchicalGrid* hierarchy = nullptr;

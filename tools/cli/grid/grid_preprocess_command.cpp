@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exit_status.hpp"
+#include "grid/grid_table_memory.hpp"
 #include "output_paths.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
@@ -28,6 +29,7 @@ void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArgument
                           "threads building the goal bounds")
       ->type_name("N")
       ->default_str("2");
+  add_table_memory_option(command, arguments.max_table_memory);
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer(
       "The table holds, for every cell and each of the 8 directions, the distance to the next jump point or\n"
@@ -44,13 +46,26 @@ int run_grid_preprocess_command(const GridPreprocessArguments& arguments, std::o
     refuse_output_over("--goal-bounds", arguments.goal_bounds_path, "the jump table's file", arguments.output_path);
   }
   const GridMap map = read_movingai_map(arguments.map_path);
+  // Both sizes are known before building: refuse what the cap does not allow before spending
+  // minutes on the part that fits.
+  refuse_table_over_cap("the jump table", GridJumpTable::memory_bytes_for(map), arguments.max_table_memory, map);
+  if (!arguments.goal_bounds_path.empty())
+    refuse_table_over_cap("building the goal bounds (on " + std::to_string(arguments.build_threads) + " threads)",
+                          GridGoalBounds::build_memory_bytes_for(map, static_cast<int>(arguments.build_threads)),
+                          arguments.max_table_memory, map);
   ProgressBar progress(err, standard_error_is_terminal());
-  progress.start("jump table", map.height() * std::size_t{jump_direction_count});
-  const GridJumpTable table(map, [&](std::size_t done, std::size_t) { progress.update(done); });
-  progress.clear();
-  table.save(arguments.output_path);
+  std::size_t table_bytes = 0;
+  double milliseconds = 0.0;
+  {
+    // The table is written and let go before the bounds are built: the two never share memory.
+    progress.start("jump table", map.height() * std::size_t{jump_direction_count});
+    const GridJumpTable table(map, [&](std::size_t done, std::size_t) { progress.update(done); });
+    progress.clear();
+    table.save(arguments.output_path);
+    table_bytes = table.memory_bytes();
+    milliseconds = table.build_seconds() * 1000.0;
+  }
   const auto file_bytes = std::filesystem::file_size(arguments.output_path);
-  const double milliseconds = table.build_seconds() * 1000.0;
   std::optional<GridGoalBounds> bounds;
   std::uintmax_t bounds_file_bytes = 0;
   if (!arguments.goal_bounds_path.empty()) {
@@ -71,7 +86,7 @@ int run_grid_preprocess_command(const GridPreprocessArguments& arguments, std::o
     json["width"] = map.width();
     json["height"] = map.height();
     json["preprocess_ms"] = milliseconds;
-    json["table_bytes"] = table.memory_bytes();
+    json["table_bytes"] = table_bytes;
     json["file_bytes"] = file_bytes;
     json["goal_bounds"] = bounds ? nlohmann::ordered_json(arguments.goal_bounds_path) : nullptr;
     json["goal_bounds_ms"] = bounds ? nlohmann::ordered_json(bounds->build_seconds() * 1000.0) : nullptr;

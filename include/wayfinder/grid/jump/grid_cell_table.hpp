@@ -61,6 +61,10 @@ class GridCellTable {
 
  protected:
   GridCellTable() = default;
+  /// A table whose values (read into Table::values_for(map)) passed the file's checks: checks
+  /// them against `map` (Table::values_problem; LoadError naming `source_name`) and stamps it.
+  static Table finish_loading(Table table, std::uint64_t map_checksum, const GridMap& map,
+                              const std::string& source_name);
   /// Stamped with `map`'s size and current revision; the builder sets map_checksum_ and
   /// build_seconds_ when it is done.
   explicit GridCellTable(const GridMap& map) : width_(map.width()), height_(map.height()), revision_(map.revision()) {}

@@ -71,17 +71,38 @@ class GridGoalBounds : public GridCellTable<GridGoalBounds> {
   [[nodiscard]] int build_threads() const { return build_threads_; }
   /// Bytes held (the boxes and the object itself).
   [[nodiscard]] std::size_t memory_bytes() const { return sizeof(*this) + boxes_.capacity() * sizeof(GoalBox); }
+  /// An estimate, known before building, of the most memory building bounds of `map` on
+  /// `threads` threads holds at once: the boxes (64 bytes per cell), a padded copy of the
+  /// passability and the list of passable cells (5 bytes per cell at most), and per thread
+  /// its Dijkstra search's arrays (17 bytes per cell) and heap (counted as 16 bytes per cell;
+  /// it rarely holds more than a few entries per cell of the search's frontier). For a caller
+  /// that refuses maps too large for its memory (the `wayfinder` command's --max-table-memory).
+  [[nodiscard]] static std::size_t build_memory_bytes_for(const GridMap& map, int threads);
 
   // ---- Files (GridCellTable): the magic text "WFGOALB\n", then the boxes as 4 int16 each
-  // (min_x, min_y, max_x, max_y). A loaded file's boxes are checked to lie inside the map.
+  // (min_x, min_y, max_x, max_y). The checksum only catches accidents, so load() also checks, in
+  // O(cells x 8) and one flood fill, what can be checked without the quadratic build: a box is
+  // empty exactly where no move leaves the cell in its direction (blocked cells, walls, cut
+  // corners), holds the cell that move reaches, lies within the bounding box of the cell's
+  // connected region, and a cell's boxes together cover that region's bounding box. A file
+  // that passes these checks and still differs from the built bounds (boxes made smaller
+  // inside them) can only remove jumps from a search: the search may then return a costlier
+  // path than the optimum, or no path, but every path it returns is made of the jump table's
+  // jumps, so it never crosses a wall. Whoever cannot trust a file's origin and needs optimal
+  // paths builds the bounds instead of loading them.
   static constexpr std::uint32_t file_version = 1;
 
  private:
   friend class GridCellTable<GridGoalBounds>;
   static const grid_table_file::Kind& file_kind();
   [[nodiscard]] std::span<const std::byte> value_bytes() const { return std::as_bytes(std::span(boxes_)); }
-  /// Takes the boxes from a checked file's values; why they cannot belong to `map`, or nullopt.
-  std::optional<std::string> take_values(const unsigned char* values, const GridMap& map);
+  /// The boxes' storage, sized for `map`, for a file's values to be read into.
+  std::span<std::byte> values_for(const GridMap& map) {
+    boxes_.resize(map.cell_count() * jump_direction_count);
+    return std::as_writable_bytes(std::span(boxes_));
+  }
+  /// Why the boxes read into values_for(map) cannot belong to `map`, or nullopt.
+  [[nodiscard]] std::optional<std::string> values_problem(const GridMap& map) const;
 
   int build_threads_ = 0;
   std::vector<GoalBox> boxes_;  ///< cell-major: 8 per cell

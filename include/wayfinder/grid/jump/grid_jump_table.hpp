@@ -80,17 +80,34 @@ class GridJumpTable : public GridCellTable<GridJumpTable> {
   [[nodiscard]] std::size_t memory_bytes() const {
     return sizeof(*this) + distances_.capacity() * sizeof(std::int16_t);
   }
+  /// The memory_bytes() of a table of `map` (16 bytes per cell), known before building: for a
+  /// caller that refuses maps too large for its memory (the `wayfinder` command's
+  /// --max-table-memory). Building it, or loading it from a file (read straight into the
+  /// table), needs nothing more.
+  [[nodiscard]] static std::size_t memory_bytes_for(const GridMap& map) {
+    return sizeof(GridJumpTable) + map.cell_count() * jump_direction_count * sizeof(std::int16_t);
+  }
 
-  // ---- Files (GridCellTable): the magic text "WFJUMPT\n", then the distances as int16. A loaded
-  // table's distances are checked to stay on the map and to be 0 on blocked cells.
+  // ---- Files (GridCellTable): the magic text "WFJUMPT\n", then the distances as int16. The
+  // checksum only catches accidents, and a search trusts every distance (a wrong one could jump
+  // through a wall), so load() also checks every distance against the map: each must satisfy
+  // the recurrence the constructor computes it by (from the map and the next cell's distance),
+  // so a loaded table is the built one or a LoadError. The check reads the map a few times per
+  // entry, O(cells x 8) with no memory beyond the table: about as long as a build (48 ms of CPU
+  // on a 1024 x 1024 map, where the build takes 39; docs/grid.md).
   static constexpr std::uint32_t file_version = 1;
 
  private:
   friend class GridCellTable<GridJumpTable>;
   static const grid_table_file::Kind& file_kind();
   [[nodiscard]] std::span<const std::byte> value_bytes() const { return std::as_bytes(std::span(distances_)); }
-  /// Takes the distances from a checked file's values; why they cannot belong to `map`, or nullopt.
-  std::optional<std::string> take_values(const unsigned char* values, const GridMap& map);
+  /// The distances' storage, sized for `map`, for a file's values to be read into.
+  std::span<std::byte> values_for(const GridMap& map) {
+    distances_.resize(map.cell_count() * jump_direction_count);
+    return std::as_writable_bytes(std::span(distances_));
+  }
+  /// Why the distances read into values_for(map) cannot belong to `map`, or nullopt.
+  [[nodiscard]] std::optional<std::string> values_problem(const GridMap& map) const;
 
   std::vector<std::int16_t> distances_;  ///< cell-major: 8 per cell
 };
