@@ -17,6 +17,7 @@
 #include "common/mesh_query_file.hpp"
 #include "core/fnv1a.hpp"
 #include "test_environment.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
@@ -208,6 +209,24 @@ TEST_F(NavMeshFiles, KeepAMeshWithoutDetailTagsOrLinks) {
   EXPECT_FALSE(read.has_detail_heights());
   EXPECT_EQ(read.off_mesh_link_count(), 0u);
   expect_same_geometry(mesh.to_geometry(), read.to_geometry());
+}
+
+TEST_F(NavMeshFiles, KeepAMeshBuiltFromASelfCrossingPolygon) {
+  // A quad whose boundary crosses itself: the split makes one ear clockwise, which the build
+  // turns round, so the mesh's polygons are all counter-clockwise and the file rebuilds them as
+  // they are.
+  const NavMesh mesh = NavMesh::from_arrays(std::vector<Point>{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, -65536}},
+                                            std::vector<std::uint32_t>{0, 1, 2, 3}, std::vector<std::uint32_t>{4});
+  ASSERT_EQ(mesh.polygon_count(), 2u);
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    const auto corners = mesh.polygon_vertices(p);
+    EXPECT_GT(geometry::cross_xz(mesh.vertex(corners[0]), mesh.vertex(corners[1]), mesh.vertex(corners[2])), 0.0)
+        << "polygon " << p << " is counter-clockwise, as NavMesh measures it";
+  }
+  const std::string bytes = navmesh_file_bytes(mesh);
+  const NavMesh read = NavMesh::build(parse_navmesh_file(bytes, "crossing.wfnav"));
+  expect_same_geometry(mesh.to_geometry(), read.to_geometry());
+  EXPECT_EQ(navmesh_file_bytes(read), bytes);
 }
 
 TEST(NavMeshFileDamage, EveryFlippedByteIsALoadError) {
