@@ -32,6 +32,7 @@
 #include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
@@ -277,6 +278,23 @@ TEST(ViewerCatalog, UploadsPastTheCatalogsLimitsAreRefusedWith507) {
   EXPECT_NE(over.body.find("bytes"), std::string::npos) << over.body;
   EXPECT_EQ(small.size(), 1u);
   EXPECT_EQ(small.bytes(), 131'072u);
+}
+
+TEST(ViewerApi, CatalogLoadsABakedNavmeshFile) {
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() /
+      ("wayfinder_viewer_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".wfnav");
+  const NavMesh mesh = NavMesh::from_arrays(std::vector<Point>{{0, 0, 0}, {4, 0, 0}, {4, 0, 4}, {0, 0, 4}},
+                                            std::vector<std::uint32_t>{0, 1, 2, 3}, std::vector<std::uint32_t>{4});
+  write_navmesh_file(mesh, file);
+  WorldCatalog catalog;
+  const int id = load_world_file(catalog, file.string());
+  std::filesystem::remove(file);
+  ViewerApi api(catalog);
+  const ApiResponse response = api.handle(
+      "POST", "/api/query", json{{"world", id}, {"start", {1.0, 0.0, 1.0}}, {"goal", {3.0, 0.0, 3.0}}}.dump());
+  ASSERT_EQ(response.status, 200) << response.body;
+  EXPECT_EQ(json::parse(response.body)["status"], "found");
 }
 
 TEST(ViewerApiData, MeshAndVoxelQueriesAnswerWhatTheLibraryAnswers) {

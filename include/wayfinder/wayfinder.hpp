@@ -65,6 +65,8 @@
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/obj_writer.hpp"
 #include "wayfinder/navmesh/off_mesh_link.hpp"

@@ -268,15 +268,18 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
     mesh.problems_.push_back({MeshProblem::Kind::concave_polygon, static_cast<std::uint32_t>(p), line,
                               describe(source, line, "polygon " + std::to_string(p) +
                                                          " is not convex; it is split into triangles")});
-    const auto triangles = triangulate(mesh.vertices_, distinct);
+    auto triangles = triangulate(mesh.vertices_, distinct);
     if (!triangles)
       throw LoadError(source, line, 0,
                       "polygon " + std::to_string(p) + " (" + std::to_string(distinct.size()) +
                           " vertices) is too intricate to split into triangles: the split gave up after " +
                           std::to_string(triangulation_budget(distinct.size())) +
                           " vertex tests; split the face in the modelling tool, or export it triangulated");
-    for (const auto& triangle : *triangles) {
-      if (std::abs(signed_area_xz(mesh.vertices_, triangle)) <= area_tolerance_of(mesh.vertices_, triangle)) continue;
+    for (auto& triangle : *triangles) {
+      const double triangle_area = signed_area_xz(mesh.vertices_, triangle);
+      if (std::abs(triangle_area) <= area_tolerance_of(mesh.vertices_, triangle)) continue;
+      // A boundary that crosses itself has no one winding: an ear of it may come out clockwise.
+      if (triangle_area < 0.0) std::reverse(triangle.begin(), triangle.end());
       mesh.polygon_indices_.insert(mesh.polygon_indices_.end(), triangle.begin(), triangle.end());
       mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
       mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));

@@ -510,6 +510,22 @@ else
   contains "polygons," "mesh build prints the polygon count"
   expect 0 "mesh path on the built mesh goes round the wall" -- "$wayfinder" mesh path "$scratch/level_nav.obj" --from 5,0,5 --to 15,0,5 --json
   contains '"status":"found"' "the built mesh answers"
+  # The baked file keeps the detail heights: its path is the one of the mesh built in memory.
+  expect 0 "mesh build -o .wfnav" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/level_nav.wfnav" --json
+  contains '"format":"wfnav"' "the baked format is chosen by the extension"
+  expect 0 "mesh path on the baked mesh" -- "$wayfinder" mesh path "$scratch/level_nav.wfnav" --from 5,0,5 --to 15,0,5 --json
+  contains '"status":"found"' "the baked mesh answers"
+  baked_waypoints=$(grep -oE '"waypoints":\[[^a-z]*\]\]' <<<"$output")
+  expect 0 "mesh path --build for the baked mesh's query" -- "$wayfinder" mesh path "$scratch/level.obj" --build --from 5,0,5 --to 15,0,5 --json
+  [[ -n $baked_waypoints && $baked_waypoints == "$(grep -oE '"waypoints":\[[^a-z]*\]\]' <<<"$output")" ]] ||
+    { echo "FAIL (mesh path on .wfnav): its waypoints are not those of the mesh built in memory"; failures=$((failures + 1)); }
+  expect 0 "mesh info on the baked mesh" -- "$wayfinder" mesh info "$scratch/level_nav.wfnav" --json
+  contains '"format":"wfnav"' "mesh info names the baked format"
+  head -c 100 "$scratch/level_nav.wfnav" >"$scratch/cut.wfnav"
+  expect 2 "mesh path on a truncated .wfnav" -- "$wayfinder" mesh path "$scratch/cut.wfnav" --from 5,0,5 --to 15,0,5
+  contains "truncated" "the error says the file is cut short"
+  expect 2 "mesh build -o .wfnav for an agent too big for the level" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/x.wfnav" --agent-radius 20
+  contains "no navmesh to bake" "an empty navmesh is not baked"
   expect 2 "mesh build --max-slope 100" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/x.obj" --max-slope 100
   contains "--max-slope must be in [0, 90]" "the error names the option"
   expect 2 "mesh build of a missing level" -- "$wayfinder" mesh build "$scratch/missing.obj" -o "$scratch/x.obj"

@@ -118,7 +118,7 @@ int run_command(int argc, char** argv) {
   CLI::App* grid = app.add_subcommand("grid", "2D tile grids: queries and benchmarks on MovingAI maps");
   grid->require_subcommand(1);
   CLI::App* mesh =
-      app.add_subcommand("mesh", "navigation meshes: inspect, query and benchmark .obj and .mesh files");
+      app.add_subcommand("mesh", "navigation meshes: build, inspect, query and benchmark .obj, .mesh and .wfnav files");
   mesh->require_subcommand(1);
   CLI::App* voxel = app.add_subcommand("voxel", "3D voxel worlds: walking and flying queries on .vox and .3dmap files");
   voxel->require_subcommand(1);

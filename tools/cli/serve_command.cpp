@@ -31,7 +31,7 @@ const CLI::Validator tcp_port(
 }  // namespace
 
 void configure_serve_command(CLI::App& command, ServeArguments& arguments) {
-  command.add_option("FILES", arguments.files, "worlds to open: .map, .obj, .mesh, .vox or .3dmap files")
+  command.add_option("FILES", arguments.files, "worlds to open: .map, .obj, .mesh, .wfnav, .vox or .3dmap files")
       ->type_name("FILE");
   command.add_option("--port", arguments.port, "TCP port (0: any free port)")->check(tcp_port);
   command.add_option("--host", arguments.host,

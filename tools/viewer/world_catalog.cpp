@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
@@ -105,10 +106,11 @@ int load_world_file(WorldCatalog& catalog, const std::string& path) {
   if (extension == ".map") return catalog.add(name, read_movingai_map(file));
   if (extension == ".obj") return catalog.add(name, NavMesh::build(read_obj_mesh(file)));
   if (extension == ".mesh") return catalog.add(name, NavMesh::build(read_polyanya_mesh(file)));
+  if (extension == ".wfnav") return catalog.add(name, read_navmesh_file(file));
   if (extension == ".vox") return catalog.add(name, read_vox_file(file));
   if (extension == ".3dmap") return catalog.add(name, read_voxel_benchmark_map(file));
   throw std::invalid_argument(path + ": unknown world file type '" + extension +
-                              "' (expected .map, .obj, .mesh, .vox or .3dmap)");
+                              "' (expected .map, .obj, .mesh, .wfnav, .vox or .3dmap)");
 }
 
 }  // namespace wayfinder::viewer

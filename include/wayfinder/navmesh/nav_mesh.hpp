@@ -108,6 +108,16 @@ class NavMesh {
                              std::span<const std::uint16_t> indices, std::span<const std::uint32_t> polygon_sizes,
                              const NavMeshBuildOptions& options = {});
 
+  /// The mesh as geometry that build() turns back into this mesh (the same polygons in the same
+  /// order, so every query answers the same): every vertex, the polygons as built (convex,
+  /// counter-clockwise seen from above), each polygon's current area and flags, its detail
+  /// triangles when the mesh has detail heights, and the off-mesh links as they were given (in
+  /// id order, to be placed again). What build() repaired is not repeated: problems() of the
+  /// mesh rebuilt from it lists only what a built mesh still has (non-manifold edges,
+  /// inconsistent windings), and source_polygon() becomes the identity. What write_navmesh_file
+  /// saves.
+  [[nodiscard]] MeshGeometry to_geometry() const;
+
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
   [[nodiscard]] std::size_t polygon_count() const { return polygon_starts_.size() - 1; }
   /// Incremented by every edit that changes a polygon's area or flags, and by every

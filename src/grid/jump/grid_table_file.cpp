@@ -5,6 +5,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/fnv1a.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/jump/grid_jump_table.hpp"
 
@@ -14,18 +15,10 @@ namespace grid_table_file {
 
 namespace {
 
-constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
-constexpr std::uint64_t fnv_prime = 1099511628211ull;
-
-std::uint64_t fnv_add(std::uint64_t hash, const unsigned char* data, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * fnv_prime;
-  return hash;
-}
-
 std::uint64_t fnv_add_u32(std::uint64_t hash, std::uint32_t value) {
   unsigned char bytes[4];
   for (int i = 0; i < 4; ++i) bytes[i] = static_cast<unsigned char>(value >> (8 * i));
-  return fnv_add(hash, bytes, 4);
+  return fnv1a_add(hash, bytes, 4);
 }
 
 void put_u32(unsigned char* out, std::uint32_t value) {
@@ -50,8 +43,6 @@ std::size_t value_bytes_for(const Kind& kind, const GridMap& map) {
 }
 
 }  // namespace
-
-std::uint64_t fnv1a(const unsigned char* data, std::size_t size) { return fnv_add(fnv_offset, data, size); }
 
 std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
 
@@ -173,16 +164,15 @@ std::optional<std::string> mismatch_thoroughly(const Kind& kind, int width, int 
 }  // namespace grid_table_file
 
 std::uint64_t passability_checksum(const GridMap& map) {
-  using grid_table_file::fnv_add;
   using grid_table_file::fnv_add_u32;
-  std::uint64_t hash = fnv_add_u32(fnv_add_u32(grid_table_file::fnv_offset, static_cast<std::uint32_t>(map.width())),
+  std::uint64_t hash = fnv_add_u32(fnv_add_u32(fnv1a_offset_basis, static_cast<std::uint32_t>(map.width())),
                                    static_cast<std::uint32_t>(map.height()));
   std::vector<unsigned char> row(static_cast<std::size_t>(map.width() + 7) / 8);
   for (int y = 0; y < map.height(); ++y) {
     std::fill(row.begin(), row.end(), static_cast<unsigned char>(0));
     for (int x = 0; x < map.width(); ++x)
       if (map.passable_unchecked(x, y)) row[static_cast<std::size_t>(x) >> 3] |= static_cast<unsigned char>(1u << (x & 7));
-    hash = fnv_add(hash, row.data(), row.size());
+    hash = fnv1a_add(hash, row.data(), row.size());
   }
   return hash;
 }

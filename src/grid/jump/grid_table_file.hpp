@@ -40,9 +40,6 @@ struct Kind {
 
 inline constexpr std::size_t header_size = 8 + 4 * 4 + 8 * 2;
 
-/// FNV-1a over bytes, from the standard offset basis.
-std::uint64_t fnv1a(const unsigned char* data, std::size_t size);
-
 /// The header and the values, as save() writes them. `values` holds
 /// width x height x kind.value_bytes_per_cell bytes.
 std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,

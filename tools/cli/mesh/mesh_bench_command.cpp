@@ -92,7 +92,7 @@ nlohmann::ordered_json number_or_null(double value) {
 }  // namespace
 
 void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& arguments) {
-  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
+  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav")
       ->required()
       ->type_name("FILE");
   command

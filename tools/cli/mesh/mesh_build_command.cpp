@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <iomanip>
+#include <optional>
 #include <stdexcept>
 
 #include "command_error.hpp"
@@ -11,6 +13,7 @@
 #include "mesh/mesh_command_support.hpp"
 #include "output_paths.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
 #include "wayfinder/navmesh/obj_writer.hpp"
 
 
@@ -20,7 +23,8 @@ void configure_mesh_build_command(CLI::App& command, MeshBuildArguments& argumen
   command.add_option("LEVEL", arguments.level_path, "the level's geometry: Wavefront .obj (walls, floors, everything)")
       ->required()
       ->type_name("FILE");
-  command.add_option("-o,--output", arguments.output_path, "where to write the navigation mesh (.obj)")
+  command.add_option("-o,--output", arguments.output_path, "where to write the navigation mesh: .wfnav keeps all of it (detail heights, areas, flags), "
+                  "anything else is written as Wavefront OBJ (its polygons only)")
       ->required()
       ->type_name("FILE");
   add_level_build_options(command, arguments.build);
@@ -35,14 +39,19 @@ int run_mesh_build_command(const MeshBuildArguments& arguments, std::ostream& ou
   const MeshGeometry built =
       build_level_navmesh(level, arguments.level_path, arguments.build, err, !arguments.json, &report);
   // The mesh must load as the other commands will load it; its regions and repairs are reported.
-  std::size_t regions = 0, problems = 0;
-  if (!built.polygons.empty()) {
-    const NavMesh mesh = NavMesh::build(built);
-    regions = mesh.region_count();
-    problems = mesh.problems().size();
-  }
+  std::optional<NavMesh> mesh;
+  if (!built.polygons.empty()) mesh = NavMesh::build(built);
+  const std::size_t regions = mesh ? mesh->region_count() : 0;
+  const bool baked = std::filesystem::path(arguments.output_path).extension() == ".wfnav";
+  if (baked && !mesh)
+    throw CommandError(arguments.output_path + ": nothing in the level is walkable for this agent (" +
+                           describe_level_build(arguments.build) + "): there is no navmesh to bake",
+                       arguments.output_path);
   try {
-    write_obj_mesh(built, arguments.output_path);
+    if (baked)
+      write_navmesh_file(*mesh, arguments.output_path);
+    else
+      write_obj_mesh(built, arguments.output_path);
   } catch (const std::runtime_error& error) {
     throw CommandError(error.what(), arguments.output_path);
   }
@@ -59,7 +68,8 @@ int run_mesh_build_command(const MeshBuildArguments& arguments, std::ostream& ou
     json["vertices"] = report.vertices;
     json["detail_triangles"] = report.detail_triangles;
     json["regions"] = regions;
-    json["problems"] = problems;
+    json["problems"] = mesh ? mesh->problems().size() : 0;
+    json["format"] = baked ? "wfnav" : "obj";
     json["build_milliseconds"] = report.milliseconds;
     out << json.dump() << '\n';
   } else {

@@ -8,6 +8,7 @@
 #include "command_line_values.hpp"
 #include "text_table.hpp"
 #include "wayfinder/core/load_error.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/off_mesh_link_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
@@ -18,13 +19,24 @@ MeshFileFormat mesh_file_format(const std::string& path) {
   const std::string extension = std::filesystem::path(path).extension().string();
   if (extension == ".obj" || extension == ".OBJ") return MeshFileFormat::obj;
   if (extension == ".mesh") return MeshFileFormat::polyanya;
-  throw LoadError(path, 0, 0, "unknown mesh format: expected a Wavefront .obj or a Polyanya .mesh file");
+  if (extension == ".wfnav") return MeshFileFormat::baked;
+  throw LoadError(path, 0, 0,
+                  "unknown mesh format: expected a Wavefront .obj, a Polyanya .mesh or a baked Wayfinder .wfnav file");
 }
 
-std::string_view to_string(MeshFileFormat format) { return format == MeshFileFormat::obj ? "obj" : "mesh"; }
+std::string_view to_string(MeshFileFormat format) {
+  switch (format) {
+    case MeshFileFormat::obj: return "obj";
+    case MeshFileFormat::polyanya: return "mesh";
+    case MeshFileFormat::baked: return "wfnav";
+  }
+  return "?";
+}
 
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up) {
-  if (mesh_file_format(path) == MeshFileFormat::polyanya) return read_polyanya_mesh(path);
+  const MeshFileFormat format = mesh_file_format(path);
+  if (format == MeshFileFormat::polyanya) return read_polyanya_mesh(path);
+  if (format == MeshFileFormat::baked) return read_navmesh_geometry(path);
   ObjReadOptions options;
   options.up = z_up ? UpAxis::z : UpAxis::y;
   return read_obj_mesh(path, options);
@@ -32,7 +44,11 @@ MeshGeometry read_mesh_geometry(const std::string& path, bool z_up) {
 
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::string& links_path) {
   MeshGeometry geometry = read_mesh_geometry(path, z_up);
-  if (!links_path.empty()) geometry.off_mesh_links = read_off_mesh_links(links_path);
+  // A baked mesh has links of its own: the file's are added to them.
+  if (!links_path.empty()) {
+    const std::vector<OffMeshLink> links = read_off_mesh_links(links_path);
+    geometry.off_mesh_links.insert(geometry.off_mesh_links.end(), links.begin(), links.end());
+  }
   return geometry;
 }
 

@@ -15,15 +15,17 @@
 
 namespace wayfinder::cli {
 
-enum class MeshFileFormat { obj, polyanya };
+enum class MeshFileFormat { obj, polyanya, baked };
 
-/// .obj is Wavefront OBJ, .mesh is Polyanya "mesh 2"; anything else throws LoadError.
+/// .obj is Wavefront OBJ, .mesh is Polyanya "mesh 2", .wfnav a baked navmesh file
+/// (navmesh_file_reader.hpp); anything else throws LoadError.
 MeshFileFormat mesh_file_format(const std::string& path);
 std::string_view to_string(MeshFileFormat format);
 
-/// Reads the file's geometry (OBJ with y or z up).
+/// Reads the file's geometry (OBJ with y or z up; a baked file is always y up).
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up);
-/// The same with the off-mesh links of `links_path` (read_off_mesh_links; none when empty).
+/// The same with the off-mesh links of `links_path` (read_off_mesh_links; none when empty) added
+/// after the file's own (only a baked file has any).
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::string& links_path);
 /// `--links FILE`, stored in `target`.
 CLI::Option* add_links_option(CLI::App& command, std::string& target);

@@ -72,7 +72,7 @@ std::optional<HeightRange> drawn_range(const MeshPathArguments& arguments, const
 }  // namespace
 
 void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments) {
-  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
+  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav")
       ->required()
       ->type_name("FILE");
   command.add_option("--from", arguments.from, "start point X,Y,Z (on a 2D .mesh also X,Y, meaning X,0,Y)")

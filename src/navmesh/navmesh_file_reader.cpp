@@ -1,0 +1,299 @@
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "core/fnv1a.hpp"
+#include "core/text_file.hpp"
+#include "navmesh/navmesh_file_layout.hpp"
+#include "wayfinder/core/area_filter.hpp"
+#include "wayfinder/core/load_error.hpp"
+
+namespace wayfinder {
+
+namespace {
+
+// Reads little-endian numbers from [begin, end) of the file, failing with the offset of what it
+// could not read. Every count is checked against the bytes left before anything is allocated.
+class ByteReader {
+ public:
+  ByteReader(std::string_view bytes, std::size_t begin, std::size_t end, const std::string& source)
+      : bytes_(bytes), offset_(begin), end_(end), source_(source) {}
+
+  [[noreturn]] void fail(std::size_t offset, const std::string& why) const {
+    throw LoadError(source_, 0, 0, why + " (at byte " + std::to_string(offset) + ")");
+  }
+  [[nodiscard]] std::size_t offset() const { return offset_; }
+  [[nodiscard]] std::size_t left() const { return end_ - offset_; }
+
+  std::uint8_t u8(const char* what) { return static_cast<std::uint8_t>(unsigned_le(1, what)); }
+  std::uint16_t u16(const char* what) { return static_cast<std::uint16_t>(unsigned_le(2, what)); }
+  std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(unsigned_le(4, what)); }
+  std::uint64_t u64(const char* what) { return unsigned_le(8, what); }
+  double finite(const char* what) {
+    const std::size_t at = offset_;
+    const double value = std::bit_cast<double>(u64(what));
+    if (!std::isfinite(value)) fail(at, std::string(what) + " is not a finite number");
+    return value;
+  }
+  Point point(const char* what) {
+    const double x = finite(what), y = finite(what), z = finite(what);
+    return {x, y, z};
+  }
+  // A count of items of `item_bytes` each that must fit in what is left of the section.
+  std::uint32_t count(const char* what, std::size_t item_bytes) {
+    const std::size_t at = offset_;
+    const std::uint32_t n = u32(what);
+    if (n > left() / item_bytes)
+      fail(at, std::to_string(n) + " " + what + " need " + std::to_string(std::uint64_t{n} * item_bytes) +
+                   " bytes, the section has " + std::to_string(left()) + " left");
+    return n;
+  }
+  // An index that must be below `limit`.
+  std::uint32_t index(const char* what, std::uint32_t limit, const char* of_what) {
+    const std::size_t at = offset_;
+    const std::uint32_t value = u32(what);
+    if (value >= limit)
+      fail(at, std::string(what) + " " + std::to_string(value) + " is out of range: there are " +
+                   std::to_string(limit) + " " + of_what);
+    return value;
+  }
+  void skip(std::size_t count, const char* what) {
+    if (left() < count)
+      fail(offset_, std::string("truncated: ") + what + " need " + std::to_string(count) + " bytes, " +
+                        std::to_string(left()) + " left");
+    offset_ += count;
+  }
+  void zero(const char* what) {
+    const std::size_t at = offset_;
+    if (u32(what) != 0) fail(at, std::string(what) + " is not zero");
+  }
+
+ private:
+  std::uint64_t unsigned_le(int count, const char* what) {
+    if (left() < static_cast<std::size_t>(count))
+      fail(offset_, std::string("truncated: ") + what + " needs " + std::to_string(count) + " bytes, " +
+                        std::to_string(left()) + " left");
+    std::uint64_t value = 0;
+    for (int i = 0; i < count; ++i)
+      value |= std::uint64_t{static_cast<unsigned char>(bytes_[offset_ + static_cast<std::size_t>(i)])} << (8 * i);
+    offset_ += static_cast<std::size_t>(count);
+    return value;
+  }
+
+  std::string_view bytes_;
+  std::size_t offset_;
+  std::size_t end_;
+  const std::string& source_;
+};
+
+std::string tag_text(const std::array<char, 4>& tag) { return std::string(tag.data(), tag.size()); }
+
+// A 16-byte name field: `expected`, padded with zero bytes.
+void expect_name(ByteReader& in, std::string_view bytes, const char* expected, const char* what) {
+  const std::size_t at = in.offset();
+  std::string field(bytes.substr(at, navmesh_file::name_field_size));
+  const std::string shown = field.substr(0, field.find('\0'));
+  std::string wanted(expected);
+  wanted.resize(navmesh_file::name_field_size, '\0');
+  if (field != wanted)
+    in.fail(at, std::string("not a Wayfinder navmesh file: the ") + what + " is \"" + shown + "\", not \"" + expected +
+                    "\"");
+  in.skip(navmesh_file::name_field_size, what);
+}
+
+void read_vertices(ByteReader& in, MeshGeometry& geometry) {
+  const std::uint32_t n = in.count("vertices", navmesh_file::point_bytes);
+  geometry.vertices.reserve(n);
+  for (std::uint32_t v = 0; v < n; ++v) geometry.vertices.push_back(in.point("a vertex coordinate"));
+}
+
+void read_polygons(ByteReader& in, MeshGeometry& geometry) {
+  const std::uint32_t polygons = in.count("polygons", 4);
+  const std::uint32_t indices = in.count("polygon corners", 4);
+  if (std::uint64_t{polygons} + indices > in.left() / 4)
+    in.fail(in.offset(), "the polygons' sizes and corners need " + std::to_string((std::uint64_t{polygons} + indices) * 4) +
+                             " bytes, the section has " + std::to_string(in.left()) + " left");
+  std::vector<std::uint32_t> sizes(polygons);
+  std::uint64_t total = 0;
+  for (std::uint32_t p = 0; p < polygons; ++p) {
+    const std::size_t at = in.offset();
+    sizes[p] = in.u32("a polygon size");
+    if (sizes[p] < 3)
+      in.fail(at, "polygon " + std::to_string(p) + " has " + std::to_string(sizes[p]) +
+                      " vertices; a polygon needs at least 3");
+    total += sizes[p];
+    if (total > indices)
+      in.fail(at, "the polygons' sizes add up to more than the " + std::to_string(indices) + " corners given");
+  }
+  if (total != indices)
+    in.fail(in.offset(), "the polygons' sizes add up to " + std::to_string(total) + ", not the " +
+                             std::to_string(indices) + " corners given");
+  const auto vertex_count = static_cast<std::uint32_t>(geometry.vertices.size());
+  geometry.polygons.reserve(polygons);
+  for (std::uint32_t p = 0; p < polygons; ++p) {
+    std::vector<std::uint32_t>& polygon = geometry.polygons.emplace_back();
+    polygon.reserve(sizes[p]);
+    for (std::uint32_t i = 0; i < sizes[p]; ++i) polygon.push_back(in.index("vertex index", vertex_count, "vertices"));
+  }
+}
+
+void read_tags(ByteReader& in, MeshGeometry& geometry) {
+  const std::size_t at = in.offset();
+  const std::uint32_t n = in.count("polygon tags", 3);
+  if (n != 0 && n != geometry.polygons.size())
+    in.fail(at, std::to_string(n) + " polygon tags for " + std::to_string(geometry.polygons.size()) +
+                    " polygons (the file gives one per polygon, or none)");
+  geometry.polygon_areas.reserve(n);
+  geometry.polygon_flags.reserve(n);
+  for (std::uint32_t p = 0; p < n; ++p) {
+    const std::size_t area_at = in.offset();
+    const AreaId area = in.u8("an area");
+    if (area >= max_areas)
+      in.fail(area_at, "polygon " + std::to_string(p) + " has area " + std::to_string(area) + "; areas are 0 to " +
+                           std::to_string(max_areas - 1));
+    geometry.polygon_areas.push_back(area);
+  }
+  for (std::uint32_t p = 0; p < n; ++p) geometry.polygon_flags.push_back(in.u16("polygon flags"));
+}
+
+void read_detail(ByteReader& in, MeshGeometry& geometry) {
+  const std::uint32_t vertices = in.count("detail vertices", navmesh_file::point_bytes);
+  const std::uint32_t triangles = in.count("detail triangles", 12);
+  const std::size_t starts_at = in.offset();
+  const std::uint32_t starts = in.count("detail starts", 4);
+  if (std::uint64_t{vertices} * navmesh_file::point_bytes + std::uint64_t{triangles} * 12 + std::uint64_t{starts} * 4 >
+      in.left())
+    in.fail(in.offset(), "the detail mesh needs more bytes than the section has (" + std::to_string(in.left()) + ")");
+  if (starts != 0 && starts != geometry.polygons.size() + 1)
+    in.fail(starts_at, std::to_string(starts) + " detail starts for " + std::to_string(geometry.polygons.size()) +
+                           " polygons (the file gives one per polygon plus one, or none)");
+  if (starts == 0 && (vertices != 0 || triangles != 0))
+    in.fail(starts_at, "detail triangles are given without detail starts");
+  geometry.detail_vertices.reserve(vertices);
+  for (std::uint32_t v = 0; v < vertices; ++v) geometry.detail_vertices.push_back(in.point("a detail vertex coordinate"));
+  geometry.detail_triangles.reserve(triangles);
+  for (std::uint32_t t = 0; t < triangles; ++t) {
+    std::array<std::uint32_t, 3> triangle{};
+    for (std::uint32_t& corner : triangle) corner = in.index("detail vertex index", vertices, "detail vertices");
+    geometry.detail_triangles.push_back(triangle);
+  }
+  geometry.detail_starts.reserve(starts);
+  for (std::uint32_t p = 0; p < starts; ++p) {
+    const std::size_t at = in.offset();
+    const std::uint32_t start = in.u32("a detail start");
+    const std::uint32_t previous = p == 0 ? 0 : geometry.detail_starts.back();
+    if ((p == 0 && start != 0) || start < previous || start > triangles || (p + 1 == starts && start != triangles))
+      in.fail(at, "detail start " + std::to_string(p) + " is " + std::to_string(start) +
+                      "; the starts must rise from 0 to the number of detail triangles (" + std::to_string(triangles) +
+                      ")");
+    geometry.detail_starts.push_back(start);
+  }
+}
+
+void read_links(ByteReader& in, MeshGeometry& geometry) {
+  const std::uint32_t n = in.count("off-mesh links", navmesh_file::link_bytes);
+  geometry.off_mesh_links.reserve(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    OffMeshLink link;
+    link.start = in.point("a link end coordinate");
+    link.end = in.point("a link end coordinate");
+    link.radius = in.finite("a link radius");
+    const double cost = in.finite("a link cost");
+    link.user_id = in.u32("a link id");
+    link.flags = in.u16("link flags");
+    const std::size_t area_at = in.offset();
+    link.area = in.u8("a link area");
+    if (link.area >= max_areas)
+      in.fail(area_at, "off-mesh link " + std::to_string(i) + " has area " + std::to_string(link.area) +
+                           "; areas are 0 to " + std::to_string(max_areas - 1));
+    const std::size_t bits_at = in.offset();
+    const std::uint8_t bits = in.u8("link bits");
+    if ((bits & ~(navmesh_file::link_two_way | navmesh_file::link_has_cost)) != 0)
+      in.fail(bits_at, "off-mesh link " + std::to_string(i) + " has unknown bits set");
+    link.bidirectional = (bits & navmesh_file::link_two_way) != 0;
+    if ((bits & navmesh_file::link_has_cost) != 0) link.cost = cost;
+    geometry.off_mesh_links.push_back(link);
+  }
+}
+
+}  // namespace
+
+MeshGeometry parse_navmesh_file(std::string_view bytes, const std::string& source) {
+  ByteReader header(bytes, 0, bytes.size(), source);
+  if (bytes.size() < navmesh_file::magic.size() ||
+      std::memcmp(bytes.data(), navmesh_file::magic.data(), navmesh_file::magic.size()) != 0)
+    header.fail(0, "not a Wayfinder navmesh file (it does not begin with \"WFNAV\")");
+  header.skip(navmesh_file::magic.size(), "the magic");
+  const std::size_t version_at = header.offset();
+  const std::uint32_t version = header.u32("the format version");
+  if (version > navmesh_file::version)
+    header.fail(version_at, "navmesh file format version " + std::to_string(version) +
+                                " is newer than this build of Wayfinder reads (version " +
+                                std::to_string(navmesh_file::version) + "); read it with a newer Wayfinder");
+  if (version != navmesh_file::version)
+    header.fail(version_at, "navmesh file format version " + std::to_string(version) + " is not one this build reads (" +
+                                std::to_string(navmesh_file::version) + ")");
+  const std::size_t header_size_at = header.offset();
+  if (header.u32("the header size") != navmesh_file::header_size)
+    header.fail(header_size_at, "damaged header: the header size is not " + std::to_string(navmesh_file::header_size));
+  if (bytes.size() < navmesh_file::header_size)
+    header.fail(bytes.size(), "truncated: the header needs " + std::to_string(navmesh_file::header_size) +
+                                  " bytes, the file has " + std::to_string(bytes.size()));
+  expect_name(header, bytes, navmesh_file::writer_name, "writer");
+  expect_name(header, bytes, navmesh_file::content_name, "content");
+  const std::size_t size_at = header.offset();
+  const std::uint64_t file_size = header.u64("the file size");
+  if (file_size != bytes.size())
+    header.fail(size_at, (file_size > bytes.size() ? "truncated: the header says the file has " : "damaged: the header says the file has ") +
+                             std::to_string(file_size) + " bytes, it has " + std::to_string(bytes.size()));
+  if (file_size < navmesh_file::header_size + navmesh_file::checksum_size)
+    header.fail(size_at, "damaged header: a file size of " + std::to_string(file_size) + " bytes leaves no room for the checksum");
+  const std::size_t checksum_at = bytes.size() - navmesh_file::checksum_size;
+  ByteReader checksum_reader(bytes, checksum_at, bytes.size(), source);
+  if (fnv1a(reinterpret_cast<const unsigned char*>(bytes.data()), checksum_at) != checksum_reader.u64("the checksum"))
+    header.fail(checksum_at, "damaged: the file does not match its checksum");
+  const std::size_t sections_at = header.offset();
+  if (header.u32("the section count") != navmesh_file::section_tags.size())
+    header.fail(sections_at, "damaged header: version " + std::to_string(version) + " has " +
+                                 std::to_string(navmesh_file::section_tags.size()) + " sections");
+  header.zero("the reserved header field");
+
+  MeshGeometry geometry;
+  geometry.source = source;
+  ByteReader body(bytes, header.offset(), checksum_at, source);
+  using SectionReader = void (*)(ByteReader&, MeshGeometry&);
+  constexpr SectionReader section_readers[] = {read_vertices, read_polygons, read_tags, read_detail, read_links};
+  for (std::size_t s = 0; s < navmesh_file::section_tags.size(); ++s) {
+    const std::array<char, 4>& tag = navmesh_file::section_tags[s];
+    const std::size_t tag_at = body.offset();
+    std::array<char, 4> found{};
+    const std::uint32_t found_bits = body.u32("a section tag");
+    for (std::size_t i = 0; i < 4; ++i) found[i] = static_cast<char>(found_bits >> (8 * i));
+    if (found != tag) body.fail(tag_at, "expected the " + tag_text(tag) + " section here");
+    body.zero("a section's reserved field");
+    const std::size_t size_field_at = body.offset();
+    const std::uint64_t size = body.u64("a section size");
+    if (size > body.left())
+      body.fail(size_field_at, "the " + tag_text(tag) + " section says it has " + std::to_string(size) +
+                                   " bytes, the file has " + std::to_string(body.left()) + " left");
+    ByteReader section(bytes, body.offset(), body.offset() + static_cast<std::size_t>(size), source);
+    section_readers[s](section, geometry);
+    if (section.left() != 0)
+      section.fail(section.offset(), std::to_string(section.left()) + " unexpected bytes at the end of the " +
+                                         tag_text(tag) + " section");
+    body.skip(static_cast<std::size_t>(size), "the section's bytes");
+  }
+  if (body.left() != 0) body.fail(body.offset(), "unexpected bytes after the last section");
+  return geometry;
+}
+
+MeshGeometry read_navmesh_geometry(const std::filesystem::path& file) {
+  return parse_navmesh_file(read_text_file(file), file.string());
+}
+
+NavMesh read_navmesh_file(const std::filesystem::path& file) { return NavMesh::build(read_navmesh_geometry(file)); }
+
+}  // namespace wayfinder
