@@ -19,9 +19,6 @@ bool same_cost(Cost a, Cost b) { return std::abs(a - b) <= 1e-9 * std::max({1.0,
 std::uint64_t open_key(Cost g, Cost f) { return heap_key(f, f > 0.0 ? g / f : 1.0); }
 }  // namespace
 
-GridAdaptiveReplanner::GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
-    : GridReplannerBase(map, start, goal, diagonal), distance_(resolve_heuristic(Heuristic::automatic, diagonal)) {}
-
 Cost GridAdaptiveReplanner::octile(NodeId node) const {
   const Cell a = map_.cell_of(node);
   return heuristic_scale_ * grid_distance(distance_, a.x - goal_.x, a.y - goal_.y);

@@ -6,9 +6,6 @@
 
 namespace wayfinder {
 
-GridReplanner::GridReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
-    : GridReplannerBase(map, start, goal, diagonal), last_start_(start) {}
-
 Cost GridReplanner::heuristic(NodeId from, NodeId to) const {
   const Cell a = map_.cell_of(from), b = map_.cell_of(to);
   return heuristic_scale_ * grid_distance(resolve_heuristic(Heuristic::automatic, diagonal_), a.x - b.x, a.y - b.y);

@@ -49,10 +49,7 @@ namespace wayfinder {
 class GridAdaptiveReplanner final : public GridReplannerBase {
  public:
   // The replanners' constructor (grid_replanner_base.hpp).
-  GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal,
-                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
-  GridAdaptiveReplanner(const GridMap&& map, Cell start, Cell goal,
-                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+  using GridReplannerBase::GridReplannerBase;
   /// A forward A* from the agent's cell, reusing what earlier plans learned. After
   /// notify_changes(), a change that may make learned heuristics overestimate (a cell opened or
   /// got cheaper) is repaired first; a start from scratch forgets everything learned.
@@ -103,7 +100,7 @@ class GridAdaptiveReplanner final : public GridReplannerBase {
   /// when it is not allowed.
   [[nodiscard]] Cost move_cost(NodeId from, NodeId to) const;
 
-  Heuristic distance_;
+  Heuristic distance_ = resolve_heuristic(Heuristic::automatic, diagonal_);
 
   // Memory kept between searches.
   std::vector<Cost> learned_h_;  ///< 0 where nothing was learned (the octile distance rules)

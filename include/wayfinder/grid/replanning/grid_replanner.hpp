@@ -26,9 +26,7 @@ namespace wayfinder {
 class GridReplanner final : public GridReplannerBase {
  public:
   // The replanners' constructor (grid_replanner_base.hpp).
-  GridReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
-  GridReplanner(const GridMap&& map, Cell start, Cell goal,
-                DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+  using GridReplannerBase::GridReplannerBase;
   /// The first call searches from scratch; later calls repair what notify_changes() and
   /// move_to() made stale.
   SearchStatus plan() override;
@@ -71,7 +69,7 @@ class GridReplanner final : public GridReplannerBase {
   std::vector<std::uint32_t> queue_position_;
   BasicIndexedHeap<Key> queue_;
   Cost key_modifier_ = 0.0;  ///< D* Lite's k_m: the heuristic distance the agent has moved
-  Cell last_start_;          ///< where the agent was when k_m was last raised
+  Cell last_start_ = start_;  ///< where the agent was when k_m was last raised
 };
 
 }  // namespace wayfinder

@@ -17,11 +17,18 @@
 
 namespace wayfinder {
 
-/// Every grid replanner has, besides what this base declares, a constructor (map, start, goal,
-/// diagonal mode) that keeps a reference to the map, which must outlive it (a temporary map does
-/// not compile); nothing is searched until plan().
+/// Every grid replanner inherits the constructor declared here (`using
+/// GridReplannerBase::GridReplannerBase;`), so that the constructor's contract is written once.
 class GridReplannerBase {
  public:
+  /// The replanner keeps a reference to `map`, which must outlive it (a temporary map does not
+  /// compile); nothing is searched until plan(). The base is abstract: only the replanners that
+  /// inherit this constructor are built with it.
+  GridReplannerBase(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles)
+      : map_(map), start_(start), goal_(goal), diagonal_(diagonal), seen_revision_(map.revision()) {}
+  GridReplannerBase(const GridMap&& map, Cell start, Cell goal,
+                    DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+
   /// Brings the plan up to date with the map and the agent's cell; returns found, no_path (the
   /// goal is cut off, or the agent or goal stands on a blocked cell) or invalid_input (start or
   /// goal outside the map, a bad diagonal mode).
@@ -52,10 +59,6 @@ class GridReplannerBase {
   [[nodiscard]] const std::string& message() const { return message_; }
 
  protected:
-  /// The replanner keeps a reference to `map`, which must outlive it.
-  GridReplannerBase(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
-      : map_(map), start_(start), goal_(goal), diagonal_(diagonal), seen_revision_(map.revision()) {}
-
   /// The checks at the start of plan(): false, with the message, for a bad diagonal mode or a
   /// start or goal outside the map.
   [[nodiscard]] bool ends_on_the_map();
