@@ -348,14 +348,14 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
     json["max_ratio"] = number_or_null(max_ratio);
     json["min_ratio"] = number_or_null(min_ratio);
     json["checksum"] = checksum;
-    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.summary));
+    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.report));
     out << json.dump() << '\n';
     return failed ? exit_no_path : exit_ok;
   }
 
   out << "mesh:     " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, " << mesh.region_count()
       << " regions)\n";
-  if (loaded.built) out << "navmesh:  " << level_build_summary_text(loaded.summary) << '\n';
+  if (loaded.built) out << "navmesh:  " << level_build_summary_text(loaded.report) << '\n';
   out << "queries:  " << arguments.queries_path << " (" << count << " queries; nodes " << to_string(arguments.nodes)
       << ", " << arguments.repeat << " passes)\n\n";
   using Align = TableColumn::Align;

@@ -194,14 +194,14 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["microseconds"] = microseconds;
     if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
     if (range) json["y_range"] = {range->min, range->max};
-    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.summary));
+    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.report));
     out << json.dump() << '\n';
   } else {
     out << "mesh:         " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, "
         << mesh.region_count() << " regions";
     if (mesh.off_mesh_link_count() != 0) out << ", " << mesh.off_mesh_link_count() << " off-mesh links";
     out << ")\n";
-    if (loaded.built) out << "navmesh:      " << level_build_summary_text(loaded.summary) << '\n';
+    if (loaded.built) out << "navmesh:      " << level_build_summary_text(loaded.report) << '\n';
     out << "query:        " << format_point(*from) << " -> " << format_point(*to) << '\n';
     out << "nodes:        " << to_string(arguments.nodes) << '\n';
     out << "status:       " << to_string(result.status);
