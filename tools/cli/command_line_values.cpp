@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <type_traits>
 
 #include "text_table.hpp"
@@ -226,6 +227,11 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
           },
           description)
       ->type_name("N");
+}
+
+CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target) {
+  return add_whole_number_option(command, "--limit", target, 1, std::numeric_limits<std::uint64_t>::max(),
+                                 "read and run only the first N queries");
 }
 
 CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target) {

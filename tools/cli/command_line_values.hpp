@@ -48,6 +48,9 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
 CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, int& target, int minimum, int maximum,
                                      const std::string& description);
 
+/// `--limit N`: the bench commands read and run only the first N queries of their file.
+CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target);
+
 /// `--cluster-size C`: hpa's cluster side in cells (GridSearchOptions::cluster_size), 4 to 256.
 CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target);
 

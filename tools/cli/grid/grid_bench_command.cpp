@@ -167,8 +167,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
   add_whole_number_option(command, "--ida-budget", arguments.ida_max_expansions, 1, Budget::unlimited_expansions,
                           "expansions allowed per IDA* query; queries over budget count as unsolved, not mismatches")
       ->default_str(std::to_string(arguments.ida_max_expansions));
-  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
-                          "read and run only the first N queries");
+  add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
   add_grid_agent_size_option(command, arguments.agent_size,
                              "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "

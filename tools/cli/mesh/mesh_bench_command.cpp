@@ -105,8 +105,7 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
   add_whole_number_option(command, "--repeat", arguments.repeat, 1, 1000,
                           "timing passes over all queries (the median pass counts)")
       ->default_str(std::to_string(arguments.repeat));
-  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
-                          "read and run only the first N queries");
+  add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   add_build_in_memory_options(command, arguments.build, arguments.build_settings);

@@ -86,8 +86,7 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
   add_whole_number_option(command, "--seed", arguments.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                           "seed of the random pairs")
       ->default_str(std::to_string(arguments.seed));
-  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
-                          "read and run only the first N queries");
+  add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
