@@ -240,11 +240,11 @@ Cell GridAdaptiveReplanner::next_cell() const {
   return next == invalid_node ? start_ : map_.cell_of(next);
 }
 
-PathResult GridAdaptiveReplanner::path() const {
-  return follow_plan(status_ == SearchStatus::found && map_.contains(start_), [this](NodeId at) {
-    const NodeId next = next_[at];
-    return std::pair<NodeId, Cost>{next, next == invalid_node ? infinite_cost : move_cost(at, next)};
-  });
+bool GridAdaptiveReplanner::has_plan() const { return status_ == SearchStatus::found && map_.contains(start_); }
+
+std::pair<NodeId, Cost> GridAdaptiveReplanner::next_move(NodeId at) const {
+  const NodeId next = next_[at];
+  return {next, next == invalid_node ? infinite_cost : move_cost(at, next)};
 }
 
 }  // namespace wayfinder

@@ -148,19 +148,18 @@ Cell GridReplanner::next_cell() const {
   return route.nodes.size() >= 2 ? map_.cell_of(route.nodes[1]) : start_;
 }
 
-PathResult GridReplanner::path() const {
-  // Walk down the costs-to-goal: from each cell, the move that minimises move cost + g.
-  return follow_plan(cost() != infinite_cost, [this](NodeId at) {
-    std::pair<NodeId, Cost> best{invalid_node, 0.0};
-    Cost best_value = infinite_cost;
-    for_each_move(at, [&](NodeId next, Cost step) {
-      if (step + g_[next] < best_value) {
-        best_value = step + g_[next];
-        best = {next, step};
-      }
-    });
-    return best;
+bool GridReplanner::has_plan() const { return cost() != infinite_cost; }
+
+std::pair<NodeId, Cost> GridReplanner::next_move(NodeId at) const {
+  std::pair<NodeId, Cost> best{invalid_node, 0.0};
+  Cost best_value = infinite_cost;
+  for_each_move(at, [&](NodeId next, Cost step) {
+    if (step + g_[next] < best_value) {
+      best_value = step + g_[next];
+      best = {next, step};
+    }
   });
+  return best;
 }
 
 // ---- The open list ------------------------------------------------------------------------

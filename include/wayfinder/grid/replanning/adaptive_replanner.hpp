@@ -35,6 +35,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "wayfinder/core/indexed_heap.hpp"
@@ -56,8 +57,6 @@ class GridAdaptiveReplanner final : public GridReplannerBase {
   SearchStatus plan() override;
   /// Learned heuristics are costs to the fixed goal: they stay valid wherever the agent goes.
   void move_to(Cell cell) override;
-  /// The chain of `next` pointers as of the last plan(), followed from the agent's cell.
-  [[nodiscard]] PathResult path() const override;
   [[nodiscard]] Cost cost() const override;
   [[nodiscard]] Cell next_cell() const override;
 
@@ -68,6 +67,10 @@ class GridAdaptiveReplanner final : public GridReplannerBase {
   [[nodiscard]] bool last_reused_path() const { return last_reused_path_; }
 
  private:
+  [[nodiscard]] bool has_plan() const override;
+  /// The chain of `next` pointers as of the last plan(): path() follows it from the agent's cell.
+  [[nodiscard]] std::pair<NodeId, Cost> next_move(NodeId at) const override;
+
   /// A cell's state in one search; valid only while `search` equals the replanner's counter.
   struct SearchCell {
     Cost g = infinite_cost;

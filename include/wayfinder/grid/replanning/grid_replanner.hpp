@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "wayfinder/core/indexed_heap.hpp"
@@ -31,12 +32,14 @@ class GridReplanner final : public GridReplannerBase {
   /// move_to() made stale.
   SearchStatus plan() override;
   void move_to(Cell cell) override;
-  /// Follows the costs-to-goal down from the agent's cell.
-  [[nodiscard]] PathResult path() const override;
   [[nodiscard]] Cost cost() const override;
   [[nodiscard]] Cell next_cell() const override;
 
  private:
+  [[nodiscard]] bool has_plan() const override;
+  /// Follows the costs-to-goal down: from `at`, the move that minimises move cost + g.
+  [[nodiscard]] std::pair<NodeId, Cost> next_move(NodeId at) const override;
+
   struct Key {
     Cost primary;
     Cost secondary;

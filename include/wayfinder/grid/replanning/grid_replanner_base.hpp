@@ -36,8 +36,9 @@ class GridReplannerBase {
   /// The agent is now at `cell` (usually next_cell()); any cell is accepted.
   virtual void move_to(Cell cell) = 0;
   /// The plan from the agent's cell to the goal as of the last plan() (nodes, points at cell
-  /// centres, cost): found or no_path.
-  [[nodiscard]] virtual PathResult path() const = 0;
+  /// centres, cost): found or no_path. It follows the replanner's next_move() from the agent's
+  /// cell, so it is written once here.
+  [[nodiscard]] PathResult path() const;
   /// The plan's cost (infinite when there is no path).
   [[nodiscard]] virtual Cost cost() const = 0;
   /// The next cell to step to, or the agent's own cell when it is at the goal or has no path.
@@ -84,36 +85,11 @@ class GridReplannerBase {
     }
   }
 
-  /// The plan as a PathResult (nodes, cell centres, cost; found or no_path): from the agent's
-  /// cell, `next_move(at)` gives the next cell and the move's cost ({invalid_node, ...} or an
-  /// infinite cost where the plan breaks). `has_plan` false: no_path with the last message.
-  template <class NextMove>
-  [[nodiscard]] PathResult follow_plan(bool has_plan, NextMove&& next_move) const {
-    PathResult result;
-    result.reason = StopReason::goal_reached;
-    result.stats.expanded = last_expansions_;
-    if (!has_plan) return no_plan(std::move(result), message_.empty() ? "no plan: call plan() first" : message_);
-    NodeId at = map_.id_of(start_);
-    const NodeId goal = map_.id_of(goal_);
-    result.nodes.push_back(at);
-    Cost total = 0.0;
-    while (at != goal && result.nodes.size() <= map_.cell_count()) {
-      const std::pair<NodeId, Cost> next = next_move(at);
-      if (next.first == invalid_node || next.second == infinite_cost) break;
-      total += next.second;
-      at = next.first;
-      result.nodes.push_back(at);
-    }
-    if (at != goal) {
-      result.nodes.clear();
-      return no_plan(std::move(result), "the plan is stale: call plan() after move_to() or notify_changes()");
-    }
-    result.status = SearchStatus::found;
-    result.cost = total;
-    result.points.reserve(result.nodes.size());
-    for (const NodeId node : result.nodes) result.points.push_back(GridMap::centre(map_.cell_of(node)));
-    return result;
-  }
+  /// Whether the last plan() left a plan that path() can follow from the agent's cell.
+  [[nodiscard]] virtual bool has_plan() const = 0;
+  /// The plan's move from `at`: the next cell and the move's cost ({invalid_node, ...} or an
+  /// infinite cost where the plan breaks).
+  [[nodiscard]] virtual std::pair<NodeId, Cost> next_move(NodeId at) const = 0;
 
   /// The eight moves, in the order for_each_move visits them.
   static constexpr int move_dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
@@ -131,14 +107,6 @@ class GridReplannerBase {
   std::uint64_t last_expansions_ = 0;
   std::uint64_t total_expansions_ = 0;
   std::string message_;
-
- private:
-  static PathResult no_plan(PathResult result, std::string why) {
-    result.status = SearchStatus::no_path;
-    result.reason = StopReason::open_list_empty;
-    result.message = std::move(why);
-    return result;
-  }
 };
 
 }  // namespace wayfinder
