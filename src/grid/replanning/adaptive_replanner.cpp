@@ -230,8 +230,6 @@ SearchStatus GridAdaptiveReplanner::plan() {
   return status_;
 }
 
-void GridAdaptiveReplanner::move_to(Cell cell) { start_ = cell; }
-
 Cost GridAdaptiveReplanner::cost() const { return status_ == SearchStatus::found ? plan_cost_ : infinite_cost; }
 
 Cell GridAdaptiveReplanner::next_cell() const {

@@ -30,7 +30,6 @@ void GridReplanner::initialise() {
   queue_.clear();
   started_over();
   key_modifier_ = 0.0;
-  last_start_ = start_;
   const NodeId goal = map_.id_of(goal_);
   rhs_[goal] = 0.0;
   queue_push(goal, key_of(goal));
@@ -125,15 +124,13 @@ SearchStatus GridReplanner::plan() {
   return SearchStatus::found;
 }
 
-void GridReplanner::move_to(Cell cell) {
-  if (cell == start_) return;
+void GridReplanner::moved(Cell from) {
+  if (from == start_) return;
   // Keys already queued were made with the old position's heuristic; raising k_m by the
   // distance moved keeps them lower bounds (the paper's k_m), so the queue need not be rebuilt.
-  if (initialised_ && map_.contains(cell) && map_.contains(last_start_))
-    key_modifier_ += heuristic(map_.id_of(last_start_), map_.id_of(cell));
-  last_start_ = cell;
-  start_ = cell;
-  if (initialised_ && !map_.contains(cell)) start_over_ = true;
+  if (initialised_ && map_.contains(start_) && map_.contains(from))
+    key_modifier_ += heuristic(map_.id_of(from), map_.id_of(start_));
+  if (initialised_ && !map_.contains(start_)) start_over_ = true;
 }
 
 Cost GridReplanner::cost() const {

@@ -55,8 +55,8 @@ class GridAdaptiveReplanner final : public GridReplannerBase {
   /// notify_changes(), a change that may make learned heuristics overestimate (a cell opened or
   /// got cheaper) is repaired first; a start from scratch forgets everything learned.
   SearchStatus plan() override;
-  /// Learned heuristics are costs to the fixed goal: they stay valid wherever the agent goes.
-  void move_to(Cell cell) override;
+  // move_to() needs nothing more: learned heuristics are costs to the fixed goal, valid
+  // wherever the agent goes.
   [[nodiscard]] Cost cost() const override;
   [[nodiscard]] Cell next_cell() const override;
 

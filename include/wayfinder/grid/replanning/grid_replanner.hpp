@@ -31,7 +31,6 @@ class GridReplanner final : public GridReplannerBase {
   /// The first call searches from scratch; later calls repair what notify_changes() and
   /// move_to() made stale.
   SearchStatus plan() override;
-  void move_to(Cell cell) override;
   [[nodiscard]] Cost cost() const override;
   [[nodiscard]] Cell next_cell() const override;
 
@@ -52,6 +51,8 @@ class GridReplanner final : public GridReplannerBase {
   [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const;
   void update_vertex(NodeId node);
   void compute_shortest_path();
+  /// Raises k_m by the distance moved (D* Lite's s_last is the cell the agent left).
+  void moved(Cell from) override;
   /// min over neighbours n of c(node, n) + g(n): the one-step lookahead.
   [[nodiscard]] Cost lookahead(NodeId node) const;
 
@@ -72,7 +73,6 @@ class GridReplanner final : public GridReplannerBase {
   std::vector<std::uint32_t> queue_position_;
   BasicIndexedHeap<Key> queue_;
   Cost key_modifier_ = 0.0;  ///< D* Lite's k_m: the heuristic distance the agent has moved
-  Cell last_start_ = start_;  ///< where the agent was when k_m was last raised
 };
 
 }  // namespace wayfinder

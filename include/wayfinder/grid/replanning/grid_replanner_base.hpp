@@ -34,7 +34,11 @@ class GridReplannerBase {
   /// goal outside the map, a bad diagonal mode).
   virtual SearchStatus plan() = 0;
   /// The agent is now at `cell` (usually next_cell()); any cell is accepted.
-  virtual void move_to(Cell cell) = 0;
+  void move_to(Cell cell) {
+    const Cell from = start_;
+    start_ = cell;
+    moved(from);
+  }
   /// The plan from the agent's cell to the goal as of the last plan() (nodes, points at cell
   /// centres, cost): found or no_path. It follows the replanner's next_move() from the agent's
   /// cell, so it is written once here.
@@ -85,6 +89,9 @@ class GridReplannerBase {
     }
   }
 
+  /// Called by move_to() once position() is the agent's new cell, with the cell it left: a
+  /// replanner that keeps something about the agent's cell brings it up to date here.
+  virtual void moved(Cell /*from*/) {}
   /// Whether the last plan() left a plan that path() can follow from the agent's cell.
   [[nodiscard]] virtual bool has_plan() const = 0;
   /// The plan's move from `at`: the next cell and the move's cost ({invalid_node, ...} or an
