@@ -229,6 +229,10 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
       ->type_name("N");
 }
 
+CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target) {
+  return command.add_option("MAP", target, "MovingAI .map file")->required()->type_name("FILE");
+}
+
 CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target) {
   return add_whole_number_option(command, "--limit", target, 1, std::numeric_limits<std::uint64_t>::max(),
                                  "read and run only the first N queries");

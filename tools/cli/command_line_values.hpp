@@ -48,6 +48,9 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
 CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, int& target, int minimum, int maximum,
                                      const std::string& description);
 
+/// The positional MAP of the grid commands that read one map (required), stored in `target`.
+CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target);
+
 /// `--limit N`: the bench commands read and run only the first N queries of their file.
 CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target);
 

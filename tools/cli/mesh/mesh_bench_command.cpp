@@ -92,9 +92,7 @@ nlohmann::ordered_json number_or_null(double value) {
 }  // namespace
 
 void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& arguments) {
-  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
-      ->required()
-      ->type_name("FILE");
+  add_navmesh_file_argument(command, arguments.mesh_path);
   command
       .add_option("--queries", arguments.queries_path,
                   "queries: a reference-query CSV, a Polyanya optimal-length CSV or a MovingAI .scen")

@@ -36,6 +36,12 @@ MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::s
   return geometry;
 }
 
+CLI::Option* add_navmesh_file_argument(CLI::App& command, std::string& target) {
+  return command.add_option("FILE", target, "navigation mesh: Wavefront .obj or Polyanya .mesh")
+      ->required()
+      ->type_name("FILE");
+}
+
 CLI::Option* add_links_option(CLI::App& command, std::string& target) {
   return command
       .add_option("--links", target,

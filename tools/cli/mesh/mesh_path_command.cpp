@@ -57,9 +57,7 @@ std::optional<HeightRange> drawn_range(const MeshPathArguments& arguments, const
 }  // namespace
 
 void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments) {
-  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj or Polyanya .mesh")
-      ->required()
-      ->type_name("FILE");
+  add_navmesh_file_argument(command, arguments.mesh_path);
   command.add_option("--from", arguments.from, "start point X,Y,Z (on a 2D .mesh also X,Y, meaning X,0,Y)")
       ->required()
       ->type_name("X,Y,Z");
