@@ -1,6 +1,6 @@
 // Compiled (never run) by ctest: with WAYFINDER_DANGLING_CASE=0 every query object is built from a
-// world held in a variable, which must compile; with cases 1-4 one query object is built from a
-// temporary world, the form that would leave it reading freed memory, which must not compile.
+// world held in a variable, which must compile; with cases 1-6 one query object (or replanner) is
+// built from a temporary world, the form that would leave it reading freed memory, which must not compile.
 #include <wayfinder/wayfinder.hpp>
 
 #ifndef WAYFINDER_DANGLING_CASE
@@ -17,6 +17,8 @@ int main() {
   const RandomPointSampler sampler(mesh);
   const VoxelWorld world = read_voxel_benchmark_map("Simple.3dmap");
   VoxelQuery voxel_pathfinder(world);
+  GridReplanner grid_replanner(map, Cell{1, 1}, Cell{2, 2});
+  GridAdaptiveReplanner adaptive_replanner(map, Cell{1, 1}, Cell{2, 2});
 #elif WAYFINDER_DANGLING_CASE == 1
   GridQuery grid_pathfinder(read_movingai_map("arena2.map"));
 #elif WAYFINDER_DANGLING_CASE == 2
@@ -25,6 +27,10 @@ int main() {
   VoxelQuery voxel_pathfinder(read_voxel_benchmark_map("Simple.3dmap"));
 #elif WAYFINDER_DANGLING_CASE == 4
   const RandomPointSampler sampler(NavMesh::build(read_polyanya_mesh("arena.mesh")));
+#elif WAYFINDER_DANGLING_CASE == 5
+  GridReplanner grid_replanner(read_movingai_map("arena2.map"), Cell{1, 1}, Cell{2, 2});
+#elif WAYFINDER_DANGLING_CASE == 6
+  GridAdaptiveReplanner adaptive_replanner(read_movingai_map("arena2.map"), Cell{1, 1}, Cell{2, 2});
 #endif
   return 0;
 }

@@ -2,8 +2,10 @@
 // The figures every checked benchmark (`grid bench`, `voxel bench`) prints first for each
 // algorithm, in its table and in its JSON, so that the commands' outputs line up.
 
+#include <algorithm>
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,28 @@ struct BenchSummary {
   double median_us = 0.0;
   double mean_expanded = 0.0;
   double mean_generated = 0.0;
+};
+
+/// How far the costs of the found paths stray above a reference cost (the optimum, or another
+/// algorithm's cost): the ratios cost / reference, 1 for an optimal algorithm.
+class CostRatios {
+ public:
+  void add(double ratio) {
+    sum_ += ratio;
+    max_ = std::max(max_, ratio);
+    ++count_;
+  }
+  [[nodiscard]] std::size_t count() const { return count_; }
+  /// nullopt when no ratio was added.
+  [[nodiscard]] std::optional<double> mean() const {
+    return count_ == 0 ? std::nullopt : std::optional<double>(sum_ / static_cast<double>(count_));
+  }
+  [[nodiscard]] std::optional<double> max() const { return count_ == 0 ? std::nullopt : std::optional<double>(max_); }
+
+ private:
+  double sum_ = 0.0;
+  double max_ = 0.0;
+  std::size_t count_ = 0;
 };
 
 /// The middle value (the mean of the two middle ones for an even count); 0 for none.

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cassert>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <type_traits>
 
 #include "text_table.hpp"
@@ -181,26 +183,59 @@ CLI::Option* add_heuristic_option(CLI::App& command, const std::string& name, He
   return add_named_value_option(command, name, target, description, all_heuristics, &parse_heuristic, "HEURISTIC");
 }
 
+namespace {
+
+// Parsed here rather than by CLI11, whose conversion accepts "-1" for an unsigned value (as
+// 2^64 - 1) and whose range messages print bounds like 1797...(309 digits).
+std::uint64_t parse_whole_number(const std::string& flag, std::uint64_t minimum, std::uint64_t maximum,
+                                 const std::string& input) {
+  std::string_view text = trim(input);
+  if (text.size() > 1 && text.front() == '+') text.remove_prefix(1);
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < minimum || value > maximum)
+    throw CLI::ValidationError(flag + " must be a whole number from " + std::to_string(minimum) + " to " +
+                               std::to_string(maximum) + ", got '" + input + "'");
+  return value;
+}
+
+}  // namespace
+
 CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, std::uint64_t& target,
                                      std::uint64_t minimum, std::uint64_t maximum, const std::string& description) {
   const std::string flag = long_name(name);
-  // Parsed here rather than by CLI11, whose conversion accepts "-1" for an unsigned value (as
-  // 2^64 - 1) and whose range messages print bounds like 1797...(309 digits).
-  auto parse = [flag, minimum, maximum](const std::string& input) -> std::uint64_t {
-    std::string_view text = trim(input);
-    if (text.size() > 1 && text.front() == '+') text.remove_prefix(1);
-    std::uint64_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < minimum ||
-        value > maximum)
-      throw CLI::ValidationError(flag + " must be a whole number from " + std::to_string(minimum) + " to " +
-                                 std::to_string(maximum) + ", got '" + input + "'");
-    return value;
-  };
   return command
       .add_option_function<std::string>(
-          name, [&target, parse](const std::string& input) { target = parse(input); }, description)
+          name,
+          [&target, flag, minimum, maximum](const std::string& input) {
+            target = parse_whole_number(flag, minimum, maximum, input);
+          },
+          description)
       ->type_name("N");
+}
+
+CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, int& target, int minimum, int maximum,
+                                     const std::string& description) {
+  assert(0 <= minimum && minimum <= maximum);
+  const std::string flag = long_name(name);
+  const auto low = static_cast<std::uint64_t>(minimum), high = static_cast<std::uint64_t>(maximum);
+  return command
+      .add_option_function<std::string>(
+          name,
+          [&target, flag, low, high](const std::string& input) {
+            target = static_cast<int>(parse_whole_number(flag, low, high, input));
+          },
+          description)
+      ->type_name("N");
+}
+
+CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target) {
+  return command.add_option("MAP", target, "MovingAI .map file")->required()->type_name("FILE");
+}
+
+CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target) {
+  return add_whole_number_option(command, "--limit", target, 1, std::numeric_limits<std::uint64_t>::max(),
+                                 "read and run only the first N queries");
 }
 
 CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target) {

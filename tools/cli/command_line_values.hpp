@@ -44,6 +44,15 @@ CLI::Option* add_heuristic_option(CLI::App& command, const std::string& name, He
 /// "--max-expansions must be a whole number from 1 to 18446744073709551615, got '0'".
 CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, std::uint64_t& target,
                                      std::uint64_t minimum, std::uint64_t maximum, const std::string& description);
+/// The same for a library setting held in an int (AgentSettings::tile_size, ...).
+CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, int& target, int minimum, int maximum,
+                                     const std::string& description);
+
+/// The positional MAP of the grid commands that read one map (required), stored in `target`.
+CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target);
+
+/// `--limit N`: the bench commands read and run only the first N queries of their file.
+CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target);
 
 /// `--cluster-size C`: hpa's cluster side in cells (GridSearchOptions::cluster_size), 4 to 256.
 CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target);

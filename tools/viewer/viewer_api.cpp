@@ -8,6 +8,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "common/room_map_generator.hpp"
@@ -130,7 +132,7 @@ std::shared_ptr<CatalogWorld> find_world(const WorldCatalog& catalog, const Json
 }
 
 // The fields every query answer has.
-Json result_json(int world, WorldKind kind, const PathResult& result) {
+Json result_json(int world, WorldKind kind, const PathResult& result, std::string_view algorithm) {
   Json json;
   json["world"] = world;
   json["kind"] = to_string(kind);
@@ -138,6 +140,7 @@ Json result_json(int world, WorldKind kind, const PathResult& result) {
   json["reason"] = to_string(result.reason);
   json["message"] = result.message;
   json["cost"] = result.has_path() ? Json(result.cost) : Json(nullptr);
+  json["algorithm"] = algorithm;
   return json;
 }
 
@@ -152,12 +155,16 @@ void add_trace(Json& json, const SearchTrace& trace, const std::function<Point(N
   refuse("the query was refused: " + result.message);
 }
 
-// The fields every query request has besides its world's own, read into the options: the budget
-// ("max_expansions") and the "trace" flag, with the trace the query records into when it is set.
-// The trace keeps only the events the answer can carry (`max_trace_events`), so a long search's
-// trace costs no more memory. Not copyable: the options point at its trace.
+// The fields every query request has besides its world's own, read into the options: the
+// heuristic "weight" (each world's options have one), the budget ("max_expansions") and the
+// "trace" flag, with the trace the query records into when it is set. The trace keeps only the
+// events the answer can carry (`max_trace_events`), so a long search's trace costs no more
+// memory. Not copyable: the options point at its trace.
 struct SharedQueryFields {
-  SharedQueryFields(const Json& request, QueryOptions& options, std::size_t max_trace_events) {
+  template <class Options>
+  SharedQueryFields(const Json& request, Options& options, std::size_t max_trace_events) {
+    static_assert(std::is_base_of_v<QueryOptions, Options>);
+    if (const auto weight = number_member(request, "weight")) options.weight = *weight;
     trace.set_max_events(max_trace_events);
     if (const Json* limit = member(request, "max_expansions"))
       options.budget.max_expansions = static_cast<std::uint64_t>(
@@ -221,13 +228,11 @@ Json grid_query(const CatalogWorld& world, const Json& request, const ApiLimits&
     if (!parsed_heuristic) refuse("unknown heuristic " + heuristic->dump());
     options.heuristic = *parsed_heuristic;
   }
-  if (const auto weight = number_member(request, "weight")) options.weight = *weight;
   SharedQueryFields shared(request, options, limits.max_trace_events);
 
   const PathResult result =
       answer(world, world.grid_queries, map, from, to, options, [](const GridQuery&, const PathResult&) {});
-  Json json = result_json(world.id, world.kind, result);
-  json["algorithm"] = to_string(options.algorithm);
+  Json json = result_json(world.id, world.kind, result, to_string(options.algorithm));
   json["path"] = cells_json(map, result.nodes);
   json["moves"] = result.nodes.empty() ? 0 : result.nodes.size() - 1;
   json["stats"] = stats_json(result.stats);
@@ -251,9 +256,8 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
     if (!parsed) refuse("unknown corridor nodes " + nodes->dump() + " (edge-points or centroids)");
     options.nodes = *parsed;
   }
-  if (const auto weight = number_member(request, "weight")) options.weight = *weight;
-  if (const auto snap = number_member(request, "snap_distance")) options.snap_distance = *snap;
   SharedQueryFields shared(request, options, limits.max_trace_events);
+  if (const auto snap = number_member(request, "snap_distance")) options.snap_distance = *snap;
 
   Json portals = Json::array();
   Json traced = nullptr;
@@ -267,8 +271,7 @@ Json mesh_query(const CatalogWorld& world, const Json& request, const ApiLimits&
           add_trace(traced, shared.trace, [&](NodeId node) { return query.corridor_node_position(node); }, true, false,
                     limits.max_trace_events);
       });
-  Json json = result_json(world.id, world.kind, result);
-  json["algorithm"] = "astar";
+  Json json = result_json(world.id, world.kind, result, "astar");
   json["path"] = points_json(result.points, true);
   json["corridor"] = result.nodes;
   json["portals"] = std::move(portals);
@@ -300,13 +303,11 @@ Json voxel_query(const CatalogWorld& world, const Json& request, const ApiLimits
   } else {
     refuse("unknown agent \"" + agent + "\" (walker or flyer)");
   }
-  if (const auto weight = number_member(request, "weight")) options.weight = *weight;
   SharedQueryFields shared(request, options, limits.max_trace_events);
 
   const PathResult result =
       answer(world, world.voxel_queries, voxels, from, to, options, [](const VoxelQuery&, const PathResult&) {});
-  Json json = result_json(world.id, world.kind, result);
-  json["algorithm"] = to_string(options.algorithm);
+  Json json = result_json(world.id, world.kind, result, to_string(options.algorithm));
   json["agent"] = agent;
   json["path"] = voxel_blocks_json(voxels, result.nodes);
   json["stats"] = stats_json(result.stats);

@@ -169,13 +169,7 @@ wf_status wf_batch_path_points(wf_batch* batch, size_t index, double* xyz, size_
   return guarded(batch->header.error, [&] {
     const PathResult* found = result_at(batch, index);
     if (found == nullptr) return WF_INVALID_ARGUMENT;
-    return copy_out(batch->header.error, "wf_batch_path_points", xyz, capacity, count, found->points.size(), [&] {
-      for (std::size_t i = 0; i < found->points.size(); ++i) {
-        xyz[3 * i] = found->points[i].x;
-        xyz[3 * i + 1] = found->points[i].y;
-        xyz[3 * i + 2] = found->points[i].z;
-      }
-    });
+    return copy_points_out(batch->header.error, "wf_batch_path_points", found->points, xyz, capacity, count);
   });
 }
 

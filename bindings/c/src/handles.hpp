@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "wayfinder.h"
 #include "wayfinder/core/budget.hpp"
@@ -170,6 +171,21 @@ wf_status copy_out(ErrorSlot& slot, const char* what, void* buffer, std::size_t 
                                                " but " + std::to_string(needed) + " are needed");
   fill();
   return WF_OK;
+}
+
+/// A path's points into a caller's buffer of x, y, z triples (`capacity` and `count` in points),
+/// the same way; `Coordinate` is double, or int32_t for the blocks of a voxel path, whose points
+/// are the blocks' integer coordinates and so exact in a double.
+template <class Coordinate>
+wf_status copy_points_out(ErrorSlot& slot, const char* what, const std::vector<Point>& points, Coordinate* xyz,
+                          std::size_t capacity, std::size_t* count) {
+  return copy_out(slot, what, xyz, capacity, count, points.size(), [&] {
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      xyz[3 * i] = static_cast<Coordinate>(points[i].x);
+      xyz[3 * i + 1] = static_cast<Coordinate>(points[i].y);
+      xyz[3 * i + 2] = static_cast<Coordinate>(points[i].z);
+    }
+  });
 }
 
 /// A message into a caller's text buffer, the same way; the capacity must hold the NUL too.

@@ -149,14 +149,7 @@ wf_status wf_navmesh_query_result(wf_navmesh_query* query, wf_path_result* resul
 wf_status wf_navmesh_query_path_points(wf_navmesh_query* query, double* xyz, size_t capacity, size_t* count) {
   if (!is_live(query)) return WF_INVALID_ARGUMENT;
   return guarded(query->header.error, [&] {
-    const std::vector<Point>& points = query->result->points;
-    return copy_out(query->header.error, "wf_navmesh_query_path_points", xyz, capacity, count, points.size(), [&] {
-      for (std::size_t i = 0; i < points.size(); ++i) {
-        xyz[3 * i] = points[i].x;
-        xyz[3 * i + 1] = points[i].y;
-        xyz[3 * i + 2] = points[i].z;
-      }
-    });
+    return copy_points_out(query->header.error, "wf_navmesh_query_path_points", query->result->points, xyz, capacity, count);
   });
 }
 

@@ -16,25 +16,37 @@ using namespace wayfinder::c_api;
 
 namespace wayfinder::c_api {
 
+namespace {
+
+// A movement profile's fields, listed once for both directions of the conversion. The C struct
+// keeps the three switches as int: 0 is false, anything else true; true becomes 1.
+template <class From, class To>
+void copy_profile_fields(const From& from, To& to) {
+  using Switch = decltype(to.swim);
+  to.agent_height = from.agent_height;
+  to.walk_directions = from.walk_directions;
+  to.step_height = from.step_height;
+  to.jump_height = from.jump_height;
+  to.jump_distance = from.jump_distance;
+  to.max_fall = from.max_fall;
+  to.swim = static_cast<Switch>(from.swim != 0);
+  to.climb = static_cast<Switch>(from.climb != 0);
+  to.fly = static_cast<Switch>(from.fly != 0);
+  to.walk_cost = from.walk_cost;
+  to.diagonal_cost = from.diagonal_cost;
+  to.step_up_cost = from.step_up_cost;
+  to.jump_cost = from.jump_cost;
+  to.fall_cost = from.fall_cost;
+  to.swim_cost = from.swim_cost;
+  to.climb_cost = from.climb_cost;
+  to.fly_cost = from.fly_cost;
+}
+
+}  // namespace
+
 MovementProfile movement_profile(const wf_movement_profile& profile) {
   MovementProfile converted;
-  converted.agent_height = profile.agent_height;
-  converted.walk_directions = profile.walk_directions;
-  converted.step_height = profile.step_height;
-  converted.jump_height = profile.jump_height;
-  converted.jump_distance = profile.jump_distance;
-  converted.max_fall = profile.max_fall;
-  converted.swim = profile.swim != 0;
-  converted.climb = profile.climb != 0;
-  converted.fly = profile.fly != 0;
-  converted.walk_cost = profile.walk_cost;
-  converted.diagonal_cost = profile.diagonal_cost;
-  converted.step_up_cost = profile.step_up_cost;
-  converted.jump_cost = profile.jump_cost;
-  converted.fall_cost = profile.fall_cost;
-  converted.swim_cost = profile.swim_cost;
-  converted.climb_cost = profile.climb_cost;
-  converted.fly_cost = profile.fly_cost;
+  copy_profile_fields(profile, converted);
   return converted;
 }
 
@@ -54,25 +66,7 @@ VoxelSearchOptions voxel_options(const wf_voxel_options* options) {
 
 namespace {
 
-void fill_profile(const MovementProfile& from, wf_movement_profile* to) {
-  to->agent_height = from.agent_height;
-  to->walk_directions = from.walk_directions;
-  to->step_height = from.step_height;
-  to->jump_height = from.jump_height;
-  to->jump_distance = from.jump_distance;
-  to->max_fall = from.max_fall;
-  to->swim = from.swim ? 1 : 0;
-  to->climb = from.climb ? 1 : 0;
-  to->fly = from.fly ? 1 : 0;
-  to->walk_cost = from.walk_cost;
-  to->diagonal_cost = from.diagonal_cost;
-  to->step_up_cost = from.step_up_cost;
-  to->jump_cost = from.jump_cost;
-  to->fall_cost = from.fall_cost;
-  to->swim_cost = from.swim_cost;
-  to->climb_cost = from.climb_cost;
-  to->fly_cost = from.fly_cost;
-}
+void fill_profile(const MovementProfile& from, wf_movement_profile* to) { copy_profile_fields(from, *to); }
 
 BlockKind checked_kind(int kind, const char* what) {
   if (kind < WF_BLOCK_AIR || kind > WF_BLOCK_LADDER)
@@ -309,15 +303,8 @@ wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy
 wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count) {
   if (!is_live(query)) return WF_INVALID_ARGUMENT;
   return guarded(query->header.error, [&] {
-    // The points are the blocks' integer coordinates (fill_voxel_points), exact in a double.
-    const std::vector<Point>& points = query->result->points;
-    return copy_out(query->header.error, "wf_voxel_query_path_blocks", xyz, capacity, count, points.size(), [&] {
-      for (std::size_t i = 0; i < points.size(); ++i) {
-        xyz[3 * i] = static_cast<int32_t>(points[i].x);
-        xyz[3 * i + 1] = static_cast<int32_t>(points[i].y);
-        xyz[3 * i + 2] = static_cast<int32_t>(points[i].z);
-      }
-    });
+    // The points are the blocks' integer coordinates (fill_voxel_points).
+    return copy_points_out(query->header.error, "wf_voxel_query_path_blocks", query->result->points, xyz, capacity, count);
   });
 }
 

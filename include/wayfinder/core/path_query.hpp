@@ -11,6 +11,16 @@
 
 namespace wayfinder {
 
+/// One query as a value, what batches and the request queue take: where it starts and ends, in
+/// the world's own places (a grid cell, a point on a mesh, a voxel block), and the world's
+/// options. Each world names its own (GridPathRequest, NavMeshPathRequest, VoxelPathRequest).
+template <class Place, class Options>
+struct PathRequest {
+  Place start;
+  Place goal;
+  Options options;
+};
+
 /// Specialised by each world's query header:
 ///   template <> struct QueryTypes<GridMap> { using Query = GridQuery; using Request = GridPathRequest; };
 template <class World>

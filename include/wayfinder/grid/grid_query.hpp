@@ -119,11 +119,7 @@ struct GridSearchOptions : QueryOptions {
 };
 
 /// One query as a value: what batches and the request queue take.
-struct GridPathRequest {
-  Cell start;
-  Cell goal;
-  GridSearchOptions options;
-};
+using GridPathRequest = PathRequest<Cell, GridSearchOptions>;
 
 class GridQuery {
  public:

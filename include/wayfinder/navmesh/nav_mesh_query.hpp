@@ -73,11 +73,7 @@ struct NavMeshSearchOptions : QueryOptions {
 };
 
 /// One query as a value: what batches and the request queue take.
-struct NavMeshPathRequest {
-  Point start;
-  Point goal;
-  NavMeshSearchOptions options;
-};
+using NavMeshPathRequest = PathRequest<Point, NavMeshSearchOptions>;
 
 class NavMeshQuery {
  public:

@@ -51,11 +51,7 @@ struct VoxelSearchOptions : QueryOptions {
 };
 
 /// One query as a value: what batches and the request queue take.
-struct VoxelPathRequest {
-  VoxelCoord start;
-  VoxelCoord goal;
-  VoxelSearchOptions options;
-};
+using VoxelPathRequest = PathRequest<VoxelCoord, VoxelSearchOptions>;
 
 /// One move of a path: where it ends, what kind of move it is and what it costs.
 struct VoxelMove {

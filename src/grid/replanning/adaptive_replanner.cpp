@@ -19,9 +19,6 @@ bool same_cost(Cost a, Cost b) { return std::abs(a - b) <= 1e-9 * std::max({1.0,
 std::uint64_t open_key(Cost g, Cost f) { return heap_key(f, f > 0.0 ? g / f : 1.0); }
 }  // namespace
 
-GridAdaptiveReplanner::GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
-    : GridReplannerBase(map, start, goal, diagonal), distance_(resolve_heuristic(Heuristic::automatic, diagonal)) {}
-
 Cost GridAdaptiveReplanner::octile(NodeId node) const {
   const Cell a = map_.cell_of(node);
   return heuristic_scale_ * grid_distance(distance_, a.x - goal_.x, a.y - goal_.y);
@@ -233,8 +230,6 @@ SearchStatus GridAdaptiveReplanner::plan() {
   return status_;
 }
 
-void GridAdaptiveReplanner::move_to(Cell cell) { start_ = cell; }
-
 Cost GridAdaptiveReplanner::cost() const { return status_ == SearchStatus::found ? plan_cost_ : infinite_cost; }
 
 Cell GridAdaptiveReplanner::next_cell() const {
@@ -243,11 +238,11 @@ Cell GridAdaptiveReplanner::next_cell() const {
   return next == invalid_node ? start_ : map_.cell_of(next);
 }
 
-PathResult GridAdaptiveReplanner::path() const {
-  return follow_plan(status_ == SearchStatus::found && map_.contains(start_), [this](NodeId at) {
-    const NodeId next = next_[at];
-    return std::pair<NodeId, Cost>{next, next == invalid_node ? infinite_cost : move_cost(at, next)};
-  });
+bool GridAdaptiveReplanner::has_plan() const { return status_ == SearchStatus::found && map_.contains(start_); }
+
+std::pair<NodeId, Cost> GridAdaptiveReplanner::next_move(NodeId at) const {
+  const NodeId next = next_[at];
+  return {next, next == invalid_node ? infinite_cost : move_cost(at, next)};
 }
 
 }  // namespace wayfinder

@@ -6,9 +6,6 @@
 
 namespace wayfinder {
 
-GridReplanner::GridReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
-    : GridReplannerBase(map, start, goal, diagonal), last_start_(start) {}
-
 Cost GridReplanner::heuristic(NodeId from, NodeId to) const {
   const Cell a = map_.cell_of(from), b = map_.cell_of(to);
   return heuristic_scale_ * grid_distance(resolve_heuristic(Heuristic::automatic, diagonal_), a.x - b.x, a.y - b.y);
@@ -33,7 +30,6 @@ void GridReplanner::initialise() {
   queue_.clear();
   started_over();
   key_modifier_ = 0.0;
-  last_start_ = start_;
   const NodeId goal = map_.id_of(goal_);
   rhs_[goal] = 0.0;
   queue_push(goal, key_of(goal));
@@ -128,15 +124,13 @@ SearchStatus GridReplanner::plan() {
   return SearchStatus::found;
 }
 
-void GridReplanner::move_to(Cell cell) {
-  if (cell == start_) return;
+void GridReplanner::moved(Cell from) {
+  if (from == start_) return;
   // Keys already queued were made with the old position's heuristic; raising k_m by the
   // distance moved keeps them lower bounds (the paper's k_m), so the queue need not be rebuilt.
-  if (initialised_ && map_.contains(cell) && map_.contains(last_start_))
-    key_modifier_ += heuristic(map_.id_of(last_start_), map_.id_of(cell));
-  last_start_ = cell;
-  start_ = cell;
-  if (initialised_ && !map_.contains(cell)) start_over_ = true;
+  if (initialised_ && map_.contains(start_) && map_.contains(from))
+    key_modifier_ += heuristic(map_.id_of(from), map_.id_of(start_));
+  if (initialised_ && !map_.contains(start_)) start_over_ = true;
 }
 
 Cost GridReplanner::cost() const {
@@ -151,19 +145,18 @@ Cell GridReplanner::next_cell() const {
   return route.nodes.size() >= 2 ? map_.cell_of(route.nodes[1]) : start_;
 }
 
-PathResult GridReplanner::path() const {
-  // Walk down the costs-to-goal: from each cell, the move that minimises move cost + g.
-  return follow_plan(cost() != infinite_cost, [this](NodeId at) {
-    std::pair<NodeId, Cost> best{invalid_node, 0.0};
-    Cost best_value = infinite_cost;
-    for_each_move(at, [&](NodeId next, Cost step) {
-      if (step + g_[next] < best_value) {
-        best_value = step + g_[next];
-        best = {next, step};
-      }
-    });
-    return best;
+bool GridReplanner::has_plan() const { return cost() != infinite_cost; }
+
+std::pair<NodeId, Cost> GridReplanner::next_move(NodeId at) const {
+  std::pair<NodeId, Cost> best{invalid_node, 0.0};
+  Cost best_value = infinite_cost;
+  for_each_move(at, [&](NodeId next, Cost step) {
+    if (step + g_[next] < best_value) {
+      best_value = step + g_[next];
+      best = {next, step};
+    }
   });
+  return best;
 }
 
 // ---- The open list ------------------------------------------------------------------------

@@ -4,7 +4,41 @@ namespace wayfinder {
 
 namespace {
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+
+PathResult no_plan(PathResult result, std::string why) {
+  result.status = SearchStatus::no_path;
+  result.reason = StopReason::open_list_empty;
+  result.message = std::move(why);
+  return result;
+}
 }  // namespace
+
+PathResult GridReplannerBase::path() const {
+  PathResult result;
+  result.reason = StopReason::goal_reached;
+  result.stats.expanded = last_expansions_;
+  if (!has_plan()) return no_plan(std::move(result), message_.empty() ? "no plan: call plan() first" : message_);
+  NodeId at = map_.id_of(start_);
+  const NodeId goal = map_.id_of(goal_);
+  result.nodes.push_back(at);
+  Cost total = 0.0;
+  while (at != goal && result.nodes.size() <= map_.cell_count()) {
+    const std::pair<NodeId, Cost> next = next_move(at);
+    if (next.first == invalid_node || next.second == infinite_cost) break;
+    total += next.second;
+    at = next.first;
+    result.nodes.push_back(at);
+  }
+  if (at != goal) {
+    result.nodes.clear();
+    return no_plan(std::move(result), "the plan is stale: call plan() after move_to() or notify_changes()");
+  }
+  result.status = SearchStatus::found;
+  result.cost = total;
+  result.points.reserve(result.nodes.size());
+  for (const NodeId node : result.nodes) result.points.push_back(GridMap::centre(map_.cell_of(node)));
+  return result;
+}
 
 std::size_t GridReplannerBase::notify_changes() {
   const auto changes = map_.changes_since(seen_revision_);

@@ -80,33 +80,11 @@ struct ReferenceSource {
   double tolerance = 0.0;  ///< base tolerance (scenario) or relative tolerance (Dijkstra)
 };
 
-/// Cost over the reference's cost (the optimum) of the found paths: 1 for the optimal
-/// algorithms, the suboptimality of the others.
-class CostRatioTally {
- public:
-  void add(const PathResult& result, const QueryReference& reference) {
-    if (!result.found() || !reference.optimal || !(*reference.optimal > 0.0)) return;
-    const double ratio = result.cost / *reference.optimal;
-    sum_ += ratio;
-    max_ = std::max(max_, ratio);
-    ++count_;
-  }
-  [[nodiscard]] std::optional<double> mean() const {
-    return count_ == 0 ? std::nullopt : std::optional<double>(sum_ / static_cast<double>(count_));
-  }
-  [[nodiscard]] std::optional<double> max() const { return count_ == 0 ? std::nullopt : std::optional<double>(max_); }
-
- private:
-  double sum_ = 0.0;
-  double max_ = 0.0;
-  std::size_t count_ = 0;
-};
-
 nlohmann::ordered_json summary_json(const BenchSummary& summary, const GridBenchArguments& arguments,
                                     const std::string& map_path, const ReferenceSource& reference,
                                     double throughput_qps, const CompactPathTally& compact,
                                     const std::shared_ptr<const GridJumpTable>& jump_table,
-                                    const std::vector<std::string>& warnings, const CostRatioTally& ratios,
+                                    const std::vector<std::string>& warnings, const CostRatios& ratios,
                                     const HierarchicalGrid* hierarchy) {
   nlohmann::ordered_json json = bench_summary_json(summary);
   json["compact_bytes_per_step"] = optional_number(compact.plain_mean());
@@ -169,8 +147,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
   add_whole_number_option(command, "--ida-budget", arguments.ida_max_expansions, 1, Budget::unlimited_expansions,
                           "expansions allowed per IDA* query; queries over budget count as unsolved, not mismatches")
       ->default_str(std::to_string(arguments.ida_max_expansions));
-  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
-                          "read and run only the first N queries");
+  add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
   add_grid_agent_size_option(command, arguments.agent_size,
                              "the agent's side in cells (a K x K agent by its top-left cell); above 1, queries whose "
@@ -355,7 +332,7 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
     options.agent_size = agent_size;
     options.cluster_size = static_cast<int>(arguments.cluster_size);
     options.return_partial = false;
-    CostRatioTally ratios;
+    CostRatios ratios;  // cost over the optimum of the found paths
     if (algorithm == GridAlgorithm::ida_star) options.budget.max_expansions = arguments.ida_max_expansions;
 
     // What the queries read besides the map (hpa's hierarchy, jps-plus's table, a larger
@@ -404,7 +381,8 @@ int run_grid_bench_command(const GridBenchArguments& arguments, std::ostream& ou
             break;
           }
       tally.add(score, microseconds, result.stats);
-      ratios.add(result, references[i]);
+      if (result.found() && references[i].optimal && *references[i].optimal > 0.0)
+        ratios.add(result.cost / *references[i].optimal);
       if (result.found() && !compact.add(map, result.nodes)) {
         any_mismatch = true;
         progress.clear();

@@ -178,7 +178,7 @@ std::string hierarchy_text(const HierarchicalGrid& hierarchy) {
 }
 
 void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments) {
-  command.add_option("MAP", arguments.map_path, "MovingAI .map file")->required()->type_name("FILE");
+  add_grid_map_argument(command, arguments.map_path);
   add_cell_option(command, "--from", arguments.from, "start cell (column,row; 0,0 is the top left)")->required();
   add_cell_option(command, "--to", arguments.to, "goal cell")->required();
   add_algorithm_option(command, "--algo,-a", arguments.search.algorithm,

@@ -17,7 +17,7 @@
 namespace wayfinder::cli {
 
 void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArguments& arguments) {
-  command.add_option("MAP", arguments.map_path, "MovingAI .map file")->required()->type_name("FILE");
+  add_grid_map_argument(command, arguments.map_path);
   command.add_option("-o,--output", arguments.output_path, "where to write the jump table")
       ->required()
       ->type_name("FILE");

@@ -5,53 +5,32 @@
 
 #include <CLI/CLI.hpp>
 #include <cstddef>
-#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "wayfinder/navmesh/mesh_geometry.hpp"
+#include "wayfinder/navmesh_build/navmesh_builder.hpp"
 
 namespace wayfinder::cli {
 
-struct LevelBuildArguments {
-  double agent_radius = 0.6;
-  double agent_height = 2.0;
-  double max_climb = 0.9;
-  double max_slope = 45.0;
-  double cell_size = 0.3;
-  double cell_height = 0.2;
-  std::uint64_t vertices_per_polygon = 6;
-  std::uint64_t tile_size = 0;
-};
-
 /// Adds --agent-radius, --agent-height, --max-climb, --max-slope, --cell-size, --cell-height,
-/// --max-vertices and --tile-size; returns them, so that a command can make them need --build.
-std::vector<CLI::Option*> add_level_build_options(CLI::App& command, LevelBuildArguments& arguments);
+/// --max-vertices and --tile-size, stored in `settings`, whose values are the defaults --help
+/// shows (the library's, unless the caller changed them); returns them, so that a command can
+/// make them need --build.
+std::vector<CLI::Option*> add_level_build_options(CLI::App& command, AgentSettings& settings);
 
-/// What a build did, for the commands' output.
-struct LevelBuildSummary {
-  std::size_t input_triangles = 0;
-  std::size_t walkable_triangles = 0;
-  int grid_width = 0;
-  int grid_depth = 0;
-  int tiles = 0;
-  std::size_t polygons = 0;
-  std::size_t vertices = 0;
-  std::size_t detail_triangles = 0;
-  double milliseconds = 0.0;
-};
-
-/// Builds the navmesh of `level` (read from `level_path`, named in errors) with Recast. Throws
-/// CommandError for bad settings, a level Recast cannot build, or a wayfinder built without
-/// Recast. A progress bar goes to `err` when `show_progress` and it is a terminal.
+/// Builds the navmesh of `level` (read from `level_path`, named in errors) with Recast, and
+/// fills `report` when it is not null. Throws CommandError for bad settings, a level Recast
+/// cannot build, or a wayfinder built without Recast. A progress bar goes to `err` when
+/// `show_progress` and it is a terminal.
 MeshGeometry build_level_navmesh(const MeshGeometry& level, const std::string& level_path,
-                                 const LevelBuildArguments& arguments, std::ostream& err, bool show_progress,
-                                 LevelBuildSummary* summary = nullptr);
+                                 const AgentSettings& settings, std::ostream& err, bool show_progress,
+                                 NavMeshBuildReport* report = nullptr);
 
 /// `--build` (build the navmesh of FILE, a level, in memory first) and the build options, each
 /// of which needs --build.
-void add_build_in_memory_options(CLI::App& command, bool& build, LevelBuildArguments& arguments);
+void add_build_in_memory_options(CLI::App& command, bool& build, AgentSettings& settings);
 
 /// What a mesh command queries: FILE's navmesh as written, or with `build` the navmesh built
 /// from FILE as level geometry (and the level itself, for pictures).
@@ -59,23 +38,23 @@ struct CommandNavMeshGeometry {
   MeshGeometry navmesh;
   MeshGeometry level;  ///< empty unless built
   bool built = false;
-  LevelBuildSummary summary;
+  NavMeshBuildReport report;  ///< what the build did, when built
 };
 
 /// Reads FILE; with `build`, builds its navmesh (CommandError when nothing is walkable); without,
 /// warns on `err` when FILE looks like raw level geometry (level_geometry_warning). The off-mesh
 /// links of `links_path` (none when empty) go with the navmesh either way.
 CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, const std::string& links_path,
-                                            bool build, const LevelBuildArguments& arguments, std::ostream& err,
+                                            bool build, const AgentSettings& settings, std::ostream& err,
                                             bool show_progress);
 
 /// The build's figures as JSON text for a command's output: {"polygons", "vertices",
 /// "detail_triangles", "tiles", "build_milliseconds"}.
-std::string level_build_summary_json(const LevelBuildSummary& summary);
+std::string level_build_summary_json(const NavMeshBuildReport& report);
 /// The same as one line of text: "built 118 polygons, 223 vertices in 12.3 ms (4 tiles)".
-std::string level_build_summary_text(const LevelBuildSummary& summary);
+std::string level_build_summary_text(const NavMeshBuildReport& report);
 
 /// The settings as one line of text ("agent radius 0.6, height 2, ...") for reports.
-std::string describe_level_build(const LevelBuildArguments& arguments);
+std::string describe_level_build(const AgentSettings& settings);
 
 }  // namespace wayfinder::cli

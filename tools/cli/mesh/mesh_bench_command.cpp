@@ -92,9 +92,7 @@ nlohmann::ordered_json number_or_null(double value) {
 }  // namespace
 
 void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& arguments) {
-  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav")
-      ->required()
-      ->type_name("FILE");
+  add_navmesh_file_argument(command, arguments.mesh_path);
   command
       .add_option("--queries", arguments.queries_path,
                   "queries: a reference-query CSV, a Polyanya optimal-length CSV or a MovingAI .scen")
@@ -105,8 +103,7 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
   add_whole_number_option(command, "--repeat", arguments.repeat, 1, 1000,
                           "timing passes over all queries (the median pass counts)")
       ->default_str(std::to_string(arguments.repeat));
-  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
-                          "read and run only the first N queries");
+  add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   add_build_in_memory_options(command, arguments.build, arguments.build_settings);
@@ -348,14 +345,14 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
     json["max_ratio"] = number_or_null(max_ratio);
     json["min_ratio"] = number_or_null(min_ratio);
     json["checksum"] = checksum;
-    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.summary));
+    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.report));
     out << json.dump() << '\n';
     return failed ? exit_no_path : exit_ok;
   }
 
   out << "mesh:     " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, " << mesh.region_count()
       << " regions)\n";
-  if (loaded.built) out << "navmesh:  " << level_build_summary_text(loaded.summary) << '\n';
+  if (loaded.built) out << "navmesh:  " << level_build_summary_text(loaded.report) << '\n';
   out << "queries:  " << arguments.queries_path << " (" << count << " queries; nodes " << to_string(arguments.nodes)
       << ", " << arguments.repeat << " passes)\n\n";
   using Align = TableColumn::Align;

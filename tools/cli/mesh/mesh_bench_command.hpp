@@ -28,7 +28,7 @@ struct MeshBenchArguments {
   bool z_up = false;
   /// FILE is a level: build its navmesh in memory first (--build and the build options).
   bool build = false;
-  LevelBuildArguments build_settings;
+  AgentSettings build_settings;
   std::string links_path;  ///< --links: an off-mesh links file (empty: none)
   bool json = false;
 };

@@ -35,7 +35,7 @@ void configure_mesh_build_command(CLI::App& command, MeshBuildArguments& argumen
 int run_mesh_build_command(const MeshBuildArguments& arguments, std::ostream& out, std::ostream& err) {
   refuse_output_over("-o", arguments.output_path, "the level", arguments.level_path);
   const MeshGeometry level = read_mesh_geometry(arguments.level_path, arguments.z_up);
-  LevelBuildSummary report;
+  NavMeshBuildReport report;
   const MeshGeometry built =
       build_level_navmesh(level, arguments.level_path, arguments.build, err, !arguments.json, &report);
   // The mesh must load as the other commands will load it; its regions and repairs are reported.

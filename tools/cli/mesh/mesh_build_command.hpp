@@ -15,7 +15,7 @@ namespace wayfinder::cli {
 struct MeshBuildArguments {
   std::string level_path;
   std::string output_path;
-  LevelBuildArguments build;
+  AgentSettings build;
   bool z_up = false;
   bool json = false;
 };

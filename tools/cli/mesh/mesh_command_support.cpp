@@ -52,6 +52,12 @@ MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::s
   return geometry;
 }
 
+CLI::Option* add_navmesh_file_argument(CLI::App& command, std::string& target) {
+  return command.add_option("FILE", target, "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav")
+      ->required()
+      ->type_name("FILE");
+}
+
 CLI::Option* add_links_option(CLI::App& command, std::string& target) {
   return command
       .add_option("--links", target,

@@ -27,6 +27,8 @@ MeshGeometry read_mesh_geometry(const std::string& path, bool z_up);
 /// The same with the off-mesh links of `links_path` (read_off_mesh_links; none when empty) added
 /// after the file's own (only a baked file has any).
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::string& links_path);
+/// The positional FILE of the commands that read a navigation mesh (required), stored in `target`.
+CLI::Option* add_navmesh_file_argument(CLI::App& command, std::string& target);
 /// `--links FILE`, stored in `target`.
 CLI::Option* add_links_option(CLI::App& command, std::string& target);
 

@@ -51,9 +51,7 @@ nlohmann::ordered_json point_json(const Point& point) { return {point.x, point.y
 }  // namespace
 
 void configure_mesh_info_command(CLI::App& command, MeshInfoArguments& arguments) {
-  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav")
-      ->required()
-      ->type_name("FILE");
+  add_navmesh_file_argument(command, arguments.mesh_path);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
 }

@@ -72,9 +72,7 @@ std::optional<HeightRange> drawn_range(const MeshPathArguments& arguments, const
 }  // namespace
 
 void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments) {
-  command.add_option("FILE", arguments.mesh_path, "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav")
-      ->required()
-      ->type_name("FILE");
+  add_navmesh_file_argument(command, arguments.mesh_path);
   command.add_option("--from", arguments.from, "start point X,Y,Z (on a 2D .mesh also X,Y, meaning X,0,Y)")
       ->required()
       ->type_name("X,Y,Z");
@@ -217,14 +215,14 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
     json["microseconds"] = microseconds;
     if (!arguments.svg_path.empty()) json["svg"] = arguments.svg_path;
     if (range) json["y_range"] = {range->min, range->max};
-    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.summary));
+    if (loaded.built) json["build"] = nlohmann::ordered_json::parse(level_build_summary_json(loaded.report));
     out << json.dump() << '\n';
   } else {
     out << "mesh:         " << arguments.mesh_path << " (" << mesh.polygon_count() << " polygons, "
         << mesh.region_count() << " regions";
     if (mesh.off_mesh_link_count() != 0) out << ", " << mesh.off_mesh_link_count() << " off-mesh links";
     out << ")\n";
-    if (loaded.built) out << "navmesh:      " << level_build_summary_text(loaded.summary) << '\n';
+    if (loaded.built) out << "navmesh:      " << level_build_summary_text(loaded.report) << '\n';
     out << "query:        " << format_point(*from) << " -> " << format_point(*to) << '\n';
     out << snap_line(mesh, "start moved:  ", *from, options)
         << snap_line(mesh, "goal moved:   ", *to, options);

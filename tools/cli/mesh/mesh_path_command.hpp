@@ -23,7 +23,7 @@ struct MeshPathArguments {
   bool z_up = false;
   /// FILE is a level: build its navmesh in memory first (--build and the build options).
   bool build = false;
-  LevelBuildArguments build_settings;
+  AgentSettings build_settings;
   std::string links_path;  ///< --links: an off-mesh links file (empty: none)
   std::string svg_path;
   /// "MIN,MAX": draw only polygons with some part at heights MIN..MAX (checked when run).

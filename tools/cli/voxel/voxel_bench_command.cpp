@@ -51,9 +51,7 @@ struct Summary {
   /// second, so this is the figure to compare with bench/wayfinder_bench_voxel.
   double cpu_seconds = 0.0;
   /// Cost over the reference cost, for the algorithms that are not optimal.
-  double ratio_sum = 0.0;
-  double ratio_max = 0.0;
-  std::size_t ratio_count = 0;
+  CostRatios ratios;
 };
 
 bool optimal(VoxelAlgorithm algorithm) {
@@ -90,8 +88,7 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
   add_whole_number_option(command, "--seed", arguments.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                           "seed of the random pairs")
       ->default_str(std::to_string(arguments.seed));
-  add_whole_number_option(command, "--limit", arguments.limit, 1, std::numeric_limits<std::uint64_t>::max(),
-                          "read and run only the first N queries");
+  add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
   command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
   command.footer(
@@ -248,9 +245,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
             problem = "cost " + format_fixed(result.cost, 6) + " below the optimum " + format_fixed(query.reference, 6);
           if (!optimal(algorithm) && query.reference > 0.0) {
             const double ratio = result.cost / query.reference;
-            summary.ratio_sum += ratio;
-            summary.ratio_max = std::max(summary.ratio_max, ratio);
-            ++summary.ratio_count;
+            summary.ratios.add(ratio);
           }
         }
       } else if (query.reference >= 0.0) {
@@ -325,9 +320,9 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       json["cpu_expansions_per_second"] = cpu_per_second;
       json["threads"] = arguments.threads;
       json["throughput_qps"] = throughput_qps;
-      if (summary.ratio_count > 0) {
-        json["mean_cost_over_optimal"] = summary.ratio_sum / static_cast<double>(summary.ratio_count);
-        json["max_cost_over_optimal"] = summary.ratio_max;
+      if (summary.ratios.count() > 0) {
+        json["mean_cost_over_optimal"] = *summary.ratios.mean();
+        json["max_cost_over_optimal"] = *summary.ratios.max();
       }
       if (algorithm == VoxelAlgorithm::hierarchical) {
         const VoxelHierarchyStats& stats = pathfinder.hierarchy()->stats();
@@ -342,9 +337,9 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       cells.push_back(format_fixed(cpu_per_second * 1e-6, 2));
       out << table.row_line(cells) << '\n';
       out << "  " << throughput_line(throughput_qps, arguments.threads) << '\n';
-      if (summary.ratio_count > 0)
-        out << "  cost / optimal: mean " << format_fixed(summary.ratio_sum / static_cast<double>(summary.ratio_count), 4)
-            << ", max " << format_fixed(summary.ratio_max, 4) << '\n';
+      if (summary.ratios.count() > 0)
+        out << "  cost / optimal: mean " << format_fixed(*summary.ratios.mean(), 4)
+            << ", max " << format_fixed(*summary.ratios.max(), 4) << '\n';
       if (algorithm == VoxelAlgorithm::hierarchical) out << "  " << hierarchy_line << '\n';
       out << std::flush;
     }

@@ -143,6 +143,12 @@ std::string format_voxel_coord(VoxelCoord at) {
   return std::to_string(at.x) + "," + std::to_string(at.y) + "," + std::to_string(at.z);
 }
 
+CLI::Option* add_voxel_world_argument(CLI::App& command, std::string& target) {
+  return command.add_option("FILE", target, "a MagicaVoxel .vox or a MovingAI .3dmap file")
+      ->required()
+      ->type_name("FILE");
+}
+
 CLI::Option* add_voxel_coord_option(CLI::App& command, const std::string& name, VoxelCoord& target,
                                     const std::string& description) {
   return command

@@ -72,6 +72,9 @@ ResolvedProfile resolve_voxel_profile(const VoxelProfileArguments& arguments, co
 std::optional<VoxelCoord> parse_voxel_coord(std::string_view text);
 std::string format_voxel_coord(VoxelCoord at);
 /// `--name X,Y,Z`, stored in `target`.
+/// The positional FILE of the commands that read a voxel world (required), stored in `target`.
+CLI::Option* add_voxel_world_argument(CLI::App& command, std::string& target);
+
 CLI::Option* add_voxel_coord_option(CLI::App& command, const std::string& name, VoxelCoord& target,
                                     const std::string& description);
 /// `--algo,-a A[,A...]`: voxel algorithms by name (parse_voxel_algorithm), stored in `target` in

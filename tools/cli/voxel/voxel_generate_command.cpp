@@ -98,9 +98,7 @@ struct Summary {
   double peak_open = 0.0;
   double cost = 0.0;
   // Cost over the A* cost of the same pair (when A* ran first), for the algorithms that are not optimal.
-  double ratio_sum = 0.0;
-  double ratio_max = 0.0;
-  std::size_t ratio_count = 0;
+  CostRatios ratios;
 };
 
 /// A profile's hierarchy for hpa, or why there is none.
@@ -373,9 +371,7 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
           if (algorithm == VoxelAlgorithm::astar || algorithm == VoxelAlgorithm::dijkstra) optimal_costs[i] = result.cost;
           if (algorithm != VoxelAlgorithm::astar && algorithm != VoxelAlgorithm::dijkstra && optimal_costs[i] > 0.0) {
             const double ratio = result.cost / optimal_costs[i];
-            summary.ratio_sum += ratio;
-            summary.ratio_max = std::max(summary.ratio_max, ratio);
-            ++summary.ratio_count;
+            summary.ratios.add(ratio);
             if (ratio < 1.0 - 1e-9) problem = "cost " + format_fixed(result.cost, 3) + " below the astar cost";
           }
           if (algorithm == VoxelAlgorithm::weighted_astar && optimal_costs[i] >= 0.0 &&
@@ -428,9 +424,9 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
         json["mean_cost"] = summary.solved > 0 ? summary.cost / static_cast<double>(summary.solved) : 0.0;
         json["mean_search_memory_bytes"] = summary.memory / count;
         json["max_search_memory_bytes"] = summary.max_memory;
-        if (summary.ratio_count > 0) {
-          json["mean_cost_over_astar"] = summary.ratio_sum / static_cast<double>(summary.ratio_count);
-          json["max_cost_over_astar"] = summary.ratio_max;
+        if (summary.ratios.count() > 0) {
+          json["mean_cost_over_astar"] = *summary.ratios.mean();
+          json["max_cost_over_astar"] = *summary.ratios.max();
         }
         out << json.dump() << '\n' << std::flush;
       } else {
@@ -440,10 +436,10 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
                                format_fixed(summary.expanded / count, 0), format_fixed(mib(summary.memory / count), 1),
                                format_fixed(mib(summary.max_memory), 1)})
             << '\n';
-        if (summary.ratio_count > 0)
+        if (summary.ratios.count() > 0)
           out << "  " << profile_name << " " << to_string(algorithm) << " cost / astar cost: mean "
-              << format_fixed(summary.ratio_sum / static_cast<double>(summary.ratio_count), 4) << ", max "
-              << format_fixed(summary.ratio_max, 4) << " over " << summary.ratio_count << " pairs\n";
+              << format_fixed(*summary.ratios.mean(), 4) << ", max "
+              << format_fixed(*summary.ratios.max(), 4) << " over " << summary.ratios.count() << " pairs\n";
         out << std::flush;
       }
     }

@@ -73,9 +73,7 @@ constexpr std::size_t largest_parts_shown = 5;
 }  // namespace
 
 void configure_voxel_info_command(CLI::App& command, VoxelInfoArguments& arguments) {
-  command.add_option("FILE", arguments.world_path, "a MagicaVoxel .vox or a MovingAI .3dmap file")
-      ->required()
-      ->type_name("FILE");
+  add_voxel_world_argument(command, arguments.world_path);
   add_voxel_profile_options(command, arguments.profile);
   add_voxel_colour_options(command, arguments.colours);
   add_block_count_option(command, "--places", arguments.places, 0, max_places,

@@ -63,9 +63,7 @@ nlohmann::ordered_json snapped_json(const std::optional<Snapped>& snapped) {
 }  // namespace
 
 void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& arguments) {
-  command.add_option("FILE", arguments.world_path, "a MagicaVoxel .vox or a MovingAI .3dmap file")
-      ->required()
-      ->type_name("FILE");
+  add_voxel_world_argument(command, arguments.world_path);
   add_voxel_coord_option(command, "--from", arguments.from, "start block (y is up)")->required();
   add_voxel_coord_option(command, "--to", arguments.to, "goal block")->required();
   add_voxel_profile_options(command, arguments.profile);

@@ -40,14 +40,8 @@ class JumpPointPlusDomain {
   template <class Sink>
   void for_each_successor(NodeId node, NodeId parent, Sink&& sink) const {
     const Cell at = map_.cell_of(node);
-    if (parent == invalid_node) {
-      for (int direction = 0; direction < jump_direction_count; ++direction)
-        jump(at, node, jump_direction_dx[direction], jump_direction_dy[direction], sink);
-      return;
-    }
     // The directions JumpPointDomain would scan.
-    detail::for_each_unpruned_direction(map_, map_.cell_of(parent), at,
-                                        [&](int dx, int dy) { jump(at, node, dx, dy, sink); });
+    detail::for_each_jump_direction(map_, parent, at, [&](int dx, int dy) { jump(at, node, dx, dy, sink); });
   }
 
  private:

@@ -121,6 +121,20 @@ WAYFINDER_FORCE_INLINE inline void for_each_unpruned_direction(const GridMap& ma
   }
 }
 
+// The directions a jump point search scans from `at`, reached from `parent`: all eight at the
+// start (`parent` is invalid_node), else those for_each_unpruned_direction leaves. Both jump point
+// domains expand a node this way; they differ only in how a jump is made.
+template <class Jump>
+WAYFINDER_FORCE_INLINE inline void for_each_jump_direction(const GridMap& map, NodeId parent, Cell at, Jump&& jump) {
+  if (parent == invalid_node) {
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if (dx != 0 || dy != 0) jump(dx, dy);
+    return;
+  }
+  for_each_unpruned_direction(map, map.cell_of(parent), at, jump);
+}
+
 }  // namespace detail
 
 class JumpPointDomain {
@@ -135,14 +149,7 @@ class JumpPointDomain {
   template <class Sink>
   void for_each_successor(NodeId node, NodeId parent, Sink&& sink) const {
     const Cell at = map_.cell_of(node);
-    if (parent == invalid_node) {
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx)
-          if (dx != 0 || dy != 0) jump_towards(at, dx, dy, sink);
-      return;
-    }
-    detail::for_each_unpruned_direction(map_, map_.cell_of(parent), at,
-                                        [&](int dx, int dy) { jump_towards(at, dx, dy, sink); });
+    detail::for_each_jump_direction(map_, parent, at, [&](int dx, int dy) { jump_towards(at, dx, dy, sink); });
   }
 
  private:

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "wayfinder/core/indexed_heap.hpp"
@@ -27,18 +28,13 @@ namespace wayfinder {
 class GridAdaptiveReplanner final : public GridReplannerBase {
  public:
   // The replanners' constructor (grid_replanner_base.hpp).
-  GridAdaptiveReplanner(const GridMap& map, Cell start, Cell goal,
-                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
-  GridAdaptiveReplanner(const GridMap&& map, Cell start, Cell goal,
-                        DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+  using GridReplannerBase::GridReplannerBase;
   /// A forward A* from the agent's cell, reusing what earlier plans learned. After
   /// notify_changes(), a change that may make learned heuristics overestimate (a cell opened or
   /// got cheaper) is repaired first; a start from scratch forgets everything learned.
   SearchStatus plan() override;
-  /// Learned heuristics are costs to the fixed goal: they stay valid wherever the agent goes.
-  void move_to(Cell cell) override;
-  /// The chain of `next` pointers as of the last plan(), followed from the agent's cell.
-  [[nodiscard]] PathResult path() const override;
+  // move_to() needs nothing more: learned heuristics are costs to the fixed goal, valid
+  // wherever the agent goes.
   [[nodiscard]] Cost cost() const override;
   [[nodiscard]] Cell next_cell() const override;
 
@@ -49,6 +45,10 @@ class GridAdaptiveReplanner final : public GridReplannerBase {
   [[nodiscard]] bool last_reused_path() const { return last_reused_path_; }
 
  private:
+  [[nodiscard]] bool has_plan() const override;
+  /// The chain of `next` pointers as of the last plan(): path() follows it from the agent's cell.
+  [[nodiscard]] std::pair<NodeId, Cost> next_move(NodeId at) const override;
+
   /// A cell's state in one search; valid only while `search` equals the replanner's counter.
   struct SearchCell {
     Cost g = infinite_cost;
@@ -81,7 +81,7 @@ class GridAdaptiveReplanner final : public GridReplannerBase {
   /// when it is not allowed.
   [[nodiscard]] Cost move_cost(NodeId from, NodeId to) const;
 
-  Heuristic distance_;
+  Heuristic distance_ = resolve_heuristic(Heuristic::automatic, diagonal_);
 
   // Memory kept between searches.
   std::vector<Cost> learned_h_;  ///< 0 where nothing was learned (the octile distance rules)

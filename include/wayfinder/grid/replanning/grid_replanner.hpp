@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "wayfinder/core/indexed_heap.hpp"
@@ -26,19 +27,18 @@ namespace wayfinder {
 class GridReplanner final : public GridReplannerBase {
  public:
   // The replanners' constructor (grid_replanner_base.hpp).
-  GridReplanner(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles);
-  GridReplanner(const GridMap&& map, Cell start, Cell goal,
-                DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+  using GridReplannerBase::GridReplannerBase;
   /// The first call searches from scratch; later calls repair what notify_changes() and
   /// move_to() made stale.
   SearchStatus plan() override;
-  void move_to(Cell cell) override;
-  /// Follows the costs-to-goal down from the agent's cell.
-  [[nodiscard]] PathResult path() const override;
   [[nodiscard]] Cost cost() const override;
   [[nodiscard]] Cell next_cell() const override;
 
  private:
+  [[nodiscard]] bool has_plan() const override;
+  /// Follows the costs-to-goal down: from `at`, the move that minimises move cost + g.
+  [[nodiscard]] std::pair<NodeId, Cost> next_move(NodeId at) const override;
+
   struct Key {
     Cost primary;
     Cost secondary;
@@ -51,6 +51,8 @@ class GridReplanner final : public GridReplannerBase {
   [[nodiscard]] Cost heuristic(NodeId from, NodeId to) const;
   void update_vertex(NodeId node);
   void compute_shortest_path();
+  /// Raises k_m by the distance moved (D* Lite's s_last is the cell the agent left).
+  void moved(Cell from) override;
   /// min over neighbours n of c(node, n) + g(n): the one-step lookahead.
   [[nodiscard]] Cost lookahead(NodeId node) const;
 
@@ -71,7 +73,6 @@ class GridReplanner final : public GridReplannerBase {
   std::vector<std::uint32_t> queue_position_;
   BasicIndexedHeap<Key> queue_;
   Cost key_modifier_ = 0.0;  ///< D* Lite's k_m: the heuristic distance the agent has moved
-  Cell last_start_;          ///< where the agent was when k_m was last raised
 };
 
 }  // namespace wayfinder

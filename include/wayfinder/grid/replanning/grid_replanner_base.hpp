@@ -17,20 +17,32 @@
 
 namespace wayfinder {
 
-/// Every grid replanner has, besides what this base declares, a constructor (map, start, goal,
-/// diagonal mode) that keeps a reference to the map, which must outlive it (a temporary map does
-/// not compile); nothing is searched until plan().
+/// Every grid replanner inherits the constructor declared here (`using
+/// GridReplannerBase::GridReplannerBase;`), so that the constructor's contract is written once.
 class GridReplannerBase {
  public:
+  /// The replanner keeps a reference to `map`, which must outlive it (a temporary map does not
+  /// compile); nothing is searched until plan(). The base is abstract: only the replanners that
+  /// inherit this constructor are built with it.
+  GridReplannerBase(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles)
+      : map_(map), start_(start), goal_(goal), diagonal_(diagonal), seen_revision_(map.revision()) {}
+  GridReplannerBase(const GridMap&& map, Cell start, Cell goal,
+                    DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles) = delete;
+
   /// Brings the plan up to date with the map and the agent's cell; returns found, no_path (the
   /// goal is cut off, or the agent or goal stands on a blocked cell) or invalid_input (start or
   /// goal outside the map, a bad diagonal mode).
   virtual SearchStatus plan() = 0;
   /// The agent is now at `cell` (usually next_cell()); any cell is accepted.
-  virtual void move_to(Cell cell) = 0;
+  void move_to(Cell cell) {
+    const Cell from = start_;
+    start_ = cell;
+    moved(from);
+  }
   /// The plan from the agent's cell to the goal as of the last plan() (nodes, points at cell
-  /// centres, cost): found or no_path.
-  [[nodiscard]] virtual PathResult path() const = 0;
+  /// centres, cost): found or no_path. It follows the replanner's next_move() from the agent's
+  /// cell, so it is written once here.
+  [[nodiscard]] PathResult path() const;
   /// The plan's cost (infinite when there is no path).
   [[nodiscard]] virtual Cost cost() const = 0;
   /// The next cell to step to, or the agent's own cell when it is at the goal or has no path.
@@ -52,10 +64,6 @@ class GridReplannerBase {
   [[nodiscard]] const std::string& message() const { return message_; }
 
  protected:
-  /// The replanner keeps a reference to `map`, which must outlive it.
-  GridReplannerBase(const GridMap& map, Cell start, Cell goal, DiagonalMode diagonal)
-      : map_(map), start_(start), goal_(goal), diagonal_(diagonal), seen_revision_(map.revision()) {}
-
   /// The checks at the start of plan(): false, with the message, for a bad diagonal mode or a
   /// start or goal outside the map.
   [[nodiscard]] bool ends_on_the_map();
@@ -81,36 +89,14 @@ class GridReplannerBase {
     }
   }
 
-  /// The plan as a PathResult (nodes, cell centres, cost; found or no_path): from the agent's
-  /// cell, `next_move(at)` gives the next cell and the move's cost ({invalid_node, ...} or an
-  /// infinite cost where the plan breaks). `has_plan` false: no_path with the last message.
-  template <class NextMove>
-  [[nodiscard]] PathResult follow_plan(bool has_plan, NextMove&& next_move) const {
-    PathResult result;
-    result.reason = StopReason::goal_reached;
-    result.stats.expanded = last_expansions_;
-    if (!has_plan) return no_plan(std::move(result), message_.empty() ? "no plan: call plan() first" : message_);
-    NodeId at = map_.id_of(start_);
-    const NodeId goal = map_.id_of(goal_);
-    result.nodes.push_back(at);
-    Cost total = 0.0;
-    while (at != goal && result.nodes.size() <= map_.cell_count()) {
-      const std::pair<NodeId, Cost> next = next_move(at);
-      if (next.first == invalid_node || next.second == infinite_cost) break;
-      total += next.second;
-      at = next.first;
-      result.nodes.push_back(at);
-    }
-    if (at != goal) {
-      result.nodes.clear();
-      return no_plan(std::move(result), "the plan is stale: call plan() after move_to() or notify_changes()");
-    }
-    result.status = SearchStatus::found;
-    result.cost = total;
-    result.points.reserve(result.nodes.size());
-    for (const NodeId node : result.nodes) result.points.push_back(GridMap::centre(map_.cell_of(node)));
-    return result;
-  }
+  /// Called by move_to() once position() is the agent's new cell, with the cell it left: a
+  /// replanner that keeps something about the agent's cell brings it up to date here.
+  virtual void moved(Cell /*from*/) {}
+  /// Whether the last plan() left a plan that path() can follow from the agent's cell.
+  [[nodiscard]] virtual bool has_plan() const = 0;
+  /// The plan's move from `at`: the next cell and the move's cost ({invalid_node, ...} or an
+  /// infinite cost where the plan breaks).
+  [[nodiscard]] virtual std::pair<NodeId, Cost> next_move(NodeId at) const = 0;
 
   /// The eight moves, in the order for_each_move visits them.
   static constexpr int move_dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
@@ -128,14 +114,6 @@ class GridReplannerBase {
   std::uint64_t last_expansions_ = 0;
   std::uint64_t total_expansions_ = 0;
   std::string message_;
-
- private:
-  static PathResult no_plan(PathResult result, std::string why) {
-    result.status = SearchStatus::no_path;
-    result.reason = StopReason::open_list_empty;
-    result.message = std::move(why);
-    return result;
-  }
 };
 
 }  // namespace wayfinder
