@@ -1,0 +1,322 @@
+// The C API (bindings/c/include/wayfinder.h) as P/Invoke declarations, one per wf_ function, and
+// its structs with the same layout. Internal: users see the classes built on it.
+using System;
+using System.Runtime.InteropServices;
+
+namespace Wayfinder
+{
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSearchStats
+    {
+        public ulong Expanded, Generated, PeakOpen;
+        public double Microseconds;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativePathResult
+    {
+        public SearchStatus Status;
+        public StopReason Reason;
+        public double Cost;
+        public UIntPtr NodeCount, PointCount;
+        public NativeSearchStats Stats;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeQueryLimits
+    {
+        public ulong MaxExpansions;
+        public double MaxCost, MaxMilliseconds;
+        public int ReturnPartial, PartialWhenUnreachable;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe struct NativeAreaFilter
+    {
+        public fixed float AreaCosts[AreaFilter.MaxAreas];
+        public ushort IncludeFlags, ExcludeFlags;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe struct NativeGridOptions
+    {
+        public NativeQueryLimits Limits;
+        public GridAlgorithm Algorithm;
+        public DiagonalMode Diagonal;
+        public Heuristic Heuristic;
+        public double Weight;
+        public ulong WalkerStepLimit;
+        public NativeAreaFilter* Filter;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeNavMeshOptions
+    {
+        public NativeQueryLimits Limits;
+        public CorridorNodes Nodes;
+        public double Weight, HeightTolerance, SnapDistance;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeMovementProfile
+    {
+        public int AgentHeight, WalkDirections, StepHeight, JumpHeight, JumpDistance, MaxFall;
+        public int Swim, Climb, Fly;
+        public double WalkCost, DiagonalCost, StepUpCost, JumpCost, FallCost, SwimCost, ClimbCost, FlyCost;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe struct NativeVoxelOptions
+    {
+        public NativeQueryLimits Limits;
+        public VoxelAlgorithm Algorithm;
+        public double Weight;
+        public NativeMovementProfile* Profile;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeVoxelHierarchyOptions
+    {
+        public int ClusterSize, ClusterHeight, LongEntrance, BuildThreads;
+        public ulong MaxPlaces;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe struct NativeGridRequest
+    {
+        public int StartX, StartY, GoalX, GoalY;
+        public NativeGridOptions* Options;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe struct NativeNavMeshRequest
+    {
+        public Vector3d Start, Goal;
+        public NativeNavMeshOptions* Options;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe struct NativeVoxelRequest
+    {
+        public VoxelPosition Start, Goal;
+        public NativeVoxelOptions* Options;
+    }
+
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate int NativeBlockAt(IntPtr userData, int x, int y, int z);
+
+    internal static unsafe class NativeMethods
+    {
+        // The shared library's name without prefix and suffix: the runtime looks for
+        // libwayfinder_c.so (Linux), libwayfinder_c.dylib (macOS) or wayfinder_c.dll (Windows).
+        internal const string Library = "wayfinder_c";
+
+        // ---- Common ----
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr wf_version();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr wf_last_error(SafeHandle handle);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr wf_status_name(Status status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr wf_search_status_name(SearchStatus status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_area_filter_init(NativeAreaFilter* filter);
+
+        // ---- Grids ----
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_grid_options_init(NativeGridOptions* options);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_create(int width, int height, out IntPtr grid, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_create_from_cells(int width, int height, byte[] passable, float[] costs,
+                                                                out IntPtr grid, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_load_movingai(byte[] utf8Path, out IntPtr grid, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_destroy(IntPtr grid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_size(GridHandle grid, out int width, out int height);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_cell(GridHandle grid, int x, int y, out int passable, out float cost,
+                                                   out byte area, out ushort flags);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_revision(GridHandle grid, out ulong revision);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_set_passable(GridHandle grid, int x, int y, int width, int height, int passable);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_set_cost(GridHandle grid, int x, int y, int width, int height, float cost);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_set_area(GridHandle grid, int x, int y, int width, int height, byte area);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_set_flags(GridHandle grid, int x, int y, int width, int height, ushort flags);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_create(GridHandle grid, out IntPtr query, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_grid_query_destroy(IntPtr query);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_find_path(GridQueryHandle query, int startX, int startY, int goalX, int goalY,
+                                                              NativeGridOptions* options, out NativePathResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_begin(GridQueryHandle query, int startX, int startY, int goalX, int goalY,
+                                                          NativeGridOptions* options, out SearchStatus status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_step(GridQueryHandle query, ulong maxExpansions, double maxMilliseconds,
+                                                         out SearchStatus status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_result(GridQueryHandle query, out NativePathResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_path_cells(GridQueryHandle query, GridCell* xy, UIntPtr capacity, out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_derived_create(GridHandle grid, NativeGridOptions* options, out IntPtr derived,
+                                                             byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_derived_update(GridDerivedHandle derived, NativeGridOptions* options);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_grid_derived_destroy(IntPtr derived);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_set_derived(GridQueryHandle query, GridDerivedHandle derived);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "wf_grid_query_set_derived")]
+        internal static extern Status wf_grid_query_clear_derived(GridQueryHandle query, IntPtr none);
+
+        // ---- Navigation meshes ----
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_navmesh_options_init(NativeNavMeshOptions* options);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_load_obj(byte[] utf8Path, int zUp, out IntPtr mesh, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_load_polyanya(byte[] utf8Path, out IntPtr mesh, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_create(float[] vertices, UIntPtr vertexCount, UIntPtr strideBytes, uint[] indices,
+                                                        UIntPtr indexCount, uint[] polygonSizes, UIntPtr polygonCount,
+                                                        out IntPtr mesh, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_destroy(IntPtr mesh);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_counts(NavMeshHandle mesh, out UIntPtr vertices, out UIntPtr polygons, out UIntPtr regions);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_locate(NavMeshHandle mesh, ref Vector3d point, double heightTolerance,
+                                                        out uint polygon, out Vector3d located);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_create(NavMeshHandle mesh, out IntPtr query, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_navmesh_query_destroy(IntPtr query);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_find_path(NavMeshQueryHandle query, ref Vector3d start, ref Vector3d goal,
+                                                                 NativeNavMeshOptions* options, out NativePathResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_begin(NavMeshQueryHandle query, ref Vector3d start, ref Vector3d goal,
+                                                             NativeNavMeshOptions* options, out SearchStatus status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_step(NavMeshQueryHandle query, ulong maxExpansions, double maxMilliseconds,
+                                                            out SearchStatus status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_result(NavMeshQueryHandle query, out NativePathResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_path_points(NavMeshQueryHandle query, Vector3d* xyz, UIntPtr capacity,
+                                                                   out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_path_polygons(NavMeshQueryHandle query, uint* polygons, UIntPtr capacity,
+                                                                     out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
+
+        // ---- Voxel worlds ----
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_movement_profile_walker(out NativeMovementProfile profile);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_movement_profile_flyer(out NativeMovementProfile profile);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_voxel_options_init(NativeVoxelOptions* options);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_create(int sizeX, int sizeY, int sizeZ, byte* blocks, out IntPtr world,
+                                                            byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_create_from_callback(int sizeX, int sizeY, int sizeZ, NativeBlockAt blockAt,
+                                                                          IntPtr userData, out IntPtr world, byte[] error,
+                                                                          UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_load_vox(byte[] utf8Path, byte* colourKinds, out IntPtr world, byte[] error,
+                                                              UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_load_3dmap(byte[] utf8Path, out IntPtr world, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_destroy(IntPtr world);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_size(VoxelWorldHandle world, out int sizeX, out int sizeY, out int sizeZ);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_block(VoxelWorldHandle world, int x, int y, int z, out int kind);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_revision(VoxelWorldHandle world, out ulong revision);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_world_set_block(VoxelWorldHandle world, int x, int y, int z, int kind);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_create(VoxelWorldHandle world, NativeMovementProfile* profile, out IntPtr query,
+                                                            byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_voxel_query_destroy(IntPtr query);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_find_path(VoxelQueryHandle query, ref VoxelPosition start, ref VoxelPosition goal,
+                                                               NativeVoxelOptions* options, out NativePathResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_begin(VoxelQueryHandle query, ref VoxelPosition start, ref VoxelPosition goal,
+                                                           NativeVoxelOptions* options, out SearchStatus status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_step(VoxelQueryHandle query, ulong maxExpansions, double maxMilliseconds,
+                                                          out SearchStatus status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_result(VoxelQueryHandle query, out NativePathResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_voxel_hierarchy_options_init(out NativeVoxelHierarchyOptions options);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_hierarchy_create(VoxelWorldHandle world, NativeMovementProfile* profile,
+                                                                ref NativeVoxelHierarchyOptions options, out IntPtr hierarchy,
+                                                                byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_voxel_hierarchy_destroy(IntPtr hierarchy);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_hierarchy_size(VoxelHierarchyHandle hierarchy, out UIntPtr nodes, out UIntPtr memoryBytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_set_hierarchy(VoxelQueryHandle query, VoxelHierarchyHandle hierarchy);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "wf_voxel_query_set_hierarchy")]
+        internal static extern Status wf_voxel_query_clear_hierarchy(VoxelQueryHandle query, IntPtr none);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_path_blocks(VoxelQueryHandle query, VoxelPosition* xyz, UIntPtr capacity,
+                                                                 out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
+
+        // ---- Batches ----
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_create(out IntPtr batch, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_batch_destroy(IntPtr batch);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_solve_grid_derived(BatchHandle batch, GridHandle grid, GridDerivedHandle derived,
+                                                                  NativeGridRequest* requests, UIntPtr count, uint threads);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_solve_grid(BatchHandle batch, GridHandle grid, NativeGridRequest* requests,
+                                                          UIntPtr count, uint threads);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_solve_navmesh(BatchHandle batch, NavMeshHandle mesh, NativeNavMeshRequest* requests,
+                                                             UIntPtr count, uint threads);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_solve_voxel(BatchHandle batch, VoxelWorldHandle world, NativeVoxelRequest* requests,
+                                                           UIntPtr count, uint threads);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_count(BatchHandle batch, out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_result(BatchHandle batch, UIntPtr index, out NativePathResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_path_nodes(BatchHandle batch, UIntPtr index, uint* nodes, UIntPtr capacity,
+                                                          out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_path_points(BatchHandle batch, UIntPtr index, Vector3d* xyz, UIntPtr capacity,
+                                                           out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_batch_message(BatchHandle batch, UIntPtr index, byte* text, UIntPtr capacity,
+                                                       out UIntPtr length);
+    }
+}

@@ -1,0 +1,200 @@
+// Navigation meshes (C++ NavMesh, NavMeshQuery; C wf_navmesh, wf_navmesh_query).
+using System;
+
+namespace Wayfinder
+{
+    /// <summary>Where a point lies on a mesh (C wf_navmesh_locate's outputs).</summary>
+    public struct MeshLocation
+    {
+        /// <summary>The polygon (<see cref="NavMesh.NoPolygon"/> when none).</summary>
+        public uint Polygon;
+        /// <summary>The point moved onto the polygon.</summary>
+        public Vector3d Point;
+        public bool Valid { get { return Polygon != NavMesh.NoPolygon; } }
+    }
+
+    /// <summary>
+    /// A navigation mesh (C++ NavMesh). Any number of threads may search it at once, each with
+    /// its own <see cref="NavMeshQuery"/>. Disposing it while queries on it live is allowed: the
+    /// mesh is freed with the last of them.
+    /// </summary>
+    public sealed class NavMesh : IDisposable
+    {
+        /// <summary>A polygon id meaning "none" (C WF_NO_POLYGON).</summary>
+        public const uint NoPolygon = uint.MaxValue;
+
+        private readonly NavMeshHandle handle;
+
+        /// <summary>The live handle (ObjectDisposedException once disposed).</summary>
+        internal NavMeshHandle Handle { get { handle.ThrowIfDisposed("NavMesh"); return handle; } }
+
+        private NavMesh(IntPtr mesh)
+        {
+            handle = new NavMeshHandle();
+            handle.Adopt(mesh, null);
+            UIntPtr vertices, polygons, regions;
+            Native.CheckRead(NativeMethods.wf_navmesh_counts(handle, out vertices, out polygons, out regions), "wf_navmesh_counts failed");
+            VertexCount = Native.Count(vertices);
+            PolygonCount = Native.Count(polygons);
+            RegionCount = Native.Count(regions);
+        }
+
+        /// <summary>Reads a Wavefront OBJ file, y up (or z up; C wf_navmesh_load_obj).</summary>
+        public static NavMesh LoadObj(string path, bool zUp = false)
+        {
+            byte[] error = Native.ErrorBuffer();
+            IntPtr mesh;
+            Native.CheckCreated(NativeMethods.wf_navmesh_load_obj(Native.Utf8Path(path), zUp ? 1 : 0, out mesh, error, Native.Capacity(error)), error);
+            return new NavMesh(mesh);
+        }
+
+        /// <summary>Reads a Polyanya "mesh 2" file (C wf_navmesh_load_polyanya).</summary>
+        public static NavMesh LoadPolyanya(string path)
+        {
+            byte[] error = Native.ErrorBuffer();
+            IntPtr mesh;
+            Native.CheckCreated(NativeMethods.wf_navmesh_load_polyanya(Native.Utf8Path(path), out mesh, error, Native.Capacity(error)), error);
+            return new NavMesh(mesh);
+        }
+
+        /// <summary>
+        /// A mesh from arrays (C wf_navmesh_create): vertices as packed x, y, z floats (y up);
+        /// polygon i is the next polygonSizes[i] entries of indices.
+        /// </summary>
+        public static NavMesh FromArrays(float[] vertices, uint[] indices, uint[] polygonSizes)
+        {
+            if (vertices == null) throw new ArgumentNullException("vertices");
+            if (indices == null) throw new ArgumentNullException("indices");
+            if (polygonSizes == null) throw new ArgumentNullException("polygonSizes");
+            if (vertices.Length % 3 != 0) throw new ArgumentException("vertices holds " + vertices.Length + " floats, not x, y, z triples", "vertices");
+            byte[] error = Native.ErrorBuffer();
+            IntPtr mesh;
+            Native.CheckCreated(NativeMethods.wf_navmesh_create(vertices, (UIntPtr)(uint)(vertices.Length / 3), UIntPtr.Zero, indices,
+                                                                (UIntPtr)(uint)indices.Length, polygonSizes, (UIntPtr)(uint)polygonSizes.Length,
+                                                                out mesh, error, Native.Capacity(error)), error);
+            return new NavMesh(mesh);
+        }
+
+        /// <summary>Counts after building (concave polygons split, degenerate ones dropped).</summary>
+        public int VertexCount { get; private set; }
+        public int PolygonCount { get; private set; }
+        /// <summary>Connected parts of the mesh.</summary>
+        public int RegionCount { get; private set; }
+
+        /// <summary>The polygon under or over a point within heightTolerance, and the point on it (C wf_navmesh_locate).</summary>
+        public MeshLocation Locate(Vector3d point, double heightTolerance = 4.0)
+        {
+            MeshLocation location;
+            Native.CheckRead(NativeMethods.wf_navmesh_locate(Handle, ref point, heightTolerance, out location.Polygon, out location.Point),
+                             "wf_navmesh_locate failed");
+            return location;
+        }
+
+        public void Dispose() { handle.Dispose(); }
+    }
+
+    /// <summary>
+    /// Searches on one mesh (C++ NavMeshQuery, C wf_navmesh_query). One per thread; it keeps its
+    /// mesh alive. Once warm, a search allocates nothing.
+    /// </summary>
+    public sealed unsafe class NavMeshQuery : IDisposable
+    {
+        private readonly NavMeshQueryHandle handle;
+
+        /// <summary>The live handle (ObjectDisposedException once disposed).</summary>
+        internal NavMeshQueryHandle Handle { get { handle.ThrowIfDisposed("NavMeshQuery"); return handle; } }
+
+        public NavMeshQuery(NavMesh mesh)
+        {
+            if (mesh == null) throw new ArgumentNullException("mesh");
+            byte[] error = Native.ErrorBuffer();
+            IntPtr query;
+            Native.CheckCreated(NativeMethods.wf_navmesh_query_create(mesh.Handle, out query, error, Native.Capacity(error)), error);
+            handle = new NavMeshQueryHandle();
+            handle.Adopt(query, mesh.Handle);
+            Mesh = mesh;
+        }
+
+        public NavMesh Mesh { get; private set; }
+
+        private static NativeNavMeshOptions* Prepare(NavMeshOptions options, NativeNavMeshOptions* native)
+        {
+            if (options == null) return null;
+            *native = options.ToNative();
+            return native;
+        }
+
+        /// <summary>A whole search (C wf_navmesh_query_find_path); a point off the mesh is SearchStatus.InvalidInput.</summary>
+        public PathResult FindPath(Vector3d start, Vector3d goal, NavMeshOptions options = null)
+        {
+            NativeNavMeshOptions native;
+            NativePathResult result;
+            Native.Check(NativeMethods.wf_navmesh_query_find_path(Handle, ref start, ref goal, Prepare(options, &native), out result), Handle);
+            return new PathResult(result);
+        }
+
+        /// <summary>Starts a stepped search (C wf_navmesh_query_begin).</summary>
+        public SearchStatus Begin(Vector3d start, Vector3d goal, NavMeshOptions options = null)
+        {
+            NativeNavMeshOptions native;
+            SearchStatus status;
+            Native.Check(NativeMethods.wf_navmesh_query_begin(Handle, ref start, ref goal, Prepare(options, &native), out status), Handle);
+            return status;
+        }
+
+        /// <summary>One step (C wf_navmesh_query_step).</summary>
+        public SearchStatus Step(ulong maxExpansions, double maxMilliseconds = 0.0)
+        {
+            SearchStatus status;
+            Native.Check(NativeMethods.wf_navmesh_query_step(Handle, maxExpansions, maxMilliseconds, out status), Handle);
+            return status;
+        }
+
+        /// <summary>The stepped search's result so far (C wf_navmesh_query_result).</summary>
+        public PathResult GetResult()
+        {
+            NativePathResult result;
+            Native.Check(NativeMethods.wf_navmesh_query_result(Handle, out result), Handle);
+            return new PathResult(result);
+        }
+
+        /// <summary>The waypoints (start, turns, goal) into `points` (grown when too short); returns their number.</summary>
+        public int GetPathPoints(ref Vector3d[] points)
+        {
+            UIntPtr count;
+            Status status;
+            fixed (Vector3d* p = points)
+                status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)(points == null ? 0 : points.Length), out count);
+            if (Native.NeedsMore(status, count, points))
+            {
+                Native.Reserve(ref points, Native.Count(count));
+                fixed (Vector3d* p = points)
+                    status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)points.Length, out count);
+            }
+            Native.Check(status, Handle);
+            return Native.Count(count);
+        }
+
+        /// <summary>The corridor's polygon ids into `polygons` (grown when too short); returns their number.</summary>
+        public int GetPathPolygons(ref uint[] polygons)
+        {
+            UIntPtr count;
+            Status status;
+            fixed (uint* p = polygons)
+                status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)(polygons == null ? 0 : polygons.Length), out count);
+            if (Native.NeedsMore(status, count, polygons))
+            {
+                Native.Reserve(ref polygons, Native.Count(count));
+                fixed (uint* p = polygons)
+                    status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)polygons.Length, out count);
+            }
+            Native.Check(status, Handle);
+            return Native.Count(count);
+        }
+
+        /// <summary>Why the latest query was invalid; usually empty (C wf_navmesh_query_message).</summary>
+        public string Message { get { return Native.Message(Handle, NativeMethods.wf_navmesh_query_message); } }
+
+        public void Dispose() { handle.Dispose(); }
+    }
+}

@@ -1,0 +1,336 @@
+// Search options: classes with the C++ defaults (read from the C API's init functions), reused
+// across queries. Each call copies them into the C struct on the stack, so passing options
+// allocates nothing.
+using System;
+
+namespace Wayfinder
+{
+    public enum GridAlgorithm
+    {
+        BreadthFirst = 0,
+        Dijkstra = 1,
+        AStar = 2,
+        WeightedAStar = 3,
+        GreedyBestFirst = 4,
+        BidirectionalAStar = 5,
+        IdaStar = 6,
+        JumpPoint = 7,
+        CrashRight = 8,
+        CrashLeft = 9,
+        CrashAuto = 10,
+        CrashFourWay = 11,
+        Divide = 12,
+        /// <summary>JPS+, over the jump table of a <see cref="GridDerivedData"/>.</summary>
+        JumpPointPlus = 13,
+        /// <summary>HPA* (near-optimal), over the cluster hierarchy of a <see cref="GridDerivedData"/>.</summary>
+        Hierarchical = 14,
+    }
+
+    public enum DiagonalMode
+    {
+        Never = 0,
+        AtLeastOneWalkable = 1,
+        /// <summary>The MovingAI rule, the default.</summary>
+        OnlyIfNoObstacles = 2,
+        Always = 3,
+    }
+
+    public enum Heuristic
+    {
+        Automatic = 0,
+        Octile = 1,
+        Euclidean = 2,
+        Manhattan = 3,
+        Chebyshev = 4,
+    }
+
+    public enum CorridorNodes
+    {
+        PolygonCentroids = 0,
+        /// <summary>The default: corridors close to the shortest.</summary>
+        EdgePoints = 1,
+    }
+
+    public enum VoxelAlgorithm
+    {
+        Dijkstra = 0,
+        AStar = 1,
+        WeightedAStar = 2,
+        GreedyBestFirst = 3,
+        /// <summary>Optimal; flying profiles only.</summary>
+        JumpPoint = 4,
+        /// <summary>Near-optimal, over the <see cref="VoxelHierarchy"/> given to the query.</summary>
+        Hierarchical = 5,
+    }
+
+    public enum BlockKind : byte
+    {
+        Air = 0,
+        Solid = 1,
+        Water = 2,
+        Ladder = 3,
+    }
+
+    /// <summary>Limits and fallbacks every query has (C++ QueryOptions, C wf_query_limits).</summary>
+    public sealed class QueryLimits
+    {
+        /// <summary>No limit on expansions (C WF_UNLIMITED_EXPANSIONS).</summary>
+        public const ulong UnlimitedExpansions = ulong.MaxValue;
+
+        public QueryLimits()
+        {
+            MaxExpansions = UnlimitedExpansions;
+            MaxCost = double.PositiveInfinity;
+            MaxMilliseconds = 0.0;
+            ReturnPartial = true;
+            PartialWhenUnreachable = false;
+        }
+
+        public ulong MaxExpansions { get; set; }
+        /// <summary>Stop once no cheaper path can exist (infinity: no limit).</summary>
+        public double MaxCost { get; set; }
+        /// <summary>The search's total time in milliseconds (0: no limit).</summary>
+        public double MaxMilliseconds { get; set; }
+        /// <summary>On budget exhaustion, a partial path (true, the default) or none.</summary>
+        public bool ReturnPartial { get; set; }
+        /// <summary>A partial path instead of NoPath.</summary>
+        public bool PartialWhenUnreachable { get; set; }
+
+        internal NativeQueryLimits ToNative()
+        {
+            return new NativeQueryLimits
+            {
+                MaxExpansions = MaxExpansions,
+                MaxCost = MaxCost,
+                MaxMilliseconds = MaxMilliseconds,
+                ReturnPartial = ReturnPartial ? 1 : 0,
+                PartialWhenUnreachable = PartialWhenUnreachable ? 1 : 0,
+            };
+        }
+    }
+
+    /// <summary>
+    /// Per-query area costs and flag masks (C++ AreaFilter, C wf_area_filter): a cell in area a
+    /// costs AreaCosts[a] times more (infinity: never entered); a cell with flags is usable only
+    /// if it shares one with IncludeFlags, and never if it has one of ExcludeFlags.
+    /// </summary>
+    public sealed class AreaFilter
+    {
+        /// <summary>Areas are 0 to MaxAreas - 1 (C WF_MAX_AREAS).</summary>
+        public const int MaxAreas = 64;
+
+        private readonly float[] areaCosts = new float[MaxAreas];
+
+        /// <summary>Costs 1 everywhere, every flag included, none excluded: a filter that changes nothing.</summary>
+        public AreaFilter()
+        {
+            for (int i = 0; i < MaxAreas; ++i) areaCosts[i] = 1.0f;
+            IncludeFlags = 0xFFFF;
+            ExcludeFlags = 0;
+        }
+
+        /// <summary>The cost multiplier of each area (MaxAreas entries).</summary>
+        public float[] AreaCosts { get { return areaCosts; } }
+        public ushort IncludeFlags { get; set; }
+        public ushort ExcludeFlags { get; set; }
+
+        internal unsafe void CopyTo(NativeAreaFilter* native)
+        {
+            for (int i = 0; i < MaxAreas; ++i) native->AreaCosts[i] = areaCosts[i];
+            native->IncludeFlags = IncludeFlags;
+            native->ExcludeFlags = ExcludeFlags;
+        }
+    }
+
+    /// <summary>Grid search options (C++ GridSearchOptions, C wf_grid_options).</summary>
+    public sealed class GridOptions
+    {
+        public GridOptions()
+        {
+            NativeGridOptions defaults;
+            unsafe { NativeMethods.wf_grid_options_init(&defaults); }
+            Limits = new QueryLimits();
+            Algorithm = defaults.Algorithm;
+            Diagonal = defaults.Diagonal;
+            Heuristic = defaults.Heuristic;
+            Weight = defaults.Weight;
+            WalkerStepLimit = defaults.WalkerStepLimit;
+        }
+
+        public QueryLimits Limits { get; set; }
+        /// <summary>AStar by default.</summary>
+        public GridAlgorithm Algorithm { get; set; }
+        /// <summary>OnlyIfNoObstacles (the MovingAI rule) by default.</summary>
+        public DiagonalMode Diagonal { get; set; }
+        public Heuristic Heuristic { get; set; }
+        /// <summary>Weighted A*'s heuristic weight (at least 1; default 2).</summary>
+        public double Weight { get; set; }
+        /// <summary>The reactive walkers' move limit (0: 4 times the cells).</summary>
+        public ulong WalkerStepLimit { get; set; }
+        /// <summary>Area costs and flags (null: none).</summary>
+        public AreaFilter Filter { get; set; }
+
+        /// <summary>The C struct; its filter pointer is set by the caller, who owns the filter's storage.</summary>
+        internal NativeGridOptions ToNative()
+        {
+            return new NativeGridOptions
+            {
+                Limits = (Limits ?? new QueryLimits()).ToNative(),
+                Algorithm = Algorithm,
+                Diagonal = Diagonal,
+                Heuristic = Heuristic,
+                Weight = Weight,
+                WalkerStepLimit = WalkerStepLimit,
+            };
+        }
+    }
+
+    /// <summary>Navigation mesh search options (C++ NavMeshSearchOptions, C wf_navmesh_options).</summary>
+    public sealed class NavMeshOptions
+    {
+        public NavMeshOptions()
+        {
+            NativeNavMeshOptions defaults;
+            unsafe { NativeMethods.wf_navmesh_options_init(&defaults); }
+            Limits = new QueryLimits();
+            Nodes = defaults.Nodes;
+            Weight = defaults.Weight;
+            HeightTolerance = defaults.HeightTolerance;
+            SnapDistance = defaults.SnapDistance;
+        }
+
+        public QueryLimits Limits { get; set; }
+        public CorridorNodes Nodes { get; set; }
+        /// <summary>The heuristic weight (1: A*).</summary>
+        public double Weight { get; set; }
+        /// <summary>How far above or below a polygon a point still lies on it (world units; 4).</summary>
+        public double HeightTolerance { get; set; }
+        /// <summary>Move an off-mesh start or goal this far onto the mesh (0: refuse).</summary>
+        public double SnapDistance { get; set; }
+
+        internal NativeNavMeshOptions ToNative()
+        {
+            return new NativeNavMeshOptions
+            {
+                Limits = (Limits ?? new QueryLimits()).ToNative(),
+                Nodes = Nodes,
+                Weight = Weight,
+                HeightTolerance = HeightTolerance,
+                SnapDistance = SnapDistance,
+            };
+        }
+    }
+
+    /// <summary>What a voxel agent can do (C++ MovementProfile, C wf_movement_profile; docs/voxel.md).</summary>
+    public sealed class MovementProfile
+    {
+        private NativeMovementProfile values;
+
+        private MovementProfile(NativeMovementProfile values) { this.values = values; }
+
+        /// <summary>A person-sized walker (the default agent).</summary>
+        public static MovementProfile Walker()
+        {
+            NativeMovementProfile values;
+            NativeMethods.wf_movement_profile_walker(out values);
+            return new MovementProfile(values);
+        }
+
+        /// <summary>A one-block flyer, as in the MovingAI voxel benchmark.</summary>
+        public static MovementProfile Flyer()
+        {
+            NativeMovementProfile values;
+            NativeMethods.wf_movement_profile_flyer(out values);
+            return new MovementProfile(values);
+        }
+
+        public int AgentHeight { get { return values.AgentHeight; } set { values.AgentHeight = value; } }
+        public int WalkDirections { get { return values.WalkDirections; } set { values.WalkDirections = value; } }
+        public int StepHeight { get { return values.StepHeight; } set { values.StepHeight = value; } }
+        public int JumpHeight { get { return values.JumpHeight; } set { values.JumpHeight = value; } }
+        public int JumpDistance { get { return values.JumpDistance; } set { values.JumpDistance = value; } }
+        public int MaxFall { get { return values.MaxFall; } set { values.MaxFall = value; } }
+        public bool Swim { get { return values.Swim != 0; } set { values.Swim = value ? 1 : 0; } }
+        public bool Climb { get { return values.Climb != 0; } set { values.Climb = value ? 1 : 0; } }
+        public bool Fly { get { return values.Fly != 0; } set { values.Fly = value ? 1 : 0; } }
+        public double WalkCost { get { return values.WalkCost; } set { values.WalkCost = value; } }
+        public double DiagonalCost { get { return values.DiagonalCost; } set { values.DiagonalCost = value; } }
+        public double StepUpCost { get { return values.StepUpCost; } set { values.StepUpCost = value; } }
+        public double JumpCost { get { return values.JumpCost; } set { values.JumpCost = value; } }
+        public double FallCost { get { return values.FallCost; } set { values.FallCost = value; } }
+        public double SwimCost { get { return values.SwimCost; } set { values.SwimCost = value; } }
+        public double ClimbCost { get { return values.ClimbCost; } set { values.ClimbCost = value; } }
+        public double FlyCost { get { return values.FlyCost; } set { values.FlyCost = value; } }
+
+        internal NativeMovementProfile ToNative() { return values; }
+    }
+
+    /// <summary>Voxel search options (C++ VoxelSearchOptions, C wf_voxel_options).</summary>
+    public sealed class VoxelOptions
+    {
+        public VoxelOptions()
+        {
+            NativeVoxelOptions defaults;
+            unsafe { NativeMethods.wf_voxel_options_init(&defaults); }
+            Limits = new QueryLimits();
+            Algorithm = defaults.Algorithm;
+            Weight = defaults.Weight;
+        }
+
+        public QueryLimits Limits { get; set; }
+        /// <summary>AStar by default.</summary>
+        public VoxelAlgorithm Algorithm { get; set; }
+        /// <summary>Weighted A*'s heuristic weight (default 2).</summary>
+        public double Weight { get; set; }
+        /// <summary>The agent for this search (null: the query's own).</summary>
+        public MovementProfile Profile { get; set; }
+
+        /// <summary>The C struct; its profile pointer is set by the caller, who owns the profile's storage.</summary>
+        internal NativeVoxelOptions ToNative()
+        {
+            return new NativeVoxelOptions
+            {
+                Limits = (Limits ?? new QueryLimits()).ToNative(),
+                Algorithm = Algorithm,
+                Weight = Weight,
+            };
+        }
+    }
+
+    /// <summary>How a <see cref="VoxelHierarchy"/> is built (C wf_voxel_hierarchy_options).</summary>
+    public sealed class VoxelHierarchyOptions
+    {
+        public VoxelHierarchyOptions()
+        {
+            NativeVoxelHierarchyOptions defaults;
+            NativeMethods.wf_voxel_hierarchy_options_init(out defaults);
+            ClusterSize = defaults.ClusterSize;
+            ClusterHeight = defaults.ClusterHeight;
+            LongEntrance = defaults.LongEntrance;
+            BuildThreads = defaults.BuildThreads;
+            MaxPlaces = defaults.MaxPlaces;
+        }
+
+        /// <summary>Blocks across a cluster (4 to 64; 16).</summary>
+        public int ClusterSize { get; set; }
+        /// <summary>Blocks high (0: the world's height for walkers, ClusterSize for flyers; else 4 to 256).</summary>
+        public int ClusterHeight { get; set; }
+        public int LongEntrance { get; set; }
+        /// <summary>Threads for the build (1 to 64).</summary>
+        public int BuildThreads { get; set; }
+        /// <summary>Refuse a build that would store more places (0: no limit).</summary>
+        public ulong MaxPlaces { get; set; }
+
+        internal NativeVoxelHierarchyOptions ToNative()
+        {
+            return new NativeVoxelHierarchyOptions
+            {
+                ClusterSize = ClusterSize,
+                ClusterHeight = ClusterHeight,
+                LongEntrance = LongEntrance,
+                BuildThreads = BuildThreads,
+                MaxPlaces = MaxPlaces,
+            };
+        }
+    }
+}

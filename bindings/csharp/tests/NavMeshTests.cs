@@ -1,0 +1,81 @@
+// Navigation meshes through the C# package, on meshes made from arrays.
+using System;
+using NUnit.Framework;
+
+namespace Wayfinder.Tests
+{
+    [TestFixture]
+    public class NavMeshTests
+    {
+        // An L of three squares on the ground (y = 0): (0..10, 0..10), (10..20, 0..10), (10..20, 10..20).
+        internal static NavMesh LShape()
+        {
+            var vertices = new float[]
+            {
+                0, 0, 0, 10, 0, 0, 20, 0, 0, 0, 0, 10, 10, 0, 10, 20, 0, 10, 10, 0, 20, 20, 0, 20,
+            };
+            var indices = new uint[] { 0, 3, 4, 1, 1, 4, 5, 2, 4, 6, 7, 5 };
+            var sizes = new uint[] { 4, 4, 4 };
+            return NavMesh.FromArrays(vertices, indices, sizes);
+        }
+
+        [Test]
+        public void APathTurnsAroundTheCorner()
+        {
+            using (NavMesh mesh = LShape())
+            using (var query = new NavMeshQuery(mesh))
+            {
+                Assert.That(mesh.PolygonCount, Is.EqualTo(3));
+                Assert.That(mesh.VertexCount, Is.EqualTo(8));
+                Assert.That(mesh.RegionCount, Is.EqualTo(1));
+                var start = new Vector3d(2, 0, 2);
+                var goal = new Vector3d(18, 0, 18);
+                PathResult path = query.FindPath(start, goal);
+                Assert.That(path.Found, query.Message);
+                Vector3d[] points = null;
+                int count = query.GetPathPoints(ref points);
+                Assert.That(count, Is.EqualTo(3));
+                Assert.That(points[0], Is.EqualTo(start));
+                Assert.That(points[1].X, Is.EqualTo(10.0).Within(1e-9));
+                Assert.That(points[1].Z, Is.EqualTo(10.0).Within(1e-9));
+                Assert.That(points[2], Is.EqualTo(goal));
+                Assert.That(path.Cost, Is.EqualTo(2 * Math.Sqrt(64 + 64)).Within(1e-9));
+                uint[] polygons = null;
+                Assert.That(query.GetPathPolygons(ref polygons), Is.EqualTo(3));
+                Assert.That(polygons[0], Is.EqualTo(0));
+                Assert.That(polygons[2], Is.EqualTo(2));
+            }
+        }
+
+        [Test]
+        public void LocateFindsThePolygonUnderAPoint()
+        {
+            using (NavMesh mesh = LShape())
+            {
+                MeshLocation on = mesh.Locate(new Vector3d(15, 1, 15));
+                Assert.That(on.Valid);
+                Assert.That(on.Polygon, Is.EqualTo(2));
+                Assert.That(on.Point.Y, Is.EqualTo(0.0).Within(1e-9));
+                Assert.That(mesh.Locate(new Vector3d(5, 0, 15)).Polygon, Is.EqualTo(NavMesh.NoPolygon));
+            }
+        }
+
+        [Test]
+        public void SteppedSearchAndOptions()
+        {
+            using (NavMesh mesh = LShape())
+            using (var query = new NavMeshQuery(mesh))
+            {
+                var options = new NavMeshOptions { Nodes = CorridorNodes.PolygonCentroids, SnapDistance = 3 };
+                Assert.That(new NavMeshOptions().HeightTolerance, Is.EqualTo(4.0));
+                SearchStatus status = query.Begin(new Vector3d(2, 0, 2), new Vector3d(18, 0, 18), options);
+                while (status == SearchStatus.InProgress) status = query.Step(1);
+                Assert.That(status, Is.EqualTo(SearchStatus.Found));
+                Assert.That(query.GetResult().PointCount, Is.EqualTo(3));
+                // Snapping moves a start just off the mesh onto it.
+                Assert.That(query.FindPath(new Vector3d(-1, 0, 2), new Vector3d(18, 0, 18), options).Found, query.Message);
+                Assert.That(query.FindPath(new Vector3d(-1, 0, 2), new Vector3d(18, 0, 18)).Status, Is.EqualTo(SearchStatus.InvalidInput));
+            }
+        }
+    }
+}

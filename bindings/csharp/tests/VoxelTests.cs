@@ -1,0 +1,113 @@
+// Voxel worlds through the C# package, on small worlds made in code.
+using System;
+using NUnit.Framework;
+
+namespace Wayfinder.Tests
+{
+    [TestFixture]
+    public class VoxelTests
+    {
+        // A 12 x 4 x 12 world: a solid floor (y = 0) and a wall at x = 6 (z < 10), two blocks high.
+        internal static VoxelWorld Room()
+        {
+            return VoxelWorld.FromFunction(12, 4, 12, (x, y, z) =>
+                y == 0 || (x == 6 && y <= 2 && z < 10) ? BlockKind.Solid : BlockKind.Air);
+        }
+
+        [Test]
+        public void AWalkerGoesAroundTheWall()
+        {
+            using (VoxelWorld world = Room())
+            using (var query = new VoxelQuery(world))
+            {
+                Assert.That(world.SizeX, Is.EqualTo(12));
+                Assert.That(world.SizeY, Is.EqualTo(4));
+                Assert.That(world.GetBlock(6, 1, 0), Is.EqualTo(BlockKind.Solid));
+                Assert.That(world.GetBlock(100, 1, 0), Is.EqualTo(BlockKind.Air), "air outside the world");
+                PathResult path = query.FindPath(new VoxelPosition(2, 1, 2), new VoxelPosition(10, 1, 2));
+                Assert.That(path.Found, query.Message);
+                VoxelPosition[] blocks = null;
+                int count = query.GetPathBlocks(ref blocks);
+                Assert.That(count, Is.EqualTo(path.NodeCount));
+                Assert.That(blocks[0], Is.EqualTo(new VoxelPosition(2, 1, 2)));
+                Assert.That(blocks[count - 1], Is.EqualTo(new VoxelPosition(10, 1, 2)));
+                for (int i = 0; i < count; ++i) Assert.That(blocks[i].Z, Is.GreaterThanOrEqualTo(2));
+                Assert.That(path.Cost, Is.GreaterThan(8.0));
+            }
+        }
+
+        [Test]
+        public void AFlyerGoesOverTheWall()
+        {
+            using (VoxelWorld world = Room())
+            using (var walker = new VoxelQuery(world))
+            using (var flyer = new VoxelQuery(world, MovementProfile.Flyer()))
+            {
+                var from = new VoxelPosition(2, 1, 2);
+                var to = new VoxelPosition(10, 1, 2);
+                double walking = walker.FindPath(from, to).Cost;
+                PathResult flying = flyer.FindPath(from, to, new VoxelOptions { Algorithm = VoxelAlgorithm.JumpPoint });
+                Assert.That(flying.Found, flyer.Message);
+                Assert.That(flying.Cost, Is.LessThan(walking));
+                // The same query handle serves another agent through the options.
+                PathResult asWalker = flyer.FindPath(from, to, new VoxelOptions { Profile = MovementProfile.Walker() });
+                Assert.That(asWalker.Cost, Is.EqualTo(walking).Within(1e-9));
+                Assert.That(MovementProfile.Flyer().Fly, Is.True);
+                Assert.That(MovementProfile.Walker().AgentHeight, Is.GreaterThan(1));
+            }
+        }
+
+        [Test]
+        public void EditsAndArrays()
+        {
+            var blocks = new BlockKind[4 * 3 * 4];
+            for (int z = 0; z < 4; ++z)
+                for (int x = 0; x < 4; ++x) blocks[(0 * 4 + z) * 4 + x] = BlockKind.Solid;
+            using (var world = new VoxelWorld(4, 3, 4, blocks))
+            using (var query = new VoxelQuery(world, MovementProfile.Flyer()))
+            {
+                Assert.That(world.GetBlock(3, 0, 3), Is.EqualTo(BlockKind.Solid));
+                ulong revision = world.Revision;
+                world.SetBlock(1, 1, 1, BlockKind.Water);
+                Assert.That(world.GetBlock(1, 1, 1), Is.EqualTo(BlockKind.Water));
+                Assert.That(world.Revision, Is.GreaterThan(revision));
+                Assert.That(query.FindPath(new VoxelPosition(0, 1, 0), new VoxelPosition(3, 2, 3)).Found, query.Message);
+            }
+            using (var empty = new VoxelWorld(3, 3, 3))
+                Assert.That(empty.GetBlock(1, 1, 1), Is.EqualTo(BlockKind.Air));
+        }
+
+        [Test]
+        public void SteppedAndHierarchicalSearches()
+        {
+            using (VoxelWorld world = Room())
+            using (var query = new VoxelQuery(world))
+            using (var hierarchy = new VoxelHierarchy(world, null, new VoxelHierarchyOptions { ClusterSize = 4 }))
+            {
+                var from = new VoxelPosition(2, 1, 2);
+                var to = new VoxelPosition(10, 1, 2);
+                double optimal = query.FindPath(from, to).Cost;
+                SearchStatus status = query.Begin(from, to);
+                while (status == SearchStatus.InProgress) status = query.Step(2);
+                Assert.That(query.GetResult().Cost, Is.EqualTo(optimal));
+                Assert.That(hierarchy.NodeCount, Is.GreaterThan(0));
+                Assert.That(hierarchy.MemoryBytes, Is.GreaterThan(0));
+                query.SetHierarchy(hierarchy);
+                PathResult near = query.FindPath(from, to, new VoxelOptions { Algorithm = VoxelAlgorithm.Hierarchical });
+                Assert.That(near.Found, query.Message);
+                Assert.That(near.Cost, Is.GreaterThanOrEqualTo(optimal - 1e-9));
+                query.SetHierarchy(null);
+                Assert.That(query.FindPath(from, to, new VoxelOptions { Algorithm = VoxelAlgorithm.Hierarchical }).Status,
+                            Is.EqualTo(SearchStatus.InvalidInput));
+            }
+        }
+
+        [Test]
+        public void AnExceptionInTheBlockFunctionIsRethrown()
+        {
+            var e = Assert.Throws<InvalidOperationException>(() =>
+                VoxelWorld.FromFunction(4, 4, 4, (x, y, z) => { if (y == 2) throw new FormatException("bad block"); return BlockKind.Air; }));
+            Assert.That(e.InnerException, Is.InstanceOf<FormatException>());
+        }
+    }
+}
