@@ -63,6 +63,11 @@ int main(int argc, char** argv) {
     wf_grid_query_find_path(query, 100, 41, 98, 44, nullptr, &path);
     cost += path.cost;
   });
+  // Start = goal: the search does almost nothing, so the call's fixed costs dominate.
+  const double c_trivial = median_nanoseconds(rounds, calls, [&] {
+    wf_grid_query_find_path(query, 100, 41, 100, 41, nullptr, &path);
+    cost += path.cost + static_cast<double>(path.node_count);
+  });
   std::int32_t cells[16];
   std::size_t count = 0;
   const double c_with_cells = median_nanoseconds(rounds, calls, [&] {
@@ -81,6 +86,7 @@ int main(int argc, char** argv) {
   std::printf("C++ GridQuery::find_path                 %8.1f ns/call\n", cpp);
   std::printf("C   wf_grid_query_find_path              %8.1f ns/call\n", c);
   std::printf("C   find_path + wf_grid_query_path_cells %8.1f ns/call\n", c_with_cells);
+  std::printf("C   wf_grid_query_find_path, start = goal %7.1f ns/call\n", c_trivial);
   std::printf("C   wf_grid_revision (a call doing nothing) %5.1f ns/call\n", c_read);
   std::printf("(checksum %.1f %llu)\n", cost, static_cast<unsigned long long>(revisions));
   return 0;

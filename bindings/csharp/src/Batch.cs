@@ -153,7 +153,7 @@ namespace Wayfinder
             get
             {
                 UIntPtr count;
-                Native.Check(NativeMethods.wf_batch_count(Handle, out count), Handle);
+                Native.Check(NativeMethods.wf_batch_count(Handle, &count), Handle);
                 return Native.Count(count);
             }
         }
@@ -162,7 +162,7 @@ namespace Wayfinder
         public PathResult GetResult(int index)
         {
             NativePathResult result;
-            Native.Check(NativeMethods.wf_batch_result(Handle, Index(index), out result), Handle);
+            Native.Check(NativeMethods.wf_batch_result(Handle, Index(index), &result), Handle);
             return new PathResult(result);
         }
 
@@ -172,12 +172,12 @@ namespace Wayfinder
             UIntPtr count;
             Status status;
             fixed (uint* p = nodes)
-                status = NativeMethods.wf_batch_path_nodes(Handle, Index(index), p, (UIntPtr)(uint)(nodes == null ? 0 : nodes.Length), out count);
+                status = NativeMethods.wf_batch_path_nodes(Handle, Index(index), p, (UIntPtr)(uint)(nodes == null ? 0 : nodes.Length), &count);
             if (Native.NeedsMore(status, count, nodes))
             {
                 Native.Reserve(ref nodes, Native.Count(count));
                 fixed (uint* p = nodes)
-                    status = NativeMethods.wf_batch_path_nodes(Handle, Index(index), p, (UIntPtr)(uint)nodes.Length, out count);
+                    status = NativeMethods.wf_batch_path_nodes(Handle, Index(index), p, (UIntPtr)(uint)nodes.Length, &count);
             }
             Native.Check(status, Handle);
             return Native.Count(count);
@@ -189,12 +189,12 @@ namespace Wayfinder
             UIntPtr count;
             Status status;
             fixed (Vector3d* p = points)
-                status = NativeMethods.wf_batch_path_points(Handle, Index(index), p, (UIntPtr)(uint)(points == null ? 0 : points.Length), out count);
+                status = NativeMethods.wf_batch_path_points(Handle, Index(index), p, (UIntPtr)(uint)(points == null ? 0 : points.Length), &count);
             if (Native.NeedsMore(status, count, points))
             {
                 Native.Reserve(ref points, Native.Count(count));
                 fixed (Vector3d* p = points)
-                    status = NativeMethods.wf_batch_path_points(Handle, Index(index), p, (UIntPtr)(uint)points.Length, out count);
+                    status = NativeMethods.wf_batch_path_points(Handle, Index(index), p, (UIntPtr)(uint)points.Length, &count);
             }
             Native.Check(status, Handle);
             return Native.Count(count);

@@ -194,10 +194,19 @@ namespace Wayfinder
         /// </summary>
         public PathResult FindPath(int startX, int startY, int goalX, int goalY, GridOptions options = null)
         {
-            NativeGridOptionsBlock block;
             NativePathResult result;
-            Native.Check(NativeMethods.wf_grid_query_find_path(Handle, startX, startY, goalX, goalY,
-                                                               NativeGridOptionsBlock.Prepare(options, &block), out result), Handle);
+            GridQueryHandle live = Handle;
+            Status status;
+            if (options == null)
+            {
+                status = NativeMethods.wf_grid_query_find_path(live, startX, startY, goalX, goalY, null, &result);
+            }
+            else
+            {
+                NativeGridOptionsBlock block;
+                status = NativeMethods.wf_grid_query_find_path(live, startX, startY, goalX, goalY, NativeGridOptionsBlock.Prepare(options, &block), &result);
+            }
+            Native.Check(status, live);
             return new PathResult(result);
         }
 
@@ -212,7 +221,7 @@ namespace Wayfinder
             NativeGridOptionsBlock block;
             SearchStatus status;
             Native.Check(NativeMethods.wf_grid_query_begin(Handle, startX, startY, goalX, goalY,
-                                                           NativeGridOptionsBlock.Prepare(options, &block), out status), Handle);
+                                                           NativeGridOptionsBlock.Prepare(options, &block), &status), Handle);
             return status;
         }
 
@@ -223,7 +232,7 @@ namespace Wayfinder
         public SearchStatus Step(ulong maxExpansions, double maxMilliseconds = 0.0)
         {
             SearchStatus status;
-            Native.Check(NativeMethods.wf_grid_query_step(Handle, maxExpansions, maxMilliseconds, out status), Handle);
+            Native.Check(NativeMethods.wf_grid_query_step(Handle, maxExpansions, maxMilliseconds, &status), Handle);
             return status;
         }
 
@@ -231,7 +240,7 @@ namespace Wayfinder
         public PathResult GetResult()
         {
             NativePathResult result;
-            Native.Check(NativeMethods.wf_grid_query_result(Handle, out result), Handle);
+            Native.Check(NativeMethods.wf_grid_query_result(Handle, &result), Handle);
             return new PathResult(result);
         }
 
@@ -244,12 +253,12 @@ namespace Wayfinder
             UIntPtr count;
             Status status;
             fixed (GridCell* p = cells)
-                status = NativeMethods.wf_grid_query_path_cells(Handle, p, (UIntPtr)(uint)(cells == null ? 0 : cells.Length), out count);
+                status = NativeMethods.wf_grid_query_path_cells(Handle, p, (UIntPtr)(uint)(cells == null ? 0 : cells.Length), &count);
             if (Native.NeedsMore(status, count, cells))
             {
                 Native.Reserve(ref cells, Native.Count(count));
                 fixed (GridCell* p = cells)
-                    status = NativeMethods.wf_grid_query_path_cells(Handle, p, (UIntPtr)(uint)cells.Length, out count);
+                    status = NativeMethods.wf_grid_query_path_cells(Handle, p, (UIntPtr)(uint)cells.Length, &count);
             }
             Native.Check(status, Handle);
             return Native.Count(count);

@@ -107,6 +107,9 @@ namespace Wayfinder
 
     internal static unsafe class NativeMethods
     {
+        // The search calls' outputs are pointers to the caller's locals rather than `out`
+        // parameters, so that the marshaller has nothing to copy back on the hot path.
+
         // The shared library's name without prefix and suffix: the runtime looks for
         // libwayfinder_c.so (Linux), libwayfinder_c.dylib (macOS) or wayfinder_c.dll (Windows).
         internal const string Library = "wayfinder_c";
@@ -156,17 +159,17 @@ namespace Wayfinder
         internal static extern void wf_grid_query_destroy(IntPtr query);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_grid_query_find_path(GridQueryHandle query, int startX, int startY, int goalX, int goalY,
-                                                              NativeGridOptions* options, out NativePathResult result);
+                                                              NativeGridOptions* options, NativePathResult* result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_grid_query_begin(GridQueryHandle query, int startX, int startY, int goalX, int goalY,
-                                                          NativeGridOptions* options, out SearchStatus status);
+                                                          NativeGridOptions* options, SearchStatus* status);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_grid_query_step(GridQueryHandle query, ulong maxExpansions, double maxMilliseconds,
-                                                         out SearchStatus status);
+                                                         SearchStatus* status);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status wf_grid_query_result(GridQueryHandle query, out NativePathResult result);
+        internal static extern Status wf_grid_query_result(GridQueryHandle query, NativePathResult* result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status wf_grid_query_path_cells(GridQueryHandle query, GridCell* xy, UIntPtr capacity, out UIntPtr count);
+        internal static extern Status wf_grid_query_path_cells(GridQueryHandle query, GridCell* xy, UIntPtr capacity, UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_grid_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -205,21 +208,21 @@ namespace Wayfinder
         internal static extern void wf_navmesh_query_destroy(IntPtr query);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_find_path(NavMeshQueryHandle query, ref Vector3d start, ref Vector3d goal,
-                                                                 NativeNavMeshOptions* options, out NativePathResult result);
+                                                                 NativeNavMeshOptions* options, NativePathResult* result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_begin(NavMeshQueryHandle query, ref Vector3d start, ref Vector3d goal,
-                                                             NativeNavMeshOptions* options, out SearchStatus status);
+                                                             NativeNavMeshOptions* options, SearchStatus* status);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_step(NavMeshQueryHandle query, ulong maxExpansions, double maxMilliseconds,
-                                                            out SearchStatus status);
+                                                            SearchStatus* status);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status wf_navmesh_query_result(NavMeshQueryHandle query, out NativePathResult result);
+        internal static extern Status wf_navmesh_query_result(NavMeshQueryHandle query, NativePathResult* result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_path_points(NavMeshQueryHandle query, Vector3d* xyz, UIntPtr capacity,
-                                                                   out UIntPtr count);
+                                                                   UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_path_polygons(NavMeshQueryHandle query, uint* polygons, UIntPtr capacity,
-                                                                     out UIntPtr count);
+                                                                     UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
 
@@ -259,15 +262,15 @@ namespace Wayfinder
         internal static extern void wf_voxel_query_destroy(IntPtr query);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_find_path(VoxelQueryHandle query, ref VoxelPosition start, ref VoxelPosition goal,
-                                                               NativeVoxelOptions* options, out NativePathResult result);
+                                                               NativeVoxelOptions* options, NativePathResult* result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_begin(VoxelQueryHandle query, ref VoxelPosition start, ref VoxelPosition goal,
-                                                           NativeVoxelOptions* options, out SearchStatus status);
+                                                           NativeVoxelOptions* options, SearchStatus* status);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_step(VoxelQueryHandle query, ulong maxExpansions, double maxMilliseconds,
-                                                          out SearchStatus status);
+                                                          SearchStatus* status);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status wf_voxel_query_result(VoxelQueryHandle query, out NativePathResult result);
+        internal static extern Status wf_voxel_query_result(VoxelQueryHandle query, NativePathResult* result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void wf_voxel_hierarchy_options_init(out NativeVoxelHierarchyOptions options);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -284,7 +287,7 @@ namespace Wayfinder
         internal static extern Status wf_voxel_query_clear_hierarchy(VoxelQueryHandle query, IntPtr none);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_path_blocks(VoxelQueryHandle query, VoxelPosition* xyz, UIntPtr capacity,
-                                                                 out UIntPtr count);
+                                                                 UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
 
@@ -306,15 +309,15 @@ namespace Wayfinder
         internal static extern Status wf_batch_solve_voxel(BatchHandle batch, VoxelWorldHandle world, NativeVoxelRequest* requests,
                                                            UIntPtr count, uint threads);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status wf_batch_count(BatchHandle batch, out UIntPtr count);
+        internal static extern Status wf_batch_count(BatchHandle batch, UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status wf_batch_result(BatchHandle batch, UIntPtr index, out NativePathResult result);
+        internal static extern Status wf_batch_result(BatchHandle batch, UIntPtr index, NativePathResult* result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_batch_path_nodes(BatchHandle batch, UIntPtr index, uint* nodes, UIntPtr capacity,
-                                                          out UIntPtr count);
+                                                          UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_batch_path_points(BatchHandle batch, UIntPtr index, Vector3d* xyz, UIntPtr capacity,
-                                                           out UIntPtr count);
+                                                           UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_batch_message(BatchHandle batch, UIntPtr index, byte* text, UIntPtr capacity,
                                                        out UIntPtr length);

@@ -129,7 +129,7 @@ namespace Wayfinder
         {
             NativeNavMeshOptions native;
             NativePathResult result;
-            Native.Check(NativeMethods.wf_navmesh_query_find_path(Handle, ref start, ref goal, Prepare(options, &native), out result), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_find_path(Handle, ref start, ref goal, Prepare(options, &native), &result), Handle);
             return new PathResult(result);
         }
 
@@ -138,7 +138,7 @@ namespace Wayfinder
         {
             NativeNavMeshOptions native;
             SearchStatus status;
-            Native.Check(NativeMethods.wf_navmesh_query_begin(Handle, ref start, ref goal, Prepare(options, &native), out status), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_begin(Handle, ref start, ref goal, Prepare(options, &native), &status), Handle);
             return status;
         }
 
@@ -146,7 +146,7 @@ namespace Wayfinder
         public SearchStatus Step(ulong maxExpansions, double maxMilliseconds = 0.0)
         {
             SearchStatus status;
-            Native.Check(NativeMethods.wf_navmesh_query_step(Handle, maxExpansions, maxMilliseconds, out status), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_step(Handle, maxExpansions, maxMilliseconds, &status), Handle);
             return status;
         }
 
@@ -154,7 +154,7 @@ namespace Wayfinder
         public PathResult GetResult()
         {
             NativePathResult result;
-            Native.Check(NativeMethods.wf_navmesh_query_result(Handle, out result), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_result(Handle, &result), Handle);
             return new PathResult(result);
         }
 
@@ -164,12 +164,12 @@ namespace Wayfinder
             UIntPtr count;
             Status status;
             fixed (Vector3d* p = points)
-                status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)(points == null ? 0 : points.Length), out count);
+                status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)(points == null ? 0 : points.Length), &count);
             if (Native.NeedsMore(status, count, points))
             {
                 Native.Reserve(ref points, Native.Count(count));
                 fixed (Vector3d* p = points)
-                    status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)points.Length, out count);
+                    status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)points.Length, &count);
             }
             Native.Check(status, Handle);
             return Native.Count(count);
@@ -181,12 +181,12 @@ namespace Wayfinder
             UIntPtr count;
             Status status;
             fixed (uint* p = polygons)
-                status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)(polygons == null ? 0 : polygons.Length), out count);
+                status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)(polygons == null ? 0 : polygons.Length), &count);
             if (Native.NeedsMore(status, count, polygons))
             {
                 Native.Reserve(ref polygons, Native.Count(count));
                 fixed (uint* p = polygons)
-                    status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)polygons.Length, out count);
+                    status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)polygons.Length, &count);
             }
             Native.Check(status, Handle);
             return Native.Count(count);

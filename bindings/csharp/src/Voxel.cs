@@ -189,7 +189,7 @@ namespace Wayfinder
             NativeVoxelOptionsBlock block;
             NativePathResult result;
             Native.Check(NativeMethods.wf_voxel_query_find_path(Handle, ref start, ref goal, NativeVoxelOptionsBlock.Prepare(options, &block),
-                                                                out result), Handle);
+                                                                &result), Handle);
             return new PathResult(result);
         }
 
@@ -199,7 +199,7 @@ namespace Wayfinder
             NativeVoxelOptionsBlock block;
             SearchStatus status;
             Native.Check(NativeMethods.wf_voxel_query_begin(Handle, ref start, ref goal, NativeVoxelOptionsBlock.Prepare(options, &block),
-                                                            out status), Handle);
+                                                            &status), Handle);
             return status;
         }
 
@@ -207,7 +207,7 @@ namespace Wayfinder
         public SearchStatus Step(ulong maxExpansions, double maxMilliseconds = 0.0)
         {
             SearchStatus status;
-            Native.Check(NativeMethods.wf_voxel_query_step(Handle, maxExpansions, maxMilliseconds, out status), Handle);
+            Native.Check(NativeMethods.wf_voxel_query_step(Handle, maxExpansions, maxMilliseconds, &status), Handle);
             return status;
         }
 
@@ -215,7 +215,7 @@ namespace Wayfinder
         public PathResult GetResult()
         {
             NativePathResult result;
-            Native.Check(NativeMethods.wf_voxel_query_result(Handle, out result), Handle);
+            Native.Check(NativeMethods.wf_voxel_query_result(Handle, &result), Handle);
             return new PathResult(result);
         }
 
@@ -225,12 +225,12 @@ namespace Wayfinder
             UIntPtr count;
             Status status;
             fixed (VoxelPosition* p = blocks)
-                status = NativeMethods.wf_voxel_query_path_blocks(Handle, p, (UIntPtr)(uint)(blocks == null ? 0 : blocks.Length), out count);
+                status = NativeMethods.wf_voxel_query_path_blocks(Handle, p, (UIntPtr)(uint)(blocks == null ? 0 : blocks.Length), &count);
             if (Native.NeedsMore(status, count, blocks))
             {
                 Native.Reserve(ref blocks, Native.Count(count));
                 fixed (VoxelPosition* p = blocks)
-                    status = NativeMethods.wf_voxel_query_path_blocks(Handle, p, (UIntPtr)(uint)blocks.Length, out count);
+                    status = NativeMethods.wf_voxel_query_path_blocks(Handle, p, (UIntPtr)(uint)blocks.Length, &count);
             }
             Native.Check(status, Handle);
             return Native.Count(count);
