@@ -301,6 +301,29 @@ WF_API wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, siz
 WF_API wf_status wf_navmesh_locate(const wf_navmesh* mesh, const double point[3], double height_tolerance,
                                    uint32_t* polygon, double located[3]);
 
+/** How a navigation mesh is built from level geometry (C++ AgentSettings, docs/navmesh.md):
+ *  Recast's voxel sizes and the agent's size and reach, in world units (y up). */
+typedef struct wf_agent_settings {
+  double cell_size, cell_height;                 /**< voxel size across and up (0.3, 0.2) */
+  double agent_height, agent_radius, max_climb;  /**< 2, 0.6, 0.9 */
+  double max_slope_degrees;                      /**< steepest walkable slope (45) */
+  int region_min_size, region_merge_size;        /**< in cells (8, 20) */
+  double edge_max_length, edge_max_error;        /**< polygon edges (12, 1.3) */
+  int vertices_per_polygon;                      /**< 3 to 12 (6) */
+  double detail_sample_distance, detail_sample_max_error; /**< the ground under polygons (6, 1) */
+  int tile_size;                                 /**< cells per tile side; 0: the level in one piece */
+} wf_agent_settings;
+
+/** The defaults of C++ AgentSettings. */
+WF_API void wf_agent_settings_init(wf_agent_settings* settings);
+/** Builds a navigation mesh from a level's geometry in a Wavefront OBJ file (y up, or z up when
+ *  z_up is non-zero) for an agent (settings NULL: the defaults), as C++ build_navmesh_geometry
+ *  with Recast. Bad settings are WF_INVALID_ARGUMENT with the reason; a library built without
+ *  Recast (WAYFINDER_WITH_RECAST off) answers WF_INTERNAL_ERROR saying so. Takes from
+ *  milliseconds to seconds, by the level's size. */
+WF_API wf_status wf_navmesh_build_obj(const char* path, int z_up, const wf_agent_settings* settings,
+                                      wf_navmesh** out_mesh, char* error, size_t error_capacity);
+
 WF_API wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query, char* error,
                                          size_t error_capacity);
 WF_API void wf_navmesh_query_destroy(wf_navmesh_query* query);

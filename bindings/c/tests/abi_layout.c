@@ -25,6 +25,9 @@ int main(void) {
   SIZE(wf_grid_options); FIELD(wf_grid_options, algorithm); FIELD(wf_grid_options, diagonal);
   FIELD(wf_grid_options, heuristic); FIELD(wf_grid_options, weight); FIELD(wf_grid_options, walker_step_limit);
   FIELD(wf_grid_options, filter);
+  SIZE(wf_agent_settings); FIELD(wf_agent_settings, max_slope_degrees); FIELD(wf_agent_settings, region_min_size);
+  FIELD(wf_agent_settings, edge_max_length); FIELD(wf_agent_settings, vertices_per_polygon);
+  FIELD(wf_agent_settings, detail_sample_distance); FIELD(wf_agent_settings, tile_size);
   SIZE(wf_navmesh_options); FIELD(wf_navmesh_options, nodes); FIELD(wf_navmesh_options, weight);
   FIELD(wf_navmesh_options, height_tolerance); FIELD(wf_navmesh_options, snap_distance);
   SIZE(wf_movement_profile); FIELD(wf_movement_profile, fly); FIELD(wf_movement_profile, walk_cost);

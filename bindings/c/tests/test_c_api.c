@@ -596,6 +596,56 @@ static void test_navmesh_building(void) {
   }
 }
 
+/* A level's geometry built into a navigation mesh (Recast): a 20 x 20 floor with a 2-unit-high
+   box in the middle, which the mesh goes around. */
+static void test_navmesh_from_level(void) {
+  wf_agent_settings settings;
+  wf_navmesh* mesh = NULL;
+  wf_navmesh_query* query = NULL;
+  wf_path_result result;
+  char error[512];
+  const double start[3] = {1, 0, 10}, goal[3] = {19, 0, 10};
+  size_t polygons = 0;
+  wf_status status;
+  const char* level = scratch_file("level.obj",
+      "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
+      "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
+      "f 1 3 2\nf 1 4 3\n"
+      "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n");
+  wf_agent_settings_init(NULL); /* accepted, does nothing */
+  wf_agent_settings_init(&settings);
+  CHECK(settings.cell_size == 0.3 && settings.agent_radius == 0.6 && settings.vertices_per_polygon == 6 &&
+        settings.tile_size == 0);
+  status = wf_navmesh_build_obj(level, 0, &settings, &mesh, error, sizeof error);
+  if (status == WF_INTERNAL_ERROR && strstr(error, "Recast") != NULL) {
+    printf("built without Recast: navmesh building skipped (%s)\n", error);
+    remove(level);
+    return;
+  }
+  CHECK_STATUS(status, WF_OK);
+  CHECK_STATUS(wf_navmesh_counts(mesh, NULL, &polygons, NULL), WF_OK);
+  CHECK(polygons >= 2);
+  CHECK_STATUS(wf_navmesh_query_create(mesh, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  CHECK(result.cost > 18.0 && result.cost < 24.0); /* around the box, not through it */
+  CHECK(result.point_count >= 3);
+  wf_navmesh_query_destroy(query);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+  /* Settings NULL: the defaults. */
+  CHECK_STATUS(wf_navmesh_build_obj(level, 0, NULL, &mesh, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+  /* Bad settings, files and arguments. */
+  settings.cell_size = -1.0;
+  CHECK_STATUS(wf_navmesh_build_obj(level, 0, &settings, &mesh, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(mesh == NULL && strstr(error, "cell_size") != NULL);
+  CHECK_STATUS(wf_navmesh_build_obj("no/such/level.obj", 0, NULL, &mesh, error, sizeof error), WF_LOAD_ERROR);
+  CHECK(mesh == NULL && strstr(error, "no/such/level.obj") != NULL);
+  CHECK_STATUS(wf_navmesh_build_obj(NULL, 0, NULL, &mesh, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_build_obj(level, 0, NULL, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
+  remove(level);
+}
+
 static void test_navmesh_queries(void) {
   wf_navmesh* mesh = NULL;
   wf_navmesh_query* query = NULL;
@@ -1239,6 +1289,7 @@ int main(int argc, char** argv) {
   test_grid_queries();
   test_grid_benchmark();
   test_navmesh_building();
+  test_navmesh_from_level();
   test_navmesh_queries();
   test_navmesh_benchmark();
   test_voxel_worlds();

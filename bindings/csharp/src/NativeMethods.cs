@@ -58,6 +58,17 @@ namespace Wayfinder
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeAgentSettings
+    {
+        public double CellSize, CellHeight, AgentHeight, AgentRadius, MaxClimb, MaxSlopeDegrees;
+        public int RegionMinSize, RegionMergeSize;
+        public double EdgeMaxLength, EdgeMaxError;
+        public int VerticesPerPolygon;
+        public double DetailSampleDistance, DetailSampleMaxError;
+        public int TileSize;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     internal struct NativeMovementProfile
     {
         public int AgentHeight, WalkDirections, StepHeight, JumpHeight, JumpDistance, MaxFall;
@@ -195,6 +206,11 @@ namespace Wayfinder
         internal static extern Status wf_navmesh_create(float[] vertices, UIntPtr vertexCount, UIntPtr strideBytes, uint[] indices,
                                                         UIntPtr indexCount, uint[] polygonSizes, UIntPtr polygonCount,
                                                         out IntPtr mesh, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_agent_settings_init(out NativeAgentSettings settings);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_build_obj(byte[] utf8Path, int zUp, ref NativeAgentSettings settings, out IntPtr mesh,
+                                                           byte[] error, UIntPtr errorCapacity);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_destroy(IntPtr mesh);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

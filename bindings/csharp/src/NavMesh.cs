@@ -58,6 +58,22 @@ namespace Wayfinder
         }
 
         /// <summary>
+        /// Builds a navigation mesh from a level's geometry in a Wavefront OBJ file (y up, or z
+        /// up) for an agent (settings null: the defaults), with Recast (C wf_navmesh_build_obj,
+        /// C++ build_navmesh_geometry). A native library built without Recast throws a
+        /// WayfinderException (InternalError) saying so.
+        /// </summary>
+        public static NavMesh BuildObj(string path, AgentSettings settings = null, bool zUp = false)
+        {
+            byte[] error = Native.ErrorBuffer();
+            IntPtr mesh;
+            NativeAgentSettings native = (settings ?? new AgentSettings()).ToNative();
+            Native.CheckCreated(NativeMethods.wf_navmesh_build_obj(Native.Utf8Path(path), zUp ? 1 : 0, ref native, out mesh, error,
+                                                                   Native.Capacity(error)), error);
+            return new NavMesh(mesh);
+        }
+
+        /// <summary>
         /// A mesh from arrays (C wf_navmesh_create): vertices as packed x, y, z floats (y up);
         /// polygon i is the next polygonSizes[i] entries of indices.
         /// </summary>

@@ -221,6 +221,41 @@ namespace Wayfinder
         }
     }
 
+    /// <summary>
+    /// How a navigation mesh is built from level geometry (C++ AgentSettings, C
+    /// wf_agent_settings): Recast's voxel sizes and the agent's size and reach, in world units.
+    /// </summary>
+    public sealed class AgentSettings
+    {
+        private NativeAgentSettings values;
+
+        /// <summary>The C++ defaults (cells of 0.3 by 0.2, an agent 2 high and 0.6 wide, ...).</summary>
+        public AgentSettings() { NativeMethods.wf_agent_settings_init(out values); }
+
+        /// <summary>Voxel size across (0.3).</summary>
+        public double CellSize { get { return values.CellSize; } set { values.CellSize = value; } }
+        /// <summary>Voxel size up (0.2).</summary>
+        public double CellHeight { get { return values.CellHeight; } set { values.CellHeight = value; } }
+        public double AgentHeight { get { return values.AgentHeight; } set { values.AgentHeight = value; } }
+        public double AgentRadius { get { return values.AgentRadius; } set { values.AgentRadius = value; } }
+        /// <summary>The highest step the agent climbs.</summary>
+        public double MaxClimb { get { return values.MaxClimb; } set { values.MaxClimb = value; } }
+        /// <summary>The steepest walkable slope, in degrees (45).</summary>
+        public double MaxSlopeDegrees { get { return values.MaxSlopeDegrees; } set { values.MaxSlopeDegrees = value; } }
+        public int RegionMinSize { get { return values.RegionMinSize; } set { values.RegionMinSize = value; } }
+        public int RegionMergeSize { get { return values.RegionMergeSize; } set { values.RegionMergeSize = value; } }
+        public double EdgeMaxLength { get { return values.EdgeMaxLength; } set { values.EdgeMaxLength = value; } }
+        public double EdgeMaxError { get { return values.EdgeMaxError; } set { values.EdgeMaxError = value; } }
+        /// <summary>3 to 12 (6).</summary>
+        public int VerticesPerPolygon { get { return values.VerticesPerPolygon; } set { values.VerticesPerPolygon = value; } }
+        public double DetailSampleDistance { get { return values.DetailSampleDistance; } set { values.DetailSampleDistance = value; } }
+        public double DetailSampleMaxError { get { return values.DetailSampleMaxError; } set { values.DetailSampleMaxError = value; } }
+        /// <summary>Cells per tile side (0: the level in one piece).</summary>
+        public int TileSize { get { return values.TileSize; } set { values.TileSize = value; } }
+
+        internal NativeAgentSettings ToNative() { return values; }
+    }
+
     /// <summary>What a voxel agent can do (C++ MovementProfile, C wf_movement_profile; docs/voxel.md).</summary>
     public sealed class MovementProfile
     {

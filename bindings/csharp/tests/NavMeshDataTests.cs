@@ -30,6 +30,26 @@ namespace Wayfinder.Tests
             return length;
         }
 
+        [Test]
+        public void ALevelIsBuiltIntoANavigationMesh()
+        {
+            string level = TestData.Require("meshes/recastnavigation/nav_test.obj");
+            using (NavMesh mesh = NavMesh.BuildObj(level, new AgentSettings()))
+            using (var query = new NavMeshQuery(mesh))
+            {
+                Assert.That(mesh.PolygonCount, Is.GreaterThan(100));
+                // Query 16 of nav_test_reference_queries.csv: optimal 47.592 in the x-z plane on
+                // the mesh Recast built with the same defaults.
+                PathResult path = query.FindPath(new Vector3d(-25.629551, -2.269517, -17.237032), new Vector3d(-5.887275, -2.269517, 25.321024));
+                Assert.That(path.Found, query.Message);
+                Assert.That(path.Cost, Is.EqualTo(47.592).Within(0.05 * 47.592));
+            }
+            var e = Assert.Throws<WayfinderException>(() => NavMesh.BuildObj(level, new AgentSettings { VerticesPerPolygon = 40 }));
+            Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+            Assert.That(e.Message, Is.StringContaining("vertices_per_polygon"));
+            Assert.That(Assert.Throws<WayfinderException>(() => NavMesh.BuildObj(level + ".missing")).Status, Is.EqualTo(Status.LoadError));
+        }
+
         [TestCase("derived/nav_test_navmesh.obj", "derived/nav_test_reference_queries.csv")]
         [TestCase("derived/dungeon_navmesh.obj", "derived/dungeon_reference_queries.csv")]
         [TestCase("polyanya/meshes/arena.mesh", "derived/arena_polyanya_optimal.csv")]

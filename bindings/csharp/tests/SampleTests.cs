@@ -1,4 +1,5 @@
-// The samples run: the console program walks its agent to the goal, and the Unity script,
+// The samples run: the console program builds its level's navigation mesh and walks its agent
+// to the goal, and the Unity script,
 // driven frame by frame as Unity would (Awake, Start, then Update), flies its character to the
 // goal on a Warframe map.
 using System;
@@ -22,7 +23,7 @@ namespace Wayfinder.Tests
         [Test]
         public void TheConsoleSampleWalksItsAgentToTheGoal()
         {
-            string mesh = TestData.Require("meshes/derived/nav_test_navmesh.obj");
+            string level = TestData.Require("meshes/recastnavigation/nav_test.obj");
             Assembly sample = Assembly.LoadFrom(Path.Combine(TestData.AssemblyDirectory, "WalkAgent.exe"));
             MethodInfo main = sample.EntryPoint;
             TextWriter console = Console.Out;
@@ -31,7 +32,7 @@ namespace Wayfinder.Tests
             try
             {
                 Console.SetOut(output);
-                exitCode = (int)main.Invoke(null, new object[] { new[] { mesh } });
+                exitCode = (int)main.Invoke(null, new object[] { new[] { level } });
             }
             finally
             {

@@ -1,10 +1,10 @@
-// A console program: loads a level's navigation mesh, finds a path across it and walks an
-// agent along the path at a fixed speed, frame by frame, as a game loop would.
+// A console program: loads a level, builds its navigation mesh for an agent, finds a path across
+// it and walks the agent along the path at a fixed speed, frame by frame, as a game loop would.
 //
-//   mono WalkAgent.exe [mesh.obj] [speed]
+//   mono WalkAgent.exe [level.obj] [speed]
 //
-// By default it reads ../shared/data/meshes/derived/nav_test_navmesh.obj (the navigation mesh
-// Recast made from the nav_test level) and walks 3.5 units a second at 30 frames a second.
+// By default it reads ../shared/data/meshes/recastnavigation/nav_test.obj (Recast's sample
+// level) and walks 3.5 units a second at 30 frames a second.
 using System;
 using System.Globalization;
 using Wayfinder;
@@ -13,14 +13,16 @@ static class WalkAgent
 {
     static int Main(string[] args)
     {
-        string level = args.Length > 0 ? args[0] : "../shared/data/meshes/derived/nav_test_navmesh.obj";
+        string level = args.Length > 0 ? args[0] : "../shared/data/meshes/recastnavigation/nav_test.obj";
         double speed = args.Length > 1 ? double.Parse(args[1], CultureInfo.InvariantCulture) : 3.5;
         const double frameSeconds = 1.0 / 30.0;
 
-        using (NavMesh mesh = NavMesh.LoadObj(level))
+        // The agent: 2 units high, 0.6 wide, climbing steps of 0.9 (the defaults), on cells of 0.3.
+        var agent = new AgentSettings { AgentHeight = 2.0, AgentRadius = 0.6, MaxClimb = 0.9, CellSize = 0.3 };
+        using (NavMesh mesh = NavMesh.BuildObj(level, agent))
         using (var query = new NavMeshQuery(mesh))
         {
-            Console.WriteLine("{0}: {1} polygons, {2} regions", level, mesh.PolygonCount, mesh.RegionCount);
+            Console.WriteLine("{0}: navigation mesh of {1} polygons in {2} regions", level, mesh.PolygonCount, mesh.RegionCount);
             var start = new Vector3d(-25.63, -2.27, -17.24);
             var goal = new Vector3d(-5.89, -2.27, 25.32);
             PathResult path = query.FindPath(start, goal);
