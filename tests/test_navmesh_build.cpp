@@ -609,5 +609,21 @@ TEST(LevelGeometryCheck, LevelsAreToldFromNavigationMeshes) {
   EXPECT_FALSE(level_geometry_warning(floor).has_value());
 }
 
+TEST(LevelGeometryCheck, BuiltNavMeshesMeasureAsNavMeshes) {
+  SKIP_WITHOUT(level("dungeon.obj"));
+  // Without the mark a built mesh carries, its geometry alone says navmesh (one piece or tiles).
+  for (const char* raw : {"dungeon.obj", "nav_test.obj"}) {
+    for (const int tile_size : {0, 32}) {
+      AgentSettings settings;
+      settings.tile_size = tile_size;
+      MeshGeometry built = build_navmesh_geometry(read_obj_mesh(level(raw)), settings);
+      EXPECT_TRUE(built.declared_navmesh);
+      built.declared_navmesh = false;
+      const MeshGeometryVerdict verdict = classify_mesh_geometry(built);
+      EXPECT_EQ(verdict.kind, MeshGeometryKind::navmesh) << raw << " tiles " << tile_size << ": " << verdict.reason;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace wayfinder
