@@ -693,7 +693,9 @@ TEST(NavMeshLocate, TerrainPointsAboveOrBelowTheCoarseSurfaceLocate) {
     EXPECT_NEAR(located.point.y, on_surface.y, 1e-9);         // moved onto the coarse surface
     EXPECT_EQ(located.point.x, x);
     EXPECT_EQ(located.point.z, z);
-    if (!mesh.locate(displaced, 2.0).valid()) ++rejected_by_the_old_tolerance;
+    // (locate with a tolerance of 2 no longer rejects them: a mesh without detail heights
+    // reaches as far as its polygons' boxes widened by the tolerance, as Detour's does.)
+    if (std::abs(displaced.y - on_surface.y) > 2.0) ++rejected_by_the_old_tolerance;
     samples.push_back({on_surface, displaced, polygon});
   }
   // Half the points lie 2.5 off the coarse surface, and a fifth of the others more than 2: the
@@ -715,6 +717,45 @@ TEST(NavMeshLocate, TerrainPointsAboveOrBelowTheCoarseSurfaceLocate) {
     }
     EXPECT_NEAR(result.cost, expected.cost, 1e-9);
   }
+}
+
+// A mesh without detail heights reaches, as Detour's findNearestPoly with half-extents
+// (2, tolerance, 2), from its polygon's lowest corner minus the tolerance to its highest plus
+// the tolerance: a point over a steep polygon far from its flat surface but within that reach
+// locates (moved onto the surface). With detail heights the surface is the ground, and the
+// tolerance is measured from it.
+TEST(NavMeshLocate, WithoutDetailHeightsAPolygonReachesItsHeightsWidenedByTheTolerance) {
+  MeshGeometry geometry;
+  geometry.vertices = {{0, 0, 0}, {10, 10, 0}, {10, 10, 10}, {0, 0, 10}};  // rising from y 0 to 10
+  geometry.polygons = {{0, 1, 2, 3}};
+  const NavMesh flat = NavMesh::build(geometry);
+  ASSERT_FALSE(flat.has_detail_heights());
+  const MeshLocation far_above = flat.locate({1, 8, 5});  // 7 above the surface (y 1), within 10 + 4
+  ASSERT_TRUE(far_above.valid());
+  EXPECT_NEAR(far_above.point.y, 1.0, 1e-12);
+  EXPECT_TRUE(flat.locate({1, 13.9, 5}).valid());
+  EXPECT_FALSE(flat.locate({1, 14.1, 5}).valid());  // above the reach
+  EXPECT_TRUE(flat.locate({9, -3.9, 5}).valid());   // 12.9 below the surface at x 9, within 0 - 4
+  EXPECT_FALSE(flat.locate({9, -4.1, 5}).valid());
+  EXPECT_TRUE(flat.locate({1, 11.9, 5}, 2.0).valid());  // a narrower reach: 0 - 2 to 10 + 2
+  EXPECT_FALSE(flat.locate({1, 12.1, 5}, 2.0).valid());
+  // The same polygon with detail heights (its own two triangles): the tolerance counts from
+  // the ground.
+  geometry.detail_vertices = geometry.vertices;
+  geometry.detail_triangles = {{0, 1, 2}, {0, 2, 3}};
+  geometry.detail_starts = {0, 2};
+  const NavMesh detailed = NavMesh::build(geometry);
+  ASSERT_TRUE(detailed.has_detail_heights());
+  EXPECT_FALSE(detailed.locate({1, 8, 5}).valid());
+  EXPECT_TRUE(detailed.locate({1, 4.9, 5}).valid());
+  // Two floors over each other: the nearer one in height still wins.
+  MeshGeometry floors;
+  floors.vertices = {{0, 0, 0}, {4, 0, 0}, {4, 0, 4}, {0, 0, 4}, {0, 5, 0}, {4, 9, 0}, {4, 9, 4}, {0, 5, 4}};
+  floors.polygons = {{0, 1, 2, 3}, {4, 5, 6, 7}};
+  const NavMesh two = NavMesh::build(floors);
+  // At x 1 the upper floor's surface is at y 6; both floors reach y 2.5 and 3.5.
+  EXPECT_EQ(two.locate({1, 2.5, 1}).polygon, 0u);  // 2.5 above the lower, 3.5 below the upper
+  EXPECT_EQ(two.locate({1, 3.5, 1}).polygon, 1u);  // 3.5 above the lower, 2.5 below the upper
 }
 
 // Two hilly floors, one 6 above the other, over the same ground: a point up to 2.5 off either

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <limits>
 #include <optional>
 #include <set>
@@ -396,6 +397,61 @@ TEST(NavMeshBuild, DetailHeightsPutPointsAndWaypointsOnTheGround) {
   EXPECT_LE(waypoint_worst, 0.6);
 }
 
+// A rolling terrain's navmesh written without its detail heights (as an OBJ of polygons is):
+// a point on the ground the detail mesh describes locates in its polygon whenever it lies within
+// the polygon's vertical reach, its corners' heights widened by the tolerance (Detour's
+// findNearestPoly with RecastDemo's half-extents), even where the flat polygon is more than the
+// tolerance away from it. (A polygon spanning a hilltop can lie lower than the hill by more than
+// that; without its detail heights the mesh cannot know the hill is there.)
+TEST(NavMeshBuild, GroundPointsLocateOnTheMeshWithoutItsDetailHeights) {
+  MeshGeometry terrain;
+  constexpr int cells = 60;
+  constexpr double size = 2.0;
+  for (int row = 0; row <= cells; ++row)
+    for (int column = 0; column <= cells; ++column) {
+      const double x = column * size, z = row * size;
+      terrain.vertices.push_back({x, 7.0 * std::sin(x / 13.0) * std::cos(z / 17.0) + 2.0 * std::sin(z / 5.0), z});
+    }
+  for (int row = 0; row < cells; ++row)
+    for (int column = 0; column < cells; ++column) {
+      const auto at = [](int c, int r) { return static_cast<std::uint32_t>(r * (cells + 1) + c); };
+      terrain.polygons.push_back({at(column, row), at(column, row + 1), at(column + 1, row + 1), at(column + 1, row)});
+    }
+  AgentSettings settings;
+  settings.max_slope_degrees = 60.0;
+  const MeshGeometry built = build_navmesh_geometry(terrain, settings);
+  const NavMesh detailed = NavMesh::build(built);
+  MeshGeometry polygons_only = built;
+  polygons_only.detail_vertices.clear();
+  polygons_only.detail_triangles.clear();
+  polygons_only.detail_starts.clear();
+  const NavMesh coarse = NavMesh::build(polygons_only);
+  ASSERT_EQ(coarse.polygon_count(), detailed.polygon_count());
+  const double tolerance = NavMesh::default_height_tolerance;
+  std::size_t within_reach = 0, beyond_the_surface_tolerance = 0;
+  for (double x = 1.0; x < cells * size; x += 0.7) {
+    for (double z = 1.0; z < cells * size; z += 0.9) {
+      const MeshLocation ground = detailed.locate({x, 0.0, z}, 1e6);
+      if (!ground.valid()) continue;
+      double low = INFINITY, high = -INFINITY;
+      for (const std::uint32_t vertex : coarse.polygon_vertices(ground.polygon)) {
+        low = std::min(low, coarse.vertex(vertex).y);
+        high = std::max(high, coarse.vertex(vertex).y);
+      }
+      if (ground.point.y < low - tolerance || ground.point.y > high + tolerance) continue;
+      ++within_reach;
+      const MeshLocation located = coarse.locate(ground.point);
+      ASSERT_TRUE(located.valid()) << x << ", " << z;
+      EXPECT_TRUE(located.polygon == ground.polygon || coarse.contains_xz(located.polygon, x, z));
+      if (std::abs(located.point.y - ground.point.y) > tolerance) ++beyond_the_surface_tolerance;
+    }
+  }
+  EXPECT_GT(within_reach, 10000u);
+  EXPECT_GT(beyond_the_surface_tolerance, 0u);  // the points the flat surface's tolerance alone refused
+  std::cout << within_reach << " ground points within reach, " << beyond_the_surface_tolerance
+            << " more than the tolerance off the flat polygons\n";
+}
+
 TEST(NavMeshBuild, DetailHeightsAreChecked) {
   MeshGeometry geometry;
   geometry.vertices = {{0, 0, 0}, {0, 0, 10}, {10, 0, 10}};
@@ -607,6 +663,22 @@ TEST(LevelGeometryCheck, LevelsAreToldFromNavigationMeshes) {
   EXPECT_NEAR(signs.flipped_share, 0.5, 1e-12);
   EXPECT_EQ(signs.steep_share, 0.0);
   EXPECT_FALSE(level_geometry_warning(floor).has_value());
+}
+
+TEST(LevelGeometryCheck, BuiltNavMeshesMeasureAsNavMeshes) {
+  SKIP_WITHOUT(level("dungeon.obj"));
+  // Without the mark a built mesh carries, its geometry alone says navmesh (one piece or tiles).
+  for (const char* raw : {"dungeon.obj", "nav_test.obj"}) {
+    for (const int tile_size : {0, 32}) {
+      AgentSettings settings;
+      settings.tile_size = tile_size;
+      MeshGeometry built = build_navmesh_geometry(read_obj_mesh(level(raw)), settings);
+      EXPECT_TRUE(built.declared_navmesh);
+      built.declared_navmesh = false;
+      const MeshGeometryVerdict verdict = classify_mesh_geometry(built);
+      EXPECT_EQ(verdict.kind, MeshGeometryKind::navmesh) << raw << " tiles " << tile_size << ": " << verdict.reason;
+    }
+  }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@ namespace wayfinder {
 MeshGeometry NavMesh::to_geometry() const {
   MeshGeometry geometry;
   geometry.source = source_;
+  geometry.declared_navmesh = true;
   geometry.vertices = vertices_;
   geometry.polygons.reserve(polygon_count());
   geometry.polygon_areas.reserve(polygon_count());

@@ -181,7 +181,11 @@ MeshLocation NavMesh::locate_where(const Point& point, double height_tolerance, 
     if (!contains_xz(polygon, point.x, point.z) || !accept(polygon)) return;
     const double height = height_at(polygon, point.x, point.z);
     const double gap = std::abs(point.y - height);
-    if (gap <= height_tolerance && (gap < best_gap || (gap == best_gap && polygon < best.polygon))) {
+    // Without detail heights the flat polygon only approximates the ground its source walked on
+    // (a Detour polygon spans hills), so, as Detour's findNearestPoly, a point within the box's
+    // heights widened by the tolerance (the polygon's vertical reach, tested above) is on it.
+    const bool within_reach = gap <= height_tolerance || !has_detail_heights();
+    if (within_reach && (gap < best_gap || (gap == best_gap && polygon < best.polygon))) {
       best_gap = gap;
       best = {polygon, {point.x, height, point.z}};
     }

@@ -263,6 +263,7 @@ MeshGeometry parse_navmesh_file(std::string_view bytes, const std::string& sourc
 
   MeshGeometry geometry;
   geometry.source = source;
+  geometry.declared_navmesh = true;
   ByteReader body(bytes, header.offset(), checksum_at, source);
   using SectionReader = void (*)(ByteReader&, MeshGeometry&);
   constexpr SectionReader section_readers[] = {read_vertices, read_polygons, read_tags, read_detail, read_links};

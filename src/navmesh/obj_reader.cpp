@@ -294,6 +294,7 @@ MeshGeometry parse_obj_mesh(std::string_view text, const std::string& source_nam
 
   MeshGeometry geometry;
   geometry.source = source_name;
+  geometry.declared_navmesh = text.starts_with(obj_navmesh_marker);
   geometry.vertex_lines = scan.vertex_lines();
   const std::size_t vertex_count = geometry.vertex_lines.size();
   geometry.vertices.reserve(vertex_count);

@@ -1,5 +1,7 @@
 #include "wayfinder/navmesh/obj_writer.hpp"
 
+#include "wayfinder/navmesh/obj_reader.hpp"
+
 #include <charconv>
 #include <fstream>
 #include <stdexcept>
@@ -17,7 +19,8 @@ void put_number(std::ostream& out, double value) {
 }  // namespace
 
 void write_obj_mesh(const MeshGeometry& geometry, std::ostream& out) {
-  out << "# " << geometry.vertices.size() << " vertices, " << geometry.polygons.size() << " polygons";
+  // The marker tells the tools that this is a navigation mesh, not a level's geometry.
+  out << (geometry.declared_navmesh ? std::string(obj_navmesh_marker) + ": " : std::string("# ")) << geometry.vertices.size() << " vertices, " << geometry.polygons.size() << " polygons";
   if (!geometry.source.empty()) out << " (" << geometry.source << ")";
   out << '\n';
   for (const Point& v : geometry.vertices) {

@@ -100,6 +100,7 @@ class PolyanyaMeshParser {
 
     MeshGeometry geometry;
     geometry.source = source_name_;
+    geometry.declared_navmesh = true;
     geometry.vertices.reserve(static_cast<std::size_t>(vertex_count));
     geometry.vertex_lines.reserve(static_cast<std::size_t>(vertex_count));
     for (std::int64_t i = 0; i < vertex_count; ++i) read_vertex(geometry);

@@ -401,6 +401,7 @@ MeshGeometry build_navmesh_geometry(const MeshGeometry& level_geometry, const Ag
 
   MeshGeometry out;
   out.source = level_geometry.source + " (built)";
+  out.declared_navmesh = true;
   out.detail_starts.push_back(0);
   PieceStitcher stitcher(level, settings);
   int tiles_built = 0;

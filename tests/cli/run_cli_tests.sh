@@ -477,12 +477,12 @@ expect 0 "mesh path --svg --y-range" -- "$wayfinder" mesh path "$mesh" --from 1,
 if [[ $(grep -o '<polygon ' "$scratch/ledge.svg" | wc -l) -ne 1 ]] || ! grep -q 'showing y 2 to 4' "$scratch/ledge.svg"; then
   echo "FAIL (mesh path --y-range): the picture should hold the ledge alone"; failures=$((failures + 1))
 fi
-expect 0 "mesh path --svg --level" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/level1.svg" --level 1
+expect 0 "mesh path --svg --band" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/level1.svg" --band 1
 if [[ $(grep -o '<polygon ' "$scratch/level1.svg" | wc -l) -ne 1 ]] || ! grep -q 'showing y 3 to 3' "$scratch/level1.svg"; then
-  echo "FAIL (mesh path --level 1): the picture should hold the ledge alone"; failures=$((failures + 1))
+  echo "FAIL (mesh path --band 1): the picture should hold the ledge alone"; failures=$((failures + 1))
 fi
 grep -q 'id="legend"' "$scratch/two_rooms.svg" || { echo "FAIL (mesh path --svg): no legend"; failures=$((failures + 1)); }
-expect 2 "mesh path --level past the last band" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/none.svg" --level 2
+expect 2 "mesh path --band past the last band" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/none.svg" --band 2
 contains "the mesh has 2 height bands" "the error lists the bands"
 expect 2 "mesh path --y-range the wrong way round" -- "$wayfinder" mesh path "$mesh" --from 1,0,0.5 --to 8,0,0.5 --svg "$scratch/none.svg" --y-range 4,2
 contains "--y-range" "the error names the option"
@@ -510,6 +510,18 @@ else
   contains "polygons," "mesh build prints the polygon count"
   expect 0 "mesh path on the built mesh goes round the wall" -- "$wayfinder" mesh path "$scratch/level_nav.obj" --from 5,0,5 --to 15,0,5 --json
   contains '"status":"found"' "the built mesh answers"
+  lacks "looks like a level" "a navmesh written by wayfinder is read as one"
+  [[ $(head -n 1 "$scratch/level_nav.obj") == "# wayfinder navmesh"* ]] ||
+    { echo "FAIL (mesh build -o .obj): the navmesh does not say what it is on its first line"; failures=$((failures + 1)); }
+  # The level searched without --build is told from a navmesh and built first; --navmesh forces the raw reading.
+  expect 0 "mesh path on the level builds it" -- "$wayfinder" mesh path "$scratch/level.obj" --from 5,0,5 --to 15,0,5 --json
+  contains "looks like a level's geometry" "the command says it reads a level"
+  contains '"build":{"polygons":' "the level is built before the search"
+  expect 0 "mesh path --navmesh on the level" -- "$wayfinder" mesh path "$scratch/level.obj" --navmesh --from 5,0,5 --to 15,0,5 --json
+  lacks "looks like a level" "--navmesh reads the file as it is"
+  lacks '"build":' "--navmesh builds nothing"
+  expect 2 "mesh path --navmesh --level" -- "$wayfinder" mesh path "$scratch/level.obj" --navmesh --level --from 5,0,5 --to 15,0,5
+  contains "excludes" "the two readings exclude each other"
   # The baked file keeps the detail heights: its path is the one of the mesh built in memory.
   expect 0 "mesh build -o .wfnav" -- "$wayfinder" mesh build "$scratch/level.obj" -o "$scratch/level_nav.wfnav" --json
   contains '"format":"wfnav"' "the baked format is chosen by the extension"
@@ -946,8 +958,8 @@ json_error "serve --port 65536 as JSON"
 expect 2 "serve --threads 300" -- timeout 10 "$wayfinder" serve --threads 300
 contains "--threads must be a whole number from 1 to 256, got '300'" "the thread count's range in the command's words"
 lacks "not in range" "no raw range text"
-expect 2 "mesh path --level -3" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 2,0,2 --level -3 --svg "$scratch/level.svg"
-contains "--level: must be a whole number from 0 (the lowest height band) up, got '-3'" "the band's range in the command's words"
+expect 2 "mesh path --band -3" -- "$wayfinder" mesh path "$mesh" --from 1,0,1 --to 2,0,2 --band -3 --svg "$scratch/level.svg"
+contains "--band: must be a whole number from 0 (the lowest height band) up, got '-3'" "the band's range in the command's words"
 lacks "not in range" "no raw range text"
 
 # Output that cannot be written: standard output on a full device, and files given with -o,

@@ -50,7 +50,7 @@ extern "C" {
 typedef enum wf_status {
   WF_OK = 0,
   WF_INVALID_ARGUMENT = 1,  /**< a NULL or wrong-type handle, a NULL pointer, a value out of range, a bad option */
-  WF_LOAD_ERROR = 2,        /**< a file could not be read or its contents are malformed */
+  WF_LOAD_ERROR = 2,        /**< a file could not be read (or written) or its contents are malformed */
   WF_OUT_OF_MEMORY = 3,
   WF_BUFFER_TOO_SMALL = 4,  /**< the caller's buffer is too small; the size needed was returned */
   WF_IN_USE = 5,            /**< a world cannot be destroyed while query handles on it exist */
@@ -286,6 +286,16 @@ WF_API wf_status wf_navmesh_load_obj(const char* path, int z_up, wf_navmesh** ou
                                      size_t error_capacity);
 /** Reads a Polyanya "mesh 2" file. */
 WF_API wf_status wf_navmesh_load_polyanya(const char* path, wf_navmesh** out_mesh, char* error, size_t error_capacity);
+/** Reads a baked navmesh file (.wfnav, written by wf_navmesh_save_wfnav or `wayfinder mesh
+ *  build -o LEVEL.wfnav`): the mesh as it was saved, detail heights, areas, flags and off-mesh
+ *  links included, answering every query as it did. A damaged, truncated or foreign file is
+ *  WF_LOAD_ERROR, the text naming the file and the byte where the problem is. */
+WF_API wf_status wf_navmesh_load_wfnav(const char* path, wf_navmesh** out_mesh, char* error, size_t error_capacity);
+/** Writes the mesh as a baked navmesh file (replacing `path`), with its areas and flags as they
+ *  are now. A file that cannot be written is WF_LOAD_ERROR, the text (wf_last_error(mesh))
+ *  naming it. The mesh is only read: queries may run on other threads meanwhile; one thread at
+ *  a time saves a given mesh handle (a failure is recorded in it). */
+WF_API wf_status wf_navmesh_save_wfnav(wf_navmesh* mesh, const char* path);
 /** A mesh from arrays: vertex i is the floats x, y, z (y up) at byte offset i * stride_bytes
  *  (0: 12, packed); polygon i is the next polygon_sizes[i] entries of indices. A stride below
  *  12, or a count and stride that span more memory than a buffer can, is WF_LOAD_ERROR. */

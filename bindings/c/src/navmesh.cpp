@@ -7,6 +7,8 @@
 #include "options.hpp"
 #include "query_calls.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 
@@ -62,6 +64,30 @@ wf_status wf_navmesh_load_polyanya(const char* path, wf_navmesh** out_mesh, char
       return nullptr;
     }
     return std::make_unique<NavMesh>(NavMesh::build(read_polyanya_mesh(path)));
+  });
+}
+
+wf_status wf_navmesh_load_wfnav(const char* path, wf_navmesh** out_mesh, char* error, size_t error_capacity) {
+  return create_world(out_mesh, &wf_navmesh::mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
+    if (path == nullptr) {
+      write_error(error, error_capacity, "wf_navmesh_load_wfnav: path is NULL");
+      return nullptr;
+    }
+    return std::make_unique<NavMesh>(read_navmesh_file(path));
+  });
+}
+
+wf_status wf_navmesh_save_wfnav(wf_navmesh* mesh, const char* path) {
+  if (!is_live(mesh)) return WF_INVALID_ARGUMENT;
+  if (path == nullptr) return fail(mesh->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_save_wfnav: path is NULL");
+  return guarded(mesh->header.error, [&] {
+    try {
+      write_navmesh_file(*mesh->mesh, path);
+    } catch (const std::runtime_error& error) {
+      // The writer's one failure: the file cannot be written (its text names it).
+      return fail(mesh->header.error, WF_LOAD_ERROR, error.what());
+    }
+    return WF_OK;
   });
 }
 

@@ -10,6 +10,8 @@
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 
@@ -107,6 +109,22 @@ void bind_navmesh(py::module_& module) {
         return py::make_tuple(location.polygon, to_tuple(location.point));
       }, py::arg("point"), py::arg("height_tolerance") = NavMesh::default_height_tolerance,
          "(polygon, point on its surface) under or over the point, or None");
+
+  // Baked navmesh files (.wfnav), as C++'s read_navmesh_file and write_navmesh_file.
+  module.def("read_navmesh_file", [](const std::string& path) { return read_navmesh_file(path); }, py::arg("path"),
+             "reads a baked navmesh file (.wfnav): the mesh as written, detail heights, areas, flags and off-mesh "
+             "links included; raises LoadError (naming the file and the byte of the problem) for a damaged, "
+             "truncated or foreign file");
+  module.def("write_navmesh_file", [](const NavMesh& mesh, const std::string& path) {
+    try {
+      write_navmesh_file(mesh, path);
+    } catch (const std::runtime_error& error) {
+      // The writer's one failure: the file cannot be written. Python calls that an OSError.
+      PyErr_SetString(PyExc_OSError, error.what());
+      throw py::error_already_set();
+    }
+  }, py::arg("mesh"), py::arg("path"),
+     "writes the mesh as a baked navmesh file (replacing it); raises OSError when the file cannot be written");
 
   py::class_<NavMeshQuery>(module, "NavMeshQuery", "The mesh query object: one per thread. Keeps its mesh alive.")
       .def(py::init<const NavMesh&>(), py::arg("mesh"), py::keep_alive<1, 2>())

@@ -55,6 +55,62 @@ def test_nav_test_reference_queries(data_file):
     assert checked > 20
 
 
+def _same_answers(first, second):
+    assert first.status == second.status and first.cost == second.cost
+    assert first.nodes == second.nodes and first.path == second.path
+
+
+def test_navmesh_file_round_trip(tmp_path):
+    vertices = np.array([[0, 0, 0], [10, 0, 0], [10, 0, 10], [0, 0, 10], [20, 0, 0], [20, 0, 10]], dtype=float)
+    mesh = wf.NavMesh.from_arrays(vertices, [0, 3, 2, 1, 1, 2, 5, 4], [4, 4])
+    mesh.set_area(1, 5)
+    mesh.set_flags(1, 4)
+    path = tmp_path / "two.wfnav"
+    wf.write_navmesh_file(mesh, str(path))
+    loaded = wf.read_navmesh_file(str(path))
+    assert loaded.polygon_count == 2 and loaded.area(1) == 5 and loaded.flags(1) == 4
+    _same_answers(wf.NavMeshQuery(mesh).find_path((1, 0, 1), (19, 0, 9)),
+                  wf.NavMeshQuery(loaded).find_path((1, 0, 1), (19, 0, 9)))
+
+    # Damaged, truncated, foreign and missing files raise LoadError with the reader's message.
+    cut = tmp_path / "cut.wfnav"
+    cut.write_bytes(path.read_bytes()[:60])
+    with pytest.raises(wf.LoadError) as error:
+        wf.read_navmesh_file(str(cut))
+    assert "cut.wfnav" in str(error.value) and "truncated" in error.value.cause
+    damaged = tmp_path / "damaged.wfnav"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(wf.LoadError, match="damaged.wfnav"):
+        wf.read_navmesh_file(str(damaged))
+    foreign = tmp_path / "foreign.wfnav"
+    foreign.write_text("v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n")
+    with pytest.raises(wf.LoadError, match="not a Wayfinder navmesh file"):
+        wf.read_navmesh_file(str(foreign))
+    with pytest.raises(wf.LoadError):
+        wf.read_navmesh_file(str(tmp_path / "missing.wfnav"))
+    with pytest.raises(OSError, match="no_such_folder"):
+        wf.write_navmesh_file(mesh, str(tmp_path / "no_such_folder" / "x.wfnav"))
+
+
+def test_navmesh_file_answers_the_reference_queries_as_before(data_file, tmp_path):
+    mesh = wf.NavMesh.build(wf.read_obj_mesh(str(data_file("meshes/derived/nav_test_navmesh.obj"))))
+    path = tmp_path / "nav_test.wfnav"
+    wf.write_navmesh_file(mesh, str(path))
+    loaded = wf.read_navmesh_file(str(path))
+    assert loaded.polygon_count == mesh.polygon_count and loaded.vertex_count == mesh.vertex_count
+    before, after = wf.NavMeshQuery(mesh), wf.NavMeshQuery(loaded)
+    compared = 0
+    with open(data_file("meshes/derived/nav_test_reference_queries.csv")) as lines:
+        for row in csv.DictReader(lines):
+            start = (float(row["sx"]), float(row["sy"]), float(row["sz"]))
+            goal = (float(row["ex"]), float(row["ey"]), float(row["ez"]))
+            _same_answers(before.find_path(start, goal), after.find_path(start, goal))
+            compared += 1
+    assert compared == 10000
+
+
 def test_voxel_flyer_optimal_lengths(data_file):
     scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
     world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])

@@ -47,6 +47,10 @@ struct MeshGeometry {
   std::vector<OffMeshLink> off_mesh_links;
   /// Where the geometry came from (a file name, or a label such as "<arrays>"), for messages.
   std::string source = "<arrays>";
+  /// True when the file says that it is a navigation mesh: a baked file, a Polyanya mesh, or an
+  /// OBJ whose first line is Wayfinder's marker (`# wayfinder navmesh`, written by
+  /// write_obj_mesh). classify_mesh_geometry trusts it; geometry from arrays leaves it false.
+  bool declared_navmesh = false;
 };
 
 }  // namespace wayfinder

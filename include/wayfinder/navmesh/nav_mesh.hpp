@@ -236,10 +236,14 @@ class NavMesh {
   /// waypoints then sit on the level's ground, not on the coarse polygons.
   [[nodiscard]] bool has_detail_heights() const { return !detail_starts_.empty(); }
 
-  /// The polygon under or over `point` whose surface is within `height_tolerance` of it (the one
-  /// nearest in height when several overlap, as on multi-level meshes; the lowest id on a tie),
-  /// with the point moved onto its surface. Invalid if none, or if the point is not finite or
-  /// the tolerance is negative or NaN. See default_height_tolerance for the choice of 4.
+  /// The polygon under or over `point` that reaches it in height (the one whose surface is
+  /// nearest in height when several do, as on multi-level meshes; the lowest id on a tie), with
+  /// the point moved onto its surface. With detail heights a polygon reaches `height_tolerance`
+  /// above and below its ground; without them (an OBJ of polygons, a Polyanya mesh) from its
+  /// lowest corner minus the tolerance to its highest plus the tolerance, as Detour's
+  /// findNearestPoly reaches with half-extents (2, tolerance, 2), since the flat polygon only
+  /// approximates the ground. Invalid if none, or if the point is not finite or the tolerance is
+  /// negative or NaN. See default_height_tolerance for the choice of 4.
   [[nodiscard]] MeshLocation locate(const Point& point, double height_tolerance = default_height_tolerance) const;
   /// The same among the polygons `filter` lets in (AreaFilter::passes), as Detour's
   /// findNearestPoly takes a dtQueryFilter: a point on the edge between a closed door and the

@@ -44,6 +44,11 @@ struct ObjReadOptions {
   std::map<std::string, AreaAssignment, std::less<>> areas{};
 };
 
+/// The first line of an OBJ file that Wayfinder wrote as a navigation mesh (write_obj_mesh of a
+/// MeshGeometry with declared_navmesh) starts with this comment; the reader then sets
+/// MeshGeometry::declared_navmesh, and the tools read the file as a navmesh without measuring it.
+inline constexpr std::string_view obj_navmesh_marker = "# wayfinder navmesh";
+
 /// Reads an OBJ file. Throws LoadError (file, line, cause) for unreadable files, malformed
 /// `v`/`f` lines, faces with fewer than 3 vertices, indices out of range and non-finite
 /// coordinates. Polygon and vertex lines are recorded for later build messages, and with

@@ -37,26 +37,40 @@ std::vector<CLI::Option*> add_level_build_options(CLI::App& command, AgentSettin
   };
 }
 
-void add_build_in_memory_options(CLI::App& command, bool& build, AgentSettings& settings) {
-  CLI::Option* flag = command.add_flag(
-      "--build", build,
+void add_build_in_memory_options(CLI::App& command, MeshReading& reading, AgentSettings& settings) {
+  CLI::Option* level = command.add_flag_callback(
+      "--build,--level", [&reading] { reading = MeshReading::level; },
       "FILE is a level's geometry (walls, floors, everything): build its navmesh in memory first, as "
-      "`mesh build` does, with the options below");
-  for (CLI::Option* option : add_level_build_options(command, settings)) option->needs(flag);
+      "`mesh build` does, with the options below. Without --build (--level) or --navmesh, an OBJ is read as "
+      "its geometry tells: steep faces, closed solids or surfaces stacked closer than an agent's height make it "
+      "a level, built with the default options");
+  CLI::Option* navmesh = command.add_flag_callback(
+      "--navmesh", [&reading] { reading = MeshReading::navmesh; },
+      "FILE is a navigation mesh: search its polygons as they are, whatever they look like");
+  navmesh->excludes(level);
+  for (CLI::Option* option : add_level_build_options(command, settings)) option->needs(level);
 }
 
 CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, const std::string& links_path,
-                                            bool build, const AgentSettings& settings, std::ostream& err,
+                                            MeshReading reading, const AgentSettings& settings, std::ostream& err,
                                             bool show_progress) {
   CommandNavMeshGeometry result;
-  if (!build) {
-    result.navmesh = read_mesh_geometry(path, z_up, links_path);
-    if (const auto warning = level_geometry_warning(result.navmesh)) err << "wayfinder: warning: " << *warning << "\n";
-    return result;
-  }
-  if (mesh_file_format(path) != MeshFileFormat::obj)
-    throw CommandError(path + ": --build takes a level as Wavefront .obj", path);
+  const bool obj = mesh_file_format(path) == MeshFileFormat::obj;
+  if (reading == MeshReading::navmesh || (reading == MeshReading::detect && !obj))
+    return {read_mesh_geometry(path, z_up, links_path), {}, false, {}};
+  if (!obj) throw CommandError(path + ": --level takes a level as Wavefront .obj", path);
   result.level = read_mesh_geometry(path, z_up);
+  if (reading == MeshReading::detect) {
+    const MeshGeometryVerdict verdict = classify_mesh_geometry(result.level, {.agent_height = settings.agent_height});
+    if (verdict.kind == MeshGeometryKind::navmesh) {
+      result.navmesh = std::move(result.level);
+      result.level = {};
+      if (!links_path.empty()) result.navmesh.off_mesh_links = read_off_mesh_links(links_path);
+      return result;
+    }
+    err << "wayfinder: " << path << " looks like a level's geometry, not a navigation mesh (" << verdict.reason
+        << "): building its navigation mesh first (--navmesh searches the file as it is)\n";
+  }
   result.navmesh = build_level_navmesh(result.level, path, settings, err, show_progress, &result.report);
   result.built = true;
   // The links belong to the navmesh, placed on it when it is built.

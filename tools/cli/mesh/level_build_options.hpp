@@ -28,12 +28,17 @@ MeshGeometry build_level_navmesh(const MeshGeometry& level, const std::string& l
                                  const AgentSettings& settings, std::ostream& err, bool show_progress,
                                  NavMeshBuildReport* report = nullptr);
 
-/// `--build` (build the navmesh of FILE, a level, in memory first) and the build options, each
-/// of which needs --build.
-void add_build_in_memory_options(CLI::App& command, bool& build, AgentSettings& settings);
+/// How a mesh command reads an OBJ FILE: as the geometry tells (classify_mesh_geometry), or as
+/// the user forces it.
+enum class MeshReading { detect, navmesh, level };
 
-/// What a mesh command queries: FILE's navmesh as written, or with `build` the navmesh built
-/// from FILE as level geometry (and the level itself, for pictures).
+/// `--build` (also spelt `--level`: FILE is a level, build its navmesh in memory first),
+/// `--navmesh` (FILE is a navigation mesh, search it as it is) and the build options, each of
+/// which needs --build.
+void add_build_in_memory_options(CLI::App& command, MeshReading& reading, AgentSettings& settings);
+
+/// What a mesh command queries: FILE's navmesh as written, or the navmesh built from FILE as
+/// level geometry (and the level itself, for pictures).
 struct CommandNavMeshGeometry {
   MeshGeometry navmesh;
   MeshGeometry level;  ///< empty unless built
@@ -41,11 +46,13 @@ struct CommandNavMeshGeometry {
   NavMeshBuildReport report;  ///< what the build did, when built
 };
 
-/// Reads FILE; with `build`, builds its navmesh (CommandError when nothing is walkable); without,
-/// warns on `err` when FILE looks like raw level geometry (level_geometry_warning). The off-mesh
-/// links of `links_path` (none when empty) go with the navmesh either way.
+/// Reads FILE and builds its navmesh (CommandError when nothing is walkable) when it is a level:
+/// with MeshReading::level, or with MeshReading::detect for an OBJ that classify_mesh_geometry
+/// (for the settings' agent height) finds to be a level, which `err` is told with the reason.
+/// MeshReading::navmesh reads any file as a navmesh. The off-mesh links of `links_path` (none
+/// when empty) go with the navmesh either way.
 CommandNavMeshGeometry load_command_navmesh(const std::string& path, bool z_up, const std::string& links_path,
-                                            bool build, const AgentSettings& settings, std::ostream& err,
+                                            MeshReading reading, const AgentSettings& settings, std::ostream& err,
                                             bool show_progress);
 
 /// The build's figures as JSON text for a command's output: {"polygons", "vertices",

@@ -106,7 +106,7 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
   add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
-  add_build_in_memory_options(command, arguments.build, arguments.build_settings);
+  add_build_in_memory_options(command, arguments.reading, arguments.build_settings);
   add_links_option(command, arguments.links_path);
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
   command.footer(
@@ -127,7 +127,7 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
 
 int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& out, std::ostream& err) {
   const CommandNavMeshGeometry loaded =
-      load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.links_path, arguments.build,
+      load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.links_path, arguments.reading,
                            arguments.build_settings, err, !arguments.json);
   const NavMesh mesh = NavMesh::build(loaded.navmesh);
   // The query file describes the mesh without links: links may reach what it calls unreachable

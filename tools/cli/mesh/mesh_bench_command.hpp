@@ -26,8 +26,9 @@ struct MeshBenchArguments {
   /// threads (solve_batch).
   std::uint64_t threads = 1;
   bool z_up = false;
-  /// FILE is a level: build its navmesh in memory first (--build and the build options).
-  bool build = false;
+  /// Whether FILE is a level whose navmesh is built in memory first (--level, --navmesh, or as
+  /// the geometry tells), with the build options.
+  MeshReading reading = MeshReading::detect;
   AgentSettings build_settings;
   std::string links_path;  ///< --links: an off-mesh links file (empty: none)
   bool json = false;

@@ -39,11 +39,11 @@ std::string snap_line(const NavMesh& mesh, const char* label, const Point& point
          std::to_string(moved.polygon) + ")\n";
 }
 
-// Height bands for --level: polygons at most this far apart in height are one band. A storey
+// Height bands for --band: polygons at most this far apart in height are one band. A storey
 // is several units high, a step or the slope of a ramp much less.
-constexpr double level_gap = 1.0;
+constexpr double band_gap = 1.0;
 
-// The height range --y-range or --level asks for, nullopt for the whole mesh; an error message
+// The height range --y-range or --band asks for, nullopt for the whole mesh; an error message
 // when the option's value is unusable.
 std::optional<HeightRange> drawn_range(const MeshPathArguments& arguments, const NavMesh& mesh, std::string& error) {
   if (!arguments.y_range.empty()) {
@@ -54,17 +54,17 @@ std::optional<HeightRange> drawn_range(const MeshPathArguments& arguments, const
     }
     return HeightRange{(*values)[0], (*values)[1]};
   }
-  if (arguments.level >= 0) {
-    const std::vector<HeightRange> bands = navmesh_height_bands(mesh, level_gap);
-    if (static_cast<std::size_t>(arguments.level) >= bands.size()) {
-      error = "--level " + std::to_string(arguments.level) + ": the mesh has " + std::to_string(bands.size()) +
-              " height band" + (bands.size() == 1 ? "" : "s") + " (levels 0 to " + std::to_string(bands.size() - 1) +
+  if (arguments.band >= 0) {
+    const std::vector<HeightRange> bands = navmesh_height_bands(mesh, band_gap);
+    if (static_cast<std::size_t>(arguments.band) >= bands.size()) {
+      error = "--band " + std::to_string(arguments.band) + ": the mesh has " + std::to_string(bands.size()) +
+              " height band" + (bands.size() == 1 ? "" : "s") + " (bands 0 to " + std::to_string(bands.size() - 1) +
               ":";
       for (const HeightRange& band : bands) error += " y " + format_fixed(band.min, 2) + ".." + format_fixed(band.max, 2);
       error += ")";
       return std::nullopt;
     }
-    return bands[static_cast<std::size_t>(arguments.level)];
+    return bands[static_cast<std::size_t>(arguments.band)];
   }
   return std::nullopt;
 }
@@ -82,7 +82,7 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
                     "move a start or goal off the mesh to the nearest mesh point within this distance (0: reject)")
       ->type_name("D");
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
-  add_build_in_memory_options(command, arguments.build, arguments.build_settings);
+  add_build_in_memory_options(command, arguments.reading, arguments.build_settings);
   add_links_option(command, arguments.links_path);
   CLI::Option* svg = command.add_option("--svg", arguments.svg_path, "write a top-down picture of the mesh, corridor and path")
       ->type_name("FILE");
@@ -93,9 +93,9 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
           ->type_name("MIN,MAX")
           ->needs(svg);
   command
-      .add_option("--level", arguments.level,
+      .add_option("--band", arguments.band,
                   "draw only height band N (0 = lowest): polygons whose height ranges overlap or lie within " +
-                      format_fixed(level_gap, 1) + " of each other form one band")
+                      format_fixed(band_gap, 1) + " of each other form one band")
       ->type_name("N")
       // CLI::NonNegativeNumber would print its bound as 309 digits.
       ->check(CLI::Validator(
@@ -124,11 +124,11 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
   }
 
   const CommandNavMeshGeometry loaded =
-      load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.links_path, arguments.build,
+      load_command_navmesh(arguments.mesh_path, arguments.z_up, arguments.links_path, arguments.reading,
                            arguments.build_settings, err, !arguments.json);
   const NavMesh mesh = NavMesh::build(loaded.navmesh);
   std::optional<HeightRange> range;
-  if (!arguments.y_range.empty() || arguments.level >= 0) {
+  if (!arguments.y_range.empty() || arguments.band >= 0) {
     std::string error;
     range = drawn_range(arguments, mesh, error);
     if (!error.empty()) throw CommandError(error);

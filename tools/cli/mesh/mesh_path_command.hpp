@@ -2,7 +2,7 @@
 // `wayfinder mesh path FILE --from X,Y,Z --to X,Y,Z`: one query on a navigation mesh: the
 // corridor of polygons, the waypoints of the shortest path through it and its length, and
 // optionally a picture of it (--svg), of the whole mesh or of one height range (--y-range,
-// --level).
+// --band).
 
 #include <CLI/CLI.hpp>
 #include <ostream>
@@ -21,15 +21,16 @@ struct MeshPathArguments {
   CorridorNodes nodes = CorridorNodes::edge_points;
   double snap_distance = 0.0;
   bool z_up = false;
-  /// FILE is a level: build its navmesh in memory first (--build and the build options).
-  bool build = false;
+  /// Whether FILE is a level whose navmesh is built in memory first (--level, --navmesh, or as
+  /// the geometry tells), with the build options.
+  MeshReading reading = MeshReading::detect;
   AgentSettings build_settings;
   std::string links_path;  ///< --links: an off-mesh links file (empty: none)
   std::string svg_path;
   /// "MIN,MAX": draw only polygons with some part at heights MIN..MAX (checked when run).
   std::string y_range;
   /// Draw only the Nth height band (navmesh_height_bands, lowest 0); -1 for all.
-  int level = -1;
+  int band = -1;
   bool json = false;
 };
 

@@ -1,0 +1,139 @@
+// A baked navmesh file against building the mesh from the level (docs/benchmarks.md, "Baked
+// navmesh files"). The level is generated: a room map (tools/common/room_map_generator) of
+// 160 x 160 cells, each 2 units wide, its passable cells a floor and its blocked cells boxes 3
+// units tall; built with the default agent in tiles of 32 cells (9.6 units), over a thousand of
+// them. Timed: the tiled Recast build (build_navmesh_geometry and NavMesh::build, what a game
+// would do at load time without a baked file), writing the .wfnav file, reading it back from
+// disk (read_navmesh_file: read, check, NavMesh::build, links placed), and the same from bytes
+// in memory (parse_navmesh_file and NavMesh::build, without the disk).
+//
+//   build/release/bench/wayfinder_bench_navmesh_file --benchmark_repetitions=5
+//       --benchmark_report_aggregates_only=true   (one command line)
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "common/room_map_generator.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
+#include "wayfinder/navmesh_build/navmesh_builder.hpp"
+
+namespace {
+
+using namespace wayfinder;
+
+constexpr int map_cells = 160;
+constexpr double cell_width = 2.0;
+constexpr double box_height = 3.0;
+
+// The room map as level geometry: a floor quad per passable cell, a closed box per blocked one.
+MeshGeometry room_level() {
+  RoomMapOptions options;
+  options.width = map_cells;
+  options.height = map_cells;
+  options.room_count = 60;
+  options.seed = 7;
+  const RoomMap rooms = generate_room_map(options);
+  const GridMap& map = rooms.map;
+  MeshGeometry level;
+  level.source = "room level";
+  const auto quad = [&level](Point a, Point b, Point c, Point d) {
+    const auto first = static_cast<std::uint32_t>(level.vertices.size());
+    level.vertices.insert(level.vertices.end(), {a, b, c, d});
+    level.polygons.push_back({first, first + 1, first + 2, first + 3});
+  };
+  for (int y = 0; y < map.height(); ++y) {
+    for (int x = 0; x < map.width(); ++x) {
+      const double x0 = x * cell_width, x1 = x0 + cell_width, z0 = y * cell_width, z1 = z0 + cell_width;
+      if (map.passable(x, y)) {
+        quad({x0, 0, z0}, {x0, 0, z1}, {x1, 0, z1}, {x1, 0, z0});
+        continue;
+      }
+      const double h = box_height;
+      quad({x0, h, z0}, {x0, h, z1}, {x1, h, z1}, {x1, h, z0});  // top
+      quad({x0, 0, z0}, {x0, h, z0}, {x1, h, z0}, {x1, 0, z0});  // the four sides
+      quad({x1, 0, z0}, {x1, h, z0}, {x1, h, z1}, {x1, 0, z1});
+      quad({x1, 0, z1}, {x1, h, z1}, {x0, h, z1}, {x0, 0, z1});
+      quad({x0, 0, z1}, {x0, h, z1}, {x0, h, z0}, {x0, 0, z0});
+    }
+  }
+  return level;
+}
+
+AgentSettings tiled_agent() {
+  AgentSettings settings;
+  settings.tile_size = 32;
+  return settings;
+}
+
+// The level, its navmesh built once and its baked file's bytes, made on first use.
+struct BakedLevel {
+  MeshGeometry level = room_level();
+  NavMeshBuildReport report;
+  NavMesh mesh = NavMesh::build(build_navmesh_geometry(level, tiled_agent(), &report));
+  std::string bytes = navmesh_file_bytes(mesh);
+};
+
+const BakedLevel& baked_level() {
+  static const BakedLevel baked;
+  return baked;
+}
+
+void report_counters(benchmark::State& state, const BakedLevel& baked) {
+  state.counters["tiles"] = static_cast<double>(baked.report.tiles);
+  state.counters["polygons"] = static_cast<double>(baked.mesh.polygon_count());
+  state.counters["file_kib"] = static_cast<double>(baked.bytes.size()) / 1024.0;
+}
+
+std::filesystem::path scratch_file() {
+  return std::filesystem::temp_directory_path() / "wayfinder_bench_navmesh_file.wfnav";
+}
+
+void BM_BuildFromTheLevel(benchmark::State& state) {
+  const BakedLevel& baked = baked_level();
+  for (auto _ : state) {
+    NavMesh mesh = NavMesh::build(build_navmesh_geometry(baked.level, tiled_agent()));
+    benchmark::DoNotOptimize(mesh);
+  }
+  report_counters(state, baked);
+}
+BENCHMARK(BM_BuildFromTheLevel)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+void BM_WriteTheFile(benchmark::State& state) {
+  const BakedLevel& baked = baked_level();
+  for (auto _ : state) write_navmesh_file(baked.mesh, scratch_file());
+  report_counters(state, baked);
+}
+BENCHMARK(BM_WriteTheFile)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_ReadTheFile(benchmark::State& state) {
+  const BakedLevel& baked = baked_level();
+  write_navmesh_file(baked.mesh, scratch_file());
+  for (auto _ : state) {
+    NavMesh mesh = read_navmesh_file(scratch_file());
+    benchmark::DoNotOptimize(mesh);
+  }
+  std::filesystem::remove(scratch_file());
+  report_counters(state, baked);
+}
+BENCHMARK(BM_ReadTheFile)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_ParseTheBytes(benchmark::State& state) {
+  const BakedLevel& baked = baked_level();
+  for (auto _ : state) {
+    NavMesh mesh = NavMesh::build(parse_navmesh_file(baked.bytes, "<memory>"));
+    benchmark::DoNotOptimize(mesh);
+  }
+  report_counters(state, baked);
+}
+BENCHMARK(BM_ParseTheBytes)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
