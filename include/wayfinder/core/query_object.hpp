@@ -35,7 +35,7 @@ class QueryObject {
   using Request = PathRequest<Place, Options>;
 
   /// A whole query: begin, then one step without limits, then the result.
-  [[nodiscard]] PathResult find_path(const Place& start, const Place& goal, const Options& options = {}) {
+  PathResult find_path(const Place& start, const Place& goal, const Options& options = {}) {
     PathResult out;
     find_path(start, goal, options, out);
     return out;
