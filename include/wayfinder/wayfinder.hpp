@@ -19,6 +19,7 @@
 #include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_request_queue.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_object.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/run_outcome.hpp"
 #include "wayfinder/core/search_clock.hpp"

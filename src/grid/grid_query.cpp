@@ -462,23 +462,23 @@ std::optional<GridAlgorithm> parse_grid_algorithm(std::string_view name) {
   return parse_algorithm_name(algorithm_names, name);
 }
 
-GridQuery::GridQuery(const GridMap& map) : map_(map), state_(std::make_unique<GridQueryState>()) {}
+GridQuery::GridQuery(const GridMap& map) : QueryObject(map), state_(std::make_unique<GridQueryState>()) {}
 GridQuery::GridQuery(const GridMap& map, GridDerivedData derived) : GridQuery(map) {
   state_->derived = std::move(derived);
 }
 GridQuery::~GridQuery() = default;
 GridQuery::GridQuery(GridQuery&&) noexcept = default;
 
-SearchStatus GridQuery::begin(Cell start, Cell goal, const GridSearchOptions& options) {
+SearchStatus GridQuery::start_query(Cell start, Cell goal, const GridSearchOptions& options) {
   ActiveSearch& active = state_->active;
-  active.watch(map_.revision());
+  active.watch(map().revision());
   state_->agent_size = 1;
   const AreaFilter* filter = nullptr;
-  if (auto problem = query_problem(map_, start, goal, options, filter)) return active.reject(*problem);
+  if (auto problem = query_problem(map(), start, goal, options, filter)) return active.reject(*problem);
   SearchedData data;
-  if (auto problem = state_->choose_data(map_, start, goal, options, data)) return active.reject(*problem);
+  if (auto problem = state_->choose_data(map(), start, goal, options, data)) return active.reject(*problem);
   state_->agent_size = options.agent_size;
-  return state_->start_search(map_, start, goal, options, filter, data);
+  return state_->start_search(map(), start, goal, options, filter, data);
 }
 
 void GridQuery::set_derived_data(GridDerivedData derived) { state_->derived = std::move(derived); }
@@ -487,7 +487,7 @@ const GridDerivedData& GridQuery::derived_data() const { return state_->derived;
 
 void GridQuery::set_jump_table(std::shared_ptr<const GridJumpTable> table) {
   if (table != nullptr)
-    if (auto problem = table->mismatch_thoroughly(map_)) throw std::invalid_argument(*problem);
+    if (auto problem = table->mismatch_thoroughly(map())) throw std::invalid_argument(*problem);
   state_->derived.jump_table = std::move(table);
 }
 
@@ -495,46 +495,24 @@ std::shared_ptr<const GridJumpTable> GridQuery::jump_table() const { return stat
 
 void GridQuery::set_goal_bounds(std::shared_ptr<const GridGoalBounds> bounds) {
   if (bounds != nullptr)
-    if (auto problem = bounds->mismatch_thoroughly(map_)) throw std::invalid_argument(*problem);
+    if (auto problem = bounds->mismatch_thoroughly(map())) throw std::invalid_argument(*problem);
   state_->derived.goal_bounds = std::move(bounds);
 }
 
 std::shared_ptr<const GridGoalBounds> GridQuery::goal_bounds() const { return state_->derived.goal_bounds; }
 
-SearchStatus GridQuery::step(std::uint64_t max_expansions) {
-  return step(StepBudget::expansions(max_expansions));
-}
+SearchStatus GridQuery::advance_query(const StepBudget& budget) { return state_->active.step(budget, map().revision()); }
 
-SearchStatus GridQuery::step(const StepBudget& budget) { return state_->active.step(budget, map_.revision()); }
-
-SearchStats GridQuery::stats() const { return state_->active.stats(); }
+SearchStats GridQuery::query_stats() const { return state_->active.stats(); }
 
 const HierarchicalGrid* GridQuery::hierarchy() const { return state_->last_hierarchy; }
 
-PathResult GridQuery::result() const {
-  PathResult out;
-  result(out);
-  return out;
-}
-
-void GridQuery::result(PathResult& out) const {
+void GridQuery::write_result(PathResult& out) const {
   state_->active.result(out);
   if (state_->agent_size > 1)
-    fill_body_centres(map_, state_->agent_size, out);
+    fill_body_centres(map(), state_->agent_size, out);
   else
-    fill_cell_centres(map_, out);
-}
-
-PathResult GridQuery::find_path(Cell start, Cell goal, const GridSearchOptions& options) {
-  PathResult out;
-  find_path(start, goal, options, out);
-  return out;
-}
-
-SearchStatus GridQuery::find_path(Cell start, Cell goal, const GridSearchOptions& options, PathResult& out) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
-  result(out);
-  return out.status;
+    fill_cell_centres(map(), out);
 }
 
 void fill_cell_centres(const GridMap& map, PathResult& result) {

@@ -136,7 +136,7 @@ struct NavMeshQueryState {
   std::unique_ptr<ExactPathSearch> exact;  ///< made by the first CorridorNodes::optimal query, then reused
 };
 
-NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : mesh_(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
+NavMeshQuery::NavMeshQuery(const NavMesh& mesh) : QueryObject(mesh), state_(std::make_unique<NavMeshQueryState>(mesh)) {}
 NavMeshQuery::~NavMeshQuery() = default;
 NavMeshQuery::NavMeshQuery(NavMeshQuery&&) noexcept = default;
 
@@ -166,45 +166,45 @@ Point NavMeshQuery::corridor_node_position(NodeId node) const {
     return {(view->left.x + view->right.x) / 2, (view->left.y + view->right.y) / 2, (view->left.z + view->right.z) / 2};
   }
   if (state.nodes == CorridorNodes::polygon_centroids)
-    return node < mesh_.polygon_count() ? mesh_.centroid(node) : Point{};
-  const EdgePointGraph& graph = SearchTables::edge_point_graph(mesh_);
+    return node < mesh().polygon_count() ? mesh().centroid(node) : Point{};
+  const EdgePointGraph& graph = SearchTables::edge_point_graph(mesh());
   return node < graph.node_count() ? graph.position(node) : Point{};
 }
 
-SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
+SearchStatus NavMeshQuery::start_query(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
   NavMeshQueryState& state = *state_;
   state.nodes = options.nodes;
   ActiveSearch& active = state.active;
-  active.watch(mesh_.revision());
+  active.watch(mesh().revision());
   if (const auto problem = option_problem(options)) return active.reject(*problem);
   if (!is_finite(start) || !is_finite(goal)) return active.reject("start and goal must be finite points");
 
   const AreaFilter* filter = adopt_filter(options);
   std::string problem;
   auto excluded = [&](const MeshLocation& location, const char* which, const char* how) {
-    problem = exclusion_message(mesh_, *filter, location.polygon, std::string(which) + " point " + how);
+    problem = exclusion_message(mesh(), *filter, location.polygon, std::string(which) + " point " + how);
   };
   auto place = [&](const Point& point, const char* which) -> std::optional<MeshLocation> {
     // With a filter, the point stands on a polygon the filter passes if it can (on an edge
     // between an excluded polygon and another, it stands on the other).
     MeshLocation location =
-        filter != nullptr ? mesh_.locate(point, options.height_tolerance, *filter) : mesh_.locate(point, options.height_tolerance);
+        filter != nullptr ? mesh().locate(point, options.height_tolerance, *filter) : mesh().locate(point, options.height_tolerance);
     if (!location.valid() && filter != nullptr) {
-      if (const MeshLocation on_excluded = mesh_.locate(point, options.height_tolerance); on_excluded.valid()) {
+      if (const MeshLocation on_excluded = mesh().locate(point, options.height_tolerance); on_excluded.valid()) {
         excluded(on_excluded, which, "stands on");
         return std::nullopt;
       }
     }
     if (!location.valid() && options.snap_distance > 0.0) {
-      location = mesh_.nearest_point(point, options.snap_distance);
+      location = mesh().nearest_point(point, options.snap_distance);
       if (location.valid() && filter != nullptr &&
-          !filter->passes(mesh_.area(location.polygon), mesh_.flags(location.polygon))) {
+          !filter->passes(mesh().area(location.polygon), mesh().flags(location.polygon))) {
         excluded(location, which, "is off the mesh, and snaps onto");
         return std::nullopt;
       }
     }
     if (!location.valid()) {
-      problem = std::string(which) + " point is not on the mesh" + off_mesh_distance_text(mesh_, point) +
+      problem = std::string(which) + " point is not on the mesh" + off_mesh_distance_text(mesh(), point) +
                 (options.snap_distance > 0.0 ? " (nor within snap_distance of it)" : " (set snap_distance to clamp it)");
       return std::nullopt;
     }
@@ -218,7 +218,7 @@ SearchStatus NavMeshQuery::begin(const Point& start, const Point& goal, const Na
 }
 
 const AreaFilter* NavMeshQuery::adopt_filter(const NavMeshSearchOptions& options) {
-  if (!options.filter || neutral_on(*options.filter, mesh_)) return nullptr;
+  if (!options.filter || neutral_on(*options.filter, mesh())) return nullptr;
   state_->filter = *options.filter;
   return &state_->filter;
 }
@@ -228,7 +228,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
                                                  const AreaFilter* filter) {
   NavMeshQueryState& state = *state_;
   state.nodes = options.nodes;
-  state.active.watch(mesh_.revision());
+  state.active.watch(mesh().revision());
   CorridorOutput& output = state.output;
   output.placement = options.nodes;
   output.start = start;
@@ -242,7 +242,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   if (options.nodes == CorridorNodes::optimal) {
     // The exact search checks regions and the filter's costs itself; `filter` points at the
     // query's own copy, which lives as long as the query.
-    if (!state.exact) state.exact = std::make_unique<ExactPathSearch>(mesh_);
+    if (!state.exact) state.exact = std::make_unique<ExactPathSearch>(mesh());
     ExactRun& run = active.start<ExactRun>();
     run.search = state.exact.get();
     run.output = &output;
@@ -250,21 +250,21 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   }
   // Different regions: no path, known without searching (unless a partial path towards the
   // goal is wanted: then the search finds the closest place).
-  const bool same_region = mesh_.region(start.polygon) == mesh_.region(goal.polygon);
+  const bool same_region = mesh().region(start.polygon) == mesh().region(goal.polygon);
   if (!same_region && !options.partial_when_unreachable) {
     PathResult& result = active.settle_in_place();
     result.status = SearchStatus::no_path;
     result.reason = StopReason::open_list_empty;
     result.message.assign("start and goal are in different connected regions (");
-    result.message.append(std::to_string(mesh_.region(start.polygon))).append(" and ");
-    result.message.append(std::to_string(mesh_.region(goal.polygon))).append("); no search was needed");
+    result.message.append(std::to_string(mesh().region(start.polygon))).append(" and ");
+    result.message.append(std::to_string(mesh().region(goal.polygon))).append("); no search was needed");
     return result.status;
   }
   // Inside one convex polygon the straight segment is the path.
   if (start.polygon == goal.polygon) {
     PathResult& result = active.settle_in_place();
     Cost cost = distance(start.point, goal.point);
-    if (filter != nullptr) cost *= filter->cost(mesh_.area(start.polygon));
+    if (filter != nullptr) cost *= filter->cost(mesh().area(start.polygon));
     set_straight_path(result, start.polygon, start.point, goal.point, cost);
     output.corridor.push_back(start.polygon);
     return result.status;
@@ -280,22 +280,22 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
   // with links do not prune.
   const bool prune_dead_ends =
       same_region &&
-      (filter == nullptr || (!options.partial_when_unreachable && mesh_.off_mesh_link_count() == 0));
+      (filter == nullptr || (!options.partial_when_unreachable && mesh().off_mesh_link_count() == 0));
   // The domains are aggregates, built here and moved in: not every compiler supports aggregate
   // initialisation with parentheses yet.
   auto start_search = [&](auto areas, auto links, auto&& start_domain) {
     using Areas = decltype(areas);
     constexpr bool Links = decltype(links)::value;
     if (options.nodes == CorridorNodes::edge_points) {
-      state.crossings.resize(SearchTables::edge_point_graph(mesh_).node_count() / EdgePointGraph::points_per_edge);
-      EdgePointDomain<Areas, Links> domain{mesh_,       SearchTables::edge_point_graph(mesh_), start.polygon, goal.polygon, start.point,
+      state.crossings.resize(SearchTables::edge_point_graph(mesh()).node_count() / EdgePointGraph::points_per_edge);
+      EdgePointDomain<Areas, Links> domain{mesh(),       SearchTables::edge_point_graph(mesh()), start.polygon, goal.polygon, start.point,
                                            goal.point,  state.crossings,          invalid_node,  Point{},      0.0,
                                            prune_dead_ends, areas};
       const NodeId from = domain.start_node(), to = domain.goal_node();
       return start_domain(std::move(domain), from, to);
     }
     return start_domain(
-        CentroidDomain<Areas, Links>{mesh_, start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
+        CentroidDomain<Areas, Links>{mesh(), start.polygon, goal.polygon, start.point, goal.point, prune_dead_ends, areas},
         start.polygon, goal.polygon);
   };
   // Without a filter and without links, the search as it always was; filtered searches and
@@ -305,7 +305,7 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
       return target->start(state.context, output, std::move(domain), from, to, search);
     };
   };
-  if (mesh_.off_mesh_link_count() == 0) {
+  if (mesh().off_mesh_link_count() == 0) {
     if (filter == nullptr) {
       return start_search(AllAreasAlike{}, std::false_type{}, [&](auto&& domain, NodeId from, NodeId to) {
         return start_run(active, state.context, output, std::move(domain), from, to, search);
@@ -313,56 +313,35 @@ SearchStatus NavMeshQuery::start_corridor_search(const MeshLocation& start, cons
     }
     if (!state.filtered) state.filtered = make_filtered_searches();
     FilteredRun& run = active.start<FilteredRun>(*state.filtered);
-    return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())}, std::false_type{},
+    return start_search(FilteredAreas{&mesh(), filter, filter->smallest_cost(mesh().areas_in_use())}, std::false_type{},
                         start_elsewhere(run));
   }
   if (!state.linked) state.linked = make_linked_searches();
   LinkedRun& run = active.start<LinkedRun>(*state.linked);
   if (filter == nullptr) return start_search(AllAreasAlike{}, std::true_type{}, start_elsewhere(run));
-  return start_search(FilteredAreas{&mesh_, filter, filter->smallest_cost(mesh_.areas_in_use())}, std::true_type{},
+  return start_search(FilteredAreas{&mesh(), filter, filter->smallest_cost(mesh().areas_in_use())}, std::true_type{},
                       start_elsewhere(run));
 }
 
-SearchStatus NavMeshQuery::step(std::uint64_t max_expansions) { return step(StepBudget::expansions(max_expansions)); }
+SearchStatus NavMeshQuery::advance_query(const StepBudget& budget) { return state_->active.step(budget, mesh().revision()); }
 
-SearchStatus NavMeshQuery::step(const StepBudget& budget) { return state_->active.step(budget, mesh_.revision()); }
+SearchStats NavMeshQuery::query_stats() const { return state_->active.stats(); }
 
-SearchStats NavMeshQuery::stats() const { return state_->active.stats(); }
-
-PathResult NavMeshQuery::result() const {
-  PathResult out;
-  result(out);
-  return out;
-}
-
-void NavMeshQuery::result(PathResult& out) const { state_->active.result(out); }
-
-PathResult NavMeshQuery::find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options) {
-  PathResult out;
-  find_path(start, goal, options, out);
-  return out;
-}
-
-SearchStatus NavMeshQuery::find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options,
-                                     PathResult& out) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
-  result(out);
-  return out.status;
-}
+void NavMeshQuery::write_result(PathResult& out) const { state_->active.result(out); }
 
 PathResult NavMeshQuery::find_corridor(const MeshLocation& start, const MeshLocation& goal,
                                        const NavMeshSearchOptions& options) {
   if (const auto problem = option_problem(options)) return PathResult::invalid(*problem);
-  if (!start.valid() || !goal.valid() || start.polygon >= mesh_.polygon_count() ||
-      goal.polygon >= mesh_.polygon_count())
+  if (!start.valid() || !goal.valid() || start.polygon >= mesh().polygon_count() ||
+      goal.polygon >= mesh().polygon_count())
     return PathResult::invalid("start and goal must be located on the mesh");
   if (!is_finite(start.point) || !is_finite(goal.point)) return PathResult::invalid("start and goal must be finite points");
   const AreaFilter* filter = adopt_filter(options);
   if (filter != nullptr) {
     for (const auto& [location, which] : {std::pair{&start, "start"}, std::pair{&goal, "goal"}}) {
       const PolygonId polygon = location->polygon;
-      if (!filter->passes(mesh_.area(polygon), mesh_.flags(polygon)))
-        return PathResult::invalid(exclusion_message(mesh_, *filter, polygon, std::string(which) + " is located on"));
+      if (!filter->passes(mesh().area(polygon), mesh().flags(polygon)))
+        return PathResult::invalid(exclusion_message(mesh(), *filter, polygon, std::string(which) + " is located on"));
     }
   }
   if (start_corridor_search(start, goal, options, false, filter) == SearchStatus::in_progress) step(StepBudget{});

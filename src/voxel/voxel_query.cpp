@@ -113,7 +113,7 @@ std::optional<std::string> profile_problem(const MovementProfile& profile) {
 }
 
 VoxelQuery::VoxelQuery(const VoxelWorld& world, const MovementProfile& profile)
-    : world_(world), profile_(profile), state_(std::make_unique<VoxelQueryState>()) {
+    : QueryObject(world), profile_(profile), state_(std::make_unique<VoxelQueryState>()) {
   if (const std::optional<std::string> problem = profile_problem(profile))
     throw std::invalid_argument("bad movement profile: " + *problem);
 }
@@ -121,11 +121,11 @@ VoxelQuery::~VoxelQuery() = default;
 VoxelQuery::VoxelQuery(VoxelQuery&&) noexcept = default;
 
 std::optional<std::string> VoxelQuery::position_problem(VoxelCoord at) const {
-  return voxel_place_problem(world_, profile_, at);
+  return voxel_place_problem(world(), profile_, at);
 }
 
 std::optional<std::string> VoxelQuery::position_problem(VoxelCoord at, const MovementProfile& profile) const {
-  return voxel_place_problem(world_, profile, at);
+  return voxel_place_problem(world(), profile, at);
 }
 
 std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions& options) const {
@@ -143,7 +143,7 @@ std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions&
     if (hierarchy == nullptr)
       return "hierarchical search (hpa) needs a hierarchy: build a VoxelHierarchy of this world for the agent's "
              "profile and give it to set_hierarchy";
-    if (&hierarchy->world() != &world_) return "the hierarchy given to set_hierarchy was built for another world";
+    if (&hierarchy->world() != &world()) return "the hierarchy given to set_hierarchy was built for another world";
     if (!(hierarchy->profile() == profile))
       return "the hierarchy given to set_hierarchy was built for another movement profile than this query's";
   }
@@ -162,9 +162,9 @@ std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions&
   // most the world's block count times the dearest single move.
   const Cost limit = std::numeric_limits<Cost>::max() / 4.0;
   const Cost largest_h = largest_heuristic(profile);
-  const Cost largest_g = static_cast<Cost>(world_.block_count()) * dearest_move(profile);
+  const Cost largest_g = static_cast<Cost>(world().block_count()) * dearest_move(profile);
   if (!(largest_g <= limit))
-    return "the movement costs are too large for this world: a path of up to " + std::to_string(world_.block_count()) +
+    return "the movement costs are too large for this world: a path of up to " + std::to_string(world().block_count()) +
            " moves of cost up to " + number_text(dearest_move(profile)) + " could overflow";
   if (largest_h > 0.0 && !(h_weight * largest_h <= limit - largest_g))
     return "weight " + number_text(options.weight) + " is too large for this world: weight x the largest heuristic estimate (" +
@@ -174,12 +174,12 @@ std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions&
 }
 
 Cost VoxelQuery::largest_heuristic(const MovementProfile& profile) const {
-  if (world_.block_count() == 0) return 0.0;
+  if (world().block_count() == 0) return 0.0;
   // Both heuristics grow with the distance along each axis, so opposite corners give the largest.
-  const NodeId low = world_.node_of(0, 0, 0);
-  const NodeId high = world_.node_of(world_.size_x() - 1, world_.size_y() - 1, world_.size_z() - 1);
-  if (profile.fly) return VoxelFlyingDomain(world_, profile.fly_cost).heuristic(low, high);
-  return VoxelWalkingDomain(world_, profile).heuristic(low, high);
+  const NodeId low = world().node_of(0, 0, 0);
+  const NodeId high = world().node_of(world().size_x() - 1, world().size_y() - 1, world().size_z() - 1);
+  if (profile.fly) return VoxelFlyingDomain(world(), profile.fly_cost).heuristic(low, high);
+  return VoxelWalkingDomain(world(), profile).heuristic(low, high);
 }
 
 Cost VoxelQuery::dearest_move(const MovementProfile& profile) {
@@ -190,11 +190,11 @@ Cost VoxelQuery::dearest_move(const MovementProfile& profile) {
          p.step_up_cost * std::max(p.step_height, p.jump_height) + p.fall_cost * p.max_fall + p.swim_cost + p.climb_cost;
 }
 
-SearchStatus VoxelQuery::begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
+SearchStatus VoxelQuery::start_query(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
   ActiveSearch& active = state_->active;
-  active.watch(world_.revision());
+  active.watch(world().revision());
   auto reject = [&](std::string why) { return active.reject(std::move(why)); };
-  if (world_.block_count() == 0) return reject("the world is empty");
+  if (world().block_count() == 0) return reject("the world is empty");
   if (const std::optional<std::string> problem = options_problem(options)) return reject(*problem);
   // The place messages start with the position: "start (1,2,3) is inside a solid block".
   const MovementProfile& profile = options.profile ? *options.profile : profile_;
@@ -223,47 +223,24 @@ SearchStatus VoxelQuery::begin(VoxelCoord start, VoxelCoord goal, const VoxelSea
   if (options.budget.max_memory_bytes != 0 && state_->context.memory_bytes() > options.budget.max_memory_bytes)
     state_->context.release_pages();
   const SearchOptions search = engine_options(options, g_weight, h_weight);
-  const NodeId from = world_.node_of(start);
-  const NodeId to = world_.node_of(goal);
+  const NodeId from = world().node_of(start);
+  const NodeId to = world().node_of(goal);
   if (options.algorithm == VoxelAlgorithm::jump_point)
-    return active.start<VoxelJumpPointRun>(state_->context, state_->jump_points, world_, profile.fly_cost, to)
+    return active.start<VoxelJumpPointRun>(state_->context, state_->jump_points, world(), profile.fly_cost, to)
         .run.search.start(from, to, search);
   if (profile.fly)
-    return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, world_, profile.fly_cost)
+    return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, world(), profile.fly_cost)
         .search.start(from, to, search);
-  return active.start<VoxelRun<VoxelWalkingDomain>>(state_->context, world_, profile).search.start(from, to, search);
+  return active.start<VoxelRun<VoxelWalkingDomain>>(state_->context, world(), profile).search.start(from, to, search);
 }
 
-SearchStatus VoxelQuery::step(std::uint64_t max_expansions) {
-  return step(StepBudget::expansions(max_expansions));
-}
+SearchStatus VoxelQuery::advance_query(const StepBudget& budget) { return state_->active.step(budget, world().revision()); }
 
-SearchStatus VoxelQuery::step(const StepBudget& budget) { return state_->active.step(budget, world_.revision()); }
+SearchStats VoxelQuery::query_stats() const { return state_->active.stats(); }
 
-SearchStats VoxelQuery::stats() const { return state_->active.stats(); }
-
-PathResult VoxelQuery::result() const {
-  PathResult out;
-  result(out);
-  return out;
-}
-
-void VoxelQuery::result(PathResult& out) const {
+void VoxelQuery::write_result(PathResult& out) const {
   state_->active.result(out);
-  fill_voxel_points(world_, out);
-}
-
-PathResult VoxelQuery::find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options) {
-  PathResult out;
-  find_path(start, goal, options, out);
-  return out;
-}
-
-SearchStatus VoxelQuery::find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options,
-                                        PathResult& out) {
-  if (begin(start, goal, options) == SearchStatus::in_progress) step(StepBudget{});
-  result(out);
-  return out.status;
+  fill_voxel_points(world(), out);
 }
 
 std::vector<VoxelMove> VoxelQuery::moves_of(const PathResult& result) const { return moves_of(result, profile_); }
@@ -271,12 +248,12 @@ std::vector<VoxelMove> VoxelQuery::moves_of(const PathResult& result) const { re
 std::vector<VoxelMove> VoxelQuery::moves_of(const PathResult& result, const MovementProfile& profile) const {
   std::vector<VoxelMove> moves;
   if (result.nodes.size() < 2) return moves;
-  const VoxelFlyingDomain flying(world_, profile.fly_cost);
-  const VoxelWalkingDomain walking(world_, profile);
+  const VoxelFlyingDomain flying(world(), profile.fly_cost);
+  const VoxelWalkingDomain walking(world(), profile);
   for (std::size_t i = 1; i < result.nodes.size(); ++i) {
     const auto [kind, cost] = profile.fly ? flying.classify_move(result.nodes[i - 1], result.nodes[i])
                                            : walking.classify_move(result.nodes[i - 1], result.nodes[i]);
-    moves.push_back({world_.coord_of(result.nodes[i]), kind, cost});
+    moves.push_back({world().coord_of(result.nodes[i]), kind, cost});
   }
   return moves;
 }

@@ -5,6 +5,13 @@
 
 namespace wayfinder::cli {
 
+std::string threaded_timing_help() {
+  return "Times are of find_path alone. With --threads 1 each call is timed, and the throughput is the queries\n"
+         "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
+         "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
+         "(stats.microseconds). Either way every answer is checked in the same way.\n";
+}
+
 CLI::Option* add_threads_option(CLI::App& command, std::uint64_t& threads) {
   return add_whole_number_option(command, "--threads", threads, 1, max_bench_threads,
                                  "answer the queries as one batch on N threads and report the throughput; 1 answers "

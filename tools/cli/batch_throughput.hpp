@@ -25,6 +25,10 @@ inline constexpr std::uint64_t max_bench_threads = 256;
 /// `--threads N`: a whole number from 1 to max_bench_threads, stored in `threads`.
 CLI::Option* add_threads_option(CLI::App& command, std::uint64_t& threads);
 
+/// The lines of a bench command's help that say how --threads changes what is timed (the header's
+/// first paragraph), for commands that time find_path alone.
+std::string threaded_timing_help();
+
 /// Answers every request on `threads` threads with solve_batch, on the world's default query
 /// objects or on those a query factory makes (`queries` is either), and returns the wall time of
 /// the whole batch in seconds (thread start and join included).

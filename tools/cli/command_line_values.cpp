@@ -238,6 +238,12 @@ CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target) {
                                  "read and run only the first N queries");
 }
 
+CLI::Option* add_json_flag(CLI::App& command, bool& target, JsonOutput output) {
+  return command.add_flag("--json", target,
+                          output == JsonOutput::one_per_algorithm ? "print one JSON object per algorithm, one per line"
+                                                                  : "print one JSON object instead of text");
+}
+
 CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target) {
   return add_whole_number_option(command, "--cluster-size", target, 4, 256,
                                  "hpa: the side of the hierarchy's clusters in cells")

@@ -54,6 +54,12 @@ CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target);
 /// `--limit N`: the bench commands read and run only the first N queries of their file.
 CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target);
 
+/// What `--json` prints in place of the text: one object for the whole run, or one object per
+/// algorithm, one per line (the bench commands, which run several).
+enum class JsonOutput : std::uint8_t { one_object, one_per_algorithm };
+/// `--json`, the one spelling and help text of every command's JSON output, stored in `target`.
+CLI::Option* add_json_flag(CLI::App& command, bool& target, JsonOutput output = JsonOutput::one_object);
+
 /// `--cluster-size C`: hpa's cluster side in cells (GridSearchOptions::cluster_size), 4 to 256.
 CLI::Option* add_grid_cluster_size_option(CLI::App& command, std::uint64_t& target);
 

@@ -3,10 +3,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "common/mesh_file.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
-#include "wayfinder/navmesh/navmesh_file_reader.hpp"
-#include "wayfinder/navmesh/obj_reader.hpp"
-#include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 
@@ -104,9 +102,7 @@ int load_world_file(WorldCatalog& catalog, const std::string& path) {
   const std::string extension = file.extension().string();
   const std::string name = file.stem().string();
   if (extension == ".map") return catalog.add(name, read_movingai_map(file));
-  if (extension == ".obj") return catalog.add(name, NavMesh::build(read_obj_mesh(file)));
-  if (extension == ".mesh") return catalog.add(name, NavMesh::build(read_polyanya_mesh(file)));
-  if (extension == ".wfnav") return catalog.add(name, read_navmesh_file(file));
+  if (mesh_file_format_of(file)) return catalog.add(name, NavMesh::build(read_mesh_file_geometry(file)));
   if (extension == ".vox") return catalog.add(name, read_vox_file(file));
   if (extension == ".3dmap") return catalog.add(name, read_voxel_benchmark_map(file));
   throw std::invalid_argument(path + ": unknown world file type '" + extension +

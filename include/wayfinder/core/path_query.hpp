@@ -22,7 +22,7 @@ struct PathRequest {
 };
 
 /// Specialised by each world's query header:
-///   template <> struct QueryTypes<GridMap> { using Query = GridQuery; using Request = GridPathRequest; };
+///   template <> struct QueryTypes<GridMap> : QueryTypesOf<GridQuery> {};  (query_object.hpp)
 template <class World>
 struct QueryTypes;
 

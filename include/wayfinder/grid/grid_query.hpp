@@ -12,6 +12,7 @@
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_object.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
@@ -121,7 +122,11 @@ struct GridSearchOptions : QueryOptions {
 /// One query as a value: what batches and the request queue take.
 using GridPathRequest = PathRequest<Cell, GridSearchOptions>;
 
-class GridQuery {
+/// The calls every query object answers (find_path, begin / step / result, stats) are
+/// QueryObject's (query_object.hpp). Bad queries (a start or goal outside the map or blocked,
+/// bad options, derived data missing or stale) answer invalid_input with a message; IDA* and
+/// hierarchical run to the end in begin(). PathResult::nodes are cell ids, points their centres.
+class GridQuery : public QueryObject<GridQuery, GridMap, Cell, GridSearchOptions> {
  public:
   /// Lifetime: the pathfinder keeps a reference to `map`, which must outlive it. Building one
   /// from a temporary map does not compile (the map would be destroyed at the end of the
@@ -133,28 +138,8 @@ class GridQuery {
   GridQuery(const GridMap&& map, GridDerivedData derived) = delete;
   ~GridQuery();
   GridQuery(GridQuery&&) noexcept;
-  GridQuery& operator=(GridQuery&&) = delete;
-  GridQuery(const GridQuery&) = delete;
-  GridQuery& operator=(const GridQuery&) = delete;
 
-  /// The PathQuery contract (path_query.hpp): never throws for bad queries (a start or goal
-  /// outside the map or blocked, bad options, derived data missing or stale: invalid_input with
-  /// a message); a stepped query ends with find_path's result; IDA* and hierarchical run to the
-  /// end in begin().
-  PathResult find_path(Cell start, Cell goal, const GridSearchOptions& options = {});
-  SearchStatus find_path(Cell start, Cell goal, const GridSearchOptions& options, PathResult& out);
-  SearchStatus find_path(const GridPathRequest& request, PathResult& out) {
-    return find_path(request.start, request.goal, request.options, out);
-  }
-  SearchStatus begin(Cell start, Cell goal, const GridSearchOptions& options = {});
-  SearchStatus begin(const GridPathRequest& request) { return begin(request.start, request.goal, request.options); }
-  SearchStatus step(std::uint64_t max_expansions);
-  SearchStatus step(const StepBudget& budget);
-  [[nodiscard]] PathResult result() const;
-  void result(PathResult& out) const;
-  [[nodiscard]] SearchStats stats() const;
-
-  [[nodiscard]] const GridMap& map() const { return map_; }
+  [[nodiscard]] const GridMap& map() const { return world(); }
   /// The hierarchy the last hierarchical query searched (the map's, or for agent_size > 1 its
   /// body map's); null before the first such query.
   [[nodiscard]] const HierarchicalGrid* hierarchy() const;
@@ -176,15 +161,17 @@ class GridQuery {
   [[nodiscard]] std::shared_ptr<const GridGoalBounds> goal_bounds() const;
 
  private:
-  const GridMap& map_;
+  friend QueryObject;
+  SearchStatus start_query(Cell start, Cell goal, const GridSearchOptions& options);
+  SearchStatus advance_query(const StepBudget& budget);
+  void write_result(PathResult& out) const;
+  SearchStats query_stats() const;
+
   std::unique_ptr<struct GridQueryState> state_;
 };
 
 template <>
-struct QueryTypes<GridMap> {
-  using Query = GridQuery;
-  using Request = GridPathRequest;
-};
+struct QueryTypes<GridMap> : QueryTypesOf<GridQuery> {};
 
 /// Fills PathResult::points with the centres of PathResult::nodes.
 void fill_cell_centres(const GridMap& map, PathResult& result);

@@ -13,6 +13,7 @@
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_object.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/navmesh/exact_path_search.hpp"
@@ -75,7 +76,20 @@ struct NavMeshSearchOptions : QueryOptions {
 /// One query as a value: what batches and the request queue take.
 using NavMeshPathRequest = PathRequest<Point, NavMeshSearchOptions>;
 
-class NavMeshQuery {
+/// The calls every query object answers (find_path, begin / step / result, stats) are
+/// QueryObject's (query_object.hpp). find_path is locate + corridor + funnel: PathResult::nodes is
+/// the corridor (polygon ids from start to goal), PathResult::points the waypoints (start, turns,
+/// goal) and PathResult::cost their 3D length; with a filter that is not neutral, the cost is that
+/// length weighted: each piece of the path is multiplied by the cost of the corridor polygon it
+/// lies in (pieces split where the path crosses the portals), so the length alone is path_length
+/// of the points. Start and goal in different regions give no_path without a search, with a
+/// message saying so ("start and goal are in different connected regions ..."). Bad queries: NaN
+/// or off-mesh points and bad options (a `nodes` value that is not one of the enum's, a negative
+/// or NaN weight, tolerance, snap distance or budget limit) answer invalid_input with a message
+/// naming what is wrong. Stepped, begin() locates and starts the corridor search, step()
+/// advances it, and the funnel runs when it finishes; before the first begin(), step() returns
+/// invalid_input and result() says that no query has begun.
+class NavMeshQuery : public QueryObject<NavMeshQuery, NavMesh, Point, NavMeshSearchOptions> {
  public:
   /// Lifetime: the query keeps a reference to `mesh`, which must outlive it. Building one from
   /// a temporary mesh does not compile: build the mesh into a variable first.
@@ -83,43 +97,6 @@ class NavMeshQuery {
   explicit NavMeshQuery(const NavMesh&& mesh) = delete;
   ~NavMeshQuery();
   NavMeshQuery(NavMeshQuery&&) noexcept;
-  NavMeshQuery& operator=(NavMeshQuery&&) = delete;
-  NavMeshQuery(const NavMeshQuery&) = delete;
-  NavMeshQuery& operator=(const NavMeshQuery&) = delete;
-
-  /// locate + corridor + funnel. PathResult::nodes is the corridor (polygon ids from start to
-  /// goal), PathResult::points the waypoints (start, turns, goal) and PathResult::cost their 3D
-  /// length; with a filter that is not neutral, the cost is that length weighted: each piece of
-  /// the path is multiplied by the cost of the corridor polygon it lies in (pieces split where
-  /// the path crosses the portals), so the length alone is path_length of the points. Start and goal in different regions give no_path without a search, with a
-  /// message saying so ("start and goal are in different connected regions ..."). Never throws
-  /// for bad queries: NaN or off-mesh points and bad options (a `nodes` value that is not one of
-  /// the enum's, a negative or NaN weight, tolerance, snap distance or budget limit) give
-  /// invalid_input with a message naming what is wrong.
-  PathResult find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
-  /// The same into a result the caller owns and reuses: its vectors and message are overwritten,
-  /// never shrunk, so once they have grown to a path's size a query allocates nothing for its
-  /// result. Returns the result's status.
-  SearchStatus find_path(const Point& start, const Point& goal, const NavMeshSearchOptions& options, PathResult& out);
-  /// The same for a request value.
-  SearchStatus find_path(const NavMeshPathRequest& request, PathResult& out) {
-    return find_path(request.start, request.goal, request.options, out);
-  }
-
-  /// The same in steps: begin() locates and starts the corridor search, step() advances it by up
-  /// to `max_expansions` (or until a StepBudget's expansions or wall time are spent, the time
-  /// read every StepBudget::time_check_interval expansions), and the funnel runs when it
-  /// finishes. The final result equals find_path's. Before the first begin(), step() returns
-  /// invalid_input and result() says that no query has begun.
-  SearchStatus begin(const Point& start, const Point& goal, const NavMeshSearchOptions& options = {});
-  SearchStatus begin(const NavMeshPathRequest& request) { return begin(request.start, request.goal, request.options); }
-  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions);
-  SearchStatus step(const StepBudget& budget);
-  [[nodiscard]] PathResult result() const;
-  /// The same into a result the caller owns, reusing its memory (as find_path above).
-  void result(PathResult& out) const;
-  /// The current query's statistics so far (a stepped query's progress; final once it ends).
-  [[nodiscard]] SearchStats stats() const;
 
   /// The corridor search alone, between two located points: PathResult::nodes is the corridor,
   /// points holds just the two end points, cost the search's cost (for a start and goal in one
@@ -139,9 +116,14 @@ class NavMeshQuery {
   /// that made this node.
   [[nodiscard]] std::optional<ExactSearchNode> exact_search_node(NodeId node) const;
 
-  [[nodiscard]] const NavMesh& mesh() const { return mesh_; }
+  [[nodiscard]] const NavMesh& mesh() const { return world(); }
 
  private:
+  friend QueryObject;
+  SearchStatus start_query(const Point& start, const Point& goal, const NavMeshSearchOptions& options);
+  SearchStatus advance_query(const StepBudget& budget);
+  void write_result(PathResult& out) const;
+  SearchStats query_stats() const;
   // begin() after locating: checks regions, answers a query inside one polygon, starts A*;
   // `pull_string` false leaves out portals and funnel (find_corridor).
   // `filter` is the query's filter when it has effect (else null).
@@ -151,14 +133,10 @@ class NavMeshQuery {
   // effect on this mesh; null for none (no filter, or one neutral for the mesh's areas and flags).
   const AreaFilter* adopt_filter(const NavMeshSearchOptions& options);
 
-  const NavMesh& mesh_;
   std::unique_ptr<struct NavMeshQueryState> state_;
 };
 
 template <>
-struct QueryTypes<NavMesh> {
-  using Query = NavMeshQuery;
-  using Request = NavMeshPathRequest;
-};
+struct QueryTypes<NavMesh> : QueryTypesOf<NavMeshQuery> {};
 
 }  // namespace wayfinder

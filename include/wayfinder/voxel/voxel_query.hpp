@@ -13,6 +13,7 @@
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_object.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
@@ -60,7 +61,13 @@ struct VoxelMove {
   Cost cost = 0.0;
 };
 
-class VoxelQuery {
+/// The calls every query object answers (find_path, begin / step / result, stats) are
+/// QueryObject's (query_object.hpp). Bad queries (a start or goal outside the world or where the
+/// agent cannot be, with a message naming the failed check, e.g. "start (4,1,2): the block below
+/// (4,0,2) is air, so nothing holds the agent"; bad options, see options_problem) answer
+/// invalid_input. PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block
+/// coordinates.
+class VoxelQuery : public QueryObject<VoxelQuery, VoxelWorld, VoxelCoord, VoxelSearchOptions> {
  public:
   /// Throws std::invalid_argument if profile_problem(profile) is not empty.
   /// Lifetime: the pathfinder keeps a reference to `world`, which must outlive it. Building one
@@ -69,27 +76,6 @@ class VoxelQuery {
   explicit VoxelQuery(const VoxelWorld&& world, const MovementProfile& profile = MovementProfile::walker()) = delete;
   ~VoxelQuery();
   VoxelQuery(VoxelQuery&&) noexcept;
-  VoxelQuery& operator=(VoxelQuery&&) = delete;
-  VoxelQuery(const VoxelQuery&) = delete;
-  VoxelQuery& operator=(const VoxelQuery&) = delete;
-
-  /// The PathQuery contract (path_query.hpp): never throws for bad queries (a start or goal
-  /// outside the world or where the agent cannot be, with a message naming the failed check,
-  /// e.g. "start (4,1,2): the block below (4,0,2) is air, so nothing holds the agent"; bad
-  /// options, see options_problem: invalid_input); a stepped query ends with find_path's result.
-  /// PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block coordinates.
-  PathResult find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
-  SearchStatus find_path(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options, PathResult& out);
-  SearchStatus find_path(const VoxelPathRequest& request, PathResult& out) {
-    return find_path(request.start, request.goal, request.options, out);
-  }
-  SearchStatus begin(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options = {});
-  SearchStatus begin(const VoxelPathRequest& request) { return begin(request.start, request.goal, request.options); }
-  SearchStatus step(std::uint64_t max_expansions);
-  SearchStatus step(const StepBudget& budget);
-  [[nodiscard]] PathResult result() const;
-  void result(PathResult& out) const;
-  [[nodiscard]] SearchStats stats() const;
 
   /// No value if the agent can be at `at` (start and goal must be such places), otherwise which
   /// check failed and at which block (voxel_place_problem in voxel_places.hpp).
@@ -107,7 +93,6 @@ class VoxelQuery {
   /// The same for a path found with another profile (VoxelSearchOptions::profile).
   [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result, const MovementProfile& profile) const;
 
-  [[nodiscard]] const VoxelWorld& world() const { return world_; }
   [[nodiscard]] const MovementProfile& profile() const { return profile_; }
   /// Bytes held by the search state (pages of node records and the page table, and the
   /// hierarchical search's contexts once it has run).
@@ -125,21 +110,22 @@ class VoxelQuery {
   [[nodiscard]] const std::shared_ptr<const VoxelHierarchy>& hierarchy() const;
 
  private:
+  friend QueryObject;
+  SearchStatus start_query(VoxelCoord start, VoxelCoord goal, const VoxelSearchOptions& options);
+  SearchStatus advance_query(const StepBudget& budget);
+  void write_result(PathResult& out) const;
+  SearchStats query_stats() const;
   /// The heuristic estimate between opposite corners of the world: no estimate is larger.
   [[nodiscard]] Cost largest_heuristic(const MovementProfile& profile) const;
   /// At least the cost of any single move of the profile.
   [[nodiscard]] static Cost dearest_move(const MovementProfile& profile);
 
-  const VoxelWorld& world_;
   MovementProfile profile_;
   std::unique_ptr<struct VoxelQueryState> state_;
 };
 
 template <>
-struct QueryTypes<VoxelWorld> {
-  using Query = VoxelQuery;
-  using Request = VoxelPathRequest;
-};
+struct QueryTypes<VoxelWorld> : QueryTypesOf<VoxelQuery> {};
 
 /// Fills PathResult::points with the block coordinates of PathResult::nodes.
 void fill_voxel_points(const VoxelWorld& world, PathResult& result);

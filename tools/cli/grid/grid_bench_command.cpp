@@ -161,7 +161,7 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
                      "(--threads 1 only)")
       ->type_name("FILE");
   add_table_memory_option(command, arguments.max_table_memory);
-  command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
+  add_json_flag(command, arguments.json, JsonOutput::one_per_algorithm);
   command.footer(
       "A mismatch is an answer that breaks the algorithm's promise: an optimal algorithm (astar, dijkstra,\n"
       "bidirectional, jps, and ida when it finishes within --ida-budget) off the optimal length by more than\n"
@@ -177,11 +177,8 @@ void configure_grid_bench_command(CLI::App& command, GridBenchArguments& argumen
       "K x K body does not fit are left out (with a warning), the others are checked against dijkstra's costs for\n"
       "that agent, and every cell of the body is checked along each path; --algo all leaves out bfs (jps,\n"
       "jps-plus and hpa search the map as the agent sees it, built with its table or hierarchy before the timed\n"
-      "queries).\n"
-      "Times are search only. With --threads 1 each find_path call is timed, and the throughput is the queries\n"
-      "over the sum of those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads:\n"
-      "the throughput is the queries over the batch's wall time, and the per-query times are each result's own\n"
-      "(stats.microseconds). Either way every answer is checked in the same way.\n"
+      "queries).\n" +
+      threaded_timing_help() +
       "hpa (hierarchical search) is near-optimal, not optimal: its answers are checked for validity and for a\n"
       "cost no lower than the optimum, and the cost / optimal line says how far they are. Its hierarchy is built\n"
       "once before the timed queries (reported on the hierarchy line) and shared by every thread's pathfinder.\n"

@@ -215,7 +215,7 @@ void configure_grid_path_command(CLI::App& command, GridPathArguments& arguments
                    "print every cell of the path (text output shows its first and last cells; --json has them all)");
   command.add_option("--svg", arguments.svg_path, "write a picture of the map, the explored cells and the path")
       ->type_name("FILE");
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
 }
 
 int run_grid_path_command(const GridPathArguments& arguments, std::ostream& out, std::ostream& /*err*/) {

@@ -30,7 +30,7 @@ void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArgument
       ->type_name("N")
       ->default_str("2");
   add_table_memory_option(command, arguments.max_table_memory);
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
   command.footer(
       "The table holds, for every cell and each of the 8 directions, the distance to the next jump point or\n"
       "wall under the MovingAI rule (16 bytes per cell). The goal bounds hold, for every cell and direction,\n"

@@ -21,7 +21,7 @@ void configure_grid_replan_command(CLI::App& command, GridReplanArguments& argum
   add_whole_number_option(command, "--seed", arguments.seed, 0, UINT64_MAX, "seed of the random changes");
   add_whole_number_option(command, "--queries", arguments.queries, 0, UINT64_MAX,
                           "agents (scenario queries, spread over the file); 0: every query");
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
 }
 
 int run_grid_replan_command(const GridReplanArguments& arguments, std::ostream& out, std::ostream&) {

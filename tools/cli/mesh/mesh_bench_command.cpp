@@ -108,7 +108,7 @@ void configure_mesh_bench_command(CLI::App& command, MeshBenchArguments& argumen
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   add_build_in_memory_options(command, arguments.reading, arguments.build_settings);
   add_links_option(command, arguments.links_path);
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
   command.footer(
       "Checks: reachability against the file (queries of unknown reachability are not counted); no path\n"
       "shorter in x-z than the file's optimal length minus 1e-4; the polygon locate finds for the start and\n"

@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
 #include <iomanip>
 #include <optional>
 #include <stdexcept>
@@ -29,7 +28,7 @@ void configure_mesh_build_command(CLI::App& command, MeshBuildArguments& argumen
       ->type_name("FILE");
   add_level_build_options(command, arguments.build);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
 }
 
 int run_mesh_build_command(const MeshBuildArguments& arguments, std::ostream& out, std::ostream& err) {
@@ -42,7 +41,7 @@ int run_mesh_build_command(const MeshBuildArguments& arguments, std::ostream& ou
   std::optional<NavMesh> mesh;
   if (!built.polygons.empty()) mesh = NavMesh::build(built);
   const std::size_t regions = mesh ? mesh->region_count() : 0;
-  const bool baked = std::filesystem::path(arguments.output_path).extension() == ".wfnav";
+  const bool baked = mesh_file_format_of(arguments.output_path) == MeshFileFormat::baked;
   if (baked && !mesh)
     throw CommandError(arguments.output_path + ": nothing in the level is walkable for this agent (" +
                            describe_level_build(arguments.build) + "): there is no navmesh to bake",

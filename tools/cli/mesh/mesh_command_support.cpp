@@ -3,43 +3,15 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <filesystem>
 
 #include "command_line_values.hpp"
 #include "text_table.hpp"
-#include "wayfinder/core/load_error.hpp"
-#include "wayfinder/navmesh/navmesh_file_reader.hpp"
-#include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh/off_mesh_link_reader.hpp"
-#include "wayfinder/navmesh/polyanya_mesh_reader.hpp"
 
 namespace wayfinder::cli {
 
-MeshFileFormat mesh_file_format(const std::string& path) {
-  const std::string extension = std::filesystem::path(path).extension().string();
-  if (extension == ".obj" || extension == ".OBJ") return MeshFileFormat::obj;
-  if (extension == ".mesh") return MeshFileFormat::polyanya;
-  if (extension == ".wfnav") return MeshFileFormat::baked;
-  throw LoadError(path, 0, 0,
-                  "unknown mesh format: expected a Wavefront .obj, a Polyanya .mesh or a baked Wayfinder .wfnav file");
-}
-
-std::string_view to_string(MeshFileFormat format) {
-  switch (format) {
-    case MeshFileFormat::obj: return "obj";
-    case MeshFileFormat::polyanya: return "mesh";
-    case MeshFileFormat::baked: return "wfnav";
-  }
-  return "?";
-}
-
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up) {
-  const MeshFileFormat format = mesh_file_format(path);
-  if (format == MeshFileFormat::polyanya) return read_polyanya_mesh(path);
-  if (format == MeshFileFormat::baked) return read_navmesh_geometry(path);
-  ObjReadOptions options;
-  options.up = z_up ? UpAxis::z : UpAxis::y;
-  return read_obj_mesh(path, options);
+  return read_mesh_file_geometry(path, z_up ? UpAxis::z : UpAxis::y);
 }
 
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::string& links_path) {

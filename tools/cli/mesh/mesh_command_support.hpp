@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/mesh_file.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -15,14 +16,8 @@
 
 namespace wayfinder::cli {
 
-enum class MeshFileFormat { obj, polyanya, baked };
-
-/// .obj is Wavefront OBJ, .mesh is Polyanya "mesh 2", .wfnav a baked navmesh file
-/// (navmesh_file_reader.hpp); anything else throws LoadError.
-MeshFileFormat mesh_file_format(const std::string& path);
-std::string_view to_string(MeshFileFormat format);
-
-/// Reads the file's geometry (OBJ with y or z up; a baked file is always y up).
+/// Reads the file's geometry by its extension (read_mesh_file_geometry, common/mesh_file.hpp; OBJ
+/// with y or z up; a baked file is always y up).
 MeshGeometry read_mesh_geometry(const std::string& path, bool z_up);
 /// The same with the off-mesh links of `links_path` (read_off_mesh_links; none when empty) added
 /// after the file's own (only a baked file has any).

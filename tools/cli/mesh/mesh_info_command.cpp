@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "mesh/mesh_command_support.hpp"
 #include "text_table.hpp"
@@ -53,7 +54,7 @@ nlohmann::ordered_json point_json(const Point& point) { return {point.x, point.y
 void configure_mesh_info_command(CLI::App& command, MeshInfoArguments& arguments) {
   add_navmesh_file_argument(command, arguments.mesh_path);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
 }
 
 int run_mesh_info_command(const MeshInfoArguments& arguments, std::ostream& out, std::ostream& /*err*/) {

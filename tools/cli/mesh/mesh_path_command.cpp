@@ -108,7 +108,7 @@ void configure_mesh_path_command(CLI::App& command, MeshPathArguments& arguments
           "N"))
       ->needs(svg)
       ->excludes(y_range);
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
   command.footer("Exit status: 0 path found; 1 no path; 2 bad input (unreadable file, a point off the mesh).");
 }
 

@@ -90,15 +90,12 @@ void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& argum
       ->default_str(std::to_string(arguments.seed));
   add_query_limit_option(command, arguments.limit);
   add_threads_option(command, arguments.threads);
-  command.add_flag("--json", arguments.json, "print one JSON object per algorithm, one per line");
+  add_json_flag(command, arguments.json, JsonOutput::one_per_algorithm);
   command.footer(
       "Flying answers are checked against the scenario's optimal lengths (tolerance 1e-3); walking answers\n"
       "against Dijkstra's costs (untimed). A mismatch is an optimal algorithm off its reference, weighted-astar\n"
-      "above weight x reference, or a missing path.\n"
-      "Times: with --threads 1 each find_path call is timed, and the throughput is the queries over the sum of\n"
-      "those times. With --threads N > 1 the queries run as one batch (solve_batch) on N threads: the throughput\n"
-      "is the queries over the batch's wall time, and the per-query times are each result's own\n"
-      "(stats.microseconds). Either way every answer is checked in the same way.\n"
+      "above weight x reference, or a missing path.\n" +
+      threaded_timing_help() +
       "Exit status: 0 no mismatch; 1 some; 2 bad input.");
 }
 

@@ -6,6 +6,7 @@
 #include <utility>
 #include <nlohmann/json.hpp>
 
+#include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "text_table.hpp"
 #include "wayfinder/voxel/voxel_connected_parts.hpp"
@@ -80,7 +81,7 @@ void configure_voxel_info_command(CLI::App& command, VoxelInfoArguments& argumen
                          "how many places where the agent can be to list, spread over the world (default " +
                              std::to_string(default_places) + ")")
       ->type_name("N");
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
   command.footer(
       "Places are feet blocks for the walker (the default for .vox) and free blocks for the flyer (the default\n"
       "for .3dmap); pass two of them to `wayfinder voxel path FILE --from X,Y,Z --to X,Y,Z`.");

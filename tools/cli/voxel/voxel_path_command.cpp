@@ -110,7 +110,7 @@ void configure_voxel_path_command(CLI::App& command, VoxelPathArguments& argumen
           "draw only the blocks with MIN <= y <= MAX (one floor or cave level)")
       ->type_name("MIN,MAX")
       ->needs(svg);
-  command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_json_flag(command, arguments.json);
   command.footer(
       "Positions are feet blocks for the walker. .3dmap worlds (the flying benchmark) default to the flyer,\n"
       ".vox worlds to the walker. hpa builds the world's hierarchy for the agent first (not in the query's time).\n"
