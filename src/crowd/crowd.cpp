@@ -32,9 +32,17 @@ using crowd_detail::WallSegment;
 PlanarVector planar(const Point& p) { return {p.x, p.z}; }
 
 /// The keep-right turn of the preferred velocity under avoidance: 0.15 radians (about 9
-/// degrees) clockwise seen from above (x right, z up).
-const double keep_right_cos = std::cos(0.15);
-const double keep_right_sin = std::sin(0.15);
+/// degrees) clockwise seen from above (x right, z up), give or take 60 % by agent.
+constexpr double keep_right_angle = 0.15;
+
+/// A number in [-1, 1] fixed by an agent's id (a SplitMix64 step: Steele, Lea & Flood 2014).
+double id_spread(CrowdAgentId id) {
+  std::uint64_t z = static_cast<std::uint64_t>(id) * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) / static_cast<double>(1ULL << 52) - 1.0;
+}
 
 std::optional<std::string> positive(const char* name, double value) {
   if (std::isfinite(value) && value > 0.0) return std::nullopt;
@@ -365,16 +373,25 @@ struct Crowd::State {
     // meetings (head on, a circle of agents swapping places) otherwise meet at a velocity of
     // zero for all, and stay there; a bias every agent shares breaks the tie the same way on
     // every run.
+    // Each agent's turn differs a little (from its id) and its speed too, so that a ring of
+    // agents closing in shoulder to shoulder does not stay a ring.
     PlanarVector preferred = agent.desired_velocity;
     for (std::size_t k = wall_lines; k < scratch.lines.size(); ++k)
       if (!scratch.lines[k].permits(preferred)) {
-        preferred = {keep_right_cos * preferred.x + keep_right_sin * preferred.z,
-                     -keep_right_sin * preferred.x + keep_right_cos * preferred.z};
+        const double spread = id_spread(agent.id);
+        const double angle = keep_right_angle * (1.0 + 0.6 * spread);
+        const double scale = 1.0 - 0.15 * (0.5 + 0.5 * spread);
+        const double c = scale * std::cos(angle), sn = scale * std::sin(angle);
+        preferred = {c * preferred.x + sn * preferred.z, -sn * preferred.x + c * preferred.z};
         break;
       }
     PlanarVector chosen = solve_orca(scratch.lines, wall_lines, body.max_speed, preferred, scratch.projected);
     // Settle: a crawl is no better than rest, and rest is exactly zero.
-    if (chosen.length() < settings.settle_speed_fraction * body.max_speed) chosen = {};
+    // A walking agent squeezed to a crawl keeps crawling (it is how a jam dissolves) unless it
+    // is all but blocked (a fifth of the settling speed).
+    const bool wants_rest = agent.desired_velocity.x == 0.0 && agent.desired_velocity.z == 0.0;
+    const double rest_below = settings.settle_speed_fraction * body.max_speed * (wants_rest ? 1.0 : 0.2);
+    if (chosen.length() < rest_below) chosen = {};
     // Acceleration: reach the chosen velocity at most max_acceleration * dt from the last one.
     const PlanarVector change = chosen - velocities[i];
     const double change_length = change.length();
@@ -441,8 +458,9 @@ struct Crowd::State {
       }
       const double priorities = agent.settings.avoidance_priority + other.settings.avoidance_priority;
       const double share = priorities > 0.0 ? other.settings.avoidance_priority / priorities : 0.5;
-      // A hair more than the overlap, so that a pair pushed apart ends just clear.
-      own.push = own.push + (share * (reach * (1.0 + 1e-4) - distance)) * direction;
+      // Half a per cent more than the overlap, so that a pair pushed apart ends clear of the 1 % bound
+      // even when a third agent nudges one of them back.
+      own.push = own.push + (share * (reach * (1.0 + 5e-3) - distance)) * direction;
     });
     const double length = own.push.length();
     if (length > radius) own.push = (radius / length) * own.push;  // bounded: never a jump

@@ -265,8 +265,10 @@ CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
         const std::size_t left = (n + 1) / 2;
         const std::vector<Point> left_starts = block_of(left, -x_far, -x_far + z_span / 2.0, 1.0, 1.0 + z_span, spacing);
         const std::vector<Point> right_starts = block_of(n - left, x_far - z_span / 2.0, x_far + 1.0, 1.0, 1.0 + z_span, spacing);
-        for (const Point& p : left_starts) scenario.agents.push_back(make_agent(request, p, {p.x + x_far + 1.0, 0.0, p.z}));
-        for (const Point& p : right_starts) scenario.agents.push_back(make_agent(request, p, {p.x - x_far - 1.0, 0.0, p.z}));
+        // Goals mirror the starts across the wall's middle (x = 0.5): far from the door, so that
+        // the agents that have arrived stand out of the others' way.
+        for (const Point& p : left_starts) scenario.agents.push_back(make_agent(request, p, {1.0 - p.x, 0.0, p.z}));
+        for (const Point& p : right_starts) scenario.agents.push_back(make_agent(request, p, {1.0 - p.x, 0.0, p.z}));
       } else {
         const std::vector<Point> starts = block_of(n, -x_far, -1.0, 1.0, 1.0 + z_span, spacing);
         const std::vector<Point> goals = block_of(n, 2.0, x_far + 1.0, 1.0, 1.0 + z_span, spacing);

@@ -113,7 +113,7 @@ struct CrowdSettings {
   /// At most this many neighbours, the nearest, are avoided (>= 1).
   std::size_t max_neighbours = 10;
   /// Rounds of the collision pass after moving (0: none).
-  std::size_t collision_iterations = 8;
+  std::size_t collision_iterations = 32;
   /// An agent with a target that has not come this much (world units) closer to it along its
   /// path for `stuck_time` seconds is stuck.
   double stuck_time = 3.0;
