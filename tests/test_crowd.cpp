@@ -120,11 +120,27 @@ TEST(Crowd, CircleSwapOf40) {
   expect_clean_arrival(wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::circle, 40)).metrics);
 }
 
-TEST(Crowd, DISABLED_DoorwayCrossedBothWaysBySixteen) {
+// Two groups of eight meeting head on in a door two agents wide.
+TEST(Crowd, DoorwayCrossedBothWays) {
   const tools::CrowdMetrics m = wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::doorway, 16)).metrics;
   EXPECT_EQ(m.arrived, m.agents);
   EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
-  EXPECT_LE(m.worst_penetration, 0.1);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+  EXPECT_EQ(m.stuck, 0u);
+}
+
+TEST(Crowd, HallwayBothWays) {
+  const tools::CrowdMetrics m = wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::hallway, 16)).metrics;
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+}
+
+TEST(Crowd, BottleneckEvacuation) {
+  const tools::CrowdMetrics m = wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::bottleneck, 16)).metrics;
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
 }
 
 TEST(Crowd, SameResultOnOneTwoAndFourThreads) {

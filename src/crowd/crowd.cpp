@@ -31,6 +31,46 @@ using crowd_detail::WallSegment;
 
 PlanarVector planar(const Point& p) { return {p.x, p.z}; }
 
+/// Standing at rest by choice: arrived, idle, or as close to its target as it can get.
+bool is_settled(const CrowdAgent& agent) {
+  return agent.status == CrowdAgentStatus::arrived || agent.status == CrowdAgentStatus::idle ||
+         agent.status == CrowdAgentStatus::unreachable;
+}
+
+/// The priority an agent meets others with this tick: its own, halved while it stands at rest
+/// by choice (arrived, idle, or as close as it can get: settled agents make way), and four
+/// times as much while it is stuck (others make way for it: how a jam dissolves).
+double effective_priority(const CrowdAgent& agent) {
+  double priority = agent.settings.avoidance_priority;
+  if (is_settled(agent)) priority *= 0.5;
+  if (agent.stuck) priority *= 4.0;
+  return priority;
+}
+
+/// The share of avoiding `other` that `self` takes: other's priority over both (half each when both are 0).
+double responsibility_of(const CrowdAgent& self, const CrowdAgent& other) {
+  const double mine = effective_priority(self), theirs = effective_priority(other);
+  return mine + theirs > 0.0 ? theirs / (mine + theirs) : 0.5;
+}
+
+/// The turn `corner` (a portal end, as the funnel gives it) moved `inset` towards the other
+/// end of the first portal it ends (at most halfway): off the wall, inside the opening.
+Point inset_corner(const Point& corner, const std::vector<Portal>& portals, double inset) {
+  for (const Portal& portal : portals) {
+    const Point* other = nullptr;
+    if (portal.left.x == corner.x && portal.left.z == corner.z)
+      other = &portal.right;
+    else if (portal.right.x == corner.x && portal.right.z == corner.z)
+      other = &portal.left;
+    if (other == nullptr) continue;
+    const double width = geometry::distance_xz(corner, *other);
+    if (width <= 0.0) continue;
+    const double t = std::min(inset, 0.5 * width) / width;
+    return {corner.x + t * (other->x - corner.x), corner.y, corner.z + t * (other->z - corner.z)};
+  }
+  return corner;
+}
+
 /// The keep-right turn of the preferred velocity under avoidance: 0.15 radians (about 9
 /// degrees) clockwise seen from above (x right, z up), give or take 60 % by agent.
 constexpr double keep_right_angle = 0.15;
@@ -250,7 +290,9 @@ struct Crowd::State {
     own.partial_path = path.status == SearchStatus::partial;
     own.path_end = path.points.back();
     if (agent.status != CrowdAgentStatus::arrived) agent.status = CrowdAgentStatus::moving;
-    reset_progress(i);
+    // Progress is measured along the new path from here on; a stuck agent stays stuck (and
+    // keeps its priority) until it gets on.
+    own.best_remaining = std::numeric_limits<double>::infinity();
   }
 
   // ---- Steering: the preferred velocity from the corridor (per agent, parallel).
@@ -300,13 +342,27 @@ struct Crowd::State {
     const std::vector<Point>& waypoints = scratch.waypoints;
     double remaining = 0.0;
     for (std::size_t k = 1; k < waypoints.size(); ++k) remaining += geometry::distance_xz(waypoints[k - 1], waypoints[k]);
-    // The corner to steer to: the first one not yet reached; within a radius of a turn, the
-    // one after it, so that the walls' clearance never holds the agent on the corner itself.
+    // The corner to steer to: the first one not yet reached (one tick's walk away or more).
+    // Turns are portal ends, on the walls themselves, where the walls' clearance never lets an
+    // agent stand: each is aimed at a little way into its portal instead.
+    const double reach = std::max(0.05, agent.settings.max_speed * dt);
+    const double inset = std::max(0.1, 4.0 * settings.wall_clearance);
+    auto aim = [&](std::size_t k) {
+      if (k + 1 >= waypoints.size()) return waypoints[k];
+      // A straight path through a portal's end (collinear waypoints) does not turn there.
+      const Point& before = waypoints[k - 1];
+      const Point& after = waypoints[k + 1];
+      const double turn = geometry::cross_xz(before, waypoints[k], after);
+      const double scale = geometry::distance_xz(before, waypoints[k]) * geometry::distance_xz(waypoints[k], after);
+      if (std::abs(turn) <= 1e-9 * scale) return waypoints[k];
+      return inset_corner(waypoints[k], scratch.portals, inset);
+    };
     std::size_t corner = 1;
-    while (corner + 1 < waypoints.size() && geometry::distance_xz(agent.position, waypoints[corner]) < agent.settings.radius) ++corner;
+    Point aimed = aim(corner);
+    while (corner + 1 < waypoints.size() && geometry::distance_xz(agent.position, aimed) < reach) aimed = aim(++corner);
     if (corner >= waypoints.size()) return;
-    agent.next_corner = waypoints[corner];
-    const PlanarVector heading = planar(waypoints[corner]) - planar(agent.position);
+    agent.next_corner = aimed;
+    const PlanarVector heading = planar(aimed) - planar(agent.position);
     const double heading_length = heading.length();
     if (heading_length > 0.0) {
       // Slow down so as to stop at the end of the path: v^2 = 2 a d, and never past it in a tick.
@@ -315,7 +371,9 @@ struct Crowd::State {
       agent.desired_velocity = (speed / heading_length) * heading;
     }
     // Progress along the path, for stuck detection.
-    if (remaining < own.best_remaining - settings.stuck_progress || !std::isfinite(own.best_remaining)) {
+    if (!std::isfinite(own.best_remaining)) {
+      own.best_remaining = remaining;  // a new path: measure from here
+    } else if (remaining < own.best_remaining - settings.stuck_progress) {
       own.best_remaining = remaining;
       own.time_without_progress = 0.0;
       agent.stuck = false;
@@ -360,12 +418,16 @@ struct Crowd::State {
     std::partial_sort(scratch.candidates.begin(), scratch.candidates.begin() + static_cast<std::ptrdiff_t>(kept),
                       scratch.candidates.end());
     const OrcaDisc self{position, velocities[i], body.radius};
+    const bool resting = is_settled(agent);
     for (std::size_t k = 0; k < kept; ++k) {
       const std::size_t j = scratch.candidates[k].second;
       const CrowdAgent& other = agents[j];
-      const double priorities = body.avoidance_priority + other.settings.avoidance_priority;
-      const double responsibility = priorities > 0.0 ? other.settings.avoidance_priority / priorities : 0.5;
-      scratch.lines.push_back(orca_agent_line(self, {positions[j], velocities[j], other.settings.radius},
+      const double responsibility = responsibility_of(agent, other);
+      // A settled agent sees a walker by where it wants to go, not by its speed: a walker held
+      // up in front of it (at a goal among settled agents) would otherwise never be made way
+      // for, since ORCA only acts on a collision course.
+      const PlanarVector other_velocity = resting && !is_settled(other) ? other.desired_velocity : velocities[j];
+      scratch.lines.push_back(orca_agent_line(self, {positions[j], other_velocity, other.settings.radius},
                                               settings.time_horizon, dt, responsibility));
     }
 
@@ -456,8 +518,7 @@ struct Crowd::State {
         const double angle = static_cast<double>(std::min(agent.id, other.id)) * 2.399963229728653;
         direction = (agent.id < other.id ? 1.0 : -1.0) * PlanarVector{std::cos(angle), std::sin(angle)};
       }
-      const double priorities = agent.settings.avoidance_priority + other.settings.avoidance_priority;
-      const double share = priorities > 0.0 ? other.settings.avoidance_priority / priorities : 0.5;
+      const double share = responsibility_of(agent, other);
       // Half a per cent more than the overlap, so that a pair pushed apart ends clear of the 1 % bound
       // even when a third agent nudges one of them back.
       own.push = own.push + (share * (reach * (1.0 + 5e-3) - distance)) * direction;

@@ -158,7 +158,12 @@ OrcaLine orca_agent_line(const OrcaDisc& self, const OrcaDisc& other, double tim
                             : (distance_squared > 0.0 ? unit(PlanarVector{} - relative_position) : PlanarVector{1.0, 0.0});
     u = (combined_radius * inverse_step - w_length) * normal;
   }
-  return line_facing(self.velocity + responsibility * u, normal);
+  // On a collision course (u leads out of the obstacle) the agent makes `responsibility` of the
+  // change; otherwise u measures free room, and the agent that takes less of the avoidance gets
+  // more of the room. Both agents see the same case (u and the normal both change sign), so
+  // their shares still sum to one: the paper's guarantee holds.
+  const double share = dot(u, normal) >= 0.0 ? responsibility : 1.0 - responsibility;
+  return line_facing(self.velocity + share * u, normal);
 }
 
 OrcaLine orca_wall_line(PlanarVector position, double radius, PlanarVector a, PlanarVector b, double time_horizon,

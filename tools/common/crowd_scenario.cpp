@@ -233,7 +233,7 @@ std::vector<Point> block_of(std::size_t count, double x0, double x1, double z0, 
 CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
   CrowdScenario scenario;
   const double diameter = 2.0 * request.radius;
-  const double spacing = 2.5 * request.radius;
+  const double spacing = 3.0 * request.radius;  // a diameter and a half between centres
   const std::size_t n = request.agents;
   switch (request.kind) {
     case CrowdScenarioKind::circle: {
@@ -265,14 +265,15 @@ CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
         const std::size_t left = (n + 1) / 2;
         const std::vector<Point> left_starts = block_of(left, -x_far, -x_far + z_span / 2.0, 1.0, 1.0 + z_span, spacing);
         const std::vector<Point> right_starts = block_of(n - left, x_far - z_span / 2.0, x_far + 1.0, 1.0, 1.0 + z_span, spacing);
-        // Goals mirror the starts across the wall's middle (x = 0.5): far from the door, so that
-        // the agents that have arrived stand out of the others' way.
-        for (const Point& p : left_starts) scenario.agents.push_back(make_agent(request, p, {1.0 - p.x, 0.0, p.z}));
-        for (const Point& p : right_starts) scenario.agents.push_back(make_agent(request, p, {1.0 - p.x, 0.0, p.z}));
+        // Each group keeps its formation on the far side, moved so that the agents nearest the
+        // door go furthest: those who arrive first stand out of the others' way.
+        const double shift = 2.0 * x_far - z_span / 2.0 + 1.0;
+        for (const Point& p : left_starts) scenario.agents.push_back(make_agent(request, p, {p.x + shift, 0.0, p.z}));
+        for (const Point& p : right_starts) scenario.agents.push_back(make_agent(request, p, {p.x - shift, 0.0, p.z}));
       } else {
+        // The formation moved through the exit, the agents nearest it going furthest.
         const std::vector<Point> starts = block_of(n, -x_far, -1.0, 1.0, 1.0 + z_span, spacing);
-        const std::vector<Point> goals = block_of(n, 2.0, x_far + 1.0, 1.0, 1.0 + z_span, spacing);
-        for (std::size_t i = 0; i < n; ++i) scenario.agents.push_back(make_agent(request, starts[i], goals[i]));
+        for (const Point& p : starts) scenario.agents.push_back(make_agent(request, p, {p.x + x_far + 2.0, 0.0, p.z}));
       }
       scenario.steps = static_cast<std::size_t>(std::ceil((8.0 * static_cast<double>(room) / request.max_speed + static_cast<double>(n)) / scenario.dt));
       break;

@@ -49,7 +49,9 @@ struct OrcaDisc {
 
 /// The half-plane `self` must keep its velocity in so as not to collide with `other` within
 /// `time_horizon` seconds (> 0), taking `responsibility` (0..1; 0.5 is the paper's reciprocal
-/// share) of the avoidance. Discs that already overlap get the half-plane that separates them
+/// share) of the avoidance; when they are not on a collision course, `self` may use
+/// 1 - responsibility of the room left (the other its complement, so the shares still sum to
+/// one and the paper's guarantee holds): who gives way more also gets less of the room. Discs that already overlap get the half-plane that separates them
 /// within one step of `time_step` seconds (> 0). Discs at the same position are pushed apart
 /// along +x for the one and -x for the other only by the caller's collision pass: here their
 /// line is (0, 0) facing +x.
