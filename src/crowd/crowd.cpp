@@ -53,9 +53,12 @@ double responsibility_of(const CrowdAgent& self, const CrowdAgent& other) {
   return mine + theirs > 0.0 ? theirs / (mine + theirs) : 0.5;
 }
 
-/// The turn `corner` (a portal end, as the funnel gives it) moved `inset` towards the other
-/// end of the first portal it ends (at most halfway): off the wall, inside the opening.
+/// The turn `corner` (a portal end, as the funnel gives it) moved `inset` off the walls that
+/// meet there: along the sum of the directions from it to the other ends of the portals it
+/// ends, which fan out through the open ground around it (at most half the narrowest portal).
 Point inset_corner(const Point& corner, const std::vector<Portal>& portals, double inset) {
+  PlanarVector away;
+  double narrowest = std::numeric_limits<double>::infinity();
   for (const Portal& portal : portals) {
     const Point* other = nullptr;
     if (portal.left.x == corner.x && portal.left.z == corner.z)
@@ -65,10 +68,13 @@ Point inset_corner(const Point& corner, const std::vector<Portal>& portals, doub
     if (other == nullptr) continue;
     const double width = geometry::distance_xz(corner, *other);
     if (width <= 0.0) continue;
-    const double t = std::min(inset, 0.5 * width) / width;
-    return {corner.x + t * (other->x - corner.x), corner.y, corner.z + t * (other->z - corner.z)};
+    narrowest = std::min(narrowest, width);
+    away = away + (1.0 / width) * PlanarVector{other->x - corner.x, other->z - corner.z};
   }
-  return corner;
+  const double length = away.length();
+  if (length <= 1e-9) return corner;
+  const double shift = std::min(inset, 0.5 * narrowest) / length;
+  return {corner.x + shift * away.x, corner.y, corner.z + shift * away.z};
 }
 
 /// The keep-right turn of the preferred velocity under avoidance: 0.15 radians (about 9
@@ -342,11 +348,13 @@ struct Crowd::State {
     const std::vector<Point>& waypoints = scratch.waypoints;
     double remaining = 0.0;
     for (std::size_t k = 1; k < waypoints.size(); ++k) remaining += geometry::distance_xz(waypoints[k - 1], waypoints[k]);
-    // The corner to steer to: the first one not yet reached (one tick's walk away or more).
-    // Turns are portal ends, on the walls themselves, where the walls' clearance never lets an
-    // agent stand: each is aimed at a little way into its portal instead.
-    const double reach = std::max(0.05, agent.settings.max_speed * dt);
+    // The corner to steer to: the first one not yet reached. Turns are portal ends, on the
+    // walls themselves, where the walls' clearance never lets an agent stand: each is aimed at
+    // a little way off the walls instead, and counts as reached within half that way (an agent
+    // that overshoots it sees the turn leave its funnel once the corner no longer hides the
+    // next one).
     const double inset = std::max(0.1, 4.0 * settings.wall_clearance);
+    const double reach = 0.5 * inset;
     auto aim = [&](std::size_t k) {
       if (k + 1 >= waypoints.size()) return waypoints[k];
       // A straight path through a portal's end (collinear waypoints) does not turn there.

@@ -215,17 +215,23 @@ CrowdScenarioAgent make_agent(const CrowdScenarioRequest& request, Point start, 
   return agent;
 }
 
-/// Places `count` agents in rows filling the rectangle [x0, x1] x [z0, z1], a diameter and a
-/// half apart, in the order rows then columns.
-std::vector<Point> block_of(std::size_t count, double x0, double x1, double z0, double z1, double spacing) {
+/// Places `count` agents `spacing` apart in a block: columns across z from z0 up to z1 (as many
+/// rows as fit), starting at x and going `direction` (+1 or -1) along x for as many columns as
+/// the count needs.
+std::vector<Point> block_of(std::size_t count, double x, double direction, double z0, double z1, double spacing) {
   std::vector<Point> points;
-  const std::size_t columns = std::max<std::size_t>(1, static_cast<std::size_t>((x1 - x0) / spacing));
+  const std::size_t rows = std::max<std::size_t>(1, static_cast<std::size_t>((z1 - z0) / spacing));
   for (std::size_t i = 0; i < count; ++i) {
-    const double x = x0 + spacing * (0.5 + static_cast<double>(i % columns));
-    const double z = z0 + spacing * (0.5 + static_cast<double>(i / columns));
-    points.push_back({x, 0.0, std::min(z, z1)});
+    const double column = static_cast<double>(i / rows), row = static_cast<double>(i % rows);
+    points.push_back({x + direction * spacing * (0.5 + column), 0.0, z0 + spacing * (0.5 + row)});
   }
   return points;
+}
+
+/// How far a block of block_of reaches along x from its start.
+double block_length(std::size_t count, double z0, double z1, double spacing) {
+  const std::size_t rows = std::max<std::size_t>(1, static_cast<std::size_t>((z1 - z0) / spacing));
+  return spacing * static_cast<double>((count + rows - 1) / rows);
 }
 
 }  // namespace
@@ -252,41 +258,43 @@ CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
     }
     case CrowdScenarioKind::doorway:
     case CrowdScenarioKind::bottleneck: {
-      // Two rooms of 12 x 12 (cells of 1) on both sides of a wall one cell thick at x in [0, 1],
-      // with a door of 2 cells (doorway) or 1 cell (bottleneck) in its middle.
+      // Two square rooms (cells of 1) on both sides of a wall one cell thick at x in [0, 1],
+      // with a door of 2 cells (doorway) or 1 cell (bottleneck) in its middle. Each group
+      // stands in a block against its room's far wall and walks to the same block against the
+      // other room's far wall, turned round: the agents nearest the door go furthest, so that
+      // those who arrive first stand out of the others' way.
       const std::size_t door = request.kind == CrowdScenarioKind::doorway ? 2 : 1;
-      const std::size_t room = std::max<std::size_t>(12, static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(n)) * spacing * 1.5)));
+      const std::size_t group = request.kind == CrowdScenarioKind::doorway ? (n + 1) / 2 : n;
+      std::size_t room = 12;
+      while (block_length(group, 1.0, static_cast<double>(room) - 1.0, spacing) > static_cast<double>(room) / 2.0 - 1.0) ++room;
       const std::size_t door_from = room / 2 - door / 2;
       scenario.geometry = cell_floor(2 * room + 1, room, 1.0, -static_cast<double>(room), 0.0, 0.0,
                                      [&](std::size_t c, std::size_t r) { return c != room || (r >= door_from && r < door_from + door); });
-      const double x_far = static_cast<double>(room) - 1.0;
-      const double z_span = static_cast<double>(room) - 2.0;
-      if (request.kind == CrowdScenarioKind::doorway) {
-        const std::size_t left = (n + 1) / 2;
-        const std::vector<Point> left_starts = block_of(left, -x_far, -x_far + z_span / 2.0, 1.0, 1.0 + z_span, spacing);
-        const std::vector<Point> right_starts = block_of(n - left, x_far - z_span / 2.0, x_far + 1.0, 1.0, 1.0 + z_span, spacing);
-        // Each group keeps its formation on the far side, moved so that the agents nearest the
-        // door go furthest: those who arrive first stand out of the others' way.
-        const double shift = 2.0 * x_far - z_span / 2.0 + 1.0;
-        for (const Point& p : left_starts) scenario.agents.push_back(make_agent(request, p, {p.x + shift, 0.0, p.z}));
-        for (const Point& p : right_starts) scenario.agents.push_back(make_agent(request, p, {p.x - shift, 0.0, p.z}));
-      } else {
-        // The formation moved through the exit, the agents nearest it going furthest.
-        const std::vector<Point> starts = block_of(n, -x_far, -1.0, 1.0, 1.0 + z_span, spacing);
-        for (const Point& p : starts) scenario.agents.push_back(make_agent(request, p, {p.x + x_far + 2.0, 0.0, p.z}));
-      }
+      const double far = static_cast<double>(room) - 0.5;  // the far walls are at -room and room + 1
+      const double z1 = static_cast<double>(room) - 1.0;
+      const double length = block_length(group, 1.0, z1, spacing);
+      // A point of the left block at x goes to 1 - x + ... mirrored so that the block's front
+      // (x = -far + length) lands at the right room's far end (x = far + 1).
+      const auto turned = [&](const Point& p, double side) { return Point{p.x + side * (2.0 * far + 1.0 - length), 0.0, p.z}; };
+      for (const Point& p : block_of(group, -far, 1.0, 1.0, z1, spacing)) scenario.agents.push_back(make_agent(request, p, turned(p, 1.0)));
+      if (request.kind == CrowdScenarioKind::doorway)
+        for (const Point& p : block_of(n - group, far + 1.0, -1.0, 1.0, z1, spacing))
+          scenario.agents.push_back(make_agent(request, p, turned(p, -1.0)));
       scenario.steps = static_cast<std::size_t>(std::ceil((8.0 * static_cast<double>(room) / request.max_speed + static_cast<double>(n)) / scenario.dt));
       break;
     }
     case CrowdScenarioKind::hallway: {
-      // A hallway 30 long and 4 wide; half the agents walk each way.
-      const double length = 30.0, width = 4.0;
-      scenario.geometry = cell_floor(30, 4, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+      // A hallway 4 wide, long enough for both groups and 14 between them; half the agents walk
+      // each way, each to where the other group started.
+      const double width = 4.0;
       const std::size_t east = (n + 1) / 2;
-      const std::vector<Point> east_starts = block_of(east, 0.0, 8.0, 0.0, width, spacing);
-      const std::vector<Point> west_starts = block_of(n - east, length - 8.0, length, 0.0, width, spacing);
-      for (const Point& p : east_starts) scenario.agents.push_back(make_agent(request, p, {p.x + length - 8.0, 0.0, p.z}));
-      for (const Point& p : west_starts) scenario.agents.push_back(make_agent(request, p, {p.x - length + 8.0, 0.0, p.z}));
+      const double block = block_length(east, 0.0, width, spacing);
+      const double length = std::ceil(std::max(30.0, 2.0 * block + 14.0));
+      scenario.geometry = cell_floor(static_cast<std::size_t>(length), 4, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+      for (const Point& p : block_of(east, 0.0, 1.0, 0.0, width, spacing))
+        scenario.agents.push_back(make_agent(request, p, {p.x + length - block, 0.0, p.z}));
+      for (const Point& p : block_of(n - east, length, -1.0, 0.0, width, spacing))
+        scenario.agents.push_back(make_agent(request, p, {p.x - length + block, 0.0, p.z}));
       scenario.steps = static_cast<std::size_t>(std::ceil((3.0 * length / request.max_speed + static_cast<double>(n)) / scenario.dt));
       break;
     }
