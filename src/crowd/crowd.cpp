@@ -110,6 +110,7 @@ struct AgentWork {
   double best_remaining = std::numeric_limits<double>::infinity();
   double time_without_progress = 0.0;
   PlanarVector new_velocity;
+  double remaining = 0.0;          ///< the path's length left this tick (walkers), for the queue order
   PlanarVector push;               ///< the collision pass's displacement this round
   bool overlapping = false;
 };
@@ -348,6 +349,7 @@ struct Crowd::State {
     const std::vector<Point>& waypoints = scratch.waypoints;
     double remaining = 0.0;
     for (std::size_t k = 1; k < waypoints.size(); ++k) remaining += geometry::distance_xz(waypoints[k - 1], waypoints[k]);
+    own.remaining = remaining;
     // The corner to steer to: the first one not yet reached. Turns are portal ends, on the
     // walls themselves, where the walls' clearance never lets an agent stand: each is aimed at
     // a little way off the walls instead, and counts as reached within half that way (an agent
@@ -427,14 +429,25 @@ struct Crowd::State {
                       scratch.candidates.end());
     const OrcaDisc self{position, velocities[i], body.radius};
     const bool resting = is_settled(agent);
+    const bool held_up = is_held_up(i);
     for (std::size_t k = 0; k < kept; ++k) {
       const std::size_t j = scratch.candidates[k].second;
       const CrowdAgent& other = agents[j];
-      const double responsibility = responsibility_of(agent, other);
+      double responsibility = responsibility_of(agent, other);
       // A settled agent sees a walker by where it wants to go, not by its speed: a walker held
       // up in front of it (at a goal among settled agents) would otherwise never be made way
       // for, since ORCA only acts on a collision course.
-      const PlanarVector other_velocity = resting && !is_settled(other) ? other.desired_velocity : velocities[j];
+      bool by_intent = resting && !is_settled(other);
+      // Two walkers held up by each other (a jam in a door) queue: the one with less of its
+      // path left goes first (the lower id on a tie), and the other sees it by where it wants
+      // to go, and so makes way for it as a settled agent would. Their shares are even: the
+      // order comes from what each sees, and a stuck agent's priority would only push harder.
+      if (held_up && is_held_up(j)) {
+        responsibility = 0.5;
+        by_intent = work[j].remaining < work[i].remaining ||
+                    (work[j].remaining == work[i].remaining && other.id < agent.id);
+      }
+      const PlanarVector other_velocity = by_intent ? other.desired_velocity : velocities[j];
       scratch.lines.push_back(orca_agent_line(self, {positions[j], other_velocity, other.settings.radius},
                                               settings.time_horizon, dt, responsibility));
     }
@@ -533,6 +546,14 @@ struct Crowd::State {
     });
     const double length = own.push.length();
     if (length > radius) own.push = (radius / length) * own.push;  // bounded: never a jump
+  }
+
+  /// A walker going much slower than it wants to (a quarter of its desired speed or less).
+  [[nodiscard]] bool is_held_up(std::size_t i) const {
+    const CrowdAgent& agent = agents[i];
+    if (is_settled(agent)) return false;
+    const double wanted = agent.desired_velocity.length_squared();
+    return wanted > 0.0 && velocities[i].length_squared() <= 0.0625 * wanted;
   }
 
   void snapshot() {
