@@ -240,8 +240,7 @@ struct Crowd::State {
     }
   }
 
-  std::size_t submit_requests() {
-    std::size_t started = 0;
+  void submit_requests() {
     for (std::size_t i = 0; i < agents.size(); ++i) {
       if (!work[i].wants_path) continue;
       work[i].wants_path = false;
@@ -254,14 +253,12 @@ struct Crowd::State {
       work[i].ticket = queue.submit({agent.position, agent.target, options});
       work[i].requested_revision = mesh.revision();
       ++agent.path_requests;
-      ++started;
       // A broken or missing corridor is not followed while the new path is searched.
       if (agent.corridor.empty() || agent.status != CrowdAgentStatus::moving) {
         agent.corridor.clear();
         agent.status = CrowdAgentStatus::waiting_for_path;
       }
     }
-    return started;
   }
 
   void receive_path(std::size_t i, PathResult& path) {
@@ -565,12 +562,6 @@ struct Crowd::State {
     }
   }
 
-  template <class Work>
-  void for_each_agent(Work&& per_agent) {
-    crowd_detail::run_slices(agents.size(), settings.threads, [&](std::size_t first, std::size_t last, std::size_t slice) {
-      for (std::size_t i = first; i < last; ++i) per_agent(i, slice_scratch[slice]);
-    });
-  }
 };
 
 Crowd::Crowd(const NavMesh& mesh, const CrowdSettings& settings) {
@@ -704,27 +695,35 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
     ++report.paths_received;
   }
 
-  s.for_each_agent([&](std::size_t i, SliceScratch& scratch) { s.steer(i, dt, scratch); });
-
   double largest_radius = 0.0;
   for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
-  s.snapshot();
-  s.grid.build(s.positions, s.settings.neighbour_distance);
-  s.for_each_agent([&](std::size_t i, SliceScratch& scratch) { s.avoid(i, dt, scratch); });
-  s.for_each_agent([&](std::size_t i, SliceScratch& scratch) { s.integrate(i, dt, scratch); });
-
-  for (std::size_t round = 0; round < s.settings.collision_iterations; ++round) {
-    s.snapshot();
-    s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
-    s.for_each_agent([&](std::size_t i, SliceScratch&) { s.compute_push(i, largest_radius); });
-    bool any = false;
-    for (const AgentWork& own : s.work) any = any || own.overlapping;
-    if (!any) break;
-    s.for_each_agent([&](std::size_t i, SliceScratch& scratch) {
-      const PlanarVector push = s.work[i].push;
-      if (push.x != 0.0 || push.z != 0.0) s.move_agent(i, s.positions[i] + push, scratch);
+  bool overlaps_left = false;  // written by the first slice between barriers, read by all
+  crowd_detail::run_team(s.agents.size(), s.settings.threads, [&](crowd_detail::SliceTeam& team) {
+    SliceScratch& scratch = s.slice_scratch[team.slice()];
+    team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
+    team.serial([&] {
+      s.snapshot();
+      s.grid.build(s.positions, s.settings.neighbour_distance);
     });
-  }
+    team.each([&](std::size_t i) { s.avoid(i, dt, scratch); });
+    team.each([&](std::size_t i) { s.integrate(i, dt, scratch); });
+    for (std::size_t round = 0; round < s.settings.collision_iterations; ++round) {
+      team.serial([&] {
+        s.snapshot();
+        s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
+      });
+      team.each([&](std::size_t i) { s.compute_push(i, largest_radius); });
+      team.serial([&] {
+        overlaps_left = false;
+        for (const AgentWork& own : s.work) overlaps_left = overlaps_left || own.overlapping;
+      });
+      if (!overlaps_left) break;
+      team.each([&](std::size_t i) {
+        const PlanarVector push = s.work[i].push;
+        if (push.x != 0.0 || push.z != 0.0) s.move_agent(i, s.positions[i] + push, scratch);
+      });
+    }
+  });
 
   s.time += dt;
   report.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
