@@ -20,3 +20,16 @@ TEST(CrowdThreads, FourThreadsMatchOne) {
   ASSERT_EQ(one.size(), four.size());
   for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i], four[i]) << "agent " << i;
 }
+
+TEST(CrowdThreads, DenseCircleOnThreeThreadsMatchesOne) {
+  // The middle of a circle swap: many agents in contact, so the collision pass runs its rounds.
+  const tools::CrowdScenario scenario = wayfinder::testing::generated(tools::CrowdScenarioKind::circle, 40);
+  tools::CrowdRunOptions options;
+  options.steps = 120;
+  options.threads = 1;
+  const std::vector<Point> one = wayfinder::testing::run_generated(scenario, options).final_positions;
+  options.threads = 3;
+  const std::vector<Point> three = wayfinder::testing::run_generated(scenario, options).final_positions;
+  ASSERT_EQ(one.size(), three.size());
+  for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i], three[i]) << "agent " << i;
+}
