@@ -9,27 +9,28 @@
 
 using namespace wayfinder;
 
-TEST(CrowdThreads, FourThreadsMatchOne) {
-  const tools::CrowdScenario scenario = wayfinder::testing::generated(tools::CrowdScenarioKind::random, 48, 11);
+namespace {
+
+/// Runs `scenario` for `steps` ticks on one thread and on `threads`, and compares the final
+/// positions bit for bit.
+void expect_same_positions(const tools::CrowdScenario& scenario, std::size_t steps, std::size_t threads) {
   tools::CrowdRunOptions options;
-  options.steps = 60;
+  options.steps = steps;
   options.threads = 1;
   const std::vector<Point> one = wayfinder::testing::run_generated(scenario, options).final_positions;
-  options.threads = 4;
-  const std::vector<Point> four = wayfinder::testing::run_generated(scenario, options).final_positions;
-  ASSERT_EQ(one.size(), four.size());
-  for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i], four[i]) << "agent " << i;
+  options.threads = threads;
+  const std::vector<Point> many = wayfinder::testing::run_generated(scenario, options).final_positions;
+  ASSERT_EQ(one.size(), many.size());
+  for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i], many[i]) << "agent " << i;
+}
+
+}  // namespace
+
+TEST(CrowdThreads, FourThreadsMatchOne) {
+  expect_same_positions(wayfinder::testing::generated(tools::CrowdScenarioKind::random, 48, 11), 60, 4);
 }
 
 TEST(CrowdThreads, DenseCircleOnThreeThreadsMatchesOne) {
   // The middle of a circle swap: many agents in contact, so the collision pass runs its rounds.
-  const tools::CrowdScenario scenario = wayfinder::testing::generated(tools::CrowdScenarioKind::circle, 40);
-  tools::CrowdRunOptions options;
-  options.steps = 120;
-  options.threads = 1;
-  const std::vector<Point> one = wayfinder::testing::run_generated(scenario, options).final_positions;
-  options.threads = 3;
-  const std::vector<Point> three = wayfinder::testing::run_generated(scenario, options).final_positions;
-  ASSERT_EQ(one.size(), three.size());
-  for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i], three[i]) << "agent " << i;
+  expect_same_positions(wayfinder::testing::generated(tools::CrowdScenarioKind::circle, 40), 120, 3);
 }
