@@ -217,6 +217,32 @@ TEST(Crowd, DoorClosingAheadMakesTheAgentGoRound) {
   EXPECT_EQ(crowd.agent(agent)->path_requests, 2u) << "one replan, after the edit";
 }
 
+TEST(Crowd, PathsThroughOffMeshLinksEndWhereTheLinkStarts) {
+  // Two floors side by side with a gap between, joined only by a link: links are not walked
+  // yet, so the agent walks to the link and stands there, without asking for its path again.
+  MeshGeometry geometry = tools::cell_floor(4, 2, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+  const MeshGeometry far_side = tools::cell_floor(4, 2, 1.0, 6.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+  const std::uint32_t offset = static_cast<std::uint32_t>(geometry.vertices.size());
+  geometry.vertices.insert(geometry.vertices.end(), far_side.vertices.begin(), far_side.vertices.end());
+  for (std::vector<std::uint32_t> polygon : far_side.polygons) {
+    for (std::uint32_t& index : polygon) index += offset;
+    geometry.polygons.push_back(polygon);
+  }
+  OffMeshLink link;
+  link.start = {3.8, 0.0, 1.0};
+  link.end = {6.2, 0.0, 1.0};
+  link.radius = 0.5;
+  geometry.off_mesh_links.push_back(link);
+  const NavMesh mesh = NavMesh::build(geometry);
+  Crowd crowd(mesh);
+  const CrowdAgentId agent = crowd.add_agent({0.5, 0.0, 1.0});
+  ASSERT_TRUE(crowd.set_target(agent, {9.5, 0.0, 1.0}));
+  for (int k = 0; k < 100; ++k) crowd.update(0.1);
+  EXPECT_EQ(crowd.agent(agent)->status, CrowdAgentStatus::unreachable);
+  EXPECT_NEAR(crowd.agent(agent)->position.x, 3.8, 0.15);
+  EXPECT_EQ(crowd.agent(agent)->path_requests, 1u);
+}
+
 TEST(Crowd, TwoHundredAgentsOnTheDungeon) {
   const std::filesystem::path file = wayfinder::testing::data_directory() / "meshes" / "derived" / "dungeon_navmesh.obj";
   if (!std::filesystem::exists(file)) {

@@ -274,6 +274,15 @@ struct Crowd::State {
     }
     std::vector<PolygonId>& corridor = agent.corridor;
     corridor.assign(path.nodes.begin(), path.nodes.end());
+    // Off-mesh links are not walked yet: a path that takes one ends where the link starts, as
+    // close as the agent can get (unreachable there).
+    own.partial_path = path.status == SearchStatus::partial;
+    own.path_end = path.points.back();
+    if (!path.links.empty()) {
+      corridor.resize(std::min<std::size_t>(corridor.size(), path.links.front().node + 1));
+      own.path_end = path.points[std::min<std::size_t>(path.points.size() - 1, path.links.front().waypoint)];
+      own.partial_path = true;
+    }
     if (corridor.front() != agent.polygon) {
       // The path starts where the agent stood when it asked (or in the polygon beside it on a
       // shared edge): walk from there to where it stands now and merge the walk in.
@@ -291,8 +300,6 @@ struct Crowd::State {
       agent.polygon = corridor.front();
     }
     own.planned_revision = own.requested_revision;
-    own.partial_path = path.status == SearchStatus::partial;
-    own.path_end = path.points.back();
     if (agent.status != CrowdAgentStatus::arrived) agent.status = CrowdAgentStatus::moving;
     // Progress is measured along the new path from here on; a stuck agent stays stuck (and
     // keeps its priority) until it gets on.
