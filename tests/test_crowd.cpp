@@ -121,6 +121,10 @@ TEST(Crowd, CircleSwapOf40) {
 }
 
 // Two groups of eight meeting head on in a door two agents wide.
+TEST(Crowd, CircleSwapOf200) {
+  expect_clean_arrival(wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::circle, 200)).metrics);
+}
+
 TEST(Crowd, DoorwayCrossedBothWays) {
   const tools::CrowdMetrics m = wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::doorway, 16)).metrics;
   EXPECT_EQ(m.arrived, m.agents);
