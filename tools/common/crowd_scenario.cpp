@@ -311,11 +311,13 @@ CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
       }
       const NavMesh mesh = NavMesh::build(request.mesh != nullptr ? *request.mesh : scenario.geometry);
       const RandomPointSampler sample(mesh);
-      // Starts and goals at least a diameter apart from every other start (goals: other goals).
-      auto draw = [&](std::vector<Point>& taken) {
+      // Starts at least 1.2 diameters apart from every other start, goals from every other goal;
+      // each goal in its start's connected region, so that every agent can arrive.
+      auto draw = [&](std::vector<Point>& taken, std::optional<std::uint32_t> region) -> std::optional<PolygonId> {
         for (int attempt = 0; attempt < 1000; ++attempt) {
           const RandomPointResult drawn = sample(random);
           if (!drawn.ok()) break;
+          if (region && mesh.region(drawn.polygon) != *region) continue;
           bool clear = true;
           for (const Point& other : taken)
             if (std::hypot(other.x - drawn.point.x, other.z - drawn.point.z) < 1.2 * diameter) {
@@ -324,14 +326,20 @@ CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
             }
           if (clear) {
             taken.push_back(drawn.point);
-            return true;
+            return drawn.polygon;
           }
         }
-        return false;
+        return std::nullopt;
       };
       std::vector<Point> starts, goals;
-      for (std::size_t i = 0; i < n; ++i)
-        if (!draw(starts) || !draw(goals)) break;
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::optional<PolygonId> start = draw(starts, std::nullopt);
+        if (!start) break;
+        if (!draw(goals, mesh.region(*start))) {
+          starts.pop_back();
+          break;
+        }
+      }
       for (std::size_t i = 0; i < std::min(starts.size(), goals.size()); ++i)
         scenario.agents.push_back(make_agent(request, starts[i], goals[i]));
       const Bounds& bounds = mesh.bounds();
