@@ -151,6 +151,7 @@ class Crowd {
   explicit Crowd(const NavMesh& mesh, const CrowdSettings& settings = {});
   explicit Crowd(const NavMesh&& mesh, const CrowdSettings& settings = {}) = delete;
   ~Crowd();
+  /// A crowd can be moved (not copied); the crowd moved from may only be destroyed.
   Crowd(Crowd&&) noexcept;
   Crowd& operator=(Crowd&&) = delete;
   Crowd(const Crowd&) = delete;
