@@ -58,6 +58,10 @@
 #include "wayfinder/grid/world/sized_agent_domain.hpp"
 #include "wayfinder/grid/world/terrain_table.hpp"
 
+// crowd
+#include "wayfinder/crowd/crowd.hpp"
+#include "wayfinder/crowd/orca.hpp"
+
 // navmesh
 #include "wayfinder/navmesh/corridor_breaks.hpp"
 #include "wayfinder/navmesh/exact_path_search.hpp"

@@ -408,7 +408,7 @@ touch "$scratch/demo_file"
 expect 2 "demo --out a file" -- "$wayfinder" demo --out "$scratch/demo_file"
 contains "--out $scratch/demo_file: cannot create the directory" "an --out that cannot be a directory is refused in words"
 expect 2 "a misspelt command" -- "$wayfinder" frobnicate
-contains "unknown command 'frobnicate' after 'wayfinder' (commands: grid, mesh, voxel, demo, serve)" \
+contains "unknown command 'frobnicate' after 'wayfinder' (commands: grid, mesh, voxel, crowd, demo, serve)" \
   "a misspelt command is named, with the commands there are"
 expect 2 "a misspelt grid command" -- "$wayfinder" grid pth
 contains "unknown command 'pth' after 'wayfinder grid' (commands: path, bench, replan, preprocess)" \
@@ -996,6 +996,20 @@ cp "$mesh" "$scratch/own_level.obj"
 expect 2 "mesh build -o the level itself" -- "$wayfinder" mesh build "$scratch/own_level.obj" -o "$scratch/./own_level.obj"
 contains "is the level ($scratch/own_level.obj): writing there would overwrite it" "the level is kept"
 cmp -s "$mesh" "$scratch/own_level.obj" || { echo "FAIL (mesh build -o LEVEL): the level was overwritten"; failures=$((failures + 1)); }
+
+# Crowds: a generated scenario runs with its metrics and its picture; a bad field is named.
+expect 0 "crowd scenario" -- "$wayfinder" crowd scenario circle --agents 6 -o "$scratch/crowd_circle.json" --json
+keys_documented "crowd scenario JSON"
+expect 0 "crowd run" -- "$wayfinder" crowd run "$scratch/crowd_circle.json" --json --threads 2 --svg "$scratch/crowd_circle.svg"
+contains '"arrived": 6' "crowd run: every agent of the circle arrives"
+contains '"pair_ticks": 0' "crowd run: no overlaps"
+keys_documented "crowd run JSON"
+grep -q "<polyline" "$scratch/crowd_circle.svg" || { echo "FAIL (crowd run --svg): no trail drawn"; failures=$((failures + 1)); }
+printf '{"mesh": "x.obj", "agents": [{"start": [0, 0], "goal": [1, 0, 1]}]}' >"$scratch/crowd_bad.json"
+expect 2 "crowd run on a bad scenario" -- "$wayfinder" crowd run "$scratch/crowd_bad.json"
+contains "agents[0].start: must be a point [x, y, z]" "the bad field is named"
+expect 2 "crowd scenario of an unknown kind" -- "$wayfinder" crowd scenario spiral -o "$scratch/crowd_spiral.json"
+contains "unknown scenario kind 'spiral'" "the kind is named"
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures command-line check(s) failed"

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "command_error.hpp"
+#include "crowd/crowd_run_command.hpp"
+#include "crowd/crowd_scenario_command.hpp"
 #include "demo_command.hpp"
 #include "exit_status.hpp"
 #include "grid/grid_bench_command.hpp"
@@ -122,6 +124,9 @@ int run_command(int argc, char** argv) {
   mesh->require_subcommand(1);
   CLI::App* voxel = app.add_subcommand("voxel", "3D voxel worlds: walking and flying queries on .vox and .3dmap files");
   voxel->require_subcommand(1);
+  CLI::App* crowd =
+      app.add_subcommand("crowd", "crowds on navigation meshes: run scenarios and measure them, generate the standard ones");
+  crowd->require_subcommand(1);
 
   const std::vector<Subcommand> subcommands = {
       add_subcommand(*grid, "path", "find a path on a MovingAI .map", configure_grid_path_command,
@@ -156,6 +161,13 @@ int run_command(int argc, char** argv) {
                      "build a seeded world of terrain, caves and lakes in memory; time walking and flying queries "
                      "across it",
                      configure_voxel_generate_command, run_voxel_generate_command),
+      add_subcommand(*crowd, "run",
+                     "run a crowd scenario: agents walk to their goals avoiding each other and the walls; print the "
+                     "metrics",
+                     configure_crowd_run_command, run_crowd_run_command),
+      add_subcommand(*crowd, "scenario",
+                     "write a standard crowd scenario (circle, doorway, hallway, bottleneck, random) as a file",
+                     configure_crowd_scenario_command, run_crowd_scenario_command),
       add_subcommand(app, "demo",
                      "compare every grid algorithm on a generated map of rooms, corridors and terrain; draw it as SVG",
                      configure_demo_command, run_demo_command),

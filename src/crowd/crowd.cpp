@@ -1,0 +1,757 @@
+// The crowd's tick: paths through the request queue, steering along corridors, ORCA avoidance
+// (crowd/orca.hpp), moves along the surface and a collision pass. Each phase that works per
+// agent reads the state the phase before left and writes only its own agent's, so the phases
+// split over threads without changing a bit of the result.
+
+#include "wayfinder/crowd/crowd.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <utility>
+
+#include "agent_slices.hpp"
+#include "local_walls.hpp"
+#include "neighbour_grid.hpp"
+#include "path_corridor.hpp"
+#include "wayfinder/core/geometry.hpp"
+#include "wayfinder/navmesh/corridor_breaks.hpp"
+#include "wayfinder/navmesh/funnel.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/surface_queries.hpp"
+
+namespace wayfinder {
+namespace {
+
+using crowd_detail::NeighbourGrid;
+using crowd_detail::WallSegment;
+
+PlanarVector planar(const Point& p) { return {p.x, p.z}; }
+
+/// Standing at rest by choice: arrived, idle, or as close to its target as it can get.
+bool is_settled(const CrowdAgent& agent) {
+  return agent.status == CrowdAgentStatus::arrived || agent.status == CrowdAgentStatus::idle ||
+         agent.status == CrowdAgentStatus::unreachable;
+}
+
+/// The priority an agent meets others with this tick: its own, halved while it stands at rest
+/// by choice (arrived, idle, or as close as it can get: settled agents make way), and four
+/// times as much while it is stuck (others make way for it: how a jam dissolves).
+double effective_priority(const CrowdAgent& agent) {
+  double priority = agent.settings.avoidance_priority;
+  if (is_settled(agent)) priority *= 0.5;
+  if (agent.stuck) priority *= 4.0;
+  return priority;
+}
+
+/// The share of avoiding `other` that `self` takes: other's priority over both (half each when both are 0).
+double responsibility_of(const CrowdAgent& self, const CrowdAgent& other) {
+  const double mine = effective_priority(self), theirs = effective_priority(other);
+  return mine + theirs > 0.0 ? theirs / (mine + theirs) : 0.5;
+}
+
+/// The turn `corner` (a portal end, as the funnel gives it) moved `inset` off the walls that
+/// meet there: along the sum of the directions from it to the other ends of the portals it
+/// ends, which fan out through the open ground around it (at most half the narrowest portal).
+Point inset_corner(const Point& corner, const std::vector<Portal>& portals, double inset) {
+  PlanarVector away;
+  double narrowest = std::numeric_limits<double>::infinity();
+  for (const Portal& portal : portals) {
+    const Point* other = nullptr;
+    if (portal.left.x == corner.x && portal.left.z == corner.z)
+      other = &portal.right;
+    else if (portal.right.x == corner.x && portal.right.z == corner.z)
+      other = &portal.left;
+    if (other == nullptr) continue;
+    const double width = geometry::distance_xz(corner, *other);
+    if (width <= 0.0) continue;
+    narrowest = std::min(narrowest, width);
+    away = away + (1.0 / width) * PlanarVector{other->x - corner.x, other->z - corner.z};
+  }
+  const double length = away.length();
+  if (length <= 1e-9) return corner;
+  const double shift = std::min(inset, 0.5 * narrowest) / length;
+  return {corner.x + shift * away.x, corner.y, corner.z + shift * away.z};
+}
+
+/// The collision pass's factor on every push (successive over-relaxation of its rounds).
+constexpr double over_relaxation = 1.8;
+
+/// The keep-right turn of the preferred velocity under avoidance: 0.15 radians (about 9
+/// degrees) clockwise seen from above (x right, z up), give or take 60 % by agent.
+constexpr double keep_right_angle = 0.15;
+
+/// A number in [-1, 1] fixed by an agent's id (a SplitMix64 step: Steele, Lea & Flood 2014).
+double id_spread(CrowdAgentId id) {
+  std::uint64_t z = static_cast<std::uint64_t>(id) * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) / static_cast<double>(1ULL << 52) - 1.0;
+}
+
+std::optional<std::string> positive(const char* name, double value) {
+  if (std::isfinite(value) && value > 0.0) return std::nullopt;
+  return std::string(name) + " must be finite and > 0, not " + std::to_string(value);
+}
+std::optional<std::string> non_negative(const char* name, double value) {
+  if (std::isfinite(value) && value >= 0.0) return std::nullopt;
+  return std::string(name) + " must be finite and >= 0, not " + std::to_string(value);
+}
+
+/// The agent's own bookkeeping, beside the CrowdAgent the game reads.
+struct AgentWork {
+  PathTicket ticket;
+  bool wants_path = false;         ///< ask for a path in the next update
+  std::uint64_t planned_revision = 0;
+  std::uint64_t requested_revision = 0;
+  bool partial_path = false;       ///< the path ends short of the target (unreachable)
+  Point path_end;                  ///< where the path ends
+  double best_remaining = std::numeric_limits<double>::infinity();
+  double time_without_progress = 0.0;
+  PlanarVector new_velocity;
+  double remaining = 0.0;          ///< the path's length left this tick (walkers), for the queue order
+  PlanarVector push;               ///< the collision pass's displacement this round
+  bool overlapping = false;
+};
+
+/// Per-thread scratch memory.
+struct SliceScratch {
+  std::vector<Portal> portals;
+  std::vector<Point> waypoints;
+  std::vector<std::pair<double, std::size_t>> candidates;
+  std::vector<WallSegment> walls;
+  crowd_detail::WallSearchScratch wall_search;
+  std::vector<OrcaLine> lines;
+  std::vector<OrcaLine> projected;
+  std::vector<PolygonId> merged;
+};
+
+}  // namespace
+
+std::optional<std::string> CrowdAgentSettings::problem() const {
+  if (auto p = positive("radius", radius)) return p;
+  if (auto p = positive("height", height)) return p;
+  if (auto p = non_negative("max_speed", max_speed)) return p;
+  if (auto p = positive("max_acceleration", max_acceleration)) return p;
+  if (auto p = non_negative("avoidance_priority", avoidance_priority)) return p;
+  if (auto p = non_negative("arrival_radius", arrival_radius)) return p;
+  if (filter)
+    if (auto p = filter->problem()) return p;
+  return std::nullopt;
+}
+
+std::optional<std::string> CrowdSettings::problem() const {
+  if (threads == 0) return "threads must be at least 1";
+  if (auto p = positive("time_horizon", time_horizon)) return p;
+  if (auto p = positive("wall_time_horizon", wall_time_horizon)) return p;
+  if (auto p = positive("neighbour_distance", neighbour_distance)) return p;
+  if (max_neighbours == 0) return "max_neighbours must be at least 1";
+  if (auto p = positive("stuck_time", stuck_time)) return p;
+  if (auto p = non_negative("stuck_progress", stuck_progress)) return p;
+  if (!(settle_speed_fraction >= 0.0 && settle_speed_fraction <= 1.0))
+    return "settle_speed_fraction must be in [0, 1], not " + std::to_string(settle_speed_fraction);
+  if (max_move_polygons == 0) return "max_move_polygons must be at least 1";
+  if (auto p = non_negative("wall_clearance", wall_clearance)) return p;
+  if (auto p = non_negative("target_snap_distance", target_snap_distance)) return p;
+  if (path_queue.max_active == 0) return "path_queue.max_active must be at least 1";
+  if (path_queue.slice_expansions == 0) return "path_queue.slice_expansions must be at least 1";
+  return std::nullopt;
+}
+
+struct Crowd::State {
+  State(const NavMesh& world, const CrowdSettings& chosen)
+      : mesh(world), settings(chosen), queue(world, chosen.path_queue), slice_scratch(chosen.threads) {}
+
+  const NavMesh& mesh;
+  CrowdSettings settings;
+  PathRequestQueue<NavMesh> queue;
+  std::vector<CrowdAgent> agents;  ///< in id order
+  std::vector<AgentWork> work;     ///< beside agents
+  CrowdAgentId next_id = 1;
+  double time = 0.0;
+  std::uint64_t seen_revision = 0;
+  std::vector<SliceScratch> slice_scratch;  ///< one per thread
+  NeighbourGrid grid;
+  std::vector<PlanarVector> positions;   ///< the previous state's positions, for neighbours
+  std::vector<PlanarVector> velocities;  ///< and velocities
+
+  [[nodiscard]] std::size_t index_of(CrowdAgentId id) const {
+    const auto found = std::lower_bound(agents.begin(), agents.end(), id,
+                                        [](const CrowdAgent& agent, CrowdAgentId wanted) { return agent.id < wanted; });
+    return found != agents.end() && found->id == id ? static_cast<std::size_t>(found - agents.begin()) : agents.size();
+  }
+
+  [[nodiscard]] const AreaFilter* filter_of(const CrowdAgent& agent) const {
+    return agent.settings.filter ? &*agent.settings.filter : nullptr;
+  }
+  /// The filter, or none when the agent stands on a polygon the filter excludes (a door closed
+  /// on it): it may then walk off it.
+  [[nodiscard]] const AreaFilter* move_filter_of(const CrowdAgent& agent) const {
+    const AreaFilter* filter = filter_of(agent);
+    if (filter != nullptr && !filter->passes(mesh.area(agent.polygon), mesh.flags(agent.polygon))) return nullptr;
+    return filter;
+  }
+
+  [[nodiscard]] MeshLocation place(const Point& point, const AreaFilter* filter) const {
+    MeshLocation location = filter != nullptr ? mesh.locate(point, NavMesh::default_height_tolerance, *filter)
+                                              : mesh.locate(point);
+    if (location.valid()) return location;
+    location = mesh.nearest_point(point, settings.target_snap_distance);
+    if (location.valid() && filter != nullptr &&
+        !filter->passes(mesh.area(location.polygon), mesh.flags(location.polygon)))
+      return {};
+    return location;
+  }
+
+  void forget_path(std::size_t i) {
+    if (work[i].ticket) queue.cancel(work[i].ticket);
+    work[i].ticket = {};
+    agents[i].corridor.clear();
+  }
+
+  void reset_progress(std::size_t i) {
+    work[i].best_remaining = std::numeric_limits<double>::infinity();
+    work[i].time_without_progress = 0.0;
+    agents[i].stuck = false;
+  }
+
+  void check_corridors_after_edits() {
+    if (mesh.revision() == seen_revision) return;
+    seen_revision = mesh.revision();
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      CrowdAgent& agent = agents[i];
+      if (agent.target_kind != CrowdTargetKind::point) continue;
+      if (work[i].ticket) {
+        work[i].wants_path = true;  // searched on the old mesh: ask again
+        continue;
+      }
+      if (agent.corridor.empty()) {
+        // No path, or an unreachable target: the edit may have opened a way.
+        if (agent.status == CrowdAgentStatus::unreachable) work[i].wants_path = true;
+        continue;
+      }
+      bool broken = true;
+      try {
+        broken = first_blocked_polygon(mesh, agent.corridor, work[i].planned_revision, filter_of(agent)).has_value();
+      } catch (const std::invalid_argument&) {
+      }
+      if (broken || work[i].partial_path) work[i].wants_path = true;
+    }
+  }
+
+  void submit_requests() {
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      if (!work[i].wants_path) continue;
+      work[i].wants_path = false;
+      CrowdAgent& agent = agents[i];
+      if (agent.target_kind != CrowdTargetKind::point) continue;
+      if (work[i].ticket) queue.cancel(work[i].ticket);
+      NavMeshSearchOptions options;
+      options.filter = agent.settings.filter;
+      options.partial_when_unreachable = true;
+      work[i].ticket = queue.submit({agent.position, agent.target, options});
+      work[i].requested_revision = mesh.revision();
+      ++agent.path_requests;
+      // A broken or missing corridor is not followed while the new path is searched.
+      if (agent.corridor.empty() || agent.status != CrowdAgentStatus::moving) {
+        agent.corridor.clear();
+        agent.status = CrowdAgentStatus::waiting_for_path;
+      }
+    }
+  }
+
+  void receive_path(std::size_t i, PathResult& path) {
+    CrowdAgent& agent = agents[i];
+    AgentWork& own = work[i];
+    own.ticket = {};
+    const bool usable = (path.status == SearchStatus::found || path.status == SearchStatus::partial) &&
+                        !path.nodes.empty() && !path.points.empty();
+    if (!usable) {
+      agent.corridor.clear();
+      agent.status = CrowdAgentStatus::unreachable;
+      return;
+    }
+    std::vector<PolygonId>& corridor = agent.corridor;
+    corridor.assign(path.nodes.begin(), path.nodes.end());
+    // Off-mesh links are not walked yet: a path that takes one ends where the link starts, as
+    // close as the agent can get (unreachable there).
+    own.partial_path = path.status == SearchStatus::partial;
+    own.path_end = path.points.back();
+    if (!path.links.empty()) {
+      corridor.resize(std::min<std::size_t>(corridor.size(), path.links.front().node + 1));
+      own.path_end = path.points[std::min<std::size_t>(path.points.size() - 1, path.links.front().waypoint)];
+      own.partial_path = true;
+    }
+    if (corridor.front() != agent.polygon) {
+      // The path starts where the agent stood when it asked (or in the polygon beside it on a
+      // shared edge): walk from there to where it stands now and merge the walk in.
+      const SurfaceMoveResult walk = move_along_surface(mesh, {corridor.front(), path.points.front()}, agent.position,
+                                                        move_filter_of(agent), settings.max_move_polygons);
+      std::vector<PolygonId> scratch;
+      const bool reached = walk.ok() && walk.point.x == agent.position.x && walk.point.z == agent.position.z;
+      if (!reached || !crowd_detail::merge_moved_start(corridor, walk.corridor, scratch) ||
+          !mesh.contains_xz(corridor.front(), agent.position.x, agent.position.z)) {
+        corridor.clear();
+        own.wants_path = true;
+        agent.status = CrowdAgentStatus::waiting_for_path;
+        return;
+      }
+      agent.polygon = corridor.front();
+    }
+    own.planned_revision = own.requested_revision;
+    if (agent.status != CrowdAgentStatus::arrived) agent.status = CrowdAgentStatus::moving;
+    // Progress is measured along the new path from here on; a stuck agent stays stuck (and
+    // keeps its priority) until it gets on.
+    own.best_remaining = std::numeric_limits<double>::infinity();
+  }
+
+  // ---- Steering: the preferred velocity from the corridor (per agent, parallel).
+  void steer(std::size_t i, double dt, SliceScratch& scratch) {
+    CrowdAgent& agent = agents[i];
+    AgentWork& own = work[i];
+    agent.next_corner = agent.position;
+    agent.desired_velocity = {};
+    switch (agent.target_kind) {
+      case CrowdTargetKind::none:
+        agent.status = CrowdAgentStatus::idle;
+        reset_progress(i);
+        return;
+      case CrowdTargetKind::velocity: {
+        agent.status = CrowdAgentStatus::moving;
+        const PlanarVector wanted = agent.target_velocity;
+        const double speed = wanted.length();
+        agent.desired_velocity = speed > agent.settings.max_speed ? (agent.settings.max_speed / speed) * wanted : wanted;
+        return;
+      }
+      case CrowdTargetKind::point:
+        break;
+    }
+    const double to_target = geometry::distance_xz(agent.position, agent.target);
+    const double arrive_within =
+        agent.status == CrowdAgentStatus::arrived ? agent.settings.arrival_radius + agent.settings.radius
+                                                  : agent.settings.arrival_radius;
+    if (to_target <= arrive_within && std::abs(agent.position.y - agent.target.y) < agent.settings.height) {
+      agent.status = CrowdAgentStatus::arrived;
+      reset_progress(i);
+      return;
+    }
+    if (agent.corridor.empty()) return;  // waiting for a path, or unreachable
+    if (agent.status == CrowdAgentStatus::arrived) agent.status = CrowdAgentStatus::moving;
+    if (own.partial_path && geometry::distance_xz(agent.position, own.path_end) <= agent.settings.arrival_radius) {
+      agent.status = CrowdAgentStatus::unreachable;
+      reset_progress(i);
+      return;
+    }
+    try {
+      corridor_portals(mesh, agent.corridor, scratch.portals);
+    } catch (const std::invalid_argument&) {
+      own.wants_path = true;
+      return;
+    }
+    funnel_path(agent.position, own.path_end, scratch.portals, scratch.waypoints);
+    const std::vector<Point>& waypoints = scratch.waypoints;
+    double remaining = 0.0;
+    for (std::size_t k = 1; k < waypoints.size(); ++k) remaining += geometry::distance_xz(waypoints[k - 1], waypoints[k]);
+    own.remaining = remaining;
+    // The corner to steer to: the first one not yet reached. Turns are portal ends, on the
+    // walls themselves, where the walls' clearance never lets an agent stand: each is aimed at
+    // a little way off the walls instead, and counts as reached within half that way (an agent
+    // that overshoots it sees the turn leave its funnel once the corner no longer hides the
+    // next one).
+    const double inset = std::max(0.1, 4.0 * settings.wall_clearance);
+    const double reach = 0.5 * inset;
+    auto aim = [&](std::size_t k) {
+      if (k + 1 >= waypoints.size()) return waypoints[k];
+      // A straight path through a portal's end (collinear waypoints) does not turn there.
+      const Point& before = waypoints[k - 1];
+      const Point& after = waypoints[k + 1];
+      const double turn = geometry::cross_xz(before, waypoints[k], after);
+      const double scale = geometry::distance_xz(before, waypoints[k]) * geometry::distance_xz(waypoints[k], after);
+      if (std::abs(turn) <= 1e-9 * scale) return waypoints[k];
+      return inset_corner(waypoints[k], scratch.portals, inset);
+    };
+    std::size_t corner = 1;
+    Point aimed = aim(corner);
+    while (corner + 1 < waypoints.size() && geometry::distance_xz(agent.position, aimed) < reach) aimed = aim(++corner);
+    if (corner >= waypoints.size()) return;
+    agent.next_corner = aimed;
+    const PlanarVector heading = planar(aimed) - planar(agent.position);
+    const double heading_length = heading.length();
+    if (heading_length > 0.0) {
+      // Slow down so as to stop at the end of the path: v^2 = 2 a d, and never past it in a tick.
+      const double stopping_speed = std::sqrt(2.0 * agent.settings.max_acceleration * remaining);
+      const double speed = std::min({agent.settings.max_speed, stopping_speed, remaining / dt});
+      agent.desired_velocity = (speed / heading_length) * heading;
+    }
+    // Progress along the path, for stuck detection.
+    if (!std::isfinite(own.best_remaining)) {
+      own.best_remaining = remaining;  // a new path: measure from here
+    } else if (remaining < own.best_remaining - settings.stuck_progress) {
+      own.best_remaining = remaining;
+      own.time_without_progress = 0.0;
+      agent.stuck = false;
+    } else {
+      own.time_without_progress += dt;
+      if (!agent.stuck && own.time_without_progress >= settings.stuck_time) {
+        agent.stuck = true;
+        own.wants_path = true;  // one replan: the crowd may have opened another way
+      }
+    }
+  }
+
+  // ---- Avoidance: the new velocity by ORCA (per agent, parallel; reads only the snapshot).
+  void avoid(std::size_t i, double dt, SliceScratch& scratch) {
+    const CrowdAgent& agent = agents[i];
+    AgentWork& own = work[i];
+    const CrowdAgentSettings& body = agent.settings;
+    const PlanarVector position = positions[i];
+    scratch.lines.clear();
+
+    // Walls first: they stay hard when the agents' half-planes have to give.
+    scratch.walls.clear();
+    const double wall_range = body.max_speed * settings.wall_time_horizon + settings.wall_clearance + body.radius;
+    crowd_detail::gather_walls(mesh, agent.polygon, position, wall_range, move_filter_of(agent),
+                               settings.max_move_polygons, scratch.wall_search, scratch.walls);
+    for (const WallSegment& wall : scratch.walls)
+      scratch.lines.push_back(
+          orca_wall_line(position, settings.wall_clearance, wall.a, wall.b, settings.wall_time_horizon, dt));
+    const std::size_t wall_lines = scratch.lines.size();
+
+    // The nearest neighbours on the same floor, nearest first (ties by index).
+    scratch.candidates.clear();
+    const double range = settings.neighbour_distance;
+    grid.for_each_near(position, range, [&](std::size_t j) {
+      if (j == i) return;
+      const CrowdAgent& other = agents[j];
+      if (!height_bands_overlap(agent.position.y, body.height, other.position.y, other.settings.height)) return;
+      const double squared = (positions[j] - position).length_squared();
+      if (squared <= range * range) scratch.candidates.emplace_back(squared, j);
+    });
+    const std::size_t kept = std::min(settings.max_neighbours, scratch.candidates.size());
+    std::partial_sort(scratch.candidates.begin(), scratch.candidates.begin() + static_cast<std::ptrdiff_t>(kept),
+                      scratch.candidates.end());
+    const OrcaDisc self{position, velocities[i], body.radius};
+    const bool resting = is_settled(agent);
+    const bool held_up = is_held_up(i);
+    for (std::size_t k = 0; k < kept; ++k) {
+      const std::size_t j = scratch.candidates[k].second;
+      const CrowdAgent& other = agents[j];
+      double responsibility = responsibility_of(agent, other);
+      // A settled agent sees a walker by where it wants to go, not by its speed: a walker held
+      // up in front of it (at a goal among settled agents) would otherwise never be made way
+      // for, since ORCA only acts on a collision course.
+      bool by_intent = resting && !is_settled(other);
+      // Two walkers held up by each other (a jam in a door) queue: the one with less of its
+      // path left goes first (the lower id on a tie), and the other sees it by where it wants
+      // to go, and so makes way for it as a settled agent would. Their shares are even: the
+      // order comes from what each sees, and a stuck agent's priority would only push harder.
+      if (held_up && is_held_up(j)) {
+        responsibility = 0.5;
+        by_intent = work[j].remaining < work[i].remaining ||
+                    (work[j].remaining == work[i].remaining && other.id < agent.id);
+      }
+      const PlanarVector other_velocity = by_intent ? other.desired_velocity : velocities[j];
+      scratch.lines.push_back(orca_agent_line(self, {positions[j], other_velocity, other.settings.radius},
+                                              settings.time_horizon, dt, responsibility));
+    }
+
+    // Keep right: when avoidance has to act, aim a little to the right. Perfectly symmetric
+    // meetings (head on, a circle of agents swapping places) otherwise meet at a velocity of
+    // zero for all, and stay there; a bias every agent shares breaks the tie the same way on
+    // every run.
+    // Each agent's turn differs a little (from its id) and its speed too, so that a ring of
+    // agents closing in shoulder to shoulder does not stay a ring.
+    PlanarVector preferred = agent.desired_velocity;
+    for (std::size_t k = wall_lines; k < scratch.lines.size(); ++k)
+      if (!scratch.lines[k].permits(preferred)) {
+        const double spread = id_spread(agent.id);
+        const double angle = keep_right_angle * (1.0 + 0.6 * spread);
+        const double scale = 1.0 - 0.15 * (0.5 + 0.5 * spread);
+        const double c = scale * std::cos(angle), sn = scale * std::sin(angle);
+        preferred = {c * preferred.x + sn * preferred.z, -sn * preferred.x + c * preferred.z};
+        break;
+      }
+    PlanarVector chosen = solve_orca(scratch.lines, wall_lines, body.max_speed, preferred, scratch.projected);
+    // Settle: a crawl is no better than rest, and rest is exactly zero.
+    // A walking agent squeezed to a crawl keeps crawling (it is how a jam dissolves) unless it
+    // is all but blocked (a fifth of the settling speed).
+    const bool wants_rest = agent.desired_velocity.x == 0.0 && agent.desired_velocity.z == 0.0;
+    const double rest_below = settings.settle_speed_fraction * body.max_speed * (wants_rest ? 1.0 : 0.2);
+    if (chosen.length() < rest_below) chosen = {};
+    // Acceleration: reach the chosen velocity at most max_acceleration * dt from the last one.
+    const PlanarVector change = chosen - velocities[i];
+    const double change_length = change.length();
+    const double reach = body.max_acceleration * dt;
+    own.new_velocity = change_length > reach ? velocities[i] + (reach / change_length) * change : chosen;
+  }
+
+  /// Moves agent i towards `destination` along the surface; merges the walk into its corridor.
+  /// Returns false when the move could not be made (the agent stays).
+  bool move_agent(std::size_t i, PlanarVector destination, SliceScratch& scratch) {
+    CrowdAgent& agent = agents[i];
+    const SurfaceMoveResult move =
+        move_along_surface(mesh, {agent.polygon, agent.position}, Point{destination.x, agent.position.y, destination.z},
+                           move_filter_of(agent), settings.max_move_polygons);
+    if (!move.ok()) return false;
+    agent.position = move.point;
+    agent.polygon = move.polygon;
+    if (!agent.corridor.empty() && !crowd_detail::merge_moved_start(agent.corridor, move.corridor, scratch.merged)) {
+      agent.corridor.clear();
+      work[i].wants_path = agent.target_kind == CrowdTargetKind::point;
+    }
+    return true;
+  }
+
+  // ---- Integration (per agent, parallel).
+  void integrate(std::size_t i, double dt, SliceScratch& scratch) {
+    CrowdAgent& agent = agents[i];
+    const PlanarVector velocity = work[i].new_velocity;
+    if (velocity.x == 0.0 && velocity.z == 0.0) {
+      agent.velocity = {};
+      return;
+    }
+    const PlanarVector before = planar(agent.position);
+    if (!move_agent(i, before + dt * velocity, scratch)) {
+      agent.velocity = {};
+      return;
+    }
+    agent.velocity = (1.0 / dt) * (planar(agent.position) - before);
+  }
+
+  // ---- Collision pass: one round's push (per agent, parallel; reads the round's snapshot).
+  void compute_push(std::size_t i, double largest_radius) {
+    const CrowdAgent& agent = agents[i];
+    AgentWork& own = work[i];
+    own.push = {};
+    own.overlapping = false;
+    const double radius = agent.settings.radius;
+    grid.for_each_near(positions[i], radius + largest_radius, [&](std::size_t j) {
+      if (j == i) return;
+      const CrowdAgent& other = agents[j];
+      if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) return;
+      const PlanarVector apart = positions[i] - positions[j];
+      const double distance = apart.length();
+      const double reach = radius + other.settings.radius;
+      if (distance >= reach) return;
+      own.overlapping = true;
+      PlanarVector direction;
+      if (distance > 0.0) {
+        direction = (1.0 / distance) * apart;
+      } else {
+        // One on top of the other: a direction from the pair's ids, opposite for the two.
+        const double angle = static_cast<double>(std::min(agent.id, other.id)) * 2.399963229728653;
+        direction = (agent.id < other.id ? 1.0 : -1.0) * PlanarVector{std::cos(angle), std::sin(angle)};
+      }
+      const double share = responsibility_of(agent, other);
+      // Half a per cent more than the overlap, so that a pair pushed apart ends clear of the 1 %
+      // bound even when a third agent nudges one of them back; and over-relaxed: the rounds are
+      // Jacobi iterations (every push from the same positions, so that threads do not matter),
+      // which in a packed crowd converge slowly, and a factor between 1 and 2 speeds them up
+      // without making them diverge (1.8 left no overlap beyond the bound with 200 agents
+      // swapping places through one point, where 1 left 15 % of a radius after 32 rounds).
+      own.push = own.push + (over_relaxation * share * (reach * (1.0 + 5e-3) - distance)) * direction;
+    });
+    const double length = own.push.length();
+    if (length > radius) own.push = (radius / length) * own.push;  // bounded: never a jump
+  }
+
+  /// A walker going much slower than it wants to (a quarter of its desired speed or less).
+  [[nodiscard]] bool is_held_up(std::size_t i) const {
+    const CrowdAgent& agent = agents[i];
+    if (is_settled(agent)) return false;
+    const double wanted = agent.desired_velocity.length_squared();
+    return wanted > 0.0 && velocities[i].length_squared() <= 0.0625 * wanted;
+  }
+
+  void snapshot() {
+    positions.resize(agents.size());
+    velocities.resize(agents.size());
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      positions[i] = planar(agents[i].position);
+      velocities[i] = agents[i].velocity;
+    }
+  }
+
+};
+
+Crowd::Crowd(const NavMesh& mesh, const CrowdSettings& settings) {
+  if (const auto problem = settings.problem()) throw std::invalid_argument("crowd settings: " + *problem);
+  state_ = std::make_unique<State>(mesh, settings);
+  state_->seen_revision = mesh.revision();
+}
+Crowd::~Crowd() = default;
+Crowd::Crowd(Crowd&&) noexcept = default;
+
+CrowdAgentId Crowd::add_agent(const Point& position, const CrowdAgentSettings& settings) {
+  if (const auto problem = settings.problem()) throw std::invalid_argument("agent settings: " + *problem);
+  State& s = *state_;
+  const MeshLocation location = s.place(position, settings.filter ? &*settings.filter : nullptr);
+  if (!location.valid())
+    throw std::invalid_argument("position: no polygon of the mesh (that the agent's filter lets in) within " +
+                                std::to_string(s.settings.target_snap_distance) + " of the agent's position");
+  CrowdAgent agent;
+  agent.id = s.next_id++;
+  agent.settings = settings;
+  agent.position = location.point;
+  agent.polygon = location.polygon;
+  agent.next_corner = location.point;
+  s.agents.push_back(std::move(agent));
+  s.work.emplace_back();
+  return s.agents.back().id;
+}
+
+bool Crowd::remove_agent(CrowdAgentId id) {
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size()) return false;
+  s.forget_path(i);
+  s.agents.erase(s.agents.begin() + static_cast<std::ptrdiff_t>(i));
+  s.work.erase(s.work.begin() + static_cast<std::ptrdiff_t>(i));
+  return true;
+}
+
+bool Crowd::teleport(CrowdAgentId id, const Point& position) {
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size()) return false;
+  CrowdAgent& agent = s.agents[i];
+  const MeshLocation location = s.place(position, s.filter_of(agent));
+  if (!location.valid()) return false;
+  s.forget_path(i);
+  agent.position = location.point;
+  agent.polygon = location.polygon;
+  agent.velocity = {};
+  s.reset_progress(i);
+  if (agent.target_kind == CrowdTargetKind::point) {
+    s.work[i].wants_path = true;
+    agent.status = CrowdAgentStatus::waiting_for_path;
+  }
+  return true;
+}
+
+bool Crowd::set_target(CrowdAgentId id, const Point& target) {
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size()) return false;
+  CrowdAgent& agent = s.agents[i];
+  const MeshLocation location = s.place(target, s.filter_of(agent));
+  if (!location.valid()) return false;
+  s.forget_path(i);
+  agent.target_kind = CrowdTargetKind::point;
+  agent.target = location.point;
+  agent.status = CrowdAgentStatus::waiting_for_path;
+  s.work[i].wants_path = true;
+  s.reset_progress(i);
+  return true;
+}
+
+bool Crowd::set_target_velocity(CrowdAgentId id, PlanarVector velocity) {
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size() || !std::isfinite(velocity.x) || !std::isfinite(velocity.z)) return false;
+  s.forget_path(i);
+  s.work[i].wants_path = false;
+  s.agents[i].target_kind = CrowdTargetKind::velocity;
+  s.agents[i].target_velocity = velocity;
+  s.agents[i].status = CrowdAgentStatus::moving;
+  s.reset_progress(i);
+  return true;
+}
+
+bool Crowd::clear_target(CrowdAgentId id) {
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size()) return false;
+  s.forget_path(i);
+  s.work[i].wants_path = false;
+  s.agents[i].target_kind = CrowdTargetKind::none;
+  s.agents[i].status = CrowdAgentStatus::idle;
+  s.reset_progress(i);
+  return true;
+}
+
+bool Crowd::set_agent_settings(CrowdAgentId id, const CrowdAgentSettings& settings) {
+  if (const auto problem = settings.problem()) throw std::invalid_argument("agent settings: " + *problem);
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size()) return false;
+  CrowdAgent& agent = s.agents[i];
+  const bool new_filter = agent.settings.filter.has_value() != settings.filter.has_value() ||
+                          (settings.filter && (settings.filter->area_costs != agent.settings.filter->area_costs ||
+                                               settings.filter->include_flags != agent.settings.filter->include_flags ||
+                                               settings.filter->exclude_flags != agent.settings.filter->exclude_flags));
+  agent.settings = settings;
+  if (new_filter && agent.target_kind == CrowdTargetKind::point) s.work[i].wants_path = true;
+  return true;
+}
+
+CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
+  if (!(std::isfinite(dt) && dt > 0.0)) throw std::invalid_argument("dt must be finite and > 0, not " + std::to_string(dt));
+  const auto began = std::chrono::steady_clock::now();
+  State& s = *state_;
+  CrowdUpdateReport report;
+
+  // Paths: replan what edits broke, ask for what is wanted, run the searches, hand out paths.
+  s.check_corridors_after_edits();
+  s.submit_requests();
+  const QueueUpdate searched = s.queue.update(path_budget);
+  report.paths_started = searched.started;
+  report.expansions = searched.expansions;
+  PathResult path;
+  for (std::size_t i = 0; i < s.agents.size(); ++i) {
+    if (!s.work[i].ticket || s.queue.state(s.work[i].ticket) != TicketState::finished) continue;
+    s.queue.take_result(s.work[i].ticket, path);
+    s.receive_path(i, path);
+    ++report.paths_received;
+  }
+
+  double largest_radius = 0.0;
+  for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
+  bool overlaps_left = false;  // written by the first slice between barriers, read by all
+  crowd_detail::run_team(s.agents.size(), s.settings.threads, [&](crowd_detail::SliceTeam& team) {
+    SliceScratch& scratch = s.slice_scratch[team.slice()];
+    team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
+    team.serial([&] {
+      s.snapshot();
+      s.grid.build(s.positions, s.settings.neighbour_distance);
+    });
+    team.each([&](std::size_t i) { s.avoid(i, dt, scratch); });
+    team.each([&](std::size_t i) { s.integrate(i, dt, scratch); });
+    for (std::size_t round = 0; round < s.settings.collision_iterations; ++round) {
+      team.serial([&] {
+        s.snapshot();
+        s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
+      });
+      team.each([&](std::size_t i) { s.compute_push(i, largest_radius); });
+      team.serial([&] {
+        overlaps_left = false;
+        for (const AgentWork& own : s.work) overlaps_left = overlaps_left || own.overlapping;
+      });
+      if (!overlaps_left) break;
+      team.each([&](std::size_t i) {
+        const PlanarVector push = s.work[i].push;
+        if (push.x != 0.0 || push.z != 0.0) s.move_agent(i, s.positions[i] + push, scratch);
+      });
+    }
+  });
+
+  s.time += dt;
+  report.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
+  return report;
+}
+
+const CrowdAgent* Crowd::agent(CrowdAgentId id) const {
+  const std::size_t i = state_->index_of(id);
+  return i == state_->agents.size() ? nullptr : &state_->agents[i];
+}
+std::span<const CrowdAgent> Crowd::agents() const { return state_->agents; }
+std::size_t Crowd::agent_count() const { return state_->agents.size(); }
+double Crowd::time() const { return state_->time; }
+const CrowdSettings& Crowd::settings() const { return state_->settings; }
+const NavMesh& Crowd::mesh() const { return state_->mesh; }
+
+}  // namespace wayfinder

@@ -1,0 +1,278 @@
+// Crowds on navigation meshes: every metric of the standard scenarios as an assertion (arrivals,
+// overlaps, agents off the mesh, settled speed), floors that ignore each other, a door that
+// closes under an agent's path, a crowd on a real level, and ORCA's pieces on their own.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include "crowd_test_support.hpp"
+#include "test_environment.hpp"
+#include "wayfinder/crowd/crowd.hpp"
+#include "wayfinder/crowd/orca.hpp"
+#include "wayfinder/navmesh/obj_reader.hpp"
+
+using namespace wayfinder;
+using tools::CrowdScenarioKind;
+
+namespace {
+
+void expect_clean_arrival(const tools::CrowdMetrics& m) {
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+  EXPECT_LE(m.worst_penetration, 0.01);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.settled, m.agents);
+  EXPECT_LT(m.settled_speed_fraction_max, 0.01);
+}
+
+}  // namespace
+
+TEST(Orca, HeadOnAgentsEachTakeHalfAndPassOnOppositeSides) {
+  const OrcaDisc a{{0.0, 0.0}, {1.0, 0.0}, 0.5};
+  const OrcaDisc b{{4.0, 0.0}, {-1.0, 0.0}, 0.5};
+  const OrcaLine line_a = orca_agent_line(a, b, 5.0, 0.1, 0.5);
+  const OrcaLine line_b = orca_agent_line(b, a, 5.0, 0.1, 0.5);
+  EXPECT_FALSE(line_a.permits(a.velocity)) << "on a collision course the current velocity is not permitted";
+  std::vector<OrcaLine> scratch;
+  const PlanarVector va = solve_orca(std::span(&line_a, 1), 0, 1.0, a.velocity, scratch);
+  const PlanarVector vb = solve_orca(std::span(&line_b, 1), 0, 1.0, b.velocity, scratch);
+  EXPECT_TRUE(line_a.permits(va, 1e-12));
+  // Symmetric: the two new velocities mirror each other.
+  EXPECT_NEAR(va.x, -vb.x, 1e-12);
+  EXPECT_NEAR(va.z, -vb.z, 1e-12);
+  // Moving at these velocities, they do not touch within the horizon.
+  for (double t = 0.0; t <= 5.0; t += 0.01) {
+    const PlanarVector apart = (b.position + t * vb) - (a.position + t * va);
+    EXPECT_GE(apart.length(), 1.0 - 1e-9) << "at t = " << t;
+  }
+}
+
+TEST(Orca, WallLineStopsTheDiscAtTheWall) {
+  // A wall along z = 1 (walkable side below: a -> b runs in -x so the left is -z).
+  const OrcaLine line = orca_wall_line({0.0, 0.0}, 0.5, {5.0, 1.0}, {-5.0, 1.0}, 1.0, 0.1);
+  std::vector<OrcaLine> scratch;
+  const PlanarVector v = solve_orca(std::span(&line, 1), 1, 2.0, {0.0, 2.0}, scratch);
+  EXPECT_NEAR(v.z, 0.5, 1e-12) << "towards the wall at most (distance - radius) / horizon";
+  const PlanarVector along = solve_orca(std::span(&line, 1), 1, 2.0, {2.0, 0.0}, scratch);
+  EXPECT_EQ(along, (PlanarVector{2.0, 0.0})) << "along the wall nothing changes";
+}
+
+TEST(Orca, InfeasibleLinesFallBackToTheLeastViolation) {
+  // Two agent lines that permit nothing in common: x >= 1 and x <= -1.
+  const std::vector<OrcaLine> lines = {{{1.0, 0.0}, {0.0, -1.0}}, {{-1.0, 0.0}, {0.0, 1.0}}};
+  ASSERT_TRUE(lines[0].permits({2.0, 0.0}));
+  ASSERT_TRUE(lines[1].permits({-2.0, 0.0}));
+  std::vector<OrcaLine> scratch;
+  const PlanarVector v = solve_orca(lines, 0, 3.0, {0.5, 0.0}, scratch);
+  EXPECT_NEAR(v.x, 0.0, 1e-9) << "halfway violates both by the same least amount";
+}
+
+TEST(Crowd, SettingsAreCheckedByName) {
+  CrowdAgentSettings body;
+  body.radius = -1.0;
+  ASSERT_TRUE(body.problem().has_value());
+  EXPECT_EQ(body.problem()->rfind("radius", 0), 0u);
+  CrowdSettings settings;
+  settings.threads = 0;
+  EXPECT_EQ(settings.problem()->rfind("threads", 0), 0u);
+  const tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::circle, 2);
+  const NavMesh mesh = NavMesh::build(scenario.geometry);
+  EXPECT_THROW(Crowd(mesh, settings), std::invalid_argument);
+  Crowd crowd(mesh);
+  EXPECT_THROW(crowd.add_agent({0.0, 0.0, 0.0}, body), std::invalid_argument);
+  EXPECT_THROW(crowd.add_agent({1000.0, 0.0, 0.0}), std::invalid_argument);
+  EXPECT_THROW(crowd.update(0.0), std::invalid_argument);
+  EXPECT_THROW(crowd.update(std::nan("")), std::invalid_argument);
+}
+
+TEST(Crowd, AddRemoveTeleportAndTargets) {
+  const tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::circle, 2);
+  const NavMesh mesh = NavMesh::build(scenario.geometry);
+  Crowd crowd(mesh);
+  const CrowdAgentId a = crowd.add_agent({0.0, 0.0, 0.0});
+  const CrowdAgentId b = crowd.add_agent({3.0, 0.0, 0.0});
+  EXPECT_LT(a, b);
+  EXPECT_TRUE(crowd.set_target(a, {4.0, 0.0, 4.0}));
+  EXPECT_TRUE(crowd.set_target_velocity(b, {0.0, 1.0}));
+  crowd.update(0.1);
+  EXPECT_EQ(crowd.agent(a)->status, CrowdAgentStatus::moving);
+  EXPECT_FALSE(crowd.agent(a)->corridor.empty());
+  EXPECT_GT(crowd.agent(b)->velocity.z, 0.0);
+  EXPECT_TRUE(crowd.teleport(b, {-3.0, 0.0, -3.0}));
+  EXPECT_EQ(crowd.agent(b)->position.x, -3.0);
+  EXPECT_TRUE(crowd.clear_target(b));
+  EXPECT_TRUE(crowd.remove_agent(a));
+  EXPECT_FALSE(crowd.remove_agent(a));
+  EXPECT_EQ(crowd.agent(a), nullptr);
+  EXPECT_EQ(crowd.agent_count(), 1u);
+  for (int k = 0; k < 30; ++k) crowd.update(0.1);
+  EXPECT_EQ(crowd.agent(b)->velocity, (PlanarVector{})) << "without a target it comes to rest at exactly zero";
+}
+
+TEST(Crowd, CircleSwapOf8) {
+  expect_clean_arrival(wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::circle, 8)).metrics);
+}
+
+TEST(Crowd, CircleSwapOf40) {
+  expect_clean_arrival(wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::circle, 40)).metrics);
+}
+
+// Two groups of eight meeting head on in a door two agents wide.
+TEST(Crowd, CircleSwapOf200) {
+  expect_clean_arrival(wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::circle, 200)).metrics);
+}
+
+TEST(Crowd, DoorwayCrossedBothWays) {
+  const tools::CrowdMetrics m = wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::doorway, 16)).metrics;
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+  EXPECT_EQ(m.stuck, 0u);
+}
+
+TEST(Crowd, HallwayBothWays) {
+  const tools::CrowdMetrics m = wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::hallway, 16)).metrics;
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+}
+
+TEST(Crowd, BottleneckEvacuation) {
+  const tools::CrowdMetrics m = wayfinder::testing::run_generated(wayfinder::testing::generated(CrowdScenarioKind::bottleneck, 16)).metrics;
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+}
+
+TEST(Crowd, SameResultOnOneTwoAndFourThreads) {
+  const tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::random, 40, 7);
+  tools::CrowdRunOptions options;
+  options.steps = 200;
+  std::vector<std::vector<Point>> finals;
+  for (std::size_t threads : {1u, 2u, 4u}) {
+    options.threads = threads;
+    finals.push_back(wayfinder::testing::run_generated(scenario, options).final_positions);
+  }
+  for (std::size_t k = 1; k < finals.size(); ++k) {
+    ASSERT_EQ(finals[k].size(), finals[0].size());
+    for (std::size_t i = 0; i < finals[0].size(); ++i) EXPECT_EQ(finals[k][i], finals[0][i]) << "agent " << i;
+  }
+}
+
+TEST(Crowd, AgentsOnTwoFloorsIgnoreEachOther) {
+  // Two floors, 4 apart, over the same ground; not joined.
+  MeshGeometry geometry = tools::cell_floor(10, 2, 1.0, -5.0, -1.0, 0.0, [](std::size_t, std::size_t) { return true; });
+  const MeshGeometry upper = tools::cell_floor(10, 2, 1.0, -5.0, -1.0, 4.0, [](std::size_t, std::size_t) { return true; });
+  const std::uint32_t offset = static_cast<std::uint32_t>(geometry.vertices.size());
+  geometry.vertices.insert(geometry.vertices.end(), upper.vertices.begin(), upper.vertices.end());
+  for (std::vector<std::uint32_t> polygon : upper.polygons) {
+    for (std::uint32_t& index : polygon) index += offset;
+    geometry.polygons.push_back(polygon);
+  }
+  const NavMesh mesh = NavMesh::build(geometry);
+  Crowd crowd(mesh);
+  const CrowdAgentId below = crowd.add_agent({-4.0, 0.0, 0.0});
+  const CrowdAgentId above = crowd.add_agent({4.0, 4.0, 0.0});
+  ASSERT_TRUE(crowd.set_target(below, {4.0, 0.0, 0.0}));
+  ASSERT_TRUE(crowd.set_target(above, {-4.0, 4.0, 0.0}));
+  for (int k = 0; k < 100; ++k) {
+    crowd.update(0.1);
+    // Head-on on one line: on one floor they would step aside; here they walk straight through.
+    EXPECT_EQ(crowd.agent(below)->position.z, 0.0);
+    EXPECT_EQ(crowd.agent(above)->position.z, 0.0);
+    EXPECT_EQ(crowd.agent(below)->position.y, 0.0);
+    EXPECT_EQ(crowd.agent(above)->position.y, 4.0);
+  }
+  EXPECT_EQ(crowd.agent(below)->status, CrowdAgentStatus::arrived);
+  EXPECT_EQ(crowd.agent(above)->status, CrowdAgentStatus::arrived);
+}
+
+TEST(Crowd, DoorClosingAheadMakesTheAgentGoRound) {
+  // A room 12 x 9 split by a wall at row 4 with two doors: a near one (column 2) and a far one
+  // (column 10). Flag 1 means "closed door".
+  const std::size_t wall_row = 4;
+  MeshGeometry geometry = tools::cell_floor(12, 9, 1.0, 0.0, 0.0, 0.0, [&](std::size_t c, std::size_t r) {
+    return r != wall_row || c == 2 || c == 10;
+  });
+  NavMesh mesh = NavMesh::build(geometry);
+  const PolygonId near_door = mesh.locate({2.5, 0.0, 4.5}).polygon;
+  ASSERT_NE(near_door, invalid_polygon);
+  CrowdAgentSettings body;
+  body.filter = AreaFilter{}.exclude(1);
+  Crowd crowd(mesh);
+  const CrowdAgentId agent = crowd.add_agent({2.5, 0.0, 1.0}, body);
+  ASSERT_TRUE(crowd.set_target(agent, {2.5, 0.0, 8.0}));
+  crowd.update(0.1);
+  const std::vector<PolygonId>& planned = crowd.agent(agent)->corridor;
+  ASSERT_NE(std::find(planned.begin(), planned.end(), near_door), planned.end()) << "first through the near door";
+  mesh.set_flags(near_door, 1);  // the door closes before the agent gets there
+  bool entered_closed_door = false;
+  for (int k = 0; k < 400 && crowd.agent(agent)->status != CrowdAgentStatus::arrived; ++k) {
+    crowd.update(0.1);
+    const std::vector<PolygonId>& corridor = crowd.agent(agent)->corridor;
+    EXPECT_EQ(std::find(corridor.begin(), corridor.end(), near_door), corridor.end());
+    entered_closed_door = entered_closed_door || crowd.agent(agent)->polygon == near_door;
+  }
+  EXPECT_EQ(crowd.agent(agent)->status, CrowdAgentStatus::arrived);
+  EXPECT_FALSE(entered_closed_door);
+  EXPECT_EQ(crowd.agent(agent)->path_requests, 2u) << "one replan, after the edit";
+}
+
+TEST(Crowd, PathsThroughOffMeshLinksEndWhereTheLinkStarts) {
+  // Two floors side by side with a gap between, joined only by a link: links are not walked
+  // yet, so the agent walks to the link and stands there, without asking for its path again.
+  MeshGeometry geometry = tools::cell_floor(4, 2, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+  const MeshGeometry far_side = tools::cell_floor(4, 2, 1.0, 6.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+  const std::uint32_t offset = static_cast<std::uint32_t>(geometry.vertices.size());
+  geometry.vertices.insert(geometry.vertices.end(), far_side.vertices.begin(), far_side.vertices.end());
+  for (std::vector<std::uint32_t> polygon : far_side.polygons) {
+    for (std::uint32_t& index : polygon) index += offset;
+    geometry.polygons.push_back(polygon);
+  }
+  OffMeshLink link;
+  link.start = {3.8, 0.0, 1.0};
+  link.end = {6.2, 0.0, 1.0};
+  link.radius = 0.5;
+  geometry.off_mesh_links.push_back(link);
+  const NavMesh mesh = NavMesh::build(geometry);
+  Crowd crowd(mesh);
+  const CrowdAgentId agent = crowd.add_agent({0.5, 0.0, 1.0});
+  ASSERT_TRUE(crowd.set_target(agent, {9.5, 0.0, 1.0}));
+  for (int k = 0; k < 100; ++k) crowd.update(0.1);
+  EXPECT_EQ(crowd.agent(agent)->status, CrowdAgentStatus::unreachable);
+  EXPECT_NEAR(crowd.agent(agent)->position.x, 3.8, 0.15);
+  EXPECT_EQ(crowd.agent(agent)->path_requests, 1u);
+}
+
+TEST(Crowd, TwoHundredAgentsOnTheDungeon) {
+  const std::filesystem::path file = wayfinder::testing::data_directory() / "meshes" / "derived" / "dungeon_navmesh.obj";
+  if (!std::filesystem::exists(file)) {
+    if (wayfinder::testing::data_required()) FAIL() << file << " not found; WAYFINDER_REQUIRE_DATA=1 requires it";
+    GTEST_SKIP() << file << " not found";
+  }
+  const MeshGeometry geometry = read_obj_mesh(file);
+  tools::CrowdScenarioRequest request;
+  request.kind = CrowdScenarioKind::random;
+  request.agents = 200;
+  request.seed = 3;
+  request.mesh = &geometry;
+  request.mesh_file = file;
+  const tools::CrowdScenario scenario = tools::generate_crowd_scenario(request);
+  ASSERT_EQ(scenario.agents.size(), 200u);
+  const NavMesh mesh = NavMesh::build(geometry);
+  // Sanitizer builds (about 10 times slower) run the first 15 s; the others the whole scenario.
+  tools::CrowdRunOptions options;
+  if (wayfinder::testing::sanitized_build()) options.steps = 150;
+  const tools::CrowdMetrics m = tools::run_crowd_scenario(mesh, scenario, options).metrics;
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+  EXPECT_GT(m.arrived, 0u);
+  if (!wayfinder::testing::sanitized_build()) {
+    EXPECT_EQ(m.arrived, m.agents) << "every goal is in its start's region";
+    EXPECT_EQ(m.settled, m.agents);
+    EXPECT_LT(m.settled_speed_fraction_max, 0.01);
+  }
+}

@@ -1,0 +1,36 @@
+// A crowd updated on several threads gives bit for bit what one thread gives (run under
+// ThreadSanitizer by CI: label "threads").
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "crowd_test_support.hpp"
+
+using namespace wayfinder;
+
+namespace {
+
+/// Runs `scenario` for `steps` ticks on one thread and on `threads`, and compares the final
+/// positions bit for bit.
+void expect_same_positions(const tools::CrowdScenario& scenario, std::size_t steps, std::size_t threads) {
+  tools::CrowdRunOptions options;
+  options.steps = steps;
+  options.threads = 1;
+  const std::vector<Point> one = wayfinder::testing::run_generated(scenario, options).final_positions;
+  options.threads = threads;
+  const std::vector<Point> many = wayfinder::testing::run_generated(scenario, options).final_positions;
+  ASSERT_EQ(one.size(), many.size());
+  for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i], many[i]) << "agent " << i;
+}
+
+}  // namespace
+
+TEST(CrowdThreads, FourThreadsMatchOne) {
+  expect_same_positions(wayfinder::testing::generated(tools::CrowdScenarioKind::random, 48, 11), 60, 4);
+}
+
+TEST(CrowdThreads, DenseCircleOnThreeThreadsMatchesOne) {
+  // The middle of a circle swap: many agents in contact, so the collision pass runs its rounds.
+  expect_same_positions(wayfinder::testing::generated(tools::CrowdScenarioKind::circle, 40), 120, 3);
+}

@@ -1,0 +1,171 @@
+#include "common/crowd_run.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+
+namespace wayfinder::tools {
+namespace {
+
+double length_xz(const std::vector<Point>& points) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i)
+    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
+  return length;
+}
+
+bool on_mesh(const NavMesh& mesh, const CrowdAgent& agent) {
+  return agent.polygon < mesh.polygon_count() && mesh.contains_xz(agent.polygon, agent.position.x, agent.position.z) &&
+         mesh.locate(agent.position, 0.5).valid();
+}
+
+}  // namespace
+
+CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, const CrowdRunOptions& options) {
+  CrowdSettings settings = scenario.settings;
+  if (options.threads) settings.threads = *options.threads;
+  const double dt = options.dt.value_or(scenario.dt);
+  const std::size_t steps = options.steps.value_or(scenario.steps);
+  Crowd crowd(mesh, settings);
+  const std::size_t n = scenario.agents.size();
+  std::vector<CrowdAgentId> ids;
+  std::vector<double> shortest(n, 0.0);
+  NavMeshQuery query(mesh);
+  NavMeshSearchOptions search;
+  search.snap_distance = settings.target_snap_distance;
+  for (std::size_t i = 0; i < n; ++i) {
+    const CrowdScenarioAgent& agent = scenario.agents[i];
+    try {
+      ids.push_back(crowd.add_agent(agent.start, agent.settings));
+    } catch (const std::invalid_argument& error) {
+      throw std::invalid_argument("agents[" + std::to_string(i) + "].start: " + error.what());
+    }
+    search.filter = agent.settings.filter;
+    const PathResult path = query.find_path(agent.start, agent.goal, search);
+    shortest[i] = path.status == SearchStatus::found ? length_xz(path.points) : 0.0;
+  }
+
+  CrowdRun run;
+  CrowdMetrics& m = run.metrics;
+  m.agents = n;
+  m.steps = steps;
+  m.dt = dt;
+  std::vector<bool> started(n, false);
+  std::vector<double> walked(n, 0.0), arrived_at(n, -1.0);
+  std::vector<double> update_us;
+  update_us.reserve(steps);
+  // The last second: which agents stayed arrived, and how far they went.
+  const std::size_t window = std::min(steps, static_cast<std::size_t>(std::ceil(1.0 / dt)));
+  std::vector<bool> settled_all_window(n, true);
+  std::vector<double> walked_in_window(n, 0.0);
+  if (options.trail_interval > 0) run.trails.assign(n, {});
+  std::vector<Point> previous(n);
+  for (std::size_t i = 0; i < n; ++i) previous[i] = crowd.agent(ids[i])->position;
+
+  for (std::size_t step = 0; step < steps; ++step) {
+    const double now = static_cast<double>(step) * dt;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!started[i] && now >= scenario.agents[i].start_time) {
+        if (!crowd.set_target(ids[i], scenario.agents[i].goal))
+          throw std::invalid_argument("agents[" + std::to_string(i) + "].goal: not on the mesh (for the agent's filter)");
+        started[i] = true;
+      }
+    if (options.trail_interval > 0 && step % options.trail_interval == 0)
+      for (std::size_t i = 0; i < n; ++i) run.trails[i].push_back(crowd.agent(ids[i])->position);
+    const CrowdUpdateReport report = crowd.update(dt);
+    update_us.push_back(report.microseconds);
+
+    const std::span<const CrowdAgent> agents = crowd.agents();
+    const bool in_window = step + window >= steps;
+    std::size_t off_mesh = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const CrowdAgent& agent = agents[i];
+      const double moved = std::hypot(agent.position.x - previous[i].x, agent.position.z - previous[i].z);
+      walked[i] += moved;
+      previous[i] = agent.position;
+      const bool arrived = agent.status == CrowdAgentStatus::arrived;
+      if (arrived && arrived_at[i] < 0.0) arrived_at[i] = now + dt;
+      if (in_window) {
+        walked_in_window[i] += moved;
+        if (!arrived) settled_all_window[i] = false;
+      }
+      if (!on_mesh(mesh, agent)) ++off_mesh;
+      for (std::size_t j = i + 1; j < n; ++j) {
+        const CrowdAgent& other = agents[j];
+        const double reach = agent.settings.radius + other.settings.radius;
+        const double dx = agent.position.x - other.position.x, dz = agent.position.z - other.position.z;
+        if (dx * dx + dz * dz >= reach * reach) continue;
+        if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) continue;
+        const double smaller = std::min(agent.settings.radius, other.settings.radius);
+        const double penetration = (reach - std::sqrt(dx * dx + dz * dz)) / smaller;
+        m.worst_penetration = std::max(m.worst_penetration, penetration);
+        if (penetration > 0.01) ++m.overlap_pair_ticks;
+      }
+    }
+    m.off_mesh_max = std::max(m.off_mesh_max, off_mesh);
+    m.off_mesh_agent_ticks += off_mesh;
+  }
+
+  const std::span<const CrowdAgent> agents = crowd.agents();
+  double arrival_sum = 0.0, ratio_sum = 0.0, settled_sum = 0.0;
+  std::size_t ratios = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const CrowdAgent& agent = agents[i];
+    run.final_positions.push_back(agent.position);
+    if (options.trail_interval > 0) run.trails[i].push_back(agent.position);
+    if (agent.stuck) ++m.stuck;
+    if (agent.status == CrowdAgentStatus::arrived) {
+      ++m.arrived;
+      const double at = arrived_at[i] - scenario.agents[i].start_time;
+      arrival_sum += at;
+      m.arrival_time_max = std::max(m.arrival_time_max, at);
+      if (shortest[i] > 0.0) {
+        const double ratio = walked[i] / shortest[i];
+        ratio_sum += ratio;
+        m.path_ratio_max = std::max(m.path_ratio_max, ratio);
+        ++ratios;
+      }
+    }
+    if (window > 0 && settled_all_window[i] && agent.status == CrowdAgentStatus::arrived) {
+      const double speed = walked_in_window[i] / (static_cast<double>(window) * dt);
+      ++m.settled;
+      settled_sum += speed;
+      m.settled_speed_max = std::max(m.settled_speed_max, speed);
+      if (agent.settings.max_speed > 0.0)
+        m.settled_speed_fraction_max = std::max(m.settled_speed_fraction_max, speed / agent.settings.max_speed);
+    }
+  }
+  if (m.arrived > 0) m.arrival_time_mean = arrival_sum / static_cast<double>(m.arrived);
+  if (ratios > 0) m.path_ratio_mean = ratio_sum / static_cast<double>(ratios);
+  if (m.settled > 0) m.settled_speed_mean = settled_sum / static_cast<double>(m.settled);
+  if (!update_us.empty()) {
+    double total = 0.0;
+    for (double us : update_us) total += us;
+    m.update_us_mean = total / static_cast<double>(update_us.size());
+    std::vector<double> sorted = update_us;
+    std::sort(sorted.begin(), sorted.end());
+    m.update_us_p99 = sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(sorted.size()))) - 1)];
+    if (n > 0) m.update_us_per_agent = m.update_us_mean / static_cast<double>(n);
+  }
+  return run;
+}
+
+nlohmann::json crowd_metrics_json(const CrowdMetrics& m) {
+  return {{"agents", m.agents},
+          {"steps", m.steps},
+          {"dt", m.dt},
+          {"arrived", m.arrived},
+          {"arrival_time", {{"mean", m.arrival_time_mean}, {"max", m.arrival_time_max}}},
+          {"path_length_ratio", {{"mean", m.path_ratio_mean}, {"max", m.path_ratio_max}}},
+          {"overlaps", {{"pair_ticks", m.overlap_pair_ticks}, {"worst_penetration_of_radius", m.worst_penetration}}},
+          {"off_mesh", {{"max_agents", m.off_mesh_max}, {"agent_ticks", m.off_mesh_agent_ticks}}},
+          {"stuck", m.stuck},
+          {"settled", {{"agents", m.settled}, {"speed_mean", m.settled_speed_mean}, {"speed_max", m.settled_speed_max},
+                       {"speed_max_of_max_speed", m.settled_speed_fraction_max}}},
+          {"update_us", {{"mean", m.update_us_mean}, {"p99", m.update_us_p99}, {"per_agent", m.update_us_per_agent}}}};
+}
+
+}  // namespace wayfinder::tools

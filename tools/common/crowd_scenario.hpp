@@ -1,0 +1,86 @@
+#pragma once
+// Crowd scenarios: a navigation mesh (a file, or polygons given in the scenario), the crowd's
+// settings and the agents (start, goal, body, start time), read from and written to JSON
+// (docs/crowds.md, "Scenario files"), and the generator of the standard scenarios.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "wayfinder/core/types.hpp"
+#include "wayfinder/crowd/crowd.hpp"
+#include "wayfinder/navmesh/mesh_geometry.hpp"
+
+namespace wayfinder::tools {
+
+struct CrowdScenarioAgent {
+  Point start;
+  Point goal;
+  CrowdAgentSettings settings;
+  double start_time = 0.0;  ///< seconds; the agent stands at its start until then
+};
+
+struct CrowdScenario {
+  /// The mesh file (relative paths are taken from the scenario file's folder), or empty when the
+  /// mesh is given in the scenario (`geometry`).
+  std::filesystem::path mesh_file;
+  MeshGeometry geometry;
+  double dt = 0.1;
+  std::size_t steps = 600;
+  CrowdSettings settings;
+  std::vector<CrowdScenarioAgent> agents;
+};
+
+/// Reads a scenario file. Throws LoadError naming the file and the field at fault
+/// ("agents[3].radius: must be a number > 0").
+CrowdScenario read_crowd_scenario(const std::filesystem::path& file);
+/// The same from JSON already parsed; `source` names it in errors.
+CrowdScenario crowd_scenario_from_json(const nlohmann::json& document, const std::string& source);
+nlohmann::json crowd_scenario_to_json(const CrowdScenario& scenario);
+
+/// The standard scenarios: circle, doorway, hallway, bottleneck, random.
+enum class CrowdScenarioKind { circle, doorway, hallway, bottleneck, random };
+std::optional<CrowdScenarioKind> parse_crowd_scenario_kind(std::string_view name);
+std::string_view to_string(CrowdScenarioKind kind);
+
+struct CrowdScenarioRequest {
+  CrowdScenarioKind kind = CrowdScenarioKind::circle;
+  std::size_t agents = 40;
+  std::uint64_t seed = 1;
+  double radius = 0.4;
+  double max_speed = 1.5;
+  /// For `random`: the mesh the agents walk on (its file, kept in the scenario); empty: a flat
+  /// square sized for the agents.
+  std::filesystem::path mesh_file;
+  /// For `random` on a mesh file: the mesh itself (the caller loads it).
+  const MeshGeometry* mesh = nullptr;
+};
+
+/// Builds a standard scenario. The open-ground ones lie on flat meshes of square cells made
+/// here: a square (circle, random), two rooms joined by a doorway, a hallway, a room with a
+/// narrow exit (bottleneck). Starts and goals are at least a diameter apart.
+CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request);
+
+/// A flat floor at height y of `columns` x `rows` square cells of side `cell` from (x0, z0),
+/// with the cells for which walkable(column, row) is true (shared corners, so shared edges).
+template <class Walkable>
+MeshGeometry cell_floor(std::size_t columns, std::size_t rows, double cell, double x0, double z0, double y,
+                        Walkable&& walkable) {
+  MeshGeometry geometry;
+  for (std::size_t r = 0; r <= rows; ++r)
+    for (std::size_t c = 0; c <= columns; ++c)
+      geometry.vertices.push_back({x0 + static_cast<double>(c) * cell, y, z0 + static_cast<double>(r) * cell});
+  const auto corner = [&](std::size_t c, std::size_t r) { return static_cast<std::uint32_t>(r * (columns + 1) + c); };
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < columns; ++c)
+      if (walkable(c, r)) geometry.polygons.push_back({corner(c, r), corner(c + 1, r), corner(c + 1, r + 1), corner(c, r + 1)});
+  return geometry;
+}
+
+}  // namespace wayfinder::tools
