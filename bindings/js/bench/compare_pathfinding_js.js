@@ -51,25 +51,31 @@ function octileLength(points) {
 // Scenario lengths print 6 significant digits (as test_movingai_data reads them).
 const tolerance = (optimal) => Math.max(1e-3, optimal >= 1 ? 0.5 * 10 ** (Math.floor(Math.log10(optimal)) - 5) : 0);
 
-/** Runs solve(query) -> cost over the scenario `passes` times; the fastest pass, and the
- *  queries answered longer than optimal (or not at all) in it. */
+/** Runs solve(query) -> cost over the scenario `passes` times; the fastest pass in wall time and
+ *  in the process's processor time (user + system: less disturbed by other programs on a busy
+ *  machine, though it also counts the garbage collector's helper threads), and the queries
+ *  answered longer than optimal (or not at all). */
 function measure(name, scenario, solve) {
   let best = Infinity;
+  let bestCpu = Infinity;
   let nonOptimal = 0;
   let unsolved = 0;
   for (let pass = 0; pass < passes; pass += 1) {
     nonOptimal = 0;
     unsolved = 0;
     const begin = process.hrtime.bigint();
+    const cpuBegin = process.cpuUsage();
     const costs = scenario.map(solve);
+    const cpu = process.cpuUsage(cpuBegin);
     const elapsed = Number(process.hrtime.bigint() - begin) / 1e3;
     best = Math.min(best, elapsed);
+    bestCpu = Math.min(bestCpu, cpu.user + cpu.system);
     costs.forEach((cost, i) => {
       if (!(cost >= 0)) unsolved += 1;
       else if (cost > scenario[i].optimal + tolerance(scenario[i].optimal)) nonOptimal += 1;
     });
   }
-  return { name, microseconds: best / scenario.length, nonOptimal, unsolved };
+  return { name, microseconds: best / scenario.length, cpuMicroseconds: bestCpu / scenario.length, nonOptimal, unsolved };
 }
 
 const map = readMap(mapFile);
@@ -104,8 +110,9 @@ grid.dispose();
 
 console.log(`${path.basename(mapFile)}: ${scenario.length} queries, fastest of ${passes} passes, node ${process.version}`);
 for (const r of results) {
-  console.log(`${r.name.padEnd(36)} ${r.microseconds.toFixed(1).padStart(9)} us/query   non-optimal ${r.nonOptimal}` +
-    `   unsolved ${r.unsolved}`);
+  console.log(`${r.name.padEnd(36)} ${r.microseconds.toFixed(1).padStart(9)} us/query wall` +
+    ` ${r.cpuMicroseconds.toFixed(1).padStart(9)} us/query cpu   non-optimal ${r.nonOptimal}   unsolved ${r.unsolved}`);
 }
-const ratio = (a, b) => (results[a].microseconds / results[b].microseconds).toFixed(1);
-console.log(`speed-up: A* ${ratio(0, 1)}x, JPS ${ratio(2, 3)}x`);
+const ratio = (a, b, key) => (results[a][key] / results[b][key]).toFixed(1);
+console.log(`speed-up, wall: A* ${ratio(0, 1, 'microseconds')}x, JPS ${ratio(2, 3, 'microseconds')}x;` +
+  ` cpu: A* ${ratio(0, 1, 'cpuMicroseconds')}x, JPS ${ratio(2, 3, 'cpuMicroseconds')}x`);

@@ -12,6 +12,5 @@ configure_file(${WAYFINDER_TINYOBJ_HEADER} ${tinyobj_include}/tiny_obj_loader.h 
 add_library(tinyobjloader_wasm STATIC ${CMAKE_CURRENT_LIST_DIR}/tiny_obj_loader.cpp)
 target_include_directories(tinyobjloader_wasm SYSTEM PUBLIC ${tinyobj_include})
 target_compile_definitions(tinyobjloader_wasm PUBLIC TINYOBJLOADER_USE_DOUBLE)
-target_compile_options(tinyobjloader_wasm PRIVATE -fexceptions)
 add_library(tinyobjloader::tinyobjloader_double ALIAS tinyobjloader_wasm)
 set(tinyobjloader_FOUND TRUE)
