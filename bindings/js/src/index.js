@@ -779,7 +779,7 @@ export class Wayfinder {
   createBatch() { return new Batch(this.runtime); }
 }
 
-/** Loads the WebAssembly module (about 2 MB, inlined in this package) and returns the library.
+/** Loads the WebAssembly module (about 1.9 MB, inlined in this package) and returns the library.
  *  Each call makes a separate module with its own memory. */
 export async function loadWayfinder() {
   return new Wayfinder(await createWayfinderModule());
