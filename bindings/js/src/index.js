@@ -139,6 +139,18 @@ class Runtime {
     }
   }
 
+  /** Copies each named [x, y, z] into fresh memory as three elements of View (Float64Array or
+   *  Int32Array, whose values must then be integers); returns their addresses. */
+  writeTriples(alloc, View, named) {
+    return Object.entries(named).map(([what, value]) => {
+      let values = point(value, 3, what);
+      if (View === Int32Array) values = values.map((v, i) => integerIn(v, `${what}[${i}]`, -2147483648, 2147483647));
+      const address = alloc(3 * View.BYTES_PER_ELEMENT);
+      new View(this.module.HEAPU8.buffer, address, 3).set(values);
+      return address;
+    });
+  }
+
   writeU64(address, value) {
     const big = BigInt.asUintN(64, BigInt(value));
     this.heapU32[address >> 2] = Number(big & 0xffffffffn);
@@ -437,11 +449,7 @@ export class NavMeshQuery extends Query {
 
   /** Start and goal [x, y, z] (y up), as the addresses of the C calls' double[3]. */
   endpoints(alloc, start, goal) {
-    const s = alloc(24);
-    const g = alloc(24);
-    this.runtime.heapF64.set(point(start, 3, 'start'), s >> 3);
-    this.runtime.heapF64.set(point(goal, 3, 'goal'), g >> 3);
-    return [s, g];
+    return this.runtime.writeTriples(alloc, Float64Array, { start, goal });
   }
 
   options(alloc, options) { return this.runtime.navMeshOptions(alloc, options); }
@@ -473,10 +481,9 @@ export class NavMesh extends World {
   locate(position, heightTolerance = 4) {
     const r = this.runtime;
     return r.scratch((alloc) => {
-      const p = alloc(24);
+      const [p] = r.writeTriples(alloc, Float64Array, { point: position });
       const located = alloc(24);
       const polygon = alloc(4);
-      r.heapF64.set(point(position, 3, 'point'), p >> 3);
       r.check(r.module._wf_navmesh_locate(this.handle, p, finite(heightTolerance, 'heightTolerance'), polygon, located), 0,
         this.handle);
       const id = r.heapU32[polygon >> 2];
@@ -507,11 +514,7 @@ export class VoxelQuery extends Query {
 
   /** Start and goal blocks [x, y, z] (the agent's feet; y up), as the C calls' int32_t[3]. */
   endpoints(alloc, start, goal) {
-    const s = alloc(12);
-    const g = alloc(12);
-    this.runtime.heap32.set(point(start, 3, 'start').map((v) => integerIn(v, 'start', -2147483648, 2147483647)), s >> 2);
-    this.runtime.heap32.set(point(goal, 3, 'goal').map((v) => integerIn(v, 'goal', -2147483648, 2147483647)), g >> 2);
-    return [s, g];
+    return this.runtime.writeTriples(alloc, Int32Array, { start, goal });
   }
 
   options(alloc, options) { return this.runtime.voxelOptions(alloc, options); }
