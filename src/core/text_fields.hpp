@@ -14,6 +14,8 @@
 #include <system_error>
 #include <vector>
 
+#include "core/float_chars.hpp"
+
 namespace wayfinder::text {
 
 inline constexpr std::string_view utf8_byte_order_mark = "\xEF\xBB\xBF";
@@ -152,7 +154,7 @@ inline NumberProblem parse_real(std::string_view text, double& value, PlusSign p
   text = without_plus_sign(text, plus);
   if (text.empty()) return NumberProblem::not_a_number;
   const char* last = text.data() + text.size();
-  const auto [end, error] = std::from_chars(text.data(), last, value, std::chars_format::general);
+  const auto [end, error] = chars_to_double(text.data(), last, value);
   if (error == std::errc::result_out_of_range && end == last) return NumberProblem::out_of_range;
   if (error != std::errc{} || end != last) return NumberProblem::not_a_number;
   if (!std::isfinite(value)) return NumberProblem::not_finite;

@@ -1,8 +1,8 @@
 #include "wayfinder/grid/grid_flow_field.hpp"
 
-#include <bit>
 #include <memory>
 
+#include "wayfinder/core/bit_copy.hpp"
 #include "wayfinder/core/indexed_heap.hpp"
 
 namespace wayfinder {
@@ -101,7 +101,8 @@ void GridFlowField::search(const GridMap& map) {
   const std::size_t count = map.cell_count();
   // Heap positions are written for every entry the heap moves and read only for open cells, so
   // the array needs no initialisation.
-  const auto positions = std::make_unique_for_overwrite<std::uint32_t[]>(count);
+  // (What std::make_unique_for_overwrite does, which emscripten 3.1.6's libc++ lacks.)
+  const auto positions = std::unique_ptr<std::uint32_t[]>(new std::uint32_t[count]);
   const auto set_position = [&positions](NodeId node, std::uint32_t position) { positions[node] = position; };
   IndexedHeap open;
   const bool several_goals = goals_.size() > 1;
@@ -140,7 +141,7 @@ void GridFlowField::search(const GridMap& map) {
       // The agent at `next` moves back along this move: the opposite bit.
       directions_[next] = static_cast<std::uint8_t>(8 - bit);
       if (several_goals) goal_indices_[next] = goal_indices_[node];
-      const std::uint64_t key = std::bit_cast<std::uint64_t>(candidate);
+      const std::uint64_t key = bit_copy<std::uint64_t>(candidate);
       if (unseen)
         open.push({key, next}, set_position);
       else

@@ -12,6 +12,7 @@
 
 #include "wayfinder/core/best_first_search.hpp"
 #include "core/engine_run.hpp"
+#include "core/float_chars.hpp"
 #include "core/algorithm_names.hpp"
 #include "core/stepped_query.hpp"
 #include "wayfinder/core/bidirectional_search.hpp"
@@ -127,14 +128,14 @@ std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to
 /// The shortest text that reads back as the same number ("1e+308", not 309 digits).
 std::string number_text(double value) {
   char buffer[32];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  const auto [end, error] = double_to_chars(buffer, buffer + sizeof buffer, value);
   return error == std::errc{} ? std::string(buffer, end) : std::to_string(value);
 }
 
 /// Three significant digits ("1.55e+304"), for bounds quoted in messages.
 std::string rounded_text(double value) {
   char buffer[32];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 3);
+  const auto [end, error] = double_to_chars(buffer, buffer + sizeof buffer, value, 3);
   return error == std::errc{} ? std::string(buffer, end) : std::to_string(value);
 }
 

@@ -1,7 +1,6 @@
 #include "wayfinder/navmesh/navmesh_file_reader.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -9,6 +8,7 @@
 #include "core/text_file.hpp"
 #include "navmesh/navmesh_file_layout.hpp"
 #include "wayfinder/core/area_filter.hpp"
+#include "wayfinder/core/bit_copy.hpp"
 #include "wayfinder/core/load_error.hpp"
 
 namespace wayfinder {
@@ -34,7 +34,7 @@ class ByteReader {
   std::uint64_t u64(const char* what) { return unsigned_le(8, what); }
   double finite(const char* what) {
     const std::size_t at = offset_;
-    const double value = std::bit_cast<double>(u64(what));
+    const double value = bit_copy<double>(u64(what));
     if (!std::isfinite(value)) fail(at, std::string(what) + " is not a finite number");
     return value;
   }

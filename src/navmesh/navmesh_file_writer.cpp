@@ -1,12 +1,12 @@
 #include "wayfinder/navmesh/navmesh_file_writer.hpp"
 
-#include <bit>
 #include <cstring>
 #include <stdexcept>
 
 #include "core/fnv1a.hpp"
 #include "core/text_file.hpp"
 #include "navmesh/navmesh_file_layout.hpp"
+#include "wayfinder/core/bit_copy.hpp"
 
 namespace wayfinder {
 
@@ -19,7 +19,7 @@ class ByteWriter {
   void u16(std::uint16_t value) { unsigned_le(value, 2); }
   void u32(std::uint32_t value) { unsigned_le(value, 4); }
   void u64(std::uint64_t value) { unsigned_le(value, 8); }
-  void f64(double value) { u64(std::bit_cast<std::uint64_t>(value)); }
+  void f64(double value) { u64(bit_copy<std::uint64_t>(value)); }
   void point(const Point& p) {
     f64(p.x);
     f64(p.y);

@@ -7,13 +7,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/float_chars.hpp"
+
 namespace wayfinder {
 
 namespace {
 // The shortest text that reads back as the same double.
 void put_number(std::ostream& out, double value) {
   char buffer[32];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  const auto [end, error] = double_to_chars(buffer, buffer + sizeof buffer, value);
   out.write(buffer, error == std::errc{} ? end - buffer : 0);
 }
 }  // namespace

@@ -13,7 +13,6 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -23,6 +22,7 @@
 
 #include "core/hierarchy_search.hpp"
 #include "voxel_hierarchy_parts.hpp"
+#include "wayfinder/core/joining_thread.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
@@ -101,7 +101,7 @@ void for_each_cluster(std::size_t clusters, int threads, const std::function<voi
   if (threads <= 1) {
     work(0);
   } else {
-    std::vector<std::jthread> pool;
+    std::vector<JoiningThread> pool;
     for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
   }
   if (failure) std::rethrow_exception(failure);
@@ -367,7 +367,7 @@ void lay_end_to_end(const std::vector<std::vector<NodeId>>& lists, std::vector<N
   offsets.assign(lists.size() + 1, 0);
   for (std::size_t c = 0; c < lists.size(); ++c) offsets[c + 1] = offsets[c] + static_cast<Offset>(lists[c].size());
   packed.clear();
-  packed.reserve(offsets[lists.size()]);
+  packed.reserve(static_cast<std::size_t>(offsets[lists.size()]));
   for (const auto& list : lists) packed.insert(packed.end(), list.begin(), list.end());
 }
 

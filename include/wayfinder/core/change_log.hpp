@@ -50,7 +50,9 @@ class ChangeLog {
     if (revision < floor_ || revision > revision_) return std::nullopt;
     const auto first = std::upper_bound(changes_.begin(), changes_.end(), revision,
                                         [](std::uint64_t r, const Change& change) { return r < change.revision; });
-    return std::span<const Change>(first, changes_.end());
+    // (pointer, count) rather than an iterator pair, which emscripten 3.1.6's libc++ lacks.
+    return std::span<const Change>(changes_.data() + (first - changes_.begin()),
+                                   static_cast<std::size_t>(changes_.end() - first));
   }
 
   /// Empties the log and restarts the revision at 0.

@@ -4,11 +4,11 @@
 // heap is written back through a caller-supplied function, which lets the search keep it beside
 // the node's other state (one cache line per node instead of two arrays).
 
-#include <bit>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "wayfinder/core/bit_copy.hpp"
 #include "wayfinder/core/force_inline.hpp"
 #include "wayfinder/core/types.hpp"
 
@@ -35,9 +35,9 @@ inline constexpr int heap_tie_bits = 20;
 /// tie rule decides, as in a textbook A*. The rounding is monotonic, so the order of unequal
 /// priorities is kept except that values within a relative 2^-32 become ties.
 inline Cost rounded_priority(Cost priority) {
-  const auto bits = std::bit_cast<std::uint64_t>(priority);
+  const auto bits = bit_copy<std::uint64_t>(priority);
   constexpr std::uint64_t low = (std::uint64_t{1} << heap_tie_bits) - 1;
-  return std::bit_cast<Cost>((bits + (std::uint64_t{1} << (heap_tie_bits - 1))) & ~low);
+  return bit_copy<Cost>((bits + (std::uint64_t{1} << (heap_tie_bits - 1))) & ~low);
 }
 
 /// The key of an entry: the bit pattern of the rounded priority (for non-negative doubles the
@@ -46,13 +46,13 @@ inline Cost rounded_priority(Cost priority) {
 inline std::uint64_t heap_key(Cost priority, double tie_fraction) {
   constexpr double ranks = static_cast<double>((std::uint64_t{1} << heap_tie_bits) - 1);
   const double clamped = tie_fraction < 0.0 ? 0.0 : (tie_fraction > 1.0 ? 1.0 : tie_fraction);
-  return std::bit_cast<std::uint64_t>(rounded_priority(priority)) |
+  return bit_copy<std::uint64_t>(rounded_priority(priority)) |
          static_cast<std::uint64_t>((1.0 - clamped) * ranks);
 }
 
 /// The (rounded) priority of a key.
 inline Cost key_priority(std::uint64_t key) {
-  return std::bit_cast<Cost>(key & ~((std::uint64_t{1} << heap_tie_bits) - 1));
+  return bit_copy<Cost>(key & ~((std::uint64_t{1} << heap_tie_bits) - 1));
 }
 
 /// The heap over any key type. `set_position(node, index)`, passed to every operation that

@@ -12,9 +12,9 @@
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "wayfinder/core/joining_thread.hpp"
 #include "wayfinder/core/path_query.hpp"
 #include "wayfinder/core/path_result.hpp"
 
@@ -90,7 +90,7 @@ void solve_batch(const Factory& make_query, std::span<const Request> requests, s
     }
   };
   {
-    std::vector<std::jthread> helpers;
+    std::vector<JoiningThread> helpers;
     helpers.reserve(workers - 1);
     for (std::size_t i = 1; i < workers; ++i) helpers.emplace_back(work);
     work();

@@ -1,0 +1,228 @@
+// Types of wayfinder-wasm (src/index.js). Coordinates: grid cells [x, y]; navigation-mesh
+// points [x, y, z] with y up; voxel blocks [x, y, z] with y up (the agent's feet).
+
+/** The C API's status names, carried by every WayfinderError. */
+export type ErrorStatus =
+  | 'invalid_argument' | 'load_error' | 'out_of_memory' | 'buffer_too_small' | 'in_use' | 'internal_error';
+
+/** Thrown by every failed call: what was wrong is in `message`. */
+export class WayfinderError extends Error {
+  readonly status: ErrorStatus;
+}
+
+export type SearchStatus =
+  | 'in_progress' | 'found' | 'partial' | 'no_path' | 'budget_exhausted' | 'invalid_input' | 'world_changed';
+
+export type StopReason =
+  | 'none' | 'goal_reached' | 'open_list_empty' | 'expansion_limit' | 'cost_limit' | 'time_limit' | 'invalid_input'
+  | 'world_changed' | 'gave_up' | 'memory_limit';
+
+/** Budgets and fallbacks every query takes. */
+export interface QueryLimits {
+  /** Node expansions before the search stops (default: no limit). */
+  maxExpansions?: number;
+  /** Stop once no path cheaper than this can exist (default: Infinity). */
+  maxCost?: number;
+  /** Total search time in milliseconds (default 0: no limit). */
+  maxMilliseconds?: number;
+  /** On an exhausted budget, a path towards the goal (default true) or none. */
+  returnPartial?: boolean;
+  /** A partial path instead of 'no_path' when the goal is unreachable (default false). */
+  partialWhenUnreachable?: boolean;
+}
+
+export type GridAlgorithm =
+  | 'breadth_first' | 'dijkstra' | 'astar' | 'weighted_astar' | 'greedy_best_first' | 'bidirectional_astar'
+  | 'ida_star' | 'jps' | 'crash_right' | 'crash_left' | 'crash_auto' | 'crash_four_way' | 'divide';
+
+export interface GridOptions extends QueryLimits {
+  /** Default 'astar'. 'jps' is optimal on uniform-cost grids with the MovingAI diagonal rule. */
+  algorithm?: GridAlgorithm;
+  /** Default 'only_if_no_obstacles' (the MovingAI rule). */
+  diagonal?: 'never' | 'at_least_one_walkable' | 'only_if_no_obstacles' | 'always';
+  heuristic?: 'automatic' | 'octile' | 'euclidean' | 'manhattan' | 'chebyshev';
+  /** Weighted A*'s heuristic weight (>= 1; default 2). */
+  weight?: number;
+}
+
+export interface NavMeshOptions extends QueryLimits {
+  /** Default 'edge_points' (corridors close to the shortest). */
+  corridor?: 'polygon_centroids' | 'edge_points';
+  /** Heuristic weight (default 1: A*). */
+  weight?: number;
+  /** How far above or below a polygon a point still lies on it (default 4). */
+  heightTolerance?: number;
+  /** Move an off-mesh start or goal this far onto the mesh (default 0: refuse). */
+  snapDistance?: number;
+}
+
+/** An agent in a voxel world: a preset with any field changed (docs/voxel.md). */
+export interface MovementProfile {
+  preset?: 'walker' | 'flyer';
+  agentHeight?: number; walkDirections?: number; stepHeight?: number; jumpHeight?: number; jumpDistance?: number;
+  maxFall?: number; swim?: boolean; climb?: boolean; fly?: boolean;
+  walkCost?: number; diagonalCost?: number; stepUpCost?: number; jumpCost?: number; fallCost?: number;
+  swimCost?: number; climbCost?: number; flyCost?: number;
+}
+
+export interface VoxelOptions extends QueryLimits {
+  /** Default 'astar'; 'jps' is for flyers only. */
+  algorithm?: 'dijkstra' | 'astar' | 'weighted_astar' | 'greedy_best_first' | 'jps';
+  weight?: number;
+  /** The agent, for Batch.solveVoxel and VoxelWorld.findPath (default a walker). */
+  profile?: MovementProfile;
+}
+
+export interface SearchStats {
+  expanded: number;
+  generated: number;
+  peakOpen: number;
+  microseconds: number;
+}
+
+export interface PathResult {
+  status: SearchStatus;
+  reason: StopReason;
+  /** The path's cost (0 when there is none). */
+  cost: number;
+  nodeCount: number;
+  pointCount: number;
+  stats: SearchStats;
+  /** Why a query was invalid (usually empty). */
+  message: string;
+}
+
+export interface GridPathResult extends PathResult {
+  /** The cells of the path as x, y pairs, start first. */
+  cells: Int32Array;
+}
+
+export interface NavMeshPathResult extends PathResult {
+  /** The waypoints (start, turns, goal) as x, y, z triples. */
+  points: Float64Array;
+  /** The corridor's polygons, start to goal (single queries only). */
+  polygons?: Uint32Array;
+}
+
+export interface VoxelPathResult extends PathResult {
+  /** The blocks of the path (the agent's feet) as x, y, z triples. */
+  blocks: Int32Array;
+}
+
+export interface StepBudget {
+  /** Expansions in this step (default: no limit). */
+  maxExpansions?: number;
+  /** About this many milliseconds (default 0: no limit). */
+  maxMilliseconds?: number;
+}
+
+/** Memory in the WebAssembly module, freed by dispose() (the garbage collector cannot). */
+export interface Disposable {
+  /** Frees the memory; later calls throw. Disposing twice does nothing. A world throws
+   *  'in_use' (and stays) while queries on it exist. */
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+/** A query object: reusable, one search at a time; the world must outlive it. Coordinates are
+ *  the world's: grid cells [x, y], mesh points [x, y, z], voxel blocks [x, y, z]. */
+declare abstract class Query<Options, Result extends PathResult> implements Disposable {
+  findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: Options): Result;
+  /** Starts a stepped search: step() continues it, result() reads it. */
+  begin(start: ArrayLike<number>, goal: ArrayLike<number>, options?: Options): SearchStatus;
+  /** Continues the search; 'in_progress' until it ends. */
+  step(budget?: StepBudget): SearchStatus;
+  /** The stepped search's result so far. */
+  result(): Result;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+export class GridQuery extends Query<GridOptions, GridPathResult> {}
+export class NavMeshQuery extends Query<NavMeshOptions, NavMeshPathResult> {}
+export class VoxelQuery extends Query<VoxelOptions, VoxelPathResult> {}
+
+export class Grid implements Disposable {
+  readonly width: number;
+  readonly height: number;
+  cell(x: number, y: number): { passable: boolean; cost: number; area: number; flags: number };
+  /** Blocks (false) or opens (true) the rectangle [x, x + width) x [y, y + height). */
+  setPassable(x: number, y: number, width: number, height: number, passable: boolean): void;
+  /** Makes the rectangle's cells passable at this cost multiplier (finite, > 0). */
+  setCost(x: number, y: number, width: number, height: number, cost: number): void;
+  createQuery(): GridQuery;
+  /** One search with a query made for it and disposed afterwards. */
+  findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: GridOptions): GridPathResult;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+export class NavMesh implements Disposable {
+  readonly vertexCount: number;
+  readonly polygonCount: number;
+  readonly regionCount: number;
+  /** The polygon under or over a point and the point moved onto it, or null. */
+  locate(point: ArrayLike<number>, heightTolerance?: number): { polygon: number; point: number[] } | null;
+  createQuery(): NavMeshQuery;
+  findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: NavMeshOptions): NavMeshPathResult;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+export type BlockKind = 'air' | 'solid' | 'water' | 'ladder';
+
+export class VoxelWorld implements Disposable {
+  readonly sizeX: number;
+  readonly sizeY: number;
+  readonly sizeZ: number;
+  /** The block at a position ('air' outside the world). */
+  block(x: number, y: number, z: number): BlockKind;
+  setBlock(x: number, y: number, z: number, kind: BlockKind): void;
+  /** A query for an agent (default a walker). */
+  createQuery(profile?: MovementProfile): VoxelQuery;
+  findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: VoxelOptions): VoxelPathResult;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+export interface Request { start: ArrayLike<number>; goal: ArrayLike<number> }
+
+/** Many requests on one world in one call, answered one after another (this build has no
+ *  threads). Result i answers request i; a bad request answers 'invalid_input'. */
+export class Batch implements Disposable {
+  solveGrid(grid: Grid, requests: Request[], options?: GridOptions): GridPathResult[];
+  solveNavMesh(mesh: NavMesh, requests: Request[], options?: NavMeshOptions): NavMeshPathResult[];
+  solveVoxel(world: VoxelWorld, requests: Request[], options?: VoxelOptions): VoxelPathResult[];
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+export class Wayfinder {
+  /** The library's version, e.g. "0.1.0". */
+  readonly version: string;
+  /** A width x height grid, every cell passable at cost 1. */
+  createGrid(width: number, height: number): Grid;
+  /** Row-major cells (index y * width + x): passable[i] truthy for passable; costs[i] (> 0;
+   *  Infinity blocks) the cost multiplier, default 1. */
+  gridFromCells(cells: { width: number; height: number; passable: ArrayLike<number | boolean>;
+    costs?: ArrayLike<number> }): Grid;
+  /** The text of a MovingAI `.map` file. */
+  gridFromMovingAI(text: string | Uint8Array): Grid;
+  /** The text of a Wavefront OBJ file (y up, or z up). */
+  navMeshFromObj(text: string | Uint8Array, options?: { zUp?: boolean }): NavMesh;
+  /** The text of a Polyanya "mesh 2" file. */
+  navMeshFromPolyanya(text: string | Uint8Array): NavMesh;
+  /** Packed x, y, z vertices (y up); polygon i is the next polygonSizes[i] indices. */
+  navMeshFromArrays(mesh: { vertices: ArrayLike<number>; indices: ArrayLike<number>;
+    polygonSizes: ArrayLike<number> }): NavMesh;
+  /** blocks[(y * sizeZ + z) * sizeX + x]: 0 air, 1 solid, 2 water, 3 ladder (default all air). */
+  voxelWorldFromBlocks(world: { sizeX: number; sizeY: number; sizeZ: number; blocks?: ArrayLike<number> }): VoxelWorld;
+  /** The text of a MovingAI `.3dmap` file. */
+  voxelWorldFrom3dmap(text: string | Uint8Array): VoxelWorld;
+  /** The bytes of a MagicaVoxel `.vox` file (every colour solid). */
+  voxelWorldFromVox(bytes: Uint8Array): VoxelWorld;
+  createBatch(): Batch;
+}
+
+/** Loads the WebAssembly module (inlined in the package) and returns the library. */
+export function loadWayfinder(): Promise<Wayfinder>;

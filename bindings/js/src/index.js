@@ -1,0 +1,789 @@
+// Wayfinder in JavaScript: the C API (bindings/c/include/wayfinder.h) compiled to WebAssembly,
+// wrapped in classes. Every world, query and batch owns memory inside the WebAssembly module,
+// which JavaScript's garbage collector cannot see: call dispose() on each (docs/javascript.md).
+import createWayfinderModule from '../dist/wayfinder_wasm.mjs';
+import { readStructLayout } from './struct_layout.js';
+
+const statusNames = ['ok', 'invalid_argument', 'load_error', 'out_of_memory', 'buffer_too_small', 'in_use',
+  'internal_error'];
+const searchStatusNames = ['in_progress', 'found', 'partial', 'no_path', 'budget_exhausted', 'invalid_input',
+  'world_changed'];
+const stopReasonNames = ['none', 'goal_reached', 'open_list_empty', 'expansion_limit', 'cost_limit', 'time_limit',
+  'invalid_input', 'world_changed', 'gave_up', 'memory_limit'];
+const gridAlgorithms = {
+  breadth_first: 0, dijkstra: 1, astar: 2, weighted_astar: 3, greedy_best_first: 4, bidirectional_astar: 5,
+  ida_star: 6, jps: 7, crash_right: 8, crash_left: 9, crash_auto: 10, crash_four_way: 11, divide: 12,
+};
+const diagonalModes = { never: 0, at_least_one_walkable: 1, only_if_no_obstacles: 2, always: 3 };
+const heuristics = { automatic: 0, octile: 1, euclidean: 2, manhattan: 3, chebyshev: 4 };
+const corridorNodes = { polygon_centroids: 0, edge_points: 1 };
+const voxelAlgorithms = { dijkstra: 0, astar: 1, weighted_astar: 2, greedy_best_first: 3, jps: 4 };
+const blockKinds = { air: 0, solid: 1, water: 2, ladder: 3 };
+const profileInts = ['agentHeight', 'walkDirections', 'stepHeight', 'jumpHeight', 'jumpDistance', 'maxFall', 'swim',
+  'climb', 'fly'];
+const profileDoubles = ['walkCost', 'diagonalCost', 'stepUpCost', 'jumpCost', 'fallCost', 'swimCost', 'climbCost',
+  'flyCost'];
+const errorCapacity = 512;
+const unlimitedExpansions = 0xffffffffffffffffn;
+
+/** What every failed call throws: `status` is the C API's status name ('invalid_argument',
+ *  'load_error', 'in_use', ...), `message` says what was wrong. */
+export class WayfinderError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'WayfinderError';
+    this.status = status;
+  }
+}
+
+function choice(table, value, what) {
+  if (!Object.hasOwn(table, value)) {
+    throw new WayfinderError('invalid_argument', `unknown ${what} '${value}' (one of: ${Object.keys(table).join(', ')})`);
+  }
+  return table[value];
+}
+
+function integerIn(value, what, low, high) {
+  if (!Number.isInteger(value) || value < low || value > high) {
+    throw new WayfinderError('invalid_argument', `${what} must be an integer from ${low} to ${high}, not ${value}`);
+  }
+  return value;
+}
+
+function finite(value, what) {
+  if (typeof value !== 'number' || Number.isNaN(value)) {
+    throw new WayfinderError('invalid_argument', `${what} must be a number, not ${value}`);
+  }
+  return value;
+}
+
+function point(value, size, what) {
+  if (value == null || typeof value.length !== 'number' || value.length !== size) {
+    throw new WayfinderError('invalid_argument', `${what} must be an array of ${size} numbers`);
+  }
+  return Array.from(value, (v, i) => finite(v, `${what}[${i}]`));
+}
+
+/** The module and the calls every wrapper shares. One per loadWayfinder(). */
+class Runtime {
+  constructor(module) {
+    this.module = module;
+    this.layout = readStructLayout(module);
+    this.fileCount = 0;
+  }
+
+  get heapU8() { return this.module.HEAPU8; }
+  get heap32() { return this.module.HEAP32; }
+  get heapU32() { return this.module.HEAPU32; }
+  get heapF32() { return this.module.HEAPF32; }
+  get heapF64() { return this.module.HEAPF64; }
+
+  /** Runs body(alloc) and frees what alloc(bytes) returned, whatever happens. */
+  scratch(body) {
+    const blocks = [];
+    const alloc = (bytes) => {
+      const address = this.module._malloc(Math.max(8, bytes));
+      if (address === 0) throw new WayfinderError('out_of_memory', `wayfinder: cannot allocate ${bytes} bytes`);
+      blocks.push(address);
+      this.heapU8.fill(0, address, address + Math.max(8, bytes));
+      return address;
+    };
+    try {
+      return body(alloc);
+    } finally {
+      for (const address of blocks) this.module._free(address);
+    }
+  }
+
+  text(address) { return this.module.UTF8ToString(address); }
+
+  /** Throws unless `status` is WF_OK; the message is the error buffer's or the handle's text. */
+  check(status, errorAddress, handle) {
+    if (status === 0) return;
+    let message = errorAddress ? this.text(errorAddress) : '';
+    if (!message && handle) message = this.text(this.module._wf_last_error(handle));
+    const name = statusNames[status] ?? 'internal_error';
+    throw new WayfinderError(name, message || `wayfinder: ${name}`);
+  }
+
+  /** Calls create(outAddress, errorAddress, errorCapacity) and returns the handle it made. */
+  create(create) {
+    return this.scratch((alloc) => {
+      const out = alloc(4);
+      const error = alloc(errorCapacity);
+      this.check(create(out, error, errorCapacity), error, 0);
+      return this.heapU32[out >> 2];
+    });
+  }
+
+  /** Writes `text` to a file of the module's in-memory file system for the duration of `body`. */
+  withFile(text, body, name = 'input') {
+    if (typeof text !== 'string' && !(text instanceof Uint8Array)) {
+      throw new WayfinderError('invalid_argument', 'the file contents must be a string or a Uint8Array');
+    }
+    const path = `/wayfinder_input_${++this.fileCount}`;
+    this.module.FS.writeFile(path, text);
+    try {
+      return this.scratch((alloc) => {
+        const bytes = this.module.lengthBytesUTF8(path) + 1;
+        const address = alloc(bytes);
+        this.module.stringToUTF8(path, address, bytes);
+        return body(address);
+      });
+    } catch (error) {
+      // The file's name is this script's; the message names what the caller gave instead.
+      if (error instanceof WayfinderError) error.message = error.message.split(path).join(name);
+      throw error;
+    } finally {
+      this.module.FS.unlink(path);
+    }
+  }
+
+  /** Copies each named [x, y, z] into fresh memory as three elements of View (Float64Array or
+   *  Int32Array, whose values must then be integers); returns their addresses. */
+  writeTriples(alloc, View, named) {
+    return Object.entries(named).map(([what, value]) => {
+      let values = point(value, 3, what);
+      if (View === Int32Array) values = values.map((v, i) => integerIn(v, `${what}[${i}]`, -2147483648, 2147483647));
+      const address = alloc(3 * View.BYTES_PER_ELEMENT);
+      new View(this.module.HEAPU8.buffer, address, 3).set(values);
+      return address;
+    });
+  }
+
+  writeU64(address, value) {
+    const big = BigInt.asUintN(64, BigInt(value));
+    this.heapU32[address >> 2] = Number(big & 0xffffffffn);
+    this.heapU32[(address >> 2) + 1] = Number(big >> 32n);
+  }
+
+  readU64(address) {
+    return this.heapU32[address >> 2] + this.heapU32[(address >> 2) + 1] * 4294967296;
+  }
+
+  /** Fills the wf_query_limits at `address` from the options' budget fields. */
+  writeLimits(address, options) {
+    const L = this.layout;
+    const maxExpansions = options.maxExpansions ?? Infinity;
+    if (maxExpansions !== Infinity) integerIn(maxExpansions, 'maxExpansions', 0, Number.MAX_SAFE_INTEGER);
+    this.writeU64(address + L['limits.maxExpansions'],
+      maxExpansions === Infinity ? unlimitedExpansions : BigInt(maxExpansions));
+    this.heapF64[(address + L['limits.maxCost']) >> 3] = finite(options.maxCost ?? Infinity, 'maxCost');
+    this.heapF64[(address + L['limits.maxMilliseconds']) >> 3] = finite(options.maxMilliseconds ?? 0, 'maxMilliseconds');
+    this.heap32[(address + L['limits.returnPartial']) >> 2] = (options.returnPartial ?? true) ? 1 : 0;
+    this.heap32[(address + L['limits.partialWhenUnreachable']) >> 2] = options.partialWhenUnreachable ? 1 : 0;
+  }
+
+  gridOptions(alloc, options = {}) {
+    const L = this.layout;
+    const address = alloc(L['grid.size']);
+    this.module._wf_grid_options_init(address);
+    this.writeLimits(address + L['grid.limits'], options);
+    if (options.algorithm !== undefined) {
+      this.heap32[(address + L['grid.algorithm']) >> 2] = choice(gridAlgorithms, options.algorithm, 'grid algorithm');
+    }
+    if (options.diagonal !== undefined) {
+      this.heap32[(address + L['grid.diagonal']) >> 2] = choice(diagonalModes, options.diagonal, 'diagonal mode');
+    }
+    if (options.heuristic !== undefined) {
+      this.heap32[(address + L['grid.heuristic']) >> 2] = choice(heuristics, options.heuristic, 'heuristic');
+    }
+    if (options.weight !== undefined) this.heapF64[(address + L['grid.weight']) >> 3] = finite(options.weight, 'weight');
+    return address;
+  }
+
+  navMeshOptions(alloc, options = {}) {
+    const L = this.layout;
+    const address = alloc(L['navmesh.size']);
+    this.module._wf_navmesh_options_init(address);
+    this.writeLimits(address + L['navmesh.limits'], options);
+    if (options.corridor !== undefined) {
+      this.heap32[(address + L['navmesh.nodes']) >> 2] = choice(corridorNodes, options.corridor, 'corridor nodes');
+    }
+    for (const [key, field] of [['weight', 'weight'], ['heightTolerance', 'heightTolerance'],
+      ['snapDistance', 'snapDistance']]) {
+      if (options[key] !== undefined) this.heapF64[(address + L[`navmesh.${field}`]) >> 3] = finite(options[key], key);
+    }
+    return address;
+  }
+
+  /** A wf_movement_profile: the walker or flyer preset with the profile's fields over it. */
+  profile(alloc, profile = {}) {
+    const L = this.layout;
+    const address = alloc(L['profile.size']);
+    const preset = profile.preset ?? 'walker';
+    if (preset === 'walker') this.module._wf_movement_profile_walker(address);
+    else if (preset === 'flyer') this.module._wf_movement_profile_flyer(address);
+    else throw new WayfinderError('invalid_argument', `unknown profile preset '${preset}' (walker or flyer)`);
+    profileInts.forEach((key, i) => {
+      if (profile[key] === undefined) return;
+      const value = typeof profile[key] === 'boolean' ? Number(profile[key]) : profile[key];
+      this.heap32[((address + L['profile.ints']) >> 2) + i] = integerIn(value, key, -2147483648, 2147483647);
+    });
+    profileDoubles.forEach((key, i) => {
+      if (profile[key] !== undefined) this.heapF64[((address + L['profile.doubles']) >> 3) + i] = finite(profile[key], key);
+    });
+    return address;
+  }
+
+  voxelOptions(alloc, options = {}, profileAddress = 0) {
+    const L = this.layout;
+    const address = alloc(L['voxel.size']);
+    this.module._wf_voxel_options_init(address);
+    this.writeLimits(address + L['voxel.limits'], options);
+    if (options.algorithm !== undefined) {
+      this.heap32[(address + L['voxel.algorithm']) >> 2] = choice(voxelAlgorithms, options.algorithm, 'voxel algorithm');
+    }
+    if (options.weight !== undefined) this.heapF64[(address + L['voxel.weight']) >> 3] = finite(options.weight, 'weight');
+    this.heapU32[(address + L['voxel.profile']) >> 2] = profileAddress;
+    return address;
+  }
+
+  /** The wf_path_result at `address` as a plain object (without the path itself). */
+  readResult(address) {
+    const L = this.layout;
+    return {
+      status: searchStatusNames[this.heap32[(address + L['result.status']) >> 2]],
+      reason: stopReasonNames[this.heap32[(address + L['result.reason']) >> 2]],
+      cost: this.heapF64[(address + L['result.cost']) >> 3],
+      nodeCount: this.heapU32[(address + L['result.nodeCount']) >> 2],
+      pointCount: this.heapU32[(address + L['result.pointCount']) >> 2],
+      stats: {
+        expanded: this.readU64(address + L['result.expanded']),
+        generated: this.readU64(address + L['result.generated']),
+        peakOpen: this.readU64(address + L['result.peakOpen']),
+        microseconds: this.heapF64[(address + L['result.microseconds']) >> 3],
+      },
+    };
+  }
+
+  /** Copies a list out of a handle: read(buffer, capacity, countAddress) with capacity in items. */
+  readList(count, itemBytes, read, handle, View) {
+    return this.scratch((alloc) => {
+      const buffer = alloc(count * itemBytes);
+      const countAddress = alloc(4);
+      this.check(read(buffer, count, countAddress), 0, handle);
+      const n = this.heapU32[countAddress >> 2];
+      const view = new View(this.module.HEAPU8.buffer, buffer, (n * itemBytes) / View.BYTES_PER_ELEMENT);
+      return new View(view);
+    });
+  }
+
+  readMessage(read, handle) {
+    return this.scratch((alloc) => {
+      const text = alloc(errorCapacity);
+      const length = alloc(4);
+      const status = read(text, errorCapacity, length);
+      if (status !== 0 && status !== 4) this.check(status, 0, handle);
+      return this.text(text);
+    });
+  }
+}
+
+/** Something that owns memory in the module until dispose(). */
+class Owned {
+  constructor(runtime, handle) {
+    this.runtime = runtime;
+    this.handleAddress = handle;
+  }
+
+  /** The handle; throws once disposed. */
+  get handle() {
+    if (this.handleAddress === 0) throw new WayfinderError('invalid_argument', `this ${this.constructor.name} was disposed`);
+    return this.handleAddress;
+  }
+
+  get disposed() { return this.handleAddress === 0; }
+
+  /** Frees the memory; later calls on this object throw. Disposing twice does nothing. */
+  dispose() {
+    if (this.handleAddress === 0) return;
+    this.release(this.handleAddress);
+    this.handleAddress = 0;
+  }
+}
+
+/** A world that refuses dispose() while queries on it exist (status 'in_use'). */
+class World extends Owned {
+  constructor(runtime, handle, destroy) {
+    super(runtime, handle);
+    this.destroy = destroy;
+  }
+
+  release(handle) {
+    if (this.destroy(handle) === 5) {
+      throw new WayfinderError('in_use', `this ${this.constructor.name} has queries: dispose them first`);
+    }
+  }
+}
+
+/** The stepped-search calls all three query kinds share. */
+class Query extends Owned {
+  /** Runs the stepped search for at most maxExpansions expansions or about maxMilliseconds (both
+   *  optional: no limit); returns the search status ('in_progress' until it ends). */
+  step({ maxExpansions = Infinity, maxMilliseconds = 0 } = {}) {
+    const expansions = maxExpansions === Infinity ? unlimitedExpansions
+      : BigInt(integerIn(maxExpansions, 'maxExpansions', 0, Number.MAX_SAFE_INTEGER));
+    return this.runtime.scratch((alloc) => {
+      const status = alloc(4);
+      this.runtime.check(this.calls.step(this.handle, expansions, finite(maxMilliseconds, 'maxMilliseconds'), status), 0,
+        this.handle);
+      return searchStatusNames[this.runtime.heap32[status >> 2]];
+    });
+  }
+
+  /** The stepped search's result so far, with its path. */
+  result() {
+    return this.runtime.scratch((alloc) => {
+      const result = alloc(this.runtime.layout['result.size']);
+      this.runtime.check(this.calls.result(this.handle, result), 0, this.handle);
+      return this.finish(this.runtime.readResult(result));
+    });
+  }
+
+  finish(result) {
+    result.message = this.runtime.readMessage((text, capacity, length) => this.calls.message(this.handle, text, capacity,
+      length), this.handle);
+    this.addPath(result);
+    return result;
+  }
+
+  /** The path from start to goal (see each query's endpoints for the coordinates). */
+  findPath(start, goal, options = {}) {
+    return this.runtime.scratch((alloc) => {
+      const result = alloc(this.runtime.layout['result.size']);
+      this.runtime.check(this.calls.find(this.handle, ...this.endpoints(alloc, start, goal), this.options(alloc, options),
+        result), 0, this.handle);
+      return this.finish(this.runtime.readResult(result));
+    });
+  }
+
+  /** Starts a stepped search; step() continues it and result() reads it. */
+  begin(start, goal, options = {}) {
+    return this.runtime.scratch((alloc) => {
+      const status = alloc(4);
+      this.runtime.check(this.calls.begin(this.handle, ...this.endpoints(alloc, start, goal), this.options(alloc, options),
+        status), 0, this.handle);
+      return searchStatusNames[this.runtime.heap32[status >> 2]];
+    });
+  }
+}
+
+export class GridQuery extends Query {
+  constructor(runtime, grid) {
+    const m = runtime.module;
+    super(runtime, runtime.create((out, error, capacity) => m._wf_grid_query_create(grid.handle, out, error, capacity)));
+    this.grid = grid;
+    this.calls = { find: m._wf_grid_query_find_path, begin: m._wf_grid_query_begin, step: m._wf_grid_query_step,
+      result: m._wf_grid_query_result, message: m._wf_grid_query_message };
+  }
+
+  release(handle) { this.runtime.module._wf_grid_query_destroy(handle); }
+
+  /** Start [x, y] and goal [x, y] as the four integers the C calls take. */
+  endpoints(alloc, start, goal) { return [...point(start, 2, 'start'), ...point(goal, 2, 'goal')]; }
+
+  options(alloc, options) { return this.runtime.gridOptions(alloc, options); }
+
+  addPath(result) {
+    const m = this.runtime.module;
+    result.cells = this.runtime.readList(result.nodeCount, 8, (buffer, capacity, count) =>
+      m._wf_grid_query_path_cells(this.handle, buffer, capacity, count), this.handle, Int32Array);
+  }
+}
+
+export class Grid extends World {
+  constructor(runtime, handle) {
+    super(runtime, handle, runtime.module._wf_grid_destroy);
+    const size = runtime.scratch((alloc) => {
+      const w = alloc(4);
+      const h = alloc(4);
+      runtime.check(runtime.module._wf_grid_size(handle, w, h), 0, handle);
+      return [runtime.heap32[w >> 2], runtime.heap32[h >> 2]];
+    });
+    [this.width, this.height] = size;
+  }
+
+  /** { passable, cost, area, flags } of a cell. */
+  cell(x, y) {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const passable = alloc(4);
+      const cost = alloc(4);
+      const area = alloc(4);
+      const flags = alloc(4);
+      r.check(r.module._wf_grid_cell(this.handle, x, y, passable, cost, area, flags), 0, this.handle);
+      return { passable: r.heap32[passable >> 2] !== 0, cost: r.heapF32[cost >> 2], area: r.heapU8[area],
+        flags: r.module.HEAPU16[flags >> 1] };
+    });
+  }
+
+  /** Blocks (false) or opens (true) the rectangle [x, x + width) x [y, y + height). */
+  setPassable(x, y, width, height, passable) {
+    this.runtime.check(this.runtime.module._wf_grid_set_passable(this.handle, x, y, width, height, passable ? 1 : 0), 0,
+      this.handle);
+  }
+
+  /** Makes the rectangle's cells passable at this cost (finite, > 0). */
+  setCost(x, y, width, height, cost) {
+    this.runtime.check(this.runtime.module._wf_grid_set_cost(this.handle, x, y, width, height, cost), 0, this.handle);
+  }
+
+  /** A query object for this grid, which cannot be disposed while the query exists. */
+  createQuery() { return new GridQuery(this.runtime, this); }
+
+  /** One search with a query made for it and disposed afterwards. */
+  findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
+}
+
+export class NavMeshQuery extends Query {
+  constructor(runtime, mesh) {
+    const m = runtime.module;
+    super(runtime, runtime.create((out, error, capacity) => m._wf_navmesh_query_create(mesh.handle, out, error, capacity)));
+    this.mesh = mesh;
+    this.calls = { find: m._wf_navmesh_query_find_path, begin: m._wf_navmesh_query_begin,
+      step: m._wf_navmesh_query_step, result: m._wf_navmesh_query_result, message: m._wf_navmesh_query_message };
+  }
+
+  release(handle) { this.runtime.module._wf_navmesh_query_destroy(handle); }
+
+  /** Start and goal [x, y, z] (y up), as the addresses of the C calls' double[3]. */
+  endpoints(alloc, start, goal) {
+    return this.runtime.writeTriples(alloc, Float64Array, { start, goal });
+  }
+
+  options(alloc, options) { return this.runtime.navMeshOptions(alloc, options); }
+
+  addPath(result) {
+    const m = this.runtime.module;
+    result.points = this.runtime.readList(result.pointCount, 24, (buffer, capacity, count) =>
+      m._wf_navmesh_query_path_points(this.handle, buffer, capacity, count), this.handle, Float64Array);
+    result.polygons = this.runtime.readList(result.nodeCount, 4, (buffer, capacity, count) =>
+      m._wf_navmesh_query_path_polygons(this.handle, buffer, capacity, count), this.handle, Uint32Array);
+  }
+}
+
+export class NavMesh extends World {
+  constructor(runtime, handle) {
+    super(runtime, handle, runtime.module._wf_navmesh_destroy);
+    const counts = runtime.scratch((alloc) => {
+      const v = alloc(4);
+      const p = alloc(4);
+      const r = alloc(4);
+      runtime.check(runtime.module._wf_navmesh_counts(handle, v, p, r), 0, handle);
+      return [runtime.heapU32[v >> 2], runtime.heapU32[p >> 2], runtime.heapU32[r >> 2]];
+    });
+    [this.vertexCount, this.polygonCount, this.regionCount] = counts;
+  }
+
+  /** The polygon under or over a point within heightTolerance, and the point moved onto it;
+   *  null when there is none. */
+  locate(position, heightTolerance = 4) {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const [p] = r.writeTriples(alloc, Float64Array, { point: position });
+      const located = alloc(24);
+      const polygon = alloc(4);
+      r.check(r.module._wf_navmesh_locate(this.handle, p, finite(heightTolerance, 'heightTolerance'), polygon, located), 0,
+        this.handle);
+      const id = r.heapU32[polygon >> 2];
+      if (id === 0xffffffff) return null;
+      return { polygon: id, point: Array.from(r.heapF64.subarray(located >> 3, (located >> 3) + 3)) };
+    });
+  }
+
+  createQuery() { return new NavMeshQuery(this.runtime, this); }
+
+  findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
+}
+
+export class VoxelQuery extends Query {
+  constructor(runtime, world, profile) {
+    const m = runtime.module;
+    const handle = runtime.scratch((alloc) => {
+      const p = runtime.profile(alloc, profile);
+      return runtime.create((out, error, capacity) => m._wf_voxel_query_create(world.handle, p, out, error, capacity));
+    });
+    super(runtime, handle);
+    this.world = world;
+    this.calls = { find: m._wf_voxel_query_find_path, begin: m._wf_voxel_query_begin, step: m._wf_voxel_query_step,
+      result: m._wf_voxel_query_result, message: m._wf_voxel_query_message };
+  }
+
+  release(handle) { this.runtime.module._wf_voxel_query_destroy(handle); }
+
+  /** Start and goal blocks [x, y, z] (the agent's feet; y up), as the C calls' int32_t[3]. */
+  endpoints(alloc, start, goal) {
+    return this.runtime.writeTriples(alloc, Int32Array, { start, goal });
+  }
+
+  options(alloc, options) { return this.runtime.voxelOptions(alloc, options); }
+
+  addPath(result) {
+    const m = this.runtime.module;
+    result.blocks = this.runtime.readList(result.pointCount, 12, (buffer, capacity, count) =>
+      m._wf_voxel_query_path_blocks(this.handle, buffer, capacity, count), this.handle, Int32Array);
+  }
+}
+
+export class VoxelWorld extends World {
+  constructor(runtime, handle) {
+    super(runtime, handle, runtime.module._wf_voxel_world_destroy);
+    const size = runtime.scratch((alloc) => {
+      const xyz = alloc(12);
+      runtime.check(runtime.module._wf_voxel_world_size(handle, xyz, xyz + 4, xyz + 8), 0, handle);
+      return Array.from(runtime.heap32.subarray(xyz >> 2, (xyz >> 2) + 3));
+    });
+    [this.sizeX, this.sizeY, this.sizeZ] = size;
+  }
+
+  /** 'air', 'solid', 'water' or 'ladder' (air outside the world). */
+  block(x, y, z) {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const kind = alloc(4);
+      r.check(r.module._wf_voxel_world_block(this.handle, x, y, z, kind), 0, this.handle);
+      return Object.keys(blockKinds)[r.heap32[kind >> 2]];
+    });
+  }
+
+  setBlock(x, y, z, kind) {
+    this.runtime.check(this.runtime.module._wf_voxel_world_set_block(this.handle, x, y, z,
+      choice(blockKinds, kind, 'block kind')), 0, this.handle);
+  }
+
+  /** A query for an agent: profile { preset: 'walker' | 'flyer', ...fields } (default a walker). */
+  createQuery(profile = {}) { return new VoxelQuery(this.runtime, this, profile); }
+
+  findPath(start, goal, options = {}) {
+    return oneShot(this.createQuery(options.profile ?? {}), (q) => q.findPath(start, goal, options));
+  }
+}
+
+/** Many requests on one world in one call. This build has no threads: the requests are answered
+ *  one after another on the calling thread. */
+export class Batch extends Owned {
+  constructor(runtime) {
+    super(runtime, runtime.create((out, error, capacity) => runtime.module._wf_batch_create(out, error, capacity)));
+  }
+
+  release(handle) { this.runtime.module._wf_batch_destroy(handle); }
+
+  /** Answers requests [{ start: [x, y], goal: [x, y] }] on a grid with shared options; returns
+   *  the results (status, cost, stats, message and the path's cells). */
+  solveGrid(grid, requests, options = {}) {
+    const r = this.runtime;
+    const L = r.layout;
+    return this.solve(requests, (alloc) => {
+      const optionsAddress = r.gridOptions(alloc, options);
+      const array = alloc(L['gridRequest.size'] * requests.length);
+      requests.forEach((request, i) => {
+        const address = array + i * L['gridRequest.size'];
+        const xy = [...point(request.start, 2, `requests[${i}].start`), ...point(request.goal, 2, `requests[${i}].goal`)];
+        r.heap32.set(xy, (address + L['gridRequest.coordinates']) >> 2);
+        r.heapU32[(address + L['gridRequest.options']) >> 2] = optionsAddress;
+      });
+      return r.module._wf_batch_solve_grid(this.handle, grid.handle, array, requests.length, 1);
+    }, (result, i, m) => {
+      // The nodes are cell ids y * width + x.
+      const ids = this.runtime.readList(result.nodeCount, 4, (buffer, capacity, count) =>
+        m._wf_batch_path_nodes(this.handle, i, buffer, capacity, count), this.handle, Uint32Array);
+      result.cells = Int32Array.from({ length: ids.length * 2 },
+        (_, k) => (k % 2 === 0 ? ids[k >> 1] % grid.width : Math.floor(ids[k >> 1] / grid.width)));
+    });
+  }
+
+  /** Requests [{ start: [x, y, z], goal: [x, y, z] }] on a navigation mesh. */
+  solveNavMesh(mesh, requests, options = {}) {
+    const r = this.runtime;
+    const L = r.layout;
+    return this.solve(requests, (alloc) => {
+      const optionsAddress = r.navMeshOptions(alloc, options);
+      const array = alloc(L['navmeshRequest.size'] * requests.length);
+      requests.forEach((request, i) => {
+        const address = array + i * L['navmeshRequest.size'];
+        r.heapF64.set(point(request.start, 3, `requests[${i}].start`), (address + L['navmeshRequest.start']) >> 3);
+        r.heapF64.set(point(request.goal, 3, `requests[${i}].goal`), (address + L['navmeshRequest.goal']) >> 3);
+        r.heapU32[(address + L['navmeshRequest.options']) >> 2] = optionsAddress;
+      });
+      return r.module._wf_batch_solve_navmesh(this.handle, mesh.handle, array, requests.length, 1);
+    }, (result, i, m) => { result.points = this.points(result, i, m); });
+  }
+
+  /** Requests [{ start: [x, y, z], goal: [x, y, z] }] on a voxel world, for options.profile. */
+  solveVoxel(world, requests, options = {}) {
+    const r = this.runtime;
+    const L = r.layout;
+    return this.solve(requests, (alloc) => {
+      const profile = r.profile(alloc, options.profile ?? {});
+      const optionsAddress = r.voxelOptions(alloc, options, profile);
+      const array = alloc(L['voxelRequest.size'] * requests.length);
+      requests.forEach((request, i) => {
+        const address = array + i * L['voxelRequest.size'];
+        r.heap32.set(point(request.start, 3, `requests[${i}].start`), (address + L['voxelRequest.start']) >> 2);
+        r.heap32.set(point(request.goal, 3, `requests[${i}].goal`), (address + L['voxelRequest.goal']) >> 2);
+        r.heapU32[(address + L['voxelRequest.options']) >> 2] = optionsAddress;
+      });
+      return r.module._wf_batch_solve_voxel(this.handle, world.handle, array, requests.length, 1);
+    }, (result, i, m) => {
+      result.blocks = Int32Array.from(this.points(result, i, m), Math.floor);
+    });
+  }
+
+  points(result, index, m) {
+    return this.runtime.readList(result.pointCount, 24, (buffer, capacity, count) =>
+      m._wf_batch_path_points(this.handle, index, buffer, capacity, count), this.handle, Float64Array);
+  }
+
+  solve(requests, run, addPath) {
+    if (!Array.isArray(requests)) throw new WayfinderError('invalid_argument', 'requests must be an array');
+    const r = this.runtime;
+    const m = r.module;
+    r.scratch((alloc) => r.check(run(alloc), 0, this.handle));
+    return requests.map((_, i) => r.scratch((alloc) => {
+      const address = alloc(r.layout['result.size']);
+      r.check(m._wf_batch_result(this.handle, i, address), 0, this.handle);
+      const result = r.readResult(address);
+      result.message = r.readMessage((text, capacity, length) => m._wf_batch_message(this.handle, i, text, capacity,
+        length), this.handle);
+      addPath(result, i, m);
+      return result;
+    }));
+  }
+}
+
+function oneShot(query, body) {
+  try {
+    return body(query);
+  } finally {
+    query.dispose();
+  }
+}
+
+function typedArray(values, View, what, length) {
+  if (values == null || typeof values.length !== 'number') {
+    throw new WayfinderError('invalid_argument', `${what} must be an array`);
+  }
+  if (length !== undefined && values.length !== length) {
+    throw new WayfinderError('invalid_argument', `${what} has ${values.length} entries where ${length} are needed`);
+  }
+  return values instanceof View ? values : View.from(values);
+}
+
+/** The library: makes worlds and batches. Get it with loadWayfinder(). */
+export class Wayfinder {
+  constructor(module) { this.runtime = new Runtime(module); }
+
+  /** The C library's version, e.g. "0.1.0". */
+  get version() { return this.runtime.text(this.runtime.module._wf_version()); }
+
+  /** A width x height grid, every cell passable at cost 1. */
+  createGrid(width, height) {
+    const m = this.runtime.module;
+    return new Grid(this.runtime, this.runtime.create((out, error, capacity) => m._wf_grid_create(
+      integerIn(width, 'width', 0, 2147483647), integerIn(height, 'height', 0, 2147483647), out, error, capacity)));
+  }
+
+  /** A grid from row-major cells (index y * width + x): passable[i] truthy for a passable cell,
+   *  costs[i] (optional) its cost multiplier (> 0; Infinity blocks it). */
+  gridFromCells({ width, height, passable, costs }) {
+    const r = this.runtime;
+    integerIn(width, 'width', 0, 2147483647);
+    integerIn(height, 'height', 0, 2147483647);
+    const count = width * height;
+    const cells = Uint8Array.from(typedArray(passable, Uint8Array, 'passable', count), (v) => (v ? 1 : 0));
+    const costArray = costs === undefined ? undefined : typedArray(costs, Float32Array, 'costs', count);
+    return new Grid(r, r.scratch((alloc) => {
+      const passableAddress = alloc(count);
+      r.heapU8.set(cells, passableAddress);
+      let costAddress = 0;
+      if (costArray) {
+        costAddress = alloc(count * 4);
+        r.heapF32.set(costArray, costAddress >> 2);
+      }
+      return r.create((out, error, capacity) => r.module._wf_grid_create_from_cells(width, height, passableAddress,
+        costAddress, out, error, capacity));
+    }));
+  }
+
+  /** A grid from the text of a MovingAI `.map` file. */
+  gridFromMovingAI(text) {
+    const r = this.runtime;
+    return new Grid(r, r.withFile(text, (path) => r.create((out, error, capacity) =>
+      r.module._wf_grid_load_movingai(path, out, error, capacity)), 'MovingAI map'));
+  }
+
+  /** A navigation mesh from the text of a Wavefront OBJ file (y up, or z up with { zUp: true }). */
+  navMeshFromObj(text, { zUp = false } = {}) {
+    const r = this.runtime;
+    return new NavMesh(r, r.withFile(text, (path) => r.create((out, error, capacity) =>
+      r.module._wf_navmesh_load_obj(path, zUp ? 1 : 0, out, error, capacity)), 'OBJ text'));
+  }
+
+  /** A navigation mesh from the text of a Polyanya "mesh 2" file. */
+  navMeshFromPolyanya(text) {
+    const r = this.runtime;
+    return new NavMesh(r, r.withFile(text, (path) => r.create((out, error, capacity) =>
+      r.module._wf_navmesh_load_polyanya(path, out, error, capacity)), 'Polyanya mesh'));
+  }
+
+  /** A navigation mesh from arrays: vertices x, y, z (y up) packed; polygon i is the next
+   *  polygonSizes[i] entries of indices. */
+  navMeshFromArrays({ vertices, indices, polygonSizes }) {
+    const r = this.runtime;
+    const v = typedArray(vertices, Float32Array, 'vertices');
+    const idx = typedArray(indices, Uint32Array, 'indices');
+    const sizes = typedArray(polygonSizes, Uint32Array, 'polygonSizes');
+    if (v.length % 3 !== 0) throw new WayfinderError('invalid_argument', 'vertices must hold x, y, z triples');
+    return new NavMesh(r, r.scratch((alloc) => {
+      const va = alloc(v.length * 4);
+      const ia = alloc(idx.length * 4);
+      const sa = alloc(sizes.length * 4);
+      r.heapF32.set(v, va >> 2);
+      r.heapU32.set(idx, ia >> 2);
+      r.heapU32.set(sizes, sa >> 2);
+      return r.create((out, error, capacity) => r.module._wf_navmesh_create(va, v.length / 3, 0, ia, idx.length, sa,
+        sizes.length, out, error, capacity));
+    }));
+  }
+
+  /** A voxel world of sizeX * sizeY * sizeZ blocks (y up); blocks (optional: all air) holds one
+   *  kind per position at index (y * sizeZ + z) * sizeX + x: 0 air, 1 solid, 2 water, 3 ladder. */
+  voxelWorldFromBlocks({ sizeX, sizeY, sizeZ, blocks }) {
+    const r = this.runtime;
+    for (const [key, value] of Object.entries({ sizeX, sizeY, sizeZ })) integerIn(value, key, 0, 2147483647);
+    const count = sizeX * sizeY * sizeZ;
+    const kinds = blocks === undefined ? undefined : typedArray(blocks, Uint8Array, 'blocks', count);
+    return new VoxelWorld(r, r.scratch((alloc) => {
+      let address = 0;
+      if (kinds) {
+        address = alloc(count);
+        r.heapU8.set(kinds, address);
+      }
+      return r.create((out, error, capacity) => r.module._wf_voxel_world_create(sizeX, sizeY, sizeZ, address, out, error,
+        capacity));
+    }));
+  }
+
+  /** A voxel world from the text of a MovingAI `.3dmap` file. */
+  voxelWorldFrom3dmap(text) {
+    const r = this.runtime;
+    return new VoxelWorld(r, r.withFile(text, (path) => r.create((out, error, capacity) =>
+      r.module._wf_voxel_world_load_3dmap(path, out, error, capacity)), '3dmap text'));
+  }
+
+  /** A voxel world from the bytes of a MagicaVoxel `.vox` file (every colour solid). */
+  voxelWorldFromVox(bytes) {
+    const r = this.runtime;
+    return new VoxelWorld(r, r.withFile(typedArray(bytes, Uint8Array, 'bytes'), (path) => r.create((out, error, capacity) =>
+      r.module._wf_voxel_world_load_vox(path, 0, out, error, capacity)), 'vox data'));
+  }
+
+  createBatch() { return new Batch(this.runtime); }
+}
+
+/** Loads the WebAssembly module (about 1.9 MB, inlined in this package) and returns the library.
+ *  Each call makes a separate module with its own memory. */
+export async function loadWayfinder() {
+  return new Wayfinder(await createWayfinderModule());
+}

@@ -1,0 +1,49 @@
+// The sizes and field offsets of the C API's structures as this compiler lays them out, which
+// the JavaScript side (src/struct_layout.js, the same order) reads once when the module loads,
+// so that it never hard-codes a number that could disagree with wayfinder.h.
+#include <cstddef>
+#include <cstdint>
+
+#include "wayfinder.h"
+
+namespace {
+constexpr std::uint32_t layout[] = {
+    // wf_path_result
+    sizeof(wf_path_result), offsetof(wf_path_result, status), offsetof(wf_path_result, reason),
+    offsetof(wf_path_result, cost), offsetof(wf_path_result, node_count), offsetof(wf_path_result, point_count),
+    offsetof(wf_path_result, stats) + offsetof(wf_search_stats, expanded),
+    offsetof(wf_path_result, stats) + offsetof(wf_search_stats, generated),
+    offsetof(wf_path_result, stats) + offsetof(wf_search_stats, peak_open),
+    offsetof(wf_path_result, stats) + offsetof(wf_search_stats, microseconds),
+    // wf_query_limits
+    sizeof(wf_query_limits), offsetof(wf_query_limits, max_expansions), offsetof(wf_query_limits, max_cost),
+    offsetof(wf_query_limits, max_milliseconds), offsetof(wf_query_limits, return_partial),
+    offsetof(wf_query_limits, partial_when_unreachable),
+    // wf_grid_options
+    sizeof(wf_grid_options), offsetof(wf_grid_options, limits), offsetof(wf_grid_options, algorithm),
+    offsetof(wf_grid_options, diagonal), offsetof(wf_grid_options, heuristic), offsetof(wf_grid_options, weight),
+    offsetof(wf_grid_options, walker_step_limit),
+    // wf_navmesh_options
+    sizeof(wf_navmesh_options), offsetof(wf_navmesh_options, limits), offsetof(wf_navmesh_options, nodes),
+    offsetof(wf_navmesh_options, weight), offsetof(wf_navmesh_options, height_tolerance),
+    offsetof(wf_navmesh_options, snap_distance),
+    // wf_voxel_options
+    sizeof(wf_voxel_options), offsetof(wf_voxel_options, limits), offsetof(wf_voxel_options, algorithm),
+    offsetof(wf_voxel_options, weight), offsetof(wf_voxel_options, profile),
+    // wf_movement_profile: the nine ints, then the eight doubles
+    sizeof(wf_movement_profile), offsetof(wf_movement_profile, agent_height), offsetof(wf_movement_profile, walk_cost),
+    // wf_grid_request, wf_navmesh_request, wf_voxel_request
+    sizeof(wf_grid_request), offsetof(wf_grid_request, start_x), offsetof(wf_grid_request, options),
+    sizeof(wf_navmesh_request), offsetof(wf_navmesh_request, start), offsetof(wf_navmesh_request, goal),
+    offsetof(wf_navmesh_request, options),
+    sizeof(wf_voxel_request), offsetof(wf_voxel_request, start), offsetof(wf_voxel_request, goal),
+    offsetof(wf_voxel_request, options)};
+}  // namespace
+
+extern "C" {
+/// The table above and, through `count`, its length.
+__attribute__((used, visibility("default"))) const std::uint32_t* wf_js_struct_layout(std::uint32_t* count) {
+  *count = sizeof layout / sizeof layout[0];
+  return layout;
+}
+}
