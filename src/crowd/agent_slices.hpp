@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "wayfinder/core/joining_thread.hpp"
+
 namespace wayfinder::crowd_detail {
 
 /// The threads of one update, seen from one of them (its slice).
@@ -77,7 +79,7 @@ void run_team(std::size_t count, std::size_t threads, Body&& body) {
       SliceTeam team(count, slices, slice, &meeting, &failures[slice]);
       body(team);
     };
-    std::vector<std::jthread> helpers;
+    std::vector<JoiningThread> helpers;
     helpers.reserve(slices - 1);
     for (std::size_t slice = 1; slice < slices; ++slice) helpers.emplace_back(run, slice);
     run(0);

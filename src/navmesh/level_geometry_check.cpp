@@ -1,7 +1,6 @@
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -10,6 +9,8 @@
 #include <span>
 #include <unordered_map>
 #include <vector>
+
+#include "wayfinder/core/bit_copy.hpp"
 
 namespace wayfinder {
 namespace {
@@ -50,9 +51,9 @@ Normal newell_normal(const MeshGeometry& geometry, const std::vector<std::uint32
 std::vector<std::uint32_t> welded_vertex_ids(const MeshGeometry& geometry) {
   struct PositionHash {
     std::size_t operator()(const Point& p) const {
-      std::uint64_t h = std::bit_cast<std::uint64_t>(p.x);
-      h = h * 0x9E3779B97F4A7C15ULL ^ std::bit_cast<std::uint64_t>(p.y);
-      h = h * 0x9E3779B97F4A7C15ULL ^ std::bit_cast<std::uint64_t>(p.z);
+      std::uint64_t h = bit_copy<std::uint64_t>(p.x);
+      h = h * 0x9E3779B97F4A7C15ULL ^ bit_copy<std::uint64_t>(p.y);
+      h = h * 0x9E3779B97F4A7C15ULL ^ bit_copy<std::uint64_t>(p.z);
       return static_cast<std::size_t>(h ^ (h >> 29));
     }
   };
