@@ -203,6 +203,10 @@ namespace Wayfinder
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_load_polyanya(byte[] utf8Path, out IntPtr mesh, byte[] error, UIntPtr errorCapacity);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_load_wfnav(byte[] utf8Path, out IntPtr mesh, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_save_wfnav(NavMeshHandle mesh, byte[] utf8Path);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_create(float[] vertices, UIntPtr vertexCount, UIntPtr strideBytes, uint[] indices,
                                                         UIntPtr indexCount, uint[] polygonSizes, UIntPtr polygonCount,
                                                         out IntPtr mesh, byte[] error, UIntPtr errorCapacity);

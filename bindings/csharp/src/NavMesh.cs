@@ -58,6 +58,32 @@ namespace Wayfinder
         }
 
         /// <summary>
+        /// Reads a baked navmesh file (.wfnav, written by <see cref="SaveWfnav"/> or `wayfinder mesh
+        /// build -o LEVEL.wfnav`; C wf_navmesh_load_wfnav): the mesh as it was saved, answering
+        /// every query as it did. A damaged, truncated or foreign file throws a WayfinderException
+        /// (LoadError) whose message names the file and the byte where the problem is.
+        /// </summary>
+        public static NavMesh LoadWfnav(string path)
+        {
+            byte[] error = Native.ErrorBuffer();
+            IntPtr mesh;
+            Native.CheckCreated(NativeMethods.wf_navmesh_load_wfnav(Native.Utf8Path(path), out mesh, error, Native.Capacity(error)), error);
+            return new NavMesh(mesh);
+        }
+
+        /// <summary>
+        /// Writes the mesh as a baked navmesh file, replacing `path` (C wf_navmesh_save_wfnav). The
+        /// mesh is only read, so queries may run on other threads meanwhile; one thread at a time
+        /// saves a given mesh. A file that cannot be written throws a WayfinderException (LoadError)
+        /// naming it.
+        /// </summary>
+        public void SaveWfnav(string path)
+        {
+            byte[] utf8Path = Native.Utf8Path(path);
+            Native.Check(NativeMethods.wf_navmesh_save_wfnav(Handle, utf8Path), Handle);
+        }
+
+        /// <summary>
         /// Builds a navigation mesh from a level's geometry in a Wavefront OBJ file (y up, or z
         /// up) for an agent (settings null: the defaults), with Recast (C wf_navmesh_build_obj,
         /// C++ build_navmesh_geometry). A native library built without Recast throws a

@@ -1,5 +1,6 @@
 // Navigation meshes through the C# package, on meshes made from arrays.
 using System;
+using System.IO;
 using NUnit.Framework;
 
 namespace Wayfinder.Tests
@@ -57,6 +58,58 @@ namespace Wayfinder.Tests
                 Assert.That(on.Polygon, Is.EqualTo(2));
                 Assert.That(on.Point.Y, Is.EqualTo(0.0).Within(1e-9));
                 Assert.That(mesh.Locate(new Vector3d(5, 0, 15)).Polygon, Is.EqualTo(NavMesh.NoPolygon));
+            }
+        }
+
+        [Test]
+        public void ASavedMeshLoadsBackAnsweringTheSame()
+        {
+            string saved = Path.Combine(Path.GetTempPath(), "wayfinder_csharp_" + Guid.NewGuid().ToString("N") + ".wfnav");
+            string cut = Path.ChangeExtension(saved, ".cut.wfnav");
+            try
+            {
+                var start = new Vector3d(2, 0, 2);
+                var goal = new Vector3d(18, 0, 18);
+                PathResult before;
+                Vector3d[] pointsBefore = null;
+                uint[] polygonsBefore = null;
+                using (NavMesh mesh = LShape())
+                using (var query = new NavMeshQuery(mesh))
+                {
+                    mesh.SaveWfnav(saved);
+                    before = query.FindPath(start, goal);
+                    Assert.That(before.Found, query.Message);
+                    query.GetPathPoints(ref pointsBefore);
+                    query.GetPathPolygons(ref polygonsBefore);
+                }
+                using (NavMesh loaded = NavMesh.LoadWfnav(saved))
+                using (var query = new NavMeshQuery(loaded))
+                {
+                    Assert.That(loaded.PolygonCount, Is.EqualTo(3));
+                    Assert.That(loaded.VertexCount, Is.EqualTo(8));
+                    Assert.That(loaded.RegionCount, Is.EqualTo(1));
+                    PathResult after = query.FindPath(start, goal);
+                    Assert.That(after.Status, Is.EqualTo(before.Status));
+                    Assert.That(after.Cost, Is.EqualTo(before.Cost));
+                    Vector3d[] points = null;
+                    uint[] polygons = null;
+                    Assert.That(query.GetPathPoints(ref points), Is.EqualTo(before.PointCount));
+                    Assert.That(query.GetPathPolygons(ref polygons), Is.EqualTo(before.NodeCount));
+                    for (int i = 0; i < before.PointCount; ++i) Assert.That(points[i], Is.EqualTo(pointsBefore[i]));
+                    for (int i = 0; i < before.NodeCount; ++i) Assert.That(polygons[i], Is.EqualTo(polygonsBefore[i]));
+                }
+
+                byte[] bytes = File.ReadAllBytes(saved);
+                using (FileStream half = File.Create(cut)) half.Write(bytes, 0, bytes.Length / 2);
+                var truncated = Assert.Throws<WayfinderException>(() => NavMesh.LoadWfnav(cut));
+                Assert.That(truncated.Status, Is.EqualTo(Status.LoadError));
+                Assert.That(truncated.Message, Is.StringContaining(cut));
+                Assert.That(truncated.Message, Is.StringContaining("truncated"));
+            }
+            finally
+            {
+                File.Delete(saved);
+                File.Delete(cut);
             }
         }
 
