@@ -113,12 +113,7 @@ namespace Wayfinder
                 {
                     native[i].Start = requests[i].Start;
                     native[i].Goal = requests[i].Goal;
-                    native[i].Options = null;
-                    if (requests[i].Options != null)
-                    {
-                        options[i] = requests[i].Options.ToNative();
-                        native[i].Options = options + i;
-                    }
+                    native[i].Options = NavMeshOptions.Prepare(requests[i].Options, options + i);
                 }
                 status = NativeMethods.wf_batch_solve_navmesh(Handle, mesh.Handle, native, (UIntPtr)(uint)count, (uint)Math.Max(threads, 0));
             }

@@ -159,19 +159,12 @@ namespace Wayfinder
 
         public NavMesh Mesh { get; private set; }
 
-        private static NativeNavMeshOptions* Prepare(NavMeshOptions options, NativeNavMeshOptions* native)
-        {
-            if (options == null) return null;
-            *native = options.ToNative();
-            return native;
-        }
-
         /// <summary>A whole search (C wf_navmesh_query_find_path); a point off the mesh is SearchStatus.InvalidInput.</summary>
         public PathResult FindPath(Vector3d start, Vector3d goal, NavMeshOptions options = null)
         {
             NativeNavMeshOptions native;
             NativePathResult result;
-            Native.Check(NativeMethods.wf_navmesh_query_find_path(Handle, ref start, ref goal, Prepare(options, &native), &result), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_find_path(Handle, ref start, ref goal, NavMeshOptions.Prepare(options, &native), &result), Handle);
             return new PathResult(result);
         }
 
@@ -180,7 +173,7 @@ namespace Wayfinder
         {
             NativeNavMeshOptions native;
             SearchStatus status;
-            Native.Check(NativeMethods.wf_navmesh_query_begin(Handle, ref start, ref goal, Prepare(options, &native), &status), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_begin(Handle, ref start, ref goal, NavMeshOptions.Prepare(options, &native), &status), Handle);
             return status;
         }
 

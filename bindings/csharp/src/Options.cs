@@ -96,6 +96,9 @@ namespace Wayfinder
         /// <summary>A partial path instead of NoPath.</summary>
         public bool PartialWhenUnreachable { get; set; }
 
+        /// <summary>`limits` as the C struct (null: the defaults).</summary>
+        internal static NativeQueryLimits ToNative(QueryLimits limits) { return (limits ?? new QueryLimits()).ToNative(); }
+
         internal NativeQueryLimits ToNative()
         {
             return new NativeQueryLimits
@@ -145,79 +148,72 @@ namespace Wayfinder
     /// <summary>Grid search options (C++ GridSearchOptions, C wf_grid_options).</summary>
     public sealed class GridOptions
     {
+        // The C struct holds the values (its limits and filter pointer are filled in by ToNative
+        // and the caller), so the defaults are the C API's own.
+        private NativeGridOptions values;
+
         public GridOptions()
         {
-            NativeGridOptions defaults;
-            unsafe { NativeMethods.wf_grid_options_init(&defaults); }
+            unsafe { fixed (NativeGridOptions* defaults = &values) NativeMethods.wf_grid_options_init(defaults); }
             Limits = new QueryLimits();
-            Algorithm = defaults.Algorithm;
-            Diagonal = defaults.Diagonal;
-            Heuristic = defaults.Heuristic;
-            Weight = defaults.Weight;
-            WalkerStepLimit = defaults.WalkerStepLimit;
         }
 
         public QueryLimits Limits { get; set; }
         /// <summary>AStar by default.</summary>
-        public GridAlgorithm Algorithm { get; set; }
+        public GridAlgorithm Algorithm { get { return values.Algorithm; } set { values.Algorithm = value; } }
         /// <summary>OnlyIfNoObstacles (the MovingAI rule) by default.</summary>
-        public DiagonalMode Diagonal { get; set; }
-        public Heuristic Heuristic { get; set; }
+        public DiagonalMode Diagonal { get { return values.Diagonal; } set { values.Diagonal = value; } }
+        public Heuristic Heuristic { get { return values.Heuristic; } set { values.Heuristic = value; } }
         /// <summary>Weighted A*'s heuristic weight (at least 1; default 2).</summary>
-        public double Weight { get; set; }
+        public double Weight { get { return values.Weight; } set { values.Weight = value; } }
         /// <summary>The reactive walkers' move limit (0: 4 times the cells).</summary>
-        public ulong WalkerStepLimit { get; set; }
+        public ulong WalkerStepLimit { get { return values.WalkerStepLimit; } set { values.WalkerStepLimit = value; } }
         /// <summary>Area costs and flags (null: none).</summary>
         public AreaFilter Filter { get; set; }
 
         /// <summary>The C struct; its filter pointer is set by the caller, who owns the filter's storage.</summary>
         internal NativeGridOptions ToNative()
         {
-            return new NativeGridOptions
-            {
-                Limits = (Limits ?? new QueryLimits()).ToNative(),
-                Algorithm = Algorithm,
-                Diagonal = Diagonal,
-                Heuristic = Heuristic,
-                Weight = Weight,
-                WalkerStepLimit = WalkerStepLimit,
-            };
+            NativeGridOptions native = values;
+            native.Limits = QueryLimits.ToNative(Limits);
+            return native;
         }
     }
 
     /// <summary>Navigation mesh search options (C++ NavMeshSearchOptions, C wf_navmesh_options).</summary>
     public sealed class NavMeshOptions
     {
+        // The C struct holds the values (its limits are filled in by ToNative).
+        private NativeNavMeshOptions values;
+
         public NavMeshOptions()
         {
-            NativeNavMeshOptions defaults;
-            unsafe { NativeMethods.wf_navmesh_options_init(&defaults); }
+            unsafe { fixed (NativeNavMeshOptions* defaults = &values) NativeMethods.wf_navmesh_options_init(defaults); }
             Limits = new QueryLimits();
-            Nodes = defaults.Nodes;
-            Weight = defaults.Weight;
-            HeightTolerance = defaults.HeightTolerance;
-            SnapDistance = defaults.SnapDistance;
         }
 
         public QueryLimits Limits { get; set; }
-        public CorridorNodes Nodes { get; set; }
+        public CorridorNodes Nodes { get { return values.Nodes; } set { values.Nodes = value; } }
         /// <summary>The heuristic weight (1: A*).</summary>
-        public double Weight { get; set; }
+        public double Weight { get { return values.Weight; } set { values.Weight = value; } }
         /// <summary>How far above or below a polygon a point still lies on it (world units; 4).</summary>
-        public double HeightTolerance { get; set; }
+        public double HeightTolerance { get { return values.HeightTolerance; } set { values.HeightTolerance = value; } }
         /// <summary>Move an off-mesh start or goal this far onto the mesh (0: refuse).</summary>
-        public double SnapDistance { get; set; }
+        public double SnapDistance { get { return values.SnapDistance; } set { values.SnapDistance = value; } }
 
         internal NativeNavMeshOptions ToNative()
         {
-            return new NativeNavMeshOptions
-            {
-                Limits = (Limits ?? new QueryLimits()).ToNative(),
-                Nodes = Nodes,
-                Weight = Weight,
-                HeightTolerance = HeightTolerance,
-                SnapDistance = SnapDistance,
-            };
+            NativeNavMeshOptions native = values;
+            native.Limits = QueryLimits.ToNative(Limits);
+            return native;
+        }
+
+        /// <summary>`options` in `native` (null for null: the defaults).</summary>
+        internal static unsafe NativeNavMeshOptions* Prepare(NavMeshOptions options, NativeNavMeshOptions* native)
+        {
+            if (options == null) return null;
+            *native = options.ToNative();
+            return native;
         }
     }
 
@@ -303,69 +299,50 @@ namespace Wayfinder
     /// <summary>Voxel search options (C++ VoxelSearchOptions, C wf_voxel_options).</summary>
     public sealed class VoxelOptions
     {
+        // The C struct holds the values (its limits and profile pointer are filled in by ToNative
+        // and the caller).
+        private NativeVoxelOptions values;
+
         public VoxelOptions()
         {
-            NativeVoxelOptions defaults;
-            unsafe { NativeMethods.wf_voxel_options_init(&defaults); }
+            unsafe { fixed (NativeVoxelOptions* defaults = &values) NativeMethods.wf_voxel_options_init(defaults); }
             Limits = new QueryLimits();
-            Algorithm = defaults.Algorithm;
-            Weight = defaults.Weight;
         }
 
         public QueryLimits Limits { get; set; }
         /// <summary>AStar by default.</summary>
-        public VoxelAlgorithm Algorithm { get; set; }
+        public VoxelAlgorithm Algorithm { get { return values.Algorithm; } set { values.Algorithm = value; } }
         /// <summary>Weighted A*'s heuristic weight (default 2).</summary>
-        public double Weight { get; set; }
+        public double Weight { get { return values.Weight; } set { values.Weight = value; } }
         /// <summary>The agent for this search (null: the query's own).</summary>
         public MovementProfile Profile { get; set; }
 
         /// <summary>The C struct; its profile pointer is set by the caller, who owns the profile's storage.</summary>
         internal NativeVoxelOptions ToNative()
         {
-            return new NativeVoxelOptions
-            {
-                Limits = (Limits ?? new QueryLimits()).ToNative(),
-                Algorithm = Algorithm,
-                Weight = Weight,
-            };
+            NativeVoxelOptions native = values;
+            native.Limits = QueryLimits.ToNative(Limits);
+            return native;
         }
     }
 
     /// <summary>How a <see cref="VoxelHierarchy"/> is built (C wf_voxel_hierarchy_options).</summary>
     public sealed class VoxelHierarchyOptions
     {
-        public VoxelHierarchyOptions()
-        {
-            NativeVoxelHierarchyOptions defaults;
-            NativeMethods.wf_voxel_hierarchy_options_init(out defaults);
-            ClusterSize = defaults.ClusterSize;
-            ClusterHeight = defaults.ClusterHeight;
-            LongEntrance = defaults.LongEntrance;
-            BuildThreads = defaults.BuildThreads;
-            MaxPlaces = defaults.MaxPlaces;
-        }
+        private NativeVoxelHierarchyOptions values;
+
+        public VoxelHierarchyOptions() { NativeMethods.wf_voxel_hierarchy_options_init(out values); }
 
         /// <summary>Blocks across a cluster (4 to 64; 16).</summary>
-        public int ClusterSize { get; set; }
+        public int ClusterSize { get { return values.ClusterSize; } set { values.ClusterSize = value; } }
         /// <summary>Blocks high (0: the world's height for walkers, ClusterSize for flyers; else 4 to 256).</summary>
-        public int ClusterHeight { get; set; }
-        public int LongEntrance { get; set; }
+        public int ClusterHeight { get { return values.ClusterHeight; } set { values.ClusterHeight = value; } }
+        public int LongEntrance { get { return values.LongEntrance; } set { values.LongEntrance = value; } }
         /// <summary>Threads for the build (1 to 64).</summary>
-        public int BuildThreads { get; set; }
+        public int BuildThreads { get { return values.BuildThreads; } set { values.BuildThreads = value; } }
         /// <summary>Refuse a build that would store more places (0: no limit).</summary>
-        public ulong MaxPlaces { get; set; }
+        public ulong MaxPlaces { get { return values.MaxPlaces; } set { values.MaxPlaces = value; } }
 
-        internal NativeVoxelHierarchyOptions ToNative()
-        {
-            return new NativeVoxelHierarchyOptions
-            {
-                ClusterSize = ClusterSize,
-                ClusterHeight = ClusterHeight,
-                LongEntrance = LongEntrance,
-                BuildThreads = BuildThreads,
-                MaxPlaces = MaxPlaces,
-            };
-        }
+        internal NativeVoxelHierarchyOptions ToNative() { return values; }
     }
 }
