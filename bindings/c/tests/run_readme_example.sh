@@ -13,30 +13,15 @@ library_dir=$4
 scratch=$5
 built_example=$6
 mkdir -p "$scratch"
+# shellcheck source=tests/lib/readme_example.sh
+source "$source_dir/tests/lib/readme_example.sh"
 marker='<!-- c-example: run by bindings/c/tests/run_readme_example.sh -->'
-grep -qF -- "$marker" "$source_dir/README.md" || { echo "README.md has no C example marker: $marker" >&2; exit 1; }
-awk -v marker="$marker" '
-  index($0, marker) == 1 { armed = 1; next }
-  armed && /^```c$/ { inside = 1; next }
-  inside && /^```$/ { exit }
-  inside { print }
-' "$source_dir/README.md" > "$scratch/readme_example.c"
-[[ -s "$scratch/readme_example.c" ]] || { echo "no fenced C block after the marker in README.md" >&2; exit 1; }
-if ! cmp -s "$scratch/readme_example.c" "$source_dir/bindings/c/examples/first_program.c"; then
-  echo "README.md's C example and bindings/c/examples/first_program.c differ: keep them the same" >&2
-  diff "$scratch/readme_example.c" "$source_dir/bindings/c/examples/first_program.c" >&2 || true
-  exit 1
-fi
-echo "extracted $(wc -l < "$scratch/readme_example.c") lines"
+readme_example_extract "$source_dir" "$marker" c C "$scratch/readme_example.c" "$source_dir/bindings/c/examples/first_program.c"
 # shellcheck disable=SC2086  # the extra flags are a list
 "$c_compiler" -std=c99 -Wall -Wextra -Werror -pedantic $extra_flags -I"$source_dir/bindings/c/include" \
   "$scratch/readme_example.c" -o "$scratch/readme_example" -L"$library_dir" -lwayfinder_c -Wl,-rpath,"$library_dir"
 cd "$source_dir"
-if [[ ! -f ../shared/data/movingai/dao/arena2.map ]]; then
-  if [[ -n "${WAYFINDER_REQUIRE_DATA:-}" ]]; then echo "../shared/data is missing" >&2; exit 1; fi
-  echo "../shared/data/movingai/dao/arena2.map not found: the example's run is skipped"
-  exit 77
-fi
+readme_example_require_data
 output=$("$scratch/readme_example")
 echo "$output"
 # The scenario's first query of arena2: optimal length 3.82843.
