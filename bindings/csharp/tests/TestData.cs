@@ -54,6 +54,20 @@ namespace Wayfinder.Tests
         internal static int Integer(string text) { return int.Parse(text, NumberStyles.Integer, CultureInfo.InvariantCulture); }
 
         internal static string[] Fields(string line) { return line.Split(new[] { ' ', '\t' }, StringSplitOptions.RemoveEmptyEntries); }
+
+        /// <summary>A MovingAI scenario file's rows: "version 1", then from line firstRow + 1 rows of fieldCount fields.</summary>
+        internal static IEnumerable<KeyValuePair<int, string[]>> ScenarioRows(string path, int firstRow, int fieldCount)
+        {
+            string[] lines = File.ReadAllLines(path);
+            Assert.That(lines[0].Trim(), Is.EqualTo("version 1"), path);
+            for (int i = firstRow; i < lines.Length; ++i)
+            {
+                string[] f = Fields(lines[i]);
+                if (f.Length == 0) continue;
+                Assert.That(f.Length, Is.EqualTo(fieldCount), path + ":" + (i + 1));
+                yield return new KeyValuePair<int, string[]>(i + 1, f);
+            }
+        }
     }
 
     /// <summary>A MovingAI grid scenario query (.scen: bucket, map, size, start, goal, optimal length).</summary>
@@ -66,16 +80,12 @@ namespace Wayfinder.Tests
         internal static List<GridScenarioQuery> Read(string path)
         {
             var queries = new List<GridScenarioQuery>();
-            string[] lines = File.ReadAllLines(path);
-            Assert.That(lines[0].Trim(), Is.EqualTo("version 1"), path);
-            for (int i = 1; i < lines.Length; ++i)
+            foreach (KeyValuePair<int, string[]> row in TestData.ScenarioRows(path, 1, 9))
             {
-                string[] f = TestData.Fields(lines[i]);
-                if (f.Length == 0) continue;
-                Assert.That(f.Length, Is.EqualTo(9), path + ":" + (i + 1));
+                string[] f = row.Value;
                 queries.Add(new GridScenarioQuery
                 {
-                    Line = i + 1,
+                    Line = row.Key,
                     Start = new GridCell(TestData.Integer(f[4]), TestData.Integer(f[5])),
                     Goal = new GridCell(TestData.Integer(f[6]), TestData.Integer(f[7])),
                     OptimalLength = TestData.Real(f[8]),
@@ -140,17 +150,14 @@ namespace Wayfinder.Tests
 
         internal static List<VoxelScenarioQuery> Read(string path)
         {
+            // The second line names the map.
             var queries = new List<VoxelScenarioQuery>();
-            string[] lines = File.ReadAllLines(path);
-            Assert.That(lines[0].Trim(), Is.EqualTo("version 1"), path);
-            for (int i = 2; i < lines.Length; ++i)
+            foreach (KeyValuePair<int, string[]> row in TestData.ScenarioRows(path, 2, 8))
             {
-                string[] f = TestData.Fields(lines[i]);
-                if (f.Length == 0) continue;
-                Assert.That(f.Length, Is.EqualTo(8), path + ":" + (i + 1));
+                string[] f = row.Value;
                 queries.Add(new VoxelScenarioQuery
                 {
-                    Line = i + 1,
+                    Line = row.Key,
                     Start = new VoxelPosition(TestData.Integer(f[0]), TestData.Integer(f[1]), TestData.Integer(f[2])),
                     Goal = new VoxelPosition(TestData.Integer(f[3]), TestData.Integer(f[4]), TestData.Integer(f[5])),
                     OptimalLength = TestData.Real(f[6]),
