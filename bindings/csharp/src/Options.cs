@@ -96,9 +96,6 @@ namespace Wayfinder
         /// <summary>A partial path instead of NoPath.</summary>
         public bool PartialWhenUnreachable { get; set; }
 
-        /// <summary>`limits` as the C struct (null: the defaults).</summary>
-        internal static NativeQueryLimits ToNative(QueryLimits limits) { return (limits ?? new QueryLimits()).ToNative(); }
-
         internal NativeQueryLimits ToNative()
         {
             return new NativeQueryLimits
@@ -110,6 +107,20 @@ namespace Wayfinder
                 PartialWhenUnreachable = PartialWhenUnreachable ? 1 : 0,
             };
         }
+    }
+
+    /// <summary>
+    /// What the options of every search have (C++ QueryOptions, from which the C++ search options
+    /// derive): its limits and fallbacks.
+    /// </summary>
+    public abstract class SearchOptions
+    {
+        internal SearchOptions() { Limits = new QueryLimits(); }
+
+        /// <summary>Limits and fallbacks (null: the defaults).</summary>
+        public QueryLimits Limits { get; set; }
+
+        internal NativeQueryLimits NativeLimits() { return (Limits ?? new QueryLimits()).ToNative(); }
     }
 
     /// <summary>
@@ -146,7 +157,7 @@ namespace Wayfinder
     }
 
     /// <summary>Grid search options (C++ GridSearchOptions, C wf_grid_options).</summary>
-    public sealed class GridOptions
+    public sealed class GridOptions : SearchOptions
     {
         // The C struct holds the values (its limits and filter pointer are filled in by ToNative
         // and the caller), so the defaults are the C API's own.
@@ -155,10 +166,8 @@ namespace Wayfinder
         public GridOptions()
         {
             unsafe { fixed (NativeGridOptions* defaults = &values) NativeMethods.wf_grid_options_init(defaults); }
-            Limits = new QueryLimits();
         }
 
-        public QueryLimits Limits { get; set; }
         /// <summary>AStar by default.</summary>
         public GridAlgorithm Algorithm { get { return values.Algorithm; } set { values.Algorithm = value; } }
         /// <summary>OnlyIfNoObstacles (the MovingAI rule) by default.</summary>
@@ -175,13 +184,13 @@ namespace Wayfinder
         internal NativeGridOptions ToNative()
         {
             NativeGridOptions native = values;
-            native.Limits = QueryLimits.ToNative(Limits);
+            native.Limits = NativeLimits();
             return native;
         }
     }
 
     /// <summary>Navigation mesh search options (C++ NavMeshSearchOptions, C wf_navmesh_options).</summary>
-    public sealed class NavMeshOptions
+    public sealed class NavMeshOptions : SearchOptions
     {
         // The C struct holds the values (its limits are filled in by ToNative).
         private NativeNavMeshOptions values;
@@ -189,10 +198,8 @@ namespace Wayfinder
         public NavMeshOptions()
         {
             unsafe { fixed (NativeNavMeshOptions* defaults = &values) NativeMethods.wf_navmesh_options_init(defaults); }
-            Limits = new QueryLimits();
         }
 
-        public QueryLimits Limits { get; set; }
         public CorridorNodes Nodes { get { return values.Nodes; } set { values.Nodes = value; } }
         /// <summary>The heuristic weight (1: A*).</summary>
         public double Weight { get { return values.Weight; } set { values.Weight = value; } }
@@ -204,7 +211,7 @@ namespace Wayfinder
         internal NativeNavMeshOptions ToNative()
         {
             NativeNavMeshOptions native = values;
-            native.Limits = QueryLimits.ToNative(Limits);
+            native.Limits = NativeLimits();
             return native;
         }
 
@@ -297,7 +304,7 @@ namespace Wayfinder
     }
 
     /// <summary>Voxel search options (C++ VoxelSearchOptions, C wf_voxel_options).</summary>
-    public sealed class VoxelOptions
+    public sealed class VoxelOptions : SearchOptions
     {
         // The C struct holds the values (its limits and profile pointer are filled in by ToNative
         // and the caller).
@@ -306,10 +313,8 @@ namespace Wayfinder
         public VoxelOptions()
         {
             unsafe { fixed (NativeVoxelOptions* defaults = &values) NativeMethods.wf_voxel_options_init(defaults); }
-            Limits = new QueryLimits();
         }
 
-        public QueryLimits Limits { get; set; }
         /// <summary>AStar by default.</summary>
         public VoxelAlgorithm Algorithm { get { return values.Algorithm; } set { values.Algorithm = value; } }
         /// <summary>Weighted A*'s heuristic weight (default 2).</summary>
@@ -321,7 +326,7 @@ namespace Wayfinder
         internal NativeVoxelOptions ToNative()
         {
             NativeVoxelOptions native = values;
-            native.Limits = QueryLimits.ToNative(Limits);
+            native.Limits = NativeLimits();
             return native;
         }
     }
