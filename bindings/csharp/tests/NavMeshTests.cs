@@ -77,6 +77,10 @@ namespace Wayfinder.Tests
                 using (var query = new NavMeshQuery(mesh))
                 {
                     mesh.SaveWfnav(saved);
+                    string unwritable = Path.Combine(saved + ".missing", "mesh.wfnav");
+                    var refused = Assert.Throws<WayfinderException>(() => mesh.SaveWfnav(unwritable));
+                    Assert.That(refused.Status, Is.EqualTo(Status.LoadError));
+                    Assert.That(refused.Message, Is.StringContaining(unwritable));
                     before = query.FindPath(start, goal);
                     Assert.That(before.Found, query.Message);
                     query.GetPathPoints(ref pointsBefore);
