@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "handles.hpp"
