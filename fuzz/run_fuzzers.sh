@@ -33,7 +33,8 @@ cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" \
   -DWAYFINDER_BUILD_FUZZERS=ON -DWAYFINDER_BUILD_TESTS=OFF -DWAYFINDER_BUILD_TOOLS=OFF \
   -DWAYFINDER_BUILD_BENCHMARKS=OFF -DWAYFINDER_INSTALL=OFF >/dev/null
 # Each name has a fuzz/fuzz_NAME.cpp target and a fuzz/corpus/NAME/ seed folder.
-targets=(movingai_map movingai_scenario obj_mesh polyanya_mesh vox_file voxel_3dmap off_mesh_links jump_table goal_bounds navmesh_file)
+targets=(movingai_map movingai_scenario obj_mesh polyanya_mesh vox_file voxel_3dmap off_mesh_links jump_table goal_bounds navmesh_file
+  crowd_scenario)
 cmake --build "$build_dir" --target "${targets[@]/#/fuzz_}"
 
 status=0

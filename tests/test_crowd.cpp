@@ -6,10 +6,12 @@
 
 #include <cmath>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "crowd_test_support.hpp"
 #include "test_environment.hpp"
+#include "wayfinder/core/load_error.hpp"
 #include "wayfinder/crowd/crowd.hpp"
 #include "wayfinder/crowd/orca.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -275,4 +277,36 @@ TEST(Crowd, TwoHundredAgentsOnTheDungeon) {
     EXPECT_EQ(m.settled, m.agents);
     EXPECT_LT(m.settled_speed_fraction_max, 0.01);
   }
+}
+
+// A malformed scenario names its field; counts far beyond any real run (billions of steps,
+// threads, neighbours) are refused rather than run or allocated.
+TEST(CrowdScenarioFile, HugeCountsAndBadFieldsAreRefusedByName) {
+  const auto error_of = [](const nlohmann::json& document) -> std::string {
+    try {
+      (void)tools::crowd_scenario_from_json(document, "s.json");
+    } catch (const LoadError& error) {
+      return error.cause();
+    }
+    return "";
+  };
+  tools::CrowdScenarioRequest request;
+  request.agents = 2;
+  const nlohmann::json good = tools::crowd_scenario_to_json(tools::generate_crowd_scenario(request));
+  EXPECT_EQ(error_of(good), "");
+  nlohmann::json bad = good;
+  bad["steps"] = 4'000'000'000ULL;
+  EXPECT_EQ(error_of(bad), "steps: must be a whole number from 1 to 10000000");
+  bad = good;
+  bad["settings"]["threads"] = 1'000'000'000ULL;
+  EXPECT_EQ(error_of(bad), "settings.threads: must be a whole number from 1 to 256");
+  bad = good;
+  bad["settings"]["max_neighbours"] = 1ULL << 40;
+  EXPECT_EQ(error_of(bad), "settings.max_neighbours: must be a whole number from 1 to 1000");
+  bad = good;
+  bad["settings"]["collision_iterations"] = -1;
+  EXPECT_EQ(error_of(bad), "settings.collision_iterations: must be a whole number from 0 to 1000");
+  bad = good;
+  bad["agents"][1]["radius"] = -0.5;
+  EXPECT_EQ(error_of(bad).rfind("agents[1].radius: must be a finite number > 0", 0), 0U);
 }

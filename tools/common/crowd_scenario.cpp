@@ -36,12 +36,14 @@ class Fields {
       fail(field, std::string("must be a finite number ") + (strictly ? "> " : ">= ") + std::to_string(minimum));
     return read;
   }
-  [[nodiscard]] std::size_t count(const char* field, std::size_t fallback, std::size_t minimum) const {
+  /// A whole number in [minimum, maximum]: the upper bounds keep a malformed file from asking
+  /// for billions of steps, threads or neighbours (a run that never ends, or a huge allocation).
+  [[nodiscard]] std::size_t count(const char* field, std::size_t fallback, std::size_t minimum, std::size_t maximum) const {
     if (!object_.contains(field)) return fallback;
     const json& value = object_.at(field);
-    if (!value.is_number_unsigned() || value.get<std::size_t>() < minimum)
-      fail(field, "must be a whole number >= " + std::to_string(minimum));
-    return value.get<std::size_t>();
+    if (!value.is_number_unsigned() || value.get<std::uint64_t>() < minimum || value.get<std::uint64_t>() > maximum)
+      fail(field, "must be a whole number from " + std::to_string(minimum) + " to " + std::to_string(maximum));
+    return static_cast<std::size_t>(value.get<std::uint64_t>());
   }
   [[nodiscard]] Point point(const char* field) const {
     if (!object_.contains(field)) fail(field, "is missing");
@@ -100,12 +102,13 @@ MeshGeometry geometry_from_json(const json& mesh, const std::string& source) {
 }
 
 void read_settings(const Fields& fields, CrowdSettings& settings) {
-  settings.threads = fields.count("threads", settings.threads, 1);
+  settings.threads = fields.count("threads", settings.threads, 1, crowd_scenario_limits::threads);
   settings.time_horizon = fields.number("time_horizon", settings.time_horizon, 0.0, true);
   settings.wall_time_horizon = fields.number("wall_time_horizon", settings.wall_time_horizon, 0.0, true);
   settings.neighbour_distance = fields.number("neighbour_distance", settings.neighbour_distance, 0.0, true);
-  settings.max_neighbours = fields.count("max_neighbours", settings.max_neighbours, 1);
-  settings.collision_iterations = fields.count("collision_iterations", settings.collision_iterations, 0);
+  settings.max_neighbours = fields.count("max_neighbours", settings.max_neighbours, 1, crowd_scenario_limits::max_neighbours);
+  settings.collision_iterations = fields.count("collision_iterations", settings.collision_iterations, 0,
+                                               crowd_scenario_limits::collision_iterations);
   settings.stuck_time = fields.number("stuck_time", settings.stuck_time, 0.0, true);
   settings.wall_clearance = fields.number("wall_clearance", settings.wall_clearance, 0.0, false);
 }
@@ -138,10 +141,12 @@ CrowdScenario crowd_scenario_from_json(const json& document, const std::string& 
   else
     scenario.geometry = geometry_from_json(mesh, source);
   scenario.dt = fields.number("dt", scenario.dt, 0.0, true);
-  scenario.steps = fields.count("steps", scenario.steps, 1);
+  scenario.steps = fields.count("steps", scenario.steps, 1, crowd_scenario_limits::steps);
   if (fields.has("settings")) read_settings(Fields(document.at("settings"), "settings", source), scenario.settings);
   if (!fields.has("agents") || !document.at("agents").is_array()) fields.fail("agents", "must be an array of agents");
   const json& agents = document.at("agents");
+  if (agents.size() > crowd_scenario_limits::agents)
+    fields.fail("agents", "must hold at most " + std::to_string(crowd_scenario_limits::agents) + " agents");
   for (std::size_t i = 0; i < agents.size(); ++i) scenario.agents.push_back(agent_from_json(agents[i], i, source));
   return scenario;
 }

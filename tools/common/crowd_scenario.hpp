@@ -37,6 +37,15 @@ struct CrowdScenario {
   std::vector<CrowdScenarioAgent> agents;
 };
 
+/// The most a scenario file may ask for; larger values are refused as malformed.
+namespace crowd_scenario_limits {
+inline constexpr std::size_t agents = 1'000'000;
+inline constexpr std::size_t steps = 10'000'000;
+inline constexpr std::size_t threads = 256;
+inline constexpr std::size_t max_neighbours = 1'000;
+inline constexpr std::size_t collision_iterations = 1'000;
+}  // namespace crowd_scenario_limits
+
 /// Reads a scenario file. Throws LoadError naming the file and the field at fault
 /// ("agents[3].radius: must be a number > 0").
 CrowdScenario read_crowd_scenario(const std::filesystem::path& file);

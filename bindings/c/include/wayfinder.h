@@ -53,7 +53,7 @@ typedef enum wf_status {
   WF_LOAD_ERROR = 2,        /**< a file could not be read (or written) or its contents are malformed */
   WF_OUT_OF_MEMORY = 3,
   WF_BUFFER_TOO_SMALL = 4,  /**< the caller's buffer is too small; the size needed was returned */
-  WF_IN_USE = 5,            /**< a world cannot be destroyed while query handles on it exist */
+  WF_IN_USE = 5,            /**< a world cannot be destroyed while query handles (or crowds) on it exist */
   WF_INTERNAL_ERROR = 6     /**< anything else; the text says what */
 } wf_status;
 
@@ -302,7 +302,7 @@ WF_API wf_status wf_navmesh_save_wfnav(wf_navmesh* mesh, const char* path);
 WF_API wf_status wf_navmesh_create(const float* vertices, size_t vertex_count, size_t stride_bytes,
                                    const uint32_t* indices, size_t index_count, const uint32_t* polygon_sizes,
                                    size_t polygon_count, wf_navmesh** out_mesh, char* error, size_t error_capacity);
-/** Fails with WF_IN_USE while query handles on the mesh exist. */
+/** Fails with WF_IN_USE while query handles or crowds on the mesh exist. */
 WF_API wf_status wf_navmesh_destroy(wf_navmesh* mesh);
 /** Counts after building (concave polygons are split, degenerate ones dropped); any output may be NULL. */
 WF_API wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, size_t* polygons, size_t* regions);
@@ -350,6 +350,84 @@ WF_API wf_status wf_navmesh_query_path_points(wf_navmesh_query* query, double* x
 WF_API wf_status wf_navmesh_query_path_polygons(wf_navmesh_query* query, uint32_t* polygons, size_t capacity,
                                                 size_t* count);
 WF_API wf_status wf_navmesh_query_message(wf_navmesh_query* query, char* text, size_t capacity, size_t* length);
+
+/* ---- Crowds ----------------------------------------------------------------------------- */
+
+/** Agents walking their paths together on a navigation mesh, avoiding each other and the walls
+ *  (C++ wayfinder::Crowd, docs/crowds.md). A crowd counts as a query handle of its mesh: the
+ *  mesh cannot be destroyed (WF_IN_USE) until the crowd is. One thread at a time drives a crowd;
+ *  its update may use more (settings.threads) and gives the same result for every count. */
+typedef struct wf_crowd wf_crowd;
+
+/** C++ CrowdSettings; lengths in world units, times in seconds. */
+typedef struct wf_crowd_settings {
+  size_t threads;                /**< threads an update splits the agents over, >= 1 (1) */
+  double time_horizon;           /**< avoid other agents this far ahead, > 0 (2) */
+  double wall_time_horizon;      /**< avoid walls this far ahead, > 0 (0.5) */
+  double neighbour_distance;     /**< agents closer than this (centres, x-z) are neighbours, > 0 (5) */
+  size_t max_neighbours;         /**< the nearest this many are avoided, >= 1 (10) */
+  size_t collision_iterations;   /**< rounds of pushing overlapping agents apart (32; 0: none) */
+  double stuck_time;             /**< no progress for this long: stuck, > 0 (3) */
+  double stuck_progress;         /**< ... progress meaning coming this much closer, >= 0 (0.05) */
+  double settle_speed_fraction;  /**< below this fraction of its max speed an agent stops, 0..1 (0.05) */
+  size_t max_move_polygons;      /**< polygons one move along the surface looks at, >= 1 (64) */
+  double wall_clearance;         /**< how far centres keep from the mesh's edge, >= 0 (0.02) */
+  double target_snap_distance;   /**< a point off the mesh moves this far onto it, >= 0 (2) */
+} wf_crowd_settings;
+
+/** One agent's body and manners (C++ CrowdAgentSettings). */
+typedef struct wf_crowd_agent_settings {
+  double radius;              /**< > 0 (0.5) */
+  double height;              /**< > 0 (2) */
+  double max_speed;           /**< >= 0, units per second (3.5) */
+  double max_acceleration;    /**< > 0, units per second squared (8) */
+  double avoidance_priority;  /**< >= 0: of two agents with p and q, the first takes q / (p + q) of the avoidance (1) */
+  double arrival_radius;      /**< within this of its target point it has arrived, >= 0 (0.1) */
+  uint64_t user_id;           /**< the caller's own number; never read by the crowd (0) */
+} wf_crowd_agent_settings;
+
+/** What an agent is doing. The values are those of C++ wayfinder::CrowdAgentStatus. */
+typedef enum wf_crowd_agent_state {
+  WF_CROWD_IDLE = 0,              /**< no target */
+  WF_CROWD_WAITING_FOR_PATH = 1,  /**< its path has not come yet: it stands still */
+  WF_CROWD_MOVING = 2,            /**< following its path, or its target velocity */
+  WF_CROWD_ARRIVED = 3,           /**< within its arrival radius of its target point */
+  WF_CROWD_UNREACHABLE = 4        /**< its target cannot be reached: it stands as close as it got */
+} wf_crowd_agent_state;
+
+/** The defaults of C++ CrowdSettings and CrowdAgentSettings. */
+WF_API void wf_crowd_settings_init(wf_crowd_settings* settings);
+WF_API void wf_crowd_agent_settings_init(wf_crowd_agent_settings* settings);
+
+/** A crowd on `mesh` (settings NULL: the defaults); bad settings are WF_INVALID_ARGUMENT naming
+ *  the field. */
+WF_API wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, wf_crowd** out_crowd,
+                                 char* error, size_t error_capacity);
+WF_API void wf_crowd_destroy(wf_crowd* crowd);
+/** Adds an agent standing at the mesh point nearest to `position` (within the target snap
+ *  distance), with no target (settings NULL: the defaults). Ids grow and are never reused. Bad
+ *  settings or a position with no mesh near are WF_INVALID_ARGUMENT. */
+WF_API wf_status wf_crowd_add_agent(wf_crowd* crowd, const double position[3], const wf_crowd_agent_settings* settings,
+                                    uint32_t* agent_id);
+/** An id no agent has is WF_INVALID_ARGUMENT (here and below), nothing changed. */
+WF_API wf_status wf_crowd_remove_agent(wf_crowd* crowd, uint32_t agent_id);
+/** Sends the agent to the mesh point nearest to `target`; its path is asked for in the next
+ *  update. A target that is not finite, or has no mesh near, is WF_INVALID_ARGUMENT. */
+WF_API wf_status wf_crowd_set_target(wf_crowd* crowd, uint32_t agent_id, const double target[3]);
+/** Makes the agent walk at `velocity_xz` (x, z; clamped to its max speed) with no path, still
+ *  avoiding others and the walls: a player's character. */
+WF_API wf_status wf_crowd_set_velocity_target(wf_crowd* crowd, uint32_t agent_id, const double velocity_xz[2]);
+/** Advances every agent by dt seconds (finite, > 0): paths, avoidance, moves. */
+WF_API wf_status wf_crowd_update(wf_crowd* crowd, double dt);
+/** A read: records no text. */
+WF_API wf_status wf_crowd_agent_count(const wf_crowd* crowd, size_t* count);
+/** Every agent, in the order of their ids, into the caller's arrays (each may be NULL when not
+ *  wanted; capacity and *count in agents): ids, positions (x, y, z triples, on the mesh),
+ *  velocities during the last update (x, z pairs, units per second) and states. With every
+ *  array NULL and capacity 0 only *count is set; a capacity below the count is
+ *  WF_BUFFER_TOO_SMALL, nothing copied. */
+WF_API wf_status wf_crowd_read_agents(wf_crowd* crowd, uint32_t* ids, double* positions_xyz, double* velocities_xz,
+                                      wf_crowd_agent_state* states, size_t capacity, size_t* count);
 
 /* ---- Voxel worlds ----------------------------------------------------------------------- */
 

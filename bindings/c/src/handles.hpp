@@ -48,6 +48,7 @@ enum class HandleType : std::uint32_t {
   voxel_query,
   voxel_hierarchy,
   batch,
+  crowd,
   destroyed = 0x5746DEAD,
 };
 
@@ -232,6 +233,7 @@ class NavMeshQuery;
 class VoxelWorld;
 class VoxelQuery;
 class VoxelHierarchy;
+class Crowd;
 }  // namespace wayfinder
 
 // The handles. Each begins with its header (type tag and error slot) and holds only pointers
@@ -291,8 +293,16 @@ struct wf_voxel_hierarchy {
   std::shared_ptr<const wayfinder::VoxelHierarchy>* hierarchy;
 };
 struct wf_batch;  // batch.cpp
+struct wf_crowd {
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::crowd;
+  wayfinder::c_api::HandleHeader header{type, {}};
+  /// Counted among the mesh's query handles, so that the mesh outlives the crowd.
+  wf_navmesh* mesh;
+  wayfinder::Crowd* crowd;
+};
 
 static_assert(std::is_standard_layout_v<wf_grid> && std::is_standard_layout_v<wf_grid_query> &&
               std::is_standard_layout_v<wf_navmesh> && std::is_standard_layout_v<wf_navmesh_query> &&
               std::is_standard_layout_v<wf_voxel_world> && std::is_standard_layout_v<wf_voxel_query> &&
-              std::is_standard_layout_v<wf_voxel_hierarchy> && std::is_standard_layout_v<wf_grid_derived>);
+              std::is_standard_layout_v<wf_voxel_hierarchy> && std::is_standard_layout_v<wf_grid_derived> &&
+              std::is_standard_layout_v<wf_crowd>);

@@ -134,7 +134,7 @@ wf_status destroy_world(WorldHandle* handle, World* WorldHandle::*world) noexcep
   if (!is_live(handle)) return WF_INVALID_ARGUMENT;
   const std::size_t queries = handle->queries.load(std::memory_order_relaxed);
   if (queries != 0) {
-    record(handle->header.error, "destroy: query handles (or voxel hierarchies) on this world still exist; destroy them first");
+    record(handle->header.error, "destroy: query handles (or voxel hierarchies, crowds) on this world still exist; destroy them first");
     return WF_IN_USE;
   }
   delete (handle->*world);

@@ -42,5 +42,11 @@ int main(void) {
   VALUE(WF_VOXEL_GREEDY_BEST_FIRST); VALUE(WF_MAX_AREAS); VALUE(WF_VOXEL_HIERARCHICAL); VALUE(WF_STOP_MEMORY_LIMIT);
   SIZE(wf_voxel_hierarchy_options); FIELD(wf_voxel_hierarchy_options, build_threads);
   FIELD(wf_voxel_hierarchy_options, max_places);
+  SIZE(wf_crowd_agent_state); VALUE(WF_CROWD_UNREACHABLE);
+  SIZE(wf_crowd_settings); FIELD(wf_crowd_settings, time_horizon); FIELD(wf_crowd_settings, max_neighbours);
+  FIELD(wf_crowd_settings, collision_iterations); FIELD(wf_crowd_settings, stuck_time);
+  FIELD(wf_crowd_settings, max_move_polygons); FIELD(wf_crowd_settings, target_snap_distance);
+  SIZE(wf_crowd_agent_settings); FIELD(wf_crowd_agent_settings, height); FIELD(wf_crowd_agent_settings, arrival_radius);
+  FIELD(wf_crowd_agent_settings, user_id);
   return 0;
 }

@@ -1402,6 +1402,178 @@ static void test_batches(void) {
   CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
 }
 
+/* A flat square floor from -10 to 10 in x and z, in one polygon. */
+static const float square_vertices[] = {-10.0f, 0.0f, -10.0f, 10.0f, 0.0f, -10.0f, 10.0f, 0.0f, 10.0f, -10.0f, 0.0f, 10.0f};
+static const uint32_t square_indices[] = {0, 1, 2, 3};
+static const uint32_t square_sizes[] = {4};
+
+/* Eight agents on a circle of radius 5 each walk to the point opposite: every one arrives, and
+ * no two ever overlap by more than 1 % of a radius. */
+static void test_crowd_circle_swap(wf_navmesh* mesh) {
+  enum { agents = 8 };
+  /* The unit vectors at multiples of 45 degrees (no libm: the test links only the library). */
+  const double h = 0.70710678118654752;
+  const double unit[agents][2] = {{1, 0}, {h, h}, {0, 1}, {-h, h}, {-1, 0}, {-h, -h}, {0, -1}, {h, -h}};
+  const double radius = 0.4;
+  wf_crowd* crowd = NULL;
+  wf_crowd_agent_settings body;
+  uint32_t ids[agents], read_ids[agents];
+  double positions[3 * agents], velocities[2 * agents];
+  wf_crowd_agent_state states[agents];
+  size_t count = 0, i, j;
+  int tick, all_arrived = 0;
+  double closest_squared = 1e300;
+  char error[128];
+
+  CHECK_STATUS(wf_crowd_create(mesh, NULL, &crowd, error, sizeof error), WF_OK);
+  wf_crowd_agent_settings_init(&body);
+  body.radius = radius;
+  body.max_speed = 1.5;
+  for (i = 0; i < agents; ++i) {
+    const double start[3] = {5.0 * unit[i][0], 0.0, 5.0 * unit[i][1]};
+    const double goal[3] = {-start[0], 0.0, -start[2]};
+    body.user_id = 100 + i;
+    CHECK_STATUS(wf_crowd_add_agent(crowd, start, &body, &ids[i]), WF_OK);
+    CHECK_STATUS(wf_crowd_set_target(crowd, ids[i], goal), WF_OK);
+  }
+  CHECK_STATUS(wf_crowd_agent_count(crowd, &count), WF_OK);
+  CHECK(count == agents);
+  for (tick = 0; tick < 600 && !all_arrived; ++tick) {
+    CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
+    CHECK_STATUS(wf_crowd_read_agents(crowd, read_ids, positions, velocities, states, agents, &count), WF_OK);
+    all_arrived = 1;
+    for (i = 0; i < agents; ++i) {
+      if (states[i] != WF_CROWD_ARRIVED) all_arrived = 0;
+      for (j = i + 1; j < agents; ++j) {
+        const double dx = positions[3 * i] - positions[3 * j], dz = positions[3 * i + 2] - positions[3 * j + 2];
+        if (dx * dx + dz * dz < closest_squared) closest_squared = dx * dx + dz * dz;
+      }
+    }
+  }
+  CHECK(all_arrived);
+  /* Centres at least two radii less 1 % of a radius apart. */
+  CHECK(closest_squared >= (1.99 * radius) * (1.99 * radius));
+  /* Arrived agents stand still. */
+  CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
+  CHECK_STATUS(wf_crowd_read_agents(crowd, read_ids, positions, velocities, states, agents, &count), WF_OK);
+  for (i = 0; i < agents; ++i) {
+    CHECK(read_ids[i] == ids[i]);
+    CHECK_NEAR(positions[3 * i], -5.0 * unit[i][0], 0.2);
+    CHECK_NEAR(positions[3 * i + 2], -5.0 * unit[i][1], 0.2);
+    CHECK(states[i] == WF_CROWD_ARRIVED && velocities[2 * i] == 0.0 && velocities[2 * i + 1] == 0.0);
+  }
+  wf_crowd_destroy(crowd);
+}
+
+static void test_crowds(void) {
+  wf_navmesh* mesh = NULL;
+  wf_crowd* crowd = (wf_crowd*)&failures;
+  wf_crowd_settings settings;
+  wf_crowd_agent_settings body;
+  const double origin[3] = {0.0, 0.0, 0.0}, east[3] = {8.0, 0.0, 0.0}, far_away[3] = {100.0, 0.0, 100.0};
+  const double nan_point[3] = {0.0, NAN, 0.0}, walk[2] = {1.0, 0.0}, nan_walk[2] = {NAN, 0.0};
+  uint32_t id = 0, other = 0, ids[2];
+  double positions[6];
+  wf_crowd_agent_state states[2];
+  size_t count = 99;
+  char error[128];
+
+  CHECK_STATUS(wf_navmesh_create(square_vertices, 4, 0, square_indices, 4, square_sizes, 1, &mesh, error, sizeof error),
+               WF_OK);
+  wf_crowd_settings_init(&settings);
+  CHECK(settings.threads == 1 && settings.max_neighbours == 10 && settings.time_horizon == 2.0);
+  wf_crowd_settings_init(NULL);
+  wf_crowd_agent_settings_init(&body);
+  CHECK(body.radius == 0.5 && body.height == 2.0 && body.max_speed == 3.5 && body.user_id == 0);
+  wf_crowd_agent_settings_init(NULL);
+
+  /* Creation: bad settings name the field; NULL arguments are refused. */
+  settings.time_horizon = -1.0;
+  CHECK_STATUS(wf_crowd_create(mesh, &settings, &crowd, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(crowd == NULL && strstr(error, "time_horizon") != NULL);
+  CHECK_STATUS(wf_crowd_create(NULL, NULL, &crowd, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_create(mesh, NULL, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_create((wf_navmesh*)&failures, NULL, &crowd, error, sizeof error), WF_INVALID_ARGUMENT);
+  wf_crowd_settings_init(&settings);
+  settings.threads = 2;
+  CHECK_STATUS(wf_crowd_create(mesh, &settings, &crowd, error, sizeof error), WF_OK);
+
+  /* The crowd keeps its mesh: destroying the mesh is refused while the crowd lives. */
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_IN_USE);
+  CHECK_ERROR_MENTIONS(mesh, "crowds");
+
+  /* Agents: bad bodies and positions are refused with the field's name. */
+  body.radius = -0.5;
+  CHECK_STATUS(wf_crowd_add_agent(crowd, origin, &body, &id), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "radius");
+  CHECK_STATUS(wf_crowd_add_agent(crowd, far_away, NULL, &id), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_add_agent(crowd, nan_point, NULL, &id), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "not finite");
+  CHECK_STATUS(wf_crowd_add_agent(crowd, NULL, NULL, &id), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_add_agent(crowd, origin, NULL, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_add_agent(NULL, origin, NULL, &id), WF_INVALID_ARGUMENT);
+  wf_crowd_agent_settings_init(&body);
+  body.user_id = 7;
+  CHECK_STATUS(wf_crowd_add_agent(crowd, origin, &body, &id), WF_OK);
+  CHECK_STATUS(wf_crowd_add_agent(crowd, east, NULL, &other), WF_OK);
+  CHECK(other > id);
+
+  /* Targets: NaN, off the mesh, unknown ids and NULL points are refused. */
+  CHECK_STATUS(wf_crowd_set_target(crowd, id, nan_point), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "not finite");
+  CHECK_STATUS(wf_crowd_set_target(crowd, id, far_away), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "snap distance");
+  CHECK_STATUS(wf_crowd_set_target(crowd, 999, east), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "no agent has the id 999");
+  CHECK_STATUS(wf_crowd_set_target(crowd, id, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_set_velocity_target(crowd, 999, walk), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "no agent has the id 999");
+  CHECK_STATUS(wf_crowd_set_velocity_target(crowd, id, nan_walk), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_set_velocity_target(crowd, id, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_remove_agent(crowd, 999), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "no agent has the id 999");
+  CHECK_STATUS(wf_crowd_set_target(crowd, id, east), WF_OK);
+  CHECK_STATUS(wf_crowd_set_velocity_target(crowd, other, walk), WF_OK);
+
+  /* Updates: dt must be finite and > 0. */
+  CHECK_STATUS(wf_crowd_update(crowd, 0.0), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_update(crowd, NAN), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_update(NULL, 0.1), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
+
+  /* Reading: the size query, NULL buffers with a capacity, a short buffer, then the agents. */
+  CHECK_STATUS(wf_crowd_read_agents(crowd, NULL, NULL, NULL, NULL, 0, &count), WF_OK);
+  CHECK(count == 2);
+  CHECK_STATUS(wf_crowd_read_agents(crowd, NULL, NULL, NULL, NULL, 2, &count), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "NULL");
+  CHECK_STATUS(wf_crowd_read_agents(crowd, ids, NULL, NULL, NULL, 1, &count), WF_BUFFER_TOO_SMALL);
+  CHECK_STATUS(wf_crowd_read_agents(crowd, ids, NULL, NULL, NULL, 2, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_read_agents(NULL, ids, NULL, NULL, NULL, 2, &count), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_read_agents(crowd, ids, positions, NULL, states, 2, &count), WF_OK);
+  CHECK(ids[0] == id && ids[1] == other);
+  CHECK(states[0] == WF_CROWD_MOVING && states[1] == WF_CROWD_MOVING);
+  CHECK(positions[0] > 0.0 && positions[3] > 8.0);  /* both walked east */
+  CHECK_STATUS(wf_crowd_agent_count(NULL, &count), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_agent_count(crowd, NULL), WF_INVALID_ARGUMENT);
+
+  /* A removed agent is gone and its id unknown. */
+  CHECK_STATUS(wf_crowd_remove_agent(crowd, id), WF_OK);
+  CHECK_STATUS(wf_crowd_remove_agent(crowd, id), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_remove_agent(NULL, id), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_agent_count(crowd, &count), WF_OK);
+  CHECK(count == 1);
+
+  /* A crowd handle is not a mesh handle and the other way round. */
+  CHECK_STATUS(wf_crowd_update((wf_crowd*)mesh, 0.1), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(mesh, "a wf_navmesh was given where a wf_crowd is needed");
+  wf_crowd_destroy((wf_crowd*)mesh);
+  wf_crowd_destroy(crowd);
+  wf_crowd_destroy(NULL);
+
+  test_crowd_circle_swap(mesh);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+}
+
 int main(int argc, char** argv) {
   data_dir = getenv("WAYFINDER_DATA_DIR");
   if (data_dir == NULL && argc > 1) data_dir = argv[1];
@@ -1418,6 +1590,7 @@ int main(int argc, char** argv) {
   test_voxel_queries();
   test_voxel_benchmark();
   test_batches();
+  test_crowds();
   printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }

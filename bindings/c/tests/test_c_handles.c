@@ -34,6 +34,7 @@ typedef struct handles {
   wf_voxel_query* voxel_query;
   wf_voxel_hierarchy* hierarchy;
   wf_batch* batch;
+  wf_crowd* crowd;
 } handles;
 
 /* Two unit squares side by side (x, z), at y = 0. */
@@ -69,9 +70,11 @@ static void create_handles(handles* h) {
   CHECK_STATUS(wf_voxel_hierarchy_create(h->world, NULL, &hierarchy_options, &h->hierarchy, error, sizeof error),
                WF_OK);
   CHECK_STATUS(wf_batch_create(&h->batch, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_crowd_create(h->mesh, NULL, &h->crowd, error, sizeof error), WF_OK);
 }
 
 static void destroy_handles(handles* h) {
+  wf_crowd_destroy(h->crowd);
   wf_batch_destroy(h->batch);
   wf_voxel_hierarchy_destroy(h->hierarchy);
   wf_voxel_query_destroy(h->voxel_query);
@@ -100,6 +103,34 @@ static void check_all_usable(const handles* h) {
   CHECK(nodes > 0);
   CHECK_STATUS(wf_batch_count(h->batch, &count), WF_OK);
   CHECK(count == 0);
+  CHECK_STATUS(wf_crowd_update(h->crowd, 0.1), WF_OK);
+  CHECK_STATUS(wf_crowd_agent_count(h->crowd, &count), WF_OK);
+  CHECK(count == 0);
+}
+
+/* A crowd given where another handle is needed, and other handles given as a crowd: refused,
+   nothing destroyed; its mesh cannot be destroyed under it. */
+static void test_crowd_handles(const handles* h) {
+  double point[3] = {0.5, 0.0, 0.5};
+  uint32_t id = 0;
+  size_t count = 0;
+  char error[256];
+  wf_crowd* crowd = NULL;
+  wf_path_result result;
+  CHECK_STATUS(wf_crowd_update((wf_crowd*)h->batch, 0.1), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->batch, "a wf_batch was given where a wf_crowd is needed");
+  CHECK_STATUS(wf_crowd_add_agent((wf_crowd*)h->mesh_query, point, NULL, &id), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->mesh_query, "a wf_navmesh_query was given where a wf_crowd is needed");
+  CHECK_STATUS(wf_crowd_agent_count((const wf_crowd*)h->grid, &count), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_query_find_path((wf_navmesh_query*)h->crowd, point, point, NULL, &result),
+               WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->crowd, "a wf_crowd was given where a wf_navmesh_query is needed");
+  CHECK_STATUS(wf_crowd_create((wf_navmesh*)h->crowd, NULL, &crowd, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(crowd == NULL && strcmp(error, "a wf_crowd was given where a wf_navmesh is needed") == 0);
+  wf_crowd_destroy((wf_crowd*)h->mesh);
+  CHECK_ERROR_IS(h->mesh, "a wf_navmesh was given where a wf_crowd is needed");
+  CHECK_STATUS(wf_navmesh_destroy((wf_navmesh*)h->crowd), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_destroy(h->mesh), WF_IN_USE);
 }
 
 /* Calls on one handle given another's: refused, the reason recorded in the handle given (it
@@ -265,6 +296,8 @@ static void test_not_a_handle(void) {
     CHECK_STATUS(wf_batch_count((const wf_batch*)memory.bytes, &count), WF_INVALID_ARGUMENT);
     wf_grid_query_destroy((wf_grid_query*)memory.bytes);
     wf_batch_destroy((wf_batch*)memory.bytes);
+    CHECK_STATUS(wf_crowd_update((wf_crowd*)memory.bytes, 0.1), WF_INVALID_ARGUMENT);
+    wf_crowd_destroy((wf_crowd*)memory.bytes);
     CHECK(memcmp(copy, memory.bytes, sizeof copy) == 0);
     CHECK(strstr(wf_last_error(memory.bytes), "not a live handle") != NULL);
   }
@@ -279,6 +312,7 @@ int main(void) {
     test_wrong_type_reads(&h);
     test_wrong_type_arguments(&h);
     test_wrong_type_destroy(&h);
+    test_crowd_handles(&h);
     check_all_usable(&h);
     test_not_a_handle();
   }

@@ -1,0 +1,224 @@
+// Crowds through C: a crowd handle on a mesh handle (counted among the mesh's queries), its
+// agents, targets and updates, and the agents' state copied into the caller's arrays.
+
+#include <cmath>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "handles.hpp"
+#include "options.hpp"
+#include "wayfinder/crowd/crowd.hpp"
+
+using namespace wayfinder;
+using namespace wayfinder::c_api;
+
+namespace {
+
+static_assert(static_cast<int>(CrowdAgentStatus::idle) == WF_CROWD_IDLE &&
+              static_cast<int>(CrowdAgentStatus::waiting_for_path) == WF_CROWD_WAITING_FOR_PATH &&
+              static_cast<int>(CrowdAgentStatus::moving) == WF_CROWD_MOVING &&
+              static_cast<int>(CrowdAgentStatus::arrived) == WF_CROWD_ARRIVED &&
+              static_cast<int>(CrowdAgentStatus::unreachable) == WF_CROWD_UNREACHABLE);
+
+CrowdSettings crowd_settings(const wf_crowd_settings* settings) {
+  CrowdSettings converted;
+  if (settings == nullptr) return converted;
+  // The crowd checks the values (std::invalid_argument naming the field).
+  converted.threads = settings->threads;
+  converted.time_horizon = settings->time_horizon;
+  converted.wall_time_horizon = settings->wall_time_horizon;
+  converted.neighbour_distance = settings->neighbour_distance;
+  converted.max_neighbours = settings->max_neighbours;
+  converted.collision_iterations = settings->collision_iterations;
+  converted.stuck_time = settings->stuck_time;
+  converted.stuck_progress = settings->stuck_progress;
+  converted.settle_speed_fraction = settings->settle_speed_fraction;
+  converted.max_move_polygons = settings->max_move_polygons;
+  converted.wall_clearance = settings->wall_clearance;
+  converted.target_snap_distance = settings->target_snap_distance;
+  return converted;
+}
+
+CrowdAgentSettings agent_settings(const wf_crowd_agent_settings* settings) {
+  CrowdAgentSettings converted;
+  if (settings == nullptr) return converted;
+  converted.radius = settings->radius;
+  converted.height = settings->height;
+  converted.max_speed = settings->max_speed;
+  converted.max_acceleration = settings->max_acceleration;
+  converted.avoidance_priority = settings->avoidance_priority;
+  converted.arrival_radius = settings->arrival_radius;
+  converted.user_id = settings->user_id;
+  return converted;
+}
+
+bool all_finite(const double* values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (!std::isfinite(values[i])) return false;
+  return true;
+}
+
+std::string no_agent(const char* call, std::uint32_t id) {
+  return std::string(call) + ": no agent has the id " + std::to_string(id);
+}
+
+/// The frame of every call that changes a crowd: a handle that is no live crowd is refused,
+/// `arguments_given` false records `null_message`, and `body` returns the status.
+template <class Body>
+wf_status crowd_call(wf_crowd* crowd, bool arguments_given, const char* null_message, Body&& body) noexcept {
+  if (!is_live(crowd)) return WF_INVALID_ARGUMENT;
+  return guarded(crowd->header.error, [&] {
+    if (!arguments_given) return fail(crowd->header.error, WF_INVALID_ARGUMENT, null_message);
+    return body();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+void wf_crowd_settings_init(wf_crowd_settings* settings) {
+  if (settings == nullptr) return;
+  const CrowdSettings defaults;
+  settings->threads = defaults.threads;
+  settings->time_horizon = defaults.time_horizon;
+  settings->wall_time_horizon = defaults.wall_time_horizon;
+  settings->neighbour_distance = defaults.neighbour_distance;
+  settings->max_neighbours = defaults.max_neighbours;
+  settings->collision_iterations = defaults.collision_iterations;
+  settings->stuck_time = defaults.stuck_time;
+  settings->stuck_progress = defaults.stuck_progress;
+  settings->settle_speed_fraction = defaults.settle_speed_fraction;
+  settings->max_move_polygons = defaults.max_move_polygons;
+  settings->wall_clearance = defaults.wall_clearance;
+  settings->target_snap_distance = defaults.target_snap_distance;
+}
+
+void wf_crowd_agent_settings_init(wf_crowd_agent_settings* settings) {
+  if (settings == nullptr) return;
+  const CrowdAgentSettings defaults;
+  settings->radius = defaults.radius;
+  settings->height = defaults.height;
+  settings->max_speed = defaults.max_speed;
+  settings->max_acceleration = defaults.max_acceleration;
+  settings->avoidance_priority = defaults.avoidance_priority;
+  settings->arrival_radius = defaults.arrival_radius;
+  settings->user_id = defaults.user_id;
+}
+
+wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, wf_crowd** out_crowd, char* error,
+                          size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out_crowd == nullptr) {
+      write_error(error, error_capacity, "wf_crowd_create: the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out_crowd = nullptr;
+    if (mesh == nullptr) {
+      write_error(error, error_capacity, "wf_crowd_create: the mesh handle is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    if (!is_live_argument(mesh, error, error_capacity)) return WF_INVALID_ARGUMENT;
+    auto handle = std::make_unique<wf_crowd>();
+    handle->crowd = std::make_unique<Crowd>(*mesh->mesh, crowd_settings(settings)).release();
+    handle->mesh = mesh;
+    mesh->queries.fetch_add(1, std::memory_order_relaxed);
+    *out_crowd = handle.release();
+    return WF_OK;
+  });
+}
+
+void wf_crowd_destroy(wf_crowd* crowd) {
+  if (!is_live(crowd)) return;
+  delete crowd->crowd;
+  crowd->mesh->queries.fetch_sub(1, std::memory_order_relaxed);
+  poison_and_delete(crowd);
+}
+
+wf_status wf_crowd_add_agent(wf_crowd* crowd, const double position[3], const wf_crowd_agent_settings* settings,
+                             uint32_t* agent_id) {
+  return crowd_call(crowd, position != nullptr && agent_id != nullptr,
+                    "wf_crowd_add_agent: position or agent_id is NULL", [&] {
+                      if (!all_finite(position, 3))
+                        return fail(crowd->header.error, WF_INVALID_ARGUMENT, "wf_crowd_add_agent: the position is not finite");
+                      *agent_id = crowd->crowd->add_agent(point_of(position), agent_settings(settings));
+                      return WF_OK;
+                    });
+}
+
+wf_status wf_crowd_remove_agent(wf_crowd* crowd, uint32_t agent_id) {
+  return crowd_call(crowd, true, "", [&] {
+    if (!crowd->crowd->remove_agent(agent_id))
+      return fail(crowd->header.error, WF_INVALID_ARGUMENT, no_agent("wf_crowd_remove_agent", agent_id));
+    return WF_OK;
+  });
+}
+
+wf_status wf_crowd_set_target(wf_crowd* crowd, uint32_t agent_id, const double target[3]) {
+  return crowd_call(crowd, target != nullptr, "wf_crowd_set_target: target is NULL", [&] {
+    if (crowd->crowd->agent(agent_id) == nullptr)
+      return fail(crowd->header.error, WF_INVALID_ARGUMENT, no_agent("wf_crowd_set_target", agent_id));
+    if (!all_finite(target, 3))
+      return fail(crowd->header.error, WF_INVALID_ARGUMENT, "wf_crowd_set_target: the target is not finite");
+    if (!crowd->crowd->set_target(agent_id, point_of(target)))
+      return fail(crowd->header.error, WF_INVALID_ARGUMENT,
+                  "wf_crowd_set_target: no mesh within the target snap distance of the target");
+    return WF_OK;
+  });
+}
+
+wf_status wf_crowd_set_velocity_target(wf_crowd* crowd, uint32_t agent_id, const double velocity_xz[2]) {
+  return crowd_call(crowd, velocity_xz != nullptr, "wf_crowd_set_velocity_target: velocity_xz is NULL", [&] {
+    if (!all_finite(velocity_xz, 2))
+      return fail(crowd->header.error, WF_INVALID_ARGUMENT, "wf_crowd_set_velocity_target: the velocity is not finite");
+    if (!crowd->crowd->set_target_velocity(agent_id, PlanarVector{velocity_xz[0], velocity_xz[1]}))
+      return fail(crowd->header.error, WF_INVALID_ARGUMENT, no_agent("wf_crowd_set_velocity_target", agent_id));
+    return WF_OK;
+  });
+}
+
+wf_status wf_crowd_update(wf_crowd* crowd, double dt) {
+  // Crowd::update refuses a dt that is not finite and > 0 (std::invalid_argument).
+  return crowd_call(crowd, true, "", [&] {
+    crowd->crowd->update(dt);
+    return WF_OK;
+  });
+}
+
+wf_status wf_crowd_agent_count(const wf_crowd* crowd, size_t* count) {
+  if (!is_live(crowd, OnWrongHandle::stay_silent) || count == nullptr) return WF_INVALID_ARGUMENT;
+  *count = crowd->crowd->agent_count();
+  return WF_OK;
+}
+
+wf_status wf_crowd_read_agents(wf_crowd* crowd, uint32_t* ids, double* positions_xyz, double* velocities_xz,
+                               wf_crowd_agent_state* states, size_t capacity, size_t* count) {
+  if (!is_live(crowd)) return WF_INVALID_ARGUMENT;
+  return guarded(crowd->header.error, [&] {
+    const std::span<const CrowdAgent> agents = crowd->crowd->agents();
+    // The size-query convention over several arrays: "the buffer" is present if any array is.
+    void* any_array = ids != nullptr             ? static_cast<void*>(ids)
+                      : positions_xyz != nullptr ? static_cast<void*>(positions_xyz)
+                      : velocities_xz != nullptr ? static_cast<void*>(velocities_xz)
+                                                 : static_cast<void*>(states);
+    return copy_out(crowd->header.error, "wf_crowd_read_agents", any_array, capacity, count, agents.size(), [&] {
+      for (std::size_t i = 0; i < agents.size(); ++i) {
+        const CrowdAgent& agent = agents[i];
+        if (ids != nullptr) ids[i] = agent.id;
+        if (positions_xyz != nullptr) {
+          positions_xyz[3 * i] = agent.position.x;
+          positions_xyz[3 * i + 1] = agent.position.y;
+          positions_xyz[3 * i + 2] = agent.position.z;
+        }
+        if (velocities_xz != nullptr) {
+          velocities_xz[2 * i] = agent.velocity.x;
+          velocities_xz[2 * i + 1] = agent.velocity.z;
+        }
+        if (states != nullptr) states[i] = static_cast<wf_crowd_agent_state>(agent.status);
+      }
+    });
+  });
+}
+
+}  // extern "C"
