@@ -8,6 +8,8 @@ import numpy.typing as npt
 Cell = Tuple[int, int]
 Point3 = Tuple[float, float, float]
 Block = Tuple[int, int, int]
+# What returns an array with numpy returns a list of row tuples without it (numpy is optional).
+Table = Union[npt.NDArray, List[tuple]]
 
 max_areas: int
 
@@ -51,8 +53,8 @@ class PathResult:
     message: str
     stats: SearchStats
     nodes: List[int]
-    path_array: npt.NDArray
-    trace: Optional[npt.NDArray[np.float64]]
+    path_array: Table
+    trace: Optional[Table]
     found: bool
     has_path: bool
     path: List[tuple]
@@ -115,7 +117,7 @@ class GridMap:
     def __init__(self, width: int, height: int) -> None: ...
     @staticmethod
     def from_costs(costs: Optional[npt.ArrayLike] = None, blocked: Optional[npt.ArrayLike] = None) -> GridMap: ...
-    def to_costs(self) -> npt.NDArray[np.float32]: ...
+    def to_costs(self) -> Table: ...
     def contains(self, cell: Cell) -> bool: ...
     def passable(self, cell: Cell) -> bool: ...
     def cost(self, cell: Cell) -> float: ...
@@ -250,6 +252,7 @@ class MovementProfile:
 class VoxelWorld:
     size: Block
     revision: int
+    def __init__(self, size_x: int, size_y: int, size_z: int) -> None: ...
     @staticmethod
     def from_array(kinds: npt.ArrayLike) -> VoxelWorld: ...
     def block(self, block: Block) -> BlockKind: ...
