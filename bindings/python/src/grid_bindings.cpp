@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "world_state.hpp"
 #include "wayfinder/core/path_batch.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
@@ -196,7 +197,10 @@ void bind_grid(py::module_& module) {
       .def("flags", [](const GridMap& map, const CellTuple& cell) { return map.flags(to_cell(cell)); })
       .def_property_readonly("revision", &GridMap::revision, "the number of edits that changed something")
       .def_property_readonly("uniform_cost", &GridMap::uniform_cost)
-      .def("passable_count", &GridMap::passable_count);
+      .def("passable_count", &GridMap::passable_count)
+      .def(py::pickle(&grid_state, &grid_from_state))
+      .def("__eq__", [](const GridMap& map, const GridMap& other) { return grid_state(map).equal(grid_state(other)); },
+           "same size, walls, costs (a wall's included), areas and flags; revisions aside");
 
   module.def("read_movingai_map", [](const std::string& path) { return read_movingai_map(path); }, py::arg("path"),
              "reads a MovingAI .map file; raises LoadError with the file and line");

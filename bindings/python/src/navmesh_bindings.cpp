@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "world_state.hpp"
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
@@ -110,7 +111,11 @@ void bind_navmesh(py::module_& module) {
         if (!location.valid()) return py::none();
         return py::make_tuple(location.polygon, to_tuple(location.point));
       }, py::arg("point"), py::arg("height_tolerance") = NavMesh::default_height_tolerance,
-         "(polygon, point on its surface) under or over the point, or None");
+         "(polygon, point on its surface) under or over the point, or None")
+      .def(py::pickle(&navmesh_state, &navmesh_from_state))
+      .def("__eq__", [](const NavMesh& mesh, const NavMesh& other) {
+        return navmesh_state(mesh).equal(navmesh_state(other));
+      }, "the same baked navmesh file: polygons, detail heights, areas, flags and links; revisions aside");
 
   // Baked navmesh files (.wfnav), as C++'s read_navmesh_file and write_navmesh_file.
   module.def("read_navmesh_file", [](const std::string& path) { return read_navmesh_file(path); }, py::arg("path"),

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "world_state.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
@@ -98,7 +99,11 @@ void bind_voxel(py::module_& module) {
       .def("block", [](const VoxelWorld& w, const BlockTuple& at) { return w.block(to_coord(at)); })
       .def("set_block", [](VoxelWorld& w, const BlockTuple& at, BlockKind kind) { w.set_block(to_coord(at), kind); },
            py::arg("block"), py::arg("kind"))
-      .def_property_readonly("revision", &VoxelWorld::revision);
+      .def_property_readonly("revision", &VoxelWorld::revision)
+      .def(py::pickle(&voxel_state, &voxel_from_state))
+      .def("__eq__", [](const VoxelWorld& world, const VoxelWorld& other) {
+        return voxel_state(world).equal(voxel_state(other));
+      }, "same size and blocks; revisions aside");
   module.def("read_vox_file", [](const std::string& path) { return read_vox_file(path); }, py::arg("path"),
              "reads a MagicaVoxel .vox file (every colour solid); raises LoadError");
   module.def("read_voxel_benchmark_map", [](const std::string& path) { return read_voxel_benchmark_map(path); },
