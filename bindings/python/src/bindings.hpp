@@ -17,9 +17,10 @@ namespace wayfinder::python {
 
 namespace py = pybind11;
 
-/// A query's answer as Python sees it: the PathResult's fields, the path as a numpy array (grid
-/// cells (n, 2) int32, mesh points (n, 3) float64, voxel blocks (n, 3) int32) and, when asked,
-/// the trace as an (m, 3) or (m, 4) float64 array of [event, x, y(, z)] rows.
+/// A query's answer as Python sees it: the PathResult's fields, the path as a table (grid cells
+/// (n, 2) int32, mesh points (n, 3) float64, voxel blocks (n, 3) int32) and, when asked, the
+/// trace as an (m, 3) or (m, 4) float64 table of [event, x, y(, z)] rows. Tables are numpy
+/// arrays when numpy is loaded and lists of tuples otherwise (make_table).
 struct PyPathResult {
   SearchStatus status = SearchStatus::in_progress;
   StopReason reason = StopReason::none;
@@ -27,8 +28,8 @@ struct PyPathResult {
   std::string message;
   SearchStats stats;
   std::vector<NodeId> nodes;
-  py::array path_array;
-  py::array trace;
+  py::object path_array;
+  py::object trace;
   [[nodiscard]] bool found() const { return status == SearchStatus::found; }
   [[nodiscard]] bool has_path() const {
     return status == SearchStatus::found || (status == SearchStatus::partial && nodes.size() > 1);
@@ -62,9 +63,27 @@ PathResult find_path_unlocked(Query& query, const Request& request) {
   return result;
 }
 
-/// An (n, columns) array of `T` filled by `fill(row, column)`.
+/// Whether numpy is loaded. numpy is optional: the module imports it, when it can, as it is
+/// itself imported (module.cpp), so from then on numpy is in sys.modules exactly when it is
+/// installed and importable, and this check costs a dictionary look-up.
+[[nodiscard]] bool numpy_loaded();
+
+/// Throws ImportError naming `call` unless numpy is loaded: the calls that take arrays need it.
+void require_numpy(const char* call);
+
+/// An (n, columns) table of `T` filled by `fill(row, column)`: a numpy array when numpy is
+/// loaded, else a list of n tuples (what the array's tolist() would give, rows as tuples).
 template <class T, class Fill>
-py::array_t<T> make_table(std::size_t rows, std::size_t columns, Fill&& fill) {
+py::object make_table(std::size_t rows, std::size_t columns, Fill&& fill) {
+  if (!numpy_loaded()) {
+    py::list table;
+    for (std::size_t r = 0; r < rows; ++r) {
+      py::tuple row(columns);
+      for (std::size_t c = 0; c < columns; ++c) row[c] = py::cast(fill(r, c));
+      table.append(std::move(row));
+    }
+    return table;
+  }
   py::array_t<T> array({rows, columns});
   auto view = array.template mutable_unchecked<2>();
   for (std::size_t r = 0; r < rows; ++r)
@@ -74,7 +93,7 @@ py::array_t<T> make_table(std::size_t rows, std::size_t columns, Fill&& fill) {
 
 /// The trace as a float64 table of [event, x, y(, z)] rows, positions from `position`.
 template <class Position>
-py::array trace_table(const SearchTrace& trace, std::size_t dimensions, Position&& position) {
+py::object trace_table(const SearchTrace& trace, std::size_t dimensions, Position&& position) {
   const auto& events = trace.events();
   std::vector<Point> places;
   places.reserve(events.size());

@@ -28,6 +28,24 @@ void apply_common_options(const CommonOptions& common, QueryOptions& options, Se
   options.trace = common.trace ? trace : nullptr;
 }
 
+bool numpy_loaded() {
+  PyObject* numpy = PyImport_GetModule(py::str("numpy").ptr());  // new reference, or null
+  if (numpy == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  const bool loaded = numpy != Py_None;  // sys.modules["numpy"] = None blocks the import
+  Py_DECREF(numpy);
+  return loaded;
+}
+
+void require_numpy(const char* call) {
+  if (numpy_loaded()) return;
+  PyErr_SetString(PyExc_ImportError, (std::string(call) + " needs numpy (Debian: python3-numpy), which is not installed "
+                                      "or cannot be imported; everything else works without it").c_str());
+  throw py::error_already_set();
+}
+
 PyPathResult base_result(PathResult&& result) {
   PyPathResult out;
   out.status = result.status;
@@ -72,7 +90,8 @@ void bind_common(py::module_& module) {
 
   py::class_<PyPathResult>(module, "PathResult",
                            "A query's answer. `path` lists the path's cells (grids), points (meshes) or blocks "
-                           "(voxel worlds) as tuples; `path_array` is the same as a numpy array.")
+                           "(voxel worlds) as tuples; `path_array` is the same as a numpy array (without numpy: "
+                           "the list of tuples).")
       .def_readonly("status", &PyPathResult::status)
       .def_readonly("reason", &PyPathResult::reason)
       .def_readonly("cost", &PyPathResult::cost, "cost of the returned path (0 without one)")
@@ -81,13 +100,17 @@ void bind_common(py::module_& module) {
       .def_readonly("nodes", &PyPathResult::nodes, "node ids from start to the path's end")
       .def_readonly("path_array", &PyPathResult::path_array)
       .def_readonly("trace", &PyPathResult::trace,
-                    "with trace=True: an (m, 3) or (m, 4) array of [event, x, y(, z)]; event 0 opened, "
-                    "1 reached more cheaply, 2 closed. None otherwise.")
+                    "with trace=True: an (m, 3) or (m, 4) array of [event, x, y(, z)] (without numpy: a "
+                    "list of such tuples); event 0 opened, 1 reached more cheaply, 2 closed. None otherwise.")
       .def_property_readonly("found", &PyPathResult::found)
       .def_property_readonly("has_path", &PyPathResult::has_path,
                              "found, or partial with at least one move: worth following")
       .def_property_readonly("path", [](const PyPathResult& result) {
         py::list path;
+        if (py::isinstance<py::list>(result.path_array)) {  // no numpy: a copy of the table
+          for (const py::handle row : result.path_array) path.append(row);
+          return path;
+        }
         const py::list rows = result.path_array.attr("tolist")();
         for (const py::handle row : rows) path.append(py::tuple(row.cast<py::list>()));
         return path;

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "world_state.hpp"
 #include "wayfinder/core/path_batch.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
@@ -80,7 +81,10 @@ using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>
 using MaskArray = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
 
 // The shape checks are Python's (numpy arrays have shapes); the cells' rules are GridMap's.
-GridMap grid_from_costs(const std::optional<FloatArray>& costs, const std::optional<MaskArray>& blocked) {
+GridMap grid_from_costs(const py::object& cost_array, const py::object& blocked_array) {
+  require_numpy("GridMap.from_costs");
+  const auto costs = cost_array.is_none() ? std::nullopt : std::optional(cost_array.cast<FloatArray>());
+  const auto blocked = blocked_array.is_none() ? std::nullopt : std::optional(blocked_array.cast<MaskArray>());
   if (!costs && !blocked) throw py::value_error("from_costs needs costs, blocked or both");
   if (costs && costs->ndim() != 2) throw py::value_error("costs must be a 2-D array (height, width)");
   if (blocked && blocked->ndim() != 2) throw py::value_error("blocked must be a 2-D boolean array (height, width)");
@@ -97,13 +101,13 @@ GridMap grid_from_costs(const std::optional<FloatArray>& costs, const std::optio
   return GridMap::from_costs(static_cast<int>(width), static_cast<int>(height), cost_span, mask_span);
 }
 
-py::array_t<float> grid_to_costs(const GridMap& map) {
-  py::array_t<float> costs({map.height(), map.width()});
-  auto view = costs.mutable_unchecked<2>();
-  for (int y = 0; y < map.height(); ++y)
-    for (int x = 0; x < map.width(); ++x)
-      view(y, x) = map.passable(x, y) ? map.cost(x, y) : std::numeric_limits<float>::infinity();
-  return costs;
+py::object grid_to_costs(const GridMap& map) {
+  return make_table<float>(static_cast<std::size_t>(map.height()), static_cast<std::size_t>(map.width()),
+                           [&](std::size_t y, std::size_t x) {
+                             const int cx = static_cast<int>(x);
+                             const int cy = static_cast<int>(y);
+                             return map.passable(cx, cy) ? map.cost(cx, cy) : std::numeric_limits<float>::infinity();
+                           });
 }
 
 }  // namespace
@@ -157,8 +161,9 @@ void bind_grid(py::module_& module) {
       .def_static("from_costs", &grid_from_costs, py::arg("costs") = py::none(), py::arg("blocked") = py::none(),
                   "a map from a 2-D array of costs (rows are y) and/or a boolean mask `blocked` of the same shape: "
                   "inf (or True in `blocked`) is a wall, other costs must be > 0; without costs every cell costs "
-                  "1. float32 arrays are read in place; others are converted once.")
-      .def("to_costs", &grid_to_costs, "the costs as a (height, width) float32 array, inf for walls")
+                  "1. float32 arrays are read in place; others are converted once. Raises ImportError without numpy.")
+      .def("to_costs", &grid_to_costs,
+           "the costs as a (height, width) float32 array, inf for walls (without numpy: a list of row tuples)")
       .def_property_readonly("width", &GridMap::width)
       .def_property_readonly("height", &GridMap::height)
       .def("contains", [](const GridMap& map, const CellTuple& cell) { return map.contains(to_cell(cell)); })
@@ -192,7 +197,10 @@ void bind_grid(py::module_& module) {
       .def("flags", [](const GridMap& map, const CellTuple& cell) { return map.flags(to_cell(cell)); })
       .def_property_readonly("revision", &GridMap::revision, "the number of edits that changed something")
       .def_property_readonly("uniform_cost", &GridMap::uniform_cost)
-      .def("passable_count", &GridMap::passable_count);
+      .def("passable_count", &GridMap::passable_count)
+      .def(py::pickle(&grid_state, &grid_from_state))
+      .def("__eq__", [](const GridMap& map, const GridMap& other) { return grid_state(map).equal(grid_state(other)); },
+           "same size, walls, costs (a wall's included), areas and flags; revisions aside");
 
   module.def("read_movingai_map", [](const std::string& path) { return read_movingai_map(path); }, py::arg("path"),
              "reads a MovingAI .map file; raises LoadError with the file and line");

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "world_state.hpp"
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
@@ -65,8 +66,10 @@ void bind_navmesh(py::module_& module) {
       .def_static("build", [](const MeshGeometry& geometry) { return NavMesh::build(geometry); }, py::arg("geometry"),
                   "checks and builds; raises LoadError for fatal input (repairs are listed in problems)")
       .def_static("from_arrays",
-                  [](const py::array_t<double, py::array::c_style | py::array::forcecast>& vertices,
-                     const std::vector<std::uint32_t>& indices, const std::vector<std::uint32_t>& polygon_sizes) {
+                  [](const py::object& vertex_array, const std::vector<std::uint32_t>& indices,
+                     const std::vector<std::uint32_t>& polygon_sizes) {
+                    require_numpy("NavMesh.from_arrays");
+                    const auto vertices = vertex_array.cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
                     if (vertices.ndim() != 2 || vertices.shape(1) != 3)
                       throw py::value_error("vertices must be an (n, 3) array of x, y, z (y up)");
                     std::vector<Point> points;
@@ -75,7 +78,7 @@ void bind_navmesh(py::module_& module) {
                     return NavMesh::from_arrays(points, indices, polygon_sizes);
                   },
                   py::arg("vertices"), py::arg("indices"), py::arg("polygon_sizes"),
-                  "polygon i is the next polygon_sizes[i] entries of indices")
+                  "polygon i is the next polygon_sizes[i] entries of indices. Raises ImportError without numpy.")
       .def_property_readonly("vertex_count", &NavMesh::vertex_count)
       .def_property_readonly("polygon_count", &NavMesh::polygon_count)
       .def_property_readonly("region_count", &NavMesh::region_count)
@@ -108,7 +111,11 @@ void bind_navmesh(py::module_& module) {
         if (!location.valid()) return py::none();
         return py::make_tuple(location.polygon, to_tuple(location.point));
       }, py::arg("point"), py::arg("height_tolerance") = NavMesh::default_height_tolerance,
-         "(polygon, point on its surface) under or over the point, or None");
+         "(polygon, point on its surface) under or over the point, or None")
+      .def(py::pickle(&navmesh_state, &navmesh_from_state))
+      .def("__eq__", [](const NavMesh& mesh, const NavMesh& other) {
+        return navmesh_state(mesh).equal(navmesh_state(other));
+      }, "the same baked navmesh file: polygons, detail heights, areas, flags and links; revisions aside");
 
   // Baked navmesh files (.wfnav), as C++'s read_navmesh_file and write_navmesh_file.
   module.def("read_navmesh_file", [](const std::string& path) { return read_navmesh_file(path); }, py::arg("path"),

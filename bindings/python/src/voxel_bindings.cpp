@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "world_state.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
@@ -73,8 +74,12 @@ void bind_voxel(py::module_& module) {
       .def_readwrite("fly", &MovementProfile::fly);
 
   py::class_<VoxelWorld>(module, "VoxelWorld", "A 3D block world, y up. Blocks are (x, y, z) tuples.")
+      .def(py::init<int, int, int>(), py::arg("size_x"), py::arg("size_y"), py::arg("size_z"),
+           "an all-air world (set_block fills it; no numpy needed); raises ValueError for a size below 1 or too large")
       .def_static("from_array",
-                  [](const py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>& kinds) {
+                  [](const py::object& kind_array) {
+                    require_numpy("VoxelWorld.from_array");
+                    const auto kinds = kind_array.cast<py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>>();
                     if (kinds.ndim() != 3) throw py::value_error("kinds must be a 3-D array indexed [y, z, x]");
                     for (py::ssize_t i = 0; i < 3; ++i)
                       if (kinds.shape(i) < 1 || kinds.shape(i) > std::numeric_limits<int>::max())
@@ -88,12 +93,17 @@ void bind_voxel(py::module_& module) {
                                                   static_cast<int>(kinds.shape(1)), blocks);
                   },
                   py::arg("kinds"),
-                  "a world from a uint8 array indexed [y, z, x] (BlockKind values), as VoxelWorld::from_array lays it out")
+                  "a world from a uint8 array indexed [y, z, x] (BlockKind values), as VoxelWorld::from_array lays it out. "
+                  "Raises ImportError without numpy.")
       .def_property_readonly("size", [](const VoxelWorld& w) { return py::make_tuple(w.size_x(), w.size_y(), w.size_z()); })
       .def("block", [](const VoxelWorld& w, const BlockTuple& at) { return w.block(to_coord(at)); })
       .def("set_block", [](VoxelWorld& w, const BlockTuple& at, BlockKind kind) { w.set_block(to_coord(at), kind); },
            py::arg("block"), py::arg("kind"))
-      .def_property_readonly("revision", &VoxelWorld::revision);
+      .def_property_readonly("revision", &VoxelWorld::revision)
+      .def(py::pickle(&voxel_state, &voxel_from_state))
+      .def("__eq__", [](const VoxelWorld& world, const VoxelWorld& other) {
+        return voxel_state(world).equal(voxel_state(other));
+      }, "same size and blocks; revisions aside");
   module.def("read_vox_file", [](const std::string& path) { return read_vox_file(path); }, py::arg("path"),
              "reads a MagicaVoxel .vox file (every colour solid); raises LoadError");
   module.def("read_voxel_benchmark_map", [](const std::string& path) { return read_voxel_benchmark_map(path); },
