@@ -1,10 +1,13 @@
-// The Wayfinder viewer: draws a world served by `wayfinder serve`, takes a start and a goal
-// from the mouse, runs one or two searches through the JSON API (docs/viewer.md) and replays
-// their traces. No framework: a canvas per panel, an offscreen image of the world, and the
-// search drawn over it. The page's state is kept in `window.viewerState` for tests and for
-// anyone curious in the browser's console.
+// The Wayfinder viewer: draws a world, takes a start and a goal from the mouse, runs one or two
+// searches and replays their traces. Two backends answer the searches: `wayfinder serve`'s
+// JSON API (docs/viewer.md) when the page finds it, else the library's WebAssembly build in the
+// page itself (wasm_backend.js; the static site, tools/viewer/static). No framework: a canvas per
+// panel, an offscreen image of the world, and the search drawn over it; navigation meshes and
+// voxel worlds in 3D with three.js where the page was bundled with it (view3d.js). The page's
+// state is kept in `window.viewerState` for tests and for anyone curious in the browser's console.
 
-const algorithms = {
+// The server's algorithms; the WebAssembly backend lists its own.
+let algorithms = {
   grid: ['astar', 'jps', 'jps-plus', 'dijkstra', 'bfs', 'weighted-astar', 'greedy', 'bidirectional', 'ida',
          'crash-right', 'crash-left', 'crash-auto', 'crash-four-way', 'divide'],
   navmesh: ['astar'],
@@ -23,7 +26,9 @@ const state = {
   world: null,        // {id, kind, name, ...description}
   start: null,        // grid/voxel: [x, y] / [x, y, z]; navmesh: [x, y, z]
   goal: null,
-  panels: [],         // one per algorithm shown: {algorithm, canvas, result, drawnPath, animation}
+  panels: [],         // one per algorithm shown: {algorithm, canvas, result, drawnPath, animation, zoom, view3d}
+  mode: null,         // 'server' or 'static' (the WebAssembly build in the page)
+  backend: null,
   levels: null,       // navmesh: [min, max] heights shown
   busy: false,
   rerun: false,       // a search was asked for while one was under way
@@ -32,7 +37,7 @@ const state = {
   // the canvas's own pixels (for reading colours back). Used by the browser tests.
   canvasPointOf(index, point) {
     const panel = state.panels[index];
-    const [px, py] = transform(panel).toCanvas(...planar(point));
+    const [px, py] = panel.view3d ? panel.view3d.project(point) : transform(panel).toCanvas(...planar(point));
     const rect = panel.canvas.getBoundingClientRect();
     return {x: rect.left + px * rect.width / panel.canvas.width, y: rect.top + py * rect.height / panel.canvas.height,
             px, py};
@@ -55,10 +60,40 @@ async function api(method, path, body) {
   return json;
 }
 
+const serverBackend = {
+  mode: 'server',
+  listWorlds: () => api('GET', '/api/worlds'),
+  describeWorld: (id) => api('GET', `/api/worlds/${id}`),
+  addWorld: (body) => api('POST', '/api/worlds', body),
+  editGrid: (id, body) => api('POST', `/api/worlds/${id}/edit`, body),
+  query: (request) => api('POST', '/api/query', request),
+};
+
+// The server's API when it answers (the page came from `wayfinder serve`), else the
+// WebAssembly build (a static site, or the page opened from disk).
+async function chooseBackend() {
+  if (location.protocol !== 'file:') {
+    try {
+      const response = await fetch('/api/worlds');
+      if (response.ok && (response.headers.get('Content-Type') ?? '').includes('json')) return serverBackend;
+    } catch {
+      // No server: the static site.
+    }
+  }
+  say('loading the WebAssembly module…');
+  const {createWasmBackend} = await import('./wasm_backend.js');
+  const backend = await createWasmBackend();
+  algorithms = backend.algorithms;
+  return backend;
+}
+
+// three.js is in the static bundle only (the server embeds the page without it).
+const view3dModule = typeof WAYFINDER_STATIC_BUNDLE !== 'undefined' ? import('./view3d.js') : null;
+
 // ---- Worlds
 
 async function refreshWorlds(selectId) {
-  state.worlds = await api('GET', '/api/worlds');
+  state.worlds = await state.backend.listWorlds();
   const select = $('world');
   select.innerHTML = '';
   for (const world of state.worlds) {
@@ -68,20 +103,26 @@ async function refreshWorlds(selectId) {
     select.append(option);
   }
   if (selectId !== undefined) select.value = selectId;
+  if (state.worlds.length === 0) {
+    say('open or drop a file: a MovingAI .map, a navigation mesh (.obj, Polyanya .mesh), a voxel world (.3dmap, .vox)');
+    return;
+  }
   await openWorld(Number(select.value));
 }
 
 async function openWorld(id) {
   say('loading…');
-  const world = await api('GET', `/api/worlds/${id}`);
+  const world = await state.backend.describeWorld(id);
   state.world = world;
   state.start = null;
   state.goal = null;
   prepareWorld(world);
   for (const element of document.querySelectorAll('[data-kind]'))
-    element.hidden = element.dataset.kind !== world.kind;
+    element.hidden = !element.dataset.kind.split(' ').includes(world.kind);
+  $('view-3d-label').hidden = !view3dModule || world.kind === 'grid';
   fillAlgorithms(world.kind);
-  buildPanels();
+  await buildPanels();
+  showPoints();
   say(describe(world));
 }
 
@@ -172,8 +213,13 @@ function voxelImage(world) {
 
 // ---- Panels: one canvas per algorithm
 
-function buildPanels() {
-  for (const panel of state.panels) cancelAnimationFrame(panel.animation ?? 0);
+async function buildPanels() {
+  for (const panel of state.panels) {
+    cancelAnimationFrame(panel.animation ?? 0);
+    panel.view3d?.dispose();
+  }
+  const in3d = view3dModule && state.world.kind !== 'grid' && $('view-3d').checked;
+  const view3d = in3d ? await view3dModule : null;
   const chosen = [$('algorithm-a').value, $('algorithm-b').value].filter((name) => name);
   const container = $('panels');
   container.innerHTML = '';
@@ -189,9 +235,17 @@ function buildPanels() {
     numbers.className = 'numbers';
     element.append(title, canvas, numbers);
     container.append(element);
-    const panel = {algorithm, canvas, numbers, result: null, drawnPath: [], shownEvents: 0, animation: 0};
-    canvas.addEventListener('pointerdown', (event) => onPointer(event, panel, true));
-    canvas.addEventListener('pointermove', (event) => { if (event.buttons) onPointer(event, panel, false); });
+    const panel = {algorithm, canvas, numbers, result: null, drawnPath: [], shownEvents: 0, animation: 0,
+                   zoom: {scale: 1, x: 0, y: 0}, view3d: null};
+    if (view3d) {
+      canvas.className = 'view-3d';
+      panel.view3d = view3d.createView3d(canvas, state.world, {
+        onPick: (point, shift) => choosePoint(point, shift),
+        onHover: (point) => showPointer(point),
+      });
+    } else {
+      listenToPointer(panel);
+    }
     return panel;
   });
   $('weight').disabled = !chosen.includes('weighted-astar');
@@ -211,16 +265,21 @@ function resizeCanvases() {
     panel.canvas.width = Math.round(width * devicePixelRatio);
     panel.canvas.height = Math.round(Math.max(100, height) * devicePixelRatio);
     panel.canvas.style.height = `${Math.max(100, height)}px`;
+    panel.view3d?.resize(panel.canvas.width, panel.canvas.height);
   }
 }
 
-// World coordinates (grid cells, or x and z) to canvas pixels and back.
+// World coordinates (grid cells, or x and z) to canvas pixels and back: the world fitted to the
+// canvas, then the panel's zoom (a factor) and pan (canvas pixels).
 function transform(panel) {
   const extent = state.world.extent;
-  const scale = Math.min(panel.canvas.width / extent.width, panel.canvas.height / extent.height);
-  const offsetX = (panel.canvas.width - extent.width * scale) / 2;
-  const offsetY = (panel.canvas.height - extent.height * scale) / 2;
+  const fit = Math.min(panel.canvas.width / extent.width, panel.canvas.height / extent.height);
+  const scale = fit * panel.zoom.scale;
+  const offsetX = (panel.canvas.width - extent.width * fit) / 2 + panel.zoom.x;
+  const offsetY = (panel.canvas.height - extent.height * fit) / 2 + panel.zoom.y;
   return {
+    key: `${panel.canvas.width}x${panel.canvas.height}|${panel.zoom.scale},${panel.zoom.x},${panel.zoom.y}`,
+    fit,
     scale,
     toCanvas: (x, y) => [offsetX + (x - extent.x) * scale, offsetY + (y - extent.y) * scale],
     toWorld: (px, py) => [extent.x + (px - offsetX) / scale, extent.y + (py - offsetY) / scale],
@@ -231,6 +290,12 @@ function drawAll() { for (const panel of state.panels) draw(panel); }
 
 function draw(panel) {
   const world = state.world;
+  if (panel.view3d) {
+    panel.view3d.show({start: state.start, goal: state.goal, path: panel.drawnPath,
+                       corridor: panel.result?.corridor ?? []});
+    showNumbers(panel);
+    return;
+  }
   const context = panel.canvas.getContext('2d');
   const view = transform(panel);
   context.setTransform(1, 0, 0, 1, 0, 0);
@@ -264,7 +329,7 @@ function regionColour(region) {
 // thousands of polygons) copies one image instead of redrawing every polygon.
 function meshLayer(panel, view) {
   const world = state.world;
-  const key = `${world.id}|${panel.canvas.width}x${panel.canvas.height}|${state.levels[0]},${state.levels[1]}`;
+  const key = `${world.id}|${view.key}|${state.levels[0]},${state.levels[1]}`;
   if (panel.meshLayer?.key === key) return panel.meshLayer.canvas;
   const canvas = new OffscreenCanvas(panel.canvas.width, panel.canvas.height);
   const context = canvas.getContext('2d');
@@ -327,13 +392,13 @@ function planar(point) {
 // event at a place gives its colour), and each animation frame adds only the events that are
 // new since the last one: a frame costs the new events and one image copy, however long the
 // search, so a search on a 1024 x 1024 grid animates as smoothly as one on a small map.
-function traceLayer(panel) {
+function traceLayer(panel, view) {
   const result = panel.result;
   const layer = panel.traceLayer;
-  if (layer && layer.result === result && layer.canvas.width === panel.canvas.width &&
-      layer.canvas.height === panel.canvas.height && layer.drawn <= panel.shownEvents)
+  if (layer && layer.result === result && layer.key === view.key && layer.drawn <= panel.shownEvents)
     return layer;
-  panel.traceLayer = {result, drawn: 0, canvas: new OffscreenCanvas(panel.canvas.width, panel.canvas.height)};
+  panel.traceLayer = {result, key: view.key, drawn: 0,
+                      canvas: new OffscreenCanvas(panel.canvas.width, panel.canvas.height)};
   return panel.traceLayer;
 }
 
@@ -341,7 +406,7 @@ function drawTrace(context, view, panel) {
   const trace = panel.result?.trace;
   if (!trace) return;
   const kind = state.world.kind;
-  const layer = traceLayer(panel);
+  const layer = traceLayer(panel, view);
   const layerContext = layer.canvas.getContext('2d');
   const size = kind === 'navmesh' ? Math.max(2, 3 * devicePixelRatio) : Math.max(1, view.scale);
   const styles = [colours.opened, colours.opened, colours.closed].map((rgb) => `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`);
@@ -477,23 +542,78 @@ function triangleHeight(a, b, c, x, z) {
 let paintQueue = [];
 let paintTimer = 0;
 
-function onPointer(event, panel, pressed) {
-  if (!state.world) return;
+// On a 2D panel: a click picks a point (or paints, with a painting tool: dragging paints on);
+// a drag pans (with a painting tool, a drag with the right or middle button); the wheel zooms
+// about the pointer.
+function listenToPointer(panel) {
+  const canvas = panel.canvas;
+  let press = null;   // {x, y, button, panning}
+  canvas.addEventListener('contextmenu', (event) => event.preventDefault());
+  canvas.addEventListener('pointerdown', (event) => {
+    press = {x: event.clientX, y: event.clientY, button: event.button, panning: false};
+    canvas.setPointerCapture?.(event.pointerId);
+    if (event.button === 0 && selectedTool() !== 'points') paintAt(panel, event);
+  });
+  canvas.addEventListener('pointermove', (event) => {
+    showPointer(pickPoint(panel, event));
+    if (!press) return;
+    const painting = press.button === 0 && selectedTool() !== 'points';
+    if (painting) return paintAt(panel, event);
+    const dx = event.clientX - press.x, dy = event.clientY - press.y;
+    if (!press.panning && Math.hypot(dx, dy) < 4) return;
+    press.panning = true;
+    const rect = canvas.getBoundingClientRect();
+    panel.zoom.x += dx * canvas.width / rect.width;
+    panel.zoom.y += dy * canvas.height / rect.height;
+    press.x = event.clientX;
+    press.y = event.clientY;
+    draw(panel);
+  });
+  canvas.addEventListener('pointerup', (event) => {
+    const released = press;
+    press = null;
+    if (!released || released.panning || released.button !== 0 || selectedTool() !== 'points') return;
+    const point = pickPoint(panel, event);
+    if (point) choosePoint(point, event.shiftKey);
+  });
+  canvas.addEventListener('pointerleave', () => showPointer(null));
+  canvas.addEventListener('wheel', (event) => {
+    event.preventDefault();
+    const rect = canvas.getBoundingClientRect();
+    const px = (event.clientX - rect.left) * canvas.width / rect.width;
+    const py = (event.clientY - rect.top) * canvas.height / rect.height;
+    const before = transform(panel);
+    const [wx, wy] = before.toWorld(px, py);
+    panel.zoom.scale = Math.min(512, Math.max(0.25, panel.zoom.scale * Math.exp(-event.deltaY * 0.0015)));
+    // Keep the world point under the pointer where it is.
+    const after = transform(panel);
+    const [cx, cy] = after.toCanvas(wx, wy);
+    panel.zoom.x += px - cx;
+    panel.zoom.y += py - cy;
+    draw(panel);
+  }, {passive: false});
+}
+
+function paintAt(panel, event) {
   const point = pickPoint(panel, event);
   if (!point) return;
-  const tool = selectedTool();
-  if (tool !== 'points') {
-    paintQueue.push(point);
-    paintTimer ||= setTimeout(flushPaint, 60);
-    return;
-  }
-  if (!pressed) return;
-  if (event.shiftKey || (state.start && !state.goal)) {
+  paintQueue.push(point);
+  paintTimer ||= setTimeout(flushPaint, 60);
+}
+
+// A start (a click), or the goal (shift-click, or the click after a start).
+function choosePoint(point, shift) {
+  if (shift || (state.start && !state.goal)) {
     state.goal = point;
   } else {
     state.start = point;
     state.goal = null;
   }
+  pointsChanged();
+}
+
+function pointsChanged() {
+  showPoints();
   for (const p of state.panels) {
     cancelAnimationFrame(p.animation);
     p.result = null; p.drawnPath = []; p.shownEvents = 0; p.animation = 0;
@@ -511,8 +631,8 @@ async function flushPaint() {
   const tool = selectedTool();
   const set = tool === 'wall' ? 'wall' : tool === 'floor' ? 'floor' : 3;
   try {
-    await api('POST', `/api/worlds/${state.world.id}/edit`, {cells, set});
-    const world = await api('GET', `/api/worlds/${state.world.id}`);
+    await state.backend.editGrid(state.world.id, {cells, set});
+    const world = await state.backend.describeWorld(state.world.id);
     Object.assign(state.world, world);
     state.world.image = gridImage(state.world);
     drawAll();
@@ -555,7 +675,7 @@ async function run() {
                         state.goal === asked.goal;
   for (const panel of panels) panel.canvas.dataset.state = 'searching';
   try {
-    const results = await Promise.all(panels.map((panel) => api('POST', '/api/query', queryFor(panel.algorithm))));
+    const results = await Promise.all(panels.map((panel) => state.backend.query(queryFor(panel.algorithm))));
     if (!current()) return;  // the world, the points or the panels changed meanwhile: not these answers
     panels.forEach((panel, i) => {
       panel.result = results[i];
@@ -611,22 +731,104 @@ function showLevels() {
   $('level-text').textContent = `${state.levels[0].toFixed(2)} to ${state.levels[1].toFixed(2)}`;
 }
 
+// ---- The points as text, and the command line that runs the same search
+
+// The cell, block or mesh point under the pointer.
+function showPointer(point) {
+  $('pointer').textContent = point ? formatPoint(point) : '—';
+}
+
+function formatPoint(point) {
+  return point.map((v) => (Number.isInteger(v) ? String(v) : String(Number(v.toFixed(4))))).join(',');
+}
+
+// Text typed into the start or goal box: "x,y" on grids, "x,y,z" elsewhere.
+function parsePoint(text) {
+  const size = state.world.kind === 'grid' ? 2 : 3;
+  const values = text.split(/[\s,]+/).filter((t) => t.length > 0).map(Number);
+  if (values.length !== size || values.some((v) => !Number.isFinite(v))) return null;
+  return state.world.kind === 'navmesh' ? values : values.map(Math.round);
+}
+
+function showPoints() {
+  if (!state.world) return;
+  for (const [id, point] of [['start-text', state.start], ['goal-text', state.goal]])
+    if (document.activeElement !== $(id)) $(id).value = point ? formatPoint(point) : '';
+  $('command').value = commandLine();
+}
+
+// `wayfinder ...` with the page's query (panel A's algorithm), to copy into a shell.
+function commandLine() {
+  const world = state.world;
+  if (!state.start || !state.goal) return '';
+  const algorithm = $('algorithm-a').value;
+  const weight = algorithm === 'weighted-astar' ? ` --weight ${Number($('weight').value)}` : '';
+  const file = world.file ?? world.name;
+  const quote = (text) => (/^[\w.\/-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`);
+  if (world.kind === 'grid')
+    return `wayfinder grid path ${quote(file.endsWith('.map') ? file : `${file}.map`)} --from ${formatPoint(state.start)} ` +
+           `--to ${formatPoint(state.goal)} --algo ${algorithm} --diagonal ${$('diagonal').value} ` +
+           `--heuristic ${$('heuristic').value}${weight}`;
+  if (world.kind === 'navmesh')
+    return `wayfinder mesh path ${quote(file)} --from=${formatPoint(state.start)} --to=${formatPoint(state.goal)} ` +
+           `--nodes ${$('nodes').value} --snap 2`;
+  return `wayfinder voxel path ${quote(file)} --from ${formatPoint(state.start)} --to ${formatPoint(state.goal)} ` +
+         `--profile ${$('agent').value} --algo ${algorithm}${weight}`;
+}
+
+function typedPoint(which) {
+  const point = parsePoint($(`${which}-text`).value);
+  if (!point) return say(`${which}: type ${state.world.kind === 'grid' ? 'x,y' : 'x,y,z'}`);
+  state[which] = point;
+  pointsChanged();
+}
+
 // ---- Loading worlds from the page
 
-async function upload(file) {
-  const text = await file.text();
+// What a file is, from its name: the request that loads it (the server takes MovingAI maps and
+// OBJs; the WebAssembly build also Polyanya meshes and voxel worlds).
+async function worldRequest(file) {
   const name = file.name.replace(/\.[^.]*$/, '');
-  const body = file.name.toLowerCase().endsWith('.obj') ? {kind: 'navmesh', name, obj: text}
-                                                        : {kind: 'grid', name, movingai: text};
-  const world = await api('POST', '/api/worlds', body);
+  const extension = file.name.toLowerCase().replace(/^.*\./, '');
+  if (extension === 'obj') return {kind: 'navmesh', name, obj: await file.text()};
+  if (extension === 'mesh') return {kind: 'navmesh', name, polyanya: await file.text()};
+  if (extension === '3dmap') return {kind: 'voxel', name, threeDMap: await file.text()};
+  if (extension === 'vox') return {kind: 'voxel', name, vox: new Uint8Array(await file.arrayBuffer())};
+  return {kind: 'grid', name, movingai: await file.text()};
+}
+
+async function upload(file) {
+  say(`loading ${file.name}…`);
+  const body = await worldRequest(file);
+  if (state.mode === 'server' && body.obj === undefined && body.movingai === undefined)
+    throw new Error(`${file.name}: the server opens .map and .obj files (start it with the file to show it)`);
+  const world = await state.backend.addWorld(body);
   await refreshWorlds(world.id);
+  if (state.mode === 'static') state.world.file = file.name;
+  showPoints();
+}
+
+// A level OBJ drawn faintly under the navigation mesh shown (static site, 3D view).
+async function uploadLevel(file) {
+  await state.backend.attachLevel(state.world.id, await file.text());
+  await openWorld(state.world.id);
 }
 
 async function generate() {
   const seed = Math.floor(Math.random() * 1e9);
-  const world = await api('POST', '/api/worlds', {kind: 'grid', name: `rooms ${seed}`,
-                                                   generate: {width: 128, height: 96, seed, rooms: 16}});
+  const world = await state.backend.addWorld({kind: 'grid', name: `rooms ${seed}`,
+                                              generate: {width: 128, height: 96, seed, rooms: 16}});
   await refreshWorlds(world.id);
+}
+
+// Files dropped on the page open as the file input's do; a level OBJ dropped on a shown mesh
+// (its name not ending in _navmesh) goes under it.
+async function dropped(files) {
+  for (const file of files) {
+    const isLevel = state.mode === 'static' && state.world?.kind === 'navmesh' && /\.obj$/i.test(file.name) &&
+                    !/navmesh\.obj$/i.test(file.name);
+    if (isLevel) await uploadLevel(file); else await upload(file);
+  }
 }
 
 function wire() {
@@ -636,13 +838,46 @@ function wire() {
     if (file) upload(file).catch((e) => say(e.message));
     event.target.value = '';
   });
+  $('level-file').addEventListener('change', (event) => {
+    const file = event.target.files[0];
+    if (file) uploadLevel(file).catch((e) => say(e.message));
+    event.target.value = '';
+  });
+  document.addEventListener('dragover', (event) => event.preventDefault());
+  document.addEventListener('drop', (event) => {
+    event.preventDefault();
+    dropped([...event.dataTransfer.files]).catch((e) => say(e.message));
+  });
   $('generate').addEventListener('click', () => generate().catch((e) => say(e.message)));
   $('run').addEventListener('click', run);
-  for (const id of ['algorithm-a', 'algorithm-b']) $(id).addEventListener('change', () => { buildPanels(); run(); });
-  for (const id of ['diagonal', 'heuristic', 'nodes', 'agent', 'weight']) $(id).addEventListener('change', run);
+  for (const id of ['algorithm-a', 'algorithm-b'])
+    $(id).addEventListener('change', async () => { await buildPanels(); showPoints(); run(); });
+  for (const id of ['diagonal', 'heuristic', 'nodes', 'agent', 'weight'])
+    $(id).addEventListener('change', () => { showPoints(); run(); });
   for (const id of ['level-min', 'level-max']) $(id).addEventListener('input', () => { showLevels(); drawAll(); });
+  for (const which of ['start', 'goal']) $(`${which}-text`).addEventListener('change', () => typedPoint(which));
+  $('copy-command').addEventListener('click', () => {
+    navigator.clipboard?.writeText($('command').value).then(() => say('command copied'), () => $('command').select());
+  });
+  $('view-3d').addEventListener('change', async () => { await buildPanels(); run(); });
+  $('fit').addEventListener('click', () => {
+    for (const panel of state.panels) {
+      panel.zoom = {scale: 1, x: 0, y: 0};
+      panel.view3d?.fit();
+    }
+    drawAll();
+  });
   window.addEventListener('resize', () => { resizeCanvases(); drawAll(); });
 }
 
-wire();
-refreshWorlds().catch((error) => say(error.message));
+async function start() {
+  wire();
+  state.backend = await chooseBackend();
+  state.mode = state.backend.mode;
+  document.body.dataset.mode = state.mode;
+  $('generate').hidden = state.mode === 'static';
+  $('upload').accept = state.mode === 'static' ? '.map,.obj,.mesh,.3dmap,.vox' : '.map,.obj';
+  await refreshWorlds();
+}
+
+start().catch((error) => say(error.message));
