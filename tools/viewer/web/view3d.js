@@ -110,7 +110,14 @@ function voxelObjects(world) {
   const sun = new THREE.DirectionalLight(0xffffff, 1.4);
   sun.position.set(0.4 * sx, 2 * sy + sx, 0.7 * sz);
   group.add(sun);
-  return {group, pickable: boxes, box: new THREE.Box3(new THREE.Vector3(0, 0, 0), new THREE.Vector3(sx, sy, sz))};
+  // The camera frames the blocks, not the (often mostly empty) world.
+  const box = new THREE.Box3();
+  for (let i = 0; i < count; ++i) {
+    box.expandByPoint(new THREE.Vector3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]));
+    box.expandByPoint(new THREE.Vector3(positions[3 * i] + 1, positions[3 * i + 1] + 1, positions[3 * i + 2] + 1));
+  }
+  if (count === 0) box.set(new THREE.Vector3(0, 0, 0), new THREE.Vector3(sx, sy, sz));
+  return {group, pickable: boxes, box};
 }
 
 // Where a world point is drawn: mesh points as they are, voxel places at the middle of the
@@ -133,19 +140,15 @@ export function createView3d(canvas, world, {onPick, onHover}) {
   controls.screenSpacePanning = true;
   const marks = new THREE.Group();   // path, corridor, start and goal: rebuilt by show()
   scene.add(marks);
-  let frame = 0;
-  const render = () => {
-    frame = 0;
-    renderer.render(scene, camera);
-  };
-  const requestRender = () => { frame ||= requestAnimationFrame(render); };
+  const render = () => renderer.render(scene, camera);
   controls.addEventListener('change', render);
 
   function fit() {
     const centre = built.box.getCenter(new THREE.Vector3());
     controls.target.copy(centre);
-    // From above and to the south, far enough back to see the whole box.
-    camera.position.copy(centre).add(new THREE.Vector3(0, 0.75 * size, 0.65 * size));
+    // From above and to the south, far enough back that the box's bounding sphere fits the view.
+    const distance = 1.05 * (size / 2) / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2) * Math.min(1, camera.aspect));
+    camera.position.copy(centre).add(new THREE.Vector3(0, 0.75, 0.65).normalize().multiplyScalar(distance));
     camera.near = size / 1000;
     camera.far = size * 20;
     camera.updateProjectionMatrix();
@@ -218,7 +221,7 @@ export function createView3d(canvas, world, {onPick, onHover}) {
       ball.position.copy(scenePoint(world, point));
       marks.add(ball);
     }
-    requestRender();
+    render();
   }
 
   return {
@@ -239,7 +242,6 @@ export function createView3d(canvas, world, {onPick, onHover}) {
     camera,
     controls,
     dispose() {
-      cancelAnimationFrame(frame);
       controls.dispose();
       renderer.dispose();
     },

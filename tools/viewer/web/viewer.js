@@ -120,6 +120,9 @@ async function openWorld(id) {
   for (const element of document.querySelectorAll('[data-kind]'))
     element.hidden = !element.dataset.kind.split(' ').includes(world.kind);
   $('view-3d-label').hidden = !view3dModule || world.kind === 'grid';
+  const form = world.kind === 'grid' ? 'x,y' : 'x,y,z';
+  $('start-text').placeholder = `click, or type ${form}`;
+  $('goal-text').placeholder = `shift-click, or type ${form}`;
   fillAlgorithms(world.kind);
   await buildPanels();
   showPoints();

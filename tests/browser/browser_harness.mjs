@@ -1,0 +1,116 @@
+// What the browser tests share: their verdicts (a skip when chromium, playwright-core or the
+// data is missing, unless WAYFINDER_REQUIRE_BROWSER=1 or WAYFINDER_REQUIRE_DATA=1), finding
+// Debian's chromium and launching it headless, and the timestamps of their log lines.
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+export const skipCode = 77;
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+export const log = (text) => console.log(`[${seconds().padStart(5)} s] ${text}`);
+
+export class Unavailable extends Error {}
+export class Failure extends Error {}
+
+export function fail(text) { throw new Failure(text); }
+export function check(condition, text) { if (!condition) fail(text); }
+
+export const requireBrowser = process.env.WAYFINDER_REQUIRE_BROWSER === '1';
+export const requireData = requireBrowser || process.env.WAYFINDER_REQUIRE_DATA === '1';
+
+// --name value pairs (node 18's util.parseArgs is still experimental there); names in `flags`
+// take no value.
+export function readOptions(script, known, required, flags = []) {
+  const options = {};
+  for (let i = 2; i < process.argv.length; ++i) {
+    const name = process.argv[i].replace(/^--/, '');
+    if (process.argv[i].startsWith('--') && flags.includes(name)) { options[name] = true; continue; }
+    if (!process.argv[i].startsWith('--') || !known.includes(name) || i + 1 >= process.argv.length) {
+      console.error(`${script}: unexpected argument ${process.argv[i]} (options: ${known.map((k) => `--${k} VALUE`).join(', ')})`);
+      process.exit(2);
+    }
+    options[name] = process.argv[++i];
+  }
+  for (const name of required)
+    if (!options[name]) {
+      console.error(`${script}: --${name} is missing (see the comment at the top of this file)`);
+      process.exit(2);
+    }
+  return options;
+}
+
+// Data files that must exist: a failure under WAYFINDER_REQUIRE_DATA=1, else a skip.
+export function requireFiles(files) {
+  for (const [name, file] of files) {
+    if (file === undefined || existsSync(file)) continue;
+    const why = `${name} ${file} does not exist (the shared data is not there)`;
+    if (requireData) fail(why);
+    throw new Unavailable(why);
+  }
+}
+
+function findChromium() {
+  const candidates = process.env.WAYFINDER_CHROMIUM ? [process.env.WAYFINDER_CHROMIUM]
+                                                    : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found)
+    throw new Unavailable(`no chromium at ${candidates.join(' or ')} (apt-get install chromium, or set WAYFINDER_CHROMIUM)`);
+  return found;
+}
+
+async function loadPlaywright() {
+  try {
+    return await import('playwright-core');
+  } catch (error) {
+    throw new Unavailable(`playwright-core is not installed (run \`npm ci\` in ${path.dirname(new URL(import.meta.url).pathname)}): ${error.message}`);
+  }
+}
+
+function playwrightVersion() {
+  try {
+    const file = new URL('./node_modules/playwright-core/package.json', import.meta.url);
+    return JSON.parse(readFileSync(file, 'utf8')).version;
+  } catch {
+    return '?';
+  }
+}
+
+// Headless chromium. WebGL (the 3D views) runs on SwiftShader, chromium's software renderer,
+// which it no longer falls back to by itself.
+export async function launchChromium({webgl = false} = {}) {
+  const executablePath = findChromium();
+  const {chromium} = await loadPlaywright();
+  const args = ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run',
+                '--disable-component-update', '--disable-sync'];
+  args.push(...(webgl ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : ['--disable-gpu']));
+  const browser = await chromium.launch({executablePath, headless: true, timeout: 30000, args});
+  log(`chromium ${browser.version()} (${executablePath}), playwright-core ${playwrightVersion()}`);
+  return browser;
+}
+
+// Runs main with a watchdog, and exits 0 (passed), 77 (skipped) or 1 (failed).
+export function runTest(main, {seconds: limit, cleanUp = () => {}}) {
+  const watchdog = setTimeout(() => {
+    console.error(`FAILED: the test did not finish in ${limit} s`);
+    cleanUp();
+    process.exit(1);
+  }, limit * 1000);
+  main().then(() => {
+    clearTimeout(watchdog);
+    log('PASSED');
+    process.exit(0);
+  }, (error) => {
+    clearTimeout(watchdog);
+    cleanUp();
+    if (error instanceof Unavailable) {
+      if (requireBrowser) {
+        console.error(`FAILED: ${error.message} (WAYFINDER_REQUIRE_BROWSER=1: the browser test must run)`);
+        process.exit(1);
+      }
+      console.log(`SKIPPED: ${error.message} (WAYFINDER_REQUIRE_BROWSER=1 makes this a failure)`);
+      process.exit(skipCode);
+    }
+    console.error(`FAILED: ${error instanceof Failure ? error.message : error.stack}`);
+    process.exit(1);
+  });
+}

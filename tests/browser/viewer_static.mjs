@@ -1,0 +1,374 @@
+#!/usr/bin/env node
+// The viewer's static site (tools/viewer/static/build.sh) in headless chromium, with no
+// server: the page runs its searches in the WebAssembly build. From a static HTTP host it finds
+// no server API and says so; opened from disk (file://) it opens the files a user picks, and
+// shows the answers at the known optimal lengths: a MovingAI map's longest scenario, clicked on
+// the grid (then zoomed and panned, and clicked again), and a Polyanya mesh's longest reference
+// query typed in. The 3D views of navigation meshes (with the level under one) and of a voxel
+// world must put WebGL pixels on their canvas, and clicks on their surfaces pick points there.
+// With --frames it also measures frame times while panning a 1024 x 1024 grid and a large mesh
+// (requestAnimationFrame intervals; docs/benchmarks.md).
+//
+//   node viewer_static.mjs --site build/viewer-static \
+//     --map ../shared/data/movingai/dao/arena2.map \
+//     --mesh ../shared/data/meshes/polyanya/meshes/arena.mesh \
+//     --mesh-queries ../shared/data/meshes/derived/arena_polyanya_optimal.csv \
+//     --obj-mesh ../shared/data/meshes/derived/nav_test_navmesh.obj \
+//     --level ../shared/data/meshes/recastnavigation/nav_test.obj \
+//     --voxel ../shared/data/voxel/warframe/Simple.3dmap \
+//     --artifacts build/viewer-static-artifacts [--docs-images docs/images] \
+//     [--frames --frames-mesh ../shared/data/meshes/derived/aurora-merged6.mesh]
+//
+// Needs `npm ci` in this folder and Debian's chromium; exits 77 (skipped) without them unless
+// WAYFINDER_REQUIRE_BROWSER=1. bindings/js/scripts/ci.sh runs it after the WebAssembly build.
+
+import {createServer} from 'node:http';
+import {copyFileSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {readCsv, readScenario} from '../../bindings/js/test/data.js';
+import {Unavailable, check, launchChromium, log, readOptions, requireFiles, runTest} from './browser_harness.mjs';
+
+const options = readOptions('viewer_static.mjs',
+  ['site', 'map', 'mesh', 'mesh-queries', 'obj-mesh', 'level', 'voxel', 'artifacts', 'docs-images', 'frames-mesh'],
+  ['site', 'map', 'mesh', 'mesh-queries', 'obj-mesh', 'level', 'voxel', 'artifacts'], ['frames']);
+
+const background = [0xdd, 0xdd, 0xdd];
+const pathColour = [0x21, 0x66, 0xac];
+const near = (a, b, tolerance) => Math.abs(a - b) <= tolerance;
+const baseName = (file) => path.basename(file).replace(/\.[^.]*$/, '');
+
+// ---- Driving the page
+
+async function openFile(page, file, input = '#upload') {
+  const name = baseName(file);
+  await page.setInputFiles(input, file);
+  await page.waitForFunction((name) => window.viewerState?.world?.name === name && window.viewerState.panels.length > 0,
+                             name, {timeout: 30000});
+}
+
+async function waitDone(page) {
+  await page.waitForFunction(() => {
+    const panels = window.viewerState.panels;
+    return panels.length > 0 && panels.every((p) => ['done', 'error'].includes(p.canvas.dataset.state));
+  }, null, {timeout: 30000});
+  const shown = await page.evaluate(() => {
+    const panel = window.viewerState.panels[0];
+    const cost = panel.numbers.querySelector('dd[data-field=cost]');
+    return {state: panel.canvas.dataset.state, status: panel.result?.status, message: panel.result?.message,
+            costText: cost?.textContent, cost: cost?.dataset.value === undefined ? null : Number(cost.dataset.value),
+            start: window.viewerState.start, goal: window.viewerState.goal, pathLength: panel.drawnPath.length};
+  });
+  check(shown.state === 'done', `the search ended in state ${shown.state}: ${await page.textContent('#message')}`);
+  return shown;
+}
+
+async function clickPoint(page, point, modifiers = []) {
+  const at = await page.evaluate((point) => window.viewerState.canvasPointOf(0, point), point);
+  await page.mouse.click(at.x, at.y, {modifiers});
+}
+
+async function typePoints(page, start, goal) {
+  await page.fill('#start-text', start.join(','));
+  await page.press('#start-text', 'Enter');
+  await page.fill('#goal-text', goal.join(','));
+  await page.press('#goal-text', 'Enter');
+  return waitDone(page);
+}
+
+// How many of panel 0's canvas pixels differ from the background, and how many are the path's
+// colour (read back from the WebGL canvas through a 2D copy of it).
+async function canvasPixels(page) {
+  return page.evaluate(([background, pathColour]) => {
+    const source = window.viewerState.panels[0].canvas;
+    const copy = document.createElement('canvas');
+    copy.width = source.width;
+    copy.height = source.height;
+    const context = copy.getContext('2d');
+    context.drawImage(source, 0, 0);
+    const data = context.getImageData(0, 0, copy.width, copy.height).data;
+    let drawn = 0, onPath = 0;
+    const close = (i, rgb, tolerance) => rgb.every((v, k) => Math.abs(data[i + k] - v) <= tolerance);
+    for (let i = 0; i < data.length; i += 4) {
+      if (!close(i, background, 6)) ++drawn;
+      if (close(i, pathColour, 24)) ++onPath;
+    }
+    return {drawn, onPath, total: data.length / 4, webgl: source.classList.contains('view-3d')};
+  }, [background, pathColour]);
+}
+
+async function check3d(page, label, {withPath}) {
+  await page.waitForTimeout(100);  // the render after the last change runs in the next frame
+  const pixels = await canvasPixels(page);
+  check(pixels.webgl, `${label}: the panel is not a 3D view`);
+  check(pixels.drawn > 0.05 * pixels.total,
+        `${label}: only ${pixels.drawn} of ${pixels.total} pixels differ from the background: nothing rendered`);
+  if (withPath) check(pixels.onPath > 20, `${label}: ${pixels.onPath} pixels of the path's colour: no path drawn`);
+  log(`ok ${label}: ${(100 * pixels.drawn / pixels.total).toFixed(1)} % of the canvas drawn, ${pixels.onPath} path pixels`);
+}
+
+async function screenshot(page, name, docsName) {
+  const file = path.join(options.artifacts, name);
+  await page.screenshot({path: file});
+  if (options['docs-images'] && docsName) copyFileSync(file, path.join(options['docs-images'], docsName));
+}
+
+// ---- The checks
+
+// Served by a plain static HTTP server: the page asks for the API, finds none, runs in WebAssembly.
+async function staticHost(browser) {
+  const types = {'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.txt': 'text/plain'};
+  const server = createServer((request, response) => {
+    const name = new URL(request.url, 'http://host').pathname.replace(/^\/$/, '/index.html');
+    const file = path.join(path.resolve(options.site), path.normalize(name));
+    if (!file.startsWith(path.resolve(options.site)) || !existsSync(file)) {
+      response.writeHead(404, {'Content-Type': 'text/plain'}).end('not found');
+      return;
+    }
+    response.writeHead(200, {'Content-Type': types[path.extname(file)] ?? 'application/octet-stream'}).end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => document.body.dataset.mode, null, {timeout: 30000});
+    const mode = await page.evaluate(() => document.body.dataset.mode);
+    check(mode === 'static', `from a static host the page chose the ${mode} mode`);
+    check(errors.length === 0, `the page reported errors: ${errors.join('; ')}`);
+    log(`ok from a static HTTP host: ${mode} mode, "${await page.textContent('#message')}"`);
+    await page.close();
+  } finally {
+    server.close();
+  }
+}
+
+async function grid(page) {
+  await openFile(page, options.map);
+  const scenario = readScenario(`${options.map}.scen`);
+  const query = scenario.reduce((best, q) => (q.optimal > best.optimal ? q : best));
+  await clickPoint(page, query.start);
+  await clickPoint(page, query.goal);
+  let shown = await waitDone(page);
+  check(JSON.stringify(shown.start) === JSON.stringify(query.start) && JSON.stringify(shown.goal) === JSON.stringify(query.goal),
+        `the clicks picked ${JSON.stringify(shown.start)} and ${JSON.stringify(shown.goal)}, not ${query.start} and ${query.goal}`);
+  check(shown.status === 'found' && near(shown.cost, query.optimal, query.tolerance),
+        `grid: the page shows ${shown.status} at cost ${shown.cost}, the scenario's optimal length is ${query.optimal}`);
+  check(shown.costText === shown.cost.toFixed(4), `grid: the cost reads "${shown.costText}"`);
+  log(`ok grid ${baseName(options.map)} ${query.start} -> ${query.goal}: cost ${shown.costText}, optimal ${query.optimal}`);
+
+  const command = await page.inputValue('#command');
+  const expected = `wayfinder grid path ${path.basename(options.map)} --from ${query.start} --to ${query.goal} --algo astar ` +
+                   '--diagonal only-if-no-obstacles --heuristic automatic';
+  check(command === expected, `the command line reads\n  ${command}\nnot\n  ${expected}`);
+  const startText = await page.inputValue('#start-text');
+  check(startText === query.start.join(','), `the start box reads "${startText}"`);
+  log(`ok command line: ${command}`);
+
+  // Zoom about the middle of the canvas, then pan by dragging: the picked points stay, the cell
+  // under the pointer is shown, and clicks still pick the cells under them.
+  const box = await page.locator('#canvas-0').boundingBox();
+  const middle = {x: box.x + box.width / 2, y: box.y + box.height / 2};
+  await page.mouse.move(middle.x, middle.y);
+  await page.mouse.wheel(0, -600);
+  await page.mouse.move(middle.x, middle.y);
+  await page.mouse.down();
+  await page.mouse.move(middle.x + 60, middle.y + 30, {steps: 5});
+  await page.mouse.up();
+  const zoom = await page.evaluate(() => window.viewerState.panels[0].zoom);
+  check(zoom.scale > 2 && zoom.x !== 0, `after the wheel and the drag the view is ${JSON.stringify(zoom)}`);
+  const after = await page.evaluate(() => [window.viewerState.start, window.viewerState.goal]);
+  check(JSON.stringify(after) === JSON.stringify([query.start, query.goal]), `the drag moved the points: ${JSON.stringify(after)}`);
+  const visible = await page.evaluate(() => {
+    const {world, panels} = window.viewerState;
+    const canvas = panels[0].canvas;
+    // A passable cell whose middle is on the canvas, near its centre.
+    for (let r = 0; r < 40; ++r)
+      for (let dy = -r; dy <= r; ++dy)
+        for (let dx = -r; dx <= r; ++dx) {
+          const at = window.viewerState.canvasPointOf(0, [0, 0]);
+          const scale = (window.viewerState.canvasPointOf(0, [1, 0]).px - at.px);
+          const x = Math.floor((canvas.width / 2 - at.px) / scale) + dx, y = Math.floor((canvas.height / 2 - at.py) / scale) + dy;
+          if (x >= 0 && y >= 0 && x < world.width && y < world.height && world.cells[y * world.width + x] !== '#') return [x, y];
+        }
+    return null;
+  });
+  check(visible, 'no passable cell near the middle of the zoomed view');
+  const at = await page.evaluate((point) => window.viewerState.canvasPointOf(0, point), visible);
+  await page.mouse.move(at.x, at.y);
+  const pointer = await page.textContent('#pointer');
+  check(pointer === visible.join(','), `the pointer is over cell ${visible}, the page shows "${pointer}"`);
+  await page.mouse.click(at.x, at.y);
+  const picked = await page.evaluate(() => window.viewerState.start);
+  check(JSON.stringify(picked) === JSON.stringify(visible), `after zooming, a click on ${visible} picked ${JSON.stringify(picked)}`);
+  log(`ok zoom ${zoom.scale.toFixed(2)} and pan: the pointer shows ${pointer}, a click picks it`);
+  // The goal typed in (the old one is off the zoomed canvas).
+  await page.fill('#goal-text', query.goal.join(','));
+  await page.press('#goal-text', 'Enter');
+  shown = await waitDone(page);
+  check(shown.status === 'found' && JSON.stringify(shown.goal) === JSON.stringify(query.goal),
+        `the search from the zoomed view's click to the typed goal: ${shown.status} to ${JSON.stringify(shown.goal)}`);
+  await screenshot(page, 'static-grid.png', 'viewer-static-grid.png');
+}
+
+async function polyanyaMesh(page) {
+  await openFile(page, options.mesh);
+  const query = readCsv(options['mesh-queries']).reduce((best, q) => (q.optimal_len > best.optimal_len ? q : best));
+  const start = [query.sx, 0, query.sy], goal = [query.gx, 0, query.gy];
+  let shown = await typePoints(page, start, goal);
+  check(shown.status === 'found', `mesh: ${shown.status} (${shown.message})`);
+  // The funnel's path on this query is the shortest (Polyanya's length, Cui, Harabor & Grastien 2017).
+  check(near(shown.cost, query.optimal_len, 1e-6 * query.optimal_len),
+        `mesh ${baseName(options.mesh)}: the page shows cost ${shown.cost}, the optimal length is ${query.optimal_len}`);
+  log(`ok mesh ${baseName(options.mesh)} ${start} -> ${goal}: cost ${shown.costText}, optimal ${query.optimal_len}`);
+  await check3d(page, `3D mesh ${baseName(options.mesh)}`, {withPath: true});
+
+  // Clicks on the surface, at the middles of the path's first and last segments (inside the
+  // mesh): the points picked are where the clicks were, and the search runs.
+  const drawn = await page.evaluate(() => window.viewerState.panels[0].drawnPath);
+  const middle = (a, b) => a.map((v, i) => (v + b[i]) / 2);
+  const first = middle(drawn[0], drawn[1]), last = middle(drawn[drawn.length - 2], drawn[drawn.length - 1]);
+  await clickPoint(page, first);
+  await clickPoint(page, last);
+  shown = await waitDone(page);
+  const distance = (a, b) => Math.hypot(a[0] - b[0], a[2] - b[2]);
+  check(shown.start && distance(shown.start, first) < 0.5 && distance(shown.goal, last) < 0.5,
+        `3D clicks at ${first} and ${last} picked ${JSON.stringify(shown.start)} and ${JSON.stringify(shown.goal)}`);
+  check(shown.status === 'found', `the clicked search: ${shown.status}`);
+  log(`ok 3D picking: ${shown.start.map((v) => v.toFixed(2))} and ${shown.goal.map((v) => v.toFixed(2))}, cost ${shown.costText}`);
+}
+
+async function objMeshWithLevel(page) {
+  await openFile(page, options['obj-mesh']);
+  await page.setInputFiles('#level-file', options.level);
+  await page.waitForFunction(() => window.viewerState.world.level?.length > 0 && window.viewerState.panels.length > 0,
+                             null, {timeout: 30000});
+  const {polygons, regions, level} = await page.evaluate(() => {
+    const world = window.viewerState.world;
+    return {polygons: world.polygons.length, regions: world.region_count, level: world.level.length / 9};
+  });
+  check(polygons > 0 && level > 0, `the mesh has ${polygons} polygons, the level ${level} triangles`);
+  await check3d(page, `3D mesh ${baseName(options['obj-mesh'])} over ${level} level triangles`, {withPath: false});
+  log(`  ${polygons} polygons in ${regions} regions`);
+  await screenshot(page, 'static-navmesh-3d.png', 'viewer-3d-navmesh.png');
+}
+
+async function voxels(page) {
+  await openFile(page, options.voxel);
+  await page.selectOption('#agent', 'flyer');
+  const {size, heights} = await page.evaluate(() => ({size: window.viewerState.world.size, heights: window.viewerState.world.heights}));
+  // The tops of the highest columns, which no block can hide from a camera above them.
+  const highest = Math.max(...heights);
+  const tops = [];
+  heights.forEach((h, i) => { if (h === highest) tops.push([i % size[0], h + 1, Math.floor(i / size[0])]); });
+  check(highest >= 0 && highest + 1 < size[1], `no column top to stand on (highest ${highest} of ${size[1]})`);
+  const start = tops[0];
+  const goal = tops.reduce((best, t) => (Math.hypot(t[0] - start[0], t[2] - start[2]) > Math.hypot(best[0] - start[0], best[2] - start[2]) ? t : best));
+  await clickPoint(page, start);
+  await clickPoint(page, goal);
+  const shown = await waitDone(page);
+  check(JSON.stringify(shown.start) === JSON.stringify(start) && JSON.stringify(shown.goal) === JSON.stringify(goal),
+        `3D clicks on the tops of ${start} and ${goal} picked ${JSON.stringify(shown.start)} and ${JSON.stringify(shown.goal)}`);
+  check(shown.status === 'found', `voxel search: ${shown.status} (${shown.message})`);
+  await check3d(page, `3D voxel world ${baseName(options.voxel)}`, {withPath: shown.pathLength > 2});
+  log(`ok voxel ${baseName(options.voxel)} flyer ${start} -> ${goal}: cost ${shown.costText}`);
+  await screenshot(page, 'static-voxel-3d.png', 'viewer-3d-voxel.png');
+}
+
+// ---- Frame times (--frames)
+
+// A 1024 x 1024 MovingAI map: rooms of 32 x 32 cells with doors, and scattered blocks.
+function bigMap() {
+  const size = 1024;
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rows = [];
+  for (let y = 0; y < size; ++y) {
+    let row = '';
+    for (let x = 0; x < size; ++x) {
+      const wall = (x % 32 === 0 && (y % 32) !== 16) || (y % 32 === 0 && (x % 32) !== 16);
+      row += wall || random() < 0.08 ? '@' : '.';
+    }
+    rows.push(row);
+  }
+  return `type octile\nheight ${size}\nwidth ${size}\nmap\n${rows.join('\n')}\n`;
+}
+
+// requestAnimationFrame intervals while the mouse drags across the canvas (button: 'left' pans a
+// grid; 'right' pans the 3D view).
+async function frameTimes(page, button) {
+  const box = await page.locator('#canvas-0').boundingBox();
+  await page.evaluate(() => {
+    window.frameStamps = [];
+    const tick = (t) => { window.frameStamps.push(t); if (window.frameStamps.length < 100000) window.frameLoop = requestAnimationFrame(tick); };
+    window.frameLoop = requestAnimationFrame(tick);
+  });
+  const x0 = box.x + box.width * 0.3, y0 = box.y + box.height * 0.4;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down({button});
+  for (let i = 1; i <= 120; ++i) {
+    await page.mouse.move(x0 + box.width * 0.4 * Math.sin(i / 20), y0 + box.height * 0.2 * (1 - Math.cos(i / 20)));
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up({button});
+  const stamps = await page.evaluate(() => { cancelAnimationFrame(window.frameLoop); return window.frameStamps; });
+  const intervals = stamps.slice(1).map((t, i) => t - stamps[i]).sort((a, b) => a - b);
+  const at = (q) => intervals[Math.min(intervals.length - 1, Math.floor(q * intervals.length))];
+  return {frames: intervals.length, median: at(0.5), p95: at(0.95), max: intervals[intervals.length - 1]};
+}
+
+async function measureFrames(page) {
+  await page.setInputFiles('#upload', {name: 'rooms1024.map', mimeType: 'text/plain', buffer: Buffer.from(bigMap())});
+  await page.waitForFunction(() => window.viewerState?.world?.name === 'rooms1024', null, {timeout: 60000});
+  await typePoints(page, [1, 1], [1022, 1022]);
+  let times = await frameTimes(page, 'left');
+  log(`frames: grid 1024 x 1024, pan: ${times.frames} frames, median ${times.median.toFixed(1)} ms, ` +
+      `95th percentile ${times.p95.toFixed(1)} ms, longest ${times.max.toFixed(1)} ms`);
+  if (options['frames-mesh']) {
+    await openFile(page, options['frames-mesh']);
+    const polygons = await page.evaluate(() => window.viewerState.world.polygons.length);
+    times = await frameTimes(page, 'right');
+    log(`frames: 3D mesh ${baseName(options['frames-mesh'])} (${polygons} polygons), pan: ${times.frames} frames, ` +
+        `median ${times.median.toFixed(1)} ms, 95th percentile ${times.p95.toFixed(1)} ms, longest ${times.max.toFixed(1)} ms`);
+  }
+}
+
+// ---- Main
+
+async function main() {
+  requireFiles([['--map', options.map], ['--map .scen', `${options.map}.scen`], ['--mesh', options.mesh],
+                ['--mesh-queries', options['mesh-queries']], ['--obj-mesh', options['obj-mesh']], ['--level', options.level],
+                ['--voxel', options.voxel], ['--frames-mesh', options['frames-mesh']]]);
+  const index = path.resolve(options.site, 'index.html');
+  if (!existsSync(index)) throw new Unavailable(`${index} does not exist: build the site with tools/viewer/static/build.sh`);
+  mkdirSync(options.artifacts, {recursive: true});
+  if (options['docs-images']) mkdirSync(options['docs-images'], {recursive: true});
+  const browser = await launchChromium({webgl: true});
+  let page = null;
+  const errors = [];
+  try {
+    await staticHost(browser);
+    page = await browser.newPage({viewport: {width: 1280, height: 800}, deviceScaleFactor: 1});
+    page.setDefaultTimeout(30000);
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(`console error: ${message.text()}`); });
+    await page.goto(pathToFileURL(index).href);
+    await page.waitForFunction(() => document.body.dataset.mode === 'static', null, {timeout: 30000});
+    log(`opened ${pathToFileURL(index).href}: "${await page.textContent('#message')}"`);
+    await grid(page);
+    await polyanyaMesh(page);
+    await objMeshWithLevel(page);
+    await voxels(page);
+    if (options.frames) await measureFrames(page);
+    check(errors.length === 0, `the page reported errors:\n  ${errors.join('\n  ')}`);
+  } catch (error) {
+    if (page) await page.screenshot({path: path.join(options.artifacts, 'static-failure.png')}).catch(() => {});
+    if (errors.length) console.error(`the page reported:\n  ${errors.join('\n  ')}`);
+    throw error;
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+runTest(main, {seconds: options.frames ? 300 : 150});
