@@ -24,56 +24,13 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {Failure, check, fail, launchChromium, log, readOptions, requireFiles, runTest} from './browser_harness.mjs';
 
-const skipCode = 77;
-const started = Date.now();
-const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
-const log = (text) => console.log(`[${seconds().padStart(5)} s] ${text}`);
+// ---- Arguments
 
-class Unavailable extends Error {}
-class Failure extends Error {}
-
-function fail(text) { throw new Failure(text); }
-function check(condition, text) { if (!condition) fail(text); }
-
-// ---- Arguments and what the test needs
-
-// --name value pairs (node 18's util.parseArgs is still experimental there).
-const known = ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'walker-voxel', 'artifacts', 'docs-images'];
-const options = {};
-for (let i = 2; i < process.argv.length; i += 2) {
-  const name = process.argv[i].replace(/^--/, '');
-  if (!process.argv[i].startsWith('--') || !known.includes(name) || i + 1 >= process.argv.length) {
-    console.error(`viewer_e2e.mjs: unexpected argument ${process.argv[i]} (options: ${known.map((k) => `--${k} VALUE`).join(', ')})`);
-    process.exit(2);
-  }
-  options[name] = process.argv[i + 1];
-}
-for (const name of ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'artifacts'])
-  if (!options[name]) {
-    console.error(`viewer_e2e.mjs: --${name} is missing (see the comment at the top of this file)`);
-    process.exit(2);
-  }
-
-const requireBrowser = process.env.WAYFINDER_REQUIRE_BROWSER === '1';
-const requireData = requireBrowser || process.env.WAYFINDER_REQUIRE_DATA === '1';
-
-function findChromium() {
-  const candidates = process.env.WAYFINDER_CHROMIUM ? [process.env.WAYFINDER_CHROMIUM]
-                                                    : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((file) => existsSync(file));
-  if (!found)
-    throw new Unavailable(`no chromium at ${candidates.join(' or ')} (apt-get install chromium, or set WAYFINDER_CHROMIUM)`);
-  return found;
-}
-
-async function loadPlaywright() {
-  try {
-    return await import('playwright-core');
-  } catch (error) {
-    throw new Unavailable(`playwright-core is not installed (run \`npm ci\` in ${path.dirname(new URL(import.meta.url).pathname)}): ${error.message}`);
-  }
-}
+const options = readOptions('viewer_e2e.mjs',
+  ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'walker-voxel', 'artifacts', 'docs-images'],
+  ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'artifacts']);
 
 // ---- The server
 
@@ -439,37 +396,21 @@ async function walkerView(page) {
 // ---- Main
 
 async function main() {
-  for (const [name, file] of [['--wayfinder', options.wayfinder], ['--served-map', options['served-map']],
-                              ['--upload-map', options['upload-map']], ['--mesh', options.mesh], ['--voxel', options.voxel],
-                              ['--walker-voxel', options['walker-voxel']]]) {
-    if (file === undefined || existsSync(file)) continue;
-    if (name === '--wayfinder') fail(`${name} ${file} does not exist`);
-    const why = `${name} ${file} does not exist (the shared data is not there)`;
-    if (requireData) fail(why);
-    throw new Unavailable(why);
-  }
-  const executablePath = findChromium();
-  const {chromium} = await loadPlaywright();
+  if (!existsSync(options.wayfinder)) fail(`--wayfinder ${options.wayfinder} does not exist`);
+  requireFiles([['--served-map', options['served-map']], ['--upload-map', options['upload-map']], ['--mesh', options.mesh],
+                ['--voxel', options.voxel], ['--walker-voxel', options['walker-voxel']]]);
+  const browser = await launchChromium();
   mkdirSync(options.artifacts, {recursive: true});
   for (const stale of ['failure.png', 'server.log']) rmSync(path.join(options.artifacts, stale), {force: true});
 
   const served = [options['served-map'], options.mesh, options.voxel];
   if (options['walker-voxel']) served.push(options['walker-voxel']);
-  const {server, url, output} = startServer(served);
-  let browser = null;
+  const {url, output} = startServer(served);
   let page = null;
   const pageErrors = [];
   try {
     const address = await url;
     log(`wayfinder serve: ${address}`);
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      timeout: 30000,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--disable-gpu',
-             '--no-first-run', '--disable-component-update', '--disable-sync'],
-    });
-    log(`chromium ${browser.version()} (${executablePath}), playwright-core ${readPackageVersion()}`);
     const context = await browser.newContext({viewport: {width: 1280, height: 800}, deviceScaleFactor: 1});
     page = await context.newPage();
     page.setDefaultTimeout(20000);
@@ -488,6 +429,8 @@ async function main() {
     await page.waitForFunction(() => window.viewerState?.world && window.viewerState.panels.length > 0, null, {timeout: 15000});
     const names = await page.evaluate(() => window.viewerState.worlds.map((w) => `${w.name} (${w.kind})`));
     log(`page loaded: ${names.join(', ')}`);
+    const mode = await page.evaluate(() => document.body.dataset.mode);
+    check(mode === 'server', `served by wayfinder serve, the page chose the ${mode} mode (it should use the server's API)`);
     check(names.length === served.length, `the page lists ${names.length} worlds, not the ${served.length} named on the command line`);
 
     await gridViews(page);
@@ -505,41 +448,10 @@ async function main() {
     writeFileSync(path.join(options.artifacts, 'server.log'), output());
     throw error;
   } finally {
-    if (browser) await browser.close().catch(() => {});
+    await browser.close().catch(() => {});
     stopServer();
   }
 }
 
-function readPackageVersion() {
-  try {
-    const file = new URL('./node_modules/playwright-core/package.json', import.meta.url);
-    return JSON.parse(readFileSync(file, 'utf8')).version;
-  } catch {
-    return '?';
-  }
-}
-
 // The whole test stays well inside CTest's timeout.
-const watchdog = setTimeout(() => {
-  console.error(`FAILED: the test did not finish in 100 s`);
-  stopServer();
-  process.exit(1);
-}, 100000);
-
-main().then(() => {
-  clearTimeout(watchdog);
-  log('PASSED');
-  process.exit(0);
-}, (error) => {
-  clearTimeout(watchdog);
-  if (error instanceof Unavailable) {
-    if (requireBrowser) {
-      console.error(`FAILED: ${error.message} (WAYFINDER_REQUIRE_BROWSER=1: the browser test must run)`);
-      process.exit(1);
-    }
-    console.log(`SKIPPED: ${error.message} (WAYFINDER_REQUIRE_BROWSER=1 makes this a failure)`);
-    process.exit(skipCode);
-  }
-  console.error(`FAILED: ${error instanceof Failure ? error.message : error.stack}`);
-  process.exit(1);
-});
+runTest(main, {seconds: 100, cleanUp: stopServer});
