@@ -127,8 +127,23 @@ function scenePoint(world, point) {
                                 : new THREE.Vector3(point[0], point[1], point[2]);
 }
 
+// Whether WebGL is drawn by the processor (SwiftShader, llvmpipe: no graphics card, or a
+// headless browser). There 4x multisampling costs most of a frame (a pan over a 20,000-polygon
+// mesh went from 150 ms to 17 ms a frame without it; docs/benchmarks.md), so edges stay jagged.
+let software = null;
+function softwareRenderer() {
+  if (software === null) {
+    const gl = document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    const name = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+    software = /swiftshader|llvmpipe|softpipe|software/i.test(name);
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+  return software;
+}
+
 export function createView3d(canvas, world, {onPick, onHover}) {
-  const renderer = new THREE.WebGLRenderer({canvas, antialias: true, preserveDrawingBuffer: true});
+  const renderer = new THREE.WebGLRenderer({canvas, antialias: !softwareRenderer(), preserveDrawingBuffer: true});
   renderer.setPixelRatio(1);  // the canvas is sized in device pixels by the page
   renderer.setClearColor(colours.background);
   const scene = new THREE.Scene();
@@ -141,7 +156,11 @@ export function createView3d(canvas, world, {onPick, onHover}) {
   const marks = new THREE.Group();   // path, corridor, start and goal: rebuilt by show()
   scene.add(marks);
   const render = () => renderer.render(scene, camera);
-  controls.addEventListener('change', render);
+  // A drag sends several pointer moves a frame: the camera's changes are drawn once a frame.
+  let frame = 0;
+  controls.addEventListener('change', () => {
+    frame ||= requestAnimationFrame(() => { frame = 0; render(); });
+  });
 
   function fit() {
     const centre = built.box.getCenter(new THREE.Vector3());
@@ -242,6 +261,7 @@ export function createView3d(canvas, world, {onPick, onHover}) {
     camera,
     controls,
     dispose() {
+      cancelAnimationFrame(frame);
       controls.dispose();
       renderer.dispose();
     },

@@ -219,6 +219,7 @@ function voxelImage(world) {
 async function buildPanels() {
   for (const panel of state.panels) {
     cancelAnimationFrame(panel.animation ?? 0);
+    cancelAnimationFrame(panel.redraw ?? 0);
     panel.view3d?.dispose();
   }
   const in3d = view3dModule && state.world.kind !== 'grid' && $('view-3d').checked;
@@ -570,7 +571,7 @@ function listenToPointer(panel) {
     panel.zoom.y += dy * canvas.height / rect.height;
     press.x = event.clientX;
     press.y = event.clientY;
-    draw(panel);
+    drawSoon(panel);
   });
   canvas.addEventListener('pointerup', (event) => {
     const released = press;
@@ -593,8 +594,16 @@ function listenToPointer(panel) {
     const [cx, cy] = after.toCanvas(wx, wy);
     panel.zoom.x += px - cx;
     panel.zoom.y += py - cy;
-    draw(panel);
+    drawSoon(panel);
   }, {passive: false});
+}
+
+// Pointer moves and wheel turns come several a frame: the panel is drawn once, at the next frame.
+function drawSoon(panel) {
+  panel.redraw ||= requestAnimationFrame(() => {
+    panel.redraw = 0;
+    draw(panel);
+  });
 }
 
 function paintAt(panel, event) {
