@@ -136,8 +136,20 @@ async function staticHost(browser) {
     await page.waitForFunction(() => document.body.dataset.mode, null, {timeout: 30000});
     const mode = await page.evaluate(() => document.body.dataset.mode);
     check(mode === 'static', `from a static host the page chose the ${mode} mode`);
-    check(errors.length === 0, `the page reported errors: ${errors.join('; ')}`);
     log(`ok from a static HTTP host: ${mode} mode, "${await page.textContent('#message')}"`);
+    // A MovingAI map dropped on the page opens as a grid, and a typed query on it is answered.
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n'], 'dropped.map'));
+      document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+    });
+    await page.waitForFunction(() => window.viewerState?.world?.name === 'dropped', null, {timeout: 30000});
+    const shown = await typePoints(page, [0, 1], [3, 1]);
+    // Around the wall: no diagonal cuts its corners (the MovingAI rule), so 5 straight moves.
+    check(shown.status === 'found' && near(shown.cost, 5, 1e-9),
+          `on the dropped 4 x 3 map, (0,1) to (3,1) shows ${shown.status} at cost ${shown.cost}, not 5`);
+    check(errors.length === 0, `the page reported errors: ${errors.join('; ')}`);
+    log(`ok a dropped map: cost ${shown.costText}`);
     await page.close();
   } finally {
     server.close();
