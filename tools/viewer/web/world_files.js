@@ -3,16 +3,15 @@
 // does not hand its polygons back), its connected regions, and a level OBJ's triangles drawn
 // faintly under the mesh. Points are [x, y, z] with y up, as the library's.
 
-// Wavefront OBJ: `v x y z` and `f a b c ...` (1-based, negative = from the end, `a/t/n` forms).
-// zUp swaps to y up as wayfinder's OBJ reader does with the same flag.
-export function readObj(text, {zUp = false} = {}) {
+// Wavefront OBJ: `v x y z` and `f a b c ...` (1-based, negative = from the end, `a/t/n` forms),
+// y up as the library reads it by default.
+export function readObj(text) {
   const vertices = [];
   const polygons = [];
   for (const line of text.split('\n')) {
     const fields = line.trim().split(/\s+/);
     if (fields[0] === 'v' && fields.length >= 4) {
-      const [x, y, z] = fields.slice(1, 4).map(Number);
-      vertices.push(zUp ? [x, z, -y] : [x, y, z]);
+      vertices.push(fields.slice(1, 4).map(Number));
     } else if (fields[0] === 'f' && fields.length >= 4) {
       polygons.push(fields.slice(1).map((field) => {
         const index = parseInt(field.split('/')[0], 10);
