@@ -1,10 +1,11 @@
 #pragma once
 // A navigation mesh: convex polygons joined by shared edges, on which agents walk. It is built
-// once from MeshGeometry (a file or arrays) and its geometry never changes afterwards, so any
-// number of threads can query it at once, each with its own NavMeshQuery. What can change is
+// from MeshGeometry (a file or arrays), or from one geometry per tile of a grid (build_tiled);
+// any number of threads can query it at once, each with its own NavMeshQuery. What can change is
 // each polygon's area and flags (what the ground is, what it allows: a door closing, a swamp
-// drained), which queries read through their AreaFilter; such edits need exclusive access,
-// are counted in revision() and logged (changes_since), as a grid's cell edits are.
+// drained), which queries read through their AreaFilter, and, on a tiled mesh, whole tiles
+// (replace_tile); such edits need exclusive access, are counted in revision() and logged
+// (changes_since), as a grid's cell edits are.
 //
 // The build step checks the input, makes every polygon convex and counter-clockwise seen from
 // above (+y), finds which polygons share each edge (adjacency), labels connected regions (so
