@@ -30,17 +30,11 @@ using namespace wayfinder;
 
 constexpr int map_cells = 160;
 
-AgentSettings tiled_agent() {
-  AgentSettings settings;
-  settings.tile_size = 32;
-  return settings;
-}
-
 // The level, its navmesh built once and its baked file's bytes, made on first use.
 struct BakedLevel {
   MeshGeometry level = bench::room_level(map_cells);
   NavMeshBuildReport report;
-  NavMesh mesh = NavMesh::build(build_navmesh_geometry(level, tiled_agent(), &report));
+  NavMesh mesh = NavMesh::build(build_navmesh_geometry(level, bench::tiled_agent(), &report));
   std::string bytes = navmesh_file_bytes(mesh);
 };
 
@@ -62,7 +56,7 @@ std::filesystem::path scratch_file() {
 void BM_BuildFromTheLevel(benchmark::State& state) {
   const BakedLevel& baked = baked_level();
   for (auto _ : state) {
-    NavMesh mesh = NavMesh::build(build_navmesh_geometry(baked.level, tiled_agent()));
+    NavMesh mesh = NavMesh::build(build_navmesh_geometry(baked.level, bench::tiled_agent()));
     benchmark::DoNotOptimize(mesh);
   }
   report_counters(state, baked);

@@ -21,17 +21,11 @@ using namespace wayfinder;
 
 constexpr int map_cells = 96;
 
-AgentSettings tiled_agent() {
-  AgentSettings settings;
-  settings.tile_size = 32;
-  return settings;
-}
-
 // The level's tiles and its stitched geometry, built once on first use.
 struct TiledLevel {
   MeshGeometry level = bench::room_level(map_cells);
-  NavMeshTileSet tiles = build_navmesh_tiles(level, tiled_agent());
-  MeshGeometry stitched = build_navmesh_geometry(level, tiled_agent());
+  NavMeshTileSet tiles = build_navmesh_tiles(level, bench::tiled_agent());
+  MeshGeometry stitched = build_navmesh_geometry(level, bench::tiled_agent());
 };
 
 const TiledLevel& tiled_level() {

@@ -1,12 +1,13 @@
 #pragma once
 // A generated level for the navmesh build benchmarks: a room map (tools/common/
 // room_map_generator) whose passable cells are a floor quad and whose blocked cells are closed
-// boxes, so that Recast has walls to erode from.
+// boxes, so that Recast has walls to erode from, and the agent it is built for.
 
 #include <cstdint>
 
 #include "common/room_map_generator.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
+#include "wayfinder/navmesh_build/navmesh_builder.hpp"
 
 namespace wayfinder::bench {
 
@@ -43,6 +44,13 @@ inline MeshGeometry room_level(int map_cells, double cell_width = 2.0, double bo
     }
   }
   return level;
+}
+
+/// The default agent in tiles of 32 cells (9.6 units), as the build benchmarks build the level.
+inline AgentSettings tiled_agent() {
+  AgentSettings settings;
+  settings.tile_size = 32;
+  return settings;
 }
 
 }  // namespace wayfinder::bench

@@ -23,6 +23,8 @@
 #include "wayfinder/navmesh/exact_path_search.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
 #include "wayfinder/navmesh/surface_queries.hpp"
 #ifdef WAYFINDER_TEST_WITH_RECAST
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -200,6 +202,7 @@ TEST(NavMeshTiles, ReferencesIntoAReplacedTileTurnInvalid) {
   EXPECT_FALSE(mesh.is_valid(PolygonRef{}));
   EXPECT_FALSE(mesh.is_valid(mesh.polygon_ref(here.polygon))) << "an empty id has no reference";
   EXPECT_EQ(mesh.tiles().size(), 15u);
+  EXPECT_THROW(mesh.set_area(here.polygon, 3), std::out_of_range) << "an unused id is no polygon to edit";
   EXPECT_EQ(mesh.tile_geometry(1, 1).polygons.size(), 0u);
 }
 
@@ -331,8 +334,11 @@ TEST(NavMeshTiles, AFlattenedTiledMeshSavesAndBuildsAgain) {
   TileSet tiles;
   for (int z = 0; z < 2; ++z)
     for (int x = 0; x < 2; ++x) tiles[{x, z}] = square_tile(x, z, 2 + x, 11 * x + z);
-  const NavMesh tiled = fresh_mesh(grid, tiles);
-  const NavMesh flat = NavMesh::build(tiled.to_geometry());
+  NavMesh tiled = fresh_mesh(grid, tiles);
+  tiled.remove_tile(1, 0);  // a removed tile leaves unused ids in the middle
+  // Saved as a .wfnav (flattened: the unused ids left out) and read back.
+  const NavMesh flat = NavMesh::build(parse_navmesh_file(navmesh_file_bytes(tiled), "tiled.wfnav"));
+  EXPECT_EQ(flat.polygon_count(), tiled.to_geometry().polygons.size());
   NavMeshQuery a(tiled), b(flat);
   std::mt19937_64 random(5);
   for (int q = 0; q < 40; ++q) {

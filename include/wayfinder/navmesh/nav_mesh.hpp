@@ -255,7 +255,8 @@ class NavMesh {
   // nothing leaves both alone. Geometry is never edited. Edits need exclusive access: no query
   // may be searching this mesh, in any thread (as for GridMap; docs/changing-worlds.md). A
   // stepped search notices an edit made between its steps (SearchStatus::world_changed).
-  // A polygon id >= polygon_count() throws std::out_of_range and an area >= max_areas
+  // A polygon id >= polygon_count() (or an unused id of a tiled mesh's tile) throws
+  // std::out_of_range and an area >= max_areas
   // std::invalid_argument, and then nothing is changed.
 
   void set_area(PolygonId polygon, AreaId area);
