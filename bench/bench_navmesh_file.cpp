@@ -18,7 +18,7 @@
 #include <iterator>
 #include <string>
 
-#include "common/room_map_generator.hpp"
+#include "room_level.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/navmesh_file_reader.hpp"
 #include "wayfinder/navmesh/navmesh_file_writer.hpp"
@@ -29,54 +29,12 @@ namespace {
 using namespace wayfinder;
 
 constexpr int map_cells = 160;
-constexpr double cell_width = 2.0;
-constexpr double box_height = 3.0;
-
-// The room map as level geometry: a floor quad per passable cell, a closed box per blocked one.
-MeshGeometry room_level() {
-  RoomMapOptions options;
-  options.width = map_cells;
-  options.height = map_cells;
-  options.room_count = 60;
-  options.seed = 7;
-  const RoomMap rooms = generate_room_map(options);
-  const GridMap& map = rooms.map;
-  MeshGeometry level;
-  level.source = "room level";
-  const auto quad = [&level](Point a, Point b, Point c, Point d) {
-    const auto first = static_cast<std::uint32_t>(level.vertices.size());
-    level.vertices.insert(level.vertices.end(), {a, b, c, d});
-    level.polygons.push_back({first, first + 1, first + 2, first + 3});
-  };
-  for (int y = 0; y < map.height(); ++y) {
-    for (int x = 0; x < map.width(); ++x) {
-      const double x0 = x * cell_width, x1 = x0 + cell_width, z0 = y * cell_width, z1 = z0 + cell_width;
-      if (map.passable(x, y)) {
-        quad({x0, 0, z0}, {x0, 0, z1}, {x1, 0, z1}, {x1, 0, z0});
-        continue;
-      }
-      const double h = box_height;
-      quad({x0, h, z0}, {x0, h, z1}, {x1, h, z1}, {x1, h, z0});  // top
-      quad({x0, 0, z0}, {x0, h, z0}, {x1, h, z0}, {x1, 0, z0});  // the four sides
-      quad({x1, 0, z0}, {x1, h, z0}, {x1, h, z1}, {x1, 0, z1});
-      quad({x1, 0, z1}, {x1, h, z1}, {x0, h, z1}, {x0, 0, z1});
-      quad({x0, 0, z1}, {x0, h, z1}, {x0, h, z0}, {x0, 0, z0});
-    }
-  }
-  return level;
-}
-
-AgentSettings tiled_agent() {
-  AgentSettings settings;
-  settings.tile_size = 32;
-  return settings;
-}
 
 // The level, its navmesh built once and its baked file's bytes, made on first use.
 struct BakedLevel {
-  MeshGeometry level = room_level();
+  MeshGeometry level = bench::room_level(map_cells);
   NavMeshBuildReport report;
-  NavMesh mesh = NavMesh::build(build_navmesh_geometry(level, tiled_agent(), &report));
+  NavMesh mesh = NavMesh::build(build_navmesh_geometry(level, bench::tiled_agent(), &report));
   std::string bytes = navmesh_file_bytes(mesh);
 };
 
@@ -98,7 +56,7 @@ std::filesystem::path scratch_file() {
 void BM_BuildFromTheLevel(benchmark::State& state) {
   const BakedLevel& baked = baked_level();
   for (auto _ : state) {
-    NavMesh mesh = NavMesh::build(build_navmesh_geometry(baked.level, tiled_agent()));
+    NavMesh mesh = NavMesh::build(build_navmesh_geometry(baked.level, bench::tiled_agent()));
     benchmark::DoNotOptimize(mesh);
   }
   report_counters(state, baked);

@@ -156,6 +156,7 @@ struct ExactSearchState {
   // of thousands of polygons, more than a frame's share of a budget).
   const NavMesh& mesh;
   bool tables_built = false;
+  std::uint64_t tables_geometry = 0;  ///< the mesh's geometry_revision() the tables were built for
   /// Builds the tables below and sizes the per-query arrays for the mesh.
   void build_tables();
   Orientation orientation;
@@ -261,6 +262,7 @@ ExactSearchState::ExactSearchState(const NavMesh& navmesh) : mesh(navmesh) {}
 
 void ExactSearchState::build_tables() {
   tables_built = true;
+  tables_geometry = mesh.geometry_revision();
   const Bounds& bounds = mesh.bounds();
   const double largest = std::max(geometry::largest_xz_coordinate(bounds.min, bounds.max), 1.0);
   orientation.rounding = geometry::units_in_last_place(8.0, largest);
@@ -751,7 +753,7 @@ SearchStatus ExactPathSearch::begin(const MeshLocation& start, const MeshLocatio
   }
 
   // Set up the query (the first one also builds the tables, on the query's clock).
-  if (!state.tables_built) state.build_tables();
+  if (!state.tables_built || state.tables_geometry != mesh_.geometry_revision()) state.build_tables();
   if (++state.query_stamp == 0) {
     std::fill(state.root_stamp.begin(), state.root_stamp.end(), 0u);
     std::fill(state.goal_stamp.begin(), state.goal_stamp.end(), 0u);

@@ -159,6 +159,11 @@ NavMesh NavMesh::from_arrays(const float* vertices, std::size_t vertex_count, st
 }
 
 NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& options) {
+  return build_checked(geometry, options, false);
+}
+
+NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildOptions& options,
+                               bool keep_empty_polygons) {
   NavMesh mesh;
   mesh.source_ = geometry.source;
   const std::string& source = geometry.source;
@@ -222,6 +227,12 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
   for (std::size_t p = 0; p < geometry.polygons.size(); ++p) {
     const std::vector<std::uint32_t>& input = geometry.polygons[p];
     const int line = polygon_line(p);
+    if (input.empty() && keep_empty_polygons) {
+      mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
+      mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));
+      mesh.tags_.push_back(input_tags(p));
+      continue;
+    }
     if (input.size() < 3)
       throw LoadError(source, line, 0,
                       "polygon " + std::to_string(p) + " has " + std::to_string(input.size()) +
@@ -251,6 +262,11 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       mesh.problems_.push_back({MeshProblem::Kind::degenerate_polygon, static_cast<std::uint32_t>(p), line,
                                 describe(source, line, "polygon " + std::to_string(p) +
                                                            " has no area seen from above; it is left out")});
+      if (keep_empty_polygons) {  // its id stays, empty, so that the ids after it keep theirs
+        mesh.polygon_starts_.push_back(static_cast<std::uint32_t>(mesh.polygon_indices_.size()));
+        mesh.source_polygons_.push_back(static_cast<std::uint32_t>(p));
+        mesh.tags_.push_back(input_tags(p));
+      }
       continue;
     }
     if (twice_area < 0.0) std::reverse(distinct.begin(), distinct.end());
@@ -265,6 +281,9 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       mesh.tags_.push_back(input_tags(p));
       continue;
     }
+    // Tiles arrive repaired and joining them keeps them convex: a split here would shift ids.
+    if (keep_empty_polygons)
+      throw LoadError(source, line, 0, "polygon " + std::to_string(p) + " is not convex after joining its tile's borders");
     mesh.problems_.push_back({MeshProblem::Kind::concave_polygon, static_cast<std::uint32_t>(p), line,
                               describe(source, line, "polygon " + std::to_string(p) +
                                                          " is not convex; it is split into triangles")});
@@ -286,7 +305,7 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
       mesh.tags_.push_back(input_tags(p));
     }
   }
-  if (mesh.polygon_count() == 0)
+  if (mesh.polygon_count() == 0 || (keep_empty_polygons && mesh.polygon_indices_.empty()))
     throw LoadError(source, 0, 0, "no usable polygons: every polygon has zero area seen from above");
 
   // Bounds of what is used, centroids and per-polygon boxes.
@@ -298,6 +317,12 @@ NavMesh NavMesh::build(const MeshGeometry& geometry, const NavMeshBuildOptions& 
   mesh.polygon_bounds_.resize(mesh.polygon_count());
   for (PolygonId polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
     const auto indices = mesh.polygon_vertices(polygon);
+    if (indices.empty()) {
+      // An unused id of a tile: a box no point falls in, and no place.
+      constexpr double inf = std::numeric_limits<double>::infinity();
+      mesh.polygon_bounds_[polygon] = {{inf, inf, inf}, {-inf, -inf, -inf}};
+      continue;
+    }
     Bounds box = {mesh.vertices_[indices[0]], mesh.vertices_[indices[0]]};
     double twice_area = 0.0, cx = 0.0, cz = 0.0;
     const Point& origin = mesh.vertices_[indices[0]];

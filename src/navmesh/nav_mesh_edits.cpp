@@ -12,7 +12,10 @@ namespace wayfinder {
 void NavMesh::count_tags() {
   polygons_per_area_.fill(0);
   polygons_per_flag_.fill(0);
-  for (const PolygonTags& tags : tags_) {
+  for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+    // A tiled mesh's unused ids are no ground: their tags count for nothing.
+    if (is_empty_polygon(polygon)) continue;
+    const PolygonTags& tags = tags_[polygon];
     ++polygons_per_area_[tags.area];
     for (unsigned bit = 0; bit < polygons_per_flag_.size(); ++bit) polygons_per_flag_[bit] += (tags.flags >> bit) & 1u;
   }
@@ -28,6 +31,8 @@ PolygonId NavMesh::checked_polygon(PolygonId polygon) const {
   if (polygon >= polygon_count())
     throw std::out_of_range("polygon " + std::to_string(polygon) + " is not in the mesh (it has " +
                             std::to_string(polygon_count()) + " polygons)");
+  if (is_empty_polygon(polygon))
+    throw std::out_of_range("polygon " + std::to_string(polygon) + " is an unused id of its tile");
   return polygon;
 }
 

@@ -13,7 +13,9 @@ MeshGeometry NavMesh::to_geometry() const {
   geometry.polygons.reserve(polygon_count());
   geometry.polygon_areas.reserve(polygon_count());
   geometry.polygon_flags.reserve(polygon_count());
+  // A tiled mesh's unused ids (empty polygons) are left out: the geometry is the mesh flattened.
   for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+    if (is_empty_polygon(polygon)) continue;
     const auto indices = polygon_vertices(polygon);
     geometry.polygons.emplace_back(indices.begin(), indices.end());
     geometry.polygon_areas.push_back(tags_[polygon].area);
@@ -26,6 +28,7 @@ MeshGeometry NavMesh::to_geometry() const {
     geometry.detail_starts.reserve(polygon_count() + 1);
     geometry.detail_starts.push_back(0);
     for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+      if (is_empty_polygon(polygon)) continue;
       const std::uint32_t input = source_polygons_[polygon];
       geometry.detail_triangles.insert(geometry.detail_triangles.end(),
                                        detail_triangles_.begin() + detail_starts_[input],
@@ -34,7 +37,9 @@ MeshGeometry NavMesh::to_geometry() const {
     }
   }
   geometry.off_mesh_links.reserve(links_.size());
-  for (const PlacedOffMeshLink& link : links_) geometry.off_mesh_links.push_back(link.input);
+  // A detached link (its end on a removed tile) could not be placed again: it is left out.
+  for (OffMeshLinkId link = 0; link < links_.size(); ++link)
+    if (off_mesh_link_attached(link)) geometry.off_mesh_links.push_back(links_[link].input);
   return geometry;
 }
 

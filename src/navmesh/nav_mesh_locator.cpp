@@ -19,14 +19,20 @@ using geometry::is_finite;
 void NavMesh::build_locator(double cell_size) {
   const double width = std::max(bounds_.max.x - bounds_.min.x, 1e-9);
   const double depth = std::max(bounds_.max.z - bounds_.min.z, 1e-9);
+  // A tiled mesh's unused ids (empty polygons) are never located, and count for nothing here.
+  std::size_t used_polygons = 0;
+  for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) used_polygons += is_empty_polygon(polygon) ? 0 : 1;
   if (!(cell_size > 0.0) || !std::isfinite(cell_size)) {
     // About one polygon per cell on average: the mean polygon box side.
     double total = 0.0;
-    for (const Bounds& box : polygon_bounds_) total += (box.max.x - box.min.x) + (box.max.z - box.min.z);
-    cell_size = std::max(total / (2.0 * static_cast<double>(polygon_count())), 1e-9);
+    for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+      const Bounds& box = polygon_bounds_[polygon];
+      if (!is_empty_polygon(polygon)) total += (box.max.x - box.min.x) + (box.max.z - box.min.z);
+    }
+    cell_size = std::max(total / (2.0 * static_cast<double>(used_polygons)), 1e-9);
   }
   // At most a few cells per polygon (and never an absurd number for a degenerate size).
-  const double max_cells = 4.0 * static_cast<double>(polygon_count()) + 64.0;
+  const double max_cells = 4.0 * static_cast<double>(used_polygons) + 64.0;
   while ((width / cell_size + 1.0) * (depth / cell_size + 1.0) > max_cells) cell_size *= 1.5;
   locator_columns_ = static_cast<std::uint32_t>(width / cell_size) + 1;
   locator_rows_ = static_cast<std::uint32_t>(depth / cell_size) + 1;
@@ -51,6 +57,7 @@ void NavMesh::build_locator(double cell_size) {
   };
   std::vector<std::uint32_t> counts(cells + 1, 0);
   for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+    if (is_empty_polygon(polygon)) continue;
     std::uint32_t x0, x1, z0, z1;
     cell_range(polygon_bounds_[polygon], x0, x1, z0, z1);
     for (std::uint32_t z = z0; z <= z1; ++z)
@@ -61,6 +68,7 @@ void NavMesh::build_locator(double cell_size) {
   locator_polygons_.resize(counts.back());
   std::vector<std::uint32_t> fill(counts.begin(), counts.end() - 1);
   for (PolygonId polygon = 0; polygon < polygon_count(); ++polygon) {
+    if (is_empty_polygon(polygon)) continue;
     std::uint32_t x0, x1, z0, z1;
     cell_range(polygon_bounds_[polygon], x0, x1, z0, z1);
     for (std::uint32_t z = z0; z <= z1; ++z)

@@ -27,7 +27,12 @@ LinkIncidence undirected_links(std::size_t polygons, std::span<const PlacedOffMe
   LinkIncidence incidence;
   if (links.empty()) return incidence;
   incidence.starts.assign(polygons + 1, 0);
+  // A detached link (an end on a removed tile) joins nothing.
+  auto attached = [](const PlacedOffMeshLink& link) {
+    return link.start_polygon != invalid_node && link.end_polygon != invalid_node;
+  };
   for (const PlacedOffMeshLink& link : links) {
+    if (!attached(link)) continue;
     ++incidence.starts[link.start_polygon + 1];
     ++incidence.starts[link.end_polygon + 1];
   }
@@ -36,6 +41,7 @@ LinkIncidence undirected_links(std::size_t polygons, std::span<const PlacedOffMe
   std::vector<std::uint32_t> filled(incidence.starts.begin(), incidence.starts.end() - 1);
   for (std::uint32_t id = 0; id < links.size(); ++id) {
     const PlacedOffMeshLink& link = links[id];
+    if (!attached(link)) continue;
     incidence.ends[filled[link.start_polygon]++] = {link.end_polygon, id};
     incidence.ends[filled[link.end_polygon]++] = {link.start_polygon, id};
   }

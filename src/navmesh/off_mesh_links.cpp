@@ -78,17 +78,20 @@ void NavMesh::index_links() {
   link_flags_in_use_ = 0;
   if (links_.empty()) return;
   link_exit_starts_.assign(polygon_count() + 1, 0);
-  for (const PlacedOffMeshLink& link : links_) {
-    ++link_exit_starts_[link.start_polygon + 1];
-    if (link.input.bidirectional) ++link_exit_starts_[link.end_polygon + 1];
+  for (OffMeshLinkId id = 0; id < links_.size(); ++id) {
+    const PlacedOffMeshLink& link = links_[id];
     link_areas_in_use_ |= std::uint64_t{1} << link.input.area;
     link_flags_in_use_ = static_cast<AreaFlags>(link_flags_in_use_ | link.input.flags);
+    if (!off_mesh_link_attached(id)) continue;
+    ++link_exit_starts_[link.start_polygon + 1];
+    if (link.input.bidirectional) ++link_exit_starts_[link.end_polygon + 1];
   }
   for (std::size_t p = 0; p < polygon_count(); ++p) link_exit_starts_[p + 1] += link_exit_starts_[p];
   link_exits_.resize(link_exit_starts_.back());
   std::vector<std::uint32_t> filled(link_exit_starts_.begin(), link_exit_starts_.end() - 1);
   for (std::uint32_t id = 0; id < links_.size(); ++id) {
     const PlacedOffMeshLink& link = links_[id];
+    if (!off_mesh_link_attached(id)) continue;
     link_exits_[filled[link.start_polygon]++] = 2 * id;
     if (link.input.bidirectional) link_exits_[filled[link.end_polygon]++] = 2 * id + 1;
   }

@@ -21,6 +21,8 @@ enum class CorridorBreak : std::uint8_t {
   unknown_history,   ///< the change log no longer reaches back to the planning revision, and
                      ///< every polygon passes the filter as the mesh is: costs may have
                      ///< changed unseen
+  tile_replaced,     ///< the polygon's tile was replaced or removed (NavMesh::replace_tile): the
+                     ///< polygon may now be another, or none
 };
 
 struct BrokenCorridor {
@@ -39,8 +41,12 @@ struct BrokenCorridor {
 /// corridor is checked against the mesh as it is: an excluded polygon is reported as such,
 /// otherwise the answer is unknown_history at index 0 (replan to be sure).
 /// An agent partway along checks the rest: corridor.subspan(k).
+/// On a tiled mesh, a polygon whose tile changed after `planned_revision` is reported first
+/// (tile_replaced); when the log no longer reaches back, consecutive polygons that are no longer
+/// neighbours are (a tile between them changed).
 /// Throws std::invalid_argument if a polygon id is outside the mesh, consecutive polygons are
-/// not neighbours, or the filter has a problem (AreaFilter::problem).
+/// not neighbours (of an untiled mesh, or of tiles that did not change), or the filter has a
+/// problem (AreaFilter::problem).
 [[nodiscard]] std::optional<BrokenCorridor> first_blocked_polygon(const NavMesh& mesh,
                                                                   std::span<const PolygonId> corridor,
                                                                   std::uint64_t planned_revision,

@@ -1,10 +1,11 @@
 #pragma once
 // A navigation mesh: convex polygons joined by shared edges, on which agents walk. It is built
-// once from MeshGeometry (a file or arrays) and its geometry never changes afterwards, so any
-// number of threads can query it at once, each with its own NavMeshQuery. What can change is
+// from MeshGeometry (a file or arrays), or from one geometry per tile of a grid (build_tiled);
+// any number of threads can query it at once, each with its own NavMeshQuery. What can change is
 // each polygon's area and flags (what the ground is, what it allows: a door closing, a swamp
-// drained), which queries read through their AreaFilter; such edits need exclusive access,
-// are counted in revision() and logged (changes_since), as a grid's cell edits are.
+// drained), which queries read through their AreaFilter, and, on a tiled mesh, whole tiles
+// (replace_tile); such edits need exclusive access, are counted in revision() and logged
+// (changes_since), as a grid's cell edits are.
 //
 // The build step checks the input, makes every polygon convex and counter-clockwise seen from
 // above (+y), finds which polygons share each edge (adjacency), labels connected regions (so
@@ -23,6 +24,7 @@
 #include "wayfinder/core/change_log.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
+#include "wayfinder/navmesh/nav_mesh_tiles.hpp"
 #include "wayfinder/navmesh/off_mesh_link.hpp"
 
 namespace wayfinder {
@@ -38,6 +40,9 @@ struct NavMeshPolygonChange {
   AreaId area_before = 0;
   AreaFlags flags_before = 0;
   std::uint64_t revision = 0;  ///< the mesh's revision once the edit was made
+  /// True when the polygon's tile was replaced or removed (NavMesh::replace_tile): its geometry,
+  /// not only its tags, changed, and a corridor through it no longer holds.
+  bool tile_replaced = false;
 };
 
 /// Something the build step noticed and worked around; a fatal problem throws LoadError instead.
@@ -118,6 +123,60 @@ class NavMesh {
   /// saves.
   [[nodiscard]] MeshGeometry to_geometry() const;
 
+  // ---- Tiles (nav_mesh_tiles.hpp; docs/navmesh.md, "Tiles that change"). A tiled mesh is
+  // built from one geometry per tile of a grid, and single tiles can then be added, replaced
+  // or removed while the others stay put: every other tile keeps its polygon ids. Every query
+  // works on a tiled mesh as on any other; a replaced tile's polygons are logged (revision(),
+  // changes_since with tile_replaced set), so a stepped search ends with world_changed and
+  // first_blocked_polygon reports a corridor through the tile. Like every edit, a tile change
+  // needs exclusive access: no query may be running on the mesh in any thread.
+
+  /// Builds a tiled mesh from `tiles` (each at most once, inside the grid; tiles without
+  /// polygons are left empty). Each tile's geometry is checked and repaired as build() does
+  /// (LoadError naming the tile for fatal input such as a non-finite vertex); tiles are joined
+  /// where their polygons share a border stretch (vertices at the same x-z point within
+  /// grid.border_climb in height are one, and border edges are split at the vertices across,
+  /// as the tiled Recast build stitches its tiles). Throws std::invalid_argument for a bad grid,
+  /// a tile outside it or given twice, or polygons outside their tile's square, and
+  /// std::length_error for a tile with more than grid.max_polygons_per_tile polygons.
+  static NavMesh build_tiled(const NavMeshTileGrid& grid, std::span<const NavMeshTile> tiles,
+                             const NavMeshBuildOptions& options = {});
+  /// Puts `tile_geometry` in tile (tile_x, tile_z), replacing what was there; geometry without
+  /// polygons removes the tile. The tile's polygons keep their ids' range; the tile's salt
+  /// changes (references into it become invalid); its tags come from the geometry, while the
+  /// other tiles keep theirs, edits included. Off-mesh links are placed again: a link whose end
+  /// has no polygon under it any more is detached (kept, taken by no search; see
+  /// off_mesh_link_attached) until a tile under it returns. One edit: revision() goes up by one.
+  /// Throws, changing nothing, on a mesh not built with build_tiled (std::logic_error), for a
+  /// tile outside the grid (std::out_of_range), and for geometry build_tiled refuses.
+  void replace_tile(int tile_x, int tile_z, const MeshGeometry& tile_geometry);
+  void replace_tile(const NavMeshTile& tile) { replace_tile(tile.tile_x, tile.tile_z, tile.geometry); }
+  void remove_tile(int tile_x, int tile_z) { replace_tile(tile_x, tile_z, MeshGeometry{}); }
+  [[nodiscard]] bool is_tiled() const { return !tiles_.empty(); }
+  /// The grid of a tiled mesh (a 1 x 1 grid of the whole mesh otherwise).
+  [[nodiscard]] const NavMeshTileGrid& tile_grid() const { return tile_grid_; }
+  /// The tiles that hold polygons, in tile order (z, then x).
+  [[nodiscard]] std::vector<NavMeshTileInfo> tiles() const;
+  /// The geometry tile (tile_x, tile_z) was last given, repaired (convex polygons) and with its
+  /// polygons' current areas and flags: what replace_tile takes back. Throws std::out_of_range
+  /// outside the grid and std::logic_error on a mesh not built with build_tiled.
+  [[nodiscard]] MeshGeometry tile_geometry(int tile_x, int tile_z) const;
+  /// Incremented by every tile change (never reset, not even by forget_changes): what caches
+  /// of the geometry (an ExactPathSearch's tables) compare to know they are stale.
+  [[nodiscard]] std::uint64_t geometry_revision() const { return geometry_revision_; }
+  /// A stable reference to a polygon of a tiled mesh (for an untiled mesh, tile 0 with salt 1).
+  /// The polygon must be one in use (below polygon_count() and not an empty slot); otherwise the
+  /// reference returned is invalid.
+  [[nodiscard]] PolygonRef polygon_ref(PolygonId polygon) const;
+  /// True while the referenced polygon's tile has not changed since the reference was made.
+  [[nodiscard]] bool is_valid(const PolygonRef& ref) const;
+  /// The polygon a valid reference names, or invalid_polygon.
+  [[nodiscard]] PolygonId polygon_of(const PolygonRef& ref) const;
+  /// False for a link of a tiled mesh whose end lies on a removed tile (it is taken by no search).
+  [[nodiscard]] bool off_mesh_link_attached(OffMeshLinkId link) const {
+    return links_[link].start_polygon != invalid_node && links_[link].end_polygon != invalid_node;
+  }
+
   [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
   [[nodiscard]] std::size_t polygon_count() const { return polygon_starts_.size() - 1; }
   /// Incremented by every edit that changes a polygon's area or flags, and by every
@@ -196,7 +255,8 @@ class NavMesh {
   // nothing leaves both alone. Geometry is never edited. Edits need exclusive access: no query
   // may be searching this mesh, in any thread (as for GridMap; docs/changing-worlds.md). A
   // stepped search notices an edit made between its steps (SearchStatus::world_changed).
-  // A polygon id >= polygon_count() throws std::out_of_range and an area >= max_areas
+  // A polygon id >= polygon_count() (or an unused id of a tiled mesh's tile) throws
+  // std::out_of_range and an area >= max_areas
   // std::invalid_argument, and then nothing is changed.
 
   void set_area(PolygonId polygon, AreaId area);
@@ -258,6 +318,16 @@ class NavMesh {
   NavMesh() = default;
   // The searches read the bookkeeping below through src/navmesh/search_tables.hpp.
   friend class SearchTables;
+  // The checks and build shared by build() and build_tiled(); with `keep_empty_polygons`, an
+  // input polygon without vertices stays as an empty polygon (a tile's unused id).
+  static NavMesh build_checked(const MeshGeometry& geometry, const NavMeshBuildOptions& options,
+                               bool keep_empty_polygons);
+  // Tiles (nav_mesh_tiles.cpp): every tile's geometry joined into one, one polygon per id.
+  [[nodiscard]] MeshGeometry assemble_tiles() const;
+  void rebuild_from_tiles();
+  [[nodiscard]] bool is_empty_polygon(PolygonId polygon) const {
+    return polygon_starts_[polygon] == polygon_starts_[polygon + 1];
+  }
   void build_adjacency();
   void build_regions();
   void find_bridges();
@@ -340,6 +410,17 @@ class NavMesh {
   // The corridor search's edge points; built once from the geometry and never changed, so
   // copies of the mesh share it.
   std::shared_ptr<const EdgePointGraph> edge_point_graph_;
+
+  // ---- Tiles (empty for a mesh not built with build_tiled). Each tile keeps the geometry it
+  // was given, repaired: the mesh's arrays above are re-derived from them on a change.
+  struct StoredTile {
+    MeshGeometry geometry;    ///< convex polygons, one per id of the tile's range; none: no tile
+    std::uint32_t salt = 1;   ///< changed by every replace_tile
+  };
+  NavMeshTileGrid tile_grid_;
+  std::vector<StoredTile> tiles_;
+  NavMeshBuildOptions build_options_;
+  std::uint64_t geometry_revision_ = 0;
 };
 
 }  // namespace wayfinder

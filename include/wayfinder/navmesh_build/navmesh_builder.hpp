@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "wayfinder/navmesh/mesh_geometry.hpp"
+#include "wayfinder/navmesh/nav_mesh_tiles.hpp"
 
 namespace wayfinder {
 
@@ -97,5 +98,26 @@ using BuildProgress = std::function<void(std::string_view stage, double done)>;
 /// one polygon. At most 63 different (area, flags) pairs (Recast's six bits of area per voxel).
 MeshGeometry build_navmesh_geometry(const MeshGeometry& level, const AgentSettings& settings = {},
                                     NavMeshBuildReport* report = nullptr, const BuildProgress& progress = {});
+
+/// A tiled build's tiles, each on its own (before they are stitched into one geometry), and
+/// the grid they lie in: what NavMesh::build_tiled takes.
+struct NavMeshTileSet {
+  /// Tile (x, z) covers cells [x * tile_size, (x + 1) * tile_size) of the level's voxel grid;
+  /// border_climb is the agent's climb (in whole cell heights) plus half a cell height of
+  /// rounding; max_polygons_per_tile leaves room for rebuilt tiles (twice the fullest tile's
+  /// polygons, rounded up to a power of two, at least 16).
+  NavMeshTileGrid grid;
+  /// The tiles with something walkable, in tile order (z, then x).
+  std::vector<NavMeshTile> tiles;
+};
+
+/// Builds the level in tiles (settings.tile_size > 0, else std::invalid_argument) as
+/// build_navmesh_geometry does, and returns each tile's polygons and detail mesh on its own.
+/// NavMesh::build_tiled(grid, tiles) joins them along their borders as build_navmesh_geometry
+/// stitches them, so it answers queries as the stitched mesh does; one tile rebuilt later (with
+/// the same settings and grid) replaces its tile (NavMesh::replace_tile). Same errors as
+/// build_navmesh_geometry.
+NavMeshTileSet build_navmesh_tiles(const MeshGeometry& level, const AgentSettings& settings,
+                                   NavMeshBuildReport* report = nullptr);
 
 }  // namespace wayfinder
