@@ -57,6 +57,43 @@ PyPathResult base_result(PathResult&& result) {
   return out;
 }
 
+namespace {
+
+// A result pickles as its fields (so that results computed in other processes, as
+// wayfinder.distributed's are, travel back); the leading 1 is the layout's version.
+py::tuple result_state(const PyPathResult& result) {
+  const SearchStats& stats = result.stats;
+  return py::make_tuple(1, static_cast<int>(result.status), static_cast<int>(result.reason), result.cost,
+                        result.message,
+                        py::make_tuple(stats.expanded, stats.generated, stats.peak_open, stats.microseconds),
+                        result.nodes, result.path_array, result.trace);
+}
+
+PyPathResult result_from_state(const py::tuple& state) {
+  if (state.size() != 9 || !py::isinstance<py::int_>(state[0]) || state[0].cast<int>() != 1)
+    throw py::value_error("not the pickled state of a PathResult (format version 1)");
+  const int status = state[1].cast<int>();
+  const int reason = state[2].cast<int>();
+  if (status < 0 || status > static_cast<int>(SearchStatus::world_changed) || reason < 0 ||
+      reason > static_cast<int>(StopReason::memory_limit))
+    throw py::value_error("a pickled PathResult's status or reason is not one");
+  PyPathResult result;
+  result.status = static_cast<SearchStatus>(status);
+  result.reason = static_cast<StopReason>(reason);
+  result.cost = state[3].cast<double>();
+  result.message = state[4].cast<std::string>();
+  const auto stats = state[5].cast<py::tuple>();
+  if (stats.size() != 4) throw py::value_error("a pickled PathResult's stats hold 4 numbers");
+  result.stats = {stats[0].cast<std::uint64_t>(), stats[1].cast<std::uint64_t>(), stats[2].cast<std::uint64_t>(),
+                  stats[3].cast<double>()};
+  result.nodes = state[6].cast<std::vector<NodeId>>();
+  result.path_array = state[7];
+  result.trace = state[8];
+  return result;
+}
+
+}  // namespace
+
 void bind_common(py::module_& module) {
   py::enum_<SearchStatus>(module, "SearchStatus", "How a query ended (or that it is still running).")
       .value("in_progress", SearchStatus::in_progress)
@@ -115,6 +152,7 @@ void bind_common(py::module_& module) {
         for (const py::handle row : rows) path.append(py::tuple(row.cast<py::list>()));
         return path;
       })
+      .def(py::pickle(&result_state, &result_from_state))
       .def("__repr__", [](const PyPathResult& result) {
         return "PathResult(status=" + std::string(to_string(result.status)) + ", cost=" + std::to_string(result.cost) +
                ", nodes=" + std::to_string(result.nodes.size()) + ")";
