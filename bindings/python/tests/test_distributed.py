@@ -59,6 +59,11 @@ def test_a_scenario_gives_the_local_results_in_request_order_with_progress(clien
         assert [done for done, _ in seen] == sorted(done for done, _ in seen)
 
 
+class NotPickled:
+    def __reduce__(self):
+        raise TypeError("cannot pickle NotPickled")
+
+
 def test_a_bad_request_fails_alone_and_says_why(client, chantry):
     grid, requests = chantry
     batch = requests[:5] + [((-1, 3), (5, 5)), "not a request", ((1, 2, 3), None)] + requests[5:10]
@@ -73,6 +78,8 @@ def test_a_bad_request_fails_alone_and_says_why(client, chantry):
     # Options every request would refuse are refused before anything is sent.
     with pytest.raises(ValueError):
         wd.solve_batch(client, grid, requests[:3], max_cost=-1.0)
+    with pytest.raises(TypeError, match="the options travel to the workers, so they must pickle"):
+        wd.solve_batch(client, grid, requests[:3], filter=NotPickled())
     with pytest.raises(ValueError, match="unknown grid algorithm 'teleport'"):
         wd.solve_batch(client, grid, requests[:3], algorithm="teleport")
 

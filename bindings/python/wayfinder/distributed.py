@@ -20,6 +20,7 @@ Dask is optional: this module imports without it, and its cluster functions then
 DaskUnavailableError (an ImportError) saying what to install.
 """
 
+import pickle
 import uuid
 
 from . import _wayfinder as _native
@@ -116,8 +117,12 @@ def _solve_chunk(world, requests, algorithm_name, options, threads):
     return results
 
 
-def _check_options(world, algorithm, options):
+def _check_options(algorithm, options):
     """Raises here, before anything is sent, for options that every request would refuse."""
+    try:
+        pickle.dumps(options)
+    except (TypeError, pickle.PicklingError) as error:
+        raise TypeError(f"the options travel to the workers, so they must pickle: {error}") from None
     probe = _native.GridMap(1, 1)
     derived = _native.build_grid_derived_data(probe, algorithm=algorithm)
     _native.solve_batch(probe, [((0, 0), (0, 0))], 1, algorithm=algorithm, derived=derived, **options)
@@ -159,7 +164,7 @@ def solve_batch(client, world, requests, algorithm=_native.GridAlgorithm.astar, 
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
     algorithm = _algorithm_of(algorithm)
-    _check_options(world, algorithm, options)
+    _check_options(algorithm, options)
     requests = list(requests)
     if not requests:
         return []
