@@ -307,6 +307,28 @@ expect 2 "grid path --table missing" -- "$wayfinder" grid path "$scratch/gap.map
 contains "$scratch/missing.jump: no such file (the jump table given for the map $scratch/gap.map; write one with \`wayfinder grid preprocess $scratch/gap.map -o $scratch/missing.jump\`)" \
   "a missing table is named with its map and the command that writes it"
 
+# Goal bounds built in ranges of cells and merged, in any order, give the whole build's file;
+# merges of parts that miss cells, overlap or belong to another map are refused in words.
+expect 0 "grid preprocess --goal-bounds" -- "$wayfinder" grid preprocess "$scratch/gap.map" -o "$scratch/gap.jump" --goal-bounds "$scratch/gap.bounds"
+for range in 0:30 30:61 61:96; do
+  expect_split 0 "grid preprocess --goal-bounds-range $range" -- "$wayfinder" grid preprocess "$scratch/gap.map" -o "$scratch/gap.jump" --goal-bounds "$scratch/gap.$range.part" --goal-bounds-range "$range" --json
+  contains "\"goal_bounds_range\":[${range/:/,}]" "grid preprocess reports the range it built"
+  keys_documented "grid preprocess --goal-bounds-range JSON"
+done
+expect_split 0 "grid merge-goal-bounds --json" -- "$wayfinder" grid merge-goal-bounds "$scratch/gap.map" "$scratch/gap.61:96.part" "$scratch/gap.0:30.part" "$scratch/gap.30:61.part" -o "$scratch/gap.merged" --json
+keys_documented "grid merge-goal-bounds JSON"
+cmp -s "$scratch/gap.bounds" "$scratch/gap.merged" || { echo "FAIL (merged parts differ from the whole build's file)"; failures=$((failures + 1)); }
+expect 2 "grid merge-goal-bounds with a part missing" -- "$wayfinder" grid merge-goal-bounds "$scratch/gap.map" "$scratch/gap.0:30.part" "$scratch/gap.61:96.part" -o "$scratch/gap.merged"
+contains "cannot merge the parts: the cells [30, 61) are in no part" "a missing range is named"
+expect 2 "grid merge-goal-bounds with a part twice" -- "$wayfinder" grid merge-goal-bounds "$scratch/gap.map" "$scratch/gap.0:30.part" "$scratch/gap.0:30.part" "$scratch/gap.30:61.part" "$scratch/gap.61:96.part" -o "$scratch/gap.merged"
+contains "overlap (the cells [0, 30) are in both)" "overlapping parts are named"
+expect 2 "grid merge-goal-bounds for another map" -- "$wayfinder" grid merge-goal-bounds "$grid_map" "$scratch/gap.0:30.part" "$scratch/gap.30:61.part" "$scratch/gap.61:96.part" -o "$scratch/gap.merged"
+contains "the part of cells [0, 30) was built for a 12x8 map" "parts of another map are refused"
+expect 2 "grid merge-goal-bounds of a whole bounds file" -- "$wayfinder" grid merge-goal-bounds "$scratch/gap.map" "$scratch/gap.bounds" -o "$scratch/gap.merged"
+contains "not a goal bounds' part file" "a file that is not a part is refused"
+expect 2 "grid preprocess --goal-bounds-range past the map" -- "$wayfinder" grid preprocess "$scratch/gap.map" -o "$scratch/gap.jump" --goal-bounds "$scratch/gap.x.part" --goal-bounds-range 10:97
+contains "--goal-bounds-range must be FIRST:LAST, cell ids from 0 to 96" "a range past the map is refused in words"
+
 # Memory: the tables' sizes are known before building, and a cap (--max-table-memory MiB)
 # refuses them in words, naming both numbers; running out of memory anyway is reported in words
 # with exit 3, not as a raw std::bad_alloc.
@@ -411,7 +433,7 @@ expect 2 "a misspelt command" -- "$wayfinder" frobnicate
 contains "unknown command 'frobnicate' after 'wayfinder' (commands: grid, mesh, voxel, crowd, demo, serve)" \
   "a misspelt command is named, with the commands there are"
 expect 2 "a misspelt grid command" -- "$wayfinder" grid pth
-contains "unknown command 'pth' after 'wayfinder grid' (commands: path, bench, replan, preprocess)" \
+contains "unknown command 'pth' after 'wayfinder grid' (commands: path, bench, replan, preprocess, merge-goal-bounds)" \
   "a misspelt grid command is named, with the grid's commands"
 expect 2 "--seed -1" -- "$wayfinder" demo --seed -1 --out "$scratch"
 contains "--seed must be a whole number from 0 to 18446744073709551615, got '-1'" "a negative seed is refused"

@@ -20,6 +20,7 @@
 #include "exit_status.hpp"
 #include "grid/grid_bench_command.hpp"
 #include "grid/grid_path_command.hpp"
+#include "grid/grid_merge_goal_bounds_command.hpp"
 #include "grid/grid_preprocess_command.hpp"
 #include "grid/grid_replan_command.hpp"
 #include "voxel/voxel_bench_command.hpp"
@@ -139,6 +140,9 @@ int run_command(int argc, char** argv) {
                      configure_grid_replan_command, run_grid_replan_command),
       add_subcommand(*grid, "preprocess", "build the JPS+ jump table of a MovingAI map and save it (for --table)",
                      configure_grid_preprocess_command, run_grid_preprocess_command),
+      add_subcommand(*grid, "merge-goal-bounds",
+                     "merge goal bounds built in ranges of cells (grid preprocess --goal-bounds-range) into one file",
+                     configure_grid_merge_goal_bounds_command, run_grid_merge_goal_bounds_command),
       add_subcommand(*mesh, "info", "load and build a mesh; print its counts, regions and problems",
                      configure_mesh_info_command, run_mesh_info_command),
       add_subcommand(*mesh, "path", "find a path on a navigation mesh", configure_mesh_path_command,

@@ -109,6 +109,7 @@ PyPathResult base_result(PathResult&& result);
 
 void bind_common(py::module_& module);
 void bind_grid(py::module_& module);
+void bind_goal_bounds(py::module_& module);
 void bind_navmesh(py::module_& module);
 void bind_voxel(py::module_& module);
 

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 #include "bindings.hpp"
 #include "wayfinder/core/area_filter.hpp"
@@ -56,6 +57,67 @@ PyPathResult base_result(PathResult&& result) {
   out.nodes = std::move(result.nodes);
   return out;
 }
+
+namespace {
+
+// A result pickles as its fields (so that results computed in other processes, as
+// wayfinder.distributed's are, travel back); the leading 1 is the layout's version. The node
+// ids and the numpy tables travel as their bytes: pickling them element by element would cost
+// as much as the search that made them.
+py::object pack_table(const py::object& table) {
+  if (table.is_none() || py::isinstance<py::list>(table)) return table;  // no numpy: a list of tuples
+  const py::tuple shape = table.attr("shape");
+  return py::make_tuple(table.attr("dtype").attr("str"), shape[1], table.attr("tobytes")());
+}
+
+py::object unpack_table(const py::object& packed) {
+  if (!py::isinstance<py::tuple>(packed)) return packed;
+  const auto fields = packed.cast<py::tuple>();
+  if (fields.size() != 3) throw py::value_error("a pickled PathResult's table is not one");
+  require_numpy("unpickling a PathResult pickled with numpy");
+  const py::module_ numpy = py::module_::import("numpy");
+  return numpy.attr("frombuffer")(fields[2], py::arg("dtype") = fields[0])
+      .attr("reshape")(-1, fields[1])
+      .attr("copy")();
+}
+
+py::tuple result_state(const PyPathResult& result) {
+  const SearchStats& stats = result.stats;
+  const py::bytes nodes(reinterpret_cast<const char*>(result.nodes.data()), result.nodes.size() * sizeof(NodeId));
+  return py::make_tuple(1, static_cast<int>(result.status), static_cast<int>(result.reason), result.cost,
+                        result.message,
+                        py::make_tuple(stats.expanded, stats.generated, stats.peak_open, stats.microseconds), nodes,
+                        pack_table(result.path_array), pack_table(result.trace));
+}
+
+PyPathResult result_from_state(const py::tuple& state) {
+  if (state.size() != 9 || !py::isinstance<py::int_>(state[0]) || state[0].cast<int>() != 1 ||
+      !py::isinstance<py::bytes>(state[6]))
+    throw py::value_error("not the pickled state of a PathResult (format version 1)");
+  const int status = state[1].cast<int>();
+  const int reason = state[2].cast<int>();
+  if (status < 0 || status > static_cast<int>(SearchStatus::world_changed) || reason < 0 ||
+      reason > static_cast<int>(StopReason::memory_limit))
+    throw py::value_error("a pickled PathResult's status or reason is not one");
+  PyPathResult result;
+  result.status = static_cast<SearchStatus>(status);
+  result.reason = static_cast<StopReason>(reason);
+  result.cost = state[3].cast<double>();
+  result.message = state[4].cast<std::string>();
+  const auto stats = state[5].cast<py::tuple>();
+  if (stats.size() != 4) throw py::value_error("a pickled PathResult's stats hold 4 numbers");
+  result.stats = {stats[0].cast<std::uint64_t>(), stats[1].cast<std::uint64_t>(), stats[2].cast<std::uint64_t>(),
+                  stats[3].cast<double>()};
+  const std::string nodes = state[6].cast<py::bytes>();
+  if (nodes.size() % sizeof(NodeId) != 0) throw py::value_error("a pickled PathResult's nodes are cut");
+  result.nodes.resize(nodes.size() / sizeof(NodeId));
+  if (!nodes.empty()) std::memcpy(result.nodes.data(), nodes.data(), nodes.size());
+  result.path_array = unpack_table(state[7]);
+  result.trace = unpack_table(state[8]);
+  return result;
+}
+
+}  // namespace
 
 void bind_common(py::module_& module) {
   py::enum_<SearchStatus>(module, "SearchStatus", "How a query ended (or that it is still running).")
@@ -115,6 +177,7 @@ void bind_common(py::module_& module) {
         for (const py::handle row : rows) path.append(py::tuple(row.cast<py::list>()));
         return path;
       })
+      .def(py::pickle(&result_state, &result_from_state))
       .def("__repr__", [](const PyPathResult& result) {
         return "PathResult(status=" + std::string(to_string(result.status)) + ", cost=" + std::to_string(result.cost) +
                ", nodes=" + std::to_string(result.nodes.size()) + ")";

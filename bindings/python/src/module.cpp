@@ -7,6 +7,7 @@ PYBIND11_MODULE(_wayfinder, module) {
   module.doc() = "Wayfinder: pathfinding for games on grids, navigation meshes and voxel worlds.";
   wayfinder::python::bind_common(module);
   wayfinder::python::bind_grid(module);
+  wayfinder::python::bind_goal_bounds(module);
   wayfinder::python::bind_navmesh(module);
   wayfinder::python::bind_voxel(module);
 

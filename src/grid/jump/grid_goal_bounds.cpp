@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "goal_box_build.hpp"
 #include "grid_table_file.hpp"
 
 namespace wayfinder {
@@ -178,24 +179,24 @@ class RegionBoxes {
 
 }  // namespace
 
-GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int threads)
-    : GridCellTable(map) {
-  const auto began = std::chrono::steady_clock::now();
+std::size_t build_goal_boxes(const GridMap& map, NodeId first, NodeId last, GoalBox* boxes,
+                             const GridGoalBounds::Progress& progress, int threads) {
   threads = std::max(threads, 1);
-  build_threads_ = threads;
-  boxes_.assign(map.cell_count() * jump_direction_count, GoalBox{});
-  const int padded_width = width_ + 2;
-  std::vector<unsigned char> passable(static_cast<std::size_t>(padded_width) * static_cast<std::size_t>(height_ + 2), 0);
+  const int width = map.width();
+  const int height = map.height();
+  const int padded_width = width + 2;
+  std::vector<unsigned char> passable(static_cast<std::size_t>(padded_width) * static_cast<std::size_t>(height + 2), 0);
   std::vector<NodeId> sources;
-  for (int y = 0; y < height_; ++y)
-    for (int x = 0; x < width_; ++x)
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
       if (map.passable_unchecked(x, y)) {
         passable[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(padded_width) +
                  static_cast<std::size_t>(x + 1)] = 1;
-        sources.push_back(map.id_of(x, y));
+        const NodeId cell = map.id_of(x, y);
+        if (cell >= first && cell < last) sources.push_back(cell);
       }
   // Sources are handed out in chunks; each writes only its own cell's boxes, so the result does
-  // not depend on the threads' order.
+  // not depend on the threads' order, nor on which range of sources a build covers.
   constexpr std::size_t chunk = 64;
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> done{0};
@@ -208,10 +209,10 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
       const std::size_t end = std::min(total, begin + chunk);
       for (std::size_t i = begin; i < end; ++i) {
         const NodeId cell = sources[i];
-        const std::size_t x = cell % static_cast<NodeId>(width_);
-        const std::size_t y = cell / static_cast<NodeId>(width_);
+        const std::size_t x = cell % static_cast<NodeId>(width);
+        const std::size_t y = cell / static_cast<NodeId>(width);
         dijkstra.run((y + 1) * static_cast<std::size_t>(padded_width) + x + 1,
-                     boxes_.data() + static_cast<std::size_t>(cell) * jump_direction_count);
+                     boxes + static_cast<std::size_t>(cell - first) * jump_direction_count);
       }
       const std::size_t now = done.fetch_add(end - begin) + (end - begin);
       if (reports && progress) progress(now, total);
@@ -229,6 +230,15 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
   }
   for (std::thread& helper : helpers) helper.join();
   if (progress) progress(total, total);
+  return total;
+}
+
+GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int threads)
+    : GridCellTable(map) {
+  const auto began = std::chrono::steady_clock::now();
+  build_threads_ = std::max(threads, 1);
+  boxes_.assign(map.cell_count() * jump_direction_count, GoalBox{});
+  build_goal_boxes(map, 0, static_cast<NodeId>(map.cell_count()), boxes_.data(), progress, build_threads_);
   map_checksum_ = passability_checksum(map);
   build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }

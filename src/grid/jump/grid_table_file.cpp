@@ -21,23 +21,6 @@ std::uint64_t fnv_add_u32(std::uint64_t hash, std::uint32_t value) {
   return fnv1a_add(hash, bytes, 4);
 }
 
-void put_u32(unsigned char* out, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
-}
-void put_u64(unsigned char* out, std::uint64_t value) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
-}
-std::uint32_t get_u32(const unsigned char* p) {
-  std::uint32_t value = 0;
-  for (int i = 0; i < 4; ++i) value |= static_cast<std::uint32_t>(p[i]) << (8 * i);
-  return value;
-}
-std::uint64_t get_u64(const unsigned char* p) {
-  std::uint64_t value = 0;
-  for (int i = 0; i < 8; ++i) value |= static_cast<std::uint64_t>(p[i]) << (8 * i);
-  return value;
-}
-
 std::size_t value_bytes_for(const Kind& kind, const GridMap& map) {
   return map.cell_count() * kind.value_bytes_per_cell;
 }

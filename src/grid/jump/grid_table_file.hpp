@@ -40,6 +40,24 @@ struct Kind {
 
 inline constexpr std::size_t header_size = 8 + 4 * 4 + 8 * 2;
 
+/// Little-endian fields, as the tables' files (and the goal bounds' parts) hold them.
+inline void put_u32(unsigned char* out, std::uint32_t value) {
+  for (int i = 0; i < 4; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
+}
+inline void put_u64(unsigned char* out, std::uint64_t value) {
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<unsigned char>(value >> (8 * i));
+}
+inline std::uint32_t get_u32(const unsigned char* p) {
+  std::uint32_t value = 0;
+  for (int i = 0; i < 4; ++i) value |= static_cast<std::uint32_t>(p[i]) << (8 * i);
+  return value;
+}
+inline std::uint64_t get_u64(const unsigned char* p) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < 8; ++i) value |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+  return value;
+}
+
 /// The header and the values, as save() writes them. `values` holds
 /// width x height x kind.value_bytes_per_cell bytes.
 std::vector<unsigned char> to_bytes(const Kind& kind, int width, int height, std::uint64_t map_checksum,

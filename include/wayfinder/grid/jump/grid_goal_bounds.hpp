@@ -31,6 +31,8 @@
 
 namespace wayfinder {
 
+class GridGoalBoundsPart;
+
 /// A box of cells, both corners included; empty when min_x > max_x.
 struct GoalBox {
   std::int16_t min_x = 1;
@@ -56,6 +58,14 @@ class GridGoalBounds : public GridCellTable<GridGoalBounds> {
   /// Builds the bounds of `map`'s current version on `threads` threads (at least 1; the
   /// calling thread is one of them). The map may have terrain costs (only passability is read).
   explicit GridGoalBounds(const GridMap& map, const Progress& progress = {}, int threads = 2);
+
+  /// The bounds of `map`'s current version from parts built apart (grid_goal_bounds_part.hpp),
+  /// given in any order: equal, box for box, to the bounds the constructor builds, so that
+  /// save() writes the same file. Throws std::invalid_argument saying what is wrong when there
+  /// is no part, a part was built for another map (size or passability checksum), two parts
+  /// overlap, cells are in no part, or the boxes cannot belong to `map` (the checks load()
+  /// makes). build_seconds() is the parts' sum; build_threads() is 0.
+  static GridGoalBounds merge(std::span<const GridGoalBoundsPart> parts, const GridMap& map);
 
   /// The box of goals for which leaving `cell` in `direction` (0..7, as JumpDirection) starts
   /// an optimal path.
