@@ -150,7 +150,8 @@ TEST(Crowd, BottleneckEvacuation) {
 }
 
 TEST(Crowd, SameResultOnOneTwoAndFourThreads) {
-  const tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::random, 40, 7);
+  tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::random, 40, 7);
+  scenario.settings.min_agents_per_thread = 1;  // small crowds split too
   tools::CrowdRunOptions options;
   options.steps = 200;
   std::vector<std::vector<Point>> finals;

@@ -146,6 +146,7 @@ std::optional<std::string> CrowdAgentSettings::problem() const {
 
 std::optional<std::string> CrowdSettings::problem() const {
   if (threads == 0) return "threads must be at least 1";
+  if (min_agents_per_thread == 0) return "min_agents_per_thread must be at least 1";
   if (auto p = positive("time_horizon", time_horizon)) return p;
   if (auto p = positive("wall_time_horizon", wall_time_horizon)) return p;
   if (auto p = positive("neighbour_distance", neighbour_distance)) return p;
@@ -164,7 +165,8 @@ std::optional<std::string> CrowdSettings::problem() const {
 
 struct Crowd::State {
   State(const NavMesh& world, const CrowdSettings& chosen)
-      : mesh(world), settings(chosen), queue(world, chosen.path_queue), slice_scratch(chosen.threads) {}
+      : mesh(world), settings(chosen), queue(world, chosen.path_queue), slice_scratch(chosen.threads),
+        workers(chosen.threads) {}
 
   const NavMesh& mesh;
   CrowdSettings settings;
@@ -178,6 +180,9 @@ struct Crowd::State {
   NeighbourGrid grid;
   std::vector<PlanarVector> positions;   ///< the previous state's positions, for neighbours
   std::vector<PlanarVector> velocities;  ///< and velocities
+  /// The threads update() splits the agents over, kept for the crowd's life (last: its helpers
+  /// stop before the state they read goes).
+  crowd_detail::SliceWorkers workers;
 
   [[nodiscard]] std::size_t index_of(CrowdAgentId id) const {
     const auto found = std::lower_bound(agents.begin(), agents.end(), id,
@@ -712,7 +717,7 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
   double largest_radius = 0.0;
   for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
   bool overlaps_left = false;  // written by the first slice between barriers, read by all
-  crowd_detail::run_team(s.agents.size(), s.settings.threads, [&](crowd_detail::SliceTeam& team) {
+  s.workers.run(s.agents.size(), s.settings.min_agents_per_thread, [&](crowd_detail::SliceTeam& team) {
     SliceScratch& scratch = s.slice_scratch[team.slice()];
     team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
     team.serial([&] {
