@@ -141,6 +141,31 @@ class QualityMeter {
   std::vector<std::size_t> order_;
 };
 
+/// Runs `ticks` updates of a crowd, timing update() alone; with `measure`, reads the positions
+/// (read(positions), in the goals' order) after every tick and measures the quality.
+template <class Update, class Read>
+Run run_ticks(const NavMesh& mesh, const std::vector<Point>& goals, const Body& body, std::size_t ticks, bool measure,
+              Update&& update, Read&& read) {
+  Run run;
+  QualityMeter meter(mesh, goals, body, ticks);
+  std::vector<Point> positions(goals.size());
+  read(positions);
+  meter.start(positions);
+  double seconds = 0.0;
+  for (std::size_t tick = 0; tick < ticks; ++tick) {
+    const auto began = std::chrono::steady_clock::now();
+    update();
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    if (!measure) continue;
+    read(positions);
+    meter.tick(tick, positions, run.quality);
+  }
+  read(positions);
+  meter.finish(positions, run.quality);
+  run.us_per_agent_tick = 1e6 * seconds / static_cast<double>(ticks * goals.size());
+  return run;
+}
+
 Run run_wayfinder(const NavMesh& mesh, const std::vector<Point>& starts, const std::vector<Point>& goals,
                   const Body& body, std::size_t ticks, std::size_t threads, bool measure) {
   CrowdSettings settings;
@@ -156,28 +181,13 @@ Run run_wayfinder(const NavMesh& mesh, const std::vector<Point>& starts, const s
     ids.push_back(crowd.add_agent(starts[i], agent));
     if (!crowd.set_target(ids.back(), goals[i])) throw std::runtime_error("Wayfinder: a goal is off the mesh");
   }
-  Run run;
-  QualityMeter meter(mesh, goals, body, ticks);
-  std::vector<Point> positions(starts.size());
-  auto read = [&] {
-    for (std::size_t i = 0; i < ids.size(); ++i) positions[i] = crowd.agents()[i].position;
-  };
-  read();
-  meter.start(positions);
-  double seconds = 0.0;
-  for (std::size_t tick = 0; tick < ticks; ++tick) {
-    const auto began = std::chrono::steady_clock::now();
-    crowd.update(1.0 / ticks_per_second);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    if (!measure) continue;
-    read();
-    meter.tick(tick, positions, run.quality);
-  }
-  read();
-  meter.finish(positions, run.quality);
+  Run run = run_ticks(
+      mesh, goals, body, ticks, measure, [&] { crowd.update(1.0 / ticks_per_second); },
+      [&](std::vector<Point>& positions) {
+        for (std::size_t i = 0; i < ids.size(); ++i) positions[i] = crowd.agents()[i].position;
+      });
   for (const CrowdAgent& a : crowd.agents())
     if (a.status == CrowdAgentStatus::arrived) ++run.quality.own_arrived;
-  run.us_per_agent_tick = 1e6 * seconds / static_cast<double>(ticks * starts.size());
   return run;
 }
 
@@ -225,30 +235,14 @@ Run run_detour(dtNavMesh& detour_mesh, const NavMesh& mesh, const std::vector<Po
                    "request an agent's target");
     indices.push_back(index);
   }
-  Run run;
-  QualityMeter meter(mesh, goals, body, ticks);
-  std::vector<Point> positions(starts.size());
-  auto read = [&] {
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-      const float* p = crowd->getAgent(indices[i])->npos;
-      positions[i] = {p[0], p[1], p[2]};
-    }
-  };
-  read();
-  meter.start(positions);
-  double seconds = 0.0;
-  for (std::size_t tick = 0; tick < ticks; ++tick) {
-    const auto began = std::chrono::steady_clock::now();
-    crowd->update(static_cast<float>(1.0 / ticks_per_second), nullptr);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    if (!measure) continue;
-    read();
-    meter.tick(tick, positions, run.quality);
-  }
-  read();
-  meter.finish(positions, run.quality);
-  run.us_per_agent_tick = 1e6 * seconds / static_cast<double>(ticks * starts.size());
-  return run;
+  return run_ticks(
+      mesh, goals, body, ticks, measure, [&] { crowd->update(static_cast<float>(1.0 / ticks_per_second), nullptr); },
+      [&](std::vector<Point>& positions) {
+        for (std::size_t i = 0; i < indices.size(); ++i) {
+          const float* p = crowd->getAgent(indices[i])->npos;
+          positions[i] = {p[0], p[1], p[2]};
+        }
+      });
 }
 
 double median(std::vector<double> values) {
