@@ -53,7 +53,6 @@ double responsibility_of(const CrowdAgent& self, const CrowdAgent& other) {
   return mine + theirs > 0.0 ? theirs / (mine + theirs) : 0.5;
 }
 
-
 /// The turn `corner` (a portal end, as the funnel gives it) moved `inset` off the walls that
 /// meet there: along the sum of the directions from it to the other ends of the portals it
 /// ends, which fan out through the open ground around it (at most half the narrowest portal).
@@ -77,9 +76,6 @@ Point inset_corner(const Point& corner, const std::vector<Portal>& portals, doub
   const double shift = std::min(inset, 0.5 * narrowest) / length;
   return {corner.x + shift * away.x, corner.y, corner.z + shift * away.z};
 }
-
-/// The part of the neighbour distance searched first (and the neighbour grid's cell size).
-constexpr double near_fraction = 0.25;
 
 /// Seconds without progress after which a walker near its target has arrived where it stands.
 constexpr double crowded_arrival_time = 1.0;
@@ -447,23 +443,16 @@ struct Crowd::State {
           orca_wall_line(position, settings.wall_clearance, wall.a, wall.b, settings.wall_time_horizon, dt));
     const std::size_t wall_lines = scratch.lines.size();
 
-    // The nearest neighbours on the same floor, nearest first (ties by index). Looked for near
-    // first: when a quarter of the range already holds max_neighbours of them, they are the
-    // nearest in the whole range too (the same ones, in the same order), and a dense crowd
-    // never visits the cells of the whole range.
-    auto gather_within = [&](double range) {
-      scratch.candidates.clear();
-      grid.for_each_near(position, range, [&](std::size_t j) {
-        if (j == i) return;
-        const CrowdAgent& other = agents[j];
-        const double squared = (positions[j] - position).length_squared();
-        if (squared > range * range) return;
-        if (!height_bands_overlap(agent.position.y, body.height, other.position.y, other.settings.height)) return;
-        scratch.candidates.emplace_back(squared, j);
-      });
-    };
-    gather_within(near_fraction * settings.neighbour_distance);
-    if (scratch.candidates.size() < settings.max_neighbours) gather_within(settings.neighbour_distance);
+    // The nearest neighbours on the same floor, nearest first (ties by index).
+    scratch.candidates.clear();
+    const double range = settings.neighbour_distance;
+    grid.for_each_near(position, range, [&](std::size_t j) {
+      if (j == i) return;
+      const CrowdAgent& other = agents[j];
+      if (!height_bands_overlap(agent.position.y, body.height, other.position.y, other.settings.height)) return;
+      const double squared = (positions[j] - position).length_squared();
+      if (squared <= range * range) scratch.candidates.emplace_back(squared, j);
+    });
     const std::size_t kept = std::min(settings.max_neighbours, scratch.candidates.size());
     std::partial_sort(scratch.candidates.begin(), scratch.candidates.begin() + static_cast<std::ptrdiff_t>(kept),
                       scratch.candidates.end());
@@ -750,7 +739,7 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
     team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
     team.serial([&] {
       s.snapshot();
-      s.grid.build(s.positions, near_fraction * s.settings.neighbour_distance);
+      s.grid.build(s.positions, s.settings.neighbour_distance);
     });
     team.each([&](std::size_t i) { s.avoid(i, dt, scratch); });
     team.each([&](std::size_t i) { s.integrate(i, dt, scratch); });
