@@ -733,7 +733,6 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
 
   double largest_radius = 0.0;
   for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
-  bool overlaps_left = false;  // written by the first slice between barriers, read by all
   s.workers.run(s.agents.size(), s.settings.min_agents_per_thread, [&](crowd_detail::SliceTeam& team) {
     SliceScratch& scratch = s.slice_scratch[team.slice()];
     team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
@@ -749,10 +748,10 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
         s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
       });
       team.each([&](std::size_t i) { s.compute_push(i, largest_radius); });
-      team.serial([&] {
-        overlaps_left = false;
-        for (const AgentWork& own : s.work) overlaps_left = overlaps_left || own.overlapping;
-      });
+      // Every slice reads the flags the pushes left (no slice writes them until the next
+      // round's pushes, two meetings on) and so breaks on the same round, with no meeting here.
+      const bool overlaps_left =
+          std::any_of(s.work.begin(), s.work.end(), [](const AgentWork& own) { return own.overlapping; });
       if (!overlaps_left) break;
       team.each([&](std::size_t i) {
         const PlanarVector push = s.work[i].push;
