@@ -150,7 +150,8 @@ TEST(Crowd, BottleneckEvacuation) {
 }
 
 TEST(Crowd, SameResultOnOneTwoAndFourThreads) {
-  const tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::random, 40, 7);
+  tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::random, 40, 7);
+  scenario.settings.min_agents_per_thread = 1;  // small crowds split too
   tools::CrowdRunOptions options;
   options.steps = 200;
   std::vector<std::vector<Point>> finals;
@@ -162,6 +163,34 @@ TEST(Crowd, SameResultOnOneTwoAndFourThreads) {
     ASSERT_EQ(finals[k].size(), finals[0].size());
     for (std::size_t i = 0; i < finals[0].size(); ++i) EXPECT_EQ(finals[k][i], finals[0][i]) << "agent " << i;
   }
+}
+
+TEST(Crowd, AGoalSomeoneStandsOnIsReachedAsCloseAsTheCrowdAllowsAndBothStayAtRest) {
+  // A dead end one agent wide: an idle agent stands at its end, on the other's target.
+  const MeshGeometry geometry = tools::cell_floor(8, 1, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+  const NavMesh mesh = NavMesh::build(geometry);
+  Crowd crowd(mesh);
+  CrowdAgentSettings body;
+  body.radius = 0.4;
+  body.max_speed = 1.5;
+  const CrowdAgentId standing = crowd.add_agent({7.5, 0.0, 0.5}, body);
+  const CrowdAgentId walker = crowd.add_agent({0.5, 0.0, 0.5}, body);
+  ASSERT_TRUE(crowd.set_target(walker, {7.5, 0.0, 0.5}));
+  for (int k = 0; k < 200; ++k) crowd.update(0.1);
+  const CrowdAgent& arrived = *crowd.agent(walker);
+  EXPECT_EQ(arrived.status, CrowdAgentStatus::arrived);
+  EXPECT_LE(std::abs(arrived.position.x - 7.5), body.arrival_radius + 2.0 * body.radius + 1e-9);
+  const Point& other = crowd.agent(standing)->position;
+  EXPECT_GE(std::hypot(other.x - arrived.position.x, other.z - arrived.position.z), 2.0 * body.radius * 0.99);
+  const Point walker_at = arrived.position, standing_at = crowd.agent(standing)->position;
+  for (int k = 0; k < 100; ++k) {
+    crowd.update(0.1);
+    EXPECT_EQ(crowd.agent(walker)->velocity, (PlanarVector{}));
+    EXPECT_EQ(crowd.agent(standing)->velocity, (PlanarVector{}));
+  }
+  EXPECT_EQ(crowd.agent(walker)->position, walker_at) << "settled: it does not drift";
+  EXPECT_EQ(crowd.agent(standing)->position, standing_at);
+  EXPECT_EQ(crowd.agent(walker)->status, CrowdAgentStatus::arrived);
 }
 
 TEST(Crowd, AgentsOnTwoFloorsIgnoreEachOther) {

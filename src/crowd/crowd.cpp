@@ -77,6 +77,9 @@ Point inset_corner(const Point& corner, const std::vector<Portal>& portals, doub
   return {corner.x + shift * away.x, corner.y, corner.z + shift * away.z};
 }
 
+/// Seconds without progress after which a walker near its target has arrived where it stands.
+constexpr double crowded_arrival_time = 1.0;
+
 /// The collision pass's factor on every push (successive over-relaxation of its rounds).
 constexpr double over_relaxation = 1.8;
 
@@ -116,6 +119,7 @@ struct AgentWork {
   double remaining = 0.0;          ///< the path's length left this tick (walkers), for the queue order
   PlanarVector push;               ///< the collision pass's displacement this round
   bool overlapping = false;
+  double arrived_at = 0.0;         ///< how far from its target it arrived (x-z)
 };
 
 /// Per-thread scratch memory.
@@ -146,6 +150,7 @@ std::optional<std::string> CrowdAgentSettings::problem() const {
 
 std::optional<std::string> CrowdSettings::problem() const {
   if (threads == 0) return "threads must be at least 1";
+  if (min_agents_per_thread == 0) return "min_agents_per_thread must be at least 1";
   if (auto p = positive("time_horizon", time_horizon)) return p;
   if (auto p = positive("wall_time_horizon", wall_time_horizon)) return p;
   if (auto p = positive("neighbour_distance", neighbour_distance)) return p;
@@ -164,7 +169,8 @@ std::optional<std::string> CrowdSettings::problem() const {
 
 struct Crowd::State {
   State(const NavMesh& world, const CrowdSettings& chosen)
-      : mesh(world), settings(chosen), queue(world, chosen.path_queue), slice_scratch(chosen.threads) {}
+      : mesh(world), settings(chosen), queue(world, chosen.path_queue), slice_scratch(chosen.threads),
+        workers(chosen.threads) {}
 
   const NavMesh& mesh;
   CrowdSettings settings;
@@ -178,6 +184,9 @@ struct Crowd::State {
   NeighbourGrid grid;
   std::vector<PlanarVector> positions;   ///< the previous state's positions, for neighbours
   std::vector<PlanarVector> velocities;  ///< and velocities
+  /// The threads update() splits the agents over, kept for the crowd's life (last: its helpers
+  /// stop before the state they read goes).
+  crowd_detail::SliceWorkers workers;
 
   [[nodiscard]] std::size_t index_of(CrowdAgentId id) const {
     const auto found = std::lower_bound(agents.begin(), agents.end(), id,
@@ -331,10 +340,23 @@ struct Crowd::State {
         break;
     }
     const double to_target = geometry::distance_xz(agent.position, agent.target);
-    const double arrive_within =
-        agent.status == CrowdAgentStatus::arrived ? agent.settings.arrival_radius + agent.settings.radius
-                                                  : agent.settings.arrival_radius;
-    if (to_target <= arrive_within && std::abs(agent.position.y - agent.target.y) < agent.settings.height) {
+    const bool same_floor = std::abs(agent.position.y - agent.target.y) < agent.settings.height;
+    const double arrive_within = agent.status == CrowdAgentStatus::arrived
+                                     ? std::max(agent.settings.arrival_radius, own.arrived_at) + agent.settings.radius
+                                     : agent.settings.arrival_radius;
+    if (to_target <= arrive_within && same_floor) {
+      if (agent.status != CrowdAgentStatus::arrived) own.arrived_at = to_target;
+      agent.status = CrowdAgentStatus::arrived;
+      reset_progress(i);
+      return;
+    }
+    // As close as the crowd allows: a walker within a body's width of its target that has made
+    // no progress for a second (others stand on its target, settled agents do not make way)
+    // has arrived where it stands.
+    if (agent.status == CrowdAgentStatus::moving && same_floor &&
+        to_target <= agent.settings.arrival_radius + 2.0 * agent.settings.radius &&
+        own.time_without_progress >= crowded_arrival_time) {
+      own.arrived_at = to_target;
       agent.status = CrowdAgentStatus::arrived;
       reset_progress(i);
       return;
@@ -711,8 +733,7 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
 
   double largest_radius = 0.0;
   for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
-  bool overlaps_left = false;  // written by the first slice between barriers, read by all
-  crowd_detail::run_team(s.agents.size(), s.settings.threads, [&](crowd_detail::SliceTeam& team) {
+  s.workers.run(s.agents.size(), s.settings.min_agents_per_thread, [&](crowd_detail::SliceTeam& team) {
     SliceScratch& scratch = s.slice_scratch[team.slice()];
     team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
     team.serial([&] {
@@ -727,10 +748,10 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
         s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
       });
       team.each([&](std::size_t i) { s.compute_push(i, largest_radius); });
-      team.serial([&] {
-        overlaps_left = false;
-        for (const AgentWork& own : s.work) overlaps_left = overlaps_left || own.overlapping;
-      });
+      // Every slice reads the flags the pushes left (no slice writes them until the next
+      // round's pushes, two meetings on) and so breaks on the same round, with no meeting here.
+      const bool overlaps_left =
+          std::any_of(s.work.begin(), s.work.end(), [](const AgentWork& own) { return own.overlapping; });
       if (!overlaps_left) break;
       team.each([&](std::size_t i) {
         const PlanarVector push = s.work[i].push;

@@ -17,7 +17,8 @@
 // targets and ticks) give bit-identical positions whatever CrowdSettings::threads is.
 //
 // Threads: the mesh is shared read-only (as every world); a Crowd is driven by one thread (its
-// update may use more internally). Editing the mesh (areas and flags) between updates is
+// update may use more internally: CrowdSettings::threads - 1 helper threads started with the
+// crowd, asleep between updates). Editing the mesh (areas and flags) between updates is
 // allowed; during an update it is not. The mesh must outlive the crowd.
 
 #include <cstddef>
@@ -104,6 +105,10 @@ struct CrowdAgent {
 struct CrowdSettings {
   /// Threads update() splits the agents over (>= 1); the result is the same for every count.
   std::size_t threads = 1;
+  /// With fewer agents than threads x this (>= 1), update() runs on the calling thread alone:
+  /// its phases meet dozens of times a tick, a few microseconds each, which a small crowd's
+  /// work does not pay for. The result is the same either way.
+  std::size_t min_agents_per_thread = 256;
   /// ORCA's time horizon for other agents, seconds (> 0): avoid collisions this far ahead.
   double time_horizon = 2.0;
   /// ORCA's time horizon for walls, seconds (> 0; shorter lets agents walk close to walls).
