@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder::python {
 
@@ -28,6 +30,7 @@ struct PyPathResult {
   std::string message;
   SearchStats stats;
   std::vector<NodeId> nodes;
+  std::vector<PathLinkStep> links;  ///< navigation meshes: the off-mesh links the path takes
   py::object path_array;
   py::object trace;
   [[nodiscard]] bool found() const { return status == SearchStatus::found; }
@@ -104,12 +107,26 @@ py::object trace_table(const SearchTrace& trace, std::size_t dimensions, Positio
   });
 }
 
+/// A point of a mesh world as Python passes it, (x, y, z), y up, and back.
+using PointTuple = std::array<double, 3>;
+inline Point to_point(const PointTuple& p) { return {p[0], p[1], p[2]}; }
+inline py::tuple to_tuple(const Point& p) { return py::make_tuple(p.x, p.y, p.z); }
+
 /// The fields of a PathResult every world copies the same way.
 PyPathResult base_result(PathResult&& result);
 
 void bind_common(py::module_& module);
 void bind_grid(py::module_& module);
+/// GridJumpTable and GridGoalBounds; bind_grid calls it before GridDerivedData, which holds them.
+void bind_grid_cell_tables(py::module_& module);
 void bind_navmesh(py::module_& module);
+/// OffMeshLink, PlacedOffMeshLink, the links file readers and NavMesh's link calls.
+void bind_off_mesh_links(py::module_& module, py::class_<NavMesh>& mesh);
+/// AgentSettings, NavMeshBuildReport, build_navmesh and NavMesh.build_from_level; without the
+/// navmesh_build library the calls raise RuntimeError saying so.
+void bind_navmesh_build(py::module_& module, py::class_<NavMesh>& mesh);
+/// Crowd and its settings (crowd/crowd.hpp).
+void bind_crowd(py::module_& module);
 void bind_voxel(py::module_& module);
 
 }  // namespace wayfinder::python
