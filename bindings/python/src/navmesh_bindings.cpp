@@ -34,6 +34,18 @@ PyPathResult mesh_result(const NavMeshQuery& query, PathResult&& result, const S
   return out;
 }
 
+// The mesh's own keyword options, shared by find_path and begin.
+NavMeshSearchOptions mesh_options(CorridorNodes nodes, double weight, double height_tolerance, double snap_distance,
+                                  std::optional<AreaFilter> filter) {
+  NavMeshSearchOptions options;
+  options.nodes = nodes;
+  options.weight = weight;
+  options.height_tolerance = height_tolerance;
+  options.snap_distance = snap_distance;
+  options.filter = std::move(filter);
+  return options;
+}
+
 }  // namespace
 
 void bind_navmesh(py::module_& module) {
@@ -150,12 +162,7 @@ void bind_navmesh(py::module_& module) {
               std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
               bool partial_when_unreachable, bool trace) {
              SearchTrace events;
-             NavMeshSearchOptions options;
-             options.nodes = nodes;
-             options.weight = weight;
-             options.height_tolerance = height_tolerance;
-             options.snap_distance = snap_distance;
-             options.filter = std::move(filter);
+             NavMeshSearchOptions options = mesh_options(nodes, weight, height_tolerance, snap_distance, std::move(filter));
              apply_common_options({max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace},
                                   options, &events);
              return mesh_result(query, find_path_unlocked(query, NavMeshPathRequest{to_point(start), to_point(goal), options}),
@@ -169,13 +176,8 @@ void bind_navmesh(py::module_& module) {
       .def("begin",
            [](NavMeshQuery& query, const PointTuple& start, const PointTuple& goal, CorridorNodes nodes, double weight,
               double height_tolerance, double snap_distance, std::optional<AreaFilter> filter) {
-             NavMeshSearchOptions options;
-             options.nodes = nodes;
-             options.weight = weight;
-             options.height_tolerance = height_tolerance;
-             options.snap_distance = snap_distance;
-             options.filter = std::move(filter);
-             return query.begin(to_point(start), to_point(goal), options);
+             return query.begin(to_point(start), to_point(goal),
+                                mesh_options(nodes, weight, height_tolerance, snap_distance, std::move(filter)));
            },
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("nodes") = CorridorNodes::edge_points,
            py::arg("weight") = NavMeshSearchOptions{}.weight, py::arg("height_tolerance") = NavMesh::default_height_tolerance,
