@@ -245,7 +245,8 @@ void bind_crowd(py::module_& module) {
       .def_property_readonly("agent_count", &Crowd::agent_count)
       .def("__len__", &Crowd::agent_count)
       .def_property_readonly("time", &Crowd::time, "the sum of every update's dt")
-      .def_property_readonly("settings", &Crowd::settings)
+      .def_property_readonly("settings", [](const Crowd& crowd) { return CrowdSettings(crowd.settings()); },
+                             "a copy of the crowd's settings (they are fixed when it is made)")
       .def("ids", [](const Crowd& crowd) {
         const auto agents = crowd.agents();
         return make_column<std::uint32_t>(agents.size(), [&](std::size_t r) { return agents[r].id; });

@@ -119,6 +119,8 @@ def test_bad_input_is_refused_by_name():
     crowd.set_target_velocity(agent, (1.0, 0.0))
     crowd.update(0.1)
     assert crowd.agent(agent).target_kind == wf.CrowdTargetKind.velocity and crowd.agent(agent).velocity[0] > 0
+    crowd.settings.threads = 0  # a copy: the crowd's own settings stay as they were checked
+    assert crowd.settings.threads == 1
     crowd.remove_agent(agent)
     assert len(crowd) == 0 and crowd.positions().shape == (0, 3) and crowd.ids().shape == (0,)
 
