@@ -2,7 +2,8 @@
 build and its report, and the RecastDemo dungeon built with the default settings answering the
 10,000 reference queries of meshes/derived as tests/test_navmesh_build_reference.cpp checks
 them: the file's reachability on every query and no found path shorter than the file's
-optimal x-z length. Skipped when the module was built without the navmesh_build library."""
+optimal x-z length. A module built without the navmesh_build library runs only the test that
+its build calls say so."""
 
 import csv
 import math
@@ -11,7 +12,7 @@ import pytest
 
 import wayfinder as wf
 
-pytestmark = pytest.mark.skipif(not wf.has_navmesh_build, reason="module built without navmesh_build (Recast)")
+with_build = pytest.mark.skipif(not wf.has_navmesh_build, reason="module built without navmesh_build (Recast)")
 
 # A found path may be shorter than the file's optimum only by rounding (as the C++ test).
 SHORTER_RELATIVE = 1e-6
@@ -22,6 +23,7 @@ def length_xz(points):
     return sum(math.hypot(b[0] - a[0], b[2] - a[2]) for a, b in zip(points, points[1:]))
 
 
+@with_build
 def test_settings_are_checked_with_the_libraries_reasons():
     settings = wf.AgentSettings()
     assert settings.cell_size == pytest.approx(0.3) and settings.vertices_per_polygon == 6 and settings.tile_size == 0
@@ -38,11 +40,15 @@ def test_settings_are_checked_with_the_libraries_reasons():
         wf.build_navmesh(wf.parse_obj_mesh("v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 3 2\n"), settings)
 
 
+@with_build
 def test_a_level_with_no_triangles_and_a_missing_file_are_refused(tmp_path):
     with pytest.raises(wf.LoadError):
         wf.build_navmesh(tmp_path / "missing.obj")
+    with pytest.raises(ValueError):
+        wf.build_navmesh(wf.parse_obj_mesh("v 0 0 0\nv 1 0 0\n", "points only"))
 
 
+@with_build
 def test_the_dungeon_answers_the_reference_queries(data_file):
     level = data_file("meshes/recastnavigation/dungeon.obj")
     mesh, report = wf.build_navmesh(level)  # a pathlib.Path; str works too
@@ -75,6 +81,7 @@ def test_the_dungeon_answers_the_reference_queries(data_file):
     assert checked == 10000 and found > 5000
 
 
+@with_build
 def test_a_tiled_build_is_stitched_into_one_mesh(data_file):
     level = str(data_file("meshes/recastnavigation/dungeon.obj"))
     solo, _ = wf.build_navmesh(level)
@@ -97,3 +104,14 @@ def test_a_tiled_build_is_stitched_into_one_mesh(data_file):
             if a.found and a.cost >= 1.0:
                 assert 1 / 1.1 <= b.cost / a.cost <= 1.1, row["id"]
     assert compared > 500
+
+
+@pytest.mark.skipif(wf.has_navmesh_build, reason="the module has navmesh_build")
+def test_without_navmesh_build_the_calls_say_so(data_file):
+    level = str(data_file("meshes/recastnavigation/dungeon.obj"))
+    settings = wf.AgentSettings(agent_radius=0.4)  # plain values: nothing can check them
+    assert settings.agent_radius == 0.4
+    for call in (lambda: wf.build_navmesh(level), lambda: wf.NavMesh.build_from_level(level, settings),
+                 settings.problem):
+        with pytest.raises(RuntimeError, match="built without the navmesh_build library"):
+            call()
