@@ -261,6 +261,21 @@ WF_API void wf_grid_derived_destroy(wf_grid_derived* derived);
  *  query's grid. */
 WF_API wf_status wf_grid_query_set_derived(wf_grid_query* query, wf_grid_derived* derived);
 
+/** Agents larger than one cell (C++ GridSearchOptions::agent_size, docs/grid.md): the queries of
+ *  this handle from now on are for a k x k agent (1 to 255; 1, the default, is one cell) whose
+ *  position is its top-left cell: start, goal and path cells are top-left cells, and every cell
+ *  of the body must be passable. Sizes above 1 read the grid's clearance (and with JPS, JPS+ and
+ *  HPA* its body map) from derived data built by wf_grid_derived_add_agent_size; without it a
+ *  query answers WF_SEARCH_INVALID_INPUT saying what to build. Breadth-first and the walkers
+ *  refuse sizes above 1. A size outside 1..255 is WF_INVALID_ARGUMENT, nothing changed. */
+WF_API wf_status wf_grid_query_set_agent_size(wf_grid_query* query, int agent_size);
+/** Adds to the derived data what queries with `options` for k x k agents read (the clearance,
+ *  and for JPS, JPS+ and HPA* the body map and its jump table or hierarchy), for the grid as it
+ *  is now; give it to the queries again (wf_grid_query_set_derived). A size outside 1..255 is
+ *  WF_INVALID_ARGUMENT. */
+WF_API wf_status wf_grid_derived_add_agent_size(wf_grid_derived* derived, const wf_grid_options* options,
+                                                int agent_size);
+
 /* ---- Navigation meshes ------------------------------------------------------------------ */
 
 typedef struct wf_navmesh wf_navmesh;
@@ -268,7 +283,11 @@ typedef struct wf_navmesh_query wf_navmesh_query;
 
 typedef enum wf_corridor_nodes {
   WF_CORRIDOR_POLYGON_CENTROIDS = 0,
-  WF_CORRIDOR_EDGE_POINTS = 1  /**< the default: corridors close to the shortest */
+  WF_CORRIDOR_EDGE_POINTS = 1,  /**< the default: corridors close to the shortest */
+  /** No corridor search: the exact shortest path (its x-z length is the cost; C++
+   *  CorridorNodes::optimal, after Polyanya); path_polygons are the polygons it crosses. A mesh
+   *  with off-mesh links or a filter with area costs other than 1 is WF_SEARCH_INVALID_INPUT. */
+  WF_CORRIDOR_OPTIMAL = 2
 } wf_corridor_nodes;
 
 typedef struct wf_navmesh_options {
@@ -311,6 +330,41 @@ WF_API wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, siz
 WF_API wf_status wf_navmesh_locate(const wf_navmesh* mesh, const double point[3], double height_tolerance,
                                    uint32_t* polygon, double located[3]);
 
+/** An off-mesh link (C++ OffMeshLink, docs/navmesh.md "Off-mesh links"): a jump, a ladder or a
+ *  teleporter between two points of the mesh, taken without walking between them. */
+typedef struct wf_off_mesh_link {
+  double start[3], end[3];  /**< y up */
+  double radius;            /**< how far (3D) an end may be moved onto the mesh (1) */
+  double cost;              /**< before its area's multiplier; below 0: its length (-1); less than its length is raised to it */
+  int bidirectional;        /**< non-zero: both ways (1); 0: start to end only */
+  uint8_t area;             /**< < WF_MAX_AREAS (0) */
+  uint16_t flags;           /**< read by filters as a polygon's (0) */
+  uint32_t user_id;         /**< the caller's own number (0) */
+} wf_off_mesh_link;
+
+/** The defaults of C++ OffMeshLink: both ways, radius 1, cost its length. */
+WF_API void wf_off_mesh_link_init(wf_off_mesh_link* link);
+/** Places the link's ends on the mesh and adds it; *link_id (may be NULL) is its id (0, 1, ...
+ *  in the order links are added, after a baked file's own). An end with no mesh within the
+ *  radius, a non-finite point, a bad cost, radius or area is WF_INVALID_ARGUMENT, nothing
+ *  changed. An edit: no query or crowd update on the mesh may be running (a stepped search
+ *  notices and ends with WF_SEARCH_WORLD_CHANGED). */
+WF_API wf_status wf_navmesh_add_off_mesh_link(wf_navmesh* mesh, const wf_off_mesh_link* link, uint32_t* link_id);
+/** Adds every link of a links file (one a line: `x1 y1 z1 x2 y2 z2 [both|oneway] [cost=C]
+ *  [area=A] [flags=F] [radius=R] [id=N]`, as `wayfinder mesh path --links` reads it); *added
+ *  (may be NULL) is how many. A malformed file is WF_LOAD_ERROR and a link that cannot be placed
+ *  WF_INVALID_ARGUMENT, both naming the line; then no link of the file is added. */
+WF_API wf_status wf_navmesh_add_off_mesh_links_file(wf_navmesh* mesh, const char* path, size_t* added);
+WF_API wf_status wf_navmesh_off_mesh_link_count(const wf_navmesh* mesh, size_t* count);
+
+/** An off-mesh link a path takes (C++ PathLinkStep). */
+typedef struct wf_path_link {
+  uint32_t waypoint;  /**< index in the path's points of the link's start; its end is the next point */
+  uint32_t polygon;   /**< index in the path's polygons of the one it leaves; the next is where it lands */
+  uint32_t link;      /**< the link's id */
+  int reverse;        /**< non-zero: a two-way link taken from its end to its start */
+} wf_path_link;
+
 /** How a navigation mesh is built from level geometry (C++ AgentSettings, docs/navmesh.md):
  *  Recast's voxel sizes and the agent's size and reach, in world units (y up). */
 typedef struct wf_agent_settings {
@@ -349,6 +403,9 @@ WF_API wf_status wf_navmesh_query_path_points(wf_navmesh_query* query, double* x
 /** The corridor: polygon ids from start to goal. */
 WF_API wf_status wf_navmesh_query_path_polygons(wf_navmesh_query* query, uint32_t* polygons, size_t capacity,
                                                 size_t* count);
+/** The off-mesh links the path takes, in order: capacity and *count in links. */
+WF_API wf_status wf_navmesh_query_path_links(wf_navmesh_query* query, wf_path_link* links, size_t capacity,
+                                             size_t* count);
 WF_API wf_status wf_navmesh_query_message(wf_navmesh_query* query, char* text, size_t capacity, size_t* length);
 
 /* ---- Crowds ----------------------------------------------------------------------------- */

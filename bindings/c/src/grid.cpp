@@ -3,6 +3,8 @@
 #include <limits>
 #include <memory>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "options.hpp"
@@ -10,6 +12,7 @@
 #include "query_calls.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/grid_clearance.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
 
 using namespace wayfinder;
@@ -45,6 +48,17 @@ GridSearchOptions grid_options(const wf_grid_options* options) {
 }  // namespace wayfinder::c_api
 
 namespace {
+
+/// The options of a query for k x k agents (agent_size; grid_options checks the rest). Throws
+/// std::invalid_argument for a size outside 1..max_clearance.
+GridSearchOptions sized_options(const wf_grid_options* options, int agent_size) {
+  if (agent_size < 1 || agent_size > max_clearance)
+    throw std::invalid_argument("agent_size must be 1 to " + std::to_string(max_clearance) + ", not " +
+                                std::to_string(agent_size));
+  GridSearchOptions converted = grid_options(options);
+  converted.agent_size = agent_size;
+  return converted;
+}
 
 GridRect checked_rect(const GridMap& map, int x, int y, int width, int height) {
   // GridMap checks that the rectangle lies inside, but x + width could overflow an int first.
@@ -168,13 +182,13 @@ void wf_grid_query_destroy(wf_grid_query* query) {
 wf_status wf_grid_query_find_path(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
                                   const wf_grid_options* options, wf_path_result* result) {
   return query_find_path(query, &wf_grid_query::pathfinder, true, "wf_grid_query_find_path: result is NULL", result,
-                         [&] { return GridPathRequest{{start_x, start_y}, {goal_x, goal_y}, grid_options(options)}; });
+                         [&] { return GridPathRequest{{start_x, start_y}, {goal_x, goal_y}, sized_options(options, query->agent_size)}; });
 }
 
 wf_status wf_grid_query_begin(wf_grid_query* query, int start_x, int start_y, int goal_x, int goal_y,
                               const wf_grid_options* options, wf_search_status* status) {
   return query_begin(query, &wf_grid_query::pathfinder, true, "wf_grid_query_begin: status is NULL", status,
-                     [&] { return GridPathRequest{{start_x, start_y}, {goal_x, goal_y}, grid_options(options)}; });
+                     [&] { return GridPathRequest{{start_x, start_y}, {goal_x, goal_y}, sized_options(options, query->agent_size)}; });
 }
 
 wf_status wf_grid_query_step(wf_grid_query* query, uint64_t max_expansions, double max_milliseconds,
@@ -241,6 +255,23 @@ void wf_grid_derived_destroy(wf_grid_derived* derived) {
   delete derived->derived;
   derived->grid->queries.fetch_sub(1, std::memory_order_relaxed);
   poison_and_delete(derived);
+}
+
+wf_status wf_grid_query_set_agent_size(wf_grid_query* query, int agent_size) {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
+    (void)sized_options(nullptr, agent_size);  // checks the size
+    query->agent_size = agent_size;
+    return WF_OK;
+  });
+}
+
+wf_status wf_grid_derived_add_agent_size(wf_grid_derived* derived, const wf_grid_options* options, int agent_size) {
+  if (!is_live(derived)) return WF_INVALID_ARGUMENT;
+  return guarded(derived->header.error, [&] {
+    build_grid_derived_data(*derived->grid->map, sized_options(options, agent_size), *derived->derived);
+    return WF_OK;
+  });
 }
 
 wf_status wf_grid_query_set_derived(wf_grid_query* query, wf_grid_derived* derived) {

@@ -251,6 +251,7 @@ struct wf_grid_query {
   wf_grid* grid;
   wayfinder::GridQuery* pathfinder;
   wayfinder::PathResult* result;  ///< the latest result, which the path functions read
+  int agent_size = 1;             ///< wf_grid_query_set_agent_size: every later query's
 };
 struct wf_grid_derived {
   static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::grid_derived;

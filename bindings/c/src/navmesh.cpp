@@ -21,7 +21,7 @@ NavMeshSearchOptions navmesh_options(const wf_navmesh_options* options) {
   NavMeshSearchOptions converted;
   if (options == nullptr) return converted;
   apply_limits(options->limits, converted);
-  check_enum("options.nodes", raw_enum(options->nodes), WF_CORRIDOR_EDGE_POINTS);
+  check_enum("options.nodes", raw_enum(options->nodes), WF_CORRIDOR_OPTIMAL);
   converted.nodes = static_cast<CorridorNodes>(options->nodes);
   // Weights, tolerances and distances are the query's to check (invalid_input with a reason).
   converted.weight = options->weight;
@@ -186,6 +186,17 @@ wf_status wf_navmesh_query_path_polygons(wf_navmesh_query* query, uint32_t* poly
     const std::vector<NodeId>& nodes = query->result->nodes;
     return copy_out(query->header.error, "wf_navmesh_query_path_polygons", polygons, capacity, count, nodes.size(),
                     [&] { std::copy(nodes.begin(), nodes.end(), polygons); });
+  });
+}
+
+wf_status wf_navmesh_query_path_links(wf_navmesh_query* query, wf_path_link* links, size_t capacity, size_t* count) {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
+    const std::vector<PathLinkStep>& steps = query->result->links;
+    return copy_out(query->header.error, "wf_navmesh_query_path_links", links, capacity, count, steps.size(), [&] {
+      for (std::size_t i = 0; i < steps.size(); ++i)
+        links[i] = wf_path_link{steps[i].waypoint, steps[i].node, steps[i].link, steps[i].reverse ? 1 : 0};
+    });
   });
 }
 

@@ -711,7 +711,7 @@ static void test_navmesh_queries(void) {
   options.nodes = WF_CORRIDOR_POLYGON_CENTROIDS;
   CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
   CHECK_NEAR(path.cost, shortest, 1e-9);
-  options.nodes = (wf_corridor_nodes)2;
+  options.nodes = (wf_corridor_nodes)3;
   CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_INVALID_ARGUMENT);
   CHECK_ERROR_MENTIONS(query, "options.nodes");
   wf_navmesh_options_init(&options);
@@ -1574,6 +1574,254 @@ static void test_crowds(void) {
   CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
 }
 
+/* ---- agents larger than one cell, off-mesh links, exact mesh paths ---- */
+
+static void test_grid_agent_sizes(void) {
+  char error[256], path[1024], line[512];
+  wf_grid* grid = NULL;
+  wf_grid_query* query = NULL;
+  wf_grid_derived* derived = NULL;
+  wf_grid_options options;
+  wf_path_result result, plain;
+  int32_t cells[2 * 64];
+  size_t count = 0, i;
+  FILE* scenario;
+  int row = 0, compared = 0;
+
+  /* 6 x 4, a wall at (2, 1): a 2 x 2 agent, whose body covers its top-left cell (x, y) to (x + 1, y + 1),
+   * cannot stand with x in 1..2 and y in 0..1, so it goes round below, along rows 2-3. */
+  CHECK_STATUS(wf_grid_create(6, 4, &grid, error, sizeof error), WF_OK);
+  if (grid == NULL) return;
+  CHECK_STATUS(wf_grid_set_passable(grid, 2, 1, 1, 1, 0), WF_OK);
+  CHECK_STATUS(wf_grid_query_create(grid, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_query_set_agent_size(query, 0), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(query, "agent_size");
+  CHECK_STATUS(wf_grid_query_set_agent_size(query, 256), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_grid_query_set_agent_size(NULL, 2), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_grid_query_set_agent_size(query, 2), WF_OK);
+  /* Without the clearance the query says what to build. */
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 2, 4, 2, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_INVALID_INPUT);
+  wf_grid_options_init(&options);
+  CHECK_STATUS(wf_grid_derived_create(grid, &options, &derived, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_derived_add_agent_size(derived, &options, 300), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_grid_derived_add_agent_size(NULL, &options, 2), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_grid_derived_add_agent_size(derived, &options, 2), WF_OK);
+  CHECK_STATUS(wf_grid_query_set_derived(query, derived), WF_OK);
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 2, 4, 2, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  CHECK_STATUS(wf_grid_query_path_cells(query, cells, 64, &count), WF_OK);
+  CHECK(count >= 2 && cells[0] == 0 && cells[1] == 2 && cells[2 * count - 2] == 4 && cells[2 * count - 1] == 2);
+  for (i = 0; i < count; ++i) CHECK(!(cells[2 * i] >= 1 && cells[2 * i] <= 2 && cells[2 * i + 1] <= 1));
+  /* A body that does not fit at the goal (its cell (2, 1) is the wall) is refused. */
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 2, 1, 0, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_INVALID_INPUT);
+  CHECK_STATUS(wf_grid_query_set_agent_size(query, 1), WF_OK);
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 2, 1, 0, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  wf_grid_query_destroy(query);
+  wf_grid_derived_destroy(derived);
+  CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
+
+  /* arena2: a 2 x 2 agent's JPS+ paths are A*'s optimum, never shorter than a one-cell agent's. */
+  if (!data_file(path, sizeof path, "movingai/dao/arena2.map")) return;
+  grid = NULL;
+  query = NULL;
+  derived = NULL;
+  CHECK_STATUS(wf_grid_load_movingai(path, &grid, error, sizeof error), WF_OK);
+  if (grid == NULL) return;
+  CHECK_STATUS(wf_grid_query_create(grid, &query, error, sizeof error), WF_OK);
+  wf_grid_options_init(&options);
+  options.algorithm = WF_GRID_JUMP_POINT_PLUS;
+  CHECK_STATUS(wf_grid_derived_create(grid, &options, &derived, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_derived_add_agent_size(derived, &options, 2), WF_OK);
+  CHECK_STATUS(wf_grid_query_set_derived(query, derived), WF_OK);
+  CHECK(data_file(path, sizeof path, "movingai/dao/arena2.map.scen"));
+  scenario = fopen(path, "r");
+  if (scenario != NULL) {
+    while (fgets(line, sizeof line, scenario) != NULL && row < 400) {
+      int bucket, width, height, sx, sy, gx, gy;
+      double optimal;
+      char map[128];
+      wf_grid_options astar;
+      if (sscanf(line, "%d %127s %d %d %d %d %d %d %lf", &bucket, map, &width, &height, &sx, &sy, &gx, &gy,
+                 &optimal) != 9)
+        continue;
+      if (row++ % 4 != 0) continue;
+      wf_grid_options_init(&astar);
+      CHECK_STATUS(wf_grid_query_set_agent_size(query, 1), WF_OK);
+      CHECK_STATUS(wf_grid_query_find_path(query, sx, sy, gx, gy, &astar, &plain), WF_OK);
+      CHECK(plain.status == WF_SEARCH_FOUND);
+      CHECK_NEAR(plain.cost, optimal, 1e-4 + 1e-5 * optimal);
+      CHECK_STATUS(wf_grid_query_set_agent_size(query, 2), WF_OK);
+      CHECK_STATUS(wf_grid_query_find_path(query, sx, sy, gx, gy, &options, &result), WF_OK);
+      if (result.status != WF_SEARCH_FOUND) {
+        CHECK(result.status == WF_SEARCH_INVALID_INPUT || result.status == WF_SEARCH_NO_PATH);
+        continue;
+      }
+      ++compared;
+      CHECK(result.cost >= plain.cost - 1e-9);
+      CHECK_STATUS(wf_grid_query_find_path(query, sx, sy, gx, gy, &astar, &plain), WF_OK);
+      CHECK(plain.status == WF_SEARCH_FOUND);
+      CHECK_NEAR(result.cost, plain.cost, 1e-9 * (1.0 + plain.cost));
+    }
+    fclose(scenario);
+  }
+  CHECK(compared > 50);
+  wf_grid_query_destroy(query);
+  wf_grid_derived_destroy(derived);
+  CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
+}
+
+/* Two 10 x 10 floors sharing no edge: the upper one 4 above, over x in [20, 30]. */
+static wf_navmesh* two_floors(void) {
+  static const float vertices[] = {0, 0, 0, 10, 0, 0, 10, 0, 10, 0, 0, 10, 20, 4, 0, 30, 4, 0, 30, 4, 10, 20, 4, 10};
+  static const uint32_t indices[] = {0, 3, 2, 1, 4, 7, 6, 5};
+  static const uint32_t sizes[] = {4, 4};
+  char error[256];
+  wf_navmesh* mesh = NULL;
+  CHECK_STATUS(wf_navmesh_create(vertices, 8, 0, indices, 8, sizes, 2, &mesh, error, sizeof error), WF_OK);
+  return mesh;
+}
+
+static void test_off_mesh_links(void) {
+  char error[256];
+  wf_navmesh* mesh = two_floors();
+  wf_navmesh* other = two_floors();
+  wf_navmesh_query* query = NULL;
+  wf_off_mesh_link link;
+  wf_path_link taken[4];
+  wf_path_result result;
+  wf_navmesh_options options;
+  double points[3 * 16];
+  double low[3] = {1, 0, 5}, high[3] = {29, 4, 5};
+  uint32_t id = 99;
+  size_t count = 0, added = 0;
+  const char* file;
+
+  if (mesh == NULL || other == NULL) return;
+  wf_off_mesh_link_init(&link);
+  CHECK(link.bidirectional == 1 && link.radius == 1.0 && link.cost < 0.0 && link.area == 0 && link.user_id == 0);
+  wf_off_mesh_link_init(NULL);
+  CHECK_STATUS(wf_navmesh_query_create(mesh, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, high, low, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_NO_PATH);
+
+  /* A one-way jump down from the upper floor. */
+  link.start[0] = 21, link.start[1] = 4, link.start[2] = 5;
+  link.end[0] = 9, link.end[1] = 0, link.end[2] = 5;
+  link.bidirectional = 0;
+  link.user_id = 17;
+  CHECK_STATUS(wf_navmesh_add_off_mesh_link(mesh, &link, &id), WF_OK);
+  CHECK(id == 0);
+  CHECK_STATUS(wf_navmesh_off_mesh_link_count(mesh, &count), WF_OK);
+  CHECK(count == 1);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, high, low, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  CHECK_NEAR(result.cost, 8.0 + sqrt(12.0 * 12.0 + 4.0 * 4.0) + 8.0, 1e-9);
+  CHECK_STATUS(wf_navmesh_query_path_links(query, taken, 4, &count), WF_OK);
+  CHECK(count == 1 && taken[0].link == 0 && taken[0].reverse == 0 && taken[0].polygon == 0);
+  CHECK_STATUS(wf_navmesh_query_path_points(query, points, 16, &count), WF_OK);
+  CHECK(points[3 * taken[0].waypoint] == 21.0 && points[3 * (taken[0].waypoint + 1)] == 9.0);
+  CHECK_STATUS(wf_navmesh_query_path_links(query, taken, 0, &count), WF_BUFFER_TOO_SMALL);
+  CHECK_STATUS(wf_navmesh_query_path_links(query, NULL, 0, &count), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_path_links(NULL, taken, 4, &count), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, low, high, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_NO_PATH);
+  /* The exact search follows shared edges only: a mesh with links is refused. */
+  wf_navmesh_options_init(&options);
+  options.nodes = WF_CORRIDOR_OPTIMAL;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, high, low, &options, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_INVALID_INPUT);
+
+  /* An end with no mesh near, a negative radius, a bad area: refused, nothing added. */
+  link.start[0] = 50;
+  CHECK_STATUS(wf_navmesh_add_off_mesh_link(mesh, &link, &id), WF_INVALID_ARGUMENT);
+  link.start[0] = 21, link.radius = -1;
+  CHECK_STATUS(wf_navmesh_add_off_mesh_link(mesh, &link, NULL), WF_INVALID_ARGUMENT);
+  link.radius = 1, link.area = WF_MAX_AREAS;
+  CHECK_STATUS(wf_navmesh_add_off_mesh_link(mesh, &link, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_add_off_mesh_link(mesh, NULL, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_add_off_mesh_link(NULL, &link, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_off_mesh_link_count(mesh, &count), WF_OK);
+  CHECK(count == 1);
+  CHECK_STATUS(wf_navmesh_off_mesh_link_count(mesh, NULL), WF_INVALID_ARGUMENT);
+  wf_navmesh_query_destroy(query);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+
+  /* A links file: a ladder both ways. A bad line, or a link that cannot be placed, adds nothing. */
+  file = scratch_file("bad.links", "9 0 5 21 4 5 both\n9 0 5 21 4 sideways\n");
+  CHECK_STATUS(wf_navmesh_add_off_mesh_links_file(other, file, &added), WF_LOAD_ERROR);
+  CHECK_ERROR_MENTIONS(other, ":2");
+  file = scratch_file("far.links", "9 0 5 21 4 5 both\n9 0 5 80 4 5\n");
+  CHECK_STATUS(wf_navmesh_add_off_mesh_links_file(other, file, &added), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(other, "far.links:2");
+  CHECK_STATUS(wf_navmesh_off_mesh_link_count(other, &count), WF_OK);
+  CHECK(count == 0);
+  CHECK_STATUS(wf_navmesh_add_off_mesh_links_file(other, "no/such.links", &added), WF_LOAD_ERROR);
+  CHECK_STATUS(wf_navmesh_add_off_mesh_links_file(other, NULL, &added), WF_INVALID_ARGUMENT);
+  file = scratch_file("ladder.links", "# a ladder\n9 0 5   21 4 5   both radius=0.5 id=3\n");
+  CHECK_STATUS(wf_navmesh_add_off_mesh_links_file(other, file, &added), WF_OK);
+  CHECK(added == 1);
+  CHECK_STATUS(wf_navmesh_query_create(other, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, low, high, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, high, low, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  CHECK_STATUS(wf_navmesh_query_path_links(query, taken, 4, &count), WF_OK);
+  CHECK(count == 1 && taken[0].reverse != 0);
+  wf_navmesh_query_destroy(query);
+  CHECK_STATUS(wf_navmesh_destroy(other), WF_OK);
+}
+
+static void test_navmesh_exact_paths(void) {
+  char path[1024], line[512], error[256];
+  FILE* queries;
+  wf_navmesh* mesh = NULL;
+  wf_navmesh_query* query = NULL;
+  wf_navmesh_options options;
+  wf_path_result result;
+  uint32_t polygons[512], start_polygon = 0;
+  size_t count = 0;
+  int row = 0, checked = 0;
+
+  if (!data_file(path, sizeof path, "meshes/derived/dungeon_navmesh.obj")) {
+    printf("dungeon_navmesh.obj not found: exact paths skipped\n");
+    return;
+  }
+  CHECK_STATUS(wf_navmesh_load_obj(path, 0, &mesh, error, sizeof error), WF_OK);
+  if (mesh == NULL) return;
+  CHECK_STATUS(wf_navmesh_query_create(mesh, &query, error, sizeof error), WF_OK);
+  wf_navmesh_options_init(&options);
+  options.nodes = WF_CORRIDOR_OPTIMAL;
+  CHECK(data_file(path, sizeof path, "meshes/derived/dungeon_reference_queries.csv"));
+  queries = fopen(path, "r");
+  if (queries != NULL) {
+    while (fgets(line, sizeof line, queries) != NULL) {
+      int id, sp, ep, reachable, npolys, nstraight;
+      double start[3], goal[3], len3d, len2d, optimal;
+      if (sscanf(line, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%d,%d,%d,%d,%d,%lf,%lf,%lf", &id, &start[0], &start[1], &start[2],
+                 &goal[0], &goal[1], &goal[2], &sp, &ep, &reachable, &npolys, &nstraight, &len3d, &len2d,
+                 &optimal) != 15)
+        continue;
+      if (row++ % 50 != 0) continue;
+      CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &result), WF_OK);
+      CHECK((result.status == WF_SEARCH_FOUND) == (reachable == 1));
+      if (result.status != WF_SEARCH_FOUND) continue;
+      ++checked;
+      CHECK_NEAR(result.cost, optimal, 1e-6 * (optimal > 1.0 ? optimal : 1.0));
+      CHECK(result.cost <= len2d * (1.0 + 1e-6) + 5e-7);
+      CHECK_STATUS(wf_navmesh_query_path_polygons(query, polygons, 512, &count), WF_OK);
+      CHECK_STATUS(wf_navmesh_locate(mesh, start, 4.0, &start_polygon, NULL), WF_OK);
+      CHECK(count == result.node_count && count >= 1 && polygons[0] == start_polygon);
+    }
+    fclose(queries);
+  }
+  CHECK(checked > 50);
+  wf_navmesh_query_destroy(query);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+}
+
 int main(int argc, char** argv) {
   data_dir = getenv("WAYFINDER_DATA_DIR");
   if (data_dir == NULL && argc > 1) data_dir = argv[1];
@@ -1591,6 +1839,9 @@ int main(int argc, char** argv) {
   test_voxel_benchmark();
   test_batches();
   test_crowds();
+  test_grid_agent_sizes();
+  test_off_mesh_links();
+  test_navmesh_exact_paths();
   printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,10 +13,18 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/search_trace.hpp"
+#include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder::python {
 
 namespace py = pybind11;
+
+/// The elements of `values` as a Python bytes object: their memory, in this machine's byte order
+/// (pickled states and table files travel this way).
+template <class T>
+py::bytes as_bytes(const std::vector<T>& values) {
+  return {reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)};
+}
 
 /// A query's answer as Python sees it: the PathResult's fields, the path as a table (grid cells
 /// (n, 2) int32, mesh points (n, 3) float64, voxel blocks (n, 3) int32) and, when asked, the
@@ -28,6 +37,7 @@ struct PyPathResult {
   std::string message;
   SearchStats stats;
   std::vector<NodeId> nodes;
+  std::vector<PathLinkStep> links;  ///< navigation meshes: the off-mesh links the path takes
   py::object path_array;
   py::object trace;
   [[nodiscard]] bool found() const { return status == SearchStatus::found; }
@@ -104,13 +114,28 @@ py::object trace_table(const SearchTrace& trace, std::size_t dimensions, Positio
   });
 }
 
+/// A point of a mesh world as Python passes it, (x, y, z), y up, and back.
+using PointTuple = std::array<double, 3>;
+inline Point to_point(const PointTuple& p) { return {p[0], p[1], p[2]}; }
+inline py::tuple to_tuple(const Point& p) { return py::make_tuple(p.x, p.y, p.z); }
+
 /// The fields of a PathResult every world copies the same way.
 PyPathResult base_result(PathResult&& result);
 
 void bind_common(py::module_& module);
 void bind_grid(py::module_& module);
-void bind_goal_bounds(py::module_& module);
+/// GridJumpTable and GridGoalBounds; bind_grid calls it before GridDerivedData, which holds them.
+void bind_grid_cell_tables(py::module_& module);
+/// GridGoalBoundsPart: goal bounds built in ranges of cells, merged by GridGoalBounds.merge.
+void bind_goal_bounds_parts(py::module_& module);
 void bind_navmesh(py::module_& module);
+/// OffMeshLink, PlacedOffMeshLink, the links file readers and NavMesh's link calls.
+void bind_off_mesh_links(py::module_& module, py::class_<NavMesh>& mesh);
+/// AgentSettings, NavMeshBuildReport, build_navmesh and NavMesh.build_from_level; without the
+/// navmesh_build library the calls raise RuntimeError saying so.
+void bind_navmesh_build(py::module_& module, py::class_<NavMesh>& mesh);
+/// Crowd and its settings (crowd/crowd.hpp).
+void bind_crowd(py::module_& module);
 void bind_voxel(py::module_& module);
 
 }  // namespace wayfinder::python

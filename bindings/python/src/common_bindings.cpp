@@ -55,6 +55,7 @@ PyPathResult base_result(PathResult&& result) {
   out.message = std::move(result.message);
   out.stats = result.stats;
   out.nodes = std::move(result.nodes);
+  out.links = std::move(result.links);
   return out;
 }
 
@@ -83,7 +84,7 @@ py::object unpack_table(const py::object& packed) {
 
 py::tuple result_state(const PyPathResult& result) {
   const SearchStats& stats = result.stats;
-  const py::bytes nodes(reinterpret_cast<const char*>(result.nodes.data()), result.nodes.size() * sizeof(NodeId));
+  const py::bytes nodes = as_bytes(result.nodes);
   return py::make_tuple(1, static_cast<int>(result.status), static_cast<int>(result.reason), result.cost,
                         result.message,
                         py::make_tuple(stats.expanded, stats.generated, stats.peak_open, stats.microseconds), nodes,
@@ -150,6 +151,16 @@ void bind_common(py::module_& module) {
                ", peak_open=" + std::to_string(s.peak_open) + ", microseconds=" + std::to_string(s.microseconds) + ")";
       });
 
+  py::class_<PathLinkStep>(module, "PathLinkStep", "an off-mesh link a mesh path takes")
+      .def_readonly("waypoint", &PathLinkStep::waypoint, "index in path of the link's start; its end is the next point")
+      .def_readonly("node", &PathLinkStep::node, "index in nodes of the polygon it leaves; the next is where it lands")
+      .def_readonly("link", &PathLinkStep::link, "the link's id (NavMesh.off_mesh_link)")
+      .def_readonly("reverse", &PathLinkStep::reverse, "a two-way link taken from its end to its start")
+      .def("__repr__", [](const PathLinkStep& step) {
+        return "PathLinkStep(waypoint=" + std::to_string(step.waypoint) + ", link=" + std::to_string(step.link) +
+               (step.reverse ? ", reverse" : "") + ")";
+      });
+
   py::class_<PyPathResult>(module, "PathResult",
                            "A query's answer. `path` lists the path's cells (grids), points (meshes) or blocks "
                            "(voxel worlds) as tuples; `path_array` is the same as a numpy array (without numpy: "
@@ -160,6 +171,7 @@ void bind_common(py::module_& module) {
       .def_readonly("message", &PyPathResult::message, "for invalid_input: what was wrong")
       .def_readonly("stats", &PyPathResult::stats)
       .def_readonly("nodes", &PyPathResult::nodes, "node ids from start to the path's end")
+      .def_readonly("links", &PyPathResult::links, "mesh paths: the off-mesh links taken, in order (else empty)")
       .def_readonly("path_array", &PyPathResult::path_array)
       .def_readonly("trace", &PyPathResult::trace,
                     "with trace=True: an (m, 3) or (m, 4) array of [event, x, y(, z)] (without numpy: a "

@@ -1,6 +1,7 @@
-// JPS+'s goal bounds (GridGoalBounds) and their parts (GridGoalBoundsPart): built whole or in
-// ranges of cells, merged, saved and loaded. Parts pickle as their file's bytes, so that ranges
-// built in other processes (wayfinder.distributed) travel back to be merged.
+// The parts of JPS+'s goal bounds (GridGoalBoundsPart): the bounds of a range of cells, built
+// apart, saved and loaded, and merged by GridGoalBounds.merge (grid_table_bindings.cpp). Parts
+// pickle as their file's bytes, so that ranges built in other processes (wayfinder.distributed)
+// travel back to be merged.
 
 #include <pybind11/stl.h>
 
@@ -8,16 +9,11 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
 #include "wayfinder/grid/jump/grid_goal_bounds_part.hpp"
 
 namespace wayfinder::python {
 
 namespace {
-
-py::bytes bytes_of(const std::vector<unsigned char>& data) {
-  return {reinterpret_cast<const char*>(data.data()), data.size()};
-}
 
 GridGoalBoundsPart part_from_bytes(const py::bytes& data, const std::string& source_name) {
   const std::string text = data;
@@ -26,42 +22,7 @@ GridGoalBoundsPart part_from_bytes(const py::bytes& data, const std::string& sou
 
 }  // namespace
 
-void bind_goal_bounds(py::module_& module) {
-  py::class_<GridGoalBounds>(module, "GridGoalBounds",
-                             "JPS+'s goal bounds of one map version (docs/grid.md, \"Goal bounding\"): for every cell "
-                             "and direction, the box of the goals a move that way reaches optimally.")
-      .def(py::init([](const GridMap& map, int threads) {
-             py::gil_scoped_release unlocked;
-             return GridGoalBounds(map, {}, threads);
-           }),
-           py::arg("map"), py::kw_only(), py::arg("threads") = 2,
-           "Builds the bounds of `map` as it is now on `threads` threads (one Dijkstra search per passable cell: "
-           "quadratic; the GIL is released meanwhile).")
-      .def_static(
-          "merge",
-          [](const std::vector<GridGoalBoundsPart>& parts, const GridMap& map) {
-            py::gil_scoped_release unlocked;
-            return GridGoalBounds::merge(parts, map);
-          },
-          py::arg("parts"), py::arg("map"),
-          "The bounds of `map` from parts (GridGoalBoundsPart) in any order, equal to the whole build's; raises "
-          "ValueError saying why when a part belongs to another map, parts overlap or cells are in no part.")
-      .def_static(
-          "load", [](const std::string& path, const GridMap& map) { return GridGoalBounds::load(path, map); },
-          py::arg("path"), py::arg("map"), "reads bounds saved for `map`; raises LoadError naming the file and why")
-      .def("save", [](const GridGoalBounds& bounds, const std::string& path) { bounds.save(path); }, py::arg("path"))
-      .def("to_bytes", [](const GridGoalBounds& bounds) { return bytes_of(bounds.to_bytes()); },
-           "the bytes save() writes")
-      .def("mismatch", &GridGoalBounds::mismatch, py::arg("map"),
-           "why the bounds do not belong to `map` as it is now, or None")
-      .def_property_readonly("width", &GridGoalBounds::width)
-      .def_property_readonly("height", &GridGoalBounds::height)
-      .def_property_readonly("map_checksum", &GridGoalBounds::map_checksum)
-      .def_property_readonly("build_seconds", &GridGoalBounds::build_seconds,
-                             "seconds spent building (for merged bounds, the parts' sum; 0 when loaded)")
-      .def_property_readonly("build_threads", &GridGoalBounds::build_threads, "0 for merged or loaded bounds")
-      .def_property_readonly("memory_bytes", &GridGoalBounds::memory_bytes);
-
+void bind_goal_bounds_parts(py::module_& module) {
   py::class_<GridGoalBoundsPart>(module, "GridGoalBoundsPart",
                                  "The goal bounds of the cells [first, last) of a map (ids y * width + x), built "
                                  "apart and merged with GridGoalBounds.merge. Pickles as its file's bytes.")
@@ -80,7 +41,7 @@ void bind_goal_bounds(py::module_& module) {
           [](const py::bytes& data, const std::string& source_name) { return part_from_bytes(data, source_name); },
           py::arg("data"), py::arg("source_name") = "<bytes>", "a part from the bytes to_bytes() gives")
       .def("save", [](const GridGoalBoundsPart& part, const std::string& path) { part.save(path); }, py::arg("path"))
-      .def("to_bytes", [](const GridGoalBoundsPart& part) { return bytes_of(part.to_bytes()); },
+      .def("to_bytes", [](const GridGoalBoundsPart& part) { return as_bytes(part.to_bytes()); },
            "the bytes save() writes")
       .def_property_readonly("first", &GridGoalBoundsPart::first)
       .def_property_readonly("last", &GridGoalBoundsPart::last)
@@ -88,7 +49,7 @@ void bind_goal_bounds(py::module_& module) {
       .def_property_readonly("height", &GridGoalBoundsPart::height)
       .def_property_readonly("map_checksum", &GridGoalBoundsPart::map_checksum)
       .def_property_readonly("build_seconds", &GridGoalBoundsPart::build_seconds)
-      .def(py::pickle([](const GridGoalBoundsPart& part) { return py::make_tuple(bytes_of(part.to_bytes())); },
+      .def(py::pickle([](const GridGoalBoundsPart& part) { return py::make_tuple(as_bytes(part.to_bytes())); },
                       [](const py::tuple& state) {
                         if (state.size() != 1 || !py::isinstance<py::bytes>(state[0]))
                           throw py::value_error("not the pickled state of a GridGoalBoundsPart");

@@ -15,6 +15,8 @@
 #include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
+#include "wayfinder/grid/jump/grid_jump_table.hpp"
 
 namespace wayfinder::python {
 
@@ -59,10 +61,10 @@ PyPathResult grid_result(const GridMap& map, PathResult&& result, const SearchTr
   py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,                                                  \
       py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,   \
       py::arg("weight") = GridSearchOptions{}.weight, py::arg("walker_step_limit") = 0,                       \
-      py::arg("filter") = py::none(), WAYFINDER_COMMON_OPTION_ARGS
+      py::arg("filter") = py::none(), py::arg("agent_size") = 1, WAYFINDER_COMMON_OPTION_ARGS
 
 GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuristic heuristic, double weight,
-                           std::uint64_t walker_step_limit, std::optional<AreaFilter> filter,
+                           std::uint64_t walker_step_limit, std::optional<AreaFilter> filter, int agent_size,
                            std::optional<std::uint64_t> max_expansions, std::optional<double> max_cost,
                            std::optional<double> max_time, bool return_partial, bool partial_when_unreachable,
                            bool trace) {
@@ -73,6 +75,7 @@ GridQueryArguments collect(GridAlgorithm algorithm, DiagonalMode diagonal, Heuri
   arguments.options.weight = weight;
   arguments.options.walker_step_limit = walker_step_limit;
   arguments.options.filter = std::move(filter);
+  arguments.options.agent_size = agent_size;
   arguments.common = {max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace};
   return arguments;
 }
@@ -219,26 +222,42 @@ void bind_grid(py::module_& module) {
     return read_movingai_scenario(path, max_queries.value_or(std::numeric_limits<std::size_t>::max())).queries;
   }, py::arg("path"), py::arg("max_queries") = py::none(), "the queries of a MovingAI .scen file");
 
+  bind_grid_cell_tables(module);
+
   py::class_<GridDerivedData>(module, "GridDerivedData",
-                              "What grid queries read besides the map (JPS+'s jump table, the hierarchy of hpa): "
-                              "built once for a version of the map, read-only, shared by any number of pathfinders. "
-                              "Keeps its map alive.")
+                              "What grid queries read besides the map (JPS+'s jump table and goal bounds, the "
+                              "hierarchy of hpa, larger agents' clearance and body maps): built once for a version "
+                              "of the map, read-only, shared by any number of pathfinders. Keeps its map alive.")
+      .def(py::init<>(), "empty: set jump_table and goal_bounds, or use build_grid_derived_data")
       .def_property_readonly("has_jump_table", [](const GridDerivedData& data) { return data.jump_table != nullptr; })
-      .def_property_readonly("has_hierarchy", [](const GridDerivedData& data) { return data.hierarchy != nullptr; });
+      .def_property_readonly("has_hierarchy", [](const GridDerivedData& data) { return data.hierarchy != nullptr; })
+      .def_property(
+          "jump_table",
+          [](const GridDerivedData& data) { return std::const_pointer_cast<GridJumpTable>(data.jump_table); },
+          [](GridDerivedData& data, std::shared_ptr<GridJumpTable> table) { data.jump_table = std::move(table); },
+          "JPS+'s jump table for agent_size 1 (None: none); a table of another map version is refused by the queries")
+      .def_property(
+          "goal_bounds",
+          [](const GridDerivedData& data) { return std::const_pointer_cast<GridGoalBounds>(data.goal_bounds); },
+          [](GridDerivedData& data, std::shared_ptr<GridGoalBounds> bounds) { data.goal_bounds = std::move(bounds); },
+          "optional goal bounds pruning JPS+ for agent_size 1 (None: none)");
 
   module.def(
       "build_grid_derived_data",
-      [](const GridMap& map, GridAlgorithm algorithm, const GridDerivedData* derived) {
+      [](const GridMap& map, GridAlgorithm algorithm, const GridDerivedData* derived, int agent_size) {
         GridDerivedData built = derived != nullptr ? *derived : GridDerivedData{};
         GridSearchOptions options;
         options.algorithm = algorithm;
+        options.agent_size = agent_size;
         py::gil_scoped_release unlocked;
         build_grid_derived_data(map, options, built);
         return built;
       },
-      py::arg("map"), py::kw_only(), py::arg("algorithm"), py::arg("derived") = py::none(), py::keep_alive<0, 1>(),
-      "What queries with `algorithm` read besides the map, for the map as it is now: `derived` (if given) with "
-      "the missing or stale pieces built (after an edit, build it again and hand it over again).");
+      py::arg("map"), py::kw_only(), py::arg("algorithm"), py::arg("derived") = py::none(), py::arg("agent_size") = 1,
+      py::keep_alive<0, 1>(),
+      "What queries with `algorithm` (and `agent_size`) read besides the map, for the map as it is now: `derived` "
+      "(if given) with the missing or stale pieces built (after an edit, build it again and hand it over again). "
+      "Goal bounds are never built here (GridGoalBounds).");
 
   py::class_<GridQuery>(module, "GridQuery",
                              "The grid query object: one per thread, reused across queries. Keeps its map alive.")
@@ -249,14 +268,22 @@ void bind_grid(py::module_& module) {
            "`derived` (build_grid_derived_data): what jump_point_plus and hierarchical queries read")
       .def("set_derived_data", &GridQuery::set_derived_data, py::arg("derived"),
            "the derived data queries read from now on (build_grid_derived_data)")
+      .def("set_jump_table",
+           [](GridQuery& finder, std::shared_ptr<GridJumpTable> table) { finder.set_jump_table(std::move(table)); },
+           py::arg("table"), "the jump table JPS+ queries read (agent_size 1); raises ValueError when it does not "
+                             "fit the map's current version")
+      .def("set_goal_bounds",
+           [](GridQuery& finder, std::shared_ptr<GridGoalBounds> bounds) { finder.set_goal_bounds(std::move(bounds)); },
+           py::arg("bounds"), "the goal bounds JPS+ queries prune with (None: none); raises ValueError when they do "
+                              "not fit the map's current version")
       .def("find_path",
            [](GridQuery& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
               DiagonalMode diagonal, Heuristic heuristic, double weight, std::uint64_t walker_step_limit,
-              std::optional<AreaFilter> filter, std::optional<std::uint64_t> max_expansions,
+              std::optional<AreaFilter> filter, int agent_size, std::optional<std::uint64_t> max_expansions,
               std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
               bool partial_when_unreachable, bool trace) {
              const GridQueryArguments arguments = collect(algorithm, diagonal, heuristic, weight, walker_step_limit,
-                                                          std::move(filter), max_expansions, max_cost, max_time,
+                                                          std::move(filter), agent_size, max_expansions, max_cost, max_time,
                                                           return_partial, partial_when_unreachable, trace);
              SearchTrace events;
              const GridSearchOptions options = grid_options(arguments, &events);
@@ -269,7 +296,7 @@ void bind_grid(py::module_& module) {
       .def("begin",
            [](GridQuery& finder, const CellTuple& start, const CellTuple& goal, GridAlgorithm algorithm,
               DiagonalMode diagonal, Heuristic heuristic, double weight, std::uint64_t walker_step_limit,
-              std::optional<AreaFilter> filter) {
+              std::optional<AreaFilter> filter, int agent_size) {
              GridSearchOptions options;
              options.algorithm = algorithm;
              options.diagonal = diagonal;
@@ -277,11 +304,13 @@ void bind_grid(py::module_& module) {
              options.weight = weight;
              options.walker_step_limit = walker_step_limit;
              options.filter = std::move(filter);
+             options.agent_size = agent_size;
              return finder.begin(to_cell(start), to_cell(goal), options);
            },
            py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = GridAlgorithm::astar,
            py::arg("diagonal") = DiagonalMode::only_if_no_obstacles, py::arg("heuristic") = Heuristic::automatic,
            py::arg("weight") = GridSearchOptions{}.weight, py::arg("walker_step_limit") = 0, py::arg("filter") = py::none(),
+           py::arg("agent_size") = 1,
            "begins a query to advance with step(); returns in_progress or a final status")
       .def("step", [](GridQuery& finder, std::uint64_t max_expansions) {
         py::gil_scoped_release unlocked;
@@ -296,12 +325,12 @@ void bind_grid(py::module_& module) {
       "solve_batch",
       [](const GridMap& map, const std::vector<std::pair<CellTuple, CellTuple>>& pairs, unsigned threads,
          GridAlgorithm algorithm, DiagonalMode diagonal, Heuristic heuristic, double weight,
-         std::uint64_t walker_step_limit, std::optional<AreaFilter> filter, std::optional<std::uint64_t> max_expansions,
-         std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
-         bool partial_when_unreachable, bool trace, const GridDerivedData* derived) {
+         std::uint64_t walker_step_limit, std::optional<AreaFilter> filter, int agent_size,
+         std::optional<std::uint64_t> max_expansions, std::optional<double> max_cost, std::optional<double> max_time,
+         bool return_partial, bool partial_when_unreachable, bool trace, const GridDerivedData* derived) {
         if (trace) throw py::value_error("batches do not record traces; use GridQuery.find_path(trace=True)");
         const GridQueryArguments arguments = collect(algorithm, diagonal, heuristic, weight, walker_step_limit,
-                                                     std::move(filter), max_expansions, max_cost, max_time,
+                                                     std::move(filter), agent_size, max_expansions, max_cost, max_time,
                                                      return_partial, partial_when_unreachable, false);
         std::vector<GridPathRequest> requests;
         requests.reserve(pairs.size());

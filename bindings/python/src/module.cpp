@@ -7,9 +7,10 @@ PYBIND11_MODULE(_wayfinder, module) {
   module.doc() = "Wayfinder: pathfinding for games on grids, navigation meshes and voxel worlds.";
   wayfinder::python::bind_common(module);
   wayfinder::python::bind_grid(module);
-  wayfinder::python::bind_goal_bounds(module);
+  wayfinder::python::bind_goal_bounds_parts(module);
   wayfinder::python::bind_navmesh(module);
   wayfinder::python::bind_voxel(module);
+  wayfinder::python::bind_crowd(module);
 
   // numpy is optional (bindings.hpp, numpy_loaded): imported here when it can be, so that whether
   // it is loaded is settled once, as the module is imported.
@@ -23,6 +24,8 @@ PYBIND11_MODULE(_wayfinder, module) {
     (void)pybind11::array_t<double>(0);
     (void)pybind11::array_t<float>(0);
     (void)pybind11::array_t<std::int32_t>(0);
+    (void)pybind11::array_t<std::uint32_t>(0);
+    (void)pybind11::array_t<std::uint8_t>(0);
   } catch (const pybind11::error_already_set&) {
     // No numpy: the module still imports; results hold lists of tuples instead of arrays, and
     // the calls that take arrays raise ImportError (require_numpy).

@@ -20,10 +20,6 @@ namespace wayfinder::python {
 
 namespace {
 
-using PointTuple = std::array<double, 3>;
-Point to_point(const PointTuple& p) { return {p[0], p[1], p[2]}; }
-py::tuple to_tuple(const Point& p) { return py::make_tuple(p.x, p.y, p.z); }
-
 PyPathResult mesh_result(const NavMeshQuery& query, PathResult&& result, const SearchTrace* trace) {
   const std::vector<Point> points = std::move(result.points);
   PyPathResult out = base_result(std::move(result));
@@ -38,12 +34,25 @@ PyPathResult mesh_result(const NavMeshQuery& query, PathResult&& result, const S
   return out;
 }
 
+// The mesh's own keyword options, shared by find_path and begin.
+NavMeshSearchOptions mesh_options(CorridorNodes nodes, double weight, double height_tolerance, double snap_distance,
+                                  std::optional<AreaFilter> filter) {
+  NavMeshSearchOptions options;
+  options.nodes = nodes;
+  options.weight = weight;
+  options.height_tolerance = height_tolerance;
+  options.snap_distance = snap_distance;
+  options.filter = std::move(filter);
+  return options;
+}
+
 }  // namespace
 
 void bind_navmesh(py::module_& module) {
   py::enum_<CorridorNodes>(module, "CorridorNodes")
       .value("edge_points", CorridorNodes::edge_points)
-      .value("polygon_centroids", CorridorNodes::polygon_centroids);
+      .value("polygon_centroids", CorridorNodes::polygon_centroids)
+      .value("optimal", CorridorNodes::optimal);
   py::enum_<UpAxis>(module, "UpAxis").value("y", UpAxis::y).value("z", UpAxis::z);
 
   py::class_<MeshGeometry>(module, "MeshGeometry", "vertices and polygons before NavMesh.build")
@@ -62,8 +71,9 @@ void bind_navmesh(py::module_& module) {
   }, py::arg("text"), py::arg("source_name") = "<text>", py::arg("up") = UpAxis::y);
   module.def("read_polyanya_mesh", [](const std::string& path) { return read_polyanya_mesh(path); }, py::arg("path"));
 
-  py::class_<NavMesh>(module, "NavMesh", "A navigation mesh: convex polygons, their adjacency, regions and a locator.")
-      .def_static("build", [](const MeshGeometry& geometry) { return NavMesh::build(geometry); }, py::arg("geometry"),
+  py::class_<NavMesh> mesh_class(module, "NavMesh",
+                                 "A navigation mesh: convex polygons, their adjacency, regions and a locator.");
+  mesh_class.def_static("build", [](const MeshGeometry& geometry) { return NavMesh::build(geometry); }, py::arg("geometry"),
                   "checks and builds; raises LoadError for fatal input (repairs are listed in problems)")
       .def_static("from_arrays",
                   [](const py::object& vertex_array, const std::vector<std::uint32_t>& indices,
@@ -106,6 +116,14 @@ void bind_navmesh(py::module_& module) {
       .def("set_flags", [](NavMesh& mesh, PolygonId polygon, AreaFlags flags) { mesh.set_flags(polygon, flags); },
            py::arg("polygon"), py::arg("flags"))
       .def_property_readonly("revision", &NavMesh::revision)
+      .def_property_readonly("has_detail_heights", &NavMesh::has_detail_heights,
+                             "True when the mesh keeps detail heights (a mesh built from level geometry does)")
+      .def("height_at", [](const NavMesh& mesh, PolygonId polygon, double x, double z) {
+        if (polygon >= mesh.polygon_count()) throw py::index_error("no such polygon");
+        return mesh.height_at(polygon, x, z);
+      }, py::arg("polygon"), py::arg("x"), py::arg("z"),
+         "the ground height of the polygon at (x, z), which should lie inside it (over its detail triangles when it "
+         "has them)")
       .def("locate", [](const NavMesh& mesh, const PointTuple& point, double height_tolerance) -> py::object {
         const MeshLocation location = mesh.locate(to_point(point), height_tolerance);
         if (!location.valid()) return py::none();
@@ -116,6 +134,8 @@ void bind_navmesh(py::module_& module) {
       .def("__eq__", [](const NavMesh& mesh, const NavMesh& other) {
         return navmesh_state(mesh).equal(navmesh_state(other));
       }, "the same baked navmesh file: polygons, detail heights, areas, flags and links; revisions aside");
+  bind_off_mesh_links(module, mesh_class);
+  bind_navmesh_build(module, mesh_class);
 
   // Baked navmesh files (.wfnav), as C++'s read_navmesh_file and write_navmesh_file.
   module.def("read_navmesh_file", [](const std::string& path) { return read_navmesh_file(path); }, py::arg("path"),
@@ -142,12 +162,7 @@ void bind_navmesh(py::module_& module) {
               std::optional<double> max_cost, std::optional<double> max_time, bool return_partial,
               bool partial_when_unreachable, bool trace) {
              SearchTrace events;
-             NavMeshSearchOptions options;
-             options.nodes = nodes;
-             options.weight = weight;
-             options.height_tolerance = height_tolerance;
-             options.snap_distance = snap_distance;
-             options.filter = std::move(filter);
+             NavMeshSearchOptions options = mesh_options(nodes, weight, height_tolerance, snap_distance, std::move(filter));
              apply_common_options({max_expansions, max_cost, max_time, return_partial, partial_when_unreachable, trace},
                                   options, &events);
              return mesh_result(query, find_path_unlocked(query, NavMeshPathRequest{to_point(start), to_point(goal), options}),
@@ -158,6 +173,24 @@ void bind_navmesh(py::module_& module) {
            py::arg("snap_distance") = 0.0, py::arg("filter") = py::none(), WAYFINDER_COMMON_OPTION_ARGS,
            "locate, corridor A*, funnel. `nodes` are the corridor's polygon ids, `path` the waypoints and "
            "`cost` their 3D length.")
+      .def("begin",
+           [](NavMeshQuery& query, const PointTuple& start, const PointTuple& goal, CorridorNodes nodes, double weight,
+              double height_tolerance, double snap_distance, std::optional<AreaFilter> filter) {
+             return query.begin(to_point(start), to_point(goal),
+                                mesh_options(nodes, weight, height_tolerance, snap_distance, std::move(filter)));
+           },
+           py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("nodes") = CorridorNodes::edge_points,
+           py::arg("weight") = NavMeshSearchOptions{}.weight, py::arg("height_tolerance") = NavMesh::default_height_tolerance,
+           py::arg("snap_distance") = 0.0, py::arg("filter") = py::none(),
+           "begins a query to advance with step() (locates the ends, starts the search); returns in_progress or a "
+           "final status")
+      .def("step", [](NavMeshQuery& query, std::uint64_t max_expansions) {
+        py::gil_scoped_release unlocked;
+        return query.step(max_expansions);
+      }, py::arg("max_expansions"), "expands up to max_expansions nodes; in_progress until the search ends")
+      .def("result", [](const NavMeshQuery& query) { return mesh_result(query, query.result(), nullptr); },
+           "the current query's result (the final one once step() returned a final status)")
+      .def("stats", &NavMeshQuery::stats)
       .def("portals", [](const NavMeshQuery& query) {
         py::list portals;
         for (const Portal& portal : query.portals()) portals.append(py::make_tuple(to_tuple(portal.left), to_tuple(portal.right)));

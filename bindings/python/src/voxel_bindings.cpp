@@ -222,6 +222,25 @@ void bind_voxel(py::module_& module) {
            py::arg("max_memory") = py::none(),
            "the blocks the agent occupies from start to goal; `profile` overrides the pathfinder's for this query; "
            "`max_memory` (bytes) stops the search once its state holds more (reason memory_limit)")
+      .def("begin",
+           [](VoxelQuery& finder, const BlockTuple& start, const BlockTuple& goal, VoxelAlgorithm algorithm,
+              double weight, std::optional<MovementProfile> profile) {
+             VoxelSearchOptions options;
+             options.algorithm = algorithm;
+             options.weight = weight;
+             options.profile = std::move(profile);
+             return finder.begin(to_coord(start), to_coord(goal), options);
+           },
+           py::arg("start"), py::arg("goal"), py::kw_only(), py::arg("algorithm") = VoxelAlgorithm::astar,
+           py::arg("weight") = VoxelSearchOptions{}.weight, py::arg("profile") = py::none(),
+           "begins a query to advance with step(); returns in_progress or a final status")
+      .def("step", [](VoxelQuery& finder, std::uint64_t max_expansions) {
+        py::gil_scoped_release unlocked;
+        return finder.step(max_expansions);
+      }, py::arg("max_expansions"), "expands up to max_expansions nodes; in_progress until the search ends")
+      .def("result", [](const VoxelQuery& finder) { return voxel_result(finder.world(), finder.result(), nullptr); },
+           "the current query's result (the final one once step() returned a final status)")
+      .def("stats", &VoxelQuery::stats)
       .def("set_hierarchy",
            [](VoxelQuery& finder, std::shared_ptr<VoxelHierarchy> hierarchy) { finder.set_hierarchy(std::move(hierarchy)); },
            py::arg("hierarchy"), "the VoxelHierarchy that algorithm=VoxelAlgorithm.hierarchical searches (None: none)")

@@ -31,11 +31,6 @@ std::string bytes_at(const py::tuple& state, std::size_t index, std::size_t expe
   return bytes;
 }
 
-template <class T>
-py::bytes as_bytes(const std::vector<T>& values) {
-  return {reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T)};
-}
-
 // Calls edit(rect, value) for every run of equal non-zero values along a row: the few edits that
 // give a fresh map the values the pickled one had.
 template <class ValueAt, class Edit>

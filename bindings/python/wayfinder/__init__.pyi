@@ -1,6 +1,7 @@
 # Type stubs for the wayfinder module (the native part is wayfinder._wayfinder).
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 import enum
+import os
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +47,12 @@ class SearchStats:
     peak_open: int
     microseconds: float
 
+class PathLinkStep:
+    waypoint: int
+    node: int
+    link: int
+    reverse: bool
+
 class PathResult:
     status: SearchStatus
     reason: StopReason
@@ -53,6 +60,7 @@ class PathResult:
     message: str
     stats: SearchStats
     nodes: List[int]
+    links: List[PathLinkStep]
     path_array: Table
     trace: Optional[Table]
     found: bool
@@ -152,22 +160,6 @@ class ScenarioQuery:
 
 def read_movingai_scenario(path: str, max_queries: Optional[int] = None) -> List[ScenarioQuery]: ...
 
-class GridGoalBounds:
-    def __init__(self, map: GridMap, *, threads: int = 2) -> None: ...
-    @staticmethod
-    def merge(parts: Sequence[GridGoalBoundsPart], map: GridMap) -> GridGoalBounds: ...
-    @staticmethod
-    def load(path: str, map: GridMap) -> GridGoalBounds: ...
-    def save(self, path: str) -> None: ...
-    def to_bytes(self) -> bytes: ...
-    def mismatch(self, map: GridMap) -> Optional[str]: ...
-    width: int
-    height: int
-    map_checksum: int
-    build_seconds: float
-    build_threads: int
-    memory_bytes: int
-
 class GridGoalBoundsPart:
     def __init__(self, map: GridMap, first: int, last: int, *, threads: int = 1) -> None: ...
     @staticmethod
@@ -183,16 +175,58 @@ class GridGoalBoundsPart:
     map_checksum: int
     build_seconds: float
 
-class GridQuery:
+class GridJumpTable:
     def __init__(self, map: GridMap) -> None: ...
+    width: int
+    height: int
+    revision: int
+    build_seconds: float
+    memory_bytes: int
+    def mismatch(self, map: GridMap) -> Optional[str]: ...
+    def save(self, path: str) -> None: ...
+    @staticmethod
+    def load(path: str, map: GridMap) -> GridJumpTable: ...
+
+class GridGoalBounds:
+    def __init__(self, map: GridMap, *, threads: int = 2) -> None: ...
+    @staticmethod
+    def merge(parts: Sequence[GridGoalBoundsPart], map: GridMap) -> GridGoalBounds: ...
+    def to_bytes(self) -> bytes: ...
+    map_checksum: int
+    width: int
+    height: int
+    revision: int
+    build_seconds: float
+    build_threads: int
+    memory_bytes: int
+    def mismatch(self, map: GridMap) -> Optional[str]: ...
+    def save(self, path: str) -> None: ...
+    @staticmethod
+    def load(path: str, map: GridMap) -> GridGoalBounds: ...
+
+class GridDerivedData:
+    def __init__(self) -> None: ...
+    has_jump_table: bool
+    has_hierarchy: bool
+    jump_table: Optional[GridJumpTable]
+    goal_bounds: Optional[GridGoalBounds]
+
+def build_grid_derived_data(map: GridMap, *, algorithm: GridAlgorithm, derived: Optional[GridDerivedData] = None,
+                            agent_size: int = 1) -> GridDerivedData: ...
+
+class GridQuery:
+    def __init__(self, map: GridMap, derived: Optional[GridDerivedData] = None) -> None: ...
+    def set_derived_data(self, derived: GridDerivedData) -> None: ...
+    def set_jump_table(self, table: GridJumpTable) -> None: ...
+    def set_goal_bounds(self, bounds: Optional[GridGoalBounds]) -> None: ...
     def find_path(self, start: Cell, goal: Cell, *, algorithm: GridAlgorithm = ..., diagonal: DiagonalMode = ...,
                   heuristic: Heuristic = ..., weight: float = 2.0, walker_step_limit: int = 0,
-                  filter: Optional[AreaFilter] = None, max_expansions: Optional[int] = None,
+                  filter: Optional[AreaFilter] = None, agent_size: int = 1, max_expansions: Optional[int] = None,
                   max_cost: Optional[float] = None, max_time: Optional[float] = None, return_partial: bool = True,
                   partial_when_unreachable: bool = False, trace: bool = False) -> PathResult: ...
     def begin(self, start: Cell, goal: Cell, *, algorithm: GridAlgorithm = ..., diagonal: DiagonalMode = ...,
               heuristic: Heuristic = ..., weight: float = 2.0, walker_step_limit: int = 0,
-              filter: Optional[AreaFilter] = None) -> SearchStatus: ...
+              filter: Optional[AreaFilter] = None, agent_size: int = 1) -> SearchStatus: ...
     def step(self, max_expansions: int) -> SearchStatus: ...
     def result(self) -> PathResult: ...
     def stats(self) -> SearchStats: ...
@@ -200,15 +234,17 @@ class GridQuery:
 def solve_batch(map: GridMap, queries: Sequence[Tuple[Cell, Cell]], threads: int = 0, *,
                 algorithm: GridAlgorithm = ..., diagonal: DiagonalMode = ..., heuristic: Heuristic = ...,
                 weight: float = 2.0, walker_step_limit: int = 0, filter: Optional[AreaFilter] = None,
-                max_expansions: Optional[int] = None, max_cost: Optional[float] = None,
+                agent_size: int = 1, max_expansions: Optional[int] = None, max_cost: Optional[float] = None,
                 max_time: Optional[float] = None, return_partial: bool = True,
-                partial_when_unreachable: bool = False, trace: bool = False) -> List[PathResult]: ...
+                partial_when_unreachable: bool = False, trace: bool = False,
+                derived: Optional[GridDerivedData] = None) -> List[PathResult]: ...
 
 # ---- Navigation meshes
 
 class CorridorNodes(enum.Enum):
     edge_points = ...
     polygon_centroids = ...
+    optimal = ...
 
 class UpAxis(enum.Enum):
     y = ...
@@ -243,6 +279,78 @@ class NavMesh:
     def set_area(self, polygon: int, area: int) -> None: ...
     def set_flags(self, polygon: int, flags: int) -> None: ...
     def locate(self, point: Point3, height_tolerance: float = 4.0) -> Optional[Tuple[int, Point3]]: ...
+    has_detail_heights: bool
+    def height_at(self, polygon: int, x: float, z: float) -> float: ...
+    def add_off_mesh_link(self, link: OffMeshLink) -> int: ...
+    off_mesh_link_count: int
+    def off_mesh_link(self, id: int) -> PlacedOffMeshLink: ...
+    @staticmethod
+    def build_from_level(level: Union[str, "os.PathLike[str]", MeshGeometry], settings: Optional[AgentSettings] = None,
+                         *, up: UpAxis = ...) -> NavMesh: ...
+
+class OffMeshLink:
+    def __init__(self, start: Point3, end: Point3, *, radius: float = 1.0, bidirectional: bool = True,
+                 cost: Optional[float] = None, area: int = 0, flags: int = 0, user_id: int = 0) -> None: ...
+    start: Point3
+    end: Point3
+    radius: float
+    bidirectional: bool
+    cost: Optional[float]
+    area: int
+    flags: int
+    user_id: int
+    line: int
+
+class PlacedOffMeshLink:
+    link: OffMeshLink
+    start_polygon: int
+    end_polygon: int
+    start: Point3
+    end: Point3
+    cost: float
+
+def read_off_mesh_links(path: str) -> List[OffMeshLink]: ...
+def parse_off_mesh_links(text: str, source_name: str = "<text>") -> List[OffMeshLink]: ...
+
+# Navigation meshes from level geometry: only with the navmesh_build library (has_navmesh_build).
+has_navmesh_build: bool
+
+class AgentSettings:
+    def __init__(self, *, cell_size: float = 0.3, cell_height: float = 0.2, agent_height: float = 2.0,
+                 agent_radius: float = 0.6, max_climb: float = 0.9, max_slope_degrees: float = 45.0,
+                 region_min_size: int = 8, region_merge_size: int = 20, edge_max_length: float = 12.0,
+                 edge_max_error: float = 1.3, vertices_per_polygon: int = 6, detail_sample_distance: float = 6.0,
+                 detail_sample_max_error: float = 1.0, tile_size: int = 0) -> None: ...
+    cell_size: float
+    cell_height: float
+    agent_height: float
+    agent_radius: float
+    max_climb: float
+    max_slope_degrees: float
+    region_min_size: int
+    region_merge_size: int
+    edge_max_length: float
+    edge_max_error: float
+    vertices_per_polygon: int
+    detail_sample_distance: float
+    detail_sample_max_error: float
+    tile_size: int
+    def problem(self) -> Optional[str]: ...
+
+class NavMeshBuildReport:
+    input_triangles: int
+    walkable_triangles: int
+    grid_width: int
+    grid_depth: int
+    tiles: int
+    polygons: int
+    vertices: int
+    detail_triangles: int
+    border_vertices_added: int
+    milliseconds: float
+
+def build_navmesh(level: Union[str, "os.PathLike[str]", MeshGeometry], settings: Optional[AgentSettings] = None, *,
+                  up: UpAxis = ...) -> Tuple[NavMesh, NavMeshBuildReport]: ...
 
 def read_navmesh_file(path: str) -> NavMesh: ...
 def write_navmesh_file(mesh: NavMesh, path: str) -> None: ...
@@ -254,7 +362,105 @@ class NavMeshQuery:
                   max_expansions: Optional[int] = None,
                   max_cost: Optional[float] = None, max_time: Optional[float] = None, return_partial: bool = True,
                   partial_when_unreachable: bool = False, trace: bool = False) -> PathResult: ...
+    def begin(self, start: Point3, goal: Point3, *, nodes: CorridorNodes = ..., weight: float = 1.0,
+              height_tolerance: float = 4.0, snap_distance: float = 0.0,
+              filter: Optional[AreaFilter] = None) -> SearchStatus: ...
+    def step(self, max_expansions: int) -> SearchStatus: ...
+    def result(self) -> PathResult: ...
+    def stats(self) -> SearchStats: ...
     def portals(self) -> List[Tuple[Point3, Point3]]: ...
+
+# ---- Crowds
+
+class CrowdSettings:
+    def __init__(self, *, threads: int = 1, time_horizon: float = 2.0, wall_time_horizon: float = 0.5,
+                 neighbour_distance: float = 5.0, max_neighbours: int = 10, collision_iterations: int = 32,
+                 stuck_time: float = 3.0, stuck_progress: float = 0.05, settle_speed_fraction: float = 0.05,
+                 max_move_polygons: int = 64, wall_clearance: float = 0.02, target_snap_distance: float = 2.0,
+                 path_max_active: int = 4, path_slice_expansions: int = 256) -> None: ...
+    threads: int
+    time_horizon: float
+    wall_time_horizon: float
+    neighbour_distance: float
+    max_neighbours: int
+    collision_iterations: int
+    stuck_time: float
+    stuck_progress: float
+    settle_speed_fraction: float
+    max_move_polygons: int
+    wall_clearance: float
+    target_snap_distance: float
+    path_max_active: int
+    path_slice_expansions: int
+    def problem(self) -> Optional[str]: ...
+
+class CrowdAgentSettings:
+    def __init__(self, *, radius: float = 0.5, height: float = 2.0, max_speed: float = 3.5,
+                 max_acceleration: float = 8.0, avoidance_priority: float = 1.0, arrival_radius: float = 0.1,
+                 filter: Optional[AreaFilter] = None, user_id: int = 0) -> None: ...
+    radius: float
+    height: float
+    max_speed: float
+    max_acceleration: float
+    avoidance_priority: float
+    arrival_radius: float
+    filter: Optional[AreaFilter]
+    user_id: int
+    def problem(self) -> Optional[str]: ...
+
+class CrowdAgentStatus(enum.IntEnum):
+    idle = ...
+    waiting_for_path = ...
+    moving = ...
+    arrived = ...
+    unreachable = ...
+
+class CrowdTargetKind(enum.Enum):
+    none = ...
+    point = ...
+    velocity = ...
+
+class CrowdAgent:
+    id: int
+    settings: CrowdAgentSettings
+    position: Point3
+    polygon: int
+    velocity: Tuple[float, float]
+    desired_velocity: Tuple[float, float]
+    target_kind: CrowdTargetKind
+    target: Point3
+    target_velocity: Tuple[float, float]
+    status: CrowdAgentStatus
+    stuck: bool
+    corridor: List[int]
+    next_corner: Point3
+    path_requests: int
+
+class CrowdUpdateReport:
+    paths_started: int
+    paths_received: int
+    expansions: int
+    microseconds: float
+
+class Crowd:
+    def __init__(self, mesh: NavMesh, settings: Optional[CrowdSettings] = None) -> None: ...
+    def add_agent(self, position: Point3, settings: Optional[CrowdAgentSettings] = None) -> int: ...
+    def remove_agent(self, id: int) -> None: ...
+    def set_target(self, id: int, target: Point3) -> None: ...
+    def set_target_velocity(self, id: int, velocity: Tuple[float, float]) -> None: ...
+    def clear_target(self, id: int) -> None: ...
+    def teleport(self, id: int, position: Point3) -> None: ...
+    def set_agent_settings(self, id: int, settings: CrowdAgentSettings) -> None: ...
+    def update(self, dt: float, *, max_path_expansions: Optional[int] = None) -> CrowdUpdateReport: ...
+    def agent(self, id: int) -> CrowdAgent: ...
+    agent_count: int
+    def __len__(self) -> int: ...
+    time: float
+    settings: CrowdSettings
+    def ids(self) -> Union[npt.NDArray, List[int]]: ...
+    def positions(self) -> Table: ...
+    def velocities(self) -> Table: ...
+    def states(self) -> Union[npt.NDArray, List[int]]: ...
 
 # ---- Voxel worlds
 
@@ -336,6 +542,11 @@ class VoxelQuery:
                   max_cost: Optional[float] = None, max_time: Optional[float] = None, return_partial: bool = True,
                   partial_when_unreachable: bool = False, trace: bool = False,
                   max_memory: Optional[int] = None) -> PathResult: ...
+    def begin(self, start: Block, goal: Block, *, algorithm: VoxelAlgorithm = ..., weight: float = 2.0,
+              profile: Optional[MovementProfile] = None) -> SearchStatus: ...
+    def step(self, max_expansions: int) -> SearchStatus: ...
+    def result(self) -> PathResult: ...
+    def stats(self) -> SearchStats: ...
     def set_hierarchy(self, hierarchy: Optional[VoxelHierarchy]) -> None: ...
     @property
     def search_memory_bytes(self) -> int: ...

@@ -1,0 +1,147 @@
+"""Crowds from Python: a circle swap on an open floor (everyone arrives, no two agents overlap, no
+one leaves the mesh), the same positions on any number of threads on the RecastDemo dungeon,
+the reads as numpy arrays (lists without numpy) and bad input refused by name."""
+
+import csv
+import math
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import wayfinder as wf
+
+
+def open_floor(half, cell=2.0):
+    """A square floor [-half, half]^2 (y = 0) of cell x cell squares, as OBJ text."""
+    cells = int(math.ceil(2 * half / cell))
+    lines, faces = [], []
+    for j in range(cells + 1):
+        for i in range(cells + 1):
+            lines.append(f"v {-half + i * cell} 0 {-half + j * cell}")
+    for j in range(cells):
+        for i in range(cells):
+            a = j * (cells + 1) + i + 1
+            faces.append(f"f {a} {a + cells + 1} {a + cells + 2} {a + 1}")
+    return wf.NavMesh.build(wf.parse_obj_mesh("\n".join(lines + faces) + "\n", "floor"))
+
+
+def test_a_circle_swap_arrives_without_overlaps():
+    mesh = open_floor(8.0)
+    crowd = wf.Crowd(mesh)
+    count, circle, radius = 12, 5.0, 0.5
+    goals = {}
+    for k in range(count):
+        angle = 2 * math.pi * k / count
+        start = (circle * math.cos(angle), 0.0, circle * math.sin(angle))
+        agent = crowd.add_agent(start, wf.CrowdAgentSettings(radius=radius, max_speed=3.5))
+        crowd.set_target(agent, (-start[0], 0.0, -start[2]))
+        goals[agent] = (-start[0], -start[2])
+    assert len(crowd) == count and list(crowd.ids()) == sorted(goals)
+    worst_penetration = 0.0
+    for _ in range(400):
+        crowd.update(0.05)
+        positions = crowd.positions()
+        assert positions.shape == (count, 3) and positions.dtype == np.float64
+        assert all(mesh.locate(tuple(p)) is not None for p in positions)  # never off the mesh
+        planar = positions[:, [0, 2]]
+        gaps = np.linalg.norm(planar[:, None, :] - planar[None, :, :], axis=2) + np.eye(count) * 1e9
+        worst_penetration = max(worst_penetration, (2 * radius - gaps.min()) / radius)
+        if (crowd.states() == int(wf.CrowdAgentStatus.arrived)).all():
+            break
+    for _ in range(30):  # time to come to rest (at most max_speed / max_acceleration, under half a second)
+        crowd.update(0.05)
+    states = crowd.states()
+    assert states.dtype == np.uint8 and (states == int(wf.CrowdAgentStatus.arrived)).all(), states
+    assert worst_penetration <= 0.01  # as the crowd's own scenarios count an overlap: 1 % of a radius
+    for agent, (x, z) in goals.items():
+        state = crowd.agent(agent)
+        assert math.hypot(state.position[0] - x, state.position[2] - z) <= state.settings.arrival_radius + 1e-9
+        assert state.status == wf.CrowdAgentStatus.arrived and state.velocity == (0.0, 0.0)
+    assert crowd.velocities().shape == (count, 2) and crowd.time == pytest.approx(0.05 * round(crowd.time / 0.05))
+
+
+def dungeon_run(mesh, queries, threads):
+    crowd = wf.Crowd(mesh, wf.CrowdSettings(threads=threads))
+    for start, goal in queries:
+        crowd.set_target(crowd.add_agent(start, wf.CrowdAgentSettings(radius=0.4)), goal)
+    reports = [crowd.update(0.1) for _ in range(60)]
+    return crowd.positions(), crowd.velocities(), crowd.states(), sum(r.paths_received for r in reports)
+
+
+def test_the_same_positions_on_one_two_and_four_threads(data_file):
+    mesh = wf.NavMesh.build(wf.read_obj_mesh(str(data_file("meshes/derived/dungeon_navmesh.obj"))))
+    queries = []
+    with open(data_file("meshes/derived/dungeon_reference_queries.csv"), newline="") as rows:
+        for row in csv.DictReader(rows):
+            if row["reachable"] == "1" and len(queries) < 80:
+                queries.append(((float(row["sx"]), float(row["sy"]), float(row["sz"])),
+                                (float(row["ex"]), float(row["ey"]), float(row["ez"]))))
+    one = dungeon_run(mesh, queries, 1)
+    assert one[3] >= len(queries)  # every agent got its path (some, a new one after a push)
+    assert (one[2] != int(wf.CrowdAgentStatus.idle)).all()
+    for threads in (2, 4):
+        other = dungeon_run(mesh, queries, threads)
+        for a, b in zip(one[:3], other[:3]):
+            assert np.array_equal(a, b)  # bit for bit
+
+
+def test_bad_input_is_refused_by_name():
+    mesh = open_floor(4.0)
+    with pytest.raises(ValueError, match="threads"):
+        wf.CrowdSettings(threads=0)
+    with pytest.raises(ValueError, match="time_horizon"):
+        wf.CrowdSettings(time_horizon=-1)
+    settings = wf.CrowdSettings()
+    settings.neighbour_distance = float("nan")
+    with pytest.raises(ValueError, match="neighbour_distance"):
+        wf.Crowd(mesh, settings)
+    with pytest.raises(ValueError, match="radius"):
+        wf.CrowdAgentSettings(radius=0)
+    crowd = wf.Crowd(mesh)
+    with pytest.raises(ValueError):
+        crowd.add_agent((100.0, 0.0, 100.0))  # no mesh near
+    with pytest.raises(ValueError, match="finite"):
+        crowd.add_agent((float("nan"), 0.0, 0.0))
+    agent = crowd.add_agent((0.0, 0.0, 0.0))
+    with pytest.raises(ValueError):
+        crowd.set_target(agent, (100.0, 0.0, 100.0))
+    for call in (lambda: crowd.set_target(agent + 1, (1.0, 0.0, 1.0)), lambda: crowd.remove_agent(agent + 1),
+                 lambda: crowd.agent(agent + 1), lambda: crowd.teleport(agent + 1, (0.0, 0.0, 0.0))):
+        with pytest.raises(KeyError):
+            call()
+    for dt in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="dt"):
+            crowd.update(dt)
+    crowd.set_target_velocity(agent, (1.0, 0.0))
+    crowd.update(0.1)
+    assert crowd.agent(agent).target_kind == wf.CrowdTargetKind.velocity and crowd.agent(agent).velocity[0] > 0
+    crowd.settings.threads = 0  # a copy: the crowd's own settings stay as they were checked
+    assert crowd.settings.threads == 1
+    crowd.remove_agent(agent)
+    assert len(crowd) == 0 and crowd.positions().shape == (0, 3) and crowd.ids().shape == (0,)
+
+
+def test_crowd_reads_are_lists_without_numpy():
+    script = textwrap.dedent("""
+        import sys
+        sys.modules["numpy"] = None
+        import wayfinder as wf
+        mesh = wf.NavMesh.build(wf.parse_obj_mesh("v -5 0 -5\\nv 5 0 -5\\nv 5 0 5\\nv -5 0 5\\nf 1 4 3 2\\n", "floor"))
+        crowd = wf.Crowd(mesh)
+        a = crowd.add_agent((-3.0, 0.0, 0.0))
+        crowd.set_target(a, (3.0, 0.0, 0.0))
+        for _ in range(50):
+            crowd.update(0.1)
+        assert crowd.ids() == [a] and crowd.states() == [int(wf.CrowdAgentStatus.arrived)]
+        assert isinstance(crowd.positions(), list) and crowd.positions()[0][0] > 2.8
+        assert crowd.velocities() == [(0.0, 0.0)]
+        print("crowd without numpy")
+    """)
+    finished = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ.copy(),
+                              timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.strip() == "crowd without numpy"
