@@ -3,6 +3,7 @@
 #include <recastnavigation/RecastAlloc.h>
 
 #include <algorithm>
+#include <cstring>
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
@@ -45,18 +46,25 @@ void run_length_encode(const std::vector<std::uint8_t>& in, std::vector<std::uin
   flush_literals(in.size());
 }
 
-void run_length_decode(const std::vector<std::uint8_t>& in, std::vector<std::uint8_t>& out) {
-  std::size_t p = 0;
+// Returns false when the bytes do not decode to exactly out.size() bytes.
+bool run_length_decode(const std::vector<std::uint8_t>& in, std::vector<std::uint8_t>& out) {
+  std::size_t p = 0, o = 0;
   while (p < in.size()) {
     const std::uint8_t control = in[p++];
     if (control < 128) {
       const std::size_t n = control + 1u;
-      out.insert(out.end(), in.begin() + static_cast<std::ptrdiff_t>(p), in.begin() + static_cast<std::ptrdiff_t>(p + n));
+      if (p + n > in.size() || o + n > out.size()) return false;
+      std::memcpy(out.data() + o, in.data() + p, n);
       p += n;
+      o += n;
     } else {
-      out.insert(out.end(), control - 128u + min_run, in[p++]);
+      const std::size_t n = control - 128u + min_run;
+      if (p >= in.size() || o + n > out.size()) return false;
+      std::memset(out.data() + o, in[p++], n);
+      o += n;
     }
   }
+  return o == out.size();
 }
 
 template <class T>
@@ -71,29 +79,36 @@ T* recast_array(std::size_t count) {
 // and a floor within the climb; layers past 62 cannot be named in six bits and stay unconnected.
 void connect_spans(rcCompactHeightfield& chf) {
   constexpr int most_layers = RC_NOT_CONNECTED - 1;
-  for (int z = 0; z < chf.height; ++z) {
-    for (int x = 0; x < chf.width; ++x) {
-      const rcCompactCell& cell = chf.cells[x + z * chf.width];
+  const rcCompactCell* cells = chf.cells;
+  rcCompactSpan* spans = chf.spans;
+  const int width = chf.width, depth = chf.height;
+  for (int z = 0; z < depth; ++z) {
+    for (int x = 0; x < width; ++x) {
+      const rcCompactCell& cell = cells[x + z * width];
       for (unsigned i = cell.index, end = cell.index + cell.count; i < end; ++i) {
-        rcCompactSpan& s = chf.spans[i];
+        rcCompactSpan& s = spans[i];
+        const int floor = s.y, ceiling = s.y + static_cast<int>(s.h);
+        unsigned con = 0;
         for (int dir = 0; dir < 4; ++dir) {
-          rcSetCon(s, dir, RC_NOT_CONNECTED);
+          int layer = RC_NOT_CONNECTED;
           const int nx = x + rcGetDirOffsetX(dir);
           const int nz = z + rcGetDirOffsetY(dir);
-          if (nx < 0 || nz < 0 || nx >= chf.width || nz >= chf.height) continue;
-          const rcCompactCell& next = chf.cells[nx + nz * chf.width];
-          for (unsigned k = next.index, k_end = next.index + next.count; k < k_end; ++k) {
-            const rcCompactSpan& ns = chf.spans[k];
-            const int bottom = std::max<int>(s.y, ns.y);
-            const int top = std::min<int>(s.y + s.h, ns.y + ns.h);
-            if (top - bottom < chf.walkableHeight || std::abs(static_cast<int>(ns.y) - static_cast<int>(s.y)) > chf.walkableClimb)
-              continue;
-            const int layer = static_cast<int>(k - next.index);
-            if (layer > most_layers) continue;
-            rcSetCon(s, dir, layer);
-            break;
+          if (nx >= 0 && nz >= 0 && nx < width && nz < depth) {
+            const rcCompactCell& next = cells[nx + nz * width];
+            for (unsigned k = next.index, k_end = next.index + next.count; k < k_end; ++k) {
+              const rcCompactSpan& ns = spans[k];
+              const int bottom = std::max<int>(floor, ns.y);
+              const int top = std::min<int>(ceiling, ns.y + static_cast<int>(ns.h));
+              if (top - bottom < chf.walkableHeight || std::abs(static_cast<int>(ns.y) - floor) > chf.walkableClimb) continue;
+              const int found = static_cast<int>(k - next.index);
+              if (found > most_layers) continue;
+              layer = found;
+              break;
+            }
           }
+          con |= static_cast<unsigned>(layer) << (dir * 6);
         }
+        s.con = con & 0xffffffu;
       }
     }
   }
@@ -141,10 +156,8 @@ PackedHeightfield pack_heightfield(const rcCompactHeightfield& chf) {
 RecastPointer<rcCompactHeightfield> unpack_heightfield(const PackedHeightfield& packed) {
   const auto cells = static_cast<std::size_t>(packed.width) * static_cast<std::size_t>(packed.depth);
   const auto spans = static_cast<std::size_t>(packed.span_count);
-  std::vector<std::uint8_t> planes;
-  planes.reserve(cells + 4 * spans);
-  run_length_decode(packed.bytes, planes);
-  if (planes.size() != cells + 4 * spans) throw std::logic_error("unpack_heightfield: the packed planes are damaged");
+  std::vector<std::uint8_t> planes(cells + 4 * spans);
+  if (!run_length_decode(packed.bytes, planes)) throw std::logic_error("unpack_heightfield: the packed planes are damaged");
 
   RecastPointer<rcCompactHeightfield> chf(rcAllocCompactHeightfield());
   if (!chf) throw std::bad_alloc();
