@@ -2,8 +2,8 @@
 // random sequences of adds and removes, every tile the cache gives equals the same tile built
 // from the level's triangles with the same obstacles present (the same vertices, polygons in
 // the same order, areas and detail mesh), no walkable ground lies within an obstacle's
-// footprint grown by the agent's radius (less a cell), budgets bound an update, and bad input
-// is refused in words.
+// footprint grown by the agent's radius (less the contour simplification's edge_max_error, 1.3
+// cells), budgets bound an update, and bad input is refused in words.
 
 #include <gtest/gtest.h>
 
@@ -28,14 +28,6 @@ namespace {
 using testing::data_directory;
 
 std::filesystem::path level_path(const char* name) { return data_directory() / "meshes" / "recastnavigation" / name; }
-
-#define SKIP_WITHOUT(path)                                                                                 \
-  do {                                                                                                     \
-    if (!std::filesystem::exists(path)) {                                                                  \
-      if (testing::data_required()) FAIL() << (path) << " not found; WAYFINDER_REQUIRE_DATA=1 requires it"; \
-      GTEST_SKIP() << (path) << " not found";                                                              \
-    }                                                                                                      \
-  } while (false)
 
 // A flat square 30 units across: 2 x 2 tiles of 64 cells.
 MeshGeometry square_floor() {
@@ -187,7 +179,7 @@ Obstacle random_obstacle(std::mt19937& random, const std::vector<Point>& ground)
 TEST(NavMeshTileCache, WithoutObstaclesEveryTileIsTheTiledBuildsTile) {
   for (const char* name : {"dungeon.obj", "nav_test.obj"}) {
     SCOPED_TRACE(name);
-    SKIP_WITHOUT(level_path(name));
+    WAYFINDER_SKIP_WITHOUT(level_path(name));
     const MeshGeometry level = read_obj_mesh(level_path(name));
     const AgentSettings settings = tiled_settings();
     const NavMeshTileCache cache(level, settings);
@@ -207,12 +199,13 @@ TEST(NavMeshTileCache, WithoutObstaclesEveryTileIsTheTiledBuildsTile) {
 }
 
 TEST(NavMeshTileCache, RandomObstacleSequencesEqualFreshBuildsAndKeepOffTheGrownFootprints) {
-  SKIP_WITHOUT(level_path("dungeon.obj"));
-  const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
-  const AgentSettings settings = tiled_settings();
-  const std::vector<Point> ground = ground_points(level, settings);
-  for (const unsigned seed : {1u, 2u, 3u}) {
-    SCOPED_TRACE("seed " + std::to_string(seed));
+  for (const auto& [name, seed] : std::vector<std::pair<const char*, unsigned>>{
+           {"dungeon.obj", 1u}, {"dungeon.obj", 2u}, {"dungeon.obj", 3u}, {"nav_test.obj", 1u}, {"nav_test.obj", 2u}}) {
+    SCOPED_TRACE(std::string(name) + " seed " + std::to_string(seed));
+    WAYFINDER_SKIP_WITHOUT(level_path(name));
+    const MeshGeometry level = read_obj_mesh(level_path(name));
+    const AgentSettings settings = tiled_settings();
+    const std::vector<Point> ground = ground_points(level, settings);
     std::mt19937 random(seed);
     NavMeshTileCache cache(level, settings);
     TileMap tiles = all_tiles(cache);
@@ -243,14 +236,17 @@ TEST(NavMeshTileCache, RandomObstacleSequencesEqualFreshBuildsAndKeepOffTheGrown
       expect_tiles_equal_fresh_build(tiles, build_navmesh_tiles_with_obstacles(level, settings, obstacles));
       deepest = std::max(deepest, deepest_into_grown_footprint(tiles, obstacles, settings.agent_radius));
     }
-    EXPECT_LE(deepest, settings.cell_size) << "walkable ground reaches " << deepest
-                                           << " into a footprint grown by the agent's radius";
-    RecordProperty("deepest_seed_" + std::to_string(seed), std::to_string(deepest));
+    // Contours are simplified within edge_max_error cells of the voxels' outline, so a polygon's
+    // edge may cut a footprint's corner by that much (measured: 0.33, 1.09 cells, at a turned
+    // box's corner on nav_test; every other sequence within one cell).
+    EXPECT_LE(deepest, settings.cell_size * settings.edge_max_error)
+        << "walkable ground reaches " << deepest << " into a footprint grown by the agent's radius";
+    RecordProperty(std::string(name) + "_deepest_seed_" + std::to_string(seed), std::to_string(deepest));
   }
 }
 
 TEST(NavMeshTileCache, AnObstacleCarvesItsFootprintGrownByTheRadiusAndRemovingItRestoresTheTiles) {
-  SKIP_WITHOUT(level_path("dungeon.obj"));
+  WAYFINDER_SKIP_WITHOUT(level_path("dungeon.obj"));
   const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
   const AgentSettings settings = tiled_settings();
   NavMeshTileCache cache(level, settings);
@@ -275,7 +271,7 @@ TEST(NavMeshTileCache, AnObstacleCarvesItsFootprintGrownByTheRadiusAndRemovingIt
 }
 
 TEST(NavMeshTileCache, AreaVolumesGiveTheirAreaAndFlagsAsTheFreshBuildDoes) {
-  SKIP_WITHOUT(level_path("dungeon.obj"));
+  WAYFINDER_SKIP_WITHOUT(level_path("dungeon.obj"));
   const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
   const AgentSettings settings = tiled_settings();
   NavMeshTileCache cache(level, settings);
@@ -305,7 +301,7 @@ TEST(NavMeshTileCache, AreaVolumesGiveTheirAreaAndFlagsAsTheFreshBuildDoes) {
 }
 
 TEST(NavMeshTileCache, UpdatesKeepToTheirBudget) {
-  SKIP_WITHOUT(level_path("dungeon.obj"));
+  WAYFINDER_SKIP_WITHOUT(level_path("dungeon.obj"));
   const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
   NavMeshTileCache cache(level, tiled_settings());
   EXPECT_TRUE(cache.update().empty()) << "nothing pending, nothing rebuilt";

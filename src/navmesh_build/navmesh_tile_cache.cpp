@@ -45,6 +45,17 @@ std::vector<AreaTag> tag_volumes(const std::vector<AreaTag>& level_tags, const s
   return tags;
 }
 
+// The entry of `id` in `items`, or std::invalid_argument naming what is missing.
+template <class Item>
+typename std::map<std::uint32_t, Item>::iterator find_or_refuse(std::map<std::uint32_t, Item>& items, std::uint32_t id,
+                                                                const char* what) {
+  const auto found = items.find(id);
+  if (found == items.end())
+    throw std::invalid_argument(std::string("navmesh tile cache: no ") + what + " has id " + std::to_string(id) +
+                                " (never added, or removed already)");
+  return found;
+}
+
 const BuildProgress no_progress = [](std::string_view, double) {};
 
 bool overlaps(const FootprintBox& a, const PieceBox& box) {
@@ -183,10 +194,7 @@ ObstacleId NavMeshTileCache::add_obstacle(const Obstacle& obstacle) {
 
 void NavMeshTileCache::remove_obstacle(ObstacleId id) {
   State& s = *state_;
-  const auto found = s.obstacles.find(id);
-  if (found == s.obstacles.end())
-    throw std::invalid_argument("navmesh tile cache: no obstacle has id " + std::to_string(id) +
-                                " (never added, or removed already)");
+  const auto found = find_or_refuse(s.obstacles, id, "obstacle");
   s.queue_tiles(footprint_box(found->second));
   s.obstacles.erase(found);
 }
@@ -211,10 +219,7 @@ AreaVolumeId NavMeshTileCache::add_area_volume(const AreaVolume& volume) {
 
 void NavMeshTileCache::remove_area_volume(AreaVolumeId id) {
   State& s = *state_;
-  const auto found = s.volumes.find(id);
-  if (found == s.volumes.end())
-    throw std::invalid_argument("navmesh tile cache: no area volume has id " + std::to_string(id) +
-                                " (never added, or removed already)");
+  const auto found = find_or_refuse(s.volumes, id, "area volume");
   s.queue_tiles(footprint_box(found->second));
   s.volumes.erase(found);
   s.retag();
