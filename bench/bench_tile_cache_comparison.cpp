@@ -22,6 +22,8 @@
 //       dtTileCache) rebuilt per obstacle, time per tile (layer), kept bytes per tile.
 //   tilecache_rebuild_layer, wayfinder_rebuild_tile: every tile rebuilt once per iteration, no
 //       obstacles; time per tile (layer) in processor time (the CPU column).
+// Wayfinder's benchmarks take the region partition as their argument (AgentSettings::partition:
+// 0 watershed, the one-shot build's default; 1 monotone; 2 layers, dtTileCache's kind).
 //
 //   build/release/bench/wayfinder_bench_tile_cache_comparison --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true   (one command line)
@@ -123,7 +125,8 @@ struct DetourSide {
 
 struct Setup {
   std::unique_ptr<DetourSide> detour = std::make_unique<DetourSide>();
-  std::unique_ptr<NavMeshTileCache> wayfinder;
+  // One per RegionPartition, in its order: watershed (the one-shot build's default), monotone, layers.
+  std::vector<std::unique_ptr<NavMeshTileCache>> wayfinder;
   std::vector<Point> places;  // obstacle bases
   int tiles = 0;
 };
@@ -234,10 +237,15 @@ Setup* setup_or_skip(benchmark::State& state) {
       const MeshGeometry level = read_obj_mesh(data_dir() / "meshes" / "recastnavigation" / "dungeon.obj");
       const AgentSettings settings = temporary_obstacle_settings();
       build_detour_side(*made->detour, level, settings);
-      made->wayfinder = std::make_unique<NavMeshTileCache>(level, settings);
-      made->tiles = made->wayfinder->tiles_x() * made->wayfinder->tiles_z();
+      for (const RegionPartition partition :
+           {RegionPartition::watershed, RegionPartition::monotone, RegionPartition::layers}) {
+        AgentSettings partitioned = settings;
+        partitioned.partition = partition;
+        made->wayfinder.push_back(std::make_unique<NavMeshTileCache>(level, partitioned));
+      }
+      made->tiles = made->wayfinder.front()->tiles_x() * made->wayfinder.front()->tiles_z();
       made->places = obstacle_places_on(level, settings);
-      const TileCacheMemory memory = made->wayfinder->memory();
+      const TileCacheMemory memory = made->wayfinder.front()->memory();
       std::fprintf(stderr,
                    "dungeon, tiles of %d: %d tiles; dtTileCache keeps %zu layers in %d tiles, %zu bytes (%.0f per tile, "
                    "%.0f per layer); Wayfinder keeps %zu tiles, %zu bytes (%.0f per tile, largest %zu; unpacked %zu)\n",
@@ -309,7 +317,7 @@ void tilecache_add_obstacle(benchmark::State& state) {
 void wayfinder_add_obstacle(benchmark::State& state) {
   Setup* setup = setup_or_skip(state);
   if (setup == nullptr) return;
-  NavMeshTileCache& cache = *setup->wayfinder;
+  NavMeshTileCache& cache = *setup->wayfinder.at(static_cast<std::size_t>(state.range(0)));
   std::size_t next = 0;
   double seconds = 0.0, tiles = 0.0;
   for (auto _ : state) {
@@ -343,7 +351,7 @@ void tilecache_rebuild_layer(benchmark::State& state) {
 void wayfinder_rebuild_tile(benchmark::State& state) {
   Setup* setup = setup_or_skip(state);
   if (setup == nullptr) return;
-  const NavMeshTileCache& cache = *setup->wayfinder;
+  const NavMeshTileCache& cache = *setup->wayfinder.at(static_cast<std::size_t>(state.range(0)));
   for (auto _ : state)
     for (int tz = 0; tz < cache.tiles_z(); ++tz)
       for (int tx = 0; tx < cache.tiles_x(); ++tx) benchmark::DoNotOptimize(cache.rebuild_tile(tx, tz));
@@ -354,8 +362,9 @@ void wayfinder_rebuild_tile(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(tilecache_add_obstacle)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK(wayfinder_add_obstacle)->UseManualTime()->Unit(benchmark::kMicrosecond);
+// The argument is the RegionPartition: 0 watershed, 1 monotone, 2 layers.
+BENCHMARK(wayfinder_add_obstacle)->UseManualTime()->Unit(benchmark::kMicrosecond)->Arg(0)->Arg(1)->Arg(2);
 BENCHMARK(tilecache_rebuild_layer)->Unit(benchmark::kMicrosecond);
-BENCHMARK(wayfinder_rebuild_tile)->Unit(benchmark::kMicrosecond);
+BENCHMARK(wayfinder_rebuild_tile)->Unit(benchmark::kMicrosecond)->Arg(0)->Arg(1)->Arg(2);
 
 BENCHMARK_MAIN();

@@ -39,6 +39,9 @@ std::optional<std::string> settings_problem(const AgentSettings& s) {
   if (!(std::isfinite(s.detail_sample_max_error) && s.detail_sample_max_error >= 0.0))
     return "detail_sample_max_error must be a finite number >= 0";
   if (s.tile_size != 0 && (s.tile_size < 8 || s.tile_size > 4096)) return "tile_size must be 0 (no tiles) or in [8, 4096]";
+  if (s.partition != RegionPartition::watershed && s.partition != RegionPartition::monotone &&
+      s.partition != RegionPartition::layers)
+    return "partition must be watershed, monotone or layers";
   return std::nullopt;
 }
 

@@ -248,10 +248,21 @@ RecastPiece build_polygons(rcCompactHeightfield& compact, const AgentSettings& s
                            const BuildProgress& tell) {
   const float cs = static_cast<float>(settings.cell_size);
   const float ch = static_cast<float>(settings.cell_height);
-  if (!rcBuildDistanceField(&log, compact)) stage_failed("build the distance field", log);
-  if (!rcBuildRegions(&log, compact, border, settings.region_min_size * settings.region_min_size,
-                      settings.region_merge_size * settings.region_merge_size))
-    stage_failed("build the watershed regions", log);
+  const int min_area = settings.region_min_size * settings.region_min_size;
+  const int merge_area = settings.region_merge_size * settings.region_merge_size;
+  switch (settings.partition) {
+    case RegionPartition::watershed:
+      if (!rcBuildDistanceField(&log, compact)) stage_failed("build the distance field", log);
+      if (!rcBuildRegions(&log, compact, border, min_area, merge_area)) stage_failed("build the watershed regions", log);
+      break;
+    case RegionPartition::monotone:
+      if (!rcBuildRegionsMonotone(&log, compact, border, min_area, merge_area))
+        stage_failed("build the monotone regions", log);
+      break;
+    case RegionPartition::layers:
+      if (!rcBuildLayerRegions(&log, compact, border, min_area)) stage_failed("build the layer regions", log);
+      break;
+  }
 
   tell("tracing contours", 0.65);
   RecastPointer<rcContourSet> contours(rcAllocContourSet());

@@ -107,7 +107,7 @@ struct RecastPiece {
   RecastPointer<rcPolyMeshDetail> detail;
 };
 
-/// Stage 3: an eroded compact heightfield partitioned into regions (watershed), traced into
+/// Stage 3: an eroded compact heightfield partitioned into regions (settings.partition), traced into
 /// contours, turned into polygons and sampled into the detail mesh. Returns no polygons when
 /// nothing is walkable.
 RecastPiece build_polygons(rcCompactHeightfield& compact, const AgentSettings& settings, int border, RecastLog& log,
