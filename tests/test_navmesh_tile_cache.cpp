@@ -326,6 +326,8 @@ TEST(NavMeshTileCache, UpdatesKeepToTheirBudget) {
   const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
   NavMeshTileCache cache(level, tiled_settings());
   EXPECT_TRUE(cache.update().empty()) << "nothing pending, nothing rebuilt";
+  cache.add_obstacle(CylinderObstacle{{1e6, 0, 1e6}, 1, 2});
+  EXPECT_EQ(cache.pending_tiles(), 0u) << "an obstacle off the level touches no tile";
   // A box over the whole level queues every tile with triangles under it.
   cache.add_obstacle(BoxObstacle{{-1000, -1000, -1000}, {1000, -999, 1000}});
   const std::size_t pending = cache.pending_tiles();

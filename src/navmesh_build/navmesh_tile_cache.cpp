@@ -238,7 +238,18 @@ std::vector<RebuiltTile> NavMeshTileCache::update(const TileUpdateBudget& budget
     }
     const std::size_t index = s.queue.front();
     const auto tiles_x = static_cast<std::size_t>(s.grid.tiles_x);
-    rebuilt.push_back(s.rebuild(static_cast<int>(index % tiles_x), static_cast<int>(index / tiles_x), s.log));
+    try {
+      rebuilt.push_back(s.rebuild(static_cast<int>(index % tiles_x), static_cast<int>(index / tiles_x), s.log));
+    } catch (...) {
+      // Recast failed (out of memory): the tiles this call rebuilt go back to the front of the
+      // queue, so that nothing is lost, and the error goes to the caller.
+      for (auto tile = rebuilt.rbegin(); tile != rebuilt.rend(); ++tile) {
+        const std::size_t again = static_cast<std::size_t>(tile->tile_z) * tiles_x + static_cast<std::size_t>(tile->tile_x);
+        s.queued[again] = true;
+        s.queue.push_front(again);
+      }
+      throw;
+    }
     s.queue.pop_front();
     s.queued[index] = false;
   }

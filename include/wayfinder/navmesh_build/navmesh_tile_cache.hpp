@@ -135,7 +135,9 @@ class NavMeshTileCache {
   void remove_area_volume(AreaVolumeId id);  ///< throws std::invalid_argument for an unknown id
 
   /// Rebuilds queued tiles, oldest change first, within the budget, with the obstacles and volumes
-  /// present now, and returns them. A tile queued by several changes is rebuilt once.
+  /// present now, and returns them. A tile queued by several changes is rebuilt once. Throws
+  /// std::runtime_error naming the Recast stage that failed (out of memory); the queue is then as
+  /// it was before the call.
   std::vector<RebuiltTile> update(const TileUpdateBudget& budget = {});
   /// Tiles queued and not yet rebuilt.
   [[nodiscard]] std::size_t pending_tiles() const;
