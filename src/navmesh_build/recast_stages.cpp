@@ -27,16 +27,6 @@ std::string decimal_text(double value) {
   return text.str();
 }
 
-namespace {
-
-// Recast indexes a compact heightfield's spans with 24 bits, so one piece (the whole level, or a
-// tile with its border) holds at most this many cells.
-constexpr double max_piece_cells = 16'777'216.0;
-// Cells across a level's grid, tiled or not: well inside an int, and a float's exact integers.
-constexpr int max_grid_side_cells = 1 << 24;
-
-}  // namespace
-
 RecastLevel prepare_level(const MeshGeometry& level, const AgentSettings& settings, RecastLog& log) {
   RecastLevel out;
   out.vertices.reserve(level.vertices.size() * 3);

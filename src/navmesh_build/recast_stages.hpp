@@ -35,6 +35,12 @@ class RecastLog : public rcContext {
 /// Throws std::runtime_error naming the stage and Recast's last error.
 [[noreturn]] void stage_failed(const char* stage, const RecastLog& log);
 
+// Recast indexes a compact heightfield's spans with 24 bits, so one piece (the whole level, or a
+// tile with its border) holds at most this many cells.
+inline constexpr double max_piece_cells = 16'777'216.0;
+// Cells across a level's grid, tiled or not: well inside an int, and a float's exact integers.
+inline constexpr int max_grid_side_cells = 1 << 24;
+
 /// `value` as the shortest decimal text a stream writes, for messages.
 std::string decimal_text(double value);
 
