@@ -19,6 +19,10 @@
 
 #include "test_environment.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
+#if __has_include("wayfinder/navmesh/nav_mesh_tiles.hpp")
+#include "wayfinder/navmesh/nav_mesh.hpp"
+#include "wayfinder/navmesh/nav_mesh_query.hpp"
+#endif
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 #include "wayfinder/navmesh_build/navmesh_tile_cache.hpp"
 
@@ -399,6 +403,49 @@ TEST(NavMeshTileCache, MoreThan63AreaPairsAreRefusedAndLeaveTheCacheAsItWas) {
   EXPECT_NO_THROW(cache.add_area_volume(shared)) << "a pair already in use takes no new id";
   EXPECT_NO_THROW(cache.update());
 }
+
+
+// Once the core's NavMesh takes single tiles (NavMesh::build_tiled, replace_tile), the cache's
+// tiles go into a running mesh: the edited mesh is the mesh built from fresh tiles with the same
+// obstacles, polygon for polygon, and answers the same paths.
+#if __has_include("wayfinder/navmesh/nav_mesh_tiles.hpp")
+TEST(NavMeshTileCache, RebuiltTilesReplaceATiledNavMeshsTiles) {
+  WAYFINDER_SKIP_WITHOUT(level_path("dungeon.obj"));
+  const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
+  const AgentSettings settings = tiled_settings();
+  const NavMeshTileSet built = build_navmesh_tiles(level, settings);
+  NavMesh mesh = NavMesh::build_tiled(built.grid, built.tiles);
+  NavMeshTileCache cache(level, settings);
+  const std::vector<Point> ground = ground_points(level, settings);
+  std::mt19937 random(11);
+  std::vector<Obstacle> obstacles;
+  for (int i = 0; i < 4; ++i) {
+    obstacles.push_back(random_obstacle(random, ground));
+    cache.add_obstacle(obstacles.back());
+  }
+  while (cache.pending_tiles() > 0)
+    for (const RebuiltTile& tile : cache.update({.max_tiles = 3}))
+      mesh.replace_tile(tile.tile_x, tile.tile_z, tile.geometry);
+  std::vector<NavMeshTile> fresh_tiles;
+  for (const RebuiltTile& tile : build_navmesh_tiles_with_obstacles(level, settings, obstacles))
+    if (!tile.geometry.polygons.empty()) fresh_tiles.push_back({tile.tile_x, tile.tile_z, tile.geometry});
+  const NavMesh fresh = NavMesh::build_tiled(built.grid, fresh_tiles);
+  ASSERT_EQ(mesh.polygon_count(), fresh.polygon_count());
+  EXPECT_EQ(mesh.region_count(), fresh.region_count());
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    const auto a = mesh.polygon_vertices(p), b = fresh.polygon_vertices(p);
+    ASSERT_EQ(a.size(), b.size()) << "polygon " << p;
+    for (std::size_t j = 0; j < a.size(); ++j) EXPECT_EQ(mesh.vertex(a[j]), fresh.vertex(b[j]));
+  }
+  NavMeshQuery edited_query(mesh), fresh_query(fresh);
+  for (std::size_t q = 0; q + 1 < ground.size(); q += 7) {
+    const PathResult a = edited_query.find_path(ground[q], ground[q + 1]);
+    const PathResult b = fresh_query.find_path(ground[q], ground[q + 1]);
+    EXPECT_EQ(a.status, b.status) << "query " << q;
+    EXPECT_EQ(a.cost, b.cost) << "query " << q;
+  }
+}
+#endif
 
 }  // namespace
 }  // namespace wayfinder
