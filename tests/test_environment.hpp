@@ -36,3 +36,12 @@ inline std::filesystem::path data_directory() {
 }
 
 }  // namespace wayfinder::testing
+
+/// Skips the running test when a data file is missing, or fails it when WAYFINDER_REQUIRE_DATA=1.
+#define WAYFINDER_SKIP_WITHOUT(path)                                                                                \
+  do {                                                                                                             \
+    if (!std::filesystem::exists(path)) {                                                                          \
+      if (::wayfinder::testing::data_required()) FAIL() << (path) << " not found; WAYFINDER_REQUIRE_DATA=1 requires it"; \
+      GTEST_SKIP() << (path) << " not found";                                                                      \
+    }                                                                                                              \
+  } while (false)

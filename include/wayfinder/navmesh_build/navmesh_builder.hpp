@@ -18,6 +18,13 @@
 
 namespace wayfinder {
 
+/// How Recast splits the walkable area into regions before tracing them (RecastDemo's three
+/// choices). The watershed gives the fewest, roundest polygons and is the slowest; monotone
+/// sweeps rows into regions, fastest, but makes long thin polygons; layers sweeps like monotone
+/// but keeps overlapping floors apart, as Detour's tile cache does (its rebuilds are the
+/// cheapest after monotone's).
+enum class RegionPartition { watershed, monotone, layers };
+
 /// What the mesh is built for, and how finely. The defaults are RecastDemo's solo-mesh defaults,
 /// with which ../shared/data/meshes/derived/*_navmesh.obj were built. Lengths are in world units
 /// (the level's), angles in degrees.
@@ -58,6 +65,8 @@ struct AgentSettings {
   /// one and stitched into one mesh in which every shared stretch of tile border is a shared
   /// edge; memory then depends on the tile, not the level (docs/navmesh.md, "Tiles").
   int tile_size = 0;
+  /// How the walkable area is split into regions (see RegionPartition).
+  RegionPartition partition = RegionPartition::watershed;
 };
 
 /// Why settings cannot be used (a non-positive or non-finite size, a slope outside 0..90,
