@@ -24,6 +24,7 @@ const profileInts = ['agentHeight', 'walkDirections', 'stepHeight', 'jumpHeight'
 const profileDoubles = ['walkCost', 'diagonalCost', 'stepUpCost', 'jumpCost', 'fallCost', 'swimCost', 'climbCost',
   'flyCost'];
 const errorCapacity = 512;
+const scratchBytes = 16384;
 const unlimitedExpansions = 0xffffffffffffffffn;
 
 /** What every failed call throws: `status` is the C API's status name ('invalid_argument',
@@ -61,7 +62,13 @@ function point(value, size, what) {
   if (value == null || typeof value.length !== 'number' || value.length !== size) {
     throw new WayfinderError('invalid_argument', `${what} must be an array of ${size} numbers`);
   }
-  return Array.from(value, (v, i) => finite(v, `${what}[${i}]`));
+  const values = new Array(size);
+  for (let i = 0; i < size; i += 1) {
+    const v = value[i];
+    // The message is built only on failure: a template per coordinate costs more than a search.
+    values[i] = typeof v === 'number' && !Number.isNaN(v) ? v : finite(v, `${what}[${i}]`);
+  }
+  return values;
 }
 
 /** The module and the calls every wrapper shares. One per loadWayfinder(). */
@@ -70,6 +77,9 @@ class Runtime {
     this.module = module;
     this.layout = readStructLayout(module);
     this.fileCount = 0;
+    this.scratchBase = module._malloc(scratchBytes);
+    if (this.scratchBase === 0) throw new WayfinderError('out_of_memory', 'wayfinder: cannot allocate the scratch region');
+    this.scratchTop = 0;
   }
 
   get heapU8() { return this.module.HEAPU8; }
@@ -78,20 +88,44 @@ class Runtime {
   get heapF32() { return this.module.HEAPF32; }
   get heapF64() { return this.module.HEAPF64; }
 
-  /** Runs body(alloc) and frees what alloc(bytes) returned, whatever happens. */
+  /** The module's memory seen as View (one of the typed arrays above). */
+  heapOf(View) {
+    const m = this.module;
+    switch (View) {
+      case Float64Array: return m.HEAPF64;
+      case Float32Array: return m.HEAPF32;
+      case Uint32Array: return m.HEAPU32;
+      case Int32Array: return m.HEAP32;
+      default: return m.HEAPU8;
+    }
+  }
+
+  /** Runs body(alloc) and frees what alloc(bytes) returned, whatever happens. alloc hands out
+   *  zeroed, 8-byte aligned blocks from one reused region (a stack: a nested scratch takes its
+   *  blocks above its caller's and gives them back on return), and falls back to malloc for what
+   *  does not fit, so that a query's few small buffers cost no malloc and free each call. */
   scratch(body) {
-    const blocks = [];
+    const mark = this.scratchTop;
+    let blocks = null;
     const alloc = (bytes) => {
-      const address = this.module._malloc(Math.max(8, bytes));
-      if (address === 0) throw new WayfinderError('out_of_memory', `wayfinder: cannot allocate ${bytes} bytes`);
-      blocks.push(address);
-      this.heapU8.fill(0, address, address + Math.max(8, bytes));
+      const size = (Math.max(8, bytes) + 7) & ~7;
+      let address;
+      if (this.scratchTop + size <= scratchBytes) {
+        address = this.scratchBase + this.scratchTop;
+        this.scratchTop += size;
+      } else {
+        address = this.module._malloc(size);
+        if (address === 0) throw new WayfinderError('out_of_memory', `wayfinder: cannot allocate ${bytes} bytes`);
+        (blocks ??= []).push(address);
+      }
+      this.heapU8.fill(0, address, address + size);
       return address;
     };
     try {
       return body(alloc);
     } finally {
-      for (const address of blocks) this.module._free(address);
+      this.scratchTop = mark;
+      if (blocks) for (const address of blocks) this.module._free(address);
     }
   }
 
@@ -140,18 +174,31 @@ class Runtime {
   }
 
   /** Copies each named [x, y, z] into fresh memory as three elements of View (Float64Array or
-   *  Int32Array, whose values must then be integers); returns their addresses. */
+   *  Int32Array, whose values must then be integers); returns their addresses. Writes through the
+   *  module's own views: a new typed array per point would cost more than the search on a small
+   *  mesh. */
   writeTriples(alloc, View, named) {
-    return Object.entries(named).map(([what, value]) => {
-      let values = point(value, 3, what);
-      if (View === Int32Array) values = values.map((v, i) => integerIn(v, `${what}[${i}]`, -2147483648, 2147483647));
+    const addresses = [];
+    for (const what in named) {
+      let values = point(named[what], 3, what);
       const address = alloc(3 * View.BYTES_PER_ELEMENT);
-      new View(this.module.HEAPU8.buffer, address, 3).set(values);
-      return address;
-    });
+      if (View === Int32Array) {
+        values = values.map((v, i) => integerIn(v, `${what}[${i}]`, -2147483648, 2147483647));
+        this.heap32.set(values, address >> 2);
+      } else {
+        this.heapF64.set(values, address >> 3);
+      }
+      addresses.push(address);
+    }
+    return addresses;
   }
 
   writeU64(address, value) {
+    if (value === unlimitedExpansions) {
+      this.heapU32[address >> 2] = 0xffffffff;
+      this.heapU32[(address >> 2) + 1] = 0xffffffff;
+      return;
+    }
     const big = BigInt.asUintN(64, BigInt(value));
     this.heapU32[address >> 2] = Number(big & 0xffffffffn);
     this.heapU32[(address >> 2) + 1] = Number(big >> 32n);
@@ -264,17 +311,26 @@ class Runtime {
       const countAddress = alloc(4);
       this.check(read(buffer, count, countAddress), 0, handle);
       const n = this.heapU32[countAddress >> 2];
-      const view = new View(this.module.HEAPU8.buffer, buffer, (n * itemBytes) / View.BYTES_PER_ELEMENT);
-      return new View(view);
+      // An element loop: slice() or a view of the whole memory costs more for the short lists
+      // paths have.
+      const heap = this.heapOf(View);
+      const first = buffer / View.BYTES_PER_ELEMENT;
+      const list = new View((n * itemBytes) / View.BYTES_PER_ELEMENT);
+      for (let i = 0; i < list.length; i += 1) list[i] = heap[first + i];
+      return list;
     });
   }
 
+  /** The text read(text, capacity, lengthAddress) copies out: its length first (most results
+   *  have no message), then the text. */
   readMessage(read, handle) {
     return this.scratch((alloc) => {
-      const text = alloc(errorCapacity);
-      const length = alloc(4);
-      const status = read(text, errorCapacity, length);
-      if (status !== 0 && status !== 4) this.check(status, 0, handle);
+      const lengthAddress = alloc(4);
+      this.check(read(0, 0, lengthAddress), 0, handle);
+      const length = this.heapU32[lengthAddress >> 2];
+      if (length === 0) return '';
+      const text = alloc(length + 1);
+      this.check(read(text, length + 1, lengthAddress), 0, handle);
       return this.text(text);
     });
   }
