@@ -306,17 +306,18 @@ class Runtime {
 
   /** Copies a list out of a handle: read(buffer, capacity, countAddress) with capacity in items. */
   readList(count, itemBytes, read, handle, View) {
+    const elements = (count * itemBytes) / View.BYTES_PER_ELEMENT;
+    const list = new View(elements);
+    if (count === 0) return list;
     return this.scratch((alloc) => {
       const buffer = alloc(count * itemBytes);
       const countAddress = alloc(4);
       this.check(read(buffer, count, countAddress), 0, handle);
-      const n = this.heapU32[countAddress >> 2];
-      // An element loop: slice() or a view of the whole memory costs more for the short lists
-      // paths have.
+      // Copied element by element: slice() or a view of the module's memory cost more for the
+      // short lists paths have.
       const heap = this.heapOf(View);
       const first = buffer / View.BYTES_PER_ELEMENT;
-      const list = new View((n * itemBytes) / View.BYTES_PER_ELEMENT);
-      for (let i = 0; i < list.length; i += 1) list[i] = heap[first + i];
+      for (let i = 0; i < elements; i += 1) list[i] = heap[first + i];
       return list;
     });
   }
