@@ -163,6 +163,8 @@ export class NavMesh implements Disposable {
   readonly regionCount: number;
   /** The polygon under or over a point and the point moved onto it, or null. */
   locate(point: ArrayLike<number>, heightTolerance?: number): { polygon: number; point: number[] } | null;
+  /** The mesh as the bytes of a baked navmesh file (.wfnav), for Wayfinder.navMeshFromWfnav. */
+  saveWfnav(): Uint8Array;
   createQuery(): NavMeshQuery;
   findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: NavMeshOptions): NavMeshPathResult;
   dispose(): void;
@@ -212,6 +214,9 @@ export class Wayfinder {
   navMeshFromObj(text: string | Uint8Array, options?: { zUp?: boolean }): NavMesh;
   /** The text of a Polyanya "mesh 2" file. */
   navMeshFromPolyanya(text: string | Uint8Array): NavMesh;
+  /** The bytes of a baked navmesh file (.wfnav, from NavMesh.saveWfnav or `wayfinder mesh build
+   *  -o`); a damaged or foreign file throws a WayfinderError with status 'load_error'. */
+  navMeshFromWfnav(bytes: Uint8Array): NavMesh;
   /** Packed x, y, z vertices (y up); polygon i is the next polygonSizes[i] indices. */
   navMeshFromArrays(mesh: { vertices: ArrayLike<number>; indices: ArrayLike<number>;
     polygonSizes: ArrayLike<number> }): NavMesh;

@@ -158,18 +158,35 @@ class Runtime {
     const path = `/wayfinder_input_${++this.fileCount}`;
     this.module.FS.writeFile(path, text);
     try {
-      return this.scratch((alloc) => {
-        const bytes = this.module.lengthBytesUTF8(path) + 1;
-        const address = alloc(bytes);
-        this.module.stringToUTF8(path, address, bytes);
-        return body(address);
-      });
+      return this.withPath(path, body);
     } catch (error) {
       // The file's name is this script's; the message names what the caller gave instead.
       if (error instanceof WayfinderError) error.message = error.message.split(path).join(name);
       throw error;
     } finally {
       this.module.FS.unlink(path);
+    }
+  }
+
+  /** Runs body(address) with the file name `path` as a C string at address. */
+  withPath(path, body) {
+    return this.scratch((alloc) => {
+      const bytes = this.module.lengthBytesUTF8(path) + 1;
+      const address = alloc(bytes);
+      this.module.stringToUTF8(path, address, bytes);
+      return body(address);
+    });
+  }
+
+  /** Runs write(address of a file name) and returns the bytes it wrote to that file of the
+   *  module's in-memory file system, which is then removed. */
+  readWrittenFile(write) {
+    const path = `/wayfinder_output_${++this.fileCount}`;
+    try {
+      this.withPath(path, write);
+      return this.module.FS.readFile(path);
+    } finally {
+      if (this.module.FS.analyzePath(path).exists) this.module.FS.unlink(path);
     }
   }
 
@@ -549,6 +566,13 @@ export class NavMesh extends World {
     });
   }
 
+  /** The mesh as a baked navmesh file (.wfnav: detail heights, areas, flags and off-mesh links
+   *  included), for navMeshFromWfnav; the bytes of a file `wayfinder mesh build -o` writes. */
+  saveWfnav() {
+    const r = this.runtime;
+    return r.readWrittenFile((path) => r.check(r.module._wf_navmesh_save_wfnav(this.handle, path), 0, this.handle));
+  }
+
   createQuery() { return new NavMeshQuery(this.runtime, this); }
 
   findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
@@ -782,6 +806,15 @@ export class Wayfinder {
     const r = this.runtime;
     return new NavMesh(r, r.withFile(text, (path) => r.create((out, error, capacity) =>
       r.module._wf_navmesh_load_polyanya(path, out, error, capacity)), 'Polyanya mesh'));
+  }
+
+  /** A navigation mesh from the bytes of a baked navmesh file (.wfnav, from NavMesh.saveWfnav or
+   *  `wayfinder mesh build -o LEVEL.wfnav`), answering every query as the saved mesh did. A
+   *  damaged, truncated or foreign file throws 'load_error' naming the byte at fault. */
+  navMeshFromWfnav(bytes) {
+    const r = this.runtime;
+    return new NavMesh(r, r.withFile(typedArray(bytes, Uint8Array, 'bytes'), (path) => r.create((out, error, capacity) =>
+      r.module._wf_navmesh_load_wfnav(path, out, error, capacity)), 'wfnav data'));
   }
 
   /** A navigation mesh from arrays: vertices x, y, z (y up) packed; polygon i is the next
