@@ -163,10 +163,62 @@ export class NavMesh implements Disposable {
   readonly regionCount: number;
   /** The polygon under or over a point and the point moved onto it, or null. */
   locate(point: ArrayLike<number>, heightTolerance?: number): { polygon: number; point: number[] } | null;
+  /** A crowd of agents on this mesh; dispose it before the mesh. */
+  createCrowd(settings?: CrowdSettings): Crowd;
   /** The mesh as the bytes of a baked navmesh file (.wfnav), for Wayfinder.navMeshFromWfnav. */
   saveWfnav(): Uint8Array;
   createQuery(): NavMeshQuery;
   findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: NavMeshOptions): NavMeshPathResult;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+/** Crowd settings over the defaults (docs/crowds.md); lengths in world units, times in seconds. */
+export interface CrowdSettings {
+  timeHorizon?: number;
+  wallTimeHorizon?: number;
+  neighbourDistance?: number;
+  maxNeighbours?: number;
+  collisionIterations?: number;
+  stuckTime?: number;
+  stuckProgress?: number;
+  settleSpeedFraction?: number;
+  maxMovePolygons?: number;
+  wallClearance?: number;
+  targetSnapDistance?: number;
+}
+
+/** One agent's body and manners over the defaults (radius 0.5, height 2, maxSpeed 3.5,
+ *  maxAcceleration 8, avoidancePriority 1, arrivalRadius 0.1). */
+export interface CrowdAgentSettings {
+  radius?: number;
+  height?: number;
+  maxSpeed?: number;
+  maxAcceleration?: number;
+  avoidancePriority?: number;
+  arrivalRadius?: number;
+}
+
+export type CrowdAgentState = 'idle' | 'waiting_for_path' | 'moving' | 'arrived' | 'unreachable';
+
+/** Agents walking their paths together on a mesh, avoiding each other and the walls. */
+export class Crowd implements Disposable {
+  readonly mesh: NavMesh;
+  readonly agentCount: number;
+  /** Adds an agent at the mesh point nearest to [x, y, z]; returns its id (never reused). */
+  addAgent(position: ArrayLike<number>, settings?: CrowdAgentSettings): number;
+  removeAgent(id: number): void;
+  /** Sends the agent to the mesh point nearest to [x, y, z]; its path comes in the next update. */
+  setTarget(id: number, target: ArrayLike<number>): void;
+  /** Walks the agent at [vx, vz] with no path (a player's character). */
+  setVelocityTarget(id: number, velocity: ArrayLike<number>): void;
+  /** Advances every agent by dt seconds (> 0). */
+  update(dt: number): void;
+  /** x, y, z of every agent in the order of their ids, into `out` (at least 3 * agentCount
+   *  entries) or a new array; returns it. */
+  positions(out?: Float32Array): Float32Array;
+  /** Every agent in the order of their ids: velocities are x, z pairs of the last update. */
+  agents(): { ids: Uint32Array; positions: Float64Array; velocities: Float64Array; states: CrowdAgentState[] };
   dispose(): void;
   readonly disposed: boolean;
 }

@@ -303,6 +303,19 @@ class Runtime {
     return address;
   }
 
+  /** Writes the settings object's fields ({ name: 'f64' | 'u32' }) over the defaults at
+   *  `address`, laid out as layout[`${prefix}.${name}`] says; unknown names throw. */
+  writeSettings(address, prefix, fields, settings) {
+    for (const [name, value] of Object.entries(settings)) {
+      if (!Object.hasOwn(fields, name)) {
+        throw new WayfinderError('invalid_argument', `unknown setting '${name}' (one of: ${Object.keys(fields).join(', ')})`);
+      }
+      const at = address + this.layout[`${prefix}.${name}`];
+      if (fields[name] === 'u32') this.heapU32[at >> 2] = integerIn(value, name, 0, 0xffffffff);
+      else this.heapF64[at >> 3] = finite(value, name);
+    }
+  }
+
   /** The wf_path_result at `address` as a plain object (without the path itself). */
   readResult(address) {
     const L = this.layout;
@@ -566,6 +579,9 @@ export class NavMesh extends World {
     });
   }
 
+  /** A crowd of agents on this mesh (settings over the defaults; see Crowd). */
+  createCrowd(settings = {}) { return new Crowd(this.runtime, this, settings); }
+
   /** The mesh as a baked navmesh file (.wfnav: detail heights, areas, flags and off-mesh links
    *  included), for navMeshFromWfnav; the bytes of a file `wayfinder mesh build -o` writes. */
   saveWfnav() {
@@ -576,6 +592,133 @@ export class NavMesh extends World {
   createQuery() { return new NavMeshQuery(this.runtime, this); }
 
   findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
+}
+
+const crowdStates = ['idle', 'waiting_for_path', 'moving', 'arrived', 'unreachable'];
+// The settings' JavaScript names and their C types: counts are size_t (32 bits here), the rest
+// doubles. The crowd's threads stay at 1: this build has none.
+const crowdSettingFields = { timeHorizon: 'f64', wallTimeHorizon: 'f64', neighbourDistance: 'f64', maxNeighbours: 'u32',
+  collisionIterations: 'u32', stuckTime: 'f64', stuckProgress: 'f64', settleSpeedFraction: 'f64', maxMovePolygons: 'u32',
+  wallClearance: 'f64', targetSnapDistance: 'f64' };
+const agentSettingFields = { radius: 'f64', height: 'f64', maxSpeed: 'f64', maxAcceleration: 'f64',
+  avoidancePriority: 'f64', arrivalRadius: 'f64' };
+
+/** Agents walking their paths together on a mesh, avoiding each other and the walls
+ *  (docs/crowds.md). Counts as a query of its mesh: dispose the crowd before the mesh. */
+export class Crowd extends Owned {
+  constructor(runtime, mesh, settings) {
+    const m = runtime.module;
+    super(runtime, runtime.scratch((alloc) => {
+      const address = alloc(runtime.layout['crowd.size']);
+      m._wf_crowd_settings_init(address);
+      runtime.writeSettings(address, 'crowd', crowdSettingFields, settings);
+      return runtime.create((out, error, capacity) => m._wf_crowd_create(mesh.handle, address, out, error, capacity));
+    }));
+    this.mesh = mesh;
+  }
+
+  release(handle) { this.runtime.module._wf_crowd_destroy(handle); }
+
+  /** Adds an agent at the mesh point nearest to position [x, y, z] (within targetSnapDistance),
+   *  with no target; returns its id (ids grow, never reused). settings: { radius, height,
+   *  maxSpeed, maxAcceleration, avoidancePriority, arrivalRadius } over the defaults. */
+  addAgent(position, settings = {}) {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const address = alloc(r.layout['agent.size']);
+      r.module._wf_crowd_agent_settings_init(address);
+      r.writeSettings(address, 'agent', agentSettingFields, settings);
+      const [p] = r.writeTriples(alloc, Float64Array, { position });
+      const id = alloc(4);
+      r.check(r.module._wf_crowd_add_agent(this.handle, p, address, id), 0, this.handle);
+      return r.heapU32[id >> 2];
+    });
+  }
+
+  removeAgent(id) {
+    this.runtime.check(this.runtime.module._wf_crowd_remove_agent(this.handle, this.agentId(id)), 0, this.handle);
+  }
+
+  /** Sends the agent to the mesh point nearest to target [x, y, z]; its path comes in the next
+   *  update. */
+  setTarget(id, target) {
+    const r = this.runtime;
+    r.scratch((alloc) => {
+      const [t] = r.writeTriples(alloc, Float64Array, { target });
+      r.check(r.module._wf_crowd_set_target(this.handle, this.agentId(id), t), 0, this.handle);
+    });
+  }
+
+  /** Makes the agent walk at [vx, vz] (clamped to its max speed) with no path: a player's
+   *  character. */
+  setVelocityTarget(id, velocity) {
+    const r = this.runtime;
+    r.scratch((alloc) => {
+      const v = alloc(16);
+      r.heapF64.set(point(velocity, 2, 'velocity'), v >> 3);
+      r.check(r.module._wf_crowd_set_velocity_target(this.handle, this.agentId(id), v), 0, this.handle);
+    });
+  }
+
+  /** Advances every agent by dt seconds (> 0): paths, avoidance, moves. */
+  update(dt) {
+    this.runtime.check(this.runtime.module._wf_crowd_update(this.handle, finite(dt, 'dt')), 0, this.handle);
+  }
+
+  get agentCount() {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const count = alloc(4);
+      r.check(r.module._wf_crowd_agent_count(this.handle, count), 0, this.handle);
+      return r.heapU32[count >> 2];
+    });
+  }
+
+  /** Every agent's position, x, y, z in the order of their ids, into `out` (a Float32Array of
+   *  at least 3 * agentCount entries, as a renderer's buffer is, reused frame after frame) or a
+   *  new one; returns it. */
+  positions(out) {
+    const r = this.runtime;
+    const count = this.agentCount;
+    if (out !== undefined && (!(out instanceof Float32Array) || out.length < 3 * count)) {
+      throw new WayfinderError('invalid_argument', `out must be a Float32Array of at least ${3 * count} entries`);
+    }
+    const target = out ?? new Float32Array(3 * count);
+    if (count === 0) return target;
+    r.scratch((alloc) => {
+      const xyz = alloc(24 * count);
+      const n = alloc(4);
+      r.check(r.module._wf_crowd_read_agents(this.handle, 0, xyz, 0, 0, count, n), 0, this.handle);
+      const heap = r.heapF64;
+      const first = xyz >> 3;
+      for (let i = 0; i < 3 * count; i += 1) target[i] = heap[first + i];
+    });
+    return target;
+  }
+
+  /** Every agent, in the order of their ids: ids, positions (x, y, z), velocities of the last
+   *  update (x, z, units per second) and states ('idle', 'waiting_for_path', 'moving',
+   *  'arrived', 'unreachable'). */
+  agents() {
+    const r = this.runtime;
+    const count = this.agentCount;
+    return r.scratch((alloc) => {
+      const ids = alloc(4 * count);
+      const xyz = alloc(24 * count);
+      const velocities = alloc(16 * count);
+      const states = alloc(4 * count);
+      const n = alloc(4);
+      r.check(r.module._wf_crowd_read_agents(this.handle, ids, xyz, velocities, states, count, n), 0, this.handle);
+      return {
+        ids: r.heapU32.slice(ids >> 2, (ids >> 2) + count),
+        positions: r.heapF64.slice(xyz >> 3, (xyz >> 3) + 3 * count),
+        velocities: r.heapF64.slice(velocities >> 3, (velocities >> 3) + 2 * count),
+        states: Array.from(r.heap32.subarray(states >> 2, (states >> 2) + count), (s) => crowdStates[s]),
+      };
+    });
+  }
+
+  agentId(id) { return integerIn(id, 'agent id', 0, 0xffffffff); }
 }
 
 export class VoxelQuery extends Query {
