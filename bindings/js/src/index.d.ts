@@ -33,7 +33,9 @@ export interface QueryLimits {
 
 export type GridAlgorithm =
   | 'breadth_first' | 'dijkstra' | 'astar' | 'weighted_astar' | 'greedy_best_first' | 'bidirectional_astar'
-  | 'ida_star' | 'jps' | 'crash_right' | 'crash_left' | 'crash_auto' | 'crash_four_way' | 'divide';
+  | 'ida_star' | 'jps' | 'crash_right' | 'crash_left' | 'crash_auto' | 'crash_four_way' | 'divide'
+  /** JPS+ and HPA*: they read the grid's derived data (Grid.createDerived, GridQuery.setDerived). */
+  | 'jps_plus' | 'hierarchical';
 
 export interface GridOptions extends QueryLimits {
   /** Default 'astar'. 'jps' is optimal on uniform-cost grids with the MovingAI diagonal rule. */
@@ -138,11 +140,26 @@ declare abstract class Query<Options, Result extends PathResult> implements Disp
   readonly disposed: boolean;
 }
 
-export class GridQuery extends Query<GridOptions, GridPathResult> {}
+export class GridQuery extends Query<GridOptions, GridPathResult> {
+  /** The derived data 'jps_plus' and 'hierarchical' read (null: none); give it again after
+   *  derived.update(). */
+  setDerived(derived: GridDerived | null): void;
+}
+
+/** JPS+'s jump table and HPA*'s hierarchy of a grid, built for the options' algorithm; after an
+ *  edit of the grid, searches that read it answer 'invalid_input' until update(). */
+export class GridDerived implements Disposable {
+  readonly grid: Grid;
+  update(options?: GridOptions): void;
+  dispose(): void;
+  readonly disposed: boolean;
+}
 export class NavMeshQuery extends Query<NavMeshOptions, NavMeshPathResult> {}
 export class VoxelQuery extends Query<VoxelOptions, VoxelPathResult> {}
 
 export class Grid implements Disposable {
+  /** What 'jps_plus' and 'hierarchical' searches read, for queries' setDerived. */
+  createDerived(options?: GridOptions): GridDerived;
   readonly width: number;
   readonly height: number;
   cell(x: number, y: number): { passable: boolean; cost: number; area: number; flags: number };

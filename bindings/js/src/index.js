@@ -12,7 +12,8 @@ const stopReasonNames = ['none', 'goal_reached', 'open_list_empty', 'expansion_l
   'invalid_input', 'world_changed', 'gave_up', 'memory_limit'];
 const gridAlgorithms = {
   breadth_first: 0, dijkstra: 1, astar: 2, weighted_astar: 3, greedy_best_first: 4, bidirectional_astar: 5,
-  ida_star: 6, jps: 7, crash_right: 8, crash_left: 9, crash_auto: 10, crash_four_way: 11, divide: 12,
+  ida_star: 6, jps: 7, crash_right: 8, crash_left: 9, crash_auto: 10, crash_four_way: 11, divide: 12, jps_plus: 13,
+  hierarchical: 14,
 };
 const diagonalModes = { never: 0, at_least_one_walkable: 1, only_if_no_obstacles: 2, always: 3 };
 const heuristics = { automatic: 0, octile: 1, euclidean: 2, manhattan: 3, chebyshev: 4 };
@@ -467,6 +468,14 @@ export class GridQuery extends Query {
 
   release(handle) { this.runtime.module._wf_grid_query_destroy(handle); }
 
+  /** The derived data ('jps_plus' and 'hierarchical' read it) this query's searches use, or
+   *  null for none. The query keeps what it was given until given another one: after
+   *  derived.update(), give it again. */
+  setDerived(derived) {
+    const handle = derived === null ? 0 : derived.handle;
+    this.runtime.check(this.runtime.module._wf_grid_query_set_derived(this.handle, handle), 0, this.handle);
+  }
+
   /** Start [x, y] and goal [x, y] as the four integers the C calls take. */
   endpoints(alloc, start, goal) { return [...point(start, 2, 'start'), ...point(goal, 2, 'goal')]; }
 
@@ -516,11 +525,38 @@ export class Grid extends World {
     this.runtime.check(this.runtime.module._wf_grid_set_cost(this.handle, x, y, width, height, cost), 0, this.handle);
   }
 
+  /** What 'jps_plus' (the jump table) and 'hierarchical' (the cluster hierarchy) searches read
+   *  besides the grid, built for the options' algorithm and the grid as it is now; give it to
+   *  queries with query.setDerived. The grid cannot be disposed while it exists. */
+  createDerived(options = {}) { return new GridDerived(this.runtime, this, options); }
+
   /** A query object for this grid, which cannot be disposed while the query exists. */
   createQuery() { return new GridQuery(this.runtime, this); }
 
   /** One search with a query made for it and disposed afterwards. */
   findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
+}
+
+/** A grid's derived data (Grid.createDerived): read-only once built, shared by any queries. */
+export class GridDerived extends Owned {
+  constructor(runtime, grid, options) {
+    super(runtime, runtime.scratch((alloc) => {
+      const address = runtime.gridOptions(alloc, options);
+      return runtime.create((out, error, capacity) => runtime.module._wf_grid_derived_create(grid.handle, address, out,
+        error, capacity));
+    }));
+    this.grid = grid;
+  }
+
+  release(handle) { this.runtime.module._wf_grid_derived_destroy(handle); }
+
+  /** Adds what searches with these options read, and builds again what the grid's edits made
+   *  stale (until then those searches answer 'invalid_input'). */
+  update(options = {}) {
+    const r = this.runtime;
+    r.scratch((alloc) => r.check(r.module._wf_grid_derived_update(this.handle, r.gridOptions(alloc, options)), 0,
+      this.handle));
+  }
 }
 
 export class NavMeshQuery extends Query {

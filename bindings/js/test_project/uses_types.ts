@@ -6,10 +6,13 @@ export async function route(mapText: string): Promise<number> {
   const wf = await loadWayfinder();
   const grid = wf.gridFromMovingAI(mapText);
   const query = grid.createQuery();
+  const derived = grid.createDerived({ algorithm: 'jps_plus' });
+  query.setDerived(derived);
   let status: SearchStatus = query.begin([0, 0], [grid.width - 1, grid.height - 1], { algorithm: 'astar', weight: 1 });
   while (status === 'in_progress') status = query.step({ maxExpansions: 100 });
   const result: GridPathResult = query.result();
   query.dispose();
+  derived.dispose();
   grid.dispose();
 
   const mesh = wf.navMeshFromArrays({ vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1], indices: [0, 1, 2], polygonSizes: [3] });
