@@ -33,7 +33,9 @@ export interface QueryLimits {
 
 export type GridAlgorithm =
   | 'breadth_first' | 'dijkstra' | 'astar' | 'weighted_astar' | 'greedy_best_first' | 'bidirectional_astar'
-  | 'ida_star' | 'jps' | 'crash_right' | 'crash_left' | 'crash_auto' | 'crash_four_way' | 'divide';
+  | 'ida_star' | 'jps' | 'crash_right' | 'crash_left' | 'crash_auto' | 'crash_four_way' | 'divide'
+  /** JPS+ and HPA*: they read the grid's derived data (Grid.createDerived, GridQuery.setDerived). */
+  | 'jps_plus' | 'hierarchical';
 
 export interface GridOptions extends QueryLimits {
   /** Default 'astar'. 'jps' is optimal on uniform-cost grids with the MovingAI diagonal rule. */
@@ -138,11 +140,26 @@ declare abstract class Query<Options, Result extends PathResult> implements Disp
   readonly disposed: boolean;
 }
 
-export class GridQuery extends Query<GridOptions, GridPathResult> {}
+export class GridQuery extends Query<GridOptions, GridPathResult> {
+  /** The derived data 'jps_plus' and 'hierarchical' read (null: none); give it again after
+   *  derived.update(). */
+  setDerived(derived: GridDerived | null): void;
+}
+
+/** JPS+'s jump table and HPA*'s hierarchy of a grid, built for the options' algorithm; after an
+ *  edit of the grid, searches that read it answer 'invalid_input' until update(). */
+export class GridDerived implements Disposable {
+  readonly grid: Grid;
+  update(options?: GridOptions): void;
+  dispose(): void;
+  readonly disposed: boolean;
+}
 export class NavMeshQuery extends Query<NavMeshOptions, NavMeshPathResult> {}
 export class VoxelQuery extends Query<VoxelOptions, VoxelPathResult> {}
 
 export class Grid implements Disposable {
+  /** What 'jps_plus' and 'hierarchical' searches read, for queries' setDerived. */
+  createDerived(options?: GridOptions): GridDerived;
   readonly width: number;
   readonly height: number;
   cell(x: number, y: number): { passable: boolean; cost: number; area: number; flags: number };
@@ -163,8 +180,62 @@ export class NavMesh implements Disposable {
   readonly regionCount: number;
   /** The polygon under or over a point and the point moved onto it, or null. */
   locate(point: ArrayLike<number>, heightTolerance?: number): { polygon: number; point: number[] } | null;
+  /** A crowd of agents on this mesh; dispose it before the mesh. */
+  createCrowd(settings?: CrowdSettings): Crowd;
+  /** The mesh as the bytes of a baked navmesh file (.wfnav), for Wayfinder.navMeshFromWfnav. */
+  saveWfnav(): Uint8Array;
   createQuery(): NavMeshQuery;
   findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: NavMeshOptions): NavMeshPathResult;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+/** Crowd settings over the defaults (docs/crowds.md); lengths in world units, times in seconds. */
+export interface CrowdSettings {
+  timeHorizon?: number;
+  wallTimeHorizon?: number;
+  neighbourDistance?: number;
+  maxNeighbours?: number;
+  collisionIterations?: number;
+  stuckTime?: number;
+  stuckProgress?: number;
+  settleSpeedFraction?: number;
+  maxMovePolygons?: number;
+  wallClearance?: number;
+  targetSnapDistance?: number;
+}
+
+/** One agent's body and manners over the defaults (radius 0.5, height 2, maxSpeed 3.5,
+ *  maxAcceleration 8, avoidancePriority 1, arrivalRadius 0.1). */
+export interface CrowdAgentSettings {
+  radius?: number;
+  height?: number;
+  maxSpeed?: number;
+  maxAcceleration?: number;
+  avoidancePriority?: number;
+  arrivalRadius?: number;
+}
+
+export type CrowdAgentState = 'idle' | 'waiting_for_path' | 'moving' | 'arrived' | 'unreachable';
+
+/** Agents walking their paths together on a mesh, avoiding each other and the walls. */
+export class Crowd implements Disposable {
+  readonly mesh: NavMesh;
+  readonly agentCount: number;
+  /** Adds an agent at the mesh point nearest to [x, y, z]; returns its id (never reused). */
+  addAgent(position: ArrayLike<number>, settings?: CrowdAgentSettings): number;
+  removeAgent(id: number): void;
+  /** Sends the agent to the mesh point nearest to [x, y, z]; its path comes in the next update. */
+  setTarget(id: number, target: ArrayLike<number>): void;
+  /** Walks the agent at [vx, vz] with no path (a player's character). */
+  setVelocityTarget(id: number, velocity: ArrayLike<number>): void;
+  /** Advances every agent by dt seconds (> 0). */
+  update(dt: number): void;
+  /** x, y, z of every agent in the order of their ids, into `out` (at least 3 * agentCount
+   *  entries) or a new array; returns it. */
+  positions(out?: Float32Array): Float32Array;
+  /** Every agent in the order of their ids: velocities are x, z pairs of the last update. */
+  agents(): { ids: Uint32Array; positions: Float64Array; velocities: Float64Array; states: CrowdAgentState[] };
   dispose(): void;
   readonly disposed: boolean;
 }
@@ -212,6 +283,9 @@ export class Wayfinder {
   navMeshFromObj(text: string | Uint8Array, options?: { zUp?: boolean }): NavMesh;
   /** The text of a Polyanya "mesh 2" file. */
   navMeshFromPolyanya(text: string | Uint8Array): NavMesh;
+  /** The bytes of a baked navmesh file (.wfnav, from NavMesh.saveWfnav or `wayfinder mesh build
+   *  -o`); a damaged or foreign file throws a WayfinderError with status 'load_error'. */
+  navMeshFromWfnav(bytes: Uint8Array): NavMesh;
   /** Packed x, y, z vertices (y up); polygon i is the next polygonSizes[i] indices. */
   navMeshFromArrays(mesh: { vertices: ArrayLike<number>; indices: ArrayLike<number>;
     polygonSizes: ArrayLike<number> }): NavMesh;

@@ -12,7 +12,8 @@ const stopReasonNames = ['none', 'goal_reached', 'open_list_empty', 'expansion_l
   'invalid_input', 'world_changed', 'gave_up', 'memory_limit'];
 const gridAlgorithms = {
   breadth_first: 0, dijkstra: 1, astar: 2, weighted_astar: 3, greedy_best_first: 4, bidirectional_astar: 5,
-  ida_star: 6, jps: 7, crash_right: 8, crash_left: 9, crash_auto: 10, crash_four_way: 11, divide: 12,
+  ida_star: 6, jps: 7, crash_right: 8, crash_left: 9, crash_auto: 10, crash_four_way: 11, divide: 12, jps_plus: 13,
+  hierarchical: 14,
 };
 const diagonalModes = { never: 0, at_least_one_walkable: 1, only_if_no_obstacles: 2, always: 3 };
 const heuristics = { automatic: 0, octile: 1, euclidean: 2, manhattan: 3, chebyshev: 4 };
@@ -24,6 +25,7 @@ const profileInts = ['agentHeight', 'walkDirections', 'stepHeight', 'jumpHeight'
 const profileDoubles = ['walkCost', 'diagonalCost', 'stepUpCost', 'jumpCost', 'fallCost', 'swimCost', 'climbCost',
   'flyCost'];
 const errorCapacity = 512;
+const scratchBytes = 16384;
 const unlimitedExpansions = 0xffffffffffffffffn;
 
 /** What every failed call throws: `status` is the C API's status name ('invalid_argument',
@@ -61,7 +63,13 @@ function point(value, size, what) {
   if (value == null || typeof value.length !== 'number' || value.length !== size) {
     throw new WayfinderError('invalid_argument', `${what} must be an array of ${size} numbers`);
   }
-  return Array.from(value, (v, i) => finite(v, `${what}[${i}]`));
+  const values = new Array(size);
+  for (let i = 0; i < size; i += 1) {
+    const v = value[i];
+    // The message is built only on failure: a template per coordinate costs more than a search.
+    values[i] = typeof v === 'number' && !Number.isNaN(v) ? v : finite(v, `${what}[${i}]`);
+  }
+  return values;
 }
 
 /** The module and the calls every wrapper shares. One per loadWayfinder(). */
@@ -70,6 +78,9 @@ class Runtime {
     this.module = module;
     this.layout = readStructLayout(module);
     this.fileCount = 0;
+    this.scratchBase = module._malloc(scratchBytes);
+    if (this.scratchBase === 0) throw new WayfinderError('out_of_memory', 'wayfinder: cannot allocate the scratch region');
+    this.scratchTop = 0;
   }
 
   get heapU8() { return this.module.HEAPU8; }
@@ -78,20 +89,44 @@ class Runtime {
   get heapF32() { return this.module.HEAPF32; }
   get heapF64() { return this.module.HEAPF64; }
 
-  /** Runs body(alloc) and frees what alloc(bytes) returned, whatever happens. */
+  /** The module's memory seen as View (one of the typed arrays above). */
+  heapOf(View) {
+    const m = this.module;
+    switch (View) {
+      case Float64Array: return m.HEAPF64;
+      case Float32Array: return m.HEAPF32;
+      case Uint32Array: return m.HEAPU32;
+      case Int32Array: return m.HEAP32;
+      default: return m.HEAPU8;
+    }
+  }
+
+  /** Runs body(alloc) and frees what alloc(bytes) returned, whatever happens. alloc hands out
+   *  zeroed, 8-byte aligned blocks from one reused region (a stack: a nested scratch takes its
+   *  blocks above its caller's and gives them back on return), and falls back to malloc for what
+   *  does not fit, so that a query's few small buffers cost no malloc and free each call. */
   scratch(body) {
-    const blocks = [];
+    const mark = this.scratchTop;
+    let blocks = null;
     const alloc = (bytes) => {
-      const address = this.module._malloc(Math.max(8, bytes));
-      if (address === 0) throw new WayfinderError('out_of_memory', `wayfinder: cannot allocate ${bytes} bytes`);
-      blocks.push(address);
-      this.heapU8.fill(0, address, address + Math.max(8, bytes));
+      const size = (Math.max(8, bytes) + 7) & ~7;
+      let address;
+      if (this.scratchTop + size <= scratchBytes) {
+        address = this.scratchBase + this.scratchTop;
+        this.scratchTop += size;
+      } else {
+        address = this.module._malloc(size);
+        if (address === 0) throw new WayfinderError('out_of_memory', `wayfinder: cannot allocate ${bytes} bytes`);
+        (blocks ??= []).push(address);
+      }
+      this.heapU8.fill(0, address, address + size);
       return address;
     };
     try {
       return body(alloc);
     } finally {
-      for (const address of blocks) this.module._free(address);
+      this.scratchTop = mark;
+      if (blocks) for (const address of blocks) this.module._free(address);
     }
   }
 
@@ -124,12 +159,7 @@ class Runtime {
     const path = `/wayfinder_input_${++this.fileCount}`;
     this.module.FS.writeFile(path, text);
     try {
-      return this.scratch((alloc) => {
-        const bytes = this.module.lengthBytesUTF8(path) + 1;
-        const address = alloc(bytes);
-        this.module.stringToUTF8(path, address, bytes);
-        return body(address);
-      });
+      return this.withPath(path, body);
     } catch (error) {
       // The file's name is this script's; the message names what the caller gave instead.
       if (error instanceof WayfinderError) error.message = error.message.split(path).join(name);
@@ -139,19 +169,54 @@ class Runtime {
     }
   }
 
-  /** Copies each named [x, y, z] into fresh memory as three elements of View (Float64Array or
-   *  Int32Array, whose values must then be integers); returns their addresses. */
-  writeTriples(alloc, View, named) {
-    return Object.entries(named).map(([what, value]) => {
-      let values = point(value, 3, what);
-      if (View === Int32Array) values = values.map((v, i) => integerIn(v, `${what}[${i}]`, -2147483648, 2147483647));
-      const address = alloc(3 * View.BYTES_PER_ELEMENT);
-      new View(this.module.HEAPU8.buffer, address, 3).set(values);
-      return address;
+  /** Runs body(address) with the file name `path` as a C string at address. */
+  withPath(path, body) {
+    return this.scratch((alloc) => {
+      const bytes = this.module.lengthBytesUTF8(path) + 1;
+      const address = alloc(bytes);
+      this.module.stringToUTF8(path, address, bytes);
+      return body(address);
     });
   }
 
+  /** Runs write(address of a file name) and returns the bytes it wrote to that file of the
+   *  module's in-memory file system, which is then removed. */
+  readWrittenFile(write) {
+    const path = `/wayfinder_output_${++this.fileCount}`;
+    try {
+      this.withPath(path, write);
+      return this.module.FS.readFile(path);
+    } finally {
+      if (this.module.FS.analyzePath(path).exists) this.module.FS.unlink(path);
+    }
+  }
+
+  /** Copies each named [x, y, z] into fresh memory as three elements of View (Float64Array or
+   *  Int32Array, whose values must then be integers); returns their addresses. Writes through the
+   *  module's own views: a new typed array per point would cost more than the search on a small
+   *  mesh. */
+  writeTriples(alloc, View, named) {
+    const addresses = [];
+    for (const what in named) {
+      let values = point(named[what], 3, what);
+      const address = alloc(3 * View.BYTES_PER_ELEMENT);
+      if (View === Int32Array) {
+        values = values.map((v, i) => integerIn(v, `${what}[${i}]`, -2147483648, 2147483647));
+        this.heap32.set(values, address >> 2);
+      } else {
+        this.heapF64.set(values, address >> 3);
+      }
+      addresses.push(address);
+    }
+    return addresses;
+  }
+
   writeU64(address, value) {
+    if (value === unlimitedExpansions) {
+      this.heapU32[address >> 2] = 0xffffffff;
+      this.heapU32[(address >> 2) + 1] = 0xffffffff;
+      return;
+    }
     const big = BigInt.asUintN(64, BigInt(value));
     this.heapU32[address >> 2] = Number(big & 0xffffffffn);
     this.heapU32[(address >> 2) + 1] = Number(big >> 32n);
@@ -239,6 +304,19 @@ class Runtime {
     return address;
   }
 
+  /** Writes the settings object's fields ({ name: 'f64' | 'u32' }) over the defaults at
+   *  `address`, laid out as layout[`${prefix}.${name}`] says; unknown names throw. */
+  writeSettings(address, prefix, fields, settings) {
+    for (const [name, value] of Object.entries(settings)) {
+      if (!Object.hasOwn(fields, name)) {
+        throw new WayfinderError('invalid_argument', `unknown setting '${name}' (one of: ${Object.keys(fields).join(', ')})`);
+      }
+      const at = address + this.layout[`${prefix}.${name}`];
+      if (fields[name] === 'u32') this.heapU32[at >> 2] = integerIn(value, name, 0, 0xffffffff);
+      else this.heapF64[at >> 3] = finite(value, name);
+    }
+  }
+
   /** The wf_path_result at `address` as a plain object (without the path itself). */
   readResult(address) {
     const L = this.layout;
@@ -259,22 +337,32 @@ class Runtime {
 
   /** Copies a list out of a handle: read(buffer, capacity, countAddress) with capacity in items. */
   readList(count, itemBytes, read, handle, View) {
+    const elements = (count * itemBytes) / View.BYTES_PER_ELEMENT;
+    const list = new View(elements);
+    if (count === 0) return list;
     return this.scratch((alloc) => {
       const buffer = alloc(count * itemBytes);
       const countAddress = alloc(4);
       this.check(read(buffer, count, countAddress), 0, handle);
-      const n = this.heapU32[countAddress >> 2];
-      const view = new View(this.module.HEAPU8.buffer, buffer, (n * itemBytes) / View.BYTES_PER_ELEMENT);
-      return new View(view);
+      // Copied element by element: slice() or a view of the module's memory cost more for the
+      // short lists paths have.
+      const heap = this.heapOf(View);
+      const first = buffer / View.BYTES_PER_ELEMENT;
+      for (let i = 0; i < elements; i += 1) list[i] = heap[first + i];
+      return list;
     });
   }
 
+  /** The text read(text, capacity, lengthAddress) copies out: its length first (most results
+   *  have no message), then the text. */
   readMessage(read, handle) {
     return this.scratch((alloc) => {
-      const text = alloc(errorCapacity);
-      const length = alloc(4);
-      const status = read(text, errorCapacity, length);
-      if (status !== 0 && status !== 4) this.check(status, 0, handle);
+      const lengthAddress = alloc(4);
+      this.check(read(0, 0, lengthAddress), 0, handle);
+      const length = this.heapU32[lengthAddress >> 2];
+      if (length === 0) return '';
+      const text = alloc(length + 1);
+      this.check(read(text, length + 1, lengthAddress), 0, handle);
       return this.text(text);
     });
   }
@@ -380,6 +468,14 @@ export class GridQuery extends Query {
 
   release(handle) { this.runtime.module._wf_grid_query_destroy(handle); }
 
+  /** The derived data ('jps_plus' and 'hierarchical' read it) this query's searches use, or
+   *  null for none. The query keeps what it was given until given another one: after
+   *  derived.update(), give it again. */
+  setDerived(derived) {
+    const handle = derived === null ? 0 : derived.handle;
+    this.runtime.check(this.runtime.module._wf_grid_query_set_derived(this.handle, handle), 0, this.handle);
+  }
+
   /** Start [x, y] and goal [x, y] as the four integers the C calls take. */
   endpoints(alloc, start, goal) { return [...point(start, 2, 'start'), ...point(goal, 2, 'goal')]; }
 
@@ -429,11 +525,38 @@ export class Grid extends World {
     this.runtime.check(this.runtime.module._wf_grid_set_cost(this.handle, x, y, width, height, cost), 0, this.handle);
   }
 
+  /** What 'jps_plus' (the jump table) and 'hierarchical' (the cluster hierarchy) searches read
+   *  besides the grid, built for the options' algorithm and the grid as it is now; give it to
+   *  queries with query.setDerived. The grid cannot be disposed while it exists. */
+  createDerived(options = {}) { return new GridDerived(this.runtime, this, options); }
+
   /** A query object for this grid, which cannot be disposed while the query exists. */
   createQuery() { return new GridQuery(this.runtime, this); }
 
   /** One search with a query made for it and disposed afterwards. */
   findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
+}
+
+/** A grid's derived data (Grid.createDerived): read-only once built, shared by any queries. */
+export class GridDerived extends Owned {
+  constructor(runtime, grid, options) {
+    super(runtime, runtime.scratch((alloc) => {
+      const address = runtime.gridOptions(alloc, options);
+      return runtime.create((out, error, capacity) => runtime.module._wf_grid_derived_create(grid.handle, address, out,
+        error, capacity));
+    }));
+    this.grid = grid;
+  }
+
+  release(handle) { this.runtime.module._wf_grid_derived_destroy(handle); }
+
+  /** Adds what searches with these options read, and builds again what the grid's edits made
+   *  stale (until then those searches answer 'invalid_input'). */
+  update(options = {}) {
+    const r = this.runtime;
+    r.scratch((alloc) => r.check(r.module._wf_grid_derived_update(this.handle, r.gridOptions(alloc, options)), 0,
+      this.handle));
+  }
 }
 
 export class NavMeshQuery extends Query {
@@ -492,9 +615,146 @@ export class NavMesh extends World {
     });
   }
 
+  /** A crowd of agents on this mesh (settings over the defaults; see Crowd). */
+  createCrowd(settings = {}) { return new Crowd(this.runtime, this, settings); }
+
+  /** The mesh as a baked navmesh file (.wfnav: detail heights, areas, flags and off-mesh links
+   *  included), for navMeshFromWfnav; the bytes of a file `wayfinder mesh build -o` writes. */
+  saveWfnav() {
+    const r = this.runtime;
+    return r.readWrittenFile((path) => r.check(r.module._wf_navmesh_save_wfnav(this.handle, path), 0, this.handle));
+  }
+
   createQuery() { return new NavMeshQuery(this.runtime, this); }
 
   findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
+}
+
+const crowdStates = ['idle', 'waiting_for_path', 'moving', 'arrived', 'unreachable'];
+// The settings' JavaScript names and their C types: counts are size_t (32 bits here), the rest
+// doubles. The crowd's threads stay at 1: this build has none.
+const crowdSettingFields = { timeHorizon: 'f64', wallTimeHorizon: 'f64', neighbourDistance: 'f64', maxNeighbours: 'u32',
+  collisionIterations: 'u32', stuckTime: 'f64', stuckProgress: 'f64', settleSpeedFraction: 'f64', maxMovePolygons: 'u32',
+  wallClearance: 'f64', targetSnapDistance: 'f64' };
+const agentSettingFields = { radius: 'f64', height: 'f64', maxSpeed: 'f64', maxAcceleration: 'f64',
+  avoidancePriority: 'f64', arrivalRadius: 'f64' };
+
+/** Agents walking their paths together on a mesh, avoiding each other and the walls
+ *  (docs/crowds.md). Counts as a query of its mesh: dispose the crowd before the mesh. */
+export class Crowd extends Owned {
+  constructor(runtime, mesh, settings) {
+    const m = runtime.module;
+    super(runtime, runtime.scratch((alloc) => {
+      const address = alloc(runtime.layout['crowd.size']);
+      m._wf_crowd_settings_init(address);
+      runtime.writeSettings(address, 'crowd', crowdSettingFields, settings);
+      return runtime.create((out, error, capacity) => m._wf_crowd_create(mesh.handle, address, out, error, capacity));
+    }));
+    this.mesh = mesh;
+  }
+
+  release(handle) { this.runtime.module._wf_crowd_destroy(handle); }
+
+  /** Adds an agent at the mesh point nearest to position [x, y, z] (within targetSnapDistance),
+   *  with no target; returns its id (ids grow, never reused). settings: { radius, height,
+   *  maxSpeed, maxAcceleration, avoidancePriority, arrivalRadius } over the defaults. */
+  addAgent(position, settings = {}) {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const address = alloc(r.layout['agent.size']);
+      r.module._wf_crowd_agent_settings_init(address);
+      r.writeSettings(address, 'agent', agentSettingFields, settings);
+      const [p] = r.writeTriples(alloc, Float64Array, { position });
+      const id = alloc(4);
+      r.check(r.module._wf_crowd_add_agent(this.handle, p, address, id), 0, this.handle);
+      return r.heapU32[id >> 2];
+    });
+  }
+
+  removeAgent(id) {
+    this.runtime.check(this.runtime.module._wf_crowd_remove_agent(this.handle, this.agentId(id)), 0, this.handle);
+  }
+
+  /** Sends the agent to the mesh point nearest to target [x, y, z]; its path comes in the next
+   *  update. */
+  setTarget(id, target) {
+    const r = this.runtime;
+    r.scratch((alloc) => {
+      const [t] = r.writeTriples(alloc, Float64Array, { target });
+      r.check(r.module._wf_crowd_set_target(this.handle, this.agentId(id), t), 0, this.handle);
+    });
+  }
+
+  /** Makes the agent walk at [vx, vz] (clamped to its max speed) with no path: a player's
+   *  character. */
+  setVelocityTarget(id, velocity) {
+    const r = this.runtime;
+    r.scratch((alloc) => {
+      const v = alloc(16);
+      r.heapF64.set(point(velocity, 2, 'velocity'), v >> 3);
+      r.check(r.module._wf_crowd_set_velocity_target(this.handle, this.agentId(id), v), 0, this.handle);
+    });
+  }
+
+  /** Advances every agent by dt seconds (> 0): paths, avoidance, moves. */
+  update(dt) {
+    this.runtime.check(this.runtime.module._wf_crowd_update(this.handle, finite(dt, 'dt')), 0, this.handle);
+  }
+
+  get agentCount() {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const count = alloc(4);
+      r.check(r.module._wf_crowd_agent_count(this.handle, count), 0, this.handle);
+      return r.heapU32[count >> 2];
+    });
+  }
+
+  /** Every agent's position, x, y, z in the order of their ids, into `out` (a Float32Array of
+   *  at least 3 * agentCount entries, as a renderer's buffer is, reused frame after frame) or a
+   *  new one; returns it. */
+  positions(out) {
+    const r = this.runtime;
+    const count = this.agentCount;
+    if (out !== undefined && (!(out instanceof Float32Array) || out.length < 3 * count)) {
+      throw new WayfinderError('invalid_argument', `out must be a Float32Array of at least ${3 * count} entries`);
+    }
+    const target = out ?? new Float32Array(3 * count);
+    if (count === 0) return target;
+    r.scratch((alloc) => {
+      const xyz = alloc(24 * count);
+      const n = alloc(4);
+      r.check(r.module._wf_crowd_read_agents(this.handle, 0, xyz, 0, 0, count, n), 0, this.handle);
+      const heap = r.heapF64;
+      const first = xyz >> 3;
+      for (let i = 0; i < 3 * count; i += 1) target[i] = heap[first + i];
+    });
+    return target;
+  }
+
+  /** Every agent, in the order of their ids: ids, positions (x, y, z), velocities of the last
+   *  update (x, z, units per second) and states ('idle', 'waiting_for_path', 'moving',
+   *  'arrived', 'unreachable'). */
+  agents() {
+    const r = this.runtime;
+    const count = this.agentCount;
+    return r.scratch((alloc) => {
+      const ids = alloc(4 * count);
+      const xyz = alloc(24 * count);
+      const velocities = alloc(16 * count);
+      const states = alloc(4 * count);
+      const n = alloc(4);
+      r.check(r.module._wf_crowd_read_agents(this.handle, ids, xyz, velocities, states, count, n), 0, this.handle);
+      return {
+        ids: r.heapU32.slice(ids >> 2, (ids >> 2) + count),
+        positions: r.heapF64.slice(xyz >> 3, (xyz >> 3) + 3 * count),
+        velocities: r.heapF64.slice(velocities >> 3, (velocities >> 3) + 2 * count),
+        states: Array.from(r.heap32.subarray(states >> 2, (states >> 2) + count), (s) => crowdStates[s]),
+      };
+    });
+  }
+
+  agentId(id) { return integerIn(id, 'agent id', 0, 0xffffffff); }
 }
 
 export class VoxelQuery extends Query {
@@ -725,6 +985,15 @@ export class Wayfinder {
     const r = this.runtime;
     return new NavMesh(r, r.withFile(text, (path) => r.create((out, error, capacity) =>
       r.module._wf_navmesh_load_polyanya(path, out, error, capacity)), 'Polyanya mesh'));
+  }
+
+  /** A navigation mesh from the bytes of a baked navmesh file (.wfnav, from NavMesh.saveWfnav or
+   *  `wayfinder mesh build -o LEVEL.wfnav`), answering every query as the saved mesh did. A
+   *  damaged, truncated or foreign file throws 'load_error' naming the byte at fault. */
+  navMeshFromWfnav(bytes) {
+    const r = this.runtime;
+    return new NavMesh(r, r.withFile(typedArray(bytes, Uint8Array, 'bytes'), (path) => r.create((out, error, capacity) =>
+      r.module._wf_navmesh_load_wfnav(path, out, error, capacity)), 'wfnav data'));
   }
 
   /** A navigation mesh from arrays: vertices x, y, z (y up) packed; polygon i is the next

@@ -14,6 +14,11 @@ const names = [
   'gridRequest.size', 'gridRequest.coordinates', 'gridRequest.options',
   'navmeshRequest.size', 'navmeshRequest.start', 'navmeshRequest.goal', 'navmeshRequest.options',
   'voxelRequest.size', 'voxelRequest.start', 'voxelRequest.goal', 'voxelRequest.options',
+  'crowd.size', 'crowd.threads', 'crowd.timeHorizon', 'crowd.wallTimeHorizon', 'crowd.neighbourDistance',
+  'crowd.maxNeighbours', 'crowd.collisionIterations', 'crowd.stuckTime', 'crowd.stuckProgress',
+  'crowd.settleSpeedFraction', 'crowd.maxMovePolygons', 'crowd.wallClearance', 'crowd.targetSnapDistance',
+  'agent.size', 'agent.radius', 'agent.height', 'agent.maxSpeed', 'agent.maxAcceleration', 'agent.avoidancePriority',
+  'agent.arrivalRadius', 'agent.userId',
 ];
 
 /** Reads the module's table into { 'result.size': 48, ... }. */

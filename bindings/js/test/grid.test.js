@@ -102,3 +102,40 @@ test('cells from arrays, costs, edits and options', () => {
     grid.dispose();
   }
 });
+
+test('JPS+ over the derived jump table: optimal lengths, stale after an edit until updated', (t) => {
+  const mapFile = dataFile('movingai/dao/arena2.map', t);
+  if (!mapFile) return;
+  const scenario = readScenario(`${mapFile}.scen`);
+  const grid = wf.gridFromMovingAI(fs.readFileSync(mapFile, 'utf8'));
+  const query = grid.createQuery();
+  const derived = grid.createDerived({ algorithm: 'jps_plus' });
+  try {
+    assert.equal(query.findPath(scenario[0].start, scenario[0].goal, { algorithm: 'jps_plus' }).status, 'invalid_input');
+    query.setDerived(derived);
+    for (const [i, q] of scenario.entries()) {
+      const result = query.findPath(q.start, q.goal, { algorithm: 'jps_plus' });
+      assert.equal(result.status, 'found', `query ${i}: ${result.message}`);
+      assert.ok(Math.abs(result.cost - q.optimal) <= q.tolerance, `query ${i}: ${result.cost} vs ${q.optimal}`);
+    }
+    assert.throws(() => grid.dispose(), (error) => error.status === 'in_use');
+    // An edit makes the table stale: refused until it is built again and given again.
+    const q = scenario[scenario.length - 1];
+    const before = query.findPath(q.start, q.goal, { algorithm: 'jps_plus' }).cost;
+    // JPS+ needs one cost everywhere: the edit blocks a cell of the path instead.
+    const cells = query.findPath(q.start, q.goal, { algorithm: 'astar' }).cells;
+    const middle = 2 * Math.floor(cells.length / 4);
+    grid.setPassable(cells[middle], cells[middle + 1], 1, 1, false);
+    assert.equal(query.findPath(q.start, q.goal, { algorithm: 'jps_plus' }).status, 'invalid_input');
+    derived.update({ algorithm: 'jps_plus' });
+    query.setDerived(derived);
+    const after = query.findPath(q.start, q.goal, { algorithm: 'jps_plus' });
+    const astar = query.findPath(q.start, q.goal, { algorithm: 'astar' });
+    assert.equal(after.status, 'found', after.message);
+    assert.ok(Math.abs(after.cost - astar.cost) < 1e-9 && after.cost >= before);
+  } finally {
+    derived.dispose();
+    query.dispose();
+    grid.dispose();
+  }
+});

@@ -98,3 +98,37 @@ test('a mesh from arrays: locate, find, step and batch', () => {
     mesh.dispose();
   }
 });
+
+test('a baked .wfnav file: saved, loaded and answering as the mesh it came from', (t) => {
+  const meshFile = dataFile('meshes/derived/dungeon_navmesh.obj', t);
+  const queriesFile = meshFile && dataFile('meshes/derived/dungeon_reference_queries.csv', t);
+  if (!queriesFile) return;
+  const original = wf.navMeshFromObj(fs.readFileSync(meshFile, 'utf8'));
+  const bytes = original.saveWfnav();
+  const loaded = wf.navMeshFromWfnav(bytes);
+  const a = original.createQuery();
+  const b = loaded.createQuery();
+  try {
+    assert.ok(bytes instanceof Uint8Array && bytes.length > 0);
+    assert.deepEqual([loaded.vertexCount, loaded.polygonCount, loaded.regionCount],
+      [original.vertexCount, original.polygonCount, original.regionCount]);
+    assert.deepEqual(loaded.saveWfnav(), bytes);
+    for (const q of readCsv(queriesFile).slice(0, 1000)) {
+      const [start, goal] = [[q.sx, q.sy, q.sz], [q.ex, q.ey, q.ez]];
+      const [x, y] = [a.findPath(start, goal), b.findPath(start, goal)];
+      assert.equal(y.status, x.status);
+      assert.equal(y.cost, x.cost);
+      assert.deepEqual(y.points, x.points);
+      assert.deepEqual(y.polygons, x.polygons);
+    }
+    // A truncated file and one that is not a .wfnav at all are refused, naming the data.
+    for (const bad of [bytes.subarray(0, bytes.length >> 1), new TextEncoder().encode('v 0 0 0\n')]) {
+      assert.throws(() => wf.navMeshFromWfnav(bad), (error) => error.status === 'load_error' && /wfnav data/.test(error.message));
+    }
+  } finally {
+    a.dispose();
+    b.dispose();
+    original.dispose();
+    loaded.dispose();
+  }
+});

@@ -1,20 +1,32 @@
 // Type-checked against the installed package's declarations (tsc --noEmit in
 // scripts/test_package.sh): an application's TypeScript that uses every kind of world.
-import { loadWayfinder, WayfinderError, type GridPathResult, type SearchStatus } from 'wayfinder-wasm';
+import { loadWayfinder, WayfinderError, type CrowdAgentState, type GridPathResult, type SearchStatus } from 'wayfinder-wasm';
 
 export async function route(mapText: string): Promise<number> {
   const wf = await loadWayfinder();
   const grid = wf.gridFromMovingAI(mapText);
   const query = grid.createQuery();
+  const derived = grid.createDerived({ algorithm: 'jps_plus' });
+  query.setDerived(derived);
   let status: SearchStatus = query.begin([0, 0], [grid.width - 1, grid.height - 1], { algorithm: 'astar', weight: 1 });
   while (status === 'in_progress') status = query.step({ maxExpansions: 100 });
   const result: GridPathResult = query.result();
   query.dispose();
+  derived.dispose();
   grid.dispose();
 
   const mesh = wf.navMeshFromArrays({ vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1], indices: [0, 1, 2], polygonSizes: [3] });
   const located = mesh.locate([0.5, 0, 0.2]);
   const corridor = mesh.findPath([0.5, 0, 0.2], [0.9, 0, 0.8], { snapDistance: 0.1 }).polygons;
+  const crowd = mesh.createCrowd({ maxNeighbours: 4 });
+  const agent: number = crowd.addAgent([0.5, 0, 0.2], { radius: 0.05 });
+  crowd.setTarget(agent, [0.9, 0, 0.8]);
+  crowd.update(0.1);
+  const positions: Float32Array = crowd.positions(new Float32Array(3 * crowd.agentCount));
+  const states: CrowdAgentState[] = crowd.agents().states;
+  crowd.dispose();
+  const baked: Uint8Array = mesh.saveWfnav();
+  wf.navMeshFromWfnav(baked).dispose();
   mesh.dispose();
 
   const world = wf.voxelWorldFromBlocks({ sizeX: 2, sizeY: 2, sizeZ: 2 });
@@ -31,5 +43,6 @@ export async function route(mapText: string): Promise<number> {
   } catch (error) {
     if (error instanceof WayfinderError && error.status === 'invalid_argument') return -1;
   }
-  return result.cost + (located?.polygon ?? 0) + (corridor?.length ?? 0) + blocks.length + answers.length;
+  return result.cost + (located?.polygon ?? 0) + (corridor?.length ?? 0) + blocks.length + answers.length + positions.length +
+    states.length;
 }

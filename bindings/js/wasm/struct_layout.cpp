@@ -37,7 +37,21 @@ constexpr std::uint32_t layout[] = {
     sizeof(wf_navmesh_request), offsetof(wf_navmesh_request, start), offsetof(wf_navmesh_request, goal),
     offsetof(wf_navmesh_request, options),
     sizeof(wf_voxel_request), offsetof(wf_voxel_request, start), offsetof(wf_voxel_request, goal),
-    offsetof(wf_voxel_request, options)};
+    offsetof(wf_voxel_request, options),
+    // wf_crowd_settings
+    sizeof(wf_crowd_settings), offsetof(wf_crowd_settings, threads), offsetof(wf_crowd_settings, time_horizon),
+    offsetof(wf_crowd_settings, wall_time_horizon), offsetof(wf_crowd_settings, neighbour_distance),
+    offsetof(wf_crowd_settings, max_neighbours), offsetof(wf_crowd_settings, collision_iterations),
+    offsetof(wf_crowd_settings, stuck_time), offsetof(wf_crowd_settings, stuck_progress),
+    offsetof(wf_crowd_settings, settle_speed_fraction), offsetof(wf_crowd_settings, max_move_polygons),
+    offsetof(wf_crowd_settings, wall_clearance), offsetof(wf_crowd_settings, target_snap_distance),
+    // wf_crowd_agent_settings
+    sizeof(wf_crowd_agent_settings), offsetof(wf_crowd_agent_settings, radius),
+    offsetof(wf_crowd_agent_settings, height), offsetof(wf_crowd_agent_settings, max_speed),
+    offsetof(wf_crowd_agent_settings, max_acceleration), offsetof(wf_crowd_agent_settings, avoidance_priority),
+    offsetof(wf_crowd_agent_settings, arrival_radius), offsetof(wf_crowd_agent_settings, user_id)};
+// size_t is 32 bits in this module: the JavaScript side writes the crowd's counts as such.
+static_assert(sizeof(std::size_t) == 4);
 }  // namespace
 
 extern "C" {
