@@ -19,10 +19,8 @@
 
 #include "test_environment.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
-#if __has_include("wayfinder/navmesh/nav_mesh_tiles.hpp")
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
-#endif
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 #include "wayfinder/navmesh_build/navmesh_tile_cache.hpp"
 
@@ -405,10 +403,9 @@ TEST(NavMeshTileCache, MoreThan63AreaPairsAreRefusedAndLeaveTheCacheAsItWas) {
 }
 
 
-// Once the core's NavMesh takes single tiles (NavMesh::build_tiled, replace_tile), the cache's
-// tiles go into a running mesh: the edited mesh is the mesh built from fresh tiles with the same
-// obstacles, polygon for polygon, and answers the same paths.
-#if __has_include("wayfinder/navmesh/nav_mesh_tiles.hpp")
+// The cache's tiles go into a running mesh (NavMesh::build_tiled, replace_tile): the edited mesh
+// is the mesh built from fresh tiles with the same obstacles, polygon for polygon, and answers
+// the same paths.
 TEST(NavMeshTileCache, RebuiltTilesReplaceATiledNavMeshsTiles) {
   WAYFINDER_SKIP_WITHOUT(level_path("dungeon.obj"));
   const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
@@ -445,7 +442,6 @@ TEST(NavMeshTileCache, RebuiltTilesReplaceATiledNavMeshsTiles) {
     EXPECT_EQ(a.cost, b.cost) << "query " << q;
   }
 }
-#endif
 
 }  // namespace
 }  // namespace wayfinder

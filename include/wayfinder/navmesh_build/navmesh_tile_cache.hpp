@@ -24,6 +24,7 @@
 #include "wayfinder/core/area_filter.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
+#include "wayfinder/navmesh/nav_mesh_tiles.hpp"
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 
 namespace wayfinder {
@@ -70,12 +71,9 @@ struct AreaVolume {
 /// tile_z, geometry). Vertices are the tile's own (indices start at 0); polygon_areas and
 /// polygon_flags always have one entry per polygon; the detail mesh is filled as
 /// build_navmesh_geometry fills it. Polygon edges along the tile's borders are not split at the
-/// neighbouring tiles' vertices (the mesh that takes the tile joins them).
-struct RebuiltTile {
-  int tile_x;
-  int tile_z;
-  MeshGeometry geometry;
-};
+/// neighbouring tiles' vertices (the mesh that takes the tile joins them). The same type as the
+/// tiles NavMesh::build_tiled and replace_tile take.
+using RebuiltTile = NavMeshTile;
 
 /// How much one update may rebuild: at most `max_tiles` tiles, and no new tile once
 /// `max_time` has passed (a tile under way is finished, so one tile's time is the overrun).
