@@ -150,10 +150,18 @@ void weld_tile_borders(const NavMeshTileGrid& grid, MeshGeometry& mesh) {
       const double start = along_axis(from, along), end = along_axis(to, along);
       const double low = std::min(start, end), high = std::max(start, end);
       const std::size_t before = split.size();
-      for (const std::uint32_t c : *line) {
+      // The line is sorted along itself: only the stretch strictly between the edge's ends is
+      // looked at, so a border edge costs the vertices beside it, not the whole level's line.
+      const auto inside_from = std::upper_bound(line->begin(), line->end(), low, [&](double at, std::uint32_t c) {
+        return at < along_axis(mesh.vertices[c], along);
+      });
+      const auto inside_to = std::lower_bound(inside_from, line->end(), high, [&](std::uint32_t c, double at) {
+        return along_axis(mesh.vertices[c], along) < at;
+      });
+      for (auto it = inside_from; it != inside_to; ++it) {
+        const std::uint32_t c = *it;
         const Point& corner = mesh.vertices[c];
         const double at = along_axis(corner, along);
-        if (!(low < at && at < high)) continue;
         const double edge_height = from.y + (to.y - from.y) * (at - start) / (end - start);
         if (std::abs(corner.y - edge_height) > climb) continue;
         split.push_back(c);
