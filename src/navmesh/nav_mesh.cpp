@@ -203,9 +203,14 @@ NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildO
   }
 
   // Vertices at exactly the same position are one vertex, so that polygons which repeat a
-  // corner under another index still share their edges.
+  // corner under another index still share their edges. Joined tiles need no such pass: each
+  // tile arrives built (its polygons use one index per position), tiles' insides do not overlap,
+  // and the border weld (nav_mesh_tiles.cpp) has already made every vertex at one point of a
+  // border one, so the sort would map every used vertex to itself at a cost of the whole level.
   std::vector<std::uint32_t> canonical(geometry.vertices.size());
-  {
+  if (keep_empty_polygons) {
+    std::iota(canonical.begin(), canonical.end(), 0u);
+  } else {
     std::vector<std::uint32_t> order(geometry.vertices.size());
     std::iota(order.begin(), order.end(), 0u);
     auto position_less = [&](std::uint32_t a, std::uint32_t b) {
