@@ -176,6 +176,36 @@ TEST(NavMeshTiles, RandomTileChangesAnswerAsAFreshBuild) {
   }
 }
 
+// Many changes on a larger level, each tile with up to 8 neighbours whose borders meet it in
+// T-junctions: after every change the joined mesh has the shared edges of the same polygons
+// built in one piece (NavMesh::build merges vertices at one position itself, which the
+// join must already have done), and now and then answers as a fresh build of its tiles.
+TEST(NavMeshTiles, ManyChangesOnALargerLevelJoinEveryBorder) {
+  NavMeshTileGrid grid = small_grid();
+  grid.tiles_x = 8;
+  grid.tiles_z = 8;
+  std::mt19937_64 random(11);
+  TileSet tiles;
+  for (int z = 0; z < grid.tiles_z; ++z)
+    for (int x = 0; x < grid.tiles_x; ++x) tiles[{x, z}] = square_tile(x, z, 1 + (x * 3 + z) % 5, random());
+  NavMesh edited = fresh_mesh(grid, tiles);
+  NavMeshQuery edited_query(edited);
+  ExactPathSearch edited_exact(edited);
+  for (int change = 0; change < 60; ++change) {
+    SCOPED_TRACE("change " + std::to_string(change));
+    const int x = static_cast<int>(random() % 8), z = static_cast<int>(random() % 8);
+    MeshGeometry tile = square_tile(x, z, 1 + static_cast<int>(random() % 5), random());
+    if (tile.polygons.empty() && tiles.size() == 1) continue;
+    edited.replace_tile(x, z, tile);
+    if (tile.polygons.empty()) tiles.erase({x, z});
+    else tiles[{x, z}] = tile;
+    const NavMesh one_piece = NavMesh::build(edited.to_geometry());
+    EXPECT_EQ(edited.shared_edge_count(), one_piece.shared_edge_count());
+    if (change % 15 == 14)
+      expect_same_answers(edited, fresh_mesh(grid, tiles), edited_query, edited_exact, 300 + change);
+  }
+}
+
 TEST(NavMeshTiles, ReferencesIntoAReplacedTileTurnInvalid) {
   const NavMeshTileGrid grid = small_grid();
   TileSet tiles;

@@ -72,6 +72,7 @@ EdgePointGraph::EdgePointGraph(const NavMesh& mesh) {
   }
 
   exit_starts_.assign(mesh.polygon_count() + 1, 0);
+  exits_.reserve(edges * 2);  // every shared edge leaves each of its two polygons once
   for (std::uint32_t polygon = 0; polygon < mesh.polygon_count(); ++polygon) {
     for (std::uint32_t j = 0; j < mesh.polygon_vertices(polygon).size(); ++j) {
       const std::uint32_t e = SearchTables::shared_edge_of_slot(mesh, SearchTables::edge_slot(mesh, polygon, j));
@@ -83,6 +84,11 @@ EdgePointGraph::EdgePointGraph(const NavMesh& mesh) {
   }
 
   onward_starts_.assign(positions_.size() + 1, 0);
+  // Sized first (every exit of the entered polygon but the node's own edge), so that the
+  // array grows once: the graph is built again on every tile change.
+  std::size_t onward_count = 0;
+  for (NodeId node = 0; node < positions_.size(); ++node) onward_count += exits(entered_[node]).size() - 1;
+  onward_.reserve(onward_count);
   constexpr float unused = std::numeric_limits<float>::infinity();
   for (NodeId node = 0; node < positions_.size(); ++node) {
     const Point& here = positions_[node];

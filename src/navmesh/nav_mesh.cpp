@@ -203,9 +203,14 @@ NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildO
   }
 
   // Vertices at exactly the same position are one vertex, so that polygons which repeat a
-  // corner under another index still share their edges.
+  // corner under another index still share their edges. Joined tiles need no such pass: each
+  // tile arrives built (its polygons use one index per position), tiles' insides do not overlap,
+  // and the border weld (nav_mesh_tiles.cpp) has already made every vertex at one point of a
+  // border one, so the sort would map every used vertex to itself at a cost of the whole level.
   std::vector<std::uint32_t> canonical(geometry.vertices.size());
-  {
+  if (keep_empty_polygons) {
+    std::iota(canonical.begin(), canonical.end(), 0u);
+  } else {
     std::vector<std::uint32_t> order(geometry.vertices.size());
     std::iota(order.begin(), order.end(), 0u);
     auto position_less = [&](std::uint32_t a, std::uint32_t b) {
@@ -224,6 +229,8 @@ NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildO
   }
   mesh.vertices_ = geometry.vertices;
 
+  // Reused from polygon to polygon: a tile change runs this over the whole level.
+  std::vector<std::uint32_t> resolved, distinct, sorted;
   for (std::size_t p = 0; p < geometry.polygons.size(); ++p) {
     const std::vector<std::uint32_t>& input = geometry.polygons[p];
     const int line = polygon_line(p);
@@ -237,22 +244,21 @@ NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildO
       throw LoadError(source, line, 0,
                       "polygon " + std::to_string(p) + " has " + std::to_string(input.size()) +
                           " vertices; a polygon needs at least 3");
-    std::vector<std::uint32_t> polygon;
-    polygon.reserve(input.size());
+    resolved.clear();
     for (std::uint32_t index : input) {
       if (index >= geometry.vertices.size())
         throw LoadError(source, line, 0,
                         "polygon " + std::to_string(p) + " uses vertex " + std::to_string(index) + " but the mesh has " +
                             std::to_string(geometry.vertices.size()) + " vertices");
-      polygon.push_back(canonical[index]);
+      resolved.push_back(canonical[index]);
     }
     // Drop repeats: the same vertex twice in a row (or the last equal to the first).
-    std::vector<std::uint32_t> distinct;
-    for (std::uint32_t index : polygon) {
+    distinct.clear();
+    for (std::uint32_t index : resolved) {
       if (distinct.empty() || distinct.back() != index) distinct.push_back(index);
     }
     while (distinct.size() > 1 && distinct.front() == distinct.back()) distinct.pop_back();
-    if (distinct.size() != polygon.size()) {
+    if (distinct.size() != resolved.size()) {
       mesh.problems_.push_back({MeshProblem::Kind::repeated_vertex, static_cast<std::uint32_t>(p), line,
                                 describe(source, line, "polygon " + std::to_string(p) + " repeats a vertex; the repeat is ignored")});
     }
@@ -271,7 +277,7 @@ NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildO
     }
     if (twice_area < 0.0) std::reverse(distinct.begin(), distinct.end());
     // A vertex that appears twice, not in a row, makes the boundary touch itself.
-    std::vector<std::uint32_t> sorted = distinct;
+    sorted.assign(distinct.begin(), distinct.end());
     std::sort(sorted.begin(), sorted.end());
     const bool self_touching = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
     if (!self_touching && is_convex_ccw(mesh.vertices_, distinct, area_tolerance)) {

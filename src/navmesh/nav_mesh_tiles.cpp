@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -98,30 +99,50 @@ std::pair<long long, long long> border_lines(const NavMeshTileGrid& grid, const 
 void weld_tile_borders(const NavMeshTileGrid& grid, MeshGeometry& mesh) {
   const double climb = grid.border_climb * (1.0 + 1e-6) + 1e-9;
   std::vector<std::uint32_t> canonical(mesh.vertices.size());
+  std::iota(canonical.begin(), canonical.end(), 0u);
   std::vector<char> on_border(mesh.vertices.size(), 0);
-  std::map<std::pair<double, double>, std::vector<std::uint32_t>> columns;
+  // The border vertices by x-z point (a column), in index order within a point: one sort of
+  // plain records rather than a tree of vectors, as this runs on every tile change.
+  struct BorderVertex {
+    double x, z;
+    std::uint32_t vertex;
+    bool on_x_line, on_z_line;
+  };
+  std::vector<BorderVertex> border;
   for (std::uint32_t v = 0; v < mesh.vertices.size(); ++v) {
-    canonical[v] = v;
     const Point& p = mesh.vertices[v];
     const auto [line_x, line_z] = border_lines(grid, p);
     if (line_x < 0 && line_z < 0) continue;
     on_border[v] = 1;
-    auto& column = columns[{p.x, p.z}];
-    for (const std::uint32_t other : column)
-      if (std::abs(mesh.vertices[other].y - p.y) <= climb) {
-        canonical[v] = other;
-        break;
-      }
-    if (canonical[v] == v) column.push_back(v);
+    border.push_back({p.x, p.z, v, line_x >= 0, line_z >= 0});
   }
-  // The kept border vertices on each line, keyed by (axis, exact coordinate), sorted along it.
+  std::sort(border.begin(), border.end(), [](const BorderVertex& a, const BorderVertex& b) {
+    if (a.x != b.x) return a.x < b.x;
+    if (a.z != b.z) return a.z < b.z;
+    return a.vertex < b.vertex;
+  });
+  // Each vertex is the first earlier one of its column within the climb, or is kept. The kept
+  // vertices on each line, keyed by (axis, exact coordinate), are then sorted along it.
   std::map<std::pair<int, double>, std::vector<std::uint32_t>> lines;
-  for (const auto& [xz, column] : columns)
-    for (const std::uint32_t v : column) {
-      const auto [line_x, line_z] = border_lines(grid, mesh.vertices[v]);
-      if (line_x >= 0) lines[{0, xz.first}].push_back(v);
-      if (line_z >= 0) lines[{2, xz.second}].push_back(v);
+  std::vector<std::uint32_t> column;
+  for (std::size_t i = 0; i < border.size();) {
+    std::size_t end = i + 1;
+    while (end < border.size() && border[end].x == border[i].x && border[end].z == border[i].z) ++end;
+    column.clear();
+    for (std::size_t k = i; k < end; ++k) {
+      const std::uint32_t v = border[k].vertex;
+      for (const std::uint32_t other : column)
+        if (std::abs(mesh.vertices[other].y - mesh.vertices[v].y) <= climb) {
+          canonical[v] = other;
+          break;
+        }
+      if (canonical[v] != v) continue;
+      column.push_back(v);
+      if (border[k].on_x_line) lines[{0, border[i].x}].push_back(v);
+      if (border[k].on_z_line) lines[{2, border[i].z}].push_back(v);
     }
+    i = end;
+  }
   for (auto& [key, ids] : lines) {
     const int along = key.first == 0 ? 2 : 0;
     std::sort(ids.begin(), ids.end(), [&](std::uint32_t a, std::uint32_t b) {
@@ -150,10 +171,18 @@ void weld_tile_borders(const NavMeshTileGrid& grid, MeshGeometry& mesh) {
       const double start = along_axis(from, along), end = along_axis(to, along);
       const double low = std::min(start, end), high = std::max(start, end);
       const std::size_t before = split.size();
-      for (const std::uint32_t c : *line) {
+      // The line is sorted along itself: only the stretch strictly between the edge's ends is
+      // looked at, so a border edge costs the vertices beside it, not the whole level's line.
+      const auto inside_from = std::upper_bound(line->begin(), line->end(), low, [&](double at, std::uint32_t c) {
+        return at < along_axis(mesh.vertices[c], along);
+      });
+      const auto inside_to = std::lower_bound(inside_from, line->end(), high, [&](std::uint32_t c, double at) {
+        return along_axis(mesh.vertices[c], along) < at;
+      });
+      for (auto it = inside_from; it != inside_to; ++it) {
+        const std::uint32_t c = *it;
         const Point& corner = mesh.vertices[c];
         const double at = along_axis(corner, along);
-        if (!(low < at && at < high)) continue;
         const double edge_height = from.y + (to.y - from.y) * (at - start) / (end - start);
         if (std::abs(corner.y - edge_height) > climb) continue;
         split.push_back(c);
