@@ -272,5 +272,12 @@ namespace Wayfinder
         }
 
         internal static int Count(UIntPtr count) { return checked((int)count.ToUInt64()); }
+
+        /// <summary>A count as the C API's size_t; a negative one is an ArgumentOutOfRangeException naming `what`.</summary>
+        internal static UIntPtr Size(int count, string what)
+        {
+            if (count < 0) throw new ArgumentOutOfRangeException(what, count, "must not be negative");
+            return (UIntPtr)(uint)count;
+        }
     }
 }

@@ -277,6 +277,20 @@ namespace Wayfinder
             else Native.Check(NativeMethods.wf_grid_query_set_derived(Handle, derived.Handle), Handle);
         }
 
+        /// <summary>
+        /// Searches from now on are for a k x k agent (1 to 255; 1, the default, is one cell; C
+        /// wf_grid_query_set_agent_size, C++ GridSearchOptions::agent_size) whose position is its
+        /// top-left cell: start, goal and path cells are top-left cells, and every cell of the body
+        /// must be passable. Sizes above 1 read derived data holding that size
+        /// (<see cref="GridDerivedData.AddAgentSize"/>, then <see cref="SetDerived"/>); without it a
+        /// search is SearchStatus.InvalidInput saying what to build. Breadth-first and the walkers
+        /// refuse sizes above 1. A size outside 1..255 throws, nothing changed.
+        /// </summary>
+        public void SetAgentSize(int agentSize)
+        {
+            Native.Check(NativeMethods.wf_grid_query_set_agent_size(Handle, agentSize), Handle);
+        }
+
         public void Dispose() { handle.Dispose(); }
     }
 
@@ -313,6 +327,19 @@ namespace Wayfinder
         {
             NativeGridOptionsBlock block;
             Native.Check(NativeMethods.wf_grid_derived_update(Handle, NativeGridOptionsBlock.Prepare(options, &block)), Handle);
+        }
+
+        /// <summary>
+        /// Adds what searches with `options` (null: the defaults) for k x k agents read (the
+        /// clearance, and for JPS, JPS+ and HPA* the body map and its jump table or hierarchy), for
+        /// the grid as it is now (C wf_grid_derived_add_agent_size); give it to the queries again
+        /// afterwards. A size outside 1..255 throws.
+        /// </summary>
+        public void AddAgentSize(int agentSize, GridOptions options = null)
+        {
+            NativeGridOptionsBlock block;
+            Native.Check(NativeMethods.wf_grid_derived_add_agent_size(Handle, NativeGridOptionsBlock.Prepare(options, &block), agentSize),
+                         Handle);
         }
 
         public void Dispose() { handle.Dispose(); }

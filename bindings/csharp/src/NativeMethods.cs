@@ -194,6 +194,10 @@ namespace Wayfinder
         internal static extern Status wf_grid_query_set_derived(GridQueryHandle query, GridDerivedHandle derived);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "wf_grid_query_set_derived")]
         internal static extern Status wf_grid_query_clear_derived(GridQueryHandle query, IntPtr none);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_set_agent_size(GridQueryHandle query, int agentSize);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_derived_add_agent_size(GridDerivedHandle derived, NativeGridOptions* options, int agentSize);
 
         // ---- Navigation meshes ----
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -223,6 +227,14 @@ namespace Wayfinder
         internal static extern Status wf_navmesh_locate(NavMeshHandle mesh, ref Vector3d point, double heightTolerance,
                                                         out uint polygon, out Vector3d located);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_off_mesh_link_init(OffMeshLink* link);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_add_off_mesh_link(NavMeshHandle mesh, OffMeshLink* link, uint* linkId);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_add_off_mesh_links_file(NavMeshHandle mesh, byte[] utf8Path, UIntPtr* added);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_off_mesh_link_count(NavMeshHandle mesh, UIntPtr* count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_create(NavMeshHandle mesh, out IntPtr query, byte[] error, UIntPtr errorCapacity);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void wf_navmesh_query_destroy(IntPtr query);
@@ -244,7 +256,36 @@ namespace Wayfinder
         internal static extern Status wf_navmesh_query_path_polygons(NavMeshQueryHandle query, uint* polygons, UIntPtr capacity,
                                                                      UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_path_links(NavMeshQueryHandle query, PathLink* links, UIntPtr capacity,
+                                                                  UIntPtr* count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
+
+        // ---- Crowds ----
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_crowd_settings_init(CrowdSettings* settings);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_crowd_agent_settings_init(CrowdAgentSettings* settings);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_create(NavMeshHandle mesh, CrowdSettings* settings, out IntPtr crowd, byte[] error,
+                                                      UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_crowd_destroy(IntPtr crowd);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_add_agent(CrowdHandle crowd, Vector3d* position, CrowdAgentSettings* settings, uint* agentId);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_remove_agent(CrowdHandle crowd, uint agentId);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_set_target(CrowdHandle crowd, uint agentId, Vector3d* target);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_set_velocity_target(CrowdHandle crowd, uint agentId, double* velocityXz);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_update(CrowdHandle crowd, double dt);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_agent_count(CrowdHandle crowd, UIntPtr* count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_read_agents(CrowdHandle crowd, uint* ids, Vector3d* positionsXyz, double* velocitiesXz,
+                                                           CrowdAgentState* states, UIntPtr capacity, UIntPtr* count);
 
         // ---- Voxel worlds ----
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

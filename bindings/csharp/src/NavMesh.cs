@@ -1,5 +1,6 @@
 // Navigation meshes (C++ NavMesh, NavMeshQuery; C wf_navmesh, wf_navmesh_query).
 using System;
+using System.Runtime.InteropServices;
 
 namespace Wayfinder
 {
@@ -14,11 +15,71 @@ namespace Wayfinder
     }
 
     /// <summary>
+    /// An off-mesh link (C++ OffMeshLink, C wf_off_mesh_link, docs/navmesh.md "Off-mesh links"): a
+    /// jump, a ladder or a teleporter between two points of the mesh, taken without walking
+    /// between them. Start from <see cref="Defaults"/>.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct OffMeshLink
+    {
+        /// <summary>The ends (y up).</summary>
+        public Vector3d Start, End;
+        /// <summary>How far (3D) an end may be moved onto the mesh (1).</summary>
+        public double Radius;
+        /// <summary>Before its area's multiplier; below 0: its length (-1); less than its length is raised to it.</summary>
+        public double Cost;
+        private int bidirectional;
+        /// <summary>Below <see cref="AreaFilter.MaxAreas"/> (0).</summary>
+        public byte Area;
+        /// <summary>Read by filters as a polygon's (0).</summary>
+        public ushort Flags;
+        /// <summary>The caller's own number (0).</summary>
+        public uint UserId;
+
+        /// <summary>Both ways (true) or start to end only.</summary>
+        public bool Bidirectional { get { return bidirectional != 0; } set { bidirectional = value ? 1 : 0; } }
+
+        /// <summary>The defaults of C++ OffMeshLink: both ways, radius 1, cost its length (C wf_off_mesh_link_init).</summary>
+        public static unsafe OffMeshLink Defaults()
+        {
+            OffMeshLink link;
+            NativeMethods.wf_off_mesh_link_init(&link);
+            return link;
+        }
+
+        /// <summary>A link from `start` to `end` with the other fields' defaults.</summary>
+        public static OffMeshLink Between(Vector3d start, Vector3d end, bool bidirectional = true)
+        {
+            OffMeshLink link = Defaults();
+            link.Start = start;
+            link.End = end;
+            link.Bidirectional = bidirectional;
+            return link;
+        }
+    }
+
+    /// <summary>An off-mesh link a path takes (C++ PathLinkStep, C wf_path_link).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct PathLink
+    {
+        /// <summary>Index in the path's points of the link's start; its end is the next point.</summary>
+        public uint Waypoint;
+        /// <summary>Index in the path's polygons of the one it leaves; the next is where it lands.</summary>
+        public uint Polygon;
+        /// <summary>The link's id.</summary>
+        public uint Link;
+        private int reverse;
+
+        /// <summary>A two-way link taken from its end to its start.</summary>
+        public bool Reverse { get { return reverse != 0; } }
+    }
+
+    /// <summary>
     /// A navigation mesh (C++ NavMesh). Any number of threads may search it at once, each with
     /// its own <see cref="NavMeshQuery"/>. Disposing it while queries on it live is allowed: the
     /// mesh is freed with the last of them.
     /// </summary>
-    public sealed class NavMesh : IDisposable
+    public sealed unsafe class NavMesh : IDisposable
     {
         /// <summary>A polygon id meaning "none" (C WF_NO_POLYGON).</summary>
         public const uint NoPolygon = uint.MaxValue;
@@ -132,6 +193,44 @@ namespace Wayfinder
             return location;
         }
 
+        /// <summary>
+        /// Places the link's ends on the mesh and adds it; returns its id (0, 1, ... in the order
+        /// links are added, after a baked file's own; C wf_navmesh_add_off_mesh_link). An end with
+        /// no mesh within the radius, a non-finite point, a bad cost, radius or area throws,
+        /// nothing changed. An edit: no search or crowd update on the mesh may be running.
+        /// </summary>
+        public uint AddOffMeshLink(OffMeshLink link)
+        {
+            uint id;
+            Native.Check(NativeMethods.wf_navmesh_add_off_mesh_link(Handle, &link, &id), Handle);
+            return id;
+        }
+
+        /// <summary>
+        /// Adds every link of a links file (one a line, as `wayfinder mesh path --links` reads it;
+        /// C wf_navmesh_add_off_mesh_links_file); returns how many. A malformed file (LoadError) or
+        /// a link that cannot be placed (InvalidArgument) throws naming the line, and then no link
+        /// of the file is added.
+        /// </summary>
+        public int AddOffMeshLinksFile(string path)
+        {
+            byte[] utf8Path = Native.Utf8Path(path);
+            UIntPtr added;
+            Native.Check(NativeMethods.wf_navmesh_add_off_mesh_links_file(Handle, utf8Path, &added), Handle);
+            return Native.Count(added);
+        }
+
+        /// <summary>The number of off-mesh links (C wf_navmesh_off_mesh_link_count).</summary>
+        public int OffMeshLinkCount
+        {
+            get
+            {
+                UIntPtr count;
+                Native.CheckRead(NativeMethods.wf_navmesh_off_mesh_link_count(Handle, &count), "wf_navmesh_off_mesh_link_count failed");
+                return Native.Count(count);
+            }
+        }
+
         public void Dispose() { handle.Dispose(); }
     }
 
@@ -222,6 +321,23 @@ namespace Wayfinder
                 Native.Reserve(ref polygons, Native.Count(count));
                 fixed (uint* p = polygons)
                     status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)polygons.Length, &count);
+            }
+            Native.Check(status, Handle);
+            return Native.Count(count);
+        }
+
+        /// <summary>The off-mesh links the path takes, in order, into `links` (grown when too short); returns their number.</summary>
+        public int GetPathLinks(ref PathLink[] links)
+        {
+            UIntPtr count;
+            Status status;
+            fixed (PathLink* p = links)
+                status = NativeMethods.wf_navmesh_query_path_links(Handle, p, (UIntPtr)(uint)(links == null ? 0 : links.Length), &count);
+            if (Native.NeedsMore(status, count, links))
+            {
+                Native.Reserve(ref links, Native.Count(count));
+                fixed (PathLink* p = links)
+                    status = NativeMethods.wf_navmesh_query_path_links(Handle, p, (UIntPtr)(uint)links.Length, &count);
             }
             Native.Check(status, Handle);
             return Native.Count(count);

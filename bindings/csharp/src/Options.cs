@@ -49,6 +49,12 @@ namespace Wayfinder
         PolygonCentroids = 0,
         /// <summary>The default: corridors close to the shortest.</summary>
         EdgePoints = 1,
+        /// <summary>
+        /// No corridor search: the exact shortest path (its x-z length is the cost; C++
+        /// CorridorNodes::optimal, after Polyanya); the path's polygons are those it crosses. A
+        /// mesh with off-mesh links or a filter with area costs other than 1 is SearchStatus.InvalidInput.
+        /// </summary>
+        Optimal = 2,
     }
 
     public enum VoxelAlgorithm

@@ -232,5 +232,39 @@ namespace Wayfinder.Tests
             Assert.That(Library.StatusName(Status.InvalidArgument), Is.EqualTo("invalid_argument"));
             Assert.That(Library.SearchStatusName(SearchStatus.NoPath), Is.EqualTo("no_path"));
         }
+
+        [Test]
+        public void LargerAgentsNeedRoomAndTheirDerivedData()
+        {
+            // A wall down column 4 with a one-cell gap at row 4.
+            using (var map = new GridMap(8, 8))
+            using (var query = new GridQuery(map))
+            using (var derived = new GridDerivedData(map))
+            {
+                map.SetPassable(4, 0, 1, 8, false);
+                map.SetPassable(4, 4, 1, 1, true);
+                Assert.That(query.FindPath(0, 0, 6, 0).Found, query.Message);
+                query.SetAgentSize(2);
+                // No clearance built yet: the search says what to build.
+                Assert.That(query.FindPath(0, 0, 6, 0).Status, Is.EqualTo(SearchStatus.InvalidInput));
+                Assert.That(query.Message, Is.Not.Empty);
+                derived.AddAgentSize(2);
+                query.SetDerived(derived);
+                Assert.That(query.FindPath(0, 0, 6, 0).Status, Is.EqualTo(SearchStatus.NoPath), query.Message);
+                map.SetPassable(4, 5, 1, 1, true);
+                derived.Update();
+                derived.AddAgentSize(2);
+                query.SetDerived(derived);
+                Assert.That(query.FindPath(0, 0, 6, 0).Found, query.Message);
+                query.SetAgentSize(1);
+                Assert.That(query.FindPath(0, 0, 6, 0).Found, query.Message);
+
+                var e = Assert.Throws<WayfinderException>(() => query.SetAgentSize(0));
+                Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                Assert.That(e.Message, Is.Not.Empty);
+                Assert.Throws<WayfinderException>(() => query.SetAgentSize(256));
+                Assert.Throws<WayfinderException>(() => derived.AddAgentSize(0));
+            }
+        }
     }
 }

@@ -134,5 +134,93 @@ namespace Wayfinder.Tests
                 Assert.That(query.FindPath(new Vector3d(-1, 0, 2), new Vector3d(18, 0, 18)).Status, Is.EqualTo(SearchStatus.InvalidInput));
             }
         }
+
+        [Test]
+        public void OptimalPathsAreTheExactShortest()
+        {
+            using (NavMesh mesh = LShape())
+            using (var query = new NavMeshQuery(mesh))
+            {
+                var options = new NavMeshOptions { Nodes = CorridorNodes.Optimal };
+                PathResult path = query.FindPath(new Vector3d(2, 0, 2), new Vector3d(12, 0, 18), options);
+                Assert.That(path.Found, query.Message);
+                // Around the corner (10, 10): legs of length sqrt(8^2 + 8^2) and sqrt(2^2 + 8^2).
+                Assert.That(path.Cost, Is.EqualTo(Math.Sqrt(128.0) + Math.Sqrt(68.0)).Within(1e-9));
+                Vector3d[] points = null;
+                Assert.That(query.GetPathPoints(ref points), Is.EqualTo(3));
+                Assert.That(points[1].X, Is.EqualTo(10.0).Within(1e-9));
+                Assert.That(points[1].Z, Is.EqualTo(10.0).Within(1e-9));
+            }
+        }
+
+        /// <summary>Two floors, x 0 to 10 and x 20 to 30 (z 0 to 10), not joined.</summary>
+        private static NavMesh TwoFloors()
+        {
+            var vertices = new float[] { 0, 0, 0, 10, 0, 0, 10, 0, 10, 0, 0, 10, 20, 0, 0, 30, 0, 0, 30, 0, 10, 20, 0, 10 };
+            return NavMesh.FromArrays(vertices, new uint[] { 0, 3, 2, 1, 4, 7, 6, 5 }, new uint[] { 4, 4 });
+        }
+
+        [Test]
+        public void OffMeshLinksJoinFloorsAndPathsNameThem()
+        {
+            string file = Path.Combine(Path.GetTempPath(), "wayfinder_csharp_links_" + Guid.NewGuid().ToString("N") + ".txt");
+            try
+            {
+                using (NavMesh mesh = TwoFloors())
+                using (var query = new NavMeshQuery(mesh))
+                {
+                    var west = new Vector3d(2, 0, 5);
+                    var east = new Vector3d(28, 0, 5);
+                    Assert.That(mesh.OffMeshLinkCount, Is.EqualTo(0));
+                    Assert.That(query.FindPath(west, east).Status, Is.EqualTo(SearchStatus.NoPath));
+
+                    OffMeshLink link = OffMeshLink.Defaults();
+                    Assert.That(link.Bidirectional, Is.True);
+                    Assert.That(link.Radius, Is.EqualTo(1.0));
+                    Assert.That(link.Cost, Is.EqualTo(-1.0));
+                    link = OffMeshLink.Between(new Vector3d(9, 0, 5), new Vector3d(21, 0, 5));
+                    link.UserId = 42;
+                    uint id = mesh.AddOffMeshLink(link);
+                    Assert.That(id, Is.EqualTo(0u));
+                    Assert.That(mesh.OffMeshLinkCount, Is.EqualTo(1));
+
+                    Assert.That(query.FindPath(west, east).Found, query.Message);
+                    PathLink[] links = null;
+                    Assert.That(query.GetPathLinks(ref links), Is.EqualTo(1));
+                    Assert.That(links[0].Link, Is.EqualTo(id));
+                    Assert.That(links[0].Reverse, Is.False);
+                    Vector3d[] points = null;
+                    query.GetPathPoints(ref points);
+                    Assert.That(points[links[0].Waypoint].X, Is.EqualTo(9.0).Within(1e-6));
+                    Assert.That(points[links[0].Waypoint + 1].X, Is.EqualTo(21.0).Within(1e-6));
+                    // Back the other way: the two-way link taken from its end.
+                    Assert.That(query.FindPath(east, west).Found, query.Message);
+                    Assert.That(query.GetPathLinks(ref links), Is.EqualTo(1));
+                    Assert.That(links[0].Reverse, Is.True);
+                    // Exact paths do not take links: the mesh now has some.
+                    Assert.That(query.FindPath(west, east, new NavMeshOptions { Nodes = CorridorNodes.Optimal }).Status,
+                                Is.EqualTo(SearchStatus.InvalidInput));
+
+                    // A link with no mesh near an end is refused, nothing added.
+                    var e = Assert.Throws<WayfinderException>(() => mesh.AddOffMeshLink(OffMeshLink.Between(new Vector3d(9, 0, 5), new Vector3d(15, 0, 50))));
+                    Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                    Assert.That(e.Message, Is.Not.Empty);
+                    Assert.That(mesh.OffMeshLinkCount, Is.EqualTo(1));
+
+                    File.WriteAllText(file, "9 0 8 21 0 8 oneway cost=20\n");
+                    Assert.That(mesh.AddOffMeshLinksFile(file), Is.EqualTo(1));
+                    Assert.That(mesh.OffMeshLinkCount, Is.EqualTo(2));
+                    File.WriteAllText(file, "9 0 8 21 0\n");
+                    e = Assert.Throws<WayfinderException>(() => mesh.AddOffMeshLinksFile(file));
+                    Assert.That(e.Status, Is.EqualTo(Status.LoadError));
+                    Assert.That(e.Message, Is.StringContaining(file));
+                    Assert.That(mesh.OffMeshLinkCount, Is.EqualTo(2));
+                }
+            }
+            finally
+            {
+                File.Delete(file);
+            }
+        }
     }
 }

@@ -1,0 +1,231 @@
+// Crowds (C++ Crowd, C wf_crowd): agents walking their paths together on a navigation mesh,
+// avoiding each other and the walls.
+using System;
+using System.Runtime.InteropServices;
+
+namespace Wayfinder
+{
+    /// <summary>What an agent is doing (C++ CrowdAgentStatus, C wf_crowd_agent_state).</summary>
+    public enum CrowdAgentState
+    {
+        /// <summary>No target.</summary>
+        Idle = 0,
+        /// <summary>Its path has not come yet: it stands still.</summary>
+        WaitingForPath = 1,
+        /// <summary>Following its path, or its target velocity.</summary>
+        Moving = 2,
+        /// <summary>Within its arrival radius of its target point.</summary>
+        Arrived = 3,
+        /// <summary>Its target cannot be reached: it stands as close as it got.</summary>
+        Unreachable = 4,
+    }
+
+    /// <summary>
+    /// How a crowd moves its agents (C++ CrowdSettings), laid out as C wf_crowd_settings. Lengths
+    /// in world units, times in seconds. Start from <see cref="Defaults"/>: a zeroed struct is
+    /// refused.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct CrowdSettings
+    {
+        private UIntPtr threads;
+        /// <summary>Avoid other agents this far ahead, &gt; 0 (2).</summary>
+        public double TimeHorizon;
+        /// <summary>Avoid walls this far ahead, &gt; 0 (0.5).</summary>
+        public double WallTimeHorizon;
+        /// <summary>Agents closer than this (centres, x-z) are neighbours, &gt; 0 (5).</summary>
+        public double NeighbourDistance;
+        private UIntPtr maxNeighbours;
+        private UIntPtr collisionIterations;
+        /// <summary>No progress for this long: stuck, &gt; 0 (3).</summary>
+        public double StuckTime;
+        /// <summary>... progress meaning coming this much closer, &gt;= 0 (0.05).</summary>
+        public double StuckProgress;
+        /// <summary>Below this fraction of its max speed an agent stops, 0..1 (0.05).</summary>
+        public double SettleSpeedFraction;
+        private UIntPtr maxMovePolygons;
+        /// <summary>How far centres keep from the mesh's edge, &gt;= 0 (0.02).</summary>
+        public double WallClearance;
+        /// <summary>A point off the mesh moves this far onto it, &gt;= 0 (2).</summary>
+        public double TargetSnapDistance;
+
+        /// <summary>The defaults of C++ CrowdSettings (C wf_crowd_settings_init).</summary>
+        public static unsafe CrowdSettings Defaults()
+        {
+            CrowdSettings settings;
+            NativeMethods.wf_crowd_settings_init(&settings);
+            return settings;
+        }
+
+        /// <summary>Threads an update splits the agents over, &gt;= 1 (1); the result is the same for every count.</summary>
+        public int Threads { get { return Native.Count(threads); } set { threads = Native.Size(value, "Threads"); } }
+        /// <summary>The nearest this many are avoided, &gt;= 1 (10).</summary>
+        public int MaxNeighbours { get { return Native.Count(maxNeighbours); } set { maxNeighbours = Native.Size(value, "MaxNeighbours"); } }
+        /// <summary>Rounds of pushing overlapping agents apart (32; 0: none).</summary>
+        public int CollisionIterations
+        {
+            get { return Native.Count(collisionIterations); }
+            set { collisionIterations = Native.Size(value, "CollisionIterations"); }
+        }
+        /// <summary>Polygons one move along the surface looks at, &gt;= 1 (64).</summary>
+        public int MaxMovePolygons
+        {
+            get { return Native.Count(maxMovePolygons); }
+            set { maxMovePolygons = Native.Size(value, "MaxMovePolygons"); }
+        }
+    }
+
+    /// <summary>
+    /// One agent's body and manners (C++ CrowdAgentSettings), laid out as C
+    /// wf_crowd_agent_settings. Start from <see cref="Defaults"/>: a zeroed struct is refused.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct CrowdAgentSettings
+    {
+        /// <summary>&gt; 0 (0.5).</summary>
+        public double Radius;
+        /// <summary>&gt; 0 (2).</summary>
+        public double Height;
+        /// <summary>&gt;= 0, units per second (3.5).</summary>
+        public double MaxSpeed;
+        /// <summary>&gt; 0, units per second squared (8).</summary>
+        public double MaxAcceleration;
+        /// <summary>&gt;= 0: of two agents with p and q, the first takes q / (p + q) of the avoidance (1).</summary>
+        public double AvoidancePriority;
+        /// <summary>Within this of its target point it has arrived, &gt;= 0 (0.1).</summary>
+        public double ArrivalRadius;
+        /// <summary>The caller's own number; never read by the crowd (0).</summary>
+        public ulong UserId;
+
+        /// <summary>The defaults of C++ CrowdAgentSettings (C wf_crowd_agent_settings_init).</summary>
+        public static unsafe CrowdAgentSettings Defaults()
+        {
+            CrowdAgentSettings settings;
+            NativeMethods.wf_crowd_agent_settings_init(&settings);
+            return settings;
+        }
+    }
+
+    /// <summary>
+    /// Agents walking their paths together on a navigation mesh (C++ Crowd, C wf_crowd). One
+    /// thread at a time drives a crowd. It keeps its mesh alive: disposing the mesh first is
+    /// allowed, the mesh is freed with the crowd. Once the caller's arrays are warm, an update and
+    /// a read allocate nothing in C#.
+    /// </summary>
+    public sealed unsafe class Crowd : IDisposable
+    {
+        private readonly CrowdHandle handle;
+
+        /// <summary>The live handle (ObjectDisposedException once disposed).</summary>
+        internal CrowdHandle Handle { get { handle.ThrowIfDisposed("Crowd"); return handle; } }
+
+        /// <summary>A crowd on `mesh` (C wf_crowd_create); bad settings throw a WayfinderException naming the field.</summary>
+        public Crowd(NavMesh mesh) : this(mesh, CrowdSettings.Defaults()) { }
+
+        public Crowd(NavMesh mesh, CrowdSettings settings)
+        {
+            if (mesh == null) throw new ArgumentNullException("mesh");
+            byte[] error = Native.ErrorBuffer();
+            IntPtr crowd;
+            Native.CheckCreated(NativeMethods.wf_crowd_create(mesh.Handle, &settings, out crowd, error, Native.Capacity(error)), error);
+            handle = new CrowdHandle();
+            handle.Adopt(crowd, mesh.Handle);
+            Mesh = mesh;
+        }
+
+        public NavMesh Mesh { get; private set; }
+
+        /// <summary>
+        /// Adds an agent standing at the mesh point nearest to `position` (within the target snap
+        /// distance), with no target (C wf_crowd_add_agent); returns its id. Ids grow and are never
+        /// reused. Bad settings or a position with no mesh near throw a WayfinderException.
+        /// </summary>
+        public uint AddAgent(Vector3d position) { return AddAgent(position, CrowdAgentSettings.Defaults()); }
+
+        public uint AddAgent(Vector3d position, CrowdAgentSettings settings)
+        {
+            uint id;
+            Native.Check(NativeMethods.wf_crowd_add_agent(Handle, &position, &settings, &id), Handle);
+            return id;
+        }
+
+        /// <summary>Removes an agent (C wf_crowd_remove_agent); an unknown id throws.</summary>
+        public void RemoveAgent(uint agentId) { Native.Check(NativeMethods.wf_crowd_remove_agent(Handle, agentId), Handle); }
+
+        /// <summary>
+        /// Sends the agent to the mesh point nearest to `target`; its path is asked for in the next
+        /// update (C wf_crowd_set_target). A target not finite or with no mesh near throws.
+        /// </summary>
+        public void SetTarget(uint agentId, Vector3d target)
+        {
+            Native.Check(NativeMethods.wf_crowd_set_target(Handle, agentId, &target), Handle);
+        }
+
+        /// <summary>
+        /// Makes the agent walk at (velocityX, velocityZ) units per second (clamped to its max
+        /// speed) with no path, still avoiding others and the walls (C wf_crowd_set_velocity_target).
+        /// </summary>
+        public void SetVelocityTarget(uint agentId, double velocityX, double velocityZ)
+        {
+            double* velocity = stackalloc double[2];
+            velocity[0] = velocityX;
+            velocity[1] = velocityZ;
+            Native.Check(NativeMethods.wf_crowd_set_velocity_target(Handle, agentId, velocity), Handle);
+        }
+
+        /// <summary>Advances every agent by dt seconds (finite, &gt; 0; C wf_crowd_update).</summary>
+        public void Update(double dt) { Native.Check(NativeMethods.wf_crowd_update(Handle, dt), Handle); }
+
+        /// <summary>The number of agents (C wf_crowd_agent_count).</summary>
+        public int AgentCount
+        {
+            get
+            {
+                UIntPtr count;
+                Native.CheckRead(NativeMethods.wf_crowd_agent_count(Handle, &count), "wf_crowd_agent_count failed");
+                return Native.Count(count);
+            }
+        }
+
+        /// <summary>
+        /// Every agent, in the order of their ids, into the caller's arrays (each grown when too
+        /// short, else reused; C wf_crowd_read_agents): ids, positions on the mesh, velocities
+        /// during the last update as x, z pairs (units per second; 2 doubles an agent) and states.
+        /// Returns the number of agents.
+        /// </summary>
+        public int ReadAgents(ref uint[] ids, ref Vector3d[] positions, ref double[] velocitiesXz, ref CrowdAgentState[] states)
+        {
+            int count = AgentCount;
+            Native.Reserve(ref ids, count);
+            Native.Reserve(ref positions, count);
+            Native.Reserve(ref velocitiesXz, 2 * count);
+            Native.Reserve(ref states, count);
+            UIntPtr read;
+            Status status;
+            fixed (uint* i = ids)
+            fixed (Vector3d* p = positions)
+            fixed (double* v = velocitiesXz)
+            fixed (CrowdAgentState* s = states)
+                status = NativeMethods.wf_crowd_read_agents(Handle, i, p, v, s, (UIntPtr)(uint)count, &read);
+            Native.Check(status, Handle);
+            return Native.Count(read);
+        }
+
+        /// <summary>Ids and positions only (as <see cref="ReadAgents"/>); returns the number of agents.</summary>
+        public int ReadPositions(ref uint[] ids, ref Vector3d[] positions)
+        {
+            int count = AgentCount;
+            Native.Reserve(ref ids, count);
+            Native.Reserve(ref positions, count);
+            UIntPtr read;
+            Status status;
+            fixed (uint* i = ids)
+            fixed (Vector3d* p = positions)
+                status = NativeMethods.wf_crowd_read_agents(Handle, i, p, null, null, (UIntPtr)(uint)count, &read);
+            Native.Check(status, Handle);
+            return Native.Count(read);
+        }
+
+        public void Dispose() { handle.Dispose(); }
+    }
+}

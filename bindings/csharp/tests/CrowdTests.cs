@@ -1,0 +1,225 @@
+// Crowds: agents swapping places on a circle arrive without overlapping, bad input is an
+// exception with the library's words, the crowd keeps its mesh alive, and the caller's arrays
+// are reused once warm.
+using System;
+using NUnit.Framework;
+
+namespace Wayfinder.Tests
+{
+    [TestFixture]
+    public class CrowdTests
+    {
+        /// <summary>A flat square floor from -10 to 10 in x and z, in one polygon.</summary>
+        internal static NavMesh Square()
+        {
+            var vertices = new float[] { -10, 0, -10, 10, 0, -10, 10, 0, 10, -10, 0, 10 };
+            return NavMesh.FromArrays(vertices, new uint[] { 0, 1, 2, 3 }, new uint[] { 4 });
+        }
+
+        [Test]
+        public void DefaultsAreTheLibrarys()
+        {
+            CrowdSettings settings = CrowdSettings.Defaults();
+            Assert.That(settings.Threads, Is.EqualTo(1));
+            Assert.That(settings.MaxNeighbours, Is.EqualTo(10));
+            Assert.That(settings.CollisionIterations, Is.EqualTo(32));
+            Assert.That(settings.MaxMovePolygons, Is.EqualTo(64));
+            Assert.That(settings.TimeHorizon, Is.EqualTo(2.0));
+            CrowdAgentSettings body = CrowdAgentSettings.Defaults();
+            Assert.That(body.Radius, Is.EqualTo(0.5));
+            Assert.That(body.Height, Is.EqualTo(2.0));
+            Assert.That(body.MaxSpeed, Is.EqualTo(3.5));
+            Assert.That(body.UserId, Is.EqualTo(0UL));
+            Assert.Throws<ArgumentOutOfRangeException>(() => settings.Threads = -1);
+        }
+
+        // Eight agents on a circle of radius 3 in an open room of the RecastDemo dungeon each walk
+        // to the point opposite: every one arrives, and no two ever overlap by more than 1 % of a
+        // radius.
+        [Test]
+        public void ACircleSwapOnTheDungeonArrivesWithoutOverlap()
+        {
+            const int agents = 8;
+            const double radius = 0.4, circle = 3.0;
+            var centre = new Vector3d(-2.0, 10.2, -20.0);
+            using (NavMesh mesh = NavMesh.LoadObj(TestData.Require("meshes/derived/dungeon_navmesh.obj")))
+            using (var crowd = new Crowd(mesh))
+            {
+                CrowdAgentSettings body = CrowdAgentSettings.Defaults();
+                body.Radius = radius;
+                body.MaxSpeed = 1.5;
+                var ids = new uint[agents];
+                var goals = new Vector3d[agents];
+                for (int i = 0; i < agents; ++i)
+                {
+                    double angle = 2.0 * Math.PI * i / agents;
+                    double dx = circle * Math.Cos(angle), dz = circle * Math.Sin(angle);
+                    goals[i] = new Vector3d(centre.X - dx, centre.Y, centre.Z - dz);
+                    body.UserId = (ulong)(100 + i);
+                    ids[i] = crowd.AddAgent(new Vector3d(centre.X + dx, centre.Y, centre.Z + dz), body);
+                    crowd.SetTarget(ids[i], goals[i]);
+                }
+                Assert.That(crowd.AgentCount, Is.EqualTo(agents));
+
+                uint[] readIds = null;
+                Vector3d[] positions = null;
+                double[] velocities = null;
+                CrowdAgentState[] states = null;
+                crowd.ReadAgents(ref readIds, ref positions, ref velocities, ref states);
+                uint[] warmIds = readIds;
+                Vector3d[] warmPositions = positions;
+                double[] warmVelocities = velocities;
+                CrowdAgentState[] warmStates = states;
+
+                bool allArrived = false;
+                double closestSquared = double.MaxValue;
+                for (int tick = 0; tick < 600 && !allArrived; ++tick)
+                {
+                    crowd.Update(0.1);
+                    Assert.That(crowd.ReadAgents(ref readIds, ref positions, ref velocities, ref states), Is.EqualTo(agents));
+                    allArrived = true;
+                    for (int i = 0; i < agents; ++i)
+                    {
+                        if (states[i] != CrowdAgentState.Arrived) allArrived = false;
+                        for (int j = i + 1; j < agents; ++j)
+                        {
+                            double dx = positions[i].X - positions[j].X, dz = positions[i].Z - positions[j].Z;
+                            closestSquared = Math.Min(closestSquared, dx * dx + dz * dz);
+                        }
+                    }
+                }
+                Assert.That(allArrived, "states: " + string.Join(", ", states));
+                // Centres at least two radii less 1 % of a radius apart.
+                Assert.That(Math.Sqrt(closestSquared), Is.GreaterThanOrEqualTo(1.99 * radius));
+                // The arrays were reused, not grown, once warm.
+                Assert.That(readIds, Is.SameAs(warmIds));
+                Assert.That(positions, Is.SameAs(warmPositions));
+                Assert.That(velocities, Is.SameAs(warmVelocities));
+                Assert.That(states, Is.SameAs(warmStates));
+
+                // Arrived agents stand still at their goals.
+                crowd.Update(0.1);
+                crowd.ReadAgents(ref readIds, ref positions, ref velocities, ref states);
+                Vector3d[] only = null;
+                Assert.That(crowd.ReadPositions(ref readIds, ref only), Is.EqualTo(agents));
+                for (int i = 0; i < agents; ++i)
+                {
+                    Assert.That(readIds[i], Is.EqualTo(ids[i]));
+                    Assert.That(positions[i].X, Is.EqualTo(goals[i].X).Within(0.2));
+                    Assert.That(positions[i].Z, Is.EqualTo(goals[i].Z).Within(0.2));
+                    Assert.That(only[i], Is.EqualTo(positions[i]));
+                    Assert.That(states[i], Is.EqualTo(CrowdAgentState.Arrived));
+                    Assert.That(velocities[2 * i], Is.EqualTo(0.0));
+                    Assert.That(velocities[2 * i + 1], Is.EqualTo(0.0));
+                }
+            }
+        }
+
+        [Test]
+        public void AVelocityTargetWalksAndRemovalForgets()
+        {
+            using (NavMesh mesh = Square())
+            using (var crowd = new Crowd(mesh))
+            {
+                uint walker = crowd.AddAgent(new Vector3d(0, 0, 0));
+                uint other = crowd.AddAgent(new Vector3d(0, 0, 5));
+                Assert.That(other, Is.GreaterThan(walker));
+                crowd.SetVelocityTarget(walker, 1.0, 0.0);
+                for (int tick = 0; tick < 10; ++tick) crowd.Update(0.1);
+                uint[] ids = null;
+                Vector3d[] positions = null;
+                double[] velocities = null;
+                CrowdAgentState[] states = null;
+                Assert.That(crowd.ReadAgents(ref ids, ref positions, ref velocities, ref states), Is.EqualTo(2));
+                Assert.That(positions[0].X, Is.GreaterThan(0.5));
+                Assert.That(states[0], Is.EqualTo(CrowdAgentState.Moving));
+                Assert.That(states[1], Is.EqualTo(CrowdAgentState.Idle));
+                crowd.RemoveAgent(walker);
+                Assert.That(crowd.AgentCount, Is.EqualTo(1));
+                Assert.That(crowd.ReadPositions(ref ids, ref positions), Is.EqualTo(1));
+                Assert.That(ids[0], Is.EqualTo(other));
+            }
+        }
+
+        [Test]
+        public void BadInputThrowsWithTheLibrarysMessage()
+        {
+            using (NavMesh mesh = Square())
+            {
+                CrowdSettings settings = CrowdSettings.Defaults();
+                settings.TimeHorizon = -1.0;
+                var e = Assert.Throws<WayfinderException>(() => new Crowd(mesh, settings));
+                Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                StringAssert.Contains("time_horizon", e.Message);
+                Assert.Throws<ArgumentNullException>(() => new Crowd(null));
+
+                using (var crowd = new Crowd(mesh))
+                {
+                    CrowdAgentSettings body = CrowdAgentSettings.Defaults();
+                    body.Radius = -0.5;
+                    e = Assert.Throws<WayfinderException>(() => crowd.AddAgent(new Vector3d(0, 0, 0), body));
+                    Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                    StringAssert.Contains("radius", e.Message);
+                    e = Assert.Throws<WayfinderException>(() => crowd.AddAgent(new Vector3d(100, 0, 100)));
+                    Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                    e = Assert.Throws<WayfinderException>(() => crowd.AddAgent(new Vector3d(0, double.NaN, 0)));
+                    StringAssert.Contains("not finite", e.Message);
+
+                    uint id = crowd.AddAgent(new Vector3d(0, 0, 0));
+                    e = Assert.Throws<WayfinderException>(() => crowd.SetTarget(id, new Vector3d(double.NaN, 0, 0)));
+                    StringAssert.Contains("not finite", e.Message);
+                    e = Assert.Throws<WayfinderException>(() => crowd.SetTarget(id, new Vector3d(100, 0, 100)));
+                    StringAssert.Contains("snap distance", e.Message);
+                    e = Assert.Throws<WayfinderException>(() => crowd.SetTarget(999, new Vector3d(1, 0, 1)));
+                    StringAssert.Contains("no agent has the id 999", e.Message);
+                    e = Assert.Throws<WayfinderException>(() => crowd.SetVelocityTarget(999, 1, 0));
+                    StringAssert.Contains("no agent has the id 999", e.Message);
+                    e = Assert.Throws<WayfinderException>(() => crowd.RemoveAgent(999));
+                    StringAssert.Contains("no agent has the id 999", e.Message);
+                    e = Assert.Throws<WayfinderException>(() => crowd.Update(0.0));
+                    Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                    Assert.That(e.Message, Is.Not.Empty);
+                    Assert.Throws<WayfinderException>(() => crowd.Update(double.NaN));
+                    // Nothing was changed by the refusals.
+                    Assert.That(crowd.AgentCount, Is.EqualTo(1));
+                }
+            }
+        }
+
+        // The C API refuses to destroy a mesh while a crowd on it lives (WF_IN_USE); in C# the
+        // crowd holds its mesh, so disposing the mesh first is allowed and the mesh is freed with
+        // the crowd.
+        [Test]
+        public void AMeshDisposedBeforeItsCrowdLivesOnUntilTheCrowdIsGone()
+        {
+            NavMesh mesh = Square();
+            var crowd = new Crowd(mesh);
+            uint id = crowd.AddAgent(new Vector3d(-5, 0, 0));
+            mesh.Dispose();
+            Assert.Throws<ObjectDisposedException>(() => new Crowd(mesh));
+            crowd.SetTarget(id, new Vector3d(5, 0, 0));
+            for (int tick = 0; tick < 100; ++tick) crowd.Update(0.1);
+            uint[] ids = null;
+            Vector3d[] positions = null;
+            Assert.That(crowd.ReadPositions(ref ids, ref positions), Is.EqualTo(1));
+            Assert.That(positions[0].X, Is.EqualTo(5.0).Within(0.2));
+            crowd.Dispose();
+            crowd.Dispose();
+            var e = Assert.Throws<ObjectDisposedException>(() => crowd.Update(0.1));
+            Assert.That(e.ObjectName, Is.EqualTo("Crowd"));
+            Assert.Throws<ObjectDisposedException>(() => { var unused = crowd.AgentCount; });
+        }
+
+        [Test]
+        public void ForgottenCrowdsAreFreedByTheFinalizers()
+        {
+            NavMesh mesh = Square();
+            for (int i = 0; i < 20; ++i) new Crowd(mesh).AddAgent(new Vector3d(0, 0, 0));
+            mesh.Dispose();
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+// The public structs handed to the C API as they are (pinned, not marshalled) have the C
+// structs' layout: the sizes and offsets below are those of wayfinder.h on 64-bit platforms
+// (bindings/c/tests/abi_layout.c prints the C side).
+using System;
+using System.Runtime.InteropServices;
+using NUnit.Framework;
+
+namespace Wayfinder.Tests
+{
+    [TestFixture]
+    public class StructLayoutTests
+    {
+        private static int Offset<T>(string field) { return Marshal.OffsetOf(typeof(T), field).ToInt32(); }
+
+        [SetUp]
+        public void SixtyFourBitOnly()
+        {
+            if (IntPtr.Size != 8) Assert.Ignore("the expected layouts are those of 64-bit platforms");
+        }
+
+        [Test]
+        public void CrowdSettingsIsWfCrowdSettings()
+        {
+            Assert.That(Marshal.SizeOf(typeof(CrowdSettings)), Is.EqualTo(96));
+            Assert.That(Offset<CrowdSettings>("TimeHorizon"), Is.EqualTo(8));
+            Assert.That(Offset<CrowdSettings>("maxNeighbours"), Is.EqualTo(32));
+            Assert.That(Offset<CrowdSettings>("collisionIterations"), Is.EqualTo(40));
+            Assert.That(Offset<CrowdSettings>("StuckTime"), Is.EqualTo(48));
+            Assert.That(Offset<CrowdSettings>("maxMovePolygons"), Is.EqualTo(72));
+            Assert.That(Offset<CrowdSettings>("TargetSnapDistance"), Is.EqualTo(88));
+        }
+
+        [Test]
+        public void CrowdAgentSettingsIsWfCrowdAgentSettings()
+        {
+            Assert.That(Marshal.SizeOf(typeof(CrowdAgentSettings)), Is.EqualTo(56));
+            Assert.That(Offset<CrowdAgentSettings>("Height"), Is.EqualTo(8));
+            Assert.That(Offset<CrowdAgentSettings>("ArrivalRadius"), Is.EqualTo(40));
+            Assert.That(Offset<CrowdAgentSettings>("UserId"), Is.EqualTo(48));
+        }
+
+        [Test]
+        public void OffMeshLinkIsWfOffMeshLink()
+        {
+            Assert.That(Marshal.SizeOf(typeof(OffMeshLink)), Is.EqualTo(80));
+            Assert.That(Offset<OffMeshLink>("End"), Is.EqualTo(24));
+            Assert.That(Offset<OffMeshLink>("Radius"), Is.EqualTo(48));
+            Assert.That(Offset<OffMeshLink>("Cost"), Is.EqualTo(56));
+            Assert.That(Offset<OffMeshLink>("bidirectional"), Is.EqualTo(64));
+            Assert.That(Offset<OffMeshLink>("Area"), Is.EqualTo(68));
+            Assert.That(Offset<OffMeshLink>("Flags"), Is.EqualTo(70));
+            Assert.That(Offset<OffMeshLink>("UserId"), Is.EqualTo(72));
+        }
+
+        [Test]
+        public void PathLinkIsWfPathLink()
+        {
+            Assert.That(Marshal.SizeOf(typeof(PathLink)), Is.EqualTo(16));
+            Assert.That(Offset<PathLink>("Link"), Is.EqualTo(8));
+            Assert.That(Offset<PathLink>("reverse"), Is.EqualTo(12));
+        }
+
+        [Test]
+        public void CrowdAgentStateIsFourBytes()
+        {
+            Assert.That(Marshal.SizeOf(Enum.GetUnderlyingType(typeof(CrowdAgentState))), Is.EqualTo(4));
+        }
+    }
+}
