@@ -1,18 +1,24 @@
 // Hierarchical search (HPA*, hierarchical_grid.hpp): every path valid under the MovingAI rule,
 // its cost the sum of its moves, found exactly when the goal is reachable (checked against an
 // independent Dijkstra on random maps and against the scenario files on the MovingAI maps),
-// within a bounded factor of the optimum; a local update equals a build from scratch.
+// within a bounded factor of the optimum; a local update equals a build from scratch; stepped
+// queries end as whole ones and every Budget field stops a query as it stops the other searches.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "grid_test_support.hpp"
+#include "query_test_support.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
+#include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/hierarchy/hierarchical_grid.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
 
@@ -278,6 +284,176 @@ TEST(HierarchicalGrid, MovingAiScenarios) {
   }
   std::cout << "all scenarios: " << all.count << " queries, cost / optimal mean " << all.mean() << ", max "
             << all.max << "\n";
+}
+
+
+// ---- Stepping and budgets (the query contract every search keeps, query_object.hpp).
+
+/// A sample of a MovingAI scenario's queries, with its map; empty when the data is missing.
+struct SampledScenario {
+  std::vector<ScenarioQuery> queries;
+  std::optional<GridMap> map;
+};
+
+SampledScenario sample_scenario(const std::string& relative, std::size_t count) {
+  SampledScenario sample;
+  const std::filesystem::path file = data_directory() / "movingai" / relative;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error)) return sample;
+  const Scenario scenario = read_movingai_scenario(file);
+  sample.map.emplace(read_movingai_map(scenario_map_path(file)));
+  const std::size_t stride = std::max<std::size_t>(1, scenario.queries.size() / count);
+  for (std::size_t i = 0; i < scenario.queries.size(); i += stride) sample.queries.push_back(scenario.queries[i]);
+  return sample;
+}
+
+/// The query run with `begin` and steps of `step` expansions until it ends.
+PathResult stepped(HierarchicalGridQuery& query, const ScenarioQuery& q, const HierarchicalSearchOptions& options,
+                   std::uint64_t step) {
+  SearchStatus status = query.begin(q.start, q.goal, options);
+  std::uint64_t last = query.stats().expanded;
+  while (status == SearchStatus::in_progress) {
+    status = query.step(step);
+    const std::uint64_t now = query.stats().expanded;
+    EXPECT_LE(now - last, step);  // a step never does more than it was given
+    if (status == SearchStatus::in_progress) {
+      EXPECT_EQ(query.result().status, SearchStatus::in_progress);
+    }
+    last = now;
+  }
+  return query.result();
+}
+
+void expect_same(const PathResult& whole, const PathResult& steps, const std::string& where) {
+  EXPECT_EQ(result_difference(whole, steps), "") << where;
+  EXPECT_EQ(steps.reason, whole.reason) << where;
+}
+
+TEST(HierarchicalGrid, SteppedQueriesEndAsWholeOnes) {
+  const char* files[] = {"random/random512-40-0.map.scen", "mazes/maze512-1-0.map.scen", "dao/den520d.map.scen"};
+  bool any = false;
+  for (const char* name : files) {
+    const SampledScenario sample = sample_scenario(name, sanitized_build() ? 8 : 40);
+    if (!sample.map) continue;
+    any = true;
+    const HierarchicalGrid hierarchy(*sample.map);
+    HierarchicalGridQuery whole_query(hierarchy);
+    HierarchicalGridQuery step_query(hierarchy);
+    for (const bool smooth : {true, false}) {
+      HierarchicalSearchOptions options;
+      options.smooth = smooth;
+      for (const ScenarioQuery& q : sample.queries) {
+        const PathResult whole = whole_query.find_path(q.start, q.goal, options);
+        ASSERT_EQ(whole.status, SearchStatus::found) << name << ":" << q.line;
+        for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1} << 40})
+          expect_same(whole, stepped(step_query, q, options, step),
+                      std::string(name) + ":" + std::to_string(q.line) + " step " + std::to_string(step));
+      }
+    }
+  }
+  if (!any) {
+    if (data_required()) FAIL() << "no MovingAI data under " << (data_directory() / "movingai");
+    GTEST_SKIP() << "no MovingAI scenarios (set WAYFINDER_DATA_DIR to the shared data folder)";
+  }
+}
+
+TEST(HierarchicalGrid, GridQueryStepsTheHierarchy) {
+  const SampledScenario sample = sample_scenario("dao/den520d.map.scen", 12);
+  if (!sample.map) {
+    if (data_required()) FAIL() << "no den520d under " << (data_directory() / "movingai");
+    GTEST_SKIP() << "no MovingAI scenarios (set WAYFINDER_DATA_DIR to the shared data folder)";
+  }
+  const GridMap& map = *sample.map;
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::hierarchical;
+  options.diagonal = DiagonalMode::only_if_no_obstacles;
+  GridQuery query(map, build_grid_derived_data(map, options));
+  GridQuery whole_query(map, query.derived_data());
+  for (const ScenarioQuery& q : sample.queries) {
+    const PathResult whole = whole_query.find_path(q.start, q.goal, options);
+    ASSERT_EQ(whole.status, SearchStatus::found) << q.line << ": " << whole.message;
+    // Paused by expansions, then by time: the same path in the end.
+    ASSERT_EQ(query.begin(q.start, q.goal, options), SearchStatus::in_progress) << q.line;
+    std::size_t steps = 0;
+    while (query.step(StepBudget::expansions(5)) == SearchStatus::in_progress) ++steps;
+    EXPECT_EQ(steps, (whole.stats.expanded - 1) / 5) << q.line;  // five expansions a step
+    expect_same(whole, query.result(), "den520d:" + std::to_string(q.line));
+    ASSERT_EQ(query.begin(q.start, q.goal, options), SearchStatus::in_progress) << q.line;
+    while (query.step(StepBudget::time(std::chrono::microseconds(20))) == SearchStatus::in_progress) {
+    }
+    expect_same(whole, query.result(), "den520d:" + std::to_string(q.line) + " timed");
+  }
+}
+
+TEST(HierarchicalGrid, EveryBudgetFieldStopsTheQuery) {
+  const SampledScenario sample = sample_scenario("dao/den520d.map.scen", 10);
+  if (!sample.map) {
+    if (data_required()) FAIL() << "no den520d under " << (data_directory() / "movingai");
+    GTEST_SKIP() << "no MovingAI scenarios (set WAYFINDER_DATA_DIR to the shared data folder)";
+  }
+  const HierarchicalGrid hierarchy(*sample.map);
+  HierarchicalGridQuery query(hierarchy);
+  std::size_t checked = 0;
+  for (const ScenarioQuery& q : sample.queries) {
+    const PathResult whole = query.find_path(q.start, q.goal);
+    ASSERT_EQ(whole.status, SearchStatus::found);
+    if (whole.stats.expanded < 20 || whole.cost < 10.0) continue;
+    ++checked;
+    const std::string where = "den520d:" + std::to_string(q.line);
+    struct Case {
+      const char* name;
+      Budget budget;
+      StopReason reason;
+    };
+    Budget expansions;
+    expansions.max_expansions = whole.stats.expanded / 2;
+    Budget cost;
+    cost.max_cost = whole.cost / 2;
+    Budget time;
+    time.max_time = std::chrono::nanoseconds(1);
+    Budget memory;
+    memory.max_memory_bytes = 1;
+    const Case cases[] = {{"max_expansions", expansions, StopReason::expansion_limit},
+                          {"max_cost", cost, StopReason::cost_limit},
+                          {"max_time", time, StopReason::time_limit},
+                          {"max_memory_bytes", memory, StopReason::memory_limit}};
+    for (const Case& c : cases) {
+      for (const bool partial : {true, false}) {
+        HierarchicalSearchOptions options;
+        options.budget = c.budget;
+        options.return_partial = partial;
+        const SearchStatus expected = partial ? SearchStatus::partial : SearchStatus::budget_exhausted;
+        const PathResult stopped = query.find_path(q.start, q.goal, options);
+        EXPECT_EQ(stopped.status, expected) << where << " " << c.name;
+        EXPECT_EQ(stopped.reason, c.reason) << where << " " << c.name;
+        if (partial) {
+          // The start alone: the hierarchy knows no cell nearer the goal before refining.
+          EXPECT_EQ(stopped.nodes, std::vector<NodeId>{sample.map->id_of(q.start)}) << where << " " << c.name;
+        } else {
+          EXPECT_TRUE(stopped.nodes.empty()) << where << " " << c.name;
+        }
+        if (c.reason == StopReason::expansion_limit) {
+          EXPECT_EQ(stopped.stats.expanded, c.budget.max_expansions) << where;
+          // Stepped, the budget counts across steps: the same stop.
+          expect_same(stopped, stepped(query, q, options, 3), where + " stepped");
+        }
+      }
+    }
+    // A budget the query fits in changes nothing.
+    HierarchicalSearchOptions roomy;
+    roomy.budget.max_expansions = whole.stats.expanded;
+    roomy.budget.max_cost = whole.cost * 1.5;
+    roomy.budget.max_time = std::chrono::seconds(60);
+    roomy.budget.max_memory_bytes = std::size_t{1} << 32;
+    expect_same(whole, query.find_path(q.start, q.goal, roomy), where + " roomy");
+  }
+  EXPECT_GT(checked, 3u);
+  // A bad budget is refused in words, as every search refuses it.
+  HierarchicalSearchOptions bad;
+  bad.budget.max_cost = -1.0;
+  const PathResult refused = query.find_path(sample.queries.front().start, sample.queries.front().goal, bad);
+  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
 }
 
 }  // namespace

@@ -22,30 +22,89 @@ inline void add_stats(SearchStats& total, const SearchStats& part) {
   total.peak_open = std::max(total.peak_open, part.peak_open);
 }
 
-/// Dijkstra's search from `from` over `domain` (which has an id, sentinel(), that is never
-/// reached, as its goal), stopped once every target is closed; the targets' costs go to `out`
-/// (infinite_cost where unreachable). The context keeps the search tree. Returns the search's
-/// statistics.
+/// Dijkstra's search from one node over `domain` (which has an id, sentinel(), that is never
+/// reached, as its goal) until every one of a set of targets is closed, steppable: the query's
+/// connection of its start or goal to the nodes of their clusters, and the build's costs
+/// between a cluster's nodes. The targets are tested every `check_interval` expansions of the
+/// search, so where it ends (and its statistics) do not depend on how it is stepped. The
+/// context keeps the search tree.
+template <class D>
+class TargetCostSearch {
+ public:
+  static constexpr std::uint64_t check_interval = 16;
+
+  TargetCostSearch(const D& domain, SearchContext& context) : domain_(domain), context_(context), search_(domain, context) {}
+  TargetCostSearch(const D&& domain, SearchContext& context) = delete;
+
+  /// Begins at `from`; `targets` are read (not copied) until the search ends. The budget ends it
+  /// as it ends the engine (its max_cost should be infinite: every cost up to the last target
+  /// is needed). Returns in_progress, or a final status as step() does.
+  SearchStatus start(NodeId from, std::span<const NodeId> targets, const Budget& budget = {}) {
+    targets_ = targets;
+    closed_ = 0;
+    SearchOptions options;
+    options.h_weight = 0.0;
+    options.budget = budget;
+    options.return_partial = false;
+    status_ = search_.start(from, domain_.sentinel(), options);
+    if (status_ == SearchStatus::no_path) status_ = SearchStatus::found;
+    return status_;
+  }
+
+  /// Expands up to `max_expansions` more nodes. Returns found once every target is closed or
+  /// everything reachable was searched (the costs are then final), budget_exhausted (or
+  /// invalid_input) when the search stopped for that (see outcome()), in_progress otherwise.
+  SearchStatus step(std::uint64_t max_expansions = Budget::unlimited_expansions) {
+    std::uint64_t done = 0;
+    while (status_ == SearchStatus::in_progress && done < max_expansions) {
+      const std::uint64_t before = search_.stats().expanded;
+      const std::uint64_t chunk = std::min(max_expansions - done, check_interval - before % check_interval);
+      const SearchStatus status = search_.step(chunk);
+      done += search_.stats().expanded - before;
+      if (status == SearchStatus::no_path) {
+        status_ = SearchStatus::found;
+      } else if (status != SearchStatus::in_progress) {
+        status_ = status;
+      } else if (search_.stats().expanded % check_interval == 0) {
+        while (closed_ < targets_.size() && closed(targets_[closed_])) ++closed_;
+        if (closed_ == targets_.size()) status_ = SearchStatus::found;
+      }
+    }
+    return status_;
+  }
+
+  /// The targets' costs (infinite_cost where none was found) into `out`; final once step()
+  /// returned found.
+  void write_costs(Cost* out) const {
+    for (std::size_t i = 0; i < targets_.size(); ++i)
+      out[i] = closed(targets_[i]) ? context_.record(targets_[i]).g : infinite_cost;
+  }
+
+  /// The search's outcome (its stop reason when the budget stopped it).
+  [[nodiscard]] RunOutcome outcome() const { return search_.outcome(); }
+  [[nodiscard]] const SearchStats& stats() const { return search_.stats(); }
+
+ private:
+  [[nodiscard]] bool closed(NodeId node) const {
+    return context_.reached(node) && context_.record(node).state() == NodeRecord::State::closed;
+  }
+
+  const D& domain_;
+  SearchContext& context_;
+  BestFirstSearch<D> search_;
+  std::span<const NodeId> targets_;
+  std::size_t closed_ = 0;
+  SearchStatus status_ = SearchStatus::invalid_input;
+};
+
+/// A whole TargetCostSearch from `from`: the targets' costs go to `out` (infinite_cost where
+/// unreachable). Returns the search's statistics.
 template <class D>
 SearchStats costs_to_targets(const D& domain, SearchContext& context, NodeId from, std::span<const NodeId> targets,
                              Cost* out) {
-  BestFirstSearch<D> search(domain, context);
-  SearchOptions options;
-  options.h_weight = 0.0;
-  if (search.start(from, domain.sentinel(), options) == SearchStatus::in_progress) {
-    std::size_t closed = 0;
-    while (search.step(16) == SearchStatus::in_progress) {
-      while (closed < targets.size() && context.reached(targets[closed]) &&
-             context.record(targets[closed]).state() == NodeRecord::State::closed)
-        ++closed;
-      if (closed == targets.size()) break;
-    }
-  }
-  for (std::size_t i = 0; i < targets.size(); ++i) {
-    const NodeId target = targets[i];
-    const bool final = context.reached(target) && context.record(target).state() == NodeRecord::State::closed;
-    out[i] = final ? context.record(target).g : infinite_cost;
-  }
+  TargetCostSearch<D> search(domain, context);
+  if (search.start(from, targets) == SearchStatus::in_progress) search.step();
+  search.write_costs(out);
   return search.stats();
 }
 

@@ -101,6 +101,17 @@ struct JumpPointPlusRun : JumpTableHold, JumpRun<JumpPointPlusDomain> {
         JumpRun(context, grid, scratch, *table, goal, bounds.get()) {}
 };
 
+/// HPA*: the query object over the hierarchy, kept in the query's state (with the hierarchy it
+/// reads) from query to query, stepped through this run.
+struct HierarchicalRun {
+  explicit HierarchicalRun(HierarchicalGridQuery& hierarchical) : query(hierarchical) {}
+  SearchStatus step(const StepBudget& budget) { return query.step(budget); }
+  [[nodiscard]] SearchStats stats() const { return query.stats(); }
+  void result(PathResult& out) const { query.result(out); }
+
+  HierarchicalGridQuery& query;
+};
+
 // The wave and the reactive walkers (one move, or one segment for divide, per expansion) are
 // runs themselves.
 // IDA* and rejected queries finish in begin() (SteppedQuery's settled result).
@@ -114,7 +125,8 @@ using ActiveSearch =
     SteppedQuery<EngineRun<UniformGrid>, EngineRun<TerrainGrid>, EngineRun<FilteredGrid>, BidirectionalRun<UniformGrid>,
                  BidirectionalRun<TerrainGrid>, BidirectionalRun<FilteredGrid>, EngineRun<SizedUniformGrid>,
                  EngineRun<SizedTerrainGrid>, BidirectionalRun<SizedUniformGrid>, BidirectionalRun<SizedTerrainGrid>,
-                 JumpPointRun, JumpPointPlusRun, BreadthFirstWave, CrashWalker, FourWayCrashWalker, MidpointWalker>;
+                 JumpPointRun, JumpPointPlusRun, HierarchicalRun, BreadthFirstWave, CrashWalker, FourWayCrashWalker,
+                 MidpointWalker>;
 
 /// How a cell looks to a filter, for messages.
 std::string area_text(const GridMap& map, Cell c) {
@@ -375,10 +387,8 @@ SearchStatus GridQueryState::start_search(const GridMap& map, Cell start, Cell g
     }
     HierarchicalSearchOptions search;
     static_cast<QueryOptions&>(search) = options;
-    PathResult& out = active.settle_in_place();
     last_hierarchy = hierarchical_over.get();
-    hierarchical->find_path(start, goal, search, out);
-    return out.status;
+    return active.start<HierarchicalRun>(*hierarchical).query.begin(start, goal, search);
   }
 
   Cost g_weight = 1.0;

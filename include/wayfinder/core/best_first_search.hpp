@@ -191,6 +191,8 @@ class BestFirstSearch {
   }
 
   [[nodiscard]] SearchStatus status() const { return report_.status(); }
+  /// The status and the reason the search stopped (in_progress / none while it goes on).
+  [[nodiscard]] const RunOutcome& outcome() const { return report_.outcome(); }
   [[nodiscard]] bool finished() const { return !report_.running(); }
   [[nodiscard]] const SearchStats& stats() const { return stats_; }
   [[nodiscard]] const Context& context() const { return context_; }

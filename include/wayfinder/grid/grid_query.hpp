@@ -124,8 +124,8 @@ using GridPathRequest = PathRequest<Cell, GridSearchOptions>;
 
 /// The calls every query object answers (find_path, begin / step / result, stats) are
 /// QueryObject's (query_object.hpp). Bad queries (a start or goal outside the map or blocked,
-/// bad options, derived data missing or stale) answer invalid_input with a message; IDA* and
-/// hierarchical run to the end in begin(). PathResult::nodes are cell ids, points their centres.
+/// bad options, derived data missing or stale) answer invalid_input with a message; IDA* runs to
+/// the end in begin(). PathResult::nodes are cell ids, points their centres.
 class GridQuery : public QueryObject<GridQuery, GridMap, Cell, GridSearchOptions> {
  public:
   /// Lifetime: the pathfinder keeps a reference to `map`, which must outlive it. Building one

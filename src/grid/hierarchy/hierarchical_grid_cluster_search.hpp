@@ -5,6 +5,7 @@
 // and the goal, the direct search) run.
 
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -102,25 +103,44 @@ static_assert(Domain<ClusterDomain>);
 
 }  // namespace hierarchical_grid_detail
 
-// Searches restricted to one cluster, with one reusable context.
+// Searches restricted to one cluster, with one reusable context. Each runs whole (for the
+// build) or stepped (for a query: start_*, then step_*, then the result), one at a time.
 class ClusterSearch {
  public:
+  using Domain = hierarchical_grid_detail::ClusterDomain;
+
   explicit ClusterSearch(const GridMap& map) : map_(map) {}
 
   /// Costs from `from` to each of `targets` inside `rect` (infinite_cost where none).
   void costs_from(const GridRect& rect, NodeId from, std::span<const NodeId> targets, Cost* out, SearchStats& stats) {
-    rect_ = rect;
-    const hierarchical_grid_detail::ClusterDomain domain(map_, rect);
-    locals_.clear();
-    for (const NodeId target : targets) locals_.push_back(domain.local(target));
-    hierarchy_search::add_stats(stats, hierarchy_search::costs_to_targets(domain, context_, domain.local(from), locals_, out));
+    if (start_costs(rect, from, targets, Budget{}) == SearchStatus::in_progress) step_costs(Budget::unlimited_expansions);
+    write_costs(out);
+    hierarchy_search::add_stats(stats, costs_stats());
   }
 
-  /// After costs_from: the cells of the cheapest path from its `from` to `target` (one whose
-  /// cost was finite), appended to `path` in the search's order (from `from`) or reversed
+  /// Starts the search of the costs from `from` to each of `targets` inside `rect`, ended by
+  /// `budget` as the engine is (its max_cost is not applied). Returns as step_costs() does.
+  SearchStatus start_costs(const GridRect& rect, NodeId from, std::span<const NodeId> targets, const Budget& budget) {
+    rect_ = rect;
+    const Domain& domain = domain_.emplace(map_, rect);
+    locals_.clear();
+    for (const NodeId target : targets) locals_.push_back(domain.local(target));
+    Budget costs_budget = budget;
+    costs_budget.max_cost = infinite_cost;
+    return costs_.emplace(domain, context_).start(domain.local(from), locals_, costs_budget);
+  }
+  /// Up to `max_expansions` more: found once the costs are final, in_progress, or a stop
+  /// (costs_outcome() says why).
+  SearchStatus step_costs(std::uint64_t max_expansions) { return costs_->step(max_expansions); }
+  void write_costs(Cost* out) const { costs_->write_costs(out); }
+  [[nodiscard]] RunOutcome costs_outcome() const { return costs_->outcome(); }
+  [[nodiscard]] const SearchStats& costs_stats() const { return costs_->stats(); }
+
+  /// After the costs' search: the cells of the cheapest path from its `from` to `target` (one
+  /// whose cost was finite), appended to `path` in the search's order (from `from`) or reversed
   /// (ending at `from`), without the first cell appended when `path` already ends there.
   void append_tree_path(NodeId target, std::vector<NodeId>& path, bool reversed) {
-    const hierarchical_grid_detail::ClusterDomain domain(map_, rect_);
+    const Domain domain(map_, rect_);
     scratch_.clear();
     for (NodeId at = domain.local(target); at != invalid_node; at = context_.record(at).parent)
       scratch_.push_back(domain.global(at));
@@ -129,26 +149,36 @@ class ClusterSearch {
     path.insert(path.end(), scratch_.begin() + (skip_first ? 1 : 0), scratch_.end());
   }
 
-  /// Appends the cells of a cheapest path inside `rect` from `from` to `to` to `path` (without
-  /// `from` when the path already ends there). False when there is none.
-  bool append_path(const GridRect& rect, NodeId from, NodeId to, std::vector<NodeId>& path, SearchStats& stats) {
-    const hierarchical_grid_detail::ClusterDomain domain(map_, rect);
-    BestFirstSearch<hierarchical_grid_detail::ClusterDomain> search(domain, context_);
-    SearchOptions options;
+  /// Starts A* for a cheapest path inside `rect` from `from` to `to` under `options` (its
+  /// return_partial is not used: a stop gives no path).
+  SearchStatus start_path(const GridRect& rect, NodeId from, NodeId to, SearchOptions options) {
+    rect_ = rect;
+    const Domain& domain = domain_.emplace(map_, rect);
     options.return_partial = false;
-    search.run(domain.local(from), domain.local(to), options);
-    hierarchy_search::add_stats(stats, search.stats());
-    if (search.status() != SearchStatus::found) return false;
-    search.path_to(domain.local(to), scratch_);
-    const bool skip_first = !path.empty() && path.back() == from;
-    for (std::size_t i = skip_first ? 1 : 0; i < scratch_.size(); ++i) path.push_back(domain.global(scratch_[i]));
-    return true;
+    options.partial_when_unreachable = false;
+    return path_.emplace(domain, context_).start(domain.local(from), domain.local(to), options);
   }
+  SearchStatus step_path(std::uint64_t max_expansions) { return path_->step(max_expansions); }
+  [[nodiscard]] RunOutcome path_outcome() const { return path_->outcome(); }
+  [[nodiscard]] const SearchStats& path_stats() const { return path_->stats(); }
+  /// After step_path() returned found: appends the path's cells to `path` (without its first
+  /// cell when the path already ends there).
+  void append_found_path(std::vector<NodeId>& path) {
+    path_->path_to(path_->goal_node(), scratch_);
+    const bool skip_first = !path.empty() && !scratch_.empty() && path.back() == domain_->global(scratch_.front());
+    for (std::size_t i = skip_first ? 1 : 0; i < scratch_.size(); ++i) path.push_back(domain_->global(scratch_[i]));
+  }
+
+  /// The memory the search state holds (what Budget::max_memory_bytes counts).
+  [[nodiscard]] std::size_t memory_bytes() const { return context_.memory_bytes(); }
 
  private:
   const GridMap& map_;
   SearchContext context_;
-  GridRect rect_;  ///< costs_from's
+  GridRect rect_;  ///< the last search's
+  std::optional<Domain> domain_;
+  std::optional<hierarchy_search::TargetCostSearch<Domain>> costs_;
+  std::optional<BestFirstSearch<Domain>> path_;
   std::vector<NodeId> scratch_;
   std::vector<NodeId> locals_;
 };

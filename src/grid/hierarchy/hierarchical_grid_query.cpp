@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -149,124 +150,363 @@ Cost smooth_cell_path(const GridMap& map, std::vector<NodeId>& cells, int max_ra
 
 namespace {
 
-
-
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+
+double microseconds_since(std::chrono::steady_clock::time_point began) {
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
+}
+
+// The abstract graph's places and estimate as named types, so that its domain and search can be
+// kept from step to step.
+struct NodeCellOf {
+  const HierarchicalGrid* hierarchy;
+  NodeId operator()(NodeId node) const { return hierarchy->node_cell(node); }
+};
+struct ScaledOctile {
+  const GridMap* map;
+  double scale;
+  Cost operator()(NodeId a, NodeId b) const { return scale * octile_cell_distance(*map, a, b); }
+};
+using AbstractGrid = hierarchy_search::AbstractDomain<HierarchicalGrid, NodeCellOf, ScaledOctile>;
+
+/// The searches a query runs, in this order (direct only when start and goal share a cluster,
+/// and the others only when it finds no path within the budget's max_cost).
+enum class Phase { settled, direct, connect_start, connect_goal, abstract };
 
 }  // namespace
 
 struct HierarchicalQueryState {
-  explicit HierarchicalQueryState(const GridMap& map) : cluster(map), goal_cluster(map) {}
+  explicit HierarchicalQueryState(const HierarchicalGrid& searched)
+      : hierarchy(searched), map(searched.map()), cluster(map), goal_side(map) {}
+
+  const HierarchicalGrid& hierarchy;
+  const GridMap& map;
   ClusterSearch cluster;       ///< the direct search, then the start's search (its tree kept)
-  ClusterSearch goal_cluster;  ///< the goal's search (its tree kept)
+  ClusterSearch goal_side;     ///< the goal's search (its tree kept)
   SearchContext abstract;
   std::vector<Cost> start_costs;
   std::vector<Cost> goal_costs;
+  std::vector<NodeId> targets;  ///< a cluster's node cells, for the connecting searches
   std::vector<NodeId> abstract_path;
   PathSmoother smoother;
+
+  // The query under way.
+  HierarchicalSearchOptions options;
+  NodeId from = invalid_node;
+  NodeId to = invalid_node;
+  int start_cluster = 0;
+  int goal_cluster = 0;
+  Phase phase = Phase::settled;
+  SearchStatus phase_status = SearchStatus::invalid_input;  ///< the current search's
+  std::optional<AbstractGrid> abstract_domain;
+  std::optional<BestFirstSearch<AbstractGrid>> abstract_search;
+  SearchStats ended;          ///< the work of the searches that ended
+  double microseconds = 0.0;  ///< the query's time so far (begin and steps)
+  PathResult result;          ///< the final result once phase is settled (in_progress before)
+
+  SearchStatus begin(Cell start, Cell goal, const HierarchicalSearchOptions& query_options);
+  /// Runs the searches until `max_expansions` more are done or the query ends.
+  SearchStatus run(std::uint64_t max_expansions);
+  [[nodiscard]] SearchStats stats() const;
+  [[nodiscard]] std::uint64_t expanded() const { return ended.expanded + current_stats().expanded; }
+
+ private:
+  [[nodiscard]] SearchStats current_stats() const;
+  /// What is left of the options' budget for the next search: expansions, time, and memory
+  /// besides the next search's own context (whose measure the engine adds).
+  [[nodiscard]] Budget budget_left(std::size_t own_memory) const;
+  void enter(Phase next);
+  void connect(ClusterSearch& searcher, int cluster_index, NodeId cell, std::vector<Cost>& costs, Phase next);
+  SearchStatus step_current(std::uint64_t max_expansions);
+  void end_current(SearchStatus status, RunOutcome outcome);
+  void refine();
+  SearchStatus settle(RunOutcome outcome);
+  SearchStatus reject(std::string why);
+  [[nodiscard]] std::size_t memory_bytes() const {
+    return cluster.memory_bytes() + goal_side.memory_bytes() + abstract.memory_bytes();
+  }
 };
 
-HierarchicalGridQuery::HierarchicalGridQuery(const HierarchicalGrid& hierarchy)
-    : hierarchy_(hierarchy), state_(std::make_unique<HierarchicalQueryState>(hierarchy.map())) {}
-HierarchicalGridQuery::~HierarchicalGridQuery() = default;
-HierarchicalGridQuery::HierarchicalGridQuery(HierarchicalGridQuery&&) noexcept = default;
-
-PathResult HierarchicalGridQuery::find_path(Cell start, Cell goal, const HierarchicalSearchOptions& options) {
-  PathResult out;
-  find_path(start, goal, options, out);
-  return out;
+SearchStatus HierarchicalQueryState::reject(std::string why) {
+  phase = Phase::settled;
+  result.status = SearchStatus::invalid_input;
+  result.reason = StopReason::invalid_input;
+  result.message = std::move(why);
+  return result.status;
 }
 
-SearchStatus HierarchicalGridQuery::find_path(Cell start, Cell goal, const HierarchicalSearchOptions& options,
-                                               PathResult& out) {
-  const auto began = std::chrono::steady_clock::now();
-  out.reset();
-  const GridMap& map = hierarchy_.map();
-  auto reject = [&](std::string why) {
-    out.status = SearchStatus::invalid_input;
-    out.reason = StopReason::invalid_input;
-    out.message = std::move(why);
-    return out.status;
-  };
+SearchStatus HierarchicalQueryState::begin(Cell start, Cell goal, const HierarchicalSearchOptions& query_options) {
+  result.reset();
+  result.status = SearchStatus::in_progress;
+  ended = {};
+  microseconds = 0.0;
+  options = query_options;
   const std::string size = std::to_string(map.width()) + "x" + std::to_string(map.height());
   if (!map.contains(start)) return reject("start " + cell_text(start) + " is outside the " + size + " map");
   if (!map.contains(goal)) return reject("goal " + cell_text(goal) + " is outside the " + size + " map");
   if (!map.passable(start)) return reject("start " + cell_text(start) + " is blocked");
   if (!map.passable(goal)) return reject("goal " + cell_text(goal) + " is blocked");
-  if (!hierarchy_.current())
+  if (!hierarchy.current())
     return reject("the map was edited since its hierarchy was built (hierarchy at revision " +
-                  std::to_string(hierarchy_.revision()) + ", map at " + std::to_string(map.revision()) +
+                  std::to_string(hierarchy.revision()) + ", map at " + std::to_string(map.revision()) +
                   "): call HierarchicalGrid::update() first");
+  if (std::optional<std::string> problem = budget_problem(options.budget)) return reject(std::move(*problem));
 
-  HierarchicalQueryState& state = *state_;
-  const NodeId from = map.id_of(start);
-  const NodeId to = map.id_of(goal);
-  const int start_cluster = hierarchy_.cluster_of(start);
-  const int goal_cluster = hierarchy_.cluster_of(goal);
-  auto finish = [&](SearchStatus status, StopReason reason) {
-    out.status = status;
-    out.reason = reason;
-    if (status == SearchStatus::found) {
-      out.cost = options.smooth ? state.smoother.smooth(map, out.nodes, 2 * hierarchy_.cluster_size(),
-                                                        4 * hierarchy_.cluster_size())
-                                : path_cost(map, out.nodes);
-    }
-    fill_cell_centres(map, out);
-    out.stats.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
-    return out.status;
-  };
-
+  from = map.id_of(start);
+  to = map.id_of(goal);
+  start_cluster = hierarchy.cluster_of(start);
+  goal_cluster = hierarchy.cluster_of(goal);
   if (from == to) {
-    out.nodes.push_back(from);
-    return finish(SearchStatus::found, StopReason::goal_reached);
+    result.nodes.push_back(from);
+    return settle(RunOutcome::goal_reached());
   }
-  // One cluster: a direct search inside it first.
-  if (start_cluster == goal_cluster &&
-      state.cluster.append_path(hierarchy_.cluster_rect(start_cluster), from, to, out.nodes, out.stats))
-    return finish(SearchStatus::found, StopReason::goal_reached);
-  out.nodes.clear();
-
-  // Connect start and goal to the nodes of their clusters.
-  auto connect = [&](ClusterSearch& searcher, int cluster, NodeId cell, std::vector<Cost>& costs) {
-    const std::uint32_t first = hierarchy_.cluster_first_node(cluster);
-    const std::uint32_t end = hierarchy_.cluster_end_node(cluster);
-    costs.assign(end - first, infinite_cost);
-    if (end == first) return;
-    std::vector<NodeId>& targets = state.abstract_path;
-    targets.clear();
-    for (std::uint32_t n = first; n < end; ++n) targets.push_back(hierarchy_.node_cell(n));
-    searcher.costs_from(hierarchy_.cluster_rect(cluster), cell, targets, costs.data(), out.stats);
-  };
-  connect(state.cluster, start_cluster, from, state.start_costs);
-  connect(state.goal_cluster, goal_cluster, to, state.goal_costs);
-
-  auto locate = [&](NodeId node) { return hierarchy_.node_cell(node); };
-  const double scale = static_cast<double>(map.min_cost());
-  auto estimate = [&](NodeId a, NodeId b) { return scale * octile_cell_distance(map, a, b); };
-  using Abstract = hierarchy_search::AbstractDomain<HierarchicalGrid, decltype(locate), decltype(estimate)>;
-  const Abstract domain(hierarchy_, locate, estimate, from, to, start_cluster, goal_cluster, state.start_costs,
-                        state.goal_costs);
-  if (!hierarchy_search::search_abstract_graph(domain, state.abstract, out.stats, state.abstract_path))
-    return finish(SearchStatus::no_path, StopReason::open_list_empty);
-
-  // Refine: the start's and the goal's searches hold their paths to the first and from the last
-  // node; an edge between two clusters is one move; an edge inside a cluster is the path the
-  // hierarchy keeps for it.
-  const std::vector<NodeId>& abstract = state.abstract_path;
-  const std::size_t last = abstract.size() - 1;  // the goal; abstract[0] is the start
-  out.nodes.push_back(from);
-  state.cluster.append_tree_path(domain.place(abstract[1]), out.nodes, false);
-  for (std::size_t i = 2; i < last; ++i) {
-    const NodeId a = abstract[i - 1];
-    const NodeId b = abstract[i];
-    const NodeId b_cell = hierarchy_.node_cell(b);
-    if (hierarchy_.cluster_of(map.cell_of(hierarchy_.node_cell(a))) != hierarchy_.cluster_of(map.cell_of(b_cell)))
-      out.nodes.push_back(b_cell);
-    else
-      hierarchy_.append_intra_path(a, b, out.nodes);
-  }
-  state.goal_cluster.append_tree_path(domain.place(abstract[last - 1]), out.nodes, true);
-  return finish(SearchStatus::found, StopReason::goal_reached);
+  enter(start_cluster == goal_cluster ? Phase::direct : Phase::connect_start);
+  return phase == Phase::settled ? result.status : SearchStatus::in_progress;
 }
+
+Budget HierarchicalQueryState::budget_left(std::size_t own_memory) const {
+  const Budget& budget = options.budget;
+  Budget left = budget;
+  if (budget.max_expansions != Budget::unlimited_expansions)
+    left.max_expansions = budget.max_expansions - std::min(budget.max_expansions, ended.expanded);
+  if (budget.max_time.count() > 0) {
+    // At least a nanosecond: zero would mean no limit, and the search reads its clock before
+    // its first expansion.
+    const auto spent = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::duration<double, std::micro>(microseconds));
+    left.max_time = std::max(budget.max_time - spent, std::chrono::nanoseconds{1});
+  }
+  if (budget.max_memory_bytes != 0) {
+    const std::size_t others = memory_bytes() - std::min(memory_bytes(), own_memory);
+    left.max_memory_bytes = budget.max_memory_bytes > others ? budget.max_memory_bytes - others : 1;
+  }
+  return left;
+}
+
+void HierarchicalQueryState::connect(ClusterSearch& searcher, int cluster_index, NodeId cell, std::vector<Cost>& costs,
+                                     Phase next) {
+  const std::uint32_t first = hierarchy.cluster_first_node(cluster_index);
+  const std::uint32_t end = hierarchy.cluster_end_node(cluster_index);
+  costs.assign(end - first, infinite_cost);
+  if (end == first) return enter(next);  // a cluster without nodes: nothing to connect to
+  targets.clear();
+  for (std::uint32_t n = first; n < end; ++n) targets.push_back(hierarchy.node_cell(n));
+  Budget budget = budget_left(searcher.memory_bytes());
+  phase_status = searcher.start_costs(hierarchy.cluster_rect(cluster_index), cell, targets, budget);
+}
+
+void HierarchicalQueryState::enter(Phase next) {
+  phase = next;
+  switch (next) {
+    case Phase::direct: {
+      SearchOptions search;
+      search.budget = budget_left(cluster.memory_bytes());
+      phase_status = cluster.start_path(hierarchy.cluster_rect(start_cluster), from, to, search);
+      break;
+    }
+    case Phase::connect_start: return connect(cluster, start_cluster, from, start_costs, Phase::connect_goal);
+    case Phase::connect_goal: return connect(goal_side, goal_cluster, to, goal_costs, Phase::abstract);
+    case Phase::abstract: {
+      const double scale = static_cast<double>(map.min_cost());
+      const AbstractGrid& domain =
+          abstract_domain.emplace(hierarchy, NodeCellOf{&hierarchy}, ScaledOctile{&map, scale}, from, to,
+                                  start_cluster, goal_cluster, start_costs, goal_costs);
+      SearchOptions search;
+      search.budget = budget_left(abstract.memory_bytes());
+      search.return_partial = false;
+      phase_status = abstract_search.emplace(domain, abstract).start(domain.start(), domain.goal(), search);
+      break;
+    }
+    case Phase::settled: break;
+  }
+}
+
+SearchStatus HierarchicalQueryState::run(std::uint64_t max_expansions) {
+  std::uint64_t done = 0;
+  while (phase != Phase::settled) {
+    if (phase_status == SearchStatus::in_progress) {
+      if (done >= max_expansions) return SearchStatus::in_progress;
+      const std::uint64_t before = current_stats().expanded;
+      phase_status = step_current(max_expansions - done);
+      done += current_stats().expanded - before;
+      if (phase_status == SearchStatus::in_progress) return SearchStatus::in_progress;
+    }
+    RunOutcome outcome;
+    switch (phase) {
+      case Phase::direct: outcome = cluster.path_outcome(); break;
+      case Phase::connect_start: outcome = cluster.costs_outcome(); break;
+      case Phase::connect_goal: outcome = goal_side.costs_outcome(); break;
+      case Phase::abstract: outcome = abstract_search->outcome(); break;
+      case Phase::settled: break;
+    }
+    hierarchy_search::add_stats(ended, current_stats());
+    end_current(phase_status, outcome);
+  }
+  return result.status;
+}
+
+SearchStatus HierarchicalQueryState::step_current(std::uint64_t max_expansions) {
+  switch (phase) {
+    case Phase::direct: return cluster.step_path(max_expansions);
+    case Phase::connect_start: return cluster.step_costs(max_expansions);
+    case Phase::connect_goal: return goal_side.step_costs(max_expansions);
+    case Phase::abstract: return abstract_search->step(max_expansions);
+    case Phase::settled: break;
+  }
+  return result.status;
+}
+
+SearchStats HierarchicalQueryState::current_stats() const {
+  switch (phase) {
+    case Phase::direct: return cluster.path_stats();
+    case Phase::connect_start: return cluster.costs_stats();
+    case Phase::connect_goal: return goal_side.costs_stats();
+    case Phase::abstract: return abstract_search->stats();
+    case Phase::settled: break;
+  }
+  return {};
+}
+
+SearchStats HierarchicalQueryState::stats() const {
+  SearchStats total = ended;
+  hierarchy_search::add_stats(total, current_stats());
+  total.microseconds = microseconds;
+  return total;
+}
+
+void HierarchicalQueryState::end_current(SearchStatus status, RunOutcome outcome) {
+  const Phase ending = phase;
+  phase = Phase::settled;  // until the next search starts
+  if (status == SearchStatus::invalid_input) {
+    result.message = "the hierarchy's search refused its input";
+    settle(RunOutcome::invalid_input());
+    return;
+  }
+  switch (ending) {
+    case Phase::direct:
+      if (status == SearchStatus::found) {
+        cluster.append_found_path(result.nodes);
+        settle(RunOutcome::goal_reached());
+        return;
+      }
+      // No path inside the cluster (or none within max_cost): one may leave it and come back.
+      if (status == SearchStatus::no_path || outcome.reason == StopReason::cost_limit) return enter(Phase::connect_start);
+      break;
+    case Phase::connect_start:
+      if (status == SearchStatus::found) {
+        cluster.write_costs(start_costs.data());
+        return enter(Phase::connect_goal);
+      }
+      break;
+    case Phase::connect_goal:
+      if (status == SearchStatus::found) {
+        goal_side.write_costs(goal_costs.data());
+        return enter(Phase::abstract);
+      }
+      break;
+    case Phase::abstract:
+      if (status == SearchStatus::found) {
+        refine();
+        settle(RunOutcome::goal_reached());
+        return;
+      }
+      if (status == SearchStatus::no_path) {
+        settle(RunOutcome::unreachable(options.partial_when_unreachable));
+        return;
+      }
+      break;
+    case Phase::settled: return;
+  }
+  settle(RunOutcome::budget_spent(outcome.reason, options.return_partial));
+}
+
+// The start's and the goal's searches hold their paths to the first and from the last node; an
+// edge between two clusters is one move; an edge inside a cluster is the path the hierarchy
+// keeps for it.
+void HierarchicalQueryState::refine() {
+  abstract_search->path_to(abstract_domain->goal(), abstract_path);
+  const std::vector<NodeId>& nodes = abstract_path;
+  const std::size_t last = nodes.size() - 1;  // the goal; nodes[0] is the start
+  std::vector<NodeId>& out = result.nodes;
+  out.push_back(from);
+  cluster.append_tree_path(abstract_domain->place(nodes[1]), out, false);
+  for (std::size_t i = 2; i < last; ++i) {
+    const NodeId a = nodes[i - 1];
+    const NodeId b = nodes[i];
+    const NodeId b_cell = hierarchy.node_cell(b);
+    if (hierarchy.cluster_of(map.cell_of(hierarchy.node_cell(a))) != hierarchy.cluster_of(map.cell_of(b_cell)))
+      out.push_back(b_cell);
+    else
+      hierarchy.append_intra_path(a, b, out);
+  }
+  goal_side.append_tree_path(abstract_domain->place(nodes[last - 1]), out, true);
+}
+
+// Ends the query. A path that stops short (a budget stop or an unreachable goal with a partial
+// result asked for) is the start alone: the hierarchy knows no cell closer to the goal until it
+// has refined an abstract path.
+SearchStatus HierarchicalQueryState::settle(RunOutcome outcome) {
+  phase = Phase::settled;
+  result.status = outcome.status;
+  result.reason = outcome.reason;
+  if (outcome.status == SearchStatus::found) {
+    const int side = hierarchy.cluster_size();
+    result.cost = options.smooth ? smoother.smooth(map, result.nodes, 2 * side, 4 * side) : path_cost(map, result.nodes);
+  } else if (outcome.status == SearchStatus::partial) {
+    result.nodes.assign(1, from);
+    result.cost = 0.0;
+  }
+  fill_cell_centres(map, result);
+  return result.status;
+}
+
+HierarchicalGridQuery::HierarchicalGridQuery(const HierarchicalGrid& hierarchy)
+    : QueryObject(hierarchy), state_(std::make_unique<HierarchicalQueryState>(hierarchy)) {}
+HierarchicalGridQuery::~HierarchicalGridQuery() = default;
+HierarchicalGridQuery::HierarchicalGridQuery(HierarchicalGridQuery&&) noexcept = default;
+
+SearchStatus HierarchicalGridQuery::start_query(Cell start, Cell goal, const HierarchicalSearchOptions& options) {
+  const auto began = std::chrono::steady_clock::now();
+  HierarchicalQueryState& state = *state_;
+  const SearchStatus status = state.begin(start, goal, options);
+  state.microseconds += microseconds_since(began);
+  state.result.stats = state.stats();
+  return status;
+}
+
+SearchStatus HierarchicalGridQuery::advance_query(const StepBudget& budget) {
+  HierarchicalQueryState& state = *state_;
+  if (state.result.status != SearchStatus::in_progress) return state.result.status;
+  const auto began = std::chrono::steady_clock::now();
+  SearchStatus status = SearchStatus::in_progress;
+  if (!budget.timed()) {
+    status = state.run(budget.max_expansions);
+  } else {
+    // The clock is read between chunks of time_check_interval expansions (and not before the
+    // first), as every search's step reads it.
+    std::uint64_t done = 0;
+    while (status == SearchStatus::in_progress && done < budget.max_expansions) {
+      const std::uint64_t before = state.expanded();
+      status = state.run(std::min(budget.max_expansions - done, StepBudget::time_check_interval));
+      done += state.expanded() - before;
+      if (std::chrono::steady_clock::now() - began >= budget.max_time) break;
+    }
+  }
+  state.microseconds += microseconds_since(began);
+  state.result.stats = state.stats();
+  return status;
+}
+
+void HierarchicalGridQuery::write_result(PathResult& out) const {
+  if (state_->result.status != SearchStatus::in_progress) {
+    out = state_->result;  // assignment keeps out's memory
+    return;
+  }
+  out.reset();
+  out.status = SearchStatus::in_progress;
+  out.stats = state_->stats();
+}
+
+SearchStats HierarchicalGridQuery::query_stats() const { return state_->stats(); }
 
 }  // namespace wayfinder

@@ -11,6 +11,8 @@
 // is reachable. The path is not optimal (1.0035 x optimal on average on the MovingAI sets,
 // docs/benchmarks.md); smoothing (the paper's section 4) shortens it.
 //
+// Queries are stepped like every search (begin / step / result) and honour every Budget field.
+//
 // Rules: 8-connected grids with DiagonalMode::only_if_no_obstacles (the MovingAI rule), uniform
 // or terrain costs (a move costs its length times the mean of its two cells' costs, as every
 // grid search). No area filters, no agents larger than one cell.
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_object.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
@@ -148,26 +151,38 @@ struct HierarchicalSearchOptions : QueryOptions {
 };
 
 /// The query object: one per thread, reused across queries, reading a shared HierarchicalGrid.
-/// The budget of QueryOptions is not applied (a query's work is bounded by the abstract graph
-/// and the cluster size); the trace is not recorded.
-class HierarchicalGridQuery {
+/// Its calls are QueryObject's (query_object.hpp): find_path, or begin / step / result for a
+/// query spread over frames, and stats(). begin() checks the query and settles the trivial one;
+/// step() runs, in turn, the direct search inside one cluster (start and goal in the same
+/// cluster), the searches that connect the start and the goal to their clusters' nodes, A* on
+/// the abstract graph, and then the refinement and smoothing (no expansions, done in the step
+/// that ends the abstract search). The step's limits and the options' Budget count the
+/// expansions of all these searches together; the Budget ends the query with the statuses and
+/// reasons every search gives (docs/grid.md, "Hierarchical search (HPA*)"). The trace is not
+/// recorded.
+class HierarchicalGridQuery
+    : public QueryObject<HierarchicalGridQuery, HierarchicalGrid, Cell, HierarchicalSearchOptions> {
  public:
+  /// Lifetime: keeps a reference to `hierarchy`, which must outlive it.
   explicit HierarchicalGridQuery(const HierarchicalGrid& hierarchy);
   explicit HierarchicalGridQuery(const HierarchicalGrid&& hierarchy) = delete;
   ~HierarchicalGridQuery();
   HierarchicalGridQuery(HierarchicalGridQuery&&) noexcept;
   HierarchicalGridQuery& operator=(HierarchicalGridQuery&&) = delete;
 
-  /// Never throws for bad queries: start or goal outside the map or blocked, or a map edited
-  /// since the hierarchy was built or updated, give invalid_input with a message. An
-  /// unreachable goal gives no_path. Points are the cell centres of the path.
-  PathResult find_path(Cell start, Cell goal, const HierarchicalSearchOptions& options = {});
-  SearchStatus find_path(Cell start, Cell goal, const HierarchicalSearchOptions& options, PathResult& out);
+  // Never throws for bad queries: start or goal outside the map or blocked, a bad budget, or a
+  // map edited since the hierarchy was built or updated, give invalid_input with a message. An
+  // unreachable goal gives no_path. Points are the cell centres of the path.
 
-  [[nodiscard]] const HierarchicalGrid& hierarchy() const { return hierarchy_; }
+  [[nodiscard]] const HierarchicalGrid& hierarchy() const { return world(); }
 
  private:
-  const HierarchicalGrid& hierarchy_;
+  friend QueryObject;
+  SearchStatus start_query(Cell start, Cell goal, const HierarchicalSearchOptions& options);
+  SearchStatus advance_query(const StepBudget& budget);
+  void write_result(PathResult& out) const;
+  [[nodiscard]] SearchStats query_stats() const;
+
   std::unique_ptr<struct HierarchicalQueryState> state_;
 };
 
