@@ -28,6 +28,7 @@ namespace {
 /// The tile size when --tile-size is not given: RecastDemo's tiled default.
 constexpr int default_tile_size = 48;
 
+#ifdef WAYFINDER_HAVE_RECAST
 using Clock = std::chrono::steady_clock;
 
 double milliseconds_since(Clock::time_point started) {
@@ -81,6 +82,7 @@ std::string fixed(double value, int decimals) {
   std::snprintf(text, sizeof text, "%.*f", decimals, value);
   return text;
 }
+#endif
 
 }  // namespace
 
