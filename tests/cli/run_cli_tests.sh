@@ -648,6 +648,54 @@ if [[ -f $meshes/dungeon_navmesh.obj ]]; then
     --queries "$meshes/dungeon_reference_queries.csv" --repeat 2 --limit 2000
   contains '"reachability_mismatches":0' "the batch agrees with the file on reachability"
 fi
+# mesh obstacles: a pillar put in a path's way on dungeon's tiled mesh changes the path; removing
+# it gives back every answer as it was (the cache rebuilds the tile as it was built).
+dungeon=$data/meshes/recastnavigation/dungeon.obj
+if [[ -f $dungeon ]] && ! "$wayfinder" mesh build "$dungeon" -o "$scratch/x.obj" 2>&1 | grep -q "cannot build navigation meshes"; then
+  printf 'sx,sy,sz,ex,ey,ez\n2.110594,10.197294,-36.658184,17.509924,10.197294,-46.858128\n-16.842123,2.728998,-2.421936,36.300270,10.197294,2.982742\n' \
+    >"$scratch/dungeon_pairs.csv"
+  printf '# a pillar in the first path'"'"'s way\n1.0 add cylinder pillar 10 10 -41 1 2\n\n2.0 remove pillar  # gone again\n' \
+    >"$scratch/dungeon_events.txt"
+  expect 0 "mesh obstacles on dungeon" -- "$wayfinder" mesh obstacles "$dungeon" "$scratch/dungeon_events.txt" \
+    --queries "$scratch/dungeon_pairs.csv" --json
+  keys_documented "mesh obstacles JSON"
+  contains '"action":"add cylinder pillar","seconds":1.0,"tiles_rebuilt":1' "the pillar rebuilds one tile"
+  contains '"obstacles":1,"reachable":2' "both queries stay reachable round the pillar"
+  contains '"changed":1}' "the pillar changes the first path"
+  start_length=$(grep -oE '"action":"start"[^}]*"mean_length":[^,]*' <<<"$output" | grep -oE '[^:]*$')
+  removed_length=$(grep -oE '"action":"remove pillar"[^}]*"mean_length":[^,]*' <<<"$output" | grep -oE '[^:]*$')
+  pillar_length=$(grep -oE '"action":"add cylinder pillar"[^}]*"mean_length":[^,]*' <<<"$output" | grep -oE '[^:]*$')
+  if [[ -z $start_length || $start_length != "$removed_length" || $start_length == "$pillar_length" ]]; then
+    echo "FAIL (mesh obstacles): mean lengths start $start_length, with the pillar $pillar_length, after $removed_length"
+    failures=$((failures + 1))
+  fi
+  contains '"action":"remove pillar","seconds":2.0,"tiles_rebuilt":1' "removing the pillar rebuilds its tile"
+  [[ $output == *'"action":"remove pillar"'*'"changed":0}]}' ]] ||
+    { echo "FAIL (mesh obstacles): removing the pillar does not give back every answer"; failures=$((failures + 1)); }
+  expect 0 "mesh obstacles as text" -- "$wayfinder" mesh obstacles "$dungeon" "$scratch/dungeon_events.txt" \
+    --queries "$scratch/dungeon_pairs.csv" --tile-size 32
+  contains "remove pillar:" "the text names each event"
+  contains "2/2 reachable" "the text counts the reachable queries"
+  printf '1.0 add cylinder pillar 10 10 -41 1 2\n0.5 remove pillar\n' >"$scratch/bad_events.txt"
+  expect 2 "mesh obstacles with events out of time order" -- "$wayfinder" mesh obstacles "$dungeon" "$scratch/bad_events.txt"
+  contains "bad_events.txt:2: the time 0.5 is before the previous event's" "the error names the line and why"
+  printf '1.0 add cylinder pillar 10 10 -41 -1 2\n' >"$scratch/bad_events.txt"
+  expect_split 2 "mesh obstacles with a negative radius as JSON" -- "$wayfinder" mesh obstacles "$dungeon" \
+    "$scratch/bad_events.txt" --json
+  json_error "mesh obstacles with a negative radius as JSON"
+  contains "bad_events.txt:1: RADIUS must be at least 0, got '-1'" "the JSON error names the line and why"
+  printf '1 add cone pillar 1 2 3\n' >"$scratch/bad_events.txt"
+  expect 2 "mesh obstacles with an unknown shape" -- "$wayfinder" mesh obstacles "$dungeon" "$scratch/bad_events.txt"
+  contains "unknown shape 'cone'" "the unknown shape is named"
+  printf '1 add box crate 0 0 0 1 1\n' >"$scratch/bad_events.txt"
+  expect 2 "mesh obstacles with a field missing" -- "$wayfinder" mesh obstacles "$dungeon" "$scratch/bad_events.txt"
+  contains "bad_events.txt:1: expected 'T add box NAME MINX MINY MINZ MAXX MAXY MAXZ'" "the expected form is given"
+  printf '1 remove ghost\n' >"$scratch/bad_events.txt"
+  expect 2 "mesh obstacles removing what is not there" -- "$wayfinder" mesh obstacles "$dungeon" "$scratch/bad_events.txt"
+  contains "no obstacle named 'ghost' is present" "the unknown name is named"
+  expect 2 "mesh obstacles --tile-size 0" -- "$wayfinder" mesh obstacles "$dungeon" "$scratch/dungeon_events.txt" --tile-size 0
+  contains "the tile cache rebuilds the mesh tile by tile" "a whole-level build is refused with the reason"
+fi
 
 # ---- voxel worlds, hand-made ----------------------------------------------------------------
 

@@ -30,6 +30,7 @@
 #include "mesh/mesh_bench_command.hpp"
 #include "mesh/mesh_build_command.hpp"
 #include "mesh/mesh_info_command.hpp"
+#include "mesh/mesh_obstacles_command.hpp"
 #include "mesh/mesh_path_command.hpp"
 #include "serve_command.hpp"
 #include "wayfinder/core/load_error.hpp"
@@ -152,6 +153,9 @@ int run_command(int argc, char** argv) {
       add_subcommand(*mesh, "build",
                      "build the navigation mesh of a level's geometry for an agent of a size (Recast); write it as OBJ",
                      configure_mesh_build_command, run_mesh_build_command),
+      add_subcommand(*mesh, "obstacles",
+                     "replay temporary obstacles on a level's tiled navmesh; rebuild tiles and rerun queries per event",
+                     configure_mesh_obstacles_command, run_mesh_obstacles_command),
       add_subcommand(*voxel, "info",
                      "describe a voxel world: size, block kinds, palette colours and places where an agent can be",
                      configure_voxel_info_command, run_voxel_info_command),

@@ -388,6 +388,37 @@ WF_API void wf_agent_settings_init(wf_agent_settings* settings);
 WF_API wf_status wf_navmesh_build_obj(const char* path, int z_up, const wf_agent_settings* settings,
                                       wf_navmesh** out_mesh, char* error, size_t error_capacity);
 
+/** Temporary obstacles on a tiled navigation mesh (C++ NavMeshTileCache, docs/navmesh.md,
+ *  "Temporary obstacles and area volumes"): the cache keeps each tile's voxels and rebuilds the
+ *  tiles an obstacle touches. Not thread-safe: one thread at a time uses a cache. */
+typedef struct wf_navmesh_tile_cache wf_navmesh_tile_cache;
+/** Builds a level's navigation mesh in tiles (settings->tile_size cells a side, 8 to 4096; settings
+ *  NULL: the defaults with tiles of 48) as C++ build_navmesh_tiles and NavMesh::build_tiled, and
+ *  its tile cache: *out_mesh is the tiled mesh (a wf_navmesh like any other, destroyed with
+ *  wf_navmesh_destroy), *out_cache the cache that rebuilds its tiles. Errors as
+ *  wf_navmesh_build_obj (a tile_size of 0 is WF_INVALID_ARGUMENT); on failure both outputs are NULL. */
+WF_API wf_status wf_navmesh_tile_cache_create_obj(const char* path, int z_up, const wf_agent_settings* settings,
+                                                  wf_navmesh_tile_cache** out_cache, wf_navmesh** out_mesh,
+                                                  char* error, size_t error_capacity);
+/** NULL is accepted; the mesh is not touched. */
+WF_API wf_status wf_navmesh_tile_cache_destroy(wf_navmesh_tile_cache* cache);
+/** Adds a vertical cylinder standing on base (its bottom centre), radius and height in world units
+ *  (>= 0); its tiles are rebuilt by the next wf_navmesh_tile_cache_update. A NaN or infinite
+ *  value or a negative size is WF_INVALID_ARGUMENT naming the field. obstacle_id may be NULL. */
+WF_API wf_status wf_navmesh_tile_cache_add_cylinder(wf_navmesh_tile_cache* cache, const double base[3], double radius,
+                                                    double height, uint32_t* obstacle_id);
+/** Adds an axis-aligned box from min to max (each of min's coordinates at most max's). */
+WF_API wf_status wf_navmesh_tile_cache_add_box(wf_navmesh_tile_cache* cache, const double min[3], const double max[3],
+                                               uint32_t* obstacle_id);
+/** Removes an obstacle; an id this cache did not give, or already removed, is WF_INVALID_ARGUMENT. */
+WF_API wf_status wf_navmesh_tile_cache_remove(wf_navmesh_tile_cache* cache, uint32_t obstacle_id);
+/** Rebuilds queued tiles (at most max_tiles; 0: all of them), oldest change first, and puts them
+ *  into mesh, which must be the mesh wf_navmesh_tile_cache_create_obj made with this cache (another
+ *  is WF_INVALID_ARGUMENT). An edit of the mesh: no query or crowd update on it may run meanwhile.
+ *  tiles_rebuilt and tiles_pending (still queued) may be NULL. */
+WF_API wf_status wf_navmesh_tile_cache_update(wf_navmesh_tile_cache* cache, wf_navmesh* mesh, size_t max_tiles,
+                                              size_t* tiles_rebuilt, size_t* tiles_pending);
+
 WF_API wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query, char* error,
                                          size_t error_capacity);
 WF_API void wf_navmesh_query_destroy(wf_navmesh_query* query);

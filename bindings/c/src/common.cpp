@@ -46,6 +46,7 @@ const char* handle_type_name(HandleType type) noexcept {
     case HandleType::voxel_hierarchy: return "wf_voxel_hierarchy";
     case HandleType::batch: return "wf_batch";
     case HandleType::crowd: return "wf_crowd";
+    case HandleType::navmesh_tile_cache: return "wf_navmesh_tile_cache";
     case HandleType::destroyed: return nullptr;
   }
   return nullptr;

@@ -49,6 +49,7 @@ enum class HandleType : std::uint32_t {
   voxel_hierarchy,
   batch,
   crowd,
+  navmesh_tile_cache,
   destroyed = 0x5746DEAD,
 };
 
@@ -230,6 +231,7 @@ class GridQuery;
 struct GridDerivedData;
 class NavMesh;
 class NavMeshQuery;
+class NavMeshTileCache;
 class VoxelWorld;
 class VoxelQuery;
 class VoxelHierarchy;
@@ -265,6 +267,13 @@ struct wf_navmesh {
   wayfinder::c_api::HandleHeader header{type, {}};
   wayfinder::NavMesh* mesh;
   wayfinder::c_api::QueryCounter queries;
+};
+/// A tiled navmesh's tile cache (C++ NavMeshTileCache, navmesh_build); `cache` is only ever set
+/// in a library built with Recast.
+struct wf_navmesh_tile_cache {
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::navmesh_tile_cache;
+  wayfinder::c_api::HandleHeader header{type, {}};
+  wayfinder::NavMeshTileCache* cache;
 };
 struct wf_navmesh_query {
   static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::navmesh_query;

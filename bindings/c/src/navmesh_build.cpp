@@ -1,15 +1,20 @@
 // Navigation meshes from level geometry through C: the C++ build (Recast, wayfinder::navmesh_build)
-// behind wf_navmesh_build_obj, when the library is built with it (WAYFINDER_C_WITH_RECAST).
+// behind wf_navmesh_build_obj and the wf_navmesh_tile_cache functions, when the library is built with it (WAYFINDER_C_WITH_RECAST).
 
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "handles.hpp"
+#include "options.hpp"
 #include "query_calls.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 // The settings' defaults come from this header even without Recast; only the build needs it.
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
+#if WAYFINDER_C_WITH_RECAST
+#include "wayfinder/navmesh_build/navmesh_tile_cache.hpp"
+#endif
 
 using namespace wayfinder;
 using namespace wayfinder::c_api;
@@ -77,6 +82,148 @@ wf_status wf_navmesh_build_obj(const char* path, int z_up, const wf_agent_settin
     throw std::runtime_error("wf_navmesh_build_obj: this library was built without Recast (WAYFINDER_WITH_RECAST off)");
 #endif
   });
+}
+
+}  // extern "C"
+
+namespace {
+
+#if WAYFINDER_C_WITH_RECAST
+/// The tile size a cache gets from NULL settings: RecastDemo's tiled default (AgentSettings' own
+/// default, 0, builds in one piece, which a cache cannot).
+constexpr int default_cache_tile_size = 48;
+
+wf_status add_obstacle(wf_navmesh_tile_cache* cache, const Obstacle& obstacle, uint32_t* obstacle_id) {
+  return guarded(cache->header.error, [&] {
+    const ObstacleId id = cache->cache->add_obstacle(obstacle);
+    if (obstacle_id != nullptr) *obstacle_id = id;
+    return WF_OK;
+  });
+}
+#endif
+
+}  // namespace
+
+extern "C" {
+
+wf_status wf_navmesh_tile_cache_create_obj(const char* path, int z_up, const wf_agent_settings* settings,
+                                           wf_navmesh_tile_cache** out_cache, wf_navmesh** out_mesh, char* error,
+                                           size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out_cache == nullptr || out_mesh == nullptr) {
+      write_error(error, error_capacity, "wf_navmesh_tile_cache_create_obj: an output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out_cache = nullptr;
+    *out_mesh = nullptr;
+    if (path == nullptr) {
+      write_error(error, error_capacity, "wf_navmesh_tile_cache_create_obj: path is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+#if WAYFINDER_C_WITH_RECAST
+    ObjReadOptions options;
+    options.up = z_up != 0 ? UpAxis::z : UpAxis::y;
+    AgentSettings converted = agent_settings(settings);
+    if (settings == nullptr) converted.tile_size = default_cache_tile_size;
+    const MeshGeometry level = read_obj_mesh(path, options);
+    // Both are built before either handle exists, so that a failure leaves nothing behind.
+    const NavMeshTileSet tiles = build_navmesh_tiles(level, converted);
+    auto cache = std::make_unique<NavMeshTileCache>(level, converted);
+    auto mesh = std::make_unique<NavMesh>(NavMesh::build_tiled(tiles.grid, tiles.tiles));
+    auto cache_handle = std::make_unique<wf_navmesh_tile_cache>();
+    auto mesh_handle = std::make_unique<wf_navmesh>();
+    cache_handle->cache = cache.release();
+    mesh_handle->mesh = mesh.release();
+    *out_cache = cache_handle.release();
+    *out_mesh = mesh_handle.release();
+    return WF_OK;
+#else
+    (void)z_up;
+    (void)agent_settings(settings);
+    throw std::runtime_error(
+        "wf_navmesh_tile_cache_create_obj: this library was built without Recast (WAYFINDER_WITH_RECAST off)");
+#endif
+  });
+}
+
+wf_status wf_navmesh_tile_cache_destroy(wf_navmesh_tile_cache* cache) {
+  if (cache == nullptr) return WF_OK;
+  if (!is_live(cache)) return WF_INVALID_ARGUMENT;
+#if WAYFINDER_C_WITH_RECAST
+  delete cache->cache;
+#endif
+  poison_and_delete(cache);
+  return WF_OK;
+}
+
+wf_status wf_navmesh_tile_cache_add_cylinder(wf_navmesh_tile_cache* cache, const double base[3], double radius,
+                                             double height, uint32_t* obstacle_id) {
+  if (!is_live(cache)) return WF_INVALID_ARGUMENT;
+  if (base == nullptr)
+    return fail(cache->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_tile_cache_add_cylinder: base is NULL");
+#if WAYFINDER_C_WITH_RECAST
+  return add_obstacle(cache, CylinderObstacle{point_of(base), radius, height}, obstacle_id);
+#else
+  (void)radius;
+  (void)height;
+  (void)obstacle_id;
+  return WF_INTERNAL_ERROR;  // unreachable: no cache handle exists without Recast
+#endif
+}
+
+wf_status wf_navmesh_tile_cache_add_box(wf_navmesh_tile_cache* cache, const double min[3], const double max[3],
+                                        uint32_t* obstacle_id) {
+  if (!is_live(cache)) return WF_INVALID_ARGUMENT;
+  if (min == nullptr || max == nullptr)
+    return fail(cache->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_tile_cache_add_box: min or max is NULL");
+#if WAYFINDER_C_WITH_RECAST
+  return add_obstacle(cache, BoxObstacle{point_of(min), point_of(max)}, obstacle_id);
+#else
+  (void)obstacle_id;
+  return WF_INTERNAL_ERROR;
+#endif
+}
+
+wf_status wf_navmesh_tile_cache_remove(wf_navmesh_tile_cache* cache, uint32_t obstacle_id) {
+  if (!is_live(cache)) return WF_INVALID_ARGUMENT;
+#if WAYFINDER_C_WITH_RECAST
+  return guarded(cache->header.error, [&] {
+    cache->cache->remove_obstacle(obstacle_id);
+    return WF_OK;
+  });
+#else
+  (void)obstacle_id;
+  return WF_INTERNAL_ERROR;
+#endif
+}
+
+wf_status wf_navmesh_tile_cache_update(wf_navmesh_tile_cache* cache, wf_navmesh* mesh, size_t max_tiles,
+                                       size_t* tiles_rebuilt, size_t* tiles_pending) {
+  if (!is_live(cache)) return WF_INVALID_ARGUMENT;
+  if (!is_live(mesh))
+    return fail(cache->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_tile_cache_update: mesh is not a live wf_navmesh");
+#if WAYFINDER_C_WITH_RECAST
+  return guarded(cache->header.error, [&] {
+    const NavMesh& target = *mesh->mesh;
+    if (!target.is_tiled() || target.tile_grid().tiles_x != cache->cache->tiles_x() ||
+        target.tile_grid().tiles_z != cache->cache->tiles_z())
+      throw std::invalid_argument(
+          "wf_navmesh_tile_cache_update: the mesh is not the tiled mesh wf_navmesh_tile_cache_create_obj made with "
+          "this cache");
+    TileUpdateBudget budget;
+    if (max_tiles != 0) budget.max_tiles = max_tiles;
+    const std::vector<RebuiltTile> rebuilt = cache->cache->update(budget);
+    for (const RebuiltTile& tile : rebuilt) mesh->mesh->replace_tile(tile);
+    if (tiles_rebuilt != nullptr) *tiles_rebuilt = rebuilt.size();
+    if (tiles_pending != nullptr) *tiles_pending = cache->cache->pending_tiles();
+    return WF_OK;
+  });
+#else
+  (void)max_tiles;
+  (void)tiles_rebuilt;
+  (void)tiles_pending;
+  return WF_INTERNAL_ERROR;
+#endif
 }
 
 }  // extern "C"

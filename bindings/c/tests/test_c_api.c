@@ -646,6 +646,103 @@ static void test_navmesh_from_level(void) {
   remove(level);
 }
 
+/* Temporary obstacles on a tiled mesh: the level of test_navmesh_from_level, a wall across the
+   floor that cuts the path and, once removed, gives every answer back as it was. */
+static void test_navmesh_tile_cache(void) {
+  wf_agent_settings settings;
+  wf_navmesh_tile_cache* cache = NULL;
+  wf_navmesh* mesh = NULL;
+  wf_navmesh* whole = NULL;
+  wf_navmesh_query* query = NULL;
+  wf_path_result result;
+  char error[512];
+  const double start[3] = {1, 0, 10}, goal[3] = {19, 0, 10};
+  const double wall_min[3] = {14, -1, -1}, wall_max[3] = {15, 3, 21}, pillar[3] = {16, 0, 10};
+  double free_cost = 0.0, free_points[30], points[30];
+  size_t free_count = 0, count = 0, rebuilt = 0, pending = 99;
+  uint32_t wall = 0, post = 0, unused = 0;
+  wf_status status;
+  const char* level = scratch_file("cache_level.obj",
+      "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
+      "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
+      "f 1 3 2\nf 1 4 3\n"
+      "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n");
+  wf_agent_settings_init(&settings);
+  settings.tile_size = 16;
+  status = wf_navmesh_tile_cache_create_obj(level, 0, &settings, &cache, &mesh, error, sizeof error);
+  if (status == WF_INTERNAL_ERROR && strstr(error, "Recast") != NULL) {
+    printf("built without Recast: tile cache skipped (%s)\n", error);
+    remove(level);
+    return;
+  }
+  CHECK_STATUS(status, WF_OK);
+  CHECK(cache != NULL && mesh != NULL);
+  CHECK_STATUS(wf_navmesh_query_create(mesh, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  free_cost = result.cost;
+  CHECK_STATUS(wf_navmesh_query_path_points(query, free_points, 30, &free_count), WF_OK);
+
+  /* The wall cuts the floor in two: no path until it goes. */
+  CHECK_STATUS(wf_navmesh_tile_cache_add_box(cache, wall_min, wall_max, &wall), WF_OK);
+  CHECK_STATUS(wf_navmesh_tile_cache_update(cache, mesh, 0, &rebuilt, &pending), WF_OK);
+  CHECK(rebuilt >= 1 && pending == 0);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
+  CHECK(result.status != WF_SEARCH_FOUND);
+  /* A budget of one tile leaves the rest queued. */
+  CHECK_STATUS(wf_navmesh_tile_cache_remove(cache, wall), WF_OK);
+  CHECK_STATUS(wf_navmesh_tile_cache_update(cache, mesh, 1, &rebuilt, &pending), WF_OK);
+  CHECK(rebuilt == 1);
+  CHECK_STATUS(wf_navmesh_tile_cache_update(cache, mesh, 0, NULL, NULL), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND && result.cost == free_cost);
+  CHECK_STATUS(wf_navmesh_query_path_points(query, points, 30, &count), WF_OK);
+  CHECK(count == free_count && memcmp(points, free_points, count * 3 * sizeof(double)) == 0);
+
+  /* A pillar in the way: the path goes round it. */
+  CHECK_STATUS(wf_navmesh_tile_cache_add_cylinder(cache, pillar, 1.5, 2.0, &post), WF_OK);
+  CHECK(post != wall);
+  CHECK_STATUS(wf_navmesh_tile_cache_update(cache, mesh, 0, &rebuilt, NULL), WF_OK);
+  CHECK(rebuilt >= 1);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND && result.cost > free_cost);
+
+  /* Errors: bad sizes, unknown ids, a mesh that is not the cache's, NULLs. */
+  CHECK_STATUS(wf_navmesh_tile_cache_add_cylinder(cache, pillar, -1.0, 2.0, &unused), WF_INVALID_ARGUMENT);
+  CHECK(strstr(wf_last_error(cache), "radius") != NULL);
+  CHECK_STATUS(wf_navmesh_tile_cache_add_box(cache, wall_max, wall_min, &unused), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_tile_cache_add_box(cache, NULL, wall_max, &unused), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_tile_cache_add_cylinder(cache, NULL, 1.0, 1.0, &unused), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_tile_cache_remove(cache, wall), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_tile_cache_remove(cache, 12345), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_build_obj(level, 0, NULL, &whole, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_tile_cache_update(cache, whole, 0, NULL, NULL), WF_INVALID_ARGUMENT);
+  CHECK(strstr(wf_last_error(cache), "not the tiled mesh") != NULL);
+  CHECK_STATUS(wf_navmesh_tile_cache_update(cache, NULL, 0, NULL, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_tile_cache_update(NULL, mesh, 0, NULL, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_destroy(whole), WF_OK);
+  wf_navmesh_query_destroy(query);
+  CHECK_STATUS(wf_navmesh_tile_cache_destroy(cache), WF_OK);
+  CHECK_STATUS(wf_navmesh_tile_cache_destroy(NULL), WF_OK);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+
+  settings.tile_size = 0; /* the cache is tiled */
+  CHECK_STATUS(wf_navmesh_tile_cache_create_obj(level, 0, &settings, &cache, &mesh, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK(cache == NULL && mesh == NULL);
+  CHECK_STATUS(wf_navmesh_tile_cache_create_obj("no/such/level.obj", 0, NULL, &cache, &mesh, error, sizeof error),
+               WF_LOAD_ERROR);
+  CHECK_STATUS(wf_navmesh_tile_cache_create_obj(NULL, 0, NULL, &cache, &mesh, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_tile_cache_create_obj(level, 0, NULL, NULL, &mesh, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  /* Settings NULL: the defaults, in tiles. */
+  CHECK_STATUS(wf_navmesh_tile_cache_create_obj(level, 0, NULL, &cache, &mesh, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_tile_cache_destroy(cache), WF_OK);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+  remove(level);
+}
+
 static void test_navmesh_queries(void) {
   wf_navmesh* mesh = NULL;
   wf_navmesh_query* query = NULL;
@@ -1831,6 +1928,7 @@ int main(int argc, char** argv) {
   test_grid_benchmark();
   test_navmesh_building();
   test_navmesh_from_level();
+  test_navmesh_tile_cache();
   test_navmesh_queries();
   test_navmesh_benchmark();
   test_navmesh_files();
