@@ -6,8 +6,10 @@
 // options give the same world on every compiler and standard library. The method and its
 // sources are in docs/voxel.md, "Generated worlds".
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -39,8 +41,10 @@ struct VoxelWorldGeneratorOptions {
   /// no water.
   double water_level = 0.3;
   /// Generation is refused when the world could take more memory than this
-  /// (estimate_generated_world_bytes).
-  std::size_t max_memory_bytes = std::size_t{4} << 30;
+  /// (estimate_generated_world_bytes). 4 GiB, or the whole address space where size_t is
+  /// 32 bits (WebAssembly), where 4 GiB does not fit.
+  std::size_t max_memory_bytes =
+      static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t{4} << 30, std::numeric_limits<std::size_t>::max()));
 };
 
 /// Bytes a stored chunk of a VoxelWorld takes (its blocks, its padded solid bits, its counters
