@@ -309,18 +309,19 @@ async function generatedVoxels(page) {
   const world = await generateWorld(page, 'voxel:128,64,128', 'terrain ');
   check(JSON.stringify(world.size) === '[128,64,128]', `the generated terrain is ${world.size}`);
   await check3d(page, 'generated voxel terrain', {withPath: false});
-  const {heights} = world;
+  const {heights, kinds} = world;
   const highest = Math.max(...heights);
-  const column = heights.indexOf(highest);
+  const column = heights.findIndex((h, i) => h === highest && kinds[i] === 's');
   const top = [column % 128, highest + 1, Math.floor(column / 128)];
   await clickPoint(page, top);
   const picked = await page.evaluate(() => window.viewerState.start);
   check(JSON.stringify(picked) === JSON.stringify(top), `a click on the highest column's top ${top} picked ${JSON.stringify(picked)}`);
-  // To the top of the column farthest from it, for the picture of the docs.
+  // To the top of the solid column farthest from it (water holds an agent only with its feet
+  // in it), for the picture of the docs.
   let far = top;
   heights.forEach((h, i) => {
     const at = [i % 128, h + 1, Math.floor(i / 128)];
-    if (h >= 0 && h + 1 < 64 && Math.hypot(at[0] - top[0], at[2] - top[2]) > Math.hypot(far[0] - top[0], far[2] - top[2])) far = at;
+    if (kinds[i] === 's' && h + 1 < 64 && Math.hypot(at[0] - top[0], at[2] - top[2]) > Math.hypot(far[0] - top[0], far[2] - top[2])) far = at;
   });
   const shown = await typePoints(page, top, far);
   check(shown.status === 'found', `across the generated terrain: ${shown.status} (${shown.message})`);
