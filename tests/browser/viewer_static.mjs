@@ -6,8 +6,12 @@
 // the grid (then zoomed and panned, and clicked again), and a Polyanya mesh's longest reference
 // query typed in. The 3D views of navigation meshes (with the level under one) and of a voxel
 // world must put WebGL pixels on their canvas, and clicks on their surfaces pick points there.
+// Searches come with their traces, replayed step by step (paused, stepped one expansion at a
+// time, resumed), on grids and in 3D; JPS+ and HPA* answer on the grid; generated grids of
+// rooms and generated voxel terrain open and are searched.
 // With --frames it also measures frame times while panning a 1024 x 1024 grid and a large mesh
-// (requestAnimationFrame intervals; docs/benchmarks.md).
+// (requestAnimationFrame intervals; docs/benchmarks.md), and with --frames-voxel while turning a
+// generated 512 x 128 x 512 voxel world in 3D.
 //
 //   node viewer_static.mjs --site build/viewer-static \
 //     --map ../shared/data/movingai/dao/arena2.map \
@@ -17,7 +21,7 @@
 //     --level ../shared/data/meshes/recastnavigation/nav_test.obj \
 //     --voxel ../shared/data/voxel/warframe/Simple.3dmap \
 //     --artifacts build/viewer-static-artifacts [--docs-images docs/images] \
-//     [--frames --frames-mesh ../shared/data/meshes/derived/aurora-merged6.mesh]
+//     [--frames --frames-mesh ../shared/data/meshes/derived/aurora-merged6.mesh] [--frames-voxel]
 //
 // Needs `npm ci` in this folder and Debian's chromium; exits 77 (skipped) without them unless
 // WAYFINDER_REQUIRE_BROWSER=1. bindings/js/scripts/ci.sh runs it after the WebAssembly build.
@@ -31,7 +35,7 @@ import {Unavailable, check, launchChromium, log, readOptions, requireFiles, runT
 
 const options = readOptions('viewer_static.mjs',
   ['site', 'map', 'mesh', 'mesh-queries', 'obj-mesh', 'level', 'voxel', 'artifacts', 'docs-images', 'frames-mesh'],
-  ['site', 'map', 'mesh', 'mesh-queries', 'obj-mesh', 'level', 'voxel', 'artifacts'], ['frames']);
+  ['site', 'map', 'mesh', 'mesh-queries', 'obj-mesh', 'level', 'voxel', 'artifacts'], ['frames', 'frames-voxel']);
 
 const background = [0xdd, 0xdd, 0xdd];
 const pathColour = [0x21, 0x66, 0xac];
@@ -222,6 +226,108 @@ async function grid(page) {
   check(shown.status === 'found' && JSON.stringify(shown.goal) === JSON.stringify(query.goal),
         `the search from the zoomed view's click to the typed goal: ${shown.status} to ${JSON.stringify(shown.goal)}`);
   await screenshot(page, 'static-grid.png');
+  await replay(page, query.start, query.goal);
+  await gridAlgorithms(page, query);
+}
+
+// The replay of a search's trace: paused, a new search waits at its first event; Step shows the
+// events up to the next expansion; Resume plays the rest. The trace's closed events are the
+// search's expansions.
+async function replay(page, start, goal) {
+  await page.click('#pause');
+  check(await page.textContent('#pause') === 'Resume', 'the pause button does not offer to resume');
+  await page.fill('#start-text', start.join(','));
+  await page.press('#start-text', 'Enter');
+  await page.fill('#goal-text', goal.join(','));
+  await page.press('#goal-text', 'Enter');
+  await page.waitForFunction(() => window.viewerState.panels[0].result && window.viewerState.panels[0].replay, null,
+                             {timeout: 30000});
+  const before = await page.evaluate(() => {
+    const panel = window.viewerState.panels[0];
+    const trace = panel.result.trace;
+    const closed = [];
+    trace.forEach((event, i) => { if (event[0] === 2) closed.push(i); });
+    return {shown: panel.shownEvents, state: panel.canvas.dataset.state, length: trace.length, closed,
+            recorded: panel.result.trace_events, expanded: panel.result.stats.expanded};
+  });
+  check(before.length > 0 && before.recorded === before.length, `the trace has ${before.length} of ${before.recorded} events`);
+  check(before.closed.length === before.expanded,
+        `the trace closes ${before.closed.length} nodes, the search expanded ${before.expanded}`);
+  check(before.state === 'animating' && before.shown === 0, `paused, the replay is ${before.state} at ${before.shown}`);
+  for (const expansion of [0, 1, 2]) {
+    await page.click('#step');
+    const shown = await page.evaluate(() => window.viewerState.panels[0].shownEvents);
+    check(shown === before.closed[expansion] + 1,
+          `step ${expansion + 1} shows ${shown} events, not up to expansion ${expansion + 1} (${before.closed[expansion] + 1})`);
+  }
+  await page.click('#pause');
+  const shown = await waitDone(page);
+  const total = await page.evaluate(() => window.viewerState.panels[0].shownEvents);
+  check(total === before.length && shown.pathLength > 0, `resumed, the replay ended at ${total} of ${before.length} events`);
+  log(`ok replay: ${before.length} events, ${before.expanded} expansions, paused, stepped 3, resumed`);
+  return shown;
+}
+
+// JPS+ (optimal, over its jump table) and HPA* (near-optimal, over the hierarchy) on the open
+// grid, against the optimal length.
+async function gridAlgorithms(page, query) {
+  for (const algorithm of ['jps-plus', 'hpa']) {
+    await page.selectOption('#algorithm-a', algorithm);
+    const shown = await typePoints(page, query.start, query.goal);
+    check(shown.status === 'found', `${algorithm}: ${shown.status} (${shown.message})`);
+    const fits = algorithm === 'jps-plus' ? near(shown.cost, query.optimal, query.tolerance)
+                                          : shown.cost >= query.optimal - query.tolerance && shown.cost <= 1.2 * query.optimal;
+    check(fits, `${algorithm}: cost ${shown.cost}, the optimal length is ${query.optimal}`);
+    log(`ok ${algorithm}: cost ${shown.costText}, optimal ${query.optimal}`);
+  }
+  await page.selectOption('#algorithm-a', 'astar');
+}
+
+// Generate, wait for the new world (its name starts with `prefix`).
+async function generateWorld(page, generator, prefix) {
+  await page.selectOption('#generator', generator);
+  await page.click('#generate');
+  await page.waitForFunction((prefix) => window.viewerState.world?.name.startsWith(prefix) &&
+                             window.viewerState.panels.length > 0, prefix, {timeout: 60000});
+  return page.evaluate(() => window.viewerState.world);
+}
+
+// A generated grid of rooms: walls and dearer terrain, and a path between its first and last
+// passable cells (the generator joins every room).
+async function generatedGrid(page) {
+  const world = await generateWorld(page, 'grid', 'rooms ');
+  check(world.width === 128 && world.height === 96, `the generated grid is ${world.width} x ${world.height}`);
+  check(world.cells.includes('#') && world.costs.some((c) => c > 1), 'the generated grid has no walls or no dearer terrain');
+  const first = world.cells.search(/[^#]/), last = world.cells.length - 1 - [...world.cells].reverse().join('').search(/[^#]/);
+  const shown = await typePoints(page, [first % 128, Math.floor(first / 128)], [last % 128, Math.floor(last / 128)]);
+  check(shown.status === 'found', `across the generated grid: ${shown.status} (${shown.message})`);
+  log(`ok generated grid ${world.name}: cost ${shown.costText}`);
+}
+
+// Generated voxel terrain in 3D: drawn, and a click on a column's top picks the place on it.
+async function generatedVoxels(page) {
+  const world = await generateWorld(page, 'voxel:128,64,128', 'terrain ');
+  check(JSON.stringify(world.size) === '[128,64,128]', `the generated terrain is ${world.size}`);
+  await check3d(page, 'generated voxel terrain', {withPath: false});
+  const {heights, kinds} = world;
+  const highest = Math.max(...heights);
+  const column = heights.findIndex((h, i) => h === highest && kinds[i] === 's');
+  const top = [column % 128, highest + 1, Math.floor(column / 128)];
+  await clickPoint(page, top);
+  const picked = await page.evaluate(() => window.viewerState.start);
+  check(JSON.stringify(picked) === JSON.stringify(top), `a click on the highest column's top ${top} picked ${JSON.stringify(picked)}`);
+  // To the top of the solid column farthest from it (water holds an agent only with its feet
+  // in it), for the picture of the docs.
+  let far = top;
+  heights.forEach((h, i) => {
+    const at = [i % 128, h + 1, Math.floor(i / 128)];
+    if (kinds[i] === 's' && h + 1 < 64 && Math.hypot(at[0] - top[0], at[2] - top[2]) > Math.hypot(far[0] - top[0], far[2] - top[2])) far = at;
+  });
+  const shown = await typePoints(page, top, far);
+  check(shown.status === 'found', `across the generated terrain: ${shown.status} (${shown.message})`);
+  await check3d(page, 'generated voxel terrain with a path', {withPath: true});
+  log(`ok generated voxel terrain ${world.name}: the highest column's top picked, ${top} -> ${far} cost ${shown.costText}`);
+  await screenshot(page, 'static-voxel-terrain-3d.png', 'viewer-3d-voxel-terrain.png');
 }
 
 async function polyanyaMesh(page) {
@@ -299,6 +405,12 @@ async function voxels(page) {
         `3D clicks on the tops of ${start} and ${goal} picked ${JSON.stringify(shown.start)} and ${JSON.stringify(shown.goal)}`);
   check(shown.status === 'found', `voxel search: ${shown.status} (${shown.message})`);
   await check3d(page, `3D voxel world ${baseName(options.voxel)}`, {withPath: shown.pathLength > 2});
+  const traced = await page.evaluate(() => {
+    const panel = window.viewerState.panels[0];
+    const points = panel.view3d.scene.children.find((child) => child.isPoints);
+    return {events: panel.result.trace.length, drawn: points?.geometry.drawRange.count};
+  });
+  check(traced.events > 0 && traced.drawn === traced.events, `the 3D view draws ${traced.drawn} of ${traced.events} trace events`);
   log(`ok voxel ${baseName(options.voxel)} flyer ${start} -> ${goal}: cost ${shown.costText}`);
   await screenshot(page, 'static-voxel-3d.png');
 }
@@ -361,6 +473,22 @@ async function measureFrames(page) {
   }
 }
 
+// Generated voxel terrain of 512 x 128 x 512 blocks in 3D, turned with the left button.
+async function measureVoxelFrames(page) {
+  const began = Date.now();
+  await page.selectOption('#generator', 'voxel:512,128,512');
+  await page.click('#generate');
+  await page.waitForFunction(() => window.viewerState?.world?.kind === 'voxel' && window.viewerState.world.size[0] === 512 &&
+                             window.viewerState.panels[0]?.view3d, null, {timeout: 240000});
+  await page.waitForTimeout(200);
+  const loaded = (Date.now() - began) / 1000;
+  const times = await frameTimes(page, 'left');
+  log(`frames: 3D voxel terrain 512 x 128 x 512 (generated, opened in ${loaded.toFixed(1)} s), turning: ` +
+      `${times.frames} frames, median ${times.median.toFixed(1)} ms, 95th percentile ${times.p95.toFixed(1)} ms, ` +
+      `longest ${times.max.toFixed(1)} ms`);
+  await screenshot(page, 'static-voxel-terrain-512-3d.png');
+}
+
 // ---- Main
 
 async function main() {
@@ -383,11 +511,16 @@ async function main() {
     await page.goto(pathToFileURL(index).href);
     await page.waitForFunction(() => document.body.dataset.mode === 'static', null, {timeout: 30000});
     log(`opened ${pathToFileURL(index).href}: "${await page.textContent('#message')}"`);
+    // The fastest replay (about 24 frames a search), so that the searches below end soon.
+    await page.$eval('#speed', (slider) => { slider.value = '10'; });
     await grid(page);
     await polyanyaMesh(page);
     await objMeshWithLevel(page);
     await voxels(page);
+    await generatedGrid(page);
+    await generatedVoxels(page);
     if (options.frames) await measureFrames(page);
+    if (options['frames-voxel']) await measureVoxelFrames(page);
     check(errors.length === 0, `the page reported errors:\n  ${errors.join('\n  ')}`);
   } catch (error) {
     if (page) await page.screenshot({path: path.join(options.artifacts, 'static-failure.png')}).catch(() => {});
@@ -398,4 +531,4 @@ async function main() {
   }
 }
 
-runTest(main, {seconds: options.frames ? 300 : 150});
+runTest(main, {seconds: options.frames || options['frames-voxel'] ? 600 : 150});

@@ -242,6 +242,18 @@ WF_API wf_status wf_grid_query_path_cells(wf_grid_query* query, int32_t* xy, siz
  *  *length excludes the terminating NUL, which the capacity must include. */
 WF_API wf_status wf_grid_query_message(wf_grid_query* query, char* text, size_t capacity, size_t* length);
 
+/* Search traces (C++ SearchTrace): a query handle records what its searches do when asked, for
+ * drawing a search step by step. Each event is four doubles: the event (0 opened, 1 reached
+ * again more cheaply, 2 closed, i.e. expanded) and the node's position: a grid cell (x, y, 0),
+ * a navmesh corridor node (x, y, z; C++ corridor_node_position) or a voxel block (x, y, z). */
+/** Records the events of this handle's later searches (each search replaces the last one's),
+ *  keeping at most max_events of them (the rest are counted); 0 stops recording. */
+WF_API wf_status wf_grid_query_set_trace(wf_grid_query* query, size_t max_events);
+/** The events kept of the latest search, by the size-query convention: capacity and *count in
+ *  events (4 doubles each); *recorded (may be NULL) counts them all, kept or not. */
+WF_API wf_status wf_grid_query_trace(wf_grid_query* query, double* events, size_t capacity, size_t* count,
+                                     size_t* recorded);
+
 /** What grid queries read besides the grid: JPS+'s jump table, HPA*'s hierarchy. */
 typedef struct wf_grid_derived wf_grid_derived;
 /** Builds what queries with `options` (NULL: the defaults) read besides the grid, for the grid
@@ -438,6 +450,10 @@ WF_API wf_status wf_navmesh_query_path_polygons(wf_navmesh_query* query, uint32_
 WF_API wf_status wf_navmesh_query_path_links(wf_navmesh_query* query, wf_path_link* links, size_t capacity,
                                              size_t* count);
 WF_API wf_status wf_navmesh_query_message(wf_navmesh_query* query, char* text, size_t capacity, size_t* length);
+/** As wf_grid_query_set_trace and wf_grid_query_trace, for the corridor search's nodes. */
+WF_API wf_status wf_navmesh_query_set_trace(wf_navmesh_query* query, size_t max_events);
+WF_API wf_status wf_navmesh_query_trace(wf_navmesh_query* query, double* events, size_t capacity, size_t* count,
+                                        size_t* recorded);
 
 /* ---- Crowds ----------------------------------------------------------------------------- */
 
@@ -630,6 +646,10 @@ WF_API wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hi
 /** The blocks of the path (the agent's feet) as x, y, z triples: capacity and *count in blocks. */
 WF_API wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count);
 WF_API wf_status wf_voxel_query_message(wf_voxel_query* query, char* text, size_t capacity, size_t* length);
+/** As wf_grid_query_set_trace and wf_grid_query_trace, for blocks. */
+WF_API wf_status wf_voxel_query_set_trace(wf_voxel_query* query, size_t max_events);
+WF_API wf_status wf_voxel_query_trace(wf_voxel_query* query, double* events, size_t capacity, size_t* count,
+                                      size_t* recorded);
 
 /* ---- Batches: many requests on one world, on several threads ---------------------------- */
 

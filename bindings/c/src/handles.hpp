@@ -236,6 +236,7 @@ class VoxelWorld;
 class VoxelQuery;
 class VoxelHierarchy;
 class Crowd;
+class SearchTrace;
 }  // namespace wayfinder
 
 // The handles. Each begins with its header (type tag and error slot) and holds only pointers
@@ -254,6 +255,8 @@ struct wf_grid_query {
   wayfinder::GridQuery* pathfinder;
   wayfinder::PathResult* result;  ///< the latest result, which the path functions read
   int agent_size = 1;             ///< wf_grid_query_set_agent_size: every later query's
+  /// The events of the latest search (wf_*_query_set_trace), null while not recorded.
+  wayfinder::SearchTrace* trace = nullptr;
 };
 struct wf_grid_derived {
   static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::grid_derived;
@@ -281,6 +284,8 @@ struct wf_navmesh_query {
   wf_navmesh* mesh;
   wayfinder::NavMeshQuery* query;
   wayfinder::PathResult* result;
+  /// The events of the latest search (wf_*_query_set_trace), null while not recorded.
+  wayfinder::SearchTrace* trace = nullptr;
 };
 struct wf_voxel_world {
   static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::voxel_world;
@@ -294,6 +299,8 @@ struct wf_voxel_query {
   wf_voxel_world* world;
   wayfinder::VoxelQuery* pathfinder;
   wayfinder::PathResult* result;
+  /// The events of the latest search (wf_*_query_set_trace), null while not recorded.
+  wayfinder::SearchTrace* trace = nullptr;
 };
 struct wf_voxel_hierarchy {
   static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::voxel_hierarchy;

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "handles.hpp"
+#include "wayfinder/core/search_trace.hpp"
 
 namespace wayfinder::c_api {
 
@@ -24,13 +25,21 @@ wf_status query_call(Handle* handle, bool arguments_given, const char* null_mess
   });
 }
 
+/// The request with the handle's trace (wf_*_query_set_trace), emptied for the new search.
+template <class Handle, class Request>
+Request traced(Handle* handle, Request request) {
+  if (handle->trace != nullptr) handle->trace->clear();
+  request.options.trace = handle->trace;
+  return request;
+}
+
 /// find_path on any query handle; `make_request` turns the caller's checked arguments into the
 /// world's request (GridPathRequest, ...).
 template <class Handle, class Query, class MakeRequest>
 wf_status query_find_path(Handle* handle, Query* Handle::*query, bool arguments_given, const char* null_message,
                           wf_path_result* out, MakeRequest&& make_request) noexcept {
   return query_call(handle, arguments_given && out != nullptr, null_message, [&] {
-    (handle->*query)->find_path(make_request(), *handle->result);
+    (handle->*query)->find_path(traced(handle, make_request()), *handle->result);
     summarise(*handle->result, out);
   });
 }
@@ -40,7 +49,7 @@ template <class Handle, class Query, class MakeRequest>
 wf_status query_begin(Handle* handle, Query* Handle::*query, bool arguments_given, const char* null_message,
                       wf_search_status* status, MakeRequest&& make_request) noexcept {
   return query_call(handle, arguments_given && status != nullptr, null_message, [&] {
-    *status = static_cast<wf_search_status>((handle->*query)->begin(make_request()));
+    *status = static_cast<wf_search_status>((handle->*query)->begin(traced(handle, make_request())));
   });
 }
 
@@ -123,6 +132,7 @@ void destroy_query(Handle* handle, Query* Handle::*query, WorldHandle* Handle::*
   if (!is_live(handle)) return;
   delete (handle->*query);
   delete handle->result;
+  delete handle->trace;
   (handle->*world_member)->queries.fetch_sub(1, std::memory_order_relaxed);
   poison_and_delete(handle);
 }

@@ -1919,6 +1919,93 @@ static void test_navmesh_exact_paths(void) {
   CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
 }
 
+/* Search traces: recorded only when asked, one closed event per expansion, the start opened
+   first; a limit keeps the first events and counts them all; each search replaces the last. */
+static void test_search_traces(void) {
+  wf_grid* grid = make_walled_grid();
+  wf_grid_query* query = NULL;
+  wf_navmesh* mesh = NULL;
+  wf_navmesh_query* mesh_query = NULL;
+  wf_voxel_world* world = NULL;
+  wf_voxel_query* voxel_query = NULL;
+  wf_path_result path;
+  double events[4 * 512], first[4 * 3];
+  size_t count = 0, recorded = 0, all = 0, closed = 0, i;
+  char error[256];
+  uint8_t blocks[8 * 4 * 8] = {0};
+  int32_t from[3] = {0, 1, 0}, to[3] = {7, 1, 7};
+  double start[3] = {0.2, 0.0, 0.8}, goal[3] = {1.5, 0.0, 1.8};
+
+  CHECK_STATUS(wf_grid_query_create(grid, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 4, 4, 4, NULL, &path), WF_OK);
+  CHECK_STATUS(wf_grid_query_trace(query, NULL, 0, &count, &recorded), WF_OK);
+  CHECK(count == 0 && recorded == 0);
+  CHECK_STATUS(wf_grid_query_set_trace(NULL, 100), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_grid_query_set_trace(query, 512), WF_OK);
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 4, 4, 4, NULL, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  CHECK_STATUS(wf_grid_query_trace(query, NULL, 0, &count, &recorded), WF_OK);
+  CHECK(count > 0 && count == recorded && count <= 512);
+  all = count;
+  CHECK_STATUS(wf_grid_query_trace(query, events, count - 1, &count, NULL), WF_BUFFER_TOO_SMALL);
+  CHECK_STATUS(wf_grid_query_trace(query, events, 512, NULL, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_grid_query_trace(query, events, 512, &count, NULL), WF_OK);
+  CHECK(events[0] == 0.0 && events[1] == 0.0 && events[2] == 4.0 && events[3] == 0.0); /* the start, opened */
+  for (i = 0; i < count; ++i) {
+    CHECK(events[4 * i] >= 0.0 && events[4 * i] <= 2.0);
+    CHECK(events[4 * i + 1] >= 0.0 && events[4 * i + 1] < 5.0 && events[4 * i + 2] >= 0.0 && events[4 * i + 2] < 5.0);
+    if (events[4 * i] == 2.0) ++closed;
+  }
+  CHECK(closed == path.stats.expanded);
+  /* A limit of 3 keeps the same first three events and counts them all. */
+  CHECK_STATUS(wf_grid_query_set_trace(query, 3), WF_OK);
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 4, 4, 4, NULL, &path), WF_OK);
+  CHECK_STATUS(wf_grid_query_trace(query, first, 3, &count, &recorded), WF_OK);
+  CHECK(count == 3 && recorded == all && memcmp(first, events, sizeof first) == 0);
+  CHECK_STATUS(wf_grid_query_set_trace(query, 0), WF_OK);
+  CHECK_STATUS(wf_grid_query_find_path(query, 0, 4, 4, 4, NULL, &path), WF_OK);
+  CHECK_STATUS(wf_grid_query_trace(query, NULL, 0, &count, &recorded), WF_OK);
+  CHECK(count == 0 && recorded == 0);
+  wf_grid_query_destroy(query);
+  CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
+
+  /* The mesh's corridor nodes lie on the L-shaped mesh. */
+  CHECK_STATUS(wf_navmesh_create(l_vertices, 8, 16, l_indices, 12, l_sizes, 3, &mesh, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_create(mesh, &mesh_query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_set_trace(mesh_query, 512), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(mesh_query, start, goal, NULL, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  CHECK_STATUS(wf_navmesh_query_trace(mesh_query, events, 512, &count, &recorded), WF_OK);
+  CHECK(count > 0 && count == recorded);
+  for (i = 0; i < count; ++i)
+    CHECK(events[4 * i + 1] >= 0.0 && events[4 * i + 1] <= 2.0 && events[4 * i + 3] >= 0.0 && events[4 * i + 3] <= 2.0);
+  CHECK_STATUS(wf_navmesh_query_trace(NULL, events, 512, &count, &recorded), WF_INVALID_ARGUMENT);
+  wf_navmesh_query_destroy(mesh_query);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+
+  /* A flyer over a floor: blocks, stepped. */
+  for (i = 0; i < 64; ++i) blocks[i] = WF_BLOCK_SOLID;
+  CHECK_STATUS(wf_voxel_world_create(8, 4, 8, blocks, &world, error, sizeof error), WF_OK);
+  {
+    wf_movement_profile flyer;
+    wf_search_status status;
+    wf_movement_profile_flyer(&flyer);
+    CHECK_STATUS(wf_voxel_query_create(world, &flyer, &voxel_query, error, sizeof error), WF_OK);
+    CHECK_STATUS(wf_voxel_query_set_trace(voxel_query, 512), WF_OK);
+    CHECK_STATUS(wf_voxel_query_begin(voxel_query, from, to, NULL, &status), WF_OK);
+    while (status == WF_SEARCH_IN_PROGRESS) CHECK_STATUS(wf_voxel_query_step(voxel_query, 2, 0.0, &status), WF_OK);
+    CHECK_STATUS(wf_voxel_query_result(voxel_query, &path), WF_OK);
+    CHECK(path.status == WF_SEARCH_FOUND);
+  }
+  CHECK_STATUS(wf_voxel_query_trace(voxel_query, events, 512, &count, &recorded), WF_OK);
+  CHECK(count > 0 && events[0] == 0.0 && events[1] == 0.0 && events[2] == 1.0 && events[3] == 0.0);
+  for (closed = 0, i = 0; i < count; ++i) if (events[4 * i] == 2.0) ++closed;
+  CHECK(closed == path.stats.expanded);
+  CHECK_STATUS(wf_voxel_query_set_trace(NULL, 1), WF_INVALID_ARGUMENT);
+  wf_voxel_query_destroy(voxel_query);
+  CHECK_STATUS(wf_voxel_world_destroy(world), WF_OK);
+}
+
 int main(int argc, char** argv) {
   data_dir = getenv("WAYFINDER_DATA_DIR");
   if (data_dir == NULL && argc > 1) data_dir = argv[1];
@@ -1940,6 +2027,7 @@ int main(int argc, char** argv) {
   test_grid_agent_sizes();
   test_off_mesh_links();
   test_navmesh_exact_paths();
+  test_search_traces();
   printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }

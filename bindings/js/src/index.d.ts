@@ -136,6 +136,13 @@ declare abstract class Query<Options, Result extends PathResult> implements Disp
   step(budget?: StepBudget): SearchStatus;
   /** The stepped search's result so far. */
   result(): Result;
+  /** Records the events of later searches (each replaces the last one's), keeping the first
+   *  maxEvents (default 4,000,000); 0 stops recording. */
+  setTrace(maxEvents?: number): void;
+  /** The latest search's events, (event, x, y, z) each: event 0 opened, 1 reached again more
+   *  cheaply, 2 closed; x, y, z a grid cell (z 0), a mesh corridor node or a voxel block.
+   *  `recorded` counts every event, kept or not. */
+  trace(): { events: Float64Array; recorded: number };
   dispose(): void;
   readonly disposed: boolean;
 }
@@ -249,6 +256,8 @@ export class VoxelWorld implements Disposable {
   /** The block at a position ('air' outside the world). */
   block(x: number, y: number, z: number): BlockKind;
   setBlock(x: number, y: number, z: number, kind: BlockKind): void;
+  /** Every block (0 air, 1 solid, 2 water, 3 ladder) at index (y * sizeZ + z) * sizeX + x. */
+  blocks(): Uint8Array;
   /** A query for an agent (default a walker). */
   createQuery(profile?: MovementProfile): VoxelQuery;
   findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: VoxelOptions): VoxelPathResult;
@@ -277,6 +286,9 @@ export class Wayfinder {
    *  Infinity blocks) the cost multiplier, default 1. */
   gridFromCells(cells: { width: number; height: number; passable: ArrayLike<number | boolean>;
     costs?: ArrayLike<number> }): Grid;
+  /** A grid of rooms joined by corridors, with forest (cost 2) and swamp (cost 3) patches, as
+   *  `wayfinder serve` generates; the same options give the same grid. */
+  generateRoomGrid(options?: { width?: number; height?: number; seed?: number; rooms?: number }): Grid;
   /** The text of a MovingAI `.map` file. */
   gridFromMovingAI(text: string | Uint8Array): Grid;
   /** The text of a Wavefront OBJ file (y up, or z up). */
@@ -291,6 +303,8 @@ export class Wayfinder {
     polygonSizes: ArrayLike<number> }): NavMesh;
   /** blocks[(y * sizeZ + z) * sizeX + x]: 0 air, 1 solid, 2 water, 3 ladder (default all air). */
   voxelWorldFromBlocks(world: { sizeX: number; sizeY: number; sizeZ: number; blocks?: ArrayLike<number> }): VoxelWorld;
+  /** Seeded terrain with caves and lakes (docs/voxel.md, "Generated worlds"). */
+  generateVoxelWorld(options?: { sizeX?: number; sizeY?: number; sizeZ?: number; seed?: number }): VoxelWorld;
   /** The text of a MovingAI `.3dmap` file. */
   voxelWorldFrom3dmap(text: string | Uint8Array): VoxelWorld;
   /** The bytes of a MagicaVoxel `.vox` file (every colour solid). */

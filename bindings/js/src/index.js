@@ -446,6 +446,29 @@ class Query extends Owned {
     });
   }
 
+  /** Records the events of this query's later searches, each search replacing the last one's,
+   *  keeping the first maxEvents (the rest are counted); 0 stops recording. */
+  setTrace(maxEvents = 4000000) {
+    this.runtime.check(this.calls.setTrace(this.handle, integerIn(maxEvents, 'maxEvents', 0, 0xffffffff)), 0,
+      this.handle);
+  }
+
+  /** The latest search's recorded events: `events` holds (event, x, y, z) per event (event 0
+   *  opened, 1 reached again more cheaply, 2 closed; x, y, z a grid cell with z 0, a mesh
+   *  corridor node's position or a voxel block), `recorded` counts every event, kept or not. */
+  trace() {
+    const r = this.runtime;
+    const [count, recorded] = r.scratch((alloc) => {
+      const countAddress = alloc(4);
+      const recordedAddress = alloc(4);
+      r.check(this.calls.trace(this.handle, 0, 0, countAddress, recordedAddress), 0, this.handle);
+      return [r.heapU32[countAddress >> 2], r.heapU32[recordedAddress >> 2]];
+    });
+    const events = r.readList(count, 32, (buffer, capacity, countAddress) => this.calls.trace(this.handle, buffer,
+      capacity, countAddress, 0), this.handle, Float64Array);
+    return { events, recorded };
+  }
+
   /** Starts a stepped search; step() continues it and result() reads it. */
   begin(start, goal, options = {}) {
     return this.runtime.scratch((alloc) => {
@@ -463,7 +486,8 @@ export class GridQuery extends Query {
     super(runtime, runtime.create((out, error, capacity) => m._wf_grid_query_create(grid.handle, out, error, capacity)));
     this.grid = grid;
     this.calls = { find: m._wf_grid_query_find_path, begin: m._wf_grid_query_begin, step: m._wf_grid_query_step,
-      result: m._wf_grid_query_result, message: m._wf_grid_query_message };
+      result: m._wf_grid_query_result, message: m._wf_grid_query_message,
+      setTrace: m._wf_grid_query_set_trace, trace: m._wf_grid_query_trace };
   }
 
   release(handle) { this.runtime.module._wf_grid_query_destroy(handle); }
@@ -565,7 +589,8 @@ export class NavMeshQuery extends Query {
     super(runtime, runtime.create((out, error, capacity) => m._wf_navmesh_query_create(mesh.handle, out, error, capacity)));
     this.mesh = mesh;
     this.calls = { find: m._wf_navmesh_query_find_path, begin: m._wf_navmesh_query_begin,
-      step: m._wf_navmesh_query_step, result: m._wf_navmesh_query_result, message: m._wf_navmesh_query_message };
+      step: m._wf_navmesh_query_step, result: m._wf_navmesh_query_result, message: m._wf_navmesh_query_message,
+      setTrace: m._wf_navmesh_query_set_trace, trace: m._wf_navmesh_query_trace };
   }
 
   release(handle) { this.runtime.module._wf_navmesh_query_destroy(handle); }
@@ -767,7 +792,8 @@ export class VoxelQuery extends Query {
     super(runtime, handle);
     this.world = world;
     this.calls = { find: m._wf_voxel_query_find_path, begin: m._wf_voxel_query_begin, step: m._wf_voxel_query_step,
-      result: m._wf_voxel_query_result, message: m._wf_voxel_query_message };
+      result: m._wf_voxel_query_result, message: m._wf_voxel_query_message,
+      setTrace: m._wf_voxel_query_set_trace, trace: m._wf_voxel_query_trace };
   }
 
   release(handle) { this.runtime.module._wf_voxel_query_destroy(handle); }
@@ -805,6 +831,21 @@ export class VoxelWorld extends World {
       r.check(r.module._wf_voxel_world_block(this.handle, x, y, z, kind), 0, this.handle);
       return Object.keys(blockKinds)[r.heap32[kind >> 2]];
     });
+  }
+
+  /** Every block's kind (0 air, 1 solid, 2 water, 3 ladder) at index (y * sizeZ + z) * sizeX + x,
+   *  as voxelWorldFromBlocks takes them: one call for the whole world. */
+  blocks() {
+    const r = this.runtime;
+    const count = this.sizeX * this.sizeY * this.sizeZ;
+    const address = r.module._malloc(Math.max(1, count));
+    if (address === 0) throw new WayfinderError('out_of_memory', `wayfinder: cannot allocate ${count} bytes`);
+    try {
+      r.check(r.module._wf_js_voxel_world_blocks(this.handle, address), 0, this.handle);
+      return r.heapU8.slice(address, address + count);
+    } finally {
+      r.module._free(address);
+    }
   }
 
   setBlock(x, y, z, kind) {
@@ -966,6 +1007,16 @@ export class Wayfinder {
     }));
   }
 
+  /** A grid of rooms joined by corridors, with forest (cost 2) and swamp (cost 3) patches: the
+   *  grids `wayfinder serve` generates. The same options give the same grid. */
+  generateRoomGrid({ width = 96, height = 64, seed = 1, rooms = 12 } = {}) {
+    const r = this.runtime;
+    return new Grid(r, r.create((out, error, capacity) => r.module._wf_js_grid_generate_rooms(
+      integerIn(width, 'width', 8, 2147483647), integerIn(height, 'height', 8, 2147483647),
+      BigInt(integerIn(seed, 'seed', 0, Number.MAX_SAFE_INTEGER)), integerIn(rooms, 'rooms', 1, 2147483647), out, error,
+      capacity)));
+  }
+
   /** A grid from the text of a MovingAI `.map` file. */
   gridFromMovingAI(text) {
     const r = this.runtime;
@@ -1032,6 +1083,15 @@ export class Wayfinder {
       return r.create((out, error, capacity) => r.module._wf_voxel_world_create(sizeX, sizeY, sizeZ, address, out, error,
         capacity));
     }));
+  }
+
+  /** Seeded terrain with caves and lakes (docs/voxel.md, "Generated worlds"): the same size and
+   *  seed give the same world. */
+  generateVoxelWorld({ sizeX = 256, sizeY = 128, sizeZ = 256, seed = 1 } = {}) {
+    const r = this.runtime;
+    for (const [key, value] of Object.entries({ sizeX, sizeY, sizeZ })) integerIn(value, key, 1, 2147483647);
+    return new VoxelWorld(r, r.create((out, error, capacity) => r.module._wf_js_voxel_world_generate(sizeX, sizeY, sizeZ,
+      BigInt(integerIn(seed, 'seed', 0, Number.MAX_SAFE_INTEGER)), out, error, capacity)));
   }
 
   /** A voxel world from the text of a MovingAI `.3dmap` file. */

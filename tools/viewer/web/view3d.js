@@ -1,16 +1,17 @@
 // The 3D view of a navigation mesh or a voxel world, with three.js (the static site bundles it,
 // tools/viewer/static): the mesh's polygons shaded by region at their heights (and a level's
-// triangles faintly under them when one was opened), or the world's visible blocks as one
-// instanced box; the path as a 3D line, the corridor's polygons, start and goal. The left button
+// triangles faintly under them when one was opened), or the world's visible block faces merged
+// into rectangles (voxel_geometry.js); the path as a 3D line, the corridor's polygons, start and
+// goal, and the search's trace as points, replayed as in the 2D view. The left button
 // turns the camera about its target, the right one (or shift + left) pans, the wheel zooms; a
 // click without a drag picks a point on the surface: on a mesh the point hit, in a voxel world
 // the place beside the face hit (on a top face: standing on that block).
 import * as THREE from 'three';
 import {OrbitControls} from 'three/addons/controls/OrbitControls.js';
+import {voxelObjects} from './voxel_geometry.js';
 
 const colours = {background: 0xdddddd, path: 0x2166ac, start: 0x1a9850, goal: 0xd73027, corridor: 0x78b4e6,
-                 edges: 0x000000, level: 0x6b6b6b, water: 0x4a78ff, ladder: 0xb08040};
-const blockCodes = {air: 0, solid: 1, water: 2, ladder: 3};
+                 edges: 0x000000, level: 0x6b6b6b, opened: 0xfee08b, closed: 0xfdae61};
 
 // Region hues spread by the golden angle, as the 2D view's regionColour.
 function regionColour(region) {
@@ -62,64 +63,6 @@ function navMeshObjects(world) {
   return {group, pickable: surface, box: new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max))};
 }
 
-// The blocks a camera can see (a face next to air or the world's edge), as one instanced box.
-// Without every block (the server describes columns only), each column's top block.
-function voxelObjects(world) {
-  const [sx, sy, sz] = world.size;
-  const positions = [];
-  const kinds = [];
-  if (world.blocks) {
-    const at = (x, y, z) => (x < 0 || y < 0 || z < 0 || x >= sx || y >= sy || z >= sz ? 0
-                                                                                      : world.blocks[(y * sz + z) * sx + x]);
-    for (let y = 0; y < sy; ++y)
-      for (let z = 0; z < sz; ++z)
-        for (let x = 0; x < sx; ++x) {
-          const kind = world.blocks[(y * sz + z) * sx + x];
-          if (kind === blockCodes.air) continue;
-          if (at(x + 1, y, z) && at(x - 1, y, z) && at(x, y + 1, z) && at(x, y - 1, z) && at(x, y, z + 1) && at(x, y, z - 1))
-            continue;
-          positions.push(x, y, z);
-          kinds.push(kind);
-        }
-  } else {
-    world.heights.forEach((h, i) => {
-      if (h < 0) return;
-      positions.push(i % sx, h, Math.floor(i / sx));
-      const letter = world.kinds[i];
-      kinds.push(letter === 'w' ? blockCodes.water : letter === 'l' ? blockCodes.ladder : blockCodes.solid);
-    });
-  }
-  const count = kinds.length;
-  const boxes = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshLambertMaterial(), Math.max(1, count));
-  boxes.count = count;
-  const matrix = new THREE.Matrix4();
-  const colour = new THREE.Color();
-  for (let i = 0; i < count; ++i) {
-    const [x, y, z] = [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]];
-    matrix.makeTranslation(x + 0.5, y + 0.5, z + 0.5);
-    boxes.setMatrixAt(i, matrix);
-    if (kinds[i] === blockCodes.water) colour.set(colours.water);
-    else if (kinds[i] === blockCodes.ladder) colour.set(colours.ladder);
-    else colour.setHSL(0.25 - 0.2 * (y / Math.max(1, sy - 1)), 0.25, 0.35 + 0.45 * (y / Math.max(1, sy - 1)));
-    boxes.setColorAt(i, colour);
-  }
-  boxes.userData.positions = positions;
-  const group = new THREE.Group();
-  group.add(boxes);
-  group.add(new THREE.HemisphereLight(0xffffff, 0x606060, 1.6));
-  const sun = new THREE.DirectionalLight(0xffffff, 1.4);
-  sun.position.set(0.4 * sx, 2 * sy + sx, 0.7 * sz);
-  group.add(sun);
-  // The camera frames the blocks, not the (often mostly empty) world.
-  const box = new THREE.Box3();
-  for (let i = 0; i < count; ++i) {
-    box.expandByPoint(new THREE.Vector3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]));
-    box.expandByPoint(new THREE.Vector3(positions[3 * i] + 1, positions[3 * i + 1] + 1, positions[3 * i + 2] + 1));
-  }
-  if (count === 0) box.set(new THREE.Vector3(0, 0, 0), new THREE.Vector3(sx, sy, sz));
-  return {group, pickable: boxes, box};
-}
-
 // Where a world point is drawn: mesh points as they are, voxel places at the middle of the
 // block's floor.
 function scenePoint(world, point) {
@@ -155,6 +98,7 @@ export function createView3d(canvas, world, {onPick, onHover}) {
   controls.screenSpacePanning = true;
   const marks = new THREE.Group();   // path, corridor, start and goal: rebuilt by show()
   scene.add(marks);
+  let traced = null;   // {trace, points}: the trace shown, its first `shown` events drawn
   const render = () => renderer.render(scene, camera);
   // A drag sends several pointer moves a frame: the camera's changes are drawn once a frame.
   let frame = 0;
@@ -182,15 +126,9 @@ export function createView3d(canvas, world, {onPick, onHover}) {
     const ndc = new THREE.Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1,
                                   -((event.clientY - rect.top) / rect.height) * 2 + 1);
     raycaster.setFromCamera(ndc, camera);
+    if (world.kind === 'voxel') return built.pick(raycaster.ray);
     const hit = raycaster.intersectObject(built.pickable, false)[0];
-    if (!hit) return null;
-    if (world.kind !== 'voxel') return [hit.point.x, hit.point.y, hit.point.z];
-    const positions = built.pickable.userData.positions;
-    const block = [0, 1, 2].map((i) => positions[3 * hit.instanceId + i]);
-    const normal = hit.face.normal;
-    const place = [block[0] + Math.round(normal.x), block[1] + Math.round(normal.y), block[2] + Math.round(normal.z)];
-    const [sx, sy, sz] = world.size;
-    return place.every((v, i) => v >= 0 && v < [sx, sy, sz][i]) ? place : null;
+    return hit ? [hit.point.x, hit.point.y, hit.point.z] : null;
   }
 
   let press = null;
@@ -209,7 +147,36 @@ export function createView3d(canvas, world, {onPick, onHover}) {
     onHover(pick(event));
   });
 
-  function show({start, goal, path, corridor}) {
+  // The search's events as points, the first `shown` of them drawn (in the search's order, so
+  // that a later event at a place covers an earlier one); built once per trace.
+  function showTrace(trace, shown) {
+    if (traced?.trace !== trace) {
+      if (traced) {
+        scene.remove(traced.points);
+        traced.points.geometry.dispose();
+      }
+      traced = null;
+      if (!trace?.length) return;
+      const positions = new Float32Array(3 * trace.length);
+      const eventColours = new Float32Array(3 * trace.length);
+      const opened = new THREE.Color(colours.opened), closed = new THREE.Color(colours.closed);
+      trace.forEach((event, i) => {
+        positions.set(scenePoint(world, event.slice(1)).toArray(), 3 * i);
+        eventColours.set((event[0] === 2 ? closed : opened).toArray(), 3 * i);
+      });
+      const geometry = new THREE.BufferGeometry();
+      geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+      geometry.setAttribute('color', new THREE.BufferAttribute(eventColours, 3));
+      const points = new THREE.Points(geometry, new THREE.PointsMaterial({vertexColors: true, size: 5, sizeAttenuation: false,
+                                                                         depthFunc: THREE.LessEqualDepth}));
+      traced = {trace, points};
+      scene.add(points);
+    }
+    traced?.points.geometry.setDrawRange(0, shown);
+  }
+
+  function show({start, goal, path, corridor, trace, shown}) {
+    showTrace(trace, shown ?? 0);
     for (const child of [...marks.children]) {
       marks.remove(child);
       child.geometry?.dispose();
@@ -257,9 +224,10 @@ export function createView3d(canvas, world, {onPick, onHover}) {
       const ndc = scenePoint(world, point).project(camera);
       return [(ndc.x + 1) / 2 * canvas.width, (1 - ndc.y) / 2 * canvas.height];
     },
-    // For tests and measurements: the camera and the controls.
+    // For tests and measurements: the camera, the controls, and what the scene holds.
     camera,
     controls,
+    scene,
     dispose() {
       cancelAnimationFrame(frame);
       controls.dispose();

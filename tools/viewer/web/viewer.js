@@ -5,6 +5,7 @@
 // panel, an offscreen image of the world, and the search drawn over it; navigation meshes and
 // voxel worlds in 3D with three.js where the page was bundled with it (view3d.js). The page's
 // state is kept in `window.viewerState` for tests and for anyone curious in the browser's console.
+import {createReplay, wireReplayControls} from './replay.js';
 
 // The server's algorithms; the WebAssembly backend lists its own.
 let algorithms = {
@@ -26,7 +27,7 @@ const state = {
   world: null,        // {id, kind, name, ...description}
   start: null,        // grid/voxel: [x, y] / [x, y, z]; navmesh: [x, y, z]
   goal: null,
-  panels: [],         // one per algorithm shown: {algorithm, canvas, result, drawnPath, animation, zoom, view3d}
+  panels: [],         // one per algorithm shown: {algorithm, canvas, result, drawnPath, replay, zoom, view3d}
   mode: null,         // 'server' or 'static' (the WebAssembly build in the page)
   backend: null,
   levels: null,       // navmesh: [min, max] heights shown
@@ -218,7 +219,7 @@ function voxelImage(world) {
 
 async function buildPanels() {
   for (const panel of state.panels) {
-    cancelAnimationFrame(panel.animation ?? 0);
+    panel.replay?.pause();
     cancelAnimationFrame(panel.redraw ?? 0);
     panel.view3d?.dispose();
   }
@@ -239,7 +240,7 @@ async function buildPanels() {
     numbers.className = 'numbers';
     element.append(title, canvas, numbers);
     container.append(element);
-    const panel = {algorithm, canvas, numbers, result: null, drawnPath: [], shownEvents: 0, animation: 0,
+    const panel = {algorithm, canvas, numbers, result: null, drawnPath: [], shownEvents: 0, replay: null,
                    zoom: {scale: 1, x: 0, y: 0}, view3d: null};
     if (view3d) {
       canvas.className = 'view-3d';
@@ -296,7 +297,7 @@ function draw(panel) {
   const world = state.world;
   if (panel.view3d) {
     panel.view3d.show({start: state.start, goal: state.goal, path: panel.drawnPath,
-                       corridor: panel.result?.corridor ?? []});
+                       corridor: panel.result?.corridor ?? [], trace: panel.result?.trace, shown: panel.shownEvents});
     showNumbers(panel);
     return;
   }
@@ -627,8 +628,8 @@ function choosePoint(point, shift) {
 function pointsChanged() {
   showPoints();
   for (const p of state.panels) {
-    cancelAnimationFrame(p.animation);
-    p.result = null; p.drawnPath = []; p.shownEvents = 0; p.animation = 0;
+    p.replay?.pause();
+    p.result = null; p.drawnPath = []; p.shownEvents = 0; p.replay = null;
     p.canvas.dataset.state = 'idle';
   }
   drawAll();
@@ -711,30 +712,23 @@ async function run() {
   }
 }
 
-// Replays a search's trace over about two seconds (speed 5), then draws its path.
+// Replays a search's trace (replay.js: speed, pause, step), then draws its path.
 function animate(panel) {
-  cancelAnimationFrame(panel.animation);
+  panel.replay?.pause();
   const result = panel.result;
-  const total = result.trace?.length ?? 0;
+  const trace = result.trace ?? [];
   const finish = () => {
-    panel.shownEvents = total;
+    panel.shownEvents = trace.length;
     panel.drawnPath = result.path;
-    panel.animation = 0;
+    panel.replay = null;
     draw(panel);
     panel.canvas.dataset.state = 'done';
   };
   panel.canvas.dataset.state = 'animating';
-  if (!$('animate').checked || total === 0) return finish();
-  const speed = Number($('speed').value);
-  const frames = Math.max(10, 240 / speed);
-  const perFrame = Math.max(1, Math.ceil(total / frames));
-  const frame = () => {
-    panel.shownEvents = Math.min(total, panel.shownEvents + perFrame);
-    draw(panel);
-    if (panel.shownEvents >= total) return finish();
-    panel.animation = requestAnimationFrame(frame);
-  };
-  panel.animation = requestAnimationFrame(frame);
+  if (!$('animate').checked || trace.length === 0) return finish();
+  panel.replay = createReplay({trace, finish, speed: () => Number($('speed').value),
+                               show: (shown) => { panel.shownEvents = shown; draw(panel); }});
+  if (state.replayControls.paused) draw(panel); else panel.replay.play();
 }
 
 function showLevels() {
@@ -826,10 +820,17 @@ async function uploadLevel(file) {
   await openWorld(state.world.id);
 }
 
+// A generated world: a grid of rooms (both modes), or voxel terrain of the size picked (static
+// mode; `voxel:X,Y,Z` in the generator box).
 async function generate() {
   const seed = Math.floor(Math.random() * 1e9);
-  const world = await state.backend.addWorld({kind: 'grid', name: `rooms ${seed}`,
-                                              generate: {width: 128, height: 96, seed, rooms: 16}});
+  const [kind, size] = $('generator').value.split(':');
+  say('generating…');
+  const world = kind === 'voxel'
+    ? await state.backend.addWorld({kind: 'voxel', name: `terrain ${seed}`,
+                                    generate: {size: size.split(',').map(Number), seed}})
+    : await state.backend.addWorld({kind: 'grid', name: `rooms ${seed}`,
+                                    generate: {width: 128, height: 96, seed, rooms: 16}});
   await refreshWorlds(world.id);
 }
 
@@ -880,6 +881,8 @@ function wire() {
     drawAll();
   });
   window.addEventListener('resize', () => { resizeCanvases(); drawAll(); });
+  state.replayControls = wireReplayControls({pauseButton: $('pause'), stepButton: $('step'),
+                                             replays: () => state.panels.map((p) => p.replay).filter(Boolean)});
 }
 
 async function start() {
@@ -887,7 +890,7 @@ async function start() {
   state.backend = await chooseBackend();
   state.mode = state.backend.mode;
   document.body.dataset.mode = state.mode;
-  $('generate').hidden = state.mode === 'static';
+  for (const option of $('generator').options) option.hidden = !(state.backend.generators ?? ['grid']).includes(option.value.split(':')[0]);
   $('upload').accept = state.mode === 'static' ? '.map,.obj,.mesh,.3dmap,.vox' : '.map,.obj';
   await refreshWorlds();
 }

@@ -1,9 +1,11 @@
 // The viewer's worlds and searches in the browser itself, through the WebAssembly build of the
 // library (the npm package wayfinder-wasm, bindings/js), for the static site where no
 // `wayfinder serve` answers. It offers the calls the page makes of the server's JSON API
-// (docs/viewer.md) and answers in the same shapes, so that the page draws both alike. What the
-// WebAssembly module does not offer is left out: search traces, JPS+, generated grids, building
-// a navigation mesh from a level (a level OBJ can be shown under its mesh instead).
+// (docs/viewer.md) and answers in the same shapes, so that the page draws both alike: paths with
+// their search traces, JPS+ and HPA* (over the grid's derived data), generated grids of rooms,
+// and seeded voxel terrain besides. What the WebAssembly module does not offer is left out:
+// building a navigation mesh from a level (Recast is not in it; a level OBJ is shown under its
+// mesh instead).
 import {loadWayfinder} from 'wayfinder-wasm';
 import {levelTriangles, meshDescription, readObj, readPolyanya} from './world_files.js';
 
@@ -12,10 +14,14 @@ const gridAlgorithms = {
   astar: 'astar', jps: 'jps', dijkstra: 'dijkstra', bfs: 'breadth_first', 'weighted-astar': 'weighted_astar',
   greedy: 'greedy_best_first', bidirectional: 'bidirectional_astar', ida: 'ida_star', 'crash-right': 'crash_right',
   'crash-left': 'crash_left', 'crash-auto': 'crash_auto', 'crash-four-way': 'crash_four_way', divide: 'divide',
+  'jps-plus': 'jps_plus', hpa: 'hierarchical',
 };
+// The searches that read the grid's derived data (JPS+'s jump table, HPA*'s hierarchy).
+const derivedAlgorithms = new Set(['jps_plus', 'hierarchical']);
+// As `wayfinder serve`: a query keeps at most this many trace events.
+const maxTraceEvents = 4000000;
 const voxelAlgorithms = {astar: 'astar', jps: 'jps', dijkstra: 'dijkstra', 'weighted-astar': 'weighted_astar',
                          greedy: 'greedy_best_first'};
-const blockLetters = {solid: 's', water: 'w', ladder: 'l'};
 const blockCodes = {air: 0, solid: 1, water: 2, ladder: 3};
 const costSymbols = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -50,46 +56,72 @@ export async function createWasmBackend() {
     return {width: grid.width, height: grid.height, costs, cells: cells.join('')};
   }
 
-  // Heights and kinds per column (as world_json.cpp), and every block for the 3D view.
+  // Heights and kinds per column (as world_json.cpp), and every block for the 3D view, from
+  // one copy of the world's blocks.
   function describeVoxels(world) {
     const {sizeX: sx, sizeY: sy, sizeZ: sz} = world;
-    const blocks = new Uint8Array(sx * sy * sz);
-    const heights = new Array(sx * sz).fill(-1);
-    let kinds = '';
-    for (let z = 0; z < sz; ++z)
-      for (let x = 0; x < sx; ++x) {
-        let top = ' ';
-        for (let y = 0; y < sy; ++y) {
-          const kind = world.block(x, y, z);
-          if (kind === 'air') continue;
-          blocks[(y * sz + z) * sx + x] = blockCodes[kind] ?? 1;
-          heights[z * sx + x] = y;
-          top = blockLetters[kind] ?? 's';
+    const blocks = world.blocks();
+    const heights = new Int32Array(sx * sz).fill(-1);
+    const tops = new Uint8Array(sx * sz);
+    for (let y = 0, i = 0; y < sy; ++y)
+      for (let column = 0; column < sx * sz; ++column, ++i)
+        if (blocks[i] !== blockCodes.air) {
+          heights[column] = y;
+          tops[column] = blocks[i];
         }
-        kinds += top;
-      }
-    return {size: [sx, sy, sz], heights, kinds, blocks};
+    const letters = [' ', 's', 'w', 'l'];
+    let kinds = '';
+    for (let column = 0; column < sx * sz; ++column) kinds += letters[tops[column]] ?? 's';
+    return {size: [sx, sy, sz], heights: Array.from(heights), kinds, blocks};
+  }
+
+  // The search's events as the server sends them: [event, x, y] on grids, [event, x, y, z] else.
+  function traceOf(query, kind) {
+    const {events, recorded} = query.trace();
+    const count = events.length / 4;
+    const trace = new Array(count);
+    for (let i = 0; i < count; ++i)
+      trace[i] = kind === 'grid' ? [events[4 * i], events[4 * i + 1], events[4 * i + 2]]
+                                 : [events[4 * i], events[4 * i + 1], events[4 * i + 2], events[4 * i + 3]];
+    return {trace, trace_events: recorded, trace_truncated: recorded > count};
+  }
+
+  // JPS+ and HPA* read the grid's derived data, built on first use and again after edits.
+  function prepareDerived(world) {
+    if (!world.derived) {
+      world.derived = world.handle.createDerived({algorithm: 'jps_plus'});
+      world.derived.update({algorithm: 'hierarchical'});
+      world.derivedRevision = world.revision;
+    } else if (world.derivedRevision !== world.revision) {
+      world.derived.update({algorithm: 'jps_plus'});
+      world.derived.update({algorithm: 'hierarchical'});
+      world.derivedRevision = world.revision;
+    }
+    world.query.setDerived(world.derived);
   }
 
   function add(name, kind, handle, description) {
     const id = worlds.length === 0 ? 0 : worlds[worlds.length - 1].id + 1;
-    worlds.push({id, name, kind, handle, query: null, description: {...description, id, name, kind}});
+    worlds.push({id, name, kind, handle, query: null, revision: 0, description: {...description, id, name, kind}});
     return {id, name, kind};
   }
 
   return {
     mode: 'static',
     algorithms: {grid: Object.keys(gridAlgorithms), navmesh: ['astar'], voxel: Object.keys(voxelAlgorithms)},
+    // What the page may generate: the server's grids of rooms, and (here only) voxel terrain.
+    generators: ['grid', 'voxel'],
 
     async listWorlds() { return worlds.map(({id, name, kind}) => ({id, name, kind})); },
 
     async describeWorld(id) { return entry(id).description; },
 
-    // body: {kind: 'grid', name, movingai} | {kind: 'navmesh', name, obj | polyanya} |
-    // {kind: 'voxel', name, threeDMap | vox (bytes)}.
+    // body: {kind: 'grid', name, movingai | generate: {width, height, seed, rooms}} |
+    // {kind: 'navmesh', name, obj | polyanya} |
+    // {kind: 'voxel', name, threeDMap | vox (bytes) | generate: {size: [x, y, z], seed}}.
     async addWorld(body) {
       if (body.kind === 'grid') {
-        const grid = wf.gridFromMovingAI(body.movingai);
+        const grid = body.generate ? wf.generateRoomGrid(body.generate) : wf.gridFromMovingAI(body.movingai);
         return add(body.name, 'grid', grid, describeGrid(grid));
       }
       if (body.kind === 'navmesh') {
@@ -98,7 +130,10 @@ export async function createWasmBackend() {
         return add(body.name, 'navmesh', mesh, meshDescription(shape));
       }
       if (body.kind === 'voxel') {
-        const world = body.vox !== undefined ? wf.voxelWorldFromVox(body.vox) : wf.voxelWorldFrom3dmap(body.threeDMap);
+        const world = body.generate
+          ? wf.generateVoxelWorld({sizeX: body.generate.size[0], sizeY: body.generate.size[1],
+                                   sizeZ: body.generate.size[2], seed: body.generate.seed})
+          : body.vox !== undefined ? wf.voxelWorldFromVox(body.vox) : wf.voxelWorldFrom3dmap(body.threeDMap);
         return add(body.name, 'voxel', world, describeVoxels(world));
       }
       throw new Error(`cannot make a world of kind ${body.kind}`);
@@ -116,12 +151,16 @@ export async function createWasmBackend() {
         if (set === 'wall') world.handle.setPassable(x, y, 1, 1, false);
         else world.handle.setCost(x, y, 1, 1, set === 'floor' ? 1 : set);
       }
+      world.revision += 1;
       Object.assign(world.description, describeGrid(world.handle));
     },
 
     async query(request) {
       const world = entry(request.world);
-      world.query ??= world.handle.createQuery();
+      if (!world.query) {
+        world.query = world.handle.createQuery();
+        world.query.setTrace(maxTraceEvents);
+      }
       const options = {};
       if (request.weight !== undefined) options.weight = request.weight;
       let algorithm = request.algorithm;
@@ -138,6 +177,7 @@ export async function createWasmBackend() {
       }
       if (algorithm === undefined) throw new Error(`${request.algorithm} is not in the WebAssembly build`);
       if (world.kind !== 'navmesh') options.algorithm = algorithm;
+      if (world.kind === 'grid' && derivedAlgorithms.has(algorithm)) prepareDerived(world);
       const result = world.query.findPath(request.start, request.goal, options);
       const found = result.status === 'found' || result.status === 'partial';
       const answer = {
@@ -156,6 +196,7 @@ export async function createWasmBackend() {
         answer.path = triples(result.blocks);
         answer.agent = request.agent;
       }
+      if (request.trace) Object.assign(answer, traceOf(world.query, world.kind));
       return answer;
     },
   };
