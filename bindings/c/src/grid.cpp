@@ -32,16 +32,7 @@ GridSearchOptions grid_options(const wf_grid_options* options) {
   converted.heuristic = static_cast<Heuristic>(options->heuristic);
   converted.weight = options->weight;
   converted.walker_step_limit = options->walker_step_limit;
-  if (options->filter != nullptr) {
-    // Costs are not checked here: the query checks the filter (AreaFilter::problem) and answers
-    // invalid_input with its reason, as for any other untrusted option.
-    AreaFilter filter;
-    for (std::size_t area = 0; area < filter.area_costs.size(); ++area)
-      filter.area_costs[area] = options->filter->area_costs[area];
-    filter.include_flags = options->filter->include_flags;
-    filter.exclude_flags = options->filter->exclude_flags;
-    converted.filter = filter;
-  }
+  if (options->filter != nullptr) converted.filter = area_filter(*options->filter);
   return converted;
 }
 
