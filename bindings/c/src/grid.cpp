@@ -60,15 +60,6 @@ GridRect checked_rect(const GridMap& map, int x, int y, int width, int height) {
   return {x, y, width, height};
 }
 
-template <class Edit>
-wf_status edit_grid(wf_grid* grid, Edit&& edit) noexcept {
-  if (!is_live(grid)) return WF_INVALID_ARGUMENT;
-  return guarded(grid->header.error, [&] {
-    edit(*grid->map);
-    return WF_OK;
-  });
-}
-
 }  // namespace
 
 extern "C" {
@@ -146,19 +137,23 @@ wf_status wf_grid_revision(const wf_grid* grid, uint64_t* revision) {
 }
 
 wf_status wf_grid_set_passable(wf_grid* grid, int x, int y, int width, int height, int passable) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_passable(checked_rect(map, x, y, width, height), passable != 0); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_passable(checked_rect(map, x, y, width, height), passable != 0); });
 }
 
 wf_status wf_grid_set_cost(wf_grid* grid, int x, int y, int width, int height, float cost) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_cost(checked_rect(map, x, y, width, height), cost); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_cost(checked_rect(map, x, y, width, height), cost); });
 }
 
 wf_status wf_grid_set_area(wf_grid* grid, int x, int y, int width, int height, uint8_t area) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_area(checked_rect(map, x, y, width, height), area); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_area(checked_rect(map, x, y, width, height), area); });
 }
 
 wf_status wf_grid_set_flags(wf_grid* grid, int x, int y, int width, int height, uint16_t flags) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_flags(checked_rect(map, x, y, width, height), flags); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_flags(checked_rect(map, x, y, width, height), flags); });
 }
 
 wf_status wf_grid_query_create(wf_grid* grid, wf_grid_query** out_query, char* error, size_t error_capacity) {

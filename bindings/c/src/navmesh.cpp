@@ -33,22 +33,6 @@ NavMeshSearchOptions navmesh_options(const wf_navmesh_options* options) {
 
 }  // namespace wayfinder::c_api
 
-namespace {
-
-// An edit of the mesh's areas and flags: NavMesh checks the polygon id (std::out_of_range) and
-// the area (std::invalid_argument), changing nothing, and guarded turns both into
-// WF_INVALID_ARGUMENT with the text.
-template <class Edit>
-wf_status edit_mesh(wf_navmesh* mesh, Edit&& edit) noexcept {
-  if (!is_live(mesh)) return WF_INVALID_ARGUMENT;
-  return guarded(mesh->header.error, [&] {
-    edit(*mesh->mesh);
-    return WF_OK;
-  });
-}
-
-}  // namespace
-
 extern "C" {
 
 void wf_navmesh_options_init(wf_navmesh_options* options) {
@@ -169,15 +153,16 @@ wf_status wf_navmesh_polygon_area(const wf_navmesh* mesh, uint32_t polygon, uint
 }
 
 wf_status wf_navmesh_set_area(wf_navmesh* mesh, uint32_t polygon, uint8_t area) {
-  return edit_mesh(mesh, [&](NavMesh& edited) { edited.set_area(polygon, area); });
+  return edit_world(mesh, &wf_navmesh::mesh, [&](NavMesh& edited) { edited.set_area(polygon, area); });
 }
 
 wf_status wf_navmesh_set_flags(wf_navmesh* mesh, uint32_t polygon, uint16_t flags) {
-  return edit_mesh(mesh, [&](NavMesh& edited) { edited.set_flags(polygon, flags); });
+  return edit_world(mesh, &wf_navmesh::mesh, [&](NavMesh& edited) { edited.set_flags(polygon, flags); });
 }
 
 wf_status wf_navmesh_set_area_and_flags(wf_navmesh* mesh, uint32_t polygon, uint8_t area, uint16_t flags) {
-  return edit_mesh(mesh, [&](NavMesh& edited) { edited.set_area_and_flags(polygon, area, flags); });
+  return edit_world(mesh, &wf_navmesh::mesh,
+                    [&](NavMesh& edited) { edited.set_area_and_flags(polygon, area, flags); });
 }
 
 wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query, char* error,

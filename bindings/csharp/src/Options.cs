@@ -154,6 +154,17 @@ namespace Wayfinder
         public ushort IncludeFlags { get; set; }
         public ushort ExcludeFlags { get; set; }
 
+        /// <summary>
+        /// The C filter an options struct points to: `filter` copied into `storage` (which lives
+        /// beside the options, on the caller's stack or in a pinned array), or null for no filter.
+        /// </summary>
+        internal static unsafe NativeAreaFilter* Place(AreaFilter filter, NativeAreaFilter* storage)
+        {
+            if (filter == null) return null;
+            filter.CopyTo(storage);
+            return storage;
+        }
+
         internal unsafe void CopyTo(NativeAreaFilter* native)
         {
             for (int i = 0; i < MaxAreas; ++i) native->AreaCosts[i] = areaCosts[i];

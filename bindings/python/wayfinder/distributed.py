@@ -90,15 +90,20 @@ class RequestFailure:
         return f"RequestFailure({self.request!r}, {self.message!r})"
 
 
-def _algorithm_of(algorithm):
-    """A GridAlgorithm from itself or its name ("astar", "jump_point_plus", ...)."""
-    if isinstance(algorithm, _native.GridAlgorithm):
-        return algorithm
+def _enum_member(kind, value, what):
+    """A member of the enumeration `kind` from itself or its name ("astar", "jump_point_plus", ...)."""
+    if isinstance(value, kind):
+        return value
     try:
-        return getattr(_native.GridAlgorithm, algorithm)
+        return getattr(kind, value)
     except (AttributeError, TypeError):
-        names = ", ".join(_native.GridAlgorithm.__members__)
-        raise ValueError(f"unknown grid algorithm {algorithm!r} (one of: {names})") from None
+        names = ", ".join(kind.__members__)
+        raise ValueError(f"unknown {what} {value!r} (one of: {names})") from None
+
+
+def _algorithm_of(algorithm):
+    """A GridAlgorithm from itself or its name."""
+    return _enum_member(_native.GridAlgorithm, algorithm, "grid algorithm")
 
 
 def _solve_chunk(world, requests, algorithm_name, options, threads):
@@ -207,13 +212,7 @@ def _voxel_algorithm_of(algorithm):
     """A VoxelAlgorithm from itself, its name or None (A*)."""
     if algorithm is None:
         return _native.VoxelAlgorithm.astar
-    if isinstance(algorithm, _native.VoxelAlgorithm):
-        return algorithm
-    try:
-        return getattr(_native.VoxelAlgorithm, algorithm)
-    except (AttributeError, TypeError):
-        names = ", ".join(_native.VoxelAlgorithm.__members__)
-        raise ValueError(f"unknown voxel algorithm {algorithm!r} (one of: {names})") from None
+    return _enum_member(_native.VoxelAlgorithm, algorithm, "voxel algorithm")
 
 
 class _QueryKind:
