@@ -308,6 +308,11 @@ typedef struct wf_navmesh_options {
   double weight;            /**< heuristic weight (1: A*) */
   double height_tolerance;  /**< how far above or below a polygon a point still lies on it (4) */
   double snap_distance;     /**< move an off-mesh start or goal this far onto the mesh (0: refuse) */
+  /** NULL: no filter; read during the call only. The corridor never enters a polygon (nor
+   *  takes an off-mesh link) the filter refuses, and a polygon's steps cost its area's
+   *  multiplier times more; a start or goal only on refused polygons, or a cost that is not
+   *  > 0, is WF_SEARCH_INVALID_INPUT (C++ NavMeshSearchOptions::filter). */
+  const wf_area_filter* filter;
 } wf_navmesh_options;
 
 WF_API void wf_navmesh_options_init(wf_navmesh_options* options);
@@ -341,6 +346,22 @@ WF_API wf_status wf_navmesh_counts(const wf_navmesh* mesh, size_t* vertices, siz
  *  *polygon is WF_NO_POLYGON when there is none. located may be NULL. */
 WF_API wf_status wf_navmesh_locate(const wf_navmesh* mesh, const double point[3], double height_tolerance,
                                    uint32_t* polygon, double located[3]);
+/** Incremented by every edit that changes the mesh (areas, flags, off-mesh links, tiles). */
+WF_API wf_status wf_navmesh_revision(const wf_navmesh* mesh, uint64_t* revision);
+/** A polygon's area and flags (either output may be NULL; an unused id of a tiled mesh's tile
+ *  reads area 0, no flags). A read: records no text; a polygon id that is not below the
+ *  polygon count (wf_navmesh_counts) is WF_INVALID_ARGUMENT. */
+WF_API wf_status wf_navmesh_polygon_area(const wf_navmesh* mesh, uint32_t polygon, uint8_t* area, uint16_t* flags);
+
+/* Editing a mesh's areas and flags (C++ NavMesh::set_area, set_flags, set_area_and_flags; the
+ * geometry never changes). An edit that changes the polygon increments the revision once; no
+ * query or crowd update on the mesh may be running meanwhile (a stepped search notices and ends
+ * with WF_SEARCH_WORLD_CHANGED). A polygon id that is not in the mesh, or an area >=
+ * WF_MAX_AREAS, is WF_INVALID_ARGUMENT, nothing changed, the text in wf_last_error(mesh). */
+WF_API wf_status wf_navmesh_set_area(wf_navmesh* mesh, uint32_t polygon, uint8_t area);
+WF_API wf_status wf_navmesh_set_flags(wf_navmesh* mesh, uint32_t polygon, uint16_t flags);
+/** Both at once, as one edit. */
+WF_API wf_status wf_navmesh_set_area_and_flags(wf_navmesh* mesh, uint32_t polygon, uint8_t area, uint16_t flags);
 
 /** An off-mesh link (C++ OffMeshLink, docs/navmesh.md "Off-mesh links"): a jump, a ladder or a
  *  teleporter between two points of the mesh, taken without walking between them. */

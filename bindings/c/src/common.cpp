@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "handles.hpp"
+#include "options.hpp"
 #include "wayfinder/core/area_filter.hpp"
 
 namespace wayfinder::c_api {
@@ -141,6 +142,14 @@ StepBudget step_budget(std::uint64_t max_expansions, double max_milliseconds) {
   budget.max_expansions = max_expansions;
   budget.max_time = checked_time("max_milliseconds", max_milliseconds);
   return budget;
+}
+
+AreaFilter area_filter(const wf_area_filter& filter) {
+  AreaFilter converted;
+  for (std::size_t area = 0; area < converted.area_costs.size(); ++area) converted.area_costs[area] = filter.area_costs[area];
+  converted.include_flags = filter.include_flags;
+  converted.exclude_flags = filter.exclude_flags;
+  return converted;
 }
 
 }  // namespace wayfinder::c_api

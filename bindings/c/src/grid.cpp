@@ -32,16 +32,7 @@ GridSearchOptions grid_options(const wf_grid_options* options) {
   converted.heuristic = static_cast<Heuristic>(options->heuristic);
   converted.weight = options->weight;
   converted.walker_step_limit = options->walker_step_limit;
-  if (options->filter != nullptr) {
-    // Costs are not checked here: the query checks the filter (AreaFilter::problem) and answers
-    // invalid_input with its reason, as for any other untrusted option.
-    AreaFilter filter;
-    for (std::size_t area = 0; area < filter.area_costs.size(); ++area)
-      filter.area_costs[area] = options->filter->area_costs[area];
-    filter.include_flags = options->filter->include_flags;
-    filter.exclude_flags = options->filter->exclude_flags;
-    converted.filter = filter;
-  }
+  if (options->filter != nullptr) converted.filter = area_filter(*options->filter);
   return converted;
 }
 
@@ -67,15 +58,6 @@ GridRect checked_rect(const GridMap& map, int x, int y, int width, int height) {
                             std::to_string(width) + ", height " + std::to_string(height) + " is not inside the " +
                             std::to_string(map.width()) + " x " + std::to_string(map.height()) + " grid");
   return {x, y, width, height};
-}
-
-template <class Edit>
-wf_status edit_grid(wf_grid* grid, Edit&& edit) noexcept {
-  if (!is_live(grid)) return WF_INVALID_ARGUMENT;
-  return guarded(grid->header.error, [&] {
-    edit(*grid->map);
-    return WF_OK;
-  });
 }
 
 }  // namespace
@@ -155,19 +137,23 @@ wf_status wf_grid_revision(const wf_grid* grid, uint64_t* revision) {
 }
 
 wf_status wf_grid_set_passable(wf_grid* grid, int x, int y, int width, int height, int passable) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_passable(checked_rect(map, x, y, width, height), passable != 0); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_passable(checked_rect(map, x, y, width, height), passable != 0); });
 }
 
 wf_status wf_grid_set_cost(wf_grid* grid, int x, int y, int width, int height, float cost) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_cost(checked_rect(map, x, y, width, height), cost); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_cost(checked_rect(map, x, y, width, height), cost); });
 }
 
 wf_status wf_grid_set_area(wf_grid* grid, int x, int y, int width, int height, uint8_t area) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_area(checked_rect(map, x, y, width, height), area); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_area(checked_rect(map, x, y, width, height), area); });
 }
 
 wf_status wf_grid_set_flags(wf_grid* grid, int x, int y, int width, int height, uint16_t flags) {
-  return edit_grid(grid, [&](GridMap& map) { map.set_flags(checked_rect(map, x, y, width, height), flags); });
+  return edit_world(grid, &wf_grid::map,
+                    [&](GridMap& map) { map.set_flags(checked_rect(map, x, y, width, height), flags); });
 }
 
 wf_status wf_grid_query_create(wf_grid* grid, wf_grid_query** out_query, char* error, size_t error_capacity) {

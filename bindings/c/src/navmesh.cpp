@@ -27,6 +27,7 @@ NavMeshSearchOptions navmesh_options(const wf_navmesh_options* options) {
   converted.weight = options->weight;
   converted.height_tolerance = options->height_tolerance;
   converted.snap_distance = options->snap_distance;
+  if (options->filter != nullptr) converted.filter = area_filter(*options->filter);
   return converted;
 }
 
@@ -42,6 +43,7 @@ void wf_navmesh_options_init(wf_navmesh_options* options) {
   options->weight = defaults.weight;
   options->height_tolerance = defaults.height_tolerance;
   options->snap_distance = defaults.snap_distance;
+  options->filter = nullptr;
 }
 
 wf_status wf_navmesh_load_obj(const char* path, int z_up, wf_navmesh** out_mesh, char* error,
@@ -135,6 +137,32 @@ wf_status wf_navmesh_locate(const wf_navmesh* mesh, const double point[3], doubl
   } catch (...) {
     return WF_INTERNAL_ERROR;
   }
+}
+
+wf_status wf_navmesh_revision(const wf_navmesh* mesh, uint64_t* revision) {
+  if (!is_live(mesh, OnWrongHandle::stay_silent) || revision == nullptr) return WF_INVALID_ARGUMENT;
+  *revision = mesh->mesh->revision();
+  return WF_OK;
+}
+
+wf_status wf_navmesh_polygon_area(const wf_navmesh* mesh, uint32_t polygon, uint8_t* area, uint16_t* flags) {
+  if (!is_live(mesh, OnWrongHandle::stay_silent) || polygon >= mesh->mesh->polygon_count()) return WF_INVALID_ARGUMENT;
+  if (area != nullptr) *area = mesh->mesh->area(polygon);
+  if (flags != nullptr) *flags = mesh->mesh->flags(polygon);
+  return WF_OK;
+}
+
+wf_status wf_navmesh_set_area(wf_navmesh* mesh, uint32_t polygon, uint8_t area) {
+  return edit_world(mesh, &wf_navmesh::mesh, [&](NavMesh& edited) { edited.set_area(polygon, area); });
+}
+
+wf_status wf_navmesh_set_flags(wf_navmesh* mesh, uint32_t polygon, uint16_t flags) {
+  return edit_world(mesh, &wf_navmesh::mesh, [&](NavMesh& edited) { edited.set_flags(polygon, flags); });
+}
+
+wf_status wf_navmesh_set_area_and_flags(wf_navmesh* mesh, uint32_t polygon, uint8_t area, uint16_t flags) {
+  return edit_world(mesh, &wf_navmesh::mesh,
+                    [&](NavMesh& edited) { edited.set_area_and_flags(polygon, area, flags); });
 }
 
 wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query, char* error,

@@ -14,6 +14,9 @@ GridSearchOptions grid_options(const wf_grid_options* options);
 NavMeshSearchOptions navmesh_options(const wf_navmesh_options* options);
 VoxelSearchOptions voxel_options(const wf_voxel_options* options);
 MovementProfile movement_profile(const wf_movement_profile& profile);
+/// The C filter as C++'s, copied unchecked: queries check it (AreaFilter::problem) and answer
+/// invalid_input with the reason, as for any other untrusted option.
+AreaFilter area_filter(const wf_area_filter& filter);
 
 /// x, y, z from a C array of three (not NULL).
 inline Point point_of(const double* xyz) { return {xyz[0], xyz[1], xyz[2]}; }

@@ -1,7 +1,7 @@
 #pragma once
 // The calls every query handle answers the same way (find_path, begin, step, result, message,
-// create and destroy, and the world's counter of query handles), and the construction of world
-// handles, written once over the three handle types. Each handle has
+// create and destroy, and the world's counter of query handles), and the construction, editing
+// and destruction of world handles, written once over the three handle types. Each handle has
 // `error`, `result` (the latest C++ result) and its query object in a member the caller names.
 
 #include <memory>
@@ -135,6 +135,18 @@ void destroy_query(Handle* handle, Query* Handle::*query, WorldHandle* Handle::*
   delete handle->trace;
   (handle->*world_member)->queries.fetch_sub(1, std::memory_order_relaxed);
   poison_and_delete(handle);
+}
+
+/// An edit of the world in a world handle: edit(world) runs under guarded(), so what the world's
+/// checks throw (a cell or polygon out of range, a bad value) is recorded in the handle and
+/// nothing is changed.
+template <class WorldHandle, class World, class Edit>
+wf_status edit_world(WorldHandle* handle, World* WorldHandle::*world, Edit&& edit) noexcept {
+  if (!is_live(handle)) return WF_INVALID_ARGUMENT;
+  return guarded(handle->header.error, [&] {
+    edit(*(handle->*world));
+    return WF_OK;
+  });
 }
 
 /// Destroys a world handle unless query handles still use it.

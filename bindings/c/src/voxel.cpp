@@ -183,11 +183,8 @@ wf_status wf_voxel_world_revision(const wf_voxel_world* world, uint64_t* revisio
 }
 
 wf_status wf_voxel_world_set_block(wf_voxel_world* world, int x, int y, int z, wf_block_kind kind) {
-  if (!is_live(world)) return WF_INVALID_ARGUMENT;
-  return guarded(world->header.error, [&] {
-    world->world->set_block(x, y, z, checked_kind(raw_enum(kind), "kind"));
-    return WF_OK;
-  });
+  return edit_world(world, &wf_voxel_world::world,
+                    [&](VoxelWorld& edited) { edited.set_block(x, y, z, checked_kind(raw_enum(kind), "kind")); });
 }
 
 wf_status wf_voxel_query_create(wf_voxel_world* world, const wf_movement_profile* profile,

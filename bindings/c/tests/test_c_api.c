@@ -743,6 +743,196 @@ static void test_navmesh_tile_cache(void) {
   remove(level);
 }
 
+/* Four unit squares, two by two (x, z): P0 = [0,1] x [0,1], P1 = [1,2] x [0,1],
+   P2 = [0,1] x [1,2], P3 = [1,2] x [1,2]. From P0 to P3 through P1 or through P2. */
+static const float quads_vertices[] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 1, 1, 0, 1,
+                                        2, 0, 1, 0, 0, 2, 1, 0, 2, 2, 0, 2};
+static const uint32_t quads_indices[] = {0, 1, 4, 3, 1, 2, 5, 4, 3, 4, 7, 6, 4, 5, 8, 7};
+static const uint32_t quads_sizes[] = {4, 4, 4, 4};
+
+/* The corridor of the query's latest path as the digits of its polygons ("023"), "" for none. */
+static void corridor_of(wf_navmesh_query* query, char* digits) {
+  uint32_t polygons[8];
+  size_t count = 0, i;
+  digits[0] = '\0';
+  if (wf_navmesh_query_path_polygons(query, polygons, 8, &count) != WF_OK) return;
+  for (i = 0; i < count; ++i) digits[i] = (char)('0' + polygons[i]);
+  digits[count] = '\0';
+}
+
+static void test_navmesh_areas_and_filters(void) {
+  wf_navmesh* mesh = NULL;
+  wf_navmesh_query* query = NULL;
+  wf_batch* batch = NULL;
+  wf_navmesh_options options;
+  wf_area_filter filter;
+  wf_navmesh_request requests[2];
+  wf_path_result path;
+  wf_search_status status;
+  char error[256], corridor[16];
+  const double start[3] = {0.2, 0.0, 0.6}, goal[3] = {1.5, 0.0, 1.8};
+  const double around = sqrt(0.8 * 0.8 + 0.4 * 0.4) + sqrt(0.5 * 0.5 + 0.8 * 0.8); /* by the vertex (1, 1) */
+  uint64_t revision = 0, before = 0;
+  uint8_t area = 99;
+  uint16_t flags = 99;
+  uint32_t nodes[8];
+  size_t count = 0;
+
+  CHECK_STATUS(wf_navmesh_create(quads_vertices, 9, 0, quads_indices, 16, quads_sizes, 4, &mesh, error, sizeof error),
+               WF_OK);
+  CHECK_STATUS(wf_navmesh_query_create(mesh, &query, error, sizeof error), WF_OK);
+  wf_navmesh_options_init(&options);
+  CHECK(options.filter == NULL);
+
+  /* Reading areas and flags: every polygon starts in area 0 without flags. */
+  CHECK_STATUS(wf_navmesh_polygon_area(mesh, 2, &area, &flags), WF_OK);
+  CHECK(area == 0 && flags == 0);
+  CHECK_STATUS(wf_navmesh_polygon_area(mesh, 2, NULL, NULL), WF_OK);
+  CHECK_STATUS(wf_navmesh_polygon_area(mesh, 4, &area, &flags), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_polygon_area(mesh, WF_NO_POLYGON, &area, &flags), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_polygon_area(NULL, 0, &area, &flags), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_revision(mesh, &before), WF_OK);
+  CHECK_STATUS(wf_navmesh_revision(mesh, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_revision(NULL, &revision), WF_INVALID_ARGUMENT);
+
+  /* Unfiltered, the straight line crosses P2. */
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND && path.point_count == 2);
+  corridor_of(query, corridor);
+  CHECK(strcmp(corridor, "023") == 0);
+
+  /* P2 in area 3, priced 10 times: the corridor goes through P1 and bends at (1, 1). */
+  CHECK_STATUS(wf_navmesh_set_area(mesh, 2, 3), WF_OK);
+  CHECK_STATUS(wf_navmesh_polygon_area(mesh, 2, &area, &flags), WF_OK);
+  CHECK(area == 3 && flags == 0);
+  CHECK_STATUS(wf_navmesh_revision(mesh, &revision), WF_OK);
+  CHECK(revision == before + 1);
+  CHECK_STATUS(wf_navmesh_set_area(mesh, 2, 3), WF_OK); /* no change, no revision */
+  CHECK_STATUS(wf_navmesh_revision(mesh, &revision), WF_OK);
+  CHECK(revision == before + 1);
+  wf_area_filter_init(&filter);
+  filter.area_costs[3] = 10.0f;
+  options.filter = &filter;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND && path.point_count == 3);
+  corridor_of(query, corridor);
+  CHECK(strcmp(corridor, "013") == 0);
+  CHECK_STATUS(wf_navmesh_query_path_polygons(query, nodes, 8, &count), WF_OK);
+  /* A filter whose costs are all 1 on this mesh changes nothing. */
+  filter.area_costs[3] = 1.0f;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  corridor_of(query, corridor);
+  CHECK(strcmp(corridor, "023") == 0);
+  /* The area excluded: the same detour. */
+  filter.area_costs[3] = (float)HUGE_VAL;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  corridor_of(query, corridor);
+  CHECK(strcmp(corridor, "013") == 0);
+  {
+    double points[9];
+    CHECK_STATUS(wf_navmesh_query_path_points(query, points, 3, &count), WF_OK);
+    CHECK(points[3] == 1.0 && points[5] == 1.0);
+    CHECK_NEAR(path.cost, around, 1e-9);
+  }
+  /* The exact search refuses area costs other than 1 but honours excluded areas. */
+  options.nodes = WF_CORRIDOR_OPTIMAL;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  CHECK_NEAR(path.cost, around, 1e-9);
+  filter.area_costs[3] = 10.0f;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT);
+  options.nodes = WF_CORRIDOR_EDGE_POINTS;
+  /* A cost that is not > 0 is the query's to refuse, with the reason. */
+  filter.area_costs[3] = 0.0f;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT);
+  {
+    char text[256];
+    size_t length = 0;
+    CHECK_STATUS(wf_navmesh_query_message(query, text, sizeof text, &length), WF_OK);
+    CHECK(strstr(text, "area 3") != NULL);
+  }
+
+  /* Flags: P1 a door (flag 1) that this agent may not pass, P2 back to area 0. */
+  CHECK_STATUS(wf_navmesh_set_area_and_flags(mesh, 2, 0, 0), WF_OK);
+  CHECK_STATUS(wf_navmesh_set_flags(mesh, 1, 1), WF_OK);
+  CHECK_STATUS(wf_navmesh_polygon_area(mesh, 1, &area, &flags), WF_OK);
+  CHECK(area == 0 && flags == 1);
+  CHECK_STATUS(wf_navmesh_revision(mesh, &revision), WF_OK);
+  CHECK(revision == before + 3);
+  wf_area_filter_init(&filter);
+  filter.exclude_flags = 1;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  corridor_of(query, corridor);
+  CHECK(strcmp(corridor, "023") == 0);
+  /* P2 a door too: the goal is cut off. */
+  CHECK_STATUS(wf_navmesh_set_area_and_flags(mesh, 2, 5, 1), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_NO_PATH);
+  /* include_flags: flagged polygons need one of them; unflagged ones are always in. */
+  filter.exclude_flags = 0;
+  filter.include_flags = 2;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_NO_PATH);
+  filter.include_flags = 1;
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  /* A start on an excluded polygon. */
+  filter.exclude_flags = 1;
+  CHECK_STATUS(wf_navmesh_set_flags(mesh, 0, 1), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT);
+  CHECK_STATUS(wf_navmesh_set_flags(mesh, 0, 0), WF_OK);
+
+  /* A stepped search notices an edit between its steps. */
+  CHECK_STATUS(wf_navmesh_query_begin(query, start, goal, NULL, &status), WF_OK);
+  CHECK_STATUS(wf_navmesh_set_flags(mesh, 3, 4), WF_OK);
+  if (status == WF_SEARCH_IN_PROGRESS) {
+    CHECK_STATUS(wf_navmesh_query_step(query, WF_UNLIMITED_EXPANSIONS, 0.0, &status), WF_OK);
+    CHECK(status == WF_SEARCH_WORLD_CHANGED);
+  }
+
+  /* Batches take the filter with each request's options. */
+  CHECK_STATUS(wf_navmesh_set_area_and_flags(mesh, 2, 0, 0), WF_OK);
+  wf_area_filter_init(&filter);
+  filter.exclude_flags = 1;
+  memcpy(requests[0].start, start, sizeof start);
+  memcpy(requests[0].goal, goal, sizeof goal);
+  requests[0].options = &options;
+  requests[1] = requests[0];
+  requests[1].options = NULL;
+  CHECK_STATUS(wf_batch_create(&batch, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_set_flags(mesh, 2, 1), WF_OK);
+  CHECK_STATUS(wf_navmesh_set_flags(mesh, 1, 0), WF_OK);
+  CHECK_STATUS(wf_batch_solve_navmesh(batch, mesh, requests, 2, 2), WF_OK);
+  CHECK_STATUS(wf_batch_path_nodes(batch, 0, nodes, 8, &count), WF_OK);
+  CHECK(count == 3 && nodes[1] == 1);
+  CHECK_STATUS(wf_batch_path_nodes(batch, 1, nodes, 8, &count), WF_OK);
+  CHECK(count == 3 && nodes[1] == 2);
+  wf_batch_destroy(batch);
+
+  /* Bad edits change nothing and say why. */
+  CHECK_STATUS(wf_navmesh_revision(mesh, &before), WF_OK);
+  CHECK_STATUS(wf_navmesh_set_area(mesh, 0, WF_MAX_AREAS), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(mesh, "area 64");
+  CHECK_STATUS(wf_navmesh_set_area_and_flags(mesh, 0, WF_MAX_AREAS, 1), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_set_area(mesh, 4, 1), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(mesh, "polygon 4");
+  CHECK_STATUS(wf_navmesh_set_flags(mesh, 4, 1), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_set_area_and_flags(mesh, 4, 1, 1), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_set_area(NULL, 0, 1), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_set_flags(NULL, 0, 1), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_set_area_and_flags(NULL, 0, 1, 1), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_polygon_area(mesh, 0, &area, &flags), WF_OK);
+  CHECK(area == 0 && flags == 0);
+  CHECK_STATUS(wf_navmesh_revision(mesh, &revision), WF_OK);
+  CHECK(revision == before);
+
+  wf_navmesh_query_destroy(query);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+}
+
 static void test_navmesh_queries(void) {
   wf_navmesh* mesh = NULL;
   wf_navmesh_query* query = NULL;
@@ -2017,6 +2207,7 @@ int main(int argc, char** argv) {
   test_navmesh_from_level();
   test_navmesh_tile_cache();
   test_navmesh_queries();
+  test_navmesh_areas_and_filters();
   test_navmesh_benchmark();
   test_navmesh_files();
   test_voxel_worlds();

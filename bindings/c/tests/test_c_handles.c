@@ -168,6 +168,12 @@ static void test_wrong_type_calls(const handles* h) {
   CHECK_ERROR_IS(h->grid_query, "a wf_grid_query was given where a wf_navmesh_query is needed");
   CHECK_STATUS(wf_navmesh_query_path_points((wf_navmesh_query*)h->mesh, NULL, 0, &count), WF_INVALID_ARGUMENT);
   CHECK_ERROR_IS(h->mesh, "a wf_navmesh was given where a wf_navmesh_query is needed");
+  CHECK_STATUS(wf_navmesh_set_area((wf_navmesh*)h->grid, 0, 1), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->grid, "a wf_grid was given where a wf_navmesh is needed");
+  CHECK_STATUS(wf_navmesh_set_flags((wf_navmesh*)h->mesh_query, 0, 1), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->mesh_query, "a wf_navmesh_query was given where a wf_navmesh is needed");
+  CHECK_STATUS(wf_navmesh_set_area_and_flags((wf_navmesh*)h->world, 0, 1, 1), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->world, "a wf_voxel_world was given where a wf_navmesh is needed");
 
   CHECK_STATUS(wf_voxel_query_find_path((wf_voxel_query*)h->world, block, block, NULL, &result), WF_INVALID_ARGUMENT);
   CHECK_ERROR_IS(h->world, "a wf_voxel_world was given where a wf_voxel_query is needed");
@@ -195,6 +201,8 @@ static void test_wrong_type_reads(const handles* h) {
   CHECK_STATUS(wf_grid_revision((const wf_grid*)h->world, &revision), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_navmesh_counts((const wf_navmesh*)h->grid, &vertices, NULL, NULL), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_navmesh_locate((const wf_navmesh*)h->grid, point, 1.0, &polygon, NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_revision((const wf_navmesh*)h->mesh_query, &revision), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_navmesh_polygon_area((const wf_navmesh*)h->world, 0, NULL, NULL), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_voxel_world_size((const wf_voxel_world*)h->mesh, &width, NULL, NULL), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_voxel_world_block((const wf_voxel_world*)h->grid, 0, 0, 0, &kind), WF_INVALID_ARGUMENT);
   CHECK_STATUS(wf_voxel_world_revision((const wf_voxel_world*)h->voxel_query, &revision), WF_INVALID_ARGUMENT);

@@ -46,7 +46,7 @@ namespace Wayfinder
         private NativeGridRequest[] gridRequests;
         private NativeGridOptionsBlock[] gridOptions;
         private NativeNavMeshRequest[] meshRequests;
-        private NativeNavMeshOptions[] meshOptions;
+        private NativeNavMeshOptionsBlock[] meshOptions;
         private NativeVoxelRequest[] voxelRequests;
         private NativeVoxelOptionsBlock[] voxelOptions;
 
@@ -107,13 +107,13 @@ namespace Wayfinder
             Native.Reserve(ref meshOptions, count);
             Status status;
             fixed (NativeNavMeshRequest* native = meshRequests)
-            fixed (NativeNavMeshOptions* options = meshOptions)
+            fixed (NativeNavMeshOptionsBlock* blocks = meshOptions)
             {
                 for (int i = 0; i < count; ++i)
                 {
                     native[i].Start = requests[i].Start;
                     native[i].Goal = requests[i].Goal;
-                    native[i].Options = NavMeshOptions.Prepare(requests[i].Options, options + i);
+                    native[i].Options = NativeNavMeshOptionsBlock.Prepare(requests[i].Options, blocks + i);
                 }
                 status = NativeMethods.wf_batch_solve_navmesh(Handle, mesh.Handle, native, (UIntPtr)(uint)count, (uint)Math.Max(threads, 0));
             }

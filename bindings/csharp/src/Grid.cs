@@ -152,11 +152,7 @@ namespace Wayfinder
         {
             if (options == null) return null;
             block->Options = options.ToNative();
-            if (options.Filter != null)
-            {
-                options.Filter.CopyTo(&block->Filter);
-                block->Options.Filter = &block->Filter;
-            }
+            block->Options.Filter = AreaFilter.Place(options.Filter, &block->Filter);
             return &block->Options;
         }
     }

@@ -50,11 +50,12 @@ namespace Wayfinder
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    internal struct NativeNavMeshOptions
+    internal unsafe struct NativeNavMeshOptions
     {
         public NativeQueryLimits Limits;
         public CorridorNodes Nodes;
         public double Weight, HeightTolerance, SnapDistance;
+        public NativeAreaFilter* Filter;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -223,6 +224,16 @@ namespace Wayfinder
         internal static extern Status wf_navmesh_destroy(IntPtr mesh);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_counts(NavMeshHandle mesh, out UIntPtr vertices, out UIntPtr polygons, out UIntPtr regions);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_revision(NavMeshHandle mesh, out ulong revision);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_polygon_area(NavMeshHandle mesh, uint polygon, out byte area, out ushort flags);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_set_area(NavMeshHandle mesh, uint polygon, byte area);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_set_flags(NavMeshHandle mesh, uint polygon, ushort flags);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_set_area_and_flags(NavMeshHandle mesh, uint polygon, byte area, ushort flags);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_locate(NavMeshHandle mesh, ref Vector3d point, double heightTolerance,
                                                         out uint polygon, out Vector3d located);

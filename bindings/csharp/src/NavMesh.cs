@@ -193,6 +193,65 @@ namespace Wayfinder
             return location;
         }
 
+        /// <summary>Incremented by every edit that changes the mesh: areas, flags, off-mesh links, tiles (C wf_navmesh_revision).</summary>
+        public ulong Revision
+        {
+            get
+            {
+                ulong revision;
+                Native.CheckRead(NativeMethods.wf_navmesh_revision(Handle, out revision), "wf_navmesh_revision failed");
+                return revision;
+            }
+        }
+
+        /// <summary>A polygon's area (C wf_navmesh_polygon_area). ArgumentOutOfRangeException for an id not below the polygon count.</summary>
+        public byte GetArea(uint polygon)
+        {
+            byte area;
+            ushort flags;
+            ReadPolygon(polygon, out area, out flags);
+            return area;
+        }
+
+        /// <summary>A polygon's flags (C wf_navmesh_polygon_area). ArgumentOutOfRangeException for an id not below the polygon count.</summary>
+        public ushort GetFlags(uint polygon)
+        {
+            byte area;
+            ushort flags;
+            ReadPolygon(polygon, out area, out flags);
+            return flags;
+        }
+
+        private void ReadPolygon(uint polygon, out byte area, out ushort flags)
+        {
+            if (NativeMethods.wf_navmesh_polygon_area(Handle, polygon, out area, out flags) != Status.Ok)
+                throw new ArgumentOutOfRangeException("polygon", "polygon " + polygon + " is not in the mesh (it has " + PolygonCount + " polygons)");
+        }
+
+        /// <summary>
+        /// Sets a polygon's area, below <see cref="AreaFilter.MaxAreas"/> (C wf_navmesh_set_area).
+        /// An edit: the revision goes up when the polygon changes; no search or crowd update on
+        /// the mesh may be running (a stepped search ends with SearchStatus.WorldChanged). A
+        /// polygon not in the mesh or a bad area throws a WayfinderException (InvalidArgument),
+        /// nothing changed.
+        /// </summary>
+        public void SetArea(uint polygon, byte area)
+        {
+            Native.Check(NativeMethods.wf_navmesh_set_area(Handle, polygon, area), Handle);
+        }
+
+        /// <summary>Sets a polygon's flags, as <see cref="SetArea"/> (C wf_navmesh_set_flags).</summary>
+        public void SetFlags(uint polygon, ushort flags)
+        {
+            Native.Check(NativeMethods.wf_navmesh_set_flags(Handle, polygon, flags), Handle);
+        }
+
+        /// <summary>Both at once, as one edit (C wf_navmesh_set_area_and_flags).</summary>
+        public void SetAreaAndFlags(uint polygon, byte area, ushort flags)
+        {
+            Native.Check(NativeMethods.wf_navmesh_set_area_and_flags(Handle, polygon, area, flags), Handle);
+        }
+
         /// <summary>
         /// Places the link's ends on the mesh and adds it; returns its id (0, 1, ... in the order
         /// links are added, after a baked file's own; C wf_navmesh_add_off_mesh_link). An end with
@@ -234,6 +293,22 @@ namespace Wayfinder
         public void Dispose() { handle.Dispose(); }
     }
 
+    /// <summary>The C options and the filter they point to, together on the caller's stack.</summary>
+    internal unsafe struct NativeNavMeshOptionsBlock
+    {
+        public NativeNavMeshOptions Options;
+        public NativeAreaFilter Filter;
+
+        /// <summary>`options` in `block` (null for null: the defaults).</summary>
+        internal static NativeNavMeshOptions* Prepare(NavMeshOptions options, NativeNavMeshOptionsBlock* block)
+        {
+            if (options == null) return null;
+            block->Options = options.ToNative();
+            block->Options.Filter = AreaFilter.Place(options.Filter, &block->Filter);
+            return &block->Options;
+        }
+    }
+
     /// <summary>
     /// Searches on one mesh (C++ NavMeshQuery, C wf_navmesh_query). One per thread; it keeps its
     /// mesh alive. Once warm, a search allocates nothing.
@@ -261,18 +336,20 @@ namespace Wayfinder
         /// <summary>A whole search (C wf_navmesh_query_find_path); a point off the mesh is SearchStatus.InvalidInput.</summary>
         public PathResult FindPath(Vector3d start, Vector3d goal, NavMeshOptions options = null)
         {
-            NativeNavMeshOptions native;
+            NativeNavMeshOptionsBlock block;
             NativePathResult result;
-            Native.Check(NativeMethods.wf_navmesh_query_find_path(Handle, ref start, ref goal, NavMeshOptions.Prepare(options, &native), &result), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_find_path(Handle, ref start, ref goal, NativeNavMeshOptionsBlock.Prepare(options, &block), &result),
+                         Handle);
             return new PathResult(result);
         }
 
         /// <summary>Starts a stepped search (C wf_navmesh_query_begin).</summary>
         public SearchStatus Begin(Vector3d start, Vector3d goal, NavMeshOptions options = null)
         {
-            NativeNavMeshOptions native;
+            NativeNavMeshOptionsBlock block;
             SearchStatus status;
-            Native.Check(NativeMethods.wf_navmesh_query_begin(Handle, ref start, ref goal, NavMeshOptions.Prepare(options, &native), &status), Handle);
+            Native.Check(NativeMethods.wf_navmesh_query_begin(Handle, ref start, ref goal, NativeNavMeshOptionsBlock.Prepare(options, &block), &status),
+                         Handle);
             return status;
         }
 

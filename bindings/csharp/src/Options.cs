@@ -154,6 +154,17 @@ namespace Wayfinder
         public ushort IncludeFlags { get; set; }
         public ushort ExcludeFlags { get; set; }
 
+        /// <summary>
+        /// The C filter an options struct points to: `filter` copied into `storage` (which lives
+        /// beside the options, on the caller's stack or in a pinned array), or null for no filter.
+        /// </summary>
+        internal static unsafe NativeAreaFilter* Place(AreaFilter filter, NativeAreaFilter* storage)
+        {
+            if (filter == null) return null;
+            filter.CopyTo(storage);
+            return storage;
+        }
+
         internal unsafe void CopyTo(NativeAreaFilter* native)
         {
             for (int i = 0; i < MaxAreas; ++i) native->AreaCosts[i] = areaCosts[i];
@@ -213,19 +224,19 @@ namespace Wayfinder
         public double HeightTolerance { get { return values.HeightTolerance; } set { values.HeightTolerance = value; } }
         /// <summary>Move an off-mesh start or goal this far onto the mesh (0: refuse).</summary>
         public double SnapDistance { get { return values.SnapDistance; } set { values.SnapDistance = value; } }
+        /// <summary>
+        /// Area costs and flags (null: none; C wf_navmesh_options.filter): the corridor never
+        /// enters a polygon (nor takes a link) the filter refuses, and a polygon's steps cost its
+        /// area's multiplier times more. A start or goal only on refused polygons, or a cost that
+        /// is not above 0, is SearchStatus.InvalidInput with the reason in the query's message.
+        /// </summary>
+        public AreaFilter Filter { get; set; }
 
+        /// <summary>The C struct; its filter pointer is set by the caller, who owns the filter's storage.</summary>
         internal NativeNavMeshOptions ToNative()
         {
             NativeNavMeshOptions native = values;
             native.Limits = NativeLimits();
-            return native;
-        }
-
-        /// <summary>`options` in `native` (null for null: the defaults).</summary>
-        internal static unsafe NativeNavMeshOptions* Prepare(NavMeshOptions options, NativeNavMeshOptions* native)
-        {
-            if (options == null) return null;
-            *native = options.ToNative();
             return native;
         }
     }

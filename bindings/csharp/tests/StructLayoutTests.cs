@@ -1,5 +1,6 @@
-// The public structs handed to the C API as they are (pinned, not marshalled) have the C
-// structs' layout: the sizes and offsets below are those of wayfinder.h on 64-bit platforms
+// The structs handed to the C API as they are (pinned, not marshalled; public ones and the
+// internal copies of the options) have the C structs' layout: the sizes and offsets below are
+// those of wayfinder.h on 64-bit platforms
 // (bindings/c/tests/abi_layout.c prints the C side).
 using System;
 using System.Runtime.InteropServices;
@@ -58,6 +59,40 @@ namespace Wayfinder.Tests
             Assert.That(Marshal.SizeOf(typeof(PathLink)), Is.EqualTo(16));
             Assert.That(Offset<PathLink>("Link"), Is.EqualTo(8));
             Assert.That(Offset<PathLink>("reverse"), Is.EqualTo(12));
+        }
+
+        // The internal structs the options are copied into, found by name (they are not public).
+        private static Type Internal(string name) { return typeof(NavMesh).Assembly.GetType("Wayfinder." + name, true); }
+        private static int InternalOffset(string type, string field) { return Marshal.OffsetOf(Internal(type), field).ToInt32(); }
+
+        [Test]
+        public void NativeAreaFilterIsWfAreaFilter()
+        {
+            Assert.That(Marshal.SizeOf(Internal("NativeAreaFilter")), Is.EqualTo(260));
+            Assert.That(InternalOffset("NativeAreaFilter", "IncludeFlags"), Is.EqualTo(256));
+            Assert.That(InternalOffset("NativeAreaFilter", "ExcludeFlags"), Is.EqualTo(258));
+        }
+
+        [Test]
+        public void NativeGridOptionsIsWfGridOptions()
+        {
+            Assert.That(Marshal.SizeOf(Internal("NativeGridOptions")), Is.EqualTo(72));
+            Assert.That(InternalOffset("NativeGridOptions", "Algorithm"), Is.EqualTo(32));
+            Assert.That(InternalOffset("NativeGridOptions", "Weight"), Is.EqualTo(48));
+            Assert.That(InternalOffset("NativeGridOptions", "Filter"), Is.EqualTo(64));
+        }
+
+        [Test]
+        public void NativeNavMeshOptionsIsWfNavMeshOptions()
+        {
+            Assert.That(Marshal.SizeOf(Internal("NativeNavMeshOptions")), Is.EqualTo(72));
+            Assert.That(InternalOffset("NativeNavMeshOptions", "Nodes"), Is.EqualTo(32));
+            Assert.That(InternalOffset("NativeNavMeshOptions", "Weight"), Is.EqualTo(40));
+            Assert.That(InternalOffset("NativeNavMeshOptions", "HeightTolerance"), Is.EqualTo(48));
+            Assert.That(InternalOffset("NativeNavMeshOptions", "SnapDistance"), Is.EqualTo(56));
+            Assert.That(InternalOffset("NativeNavMeshOptions", "Filter"), Is.EqualTo(64));
+            Assert.That(Marshal.SizeOf(Internal("NativeNavMeshRequest")), Is.EqualTo(56));
+            Assert.That(InternalOffset("NativeNavMeshRequest", "Options"), Is.EqualTo(48));
         }
 
         [Test]

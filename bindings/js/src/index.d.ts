@@ -47,6 +47,19 @@ export interface GridOptions extends QueryLimits {
   weight?: number;
 }
 
+/** Per-query area costs and flag masks (C++ AreaFilter, C wf_area_filter). Polygons carry an
+ *  area (0 to 63) and flags (16 bits): NavMesh.setArea, setFlags. */
+export interface AreaFilter {
+  /** Cost multiplier per area, default 1: an array, or an object keyed by area (0 to 63);
+   *  Infinity: the area is never entered. */
+  areaCosts?: ArrayLike<number | undefined> | Record<number, number>;
+  /** A polygon that has flags is usable only if it shares one with these (default 0xffff);
+   *  polygons without flags are always usable. */
+  includeFlags?: number;
+  /** A polygon with any of these flags is never usable (default 0). */
+  excludeFlags?: number;
+}
+
 export interface NavMeshOptions extends QueryLimits {
   /** Default 'edge_points' (corridors close to the shortest). */
   corridor?: 'polygon_centroids' | 'edge_points';
@@ -56,6 +69,10 @@ export interface NavMeshOptions extends QueryLimits {
   heightTolerance?: number;
   /** Move an off-mesh start or goal this far onto the mesh (default 0: refuse). */
   snapDistance?: number;
+  /** Area costs and flags (C++ AreaFilter): the corridor never enters a polygon the filter
+   *  refuses, and a polygon's steps cost its area's multiplier times more. A start or goal only on
+   *  refused polygons, or a cost that is not > 0, gives status 'invalid_input'. */
+  filter?: AreaFilter | null;
 }
 
 /** An agent in a voxel world: a preset with any field changed (docs/voxel.md). */
@@ -187,6 +204,16 @@ export class NavMesh implements Disposable {
   readonly regionCount: number;
   /** The polygon under or over a point and the point moved onto it, or null. */
   locate(point: ArrayLike<number>, heightTolerance?: number): { polygon: number; point: number[] } | null;
+  /** Goes up with every edit that changes the mesh (areas, flags). */
+  readonly revision: number;
+  /** A polygon's area and flags; a polygon id not below polygonCount throws. */
+  polygonArea(polygon: number): { area: number; flags: number };
+  /** Edits a polygon's area (0 to 63); an edit: no stepped search may be between steps. */
+  setArea(polygon: number, area: number): void;
+  /** Edits a polygon's flags (16 bits). */
+  setFlags(polygon: number, flags: number): void;
+  /** Both at once, as one edit. */
+  setAreaAndFlags(polygon: number, area: number, flags: number): void;
   /** A crowd of agents on this mesh; dispose it before the mesh. */
   createCrowd(settings?: CrowdSettings): Crowd;
   /** The mesh as the bytes of a baked navmesh file (.wfnav), for Wayfinder.navMeshFromWfnav. */

@@ -18,6 +18,8 @@ const gridAlgorithms = {
 const diagonalModes = { never: 0, at_least_one_walkable: 1, only_if_no_obstacles: 2, always: 3 };
 const heuristics = { automatic: 0, octile: 1, euclidean: 2, manhattan: 3, chebyshev: 4 };
 const corridorNodes = { polygon_centroids: 0, edge_points: 1 };
+const maxAreas = 64;
+const areaFilterFields = ['areaCosts', 'includeFlags', 'excludeFlags'];
 const voxelAlgorithms = { dijkstra: 0, astar: 1, weighted_astar: 2, greedy_best_first: 3, jps: 4 };
 const blockKinds = { air: 0, solid: 1, water: 2, ladder: 3 };
 const profileInts = ['agentHeight', 'walkDirections', 'stepHeight', 'jumpHeight', 'jumpDistance', 'maxFall', 'swim',
@@ -268,6 +270,33 @@ class Runtime {
     for (const [key, field] of [['weight', 'weight'], ['heightTolerance', 'heightTolerance'],
       ['snapDistance', 'snapDistance']]) {
       if (options[key] !== undefined) this.heapF64[(address + L[`navmesh.${field}`]) >> 3] = finite(options[key], key);
+    }
+    if (options.filter != null) this.heapU32[(address + L['navmesh.filter']) >> 2] = this.areaFilter(alloc, options.filter);
+    return address;
+  }
+
+  /** A wf_area_filter: costs 1, every flag included, none excluded, with the filter's fields over
+   *  that. areaCosts maps areas to multipliers (an array, or an object with area keys); a cost
+   *  the search cannot use (0, negative) is left to the query, which answers 'invalid_input'. */
+  areaFilter(alloc, filter) {
+    const L = this.layout;
+    if (typeof filter !== 'object') throw new WayfinderError('invalid_argument', 'filter must be an object');
+    for (const name of Object.keys(filter)) {
+      if (!areaFilterFields.includes(name)) {
+        throw new WayfinderError('invalid_argument', `unknown filter field '${name}' (one of: ${areaFilterFields.join(', ')})`);
+      }
+    }
+    const address = alloc(L['filter.size']);
+    this.module._wf_area_filter_init(address);
+    const costs = filter.areaCosts ?? {};
+    if (typeof costs !== 'object') throw new WayfinderError('invalid_argument', 'filter.areaCosts must be an array or an object');
+    for (const [key, cost] of Object.entries(costs)) {
+      if (cost === undefined) continue;
+      const area = integerIn(Number(key), 'an area of filter.areaCosts', 0, maxAreas - 1);
+      this.heapF32[((address + L['filter.areaCosts']) >> 2) + area] = finite(cost, `filter.areaCosts[${area}]`);
+    }
+    for (const [key, field] of [['includeFlags', 'filter.includeFlags'], ['excludeFlags', 'filter.excludeFlags']]) {
+      if (filter[key] !== undefined) this.module.HEAPU16[(address + L[field]) >> 1] = integerIn(filter[key], `filter.${key}`, 0, 0xffff);
     }
     return address;
   }
@@ -638,6 +667,53 @@ export class NavMesh extends World {
       if (id === 0xffffffff) return null;
       return { polygon: id, point: Array.from(r.heapF64.subarray(located >> 3, (located >> 3) + 3)) };
     });
+  }
+
+  /** Goes up with every edit that changes the mesh (areas, flags). */
+  get revision() {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const revision = alloc(8);
+      r.check(r.module._wf_navmesh_revision(this.handle, revision), 0, this.handle);
+      return r.readU64(revision);
+    });
+  }
+
+  /** { area, flags } of a polygon (an id below polygonCount). */
+  polygonArea(polygon) {
+    const r = this.runtime;
+    // A read records no text in the handle: the message is made here.
+    const missing = () => new WayfinderError('invalid_argument',
+      `polygon ${polygon} is not in the mesh (it has ${this.polygonCount} polygons)`);
+    if (!Number.isInteger(polygon) || polygon < 0 || polygon > 0xffffffff) throw missing();
+    return r.scratch((alloc) => {
+      const area = alloc(1);
+      const flags = alloc(2);
+      if (r.module._wf_navmesh_polygon_area(this.handle, polygon, area, flags) !== 0) throw missing();
+      return { area: r.heapU8[area], flags: r.module.HEAPU16[flags >> 1] };
+    });
+  }
+
+  /** Edits a polygon's area (below 64); the revision goes up when it changes. Not while a
+   *  stepped search on the mesh is between steps (it then ends with 'world_changed'). */
+  setArea(polygon, area) { this.editPolygon(polygon, area, undefined); }
+
+  /** Edits a polygon's flags (16 bits), as setArea. */
+  setFlags(polygon, flags) { this.editPolygon(polygon, undefined, flags); }
+
+  /** Both at once, as one edit. */
+  setAreaAndFlags(polygon, area, flags) { this.editPolygon(polygon, area, flags); }
+
+  editPolygon(polygon, area, flags) {
+    const m = this.runtime.module;
+    const id = integerIn(polygon, 'polygon', 0, 0xfffffffe);
+    const a = area === undefined ? 0 : integerIn(area, 'area', 0, 255);
+    const f = flags === undefined ? 0 : integerIn(flags, 'flags', 0, 0xffff);
+    let status;
+    if (flags === undefined) status = m._wf_navmesh_set_area(this.handle, id, a);
+    else if (area === undefined) status = m._wf_navmesh_set_flags(this.handle, id, f);
+    else status = m._wf_navmesh_set_area_and_flags(this.handle, id, a, f);
+    this.runtime.check(status, 0, this.handle);
   }
 
   /** A crowd of agents on this mesh (settings over the defaults; see Crowd). */

@@ -8,7 +8,7 @@ const names = [
   'grid.size', 'grid.limits', 'grid.algorithm', 'grid.diagonal', 'grid.heuristic', 'grid.weight',
   'grid.walkerStepLimit',
   'navmesh.size', 'navmesh.limits', 'navmesh.nodes', 'navmesh.weight', 'navmesh.heightTolerance',
-  'navmesh.snapDistance',
+  'navmesh.snapDistance', 'navmesh.filter',
   'voxel.size', 'voxel.limits', 'voxel.algorithm', 'voxel.weight', 'voxel.profile',
   'profile.size', 'profile.ints', 'profile.doubles',
   'gridRequest.size', 'gridRequest.coordinates', 'gridRequest.options',
@@ -19,6 +19,7 @@ const names = [
   'crowd.settleSpeedFraction', 'crowd.maxMovePolygons', 'crowd.wallClearance', 'crowd.targetSnapDistance',
   'agent.size', 'agent.radius', 'agent.height', 'agent.maxSpeed', 'agent.maxAcceleration', 'agent.avoidancePriority',
   'agent.arrivalRadius', 'agent.userId',
+  'filter.size', 'filter.areaCosts', 'filter.includeFlags', 'filter.excludeFlags',
 ];
 
 /** Reads the module's table into { 'result.size': 48, ... }. */

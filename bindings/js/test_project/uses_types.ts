@@ -1,6 +1,6 @@
 // Type-checked against the installed package's declarations (tsc --noEmit in
 // scripts/test_package.sh): an application's TypeScript that uses every kind of world.
-import { loadWayfinder, WayfinderError, type CrowdAgentState, type GridPathResult, type SearchStatus } from 'wayfinder-wasm';
+import { loadWayfinder, WayfinderError, type AreaFilter, type CrowdAgentState, type GridPathResult, type SearchStatus } from 'wayfinder-wasm';
 
 export async function route(mapText: string): Promise<number> {
   const wf = await loadWayfinder();
@@ -25,6 +25,11 @@ export async function route(mapText: string): Promise<number> {
   const positions: Float32Array = crowd.positions(new Float32Array(3 * crowd.agentCount));
   const states: CrowdAgentState[] = crowd.agents().states;
   crowd.dispose();
+  mesh.setAreaAndFlags(0, 3, 0x1);
+  const tags: { area: number; flags: number } = mesh.polygonArea(0);
+  const revision: number = mesh.revision;
+  const filter: AreaFilter = { areaCosts: { 3: 10 }, excludeFlags: 0x2 };
+  const filtered = mesh.findPath([0.5, 0, 0.2], [0.9, 0, 0.8], { filter }).status;
   const baked: Uint8Array = mesh.saveWfnav();
   wf.navMeshFromWfnav(baked).dispose();
   mesh.dispose();
@@ -44,5 +49,5 @@ export async function route(mapText: string): Promise<number> {
     if (error instanceof WayfinderError && error.status === 'invalid_argument') return -1;
   }
   return result.cost + (located?.polygon ?? 0) + (corridor?.length ?? 0) + blocks.length + answers.length + positions.length +
-    states.length;
+    states.length + tags.area + revision + (filtered === 'found' ? 1 : 0);
 }

@@ -26,7 +26,7 @@ constexpr std::uint32_t layout[] = {
     // wf_navmesh_options
     sizeof(wf_navmesh_options), offsetof(wf_navmesh_options, limits), offsetof(wf_navmesh_options, nodes),
     offsetof(wf_navmesh_options, weight), offsetof(wf_navmesh_options, height_tolerance),
-    offsetof(wf_navmesh_options, snap_distance),
+    offsetof(wf_navmesh_options, snap_distance), offsetof(wf_navmesh_options, filter),
     // wf_voxel_options
     sizeof(wf_voxel_options), offsetof(wf_voxel_options, limits), offsetof(wf_voxel_options, algorithm),
     offsetof(wf_voxel_options, weight), offsetof(wf_voxel_options, profile),
@@ -49,7 +49,10 @@ constexpr std::uint32_t layout[] = {
     sizeof(wf_crowd_agent_settings), offsetof(wf_crowd_agent_settings, radius),
     offsetof(wf_crowd_agent_settings, height), offsetof(wf_crowd_agent_settings, max_speed),
     offsetof(wf_crowd_agent_settings, max_acceleration), offsetof(wf_crowd_agent_settings, avoidance_priority),
-    offsetof(wf_crowd_agent_settings, arrival_radius), offsetof(wf_crowd_agent_settings, user_id)};
+    offsetof(wf_crowd_agent_settings, arrival_radius), offsetof(wf_crowd_agent_settings, user_id),
+    // wf_area_filter
+    sizeof(wf_area_filter), offsetof(wf_area_filter, area_costs), offsetof(wf_area_filter, include_flags),
+    offsetof(wf_area_filter, exclude_flags)};
 // size_t is 32 bits in this module: the JavaScript side writes the crowd's counts as such.
 static_assert(sizeof(std::size_t) == 4);
 }  // namespace

@@ -1,9 +1,12 @@
 """wayfinder.distributed on a LocalCluster of two worker processes: a MovingAI scenario's batch
-gives the local solve_batch's results in request order, with progress; a bad request fails
-alone; a worker killed mid-batch has its chunks run again; goal bounds built in ranges on the
-workers equal the local build byte for byte. Without Dask, the module imports and its cluster
-functions raise a clear error. Goal bounds' parts themselves: built, merged, saved, pickled."""
+gives the local solve_batch's results in request order, with progress; mesh batches (with areas,
+flags and filters) and voxel batches give the local queries' results; a grid's filter travels; a
+bad request fails alone; a worker killed mid-batch has its chunks run again; goal bounds built in
+ranges on the workers equal the local build byte for byte. Without Dask, the module imports and
+its cluster functions raise a clear error. Goal bounds' parts themselves: built, merged, saved,
+pickled."""
 
+import csv
 import logging
 import os
 import pickle
@@ -57,6 +60,109 @@ def test_a_scenario_gives_the_local_results_in_request_order_with_progress(clien
         chunks = (len(requests) + 127) // 128
         assert len(requests) > 400 and len(seen) == chunks and seen[-1] == (len(requests), len(requests))
         assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+def mesh_answers(results):
+    """answers() for results whose nodes and points are a mesh's or a voxel world's."""
+    return [(r.status, r.reason, r.cost, r.message, list(r.nodes), list(r.path)) for r in results]
+
+
+@pytest.fixture(scope="module")
+def nav_test(data_dir):
+    mesh_file = data_dir / "meshes" / "derived" / "nav_test_navmesh.obj"
+    queries_file = data_dir / "meshes" / "derived" / "nav_test_reference_queries.csv"
+    if not (mesh_file.exists() and queries_file.exists()):
+        pytest.skip(f"{mesh_file} or {queries_file} not found")
+    mesh = wf.NavMesh.build(wf.read_obj_mesh(str(mesh_file)))
+    with open(queries_file) as lines:
+        requests = [((float(row["sx"]), float(row["sy"]), float(row["sz"])),
+                     (float(row["ex"]), float(row["ey"]), float(row["ez"]))) for row in csv.DictReader(lines)]
+    return mesh, requests
+
+
+def test_mesh_batches_give_the_local_results_with_areas_flags_and_filters(client, nav_test):
+    mesh, requests = nav_test
+    # Areas and flags set after the build travel with the mesh (its .wfnav bytes): every third
+    # polygon in area 5, every seventh a door.
+    for polygon in range(0, mesh.polygon_count, 3):
+        mesh.set_area(polygon, 5)
+    for polygon in range(0, mesh.polygon_count, 7):
+        mesh.set_flags(polygon, 0x1)
+    doors = wf.AreaFilter()
+    doors.set_area_cost(5, 3.0)
+    doors.exclude_flags = 0x1
+    query = wf.NavMeshQuery(mesh)
+    for options in ({}, {"filter": doors}, {"filter": doors, "nodes": wf.CorridorNodes.polygon_centroids}):
+        seen = []
+        results = wd.solve_batch(client, mesh, requests, chunk_size=64, threads_per_task=2,
+                                 progress=lambda done, total: seen.append((done, total)), **options)
+        local = [query.find_path(start, goal, **options) for start, goal in requests]
+        assert mesh_answers(results) == mesh_answers(local)
+        assert seen[-1] == (len(requests), len(requests))
+    filtered = [r.status for r in wd.solve_batch(client, mesh, requests, filter=doors)]
+    plain = [r.status for r in wd.solve_batch(client, mesh, requests)]
+    assert filtered != plain, "the doors change some answers"
+    assert any(status == wf.SearchStatus.found for status in filtered)
+
+
+def test_voxel_batches_give_the_local_results(client, data_dir):
+    scenario = data_dir / "voxel" / "warframe" / "Simple.3dmap.3dscen"
+    if not scenario.exists():
+        pytest.skip(f"{scenario} not found")
+    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+    requests = [(q.start, q.goal) for q in wf.read_voxel_scenario(str(scenario), max_queries=200)]
+    flyer = wf.MovementProfile.flyer()
+    query = wf.VoxelQuery(world, flyer)
+    for algorithm in ("astar", wf.VoxelAlgorithm.jump_point):
+        results = wd.solve_batch(client, world, requests, algorithm=algorithm, profile=flyer, chunk_size=50)
+        chosen = getattr(wf.VoxelAlgorithm, algorithm) if isinstance(algorithm, str) else algorithm
+        local = [query.find_path(start, goal, algorithm=chosen, profile=flyer) for start, goal in requests]
+        assert mesh_answers(results) == mesh_answers(local)
+        assert all(r.found for r in results)
+    # A walker by default, with its own answers.
+    walker = wd.solve_batch(client, world, requests[:20])
+    assert mesh_answers(walker) == mesh_answers([wf.VoxelQuery(world).find_path(s, g) for s, g in requests[:20]])
+
+
+def test_bad_mesh_and_voxel_requests_fail_alone_and_bad_options_early(client):
+    mesh = wf.NavMesh.from_arrays([(0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (4.0, 0.0, 4.0), (0.0, 0.0, 4.0)],
+                                  [0, 1, 2, 3], [4])
+    batch = [((0.5, 0.0, 0.5), (3.5, 0.0, 3.5)), "not a request", ((9.0, 0.0, 9.0), (1.0, 0.0, 1.0))]
+    results = wd.solve_batch(client, mesh, batch, chunk_size=2)
+    assert results[0].found
+    assert isinstance(results[1], wd.RequestFailure) and results[1].request == "not a request"
+    assert results[1].message.startswith("not a request ((x, y, z) points)")
+    assert results[2].status == wf.SearchStatus.invalid_input
+    world = wf.VoxelWorld(4, 3, 4)
+    for x in range(4):
+        for z in range(4):
+            world.set_block((x, 0, z), wf.BlockKind.solid)
+    results = wd.solve_batch(client, world, [((0, 1, 0), (3, 1, 3)), ((0, 1), (3, 1, 3))])
+    assert results[0].found and isinstance(results[1], wd.RequestFailure)
+    assert results[1].message.startswith("not a request ((x, y, z) blocks)")
+    with pytest.raises(TypeError):
+        wd.solve_batch(client, mesh, batch, no_such_option=1)
+    with pytest.raises(TypeError, match="mesh batches take no algorithm"):
+        wd.solve_batch(client, mesh, batch, algorithm="astar")
+    with pytest.raises(ValueError, match="unknown voxel algorithm 'teleport'"):
+        wd.solve_batch(client, world, [], algorithm="teleport")
+    with pytest.raises(ValueError, match="traces"):
+        wd.solve_batch(client, mesh, batch, trace=True)
+    with pytest.raises(TypeError, match="the options travel to the workers, so they must pickle"):
+        wd.solve_batch(client, mesh, batch, filter=NotPickled())
+    with pytest.raises(TypeError, match="takes a GridMap, a NavMesh or a VoxelWorld"):
+        wd.solve_batch(client, "a map", batch)
+
+
+def test_a_grid_filter_travels_to_the_workers(client):
+    grid = wf.GridMap(10, 3)
+    grid.set_area_rect(wf.GridRect(1, 0, 8, 2), 3)
+    closed = wf.AreaFilter().exclude_area(3)
+    requests = [((0, 0), (9, 0)), ((0, 1), (9, 1))]
+    results = wd.solve_batch(client, grid, requests, filter=closed, diagonal=wf.DiagonalMode.never)
+    local = wf.solve_batch(grid, requests, threads=1, filter=closed, diagonal=wf.DiagonalMode.never)
+    assert answers(results) == answers(local)
+    assert results[0].cost == pytest.approx(13.0)
 
 
 class NotPickled:

@@ -1,4 +1,5 @@
-"""Batches of grid queries, and goal bounds built in ranges of cells, on a Dask cluster.
+"""Batches of grid, navigation mesh and voxel queries, and goal bounds built in ranges of cells,
+on a Dask cluster.
 
     from distributed import Client
     import wayfinder, wayfinder.distributed as wd
@@ -6,20 +7,26 @@
     client = Client("tcp://scheduler:8786")  # or Client(LocalCluster(...))
     grid = wayfinder.read_movingai_map("arena2.map")
     results = wd.solve_batch(client, grid, [((1, 1), (200, 180)), ...], algorithm="jump_point")
+    mesh_results = wd.solve_batch(client, mesh, [((1.0, 0.0, 2.0), (40.0, 0.0, 9.5)), ...], filter=doors)
+    voxel_results = wd.solve_batch(client, world, [((1, 2, 3), (60, 2, 40)), ...], profile=flyer)
     bounds = wd.build_goal_bounds(client, grid, ranges=8, path="arena2.bounds")
 
-The world is sent once to every worker (client.scatter with broadcast); the requests travel in
-chunks, each chunk one Dask task that runs the module's own solve_batch on its worker, so the
-results are those of wayfinder.solve_batch, in request order. The tasks are pure (their results
-depend on their arguments only): when a worker dies, the scheduler runs its chunks again on the
-others. A request that cannot be run at all (not a pair of cells) gets a RequestFailure, whose
-message says why, in its place; a request with cells off the map or blocked gets the usual
-invalid_input result; neither fails the batch. docs/python.md, "Batches on a Dask cluster".
+The world is sent once to every worker (client.scatter with broadcast; a NavMesh travels as its
+.wfnav bytes, a VoxelWorld as its block kinds, a GridMap as its cells: their pickled states); the
+requests travel in chunks, each chunk one Dask task that runs the module's own solve_batch (grids)
+or a query object per thread (meshes, voxel worlds) on its worker, so the results are those of
+wayfinder.solve_batch or of NavMeshQuery.find_path and VoxelQuery.find_path, in request order.
+The tasks are pure (their results depend on their arguments only): when a worker dies, the
+scheduler runs its chunks again on the others. A request that cannot be run at all (not a pair
+of cells or points) gets a RequestFailure, whose message says why, in its place; a request with
+cells off the map or blocked (points off the mesh, blocks the agent cannot stand in) gets the
+usual invalid_input result; neither fails the batch. docs/python.md, "Batches on a Dask cluster".
 
 Dask is optional: this module imports without it, and its cluster functions then raise
 DaskUnavailableError (an ImportError) saying what to install.
 """
 
+import concurrent.futures
 import pickle
 import uuid
 
@@ -45,7 +52,8 @@ def _require_dask(call):
 
 
 class RequestFailure:
-    """The result of a request that could not be run at all (not a pair of (x, y) cells): it reads
+    """The result of a request that could not be run at all (not a pair of (x, y) cells, or of
+    (x, y, z) points or blocks): it reads
     like a PathResult without a path, status invalid_input, and `message` says what was wrong.
     `request` is the request as given."""
 
@@ -82,21 +90,27 @@ class RequestFailure:
         return f"RequestFailure({self.request!r}, {self.message!r})"
 
 
-def _algorithm_of(algorithm):
-    """A GridAlgorithm from itself or its name ("astar", "jump_point_plus", ...)."""
-    if isinstance(algorithm, _native.GridAlgorithm):
-        return algorithm
+def _enum_member(kind, value, what):
+    """A member of the enumeration `kind` from itself or its name ("astar", "jump_point_plus", ...)."""
+    if isinstance(value, kind):
+        return value
     try:
-        return getattr(_native.GridAlgorithm, algorithm)
+        return getattr(kind, value)
     except (AttributeError, TypeError):
-        names = ", ".join(_native.GridAlgorithm.__members__)
-        raise ValueError(f"unknown grid algorithm {algorithm!r} (one of: {names})") from None
+        names = ", ".join(kind.__members__)
+        raise ValueError(f"unknown {what} {value!r} (one of: {names})") from None
+
+
+def _algorithm_of(algorithm):
+    """A GridAlgorithm from itself or its name."""
+    return _enum_member(_native.GridAlgorithm, algorithm, "grid algorithm")
 
 
 def _solve_chunk(world, requests, algorithm_name, options, threads):
     """One task: the chunk's results, in its order, as wayfinder.solve_batch gives them. A chunk
     with a malformed request is answered request by request, so only that one fails."""
     algorithm = getattr(_native.GridAlgorithm, algorithm_name)
+    options = _options_received(options)
     # What the algorithm reads besides the map (JPS+'s jump table, hpa's hierarchy), built per
     # task: linear in the map, small beside a chunk of searches.
     derived = _native.build_grid_derived_data(world, algorithm=algorithm)
@@ -117,15 +131,16 @@ def _solve_chunk(world, requests, algorithm_name, options, threads):
     return results
 
 
-def _check_options(algorithm, options):
-    """Raises here, before anything is sent, for options that every request would refuse."""
+def _check_options(algorithm, sent):
+    """Raises here, before anything is sent, for options that every request would refuse; `sent`
+    are the options as _options_to_send makes them."""
     try:
-        pickle.dumps(options)
+        pickle.dumps(sent)
     except (TypeError, pickle.PicklingError) as error:
         raise TypeError(f"the options travel to the workers, so they must pickle: {error}") from None
     probe = _native.GridMap(1, 1)
     derived = _native.build_grid_derived_data(probe, algorithm=algorithm)
-    _native.solve_batch(probe, [((0, 0), (0, 0))], 1, algorithm=algorithm, derived=derived, **options)
+    _native.solve_batch(probe, [((0, 0), (0, 0))], 1, algorithm=algorithm, derived=derived, **_options_received(sent))
 
 
 def _run(client, futures, sizes, progress):
@@ -144,36 +159,161 @@ def _run(client, futures, sizes, progress):
     return results
 
 
-def solve_batch(client, world, requests, algorithm=_native.GridAlgorithm.astar, chunk_size=1000, progress=None,
-                threads_per_task=1, **options):
-    """Answers `requests` ((start, goal) pairs of cells) on `world` (a GridMap) on the Dask
-    cluster of `client`; returns what wayfinder.solve_batch(world, requests, algorithm=...,
-    **options) returns, in request order, except that a request that is not a pair of cells gets
-    a RequestFailure in place of raising.
+# The fields of a MovementProfile that Python can set (its costs are C++'s defaults), and the
+# picklable forms of the options that are module objects without a pickled state of their own.
+_PROFILE_FIELDS = ("agent_height", "walk_directions", "step_height", "jump_height", "jump_distance", "max_fall",
+                   "swim", "climb", "fly")
 
-    algorithm: a GridAlgorithm or its name. chunk_size: requests per task (a task costs the
-    scheduler about a millisecond: keep chunks well above that in search time). progress: called
-    on this thread as progress(done, total) in requests, as chunks finish. threads_per_task: the
-    threads each task searches on (1 suits workers with one thread per core). options: the other
-    keywords of wayfinder.solve_batch (diagonal, heuristic, weight, max_expansions, ...), checked
-    here before anything is sent. Raises DaskUnavailableError without Dask.
-    """
-    _require_dask("solve_batch")
-    if not isinstance(world, _native.GridMap):
-        raise TypeError(f"solve_batch on a cluster takes a GridMap, not {type(world).__name__}")
-    if chunk_size < 1:
-        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
-    algorithm = _algorithm_of(algorithm)
-    _check_options(algorithm, options)
-    requests = list(requests)
-    if not requests:
-        return []
+
+class _FilterState(tuple):
+    """An AreaFilter as (area costs, include flags, exclude flags), rebuilt on the workers."""
+
+    def restore(self):
+        costs, include, exclude = self
+        restored = _native.AreaFilter()
+        for area, cost in enumerate(costs):
+            restored.set_area_cost(area, cost)
+        restored.include_flags = include
+        restored.exclude_flags = exclude
+        return restored
+
+
+class _ProfileState(tuple):
+    """A MovementProfile as the values of _PROFILE_FIELDS, rebuilt on the workers."""
+
+    def restore(self):
+        restored = _native.MovementProfile()
+        for field, value in zip(_PROFILE_FIELDS, self):
+            setattr(restored, field, value)
+        return restored
+
+
+def _options_to_send(options):
+    """The options with an AreaFilter (filter=) and a MovementProfile (profile=) in forms that
+    pickle; everything else as given."""
+    sent = dict(options)
+    chosen = sent.get("filter")
+    if isinstance(chosen, _native.AreaFilter):
+        costs = tuple(chosen.area_cost(area) for area in range(_native.max_areas))
+        sent["filter"] = _FilterState((costs, chosen.include_flags, chosen.exclude_flags))
+    profile = sent.get("profile")
+    if isinstance(profile, _native.MovementProfile):
+        sent["profile"] = _ProfileState(tuple(getattr(profile, field) for field in _PROFILE_FIELDS))
+    return sent
+
+
+def _options_received(options):
+    """The inverse of _options_to_send, on a worker."""
+    return {name: value.restore() if isinstance(value, (_FilterState, _ProfileState)) else value
+            for name, value in options.items()}
+
+
+def _voxel_algorithm_of(algorithm):
+    """A VoxelAlgorithm from itself, its name or None (A*)."""
+    if algorithm is None:
+        return _native.VoxelAlgorithm.astar
+    return _enum_member(_native.VoxelAlgorithm, algorithm, "voxel algorithm")
+
+
+class _QueryKind:
+    """How a batch runs on one kind of world that has no native batch call here: its query
+    object, what a request's ends are called, and a world on which to try the options."""
+
+    def __init__(self, name, ends, make_query, probe):
+        self.name = name
+        self.ends = ends
+        self.make_query = make_query
+        self.probe = probe
+
+
+def _mesh_query(mesh, algorithm_name, options):
+    return _native.NavMeshQuery(mesh)
+
+
+def _voxel_query(world, algorithm_name, options):
+    query = _native.VoxelQuery(world)
+    if algorithm_name == "hierarchical":
+        # What hierarchical search reads besides the world, built per task as a grid's derived
+        # data is: the agent's hierarchy (seconds on a large world; read-only afterwards).
+        profile = options.get("profile") or _native.MovementProfile.walker()
+        query.set_hierarchy(_native.VoxelHierarchy(world, profile))
+    return query
+
+
+def _mesh_probe():
+    # From OBJ text, which needs no numpy (as this module does not).
+    square = _native.NavMesh.build(_native.parse_obj_mesh("v 0 0 0\nv 0 0 1\nv 1 0 1\nv 1 0 0\nf 1 2 3 4\n", "<probe>"))
+    return square, ((0.5, 0.0, 0.5), (0.5, 0.0, 0.5))
+
+
+def _voxel_probe():
+    world = _native.VoxelWorld(1, 3, 1)
+    world.set_block((0, 0, 0), _native.BlockKind.solid)
+    return world, ((0, 1, 0), (0, 1, 0))
+
+
+_QUERY_KINDS = {
+    _native.NavMesh: _QueryKind("mesh", "(x, y, z) points", _mesh_query, _mesh_probe),
+    _native.VoxelWorld: _QueryKind("voxel", "(x, y, z) blocks", _voxel_query, _voxel_probe),
+}
+
+
+def _answer_requests(kind, world, requests, algorithm_name, options):
+    """The results of `requests` on one query object, in order; a request that cannot be run gets
+    a RequestFailure."""
+    query = kind.make_query(world, algorithm_name, options)
+    if algorithm_name is not None:
+        options = dict(options, algorithm=getattr(_native.VoxelAlgorithm, algorithm_name))
+    results = []
+    for request in requests:
+        try:
+            start, goal = request
+            results.append(query.find_path(start, goal, **options))
+        except (TypeError, ValueError) as error:
+            results.append(RequestFailure(request, f"not a request ({kind.ends}): {error}"))
+    return results
+
+
+def _solve_query_chunk(world, requests, kind_name, algorithm_name, options, threads):
+    """One task on a mesh or voxel world: the chunk's results in its order, on `threads` query
+    objects, each answering a contiguous slice (the searches release the GIL)."""
+    kind = next(kind for kind in _QUERY_KINDS.values() if kind.name == kind_name)
+    options = _options_received(options)
+    if threads <= 1 or len(requests) < 2:
+        return _answer_requests(kind, world, requests, algorithm_name, options)
+    step = -(-len(requests) // threads)
+    slices = [requests[i:i + step] for i in range(0, len(requests), step)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(slices)) as pool:
+        parts = pool.map(lambda part: _answer_requests(kind, world, part, algorithm_name, options), slices)
+        return [result for part in parts for result in part]
+
+
+def _check_query_options(kind, algorithm_name, options):
+    """Raises here, before anything is sent, for options every request would refuse (an unknown
+    keyword, a value of the wrong type), or that do not pickle."""
+    if options.get("trace"):
+        raise ValueError("batches do not record traces; use the query object's find_path(trace=True)")
+    sent = _options_to_send(options)
+    try:
+        pickle.dumps(sent)
+    except (TypeError, pickle.PicklingError) as error:
+        raise TypeError(f"the options travel to the workers, so they must pickle: {error}") from None
+    world, (start, goal) = kind.probe()
+    query = kind.make_query(world, None, options)
+    if algorithm_name is not None:
+        options = dict(options, algorithm=getattr(_native.VoxelAlgorithm, algorithm_name))
+    query.find_path(start, goal, **options)
+    return sent
+
+
+def _submit_chunks(client, world, requests, chunk_size, progress, name, task, *arguments):
+    """Scatters the world to every worker, submits one pure task per chunk of requests,
+    task(world, chunk, *arguments), and returns the results in request order."""
     world_future = client.scatter(world, broadcast=True, hash=False)
     batch = uuid.uuid4().hex
     chunks = [requests[i:i + chunk_size] for i in range(0, len(requests), chunk_size)]
     futures = [
-        client.submit(_solve_chunk, world_future, chunk, algorithm.name, options, threads_per_task, pure=True,
-                      key=f"wayfinder-solve-{batch}-{i}")
+        client.submit(task, world_future, chunk, *arguments, pure=True, key=f"wayfinder-{name}-{batch}-{i}")
         for i, chunk in enumerate(chunks)
     ]
     try:
@@ -181,6 +321,60 @@ def solve_batch(client, world, requests, algorithm=_native.GridAlgorithm.astar, 
     finally:
         client.cancel(futures + [world_future])
     return [result for chunk in results for result in chunk]
+
+
+def solve_batch(client, world, requests, algorithm=None, chunk_size=1000, progress=None, threads_per_task=1,
+                **options):
+    """Answers `requests` ((start, goal) pairs) on `world` on the Dask cluster of `client`, in
+    request order; a request that is not a pair of ends gets a RequestFailure in place of raising.
+
+    world: a GridMap (requests of (x, y) cells), a NavMesh ((x, y, z) points) or a VoxelWorld
+    ((x, y, z) blocks). The results are what the module gives on one machine:
+    wayfinder.solve_batch(world, requests, algorithm=..., **options) on a grid,
+    NavMeshQuery(world).find_path(start, goal, **options) on a mesh and
+    VoxelQuery(world).find_path(start, goal, algorithm=..., **options) in a voxel world, for each
+    request.
+
+    algorithm: on a grid a GridAlgorithm or its name (default astar); in a voxel world a
+    VoxelAlgorithm or its name (default astar; hierarchical builds the agent's VoxelHierarchy once
+    per task); meshes take none (their corridor is options' nodes=). chunk_size: requests per task
+    (a task costs the scheduler about a millisecond: keep chunks well above that in search time).
+    progress: called on this thread as progress(done, total) in requests, as chunks finish.
+    threads_per_task: the threads each task searches on (1 suits workers with one thread per
+    core). options: the other keywords of those calls (a grid's diagonal, heuristic, weight; a
+    mesh's nodes, weight, height_tolerance, snap_distance; a voxel agent's profile, weight; and
+    filter, max_expansions, max_cost, max_time, return_partial, partial_when_unreachable), checked
+    here before anything is sent. An AreaFilter (filter=) and a MovementProfile (profile=) travel
+    as their values. Raises DaskUnavailableError without Dask.
+    """
+    _require_dask("solve_batch")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    kind = _QUERY_KINDS.get(type(world))
+    if kind is None and not isinstance(world, _native.GridMap):
+        raise TypeError("solve_batch on a cluster takes a GridMap, a NavMesh or a VoxelWorld, "
+                        f"not {type(world).__name__}")
+    if kind is None:
+        grid_algorithm = _algorithm_of(_native.GridAlgorithm.astar if algorithm is None else algorithm)
+        sent = _options_to_send(options)
+        _check_options(grid_algorithm, sent)
+        requests = list(requests)
+        if not requests:
+            return []
+        return _submit_chunks(client, world, requests, chunk_size, progress, "solve", _solve_chunk,
+                              grid_algorithm.name, sent, threads_per_task)
+    if kind.name == "mesh":
+        if algorithm is not None:
+            raise TypeError("mesh batches take no algorithm: choose the corridor with nodes=CorridorNodes....")
+        algorithm_name = None
+    else:
+        algorithm_name = _voxel_algorithm_of(algorithm).name
+    sent = _check_query_options(kind, algorithm_name, options)
+    requests = list(requests)
+    if not requests:
+        return []
+    return _submit_chunks(client, world, requests, chunk_size, progress, f"solve-{kind.name}", _solve_query_chunk,
+                          kind.name, algorithm_name, sent, threads_per_task)
 
 
 def cell_ranges(grid, ranges):
