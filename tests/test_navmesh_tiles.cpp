@@ -236,6 +236,89 @@ TEST(NavMeshTiles, ReferencesIntoAReplacedTileTurnInvalid) {
   EXPECT_EQ(mesh.tile_geometry(1, 1).polygons.size(), 0u);
 }
 
+// Unused polygon ids (a tile's slots past its polygons, a removed tile's whole range) are no
+// regions: two full tiles apart count two, joined they count one, whatever the empty slots.
+TEST(NavMeshTiles, RegionCountLeavesOutUnusedIds) {
+  const NavMeshTileGrid grid = small_grid();
+  auto full_tile = [](int x, int z) {
+    MeshGeometry tile;
+    const double x0 = x * tile_width, z0 = z * tile_width;
+    tile.vertices = {{x0, 0, z0}, {x0, 0, z0 + tile_width}, {x0 + tile_width, 0, z0 + tile_width}, {x0 + tile_width, 0, z0}};
+    tile.polygons = {{0, 1, 2, 3}};
+    return tile;
+  };
+  NavMesh mesh = NavMesh::build_tiled(grid, std::vector<NavMeshTile>{{0, 0, full_tile(0, 0)}, {2, 0, full_tile(2, 0)}});
+  EXPECT_EQ(mesh.region_count(), 2u) << "two tiles apart, and 16 * 40 - 2 unused ids";
+  EXPECT_NE(mesh.region(0), mesh.region(2 * grid.max_polygons_per_tile));
+  EXPECT_EQ(mesh.region(1), invalid_node) << "an unused id is in no region";
+  mesh.replace_tile(1, 0, full_tile(1, 0));
+  EXPECT_EQ(mesh.region_count(), 1u);
+  mesh.remove_tile(1, 0);
+  EXPECT_EQ(mesh.region_count(), 2u);
+  const NavMesh one_tile = NavMesh::build_tiled(grid, std::vector<NavMeshTile>{{3, 3, full_tile(3, 3)}});
+  EXPECT_EQ(one_tile.region_count(), 1u);
+}
+
+// Locality, structurally: a change to one tile leaves every other tile as it was. Its polygons
+// keep their ids, references and tags; those away from the changed tile's border also keep
+// their corners and their neighbours outside the tile.
+TEST(NavMeshTiles, AChangeLeavesTheOtherTilesAlone) {
+  NavMeshTileGrid grid = small_grid();
+  grid.tiles_x = 6;
+  grid.tiles_z = 6;
+  TileSet tiles;
+  std::mt19937_64 random(5);
+  for (int z = 0; z < grid.tiles_z; ++z)
+    for (int x = 0; x < grid.tiles_x; ++x) tiles[{x, z}] = square_tile(x, z, 4, random());
+  NavMesh mesh = fresh_mesh(grid, tiles);
+  const NavMesh before = mesh;
+  std::vector<PolygonRef> refs;
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) refs.push_back(mesh.polygon_ref(p));
+  const int changed_x = 2, changed_z = 3;
+  mesh.replace_tile(changed_x, changed_z, square_tile(changed_x, changed_z, 3, 99));
+  const std::uint32_t capacity = grid.max_polygons_per_tile;
+  const double low_x = changed_x * tile_width, low_z = changed_z * tile_width;
+  const double high_x = low_x + tile_width, high_z = low_z + tile_width;
+  auto touches_changed_square = [&](const NavMesh& m, PolygonId p) {
+    for (const std::uint32_t v : m.polygon_vertices(p)) {
+      const Point& q = m.vertex(v);
+      if (q.x >= low_x && q.x <= high_x && q.z >= low_z && q.z <= high_z) return true;
+    }
+    return false;
+  };
+  std::size_t untouched = 0;
+  for (PolygonId p = 0; p < mesh.polygon_count(); ++p) {
+    const std::uint32_t tile = p / capacity;
+    if (tile == static_cast<std::uint32_t>(changed_z * grid.tiles_x + changed_x)) {
+      EXPECT_FALSE(mesh.is_valid(refs[p])) << "polygon " << p << " of the changed tile";
+      continue;
+    }
+    SCOPED_TRACE("polygon " + std::to_string(p));
+    EXPECT_EQ(mesh.polygon_ref(p), refs[p]) << "other tiles keep their ids and salts";
+    if (before.polygon_vertices(p).empty()) {
+      EXPECT_TRUE(mesh.polygon_vertices(p).empty());
+      continue;
+    }
+    EXPECT_TRUE(mesh.is_valid(refs[p]));
+    EXPECT_EQ(mesh.area(p), before.area(p));
+    EXPECT_EQ(mesh.flags(p), before.flags(p));
+    if (touches_changed_square(before, p)) continue;  // along the border: may be split anew
+    ++untouched;
+    const auto a = mesh.polygon_vertices(p), b = before.polygon_vertices(p);
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t j = 0; j < a.size(); ++j) EXPECT_EQ(mesh.vertex(a[j]), before.vertex(b[j]));
+    const auto na = mesh.polygon_neighbours(p), nb = before.polygon_neighbours(p);
+    for (std::size_t j = 0; j < na.size(); ++j) {
+      const bool into_changed =
+          nb[j] != invalid_polygon && nb[j] / capacity == static_cast<std::uint32_t>(changed_z * grid.tiles_x + changed_x);
+      if (!into_changed) {
+        EXPECT_EQ(na[j], nb[j]) << "edge " << j;
+      }
+    }
+  }
+  EXPECT_GT(untouched, 300u) << "about 35 tiles of 13.6 squares, less the 8 tiles around the change";
+}
+
 TEST(NavMeshTiles, CorridorsAndSteppedSearchesNoticeATileChange) {
   const NavMeshTileGrid grid = small_grid();
   // Full tiles, so that a straight corridor runs along z = 5 through every tile of the row.

@@ -56,7 +56,8 @@ void NavMesh::build_regions() {
   std::vector<PolygonId> stack;
   std::uint32_t next_region = 0;
   for (PolygonId seed = 0; seed < polygon_count(); ++seed) {
-    if (regions_[seed] != invalid_node) continue;
+    // An unused id of a tiled mesh's tile joins nothing and is no region (it keeps invalid_node).
+    if (regions_[seed] != invalid_node || is_empty_polygon(seed)) continue;
     regions_[seed] = next_region;
     stack.push_back(seed);
     auto reach = [&](PolygonId neighbour) {

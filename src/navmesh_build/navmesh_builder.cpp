@@ -2,8 +2,7 @@
 
 #include "navmesh_build/recast_stages.hpp"
 
-#include <recastnavigation/Recast.h>
-
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -112,31 +111,18 @@ NavMeshTileSet build_navmesh_tiles(const MeshGeometry& level_geometry, const Age
   NavMeshBuildReport sizes;
   RecastLog log;
   const RecastLevel level = prepare_level(level_geometry, settings, log);
+  // The stitched build's grid stage, with its limits on the grid, the tile and the number of
+  // tiles, so that a level too large for it throws here too, before any tile is built.
+  const TileGrid grid = plan_tile_grid(level, settings);
+  const int width = grid.width, depth = grid.depth;
+  const int tiles_x = std::max(1, grid.tiles_x), tiles_z = std::max(1, grid.tiles_z);
   const float cs = static_cast<float>(settings.cell_size);
-  const double cells_x = (static_cast<double>(level.bounds_max[0]) - level.bounds_min[0]) / cs + 0.5;
-  const double cells_z = (static_cast<double>(level.bounds_max[2]) - level.bounds_min[2]) / cs + 0.5;
-  if (!(cells_x <= max_grid_side_cells && cells_z <= max_grid_side_cells))
-    throw std::invalid_argument("navmesh build: the level is too many cells across at cell size " +
-                                decimal_text(settings.cell_size) + "; use a larger cell size");
-  int width = 0, depth = 0;
-  rcCalcGridSize(level.bounds_min, level.bounds_max, cs, &width, &depth);
-  // The stitched build's limits on the grid, the tile and the number of tiles, so that a level
-  // too large for it throws here too, before any tile is built.
-  const int tile = settings.tile_size;
   const VoxelSizes voxels = voxel_sizes(settings);
-  const int border = voxels.walkable_radius + 3;
-  const double side = tile + 2.0 * border;
-  if (side * side > max_piece_cells)
-    throw std::invalid_argument("navmesh build: a tile with its border is more than the 2^24 cells Recast builds in "
-                                "one piece; use a smaller tile_size");
-  const int tiles_x = std::max(1, (width + tile - 1) / tile), tiles_z = std::max(1, (depth + tile - 1) / tile);
-  if (static_cast<long long>(tiles_x) * tiles_z > 4'000'000)
-    throw std::invalid_argument("navmesh build: too many tiles; use a larger tile_size or cell size");
 
   NavMeshTileSet out;
   out.grid.origin_x = level.bounds_min[0];
   out.grid.origin_z = level.bounds_min[2];
-  out.grid.tile_width = static_cast<double>(static_cast<float>(tile) * cs);
+  out.grid.tile_width = static_cast<double>(static_cast<float>(grid.tile) * cs);
   out.grid.tiles_x = tiles_x;
   out.grid.tiles_z = tiles_z;
   out.grid.border_climb = (voxels.walkable_climb + 0.5) * static_cast<double>(static_cast<float>(settings.cell_height));
@@ -145,14 +131,8 @@ NavMeshTileSet build_navmesh_tiles(const MeshGeometry& level_geometry, const Age
   sizes.tiles = 0;
   for (int tz = 0; width >= 1 && depth >= 1 && tz < tiles_z; ++tz) {
     for (int tx = 0; tx < tiles_x; ++tx) {
-      const int cell_x = tx * tile, cell_z = tz * tile;
-      const float tile_min[3] = {level.bounds_min[0] + static_cast<float>(cell_x - border) * cs, level.bounds_min[1],
-                                 level.bounds_min[2] + static_cast<float>(cell_z - border) * cs};
-      const float tile_max[3] = {level.bounds_min[0] + static_cast<float>(cell_x + tile + border) * cs,
-                                 level.bounds_max[1],
-                                 level.bounds_min[2] + static_cast<float>(cell_z + tile + border) * cs};
-      const RecastPiece piece = build_piece(level, settings, tile_min, tile_max, tile + 2 * border, tile + 2 * border,
-                                            border, log, [](std::string_view, double) {});
+      const PieceBox box = piece_box(level, settings, grid, tx, tz);
+      const RecastPiece piece = build_piece(level, settings, box, log, [](std::string_view, double) {});
       ++sizes.tiles;
       if (!piece.polygons || piece.polygons->npolys == 0) continue;
       NavMeshTile built{tx, tz, {}};
@@ -160,7 +140,7 @@ NavMeshTileSet build_navmesh_tiles(const MeshGeometry& level_geometry, const Age
       built.geometry.declared_navmesh = true;
       built.geometry.detail_starts.push_back(0);
       // A stitcher per tile: the tile's vertices are its own, joined to the next tile's later.
-      PieceStitcher(level, settings).add(piece, cell_x, cell_z, built.geometry);
+      PieceStitcher(level, settings).add(piece, box.cell_x, box.cell_z, built.geometry);
       if (untagged) {
         built.geometry.polygon_areas.clear();
         built.geometry.polygon_flags.clear();

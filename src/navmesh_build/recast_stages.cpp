@@ -284,18 +284,6 @@ RecastPiece build_piece(const RecastLevel& level, const AgentSettings& settings,
   return build_polygons(*compact, settings, box.border, log, tell);
 }
 
-RecastPiece build_piece(const RecastLevel& level, const AgentSettings& settings, const float* bounds_min,
-                        const float* bounds_max, int width, int depth, int border, RecastLog& log,
-                        const BuildProgress& tell) {
-  PieceBox box;
-  std::copy(bounds_min, bounds_min + 3, box.bounds_min);
-  std::copy(bounds_max, bounds_max + 3, box.bounds_max);
-  box.width = width;
-  box.depth = depth;
-  box.border = border;
-  return build_piece(level, settings, box, log, tell);
-}
-
 PieceStitcher::PieceStitcher(const RecastLevel& level, const AgentSettings& settings)
     : PieceStitcher(level.bounds_min, level.tags, settings) {}
 

@@ -122,11 +122,6 @@ RecastPiece build_polygons(rcCompactHeightfield& compact, const AgentSettings& s
 /// The three stages in a row over one box.
 RecastPiece build_piece(const RecastLevel& level, const AgentSettings& settings, const PieceBox& box, RecastLog& log,
                         const BuildProgress& tell);
-/// The same over the box [bounds_min, bounds_max] of `width` x `depth` cells with `border`
-/// cells of context on each side.
-RecastPiece build_piece(const RecastLevel& level, const AgentSettings& settings, const float* bounds_min,
-                        const float* bounds_max, int width, int depth, int border, RecastLog& log,
-                        const BuildProgress& tell);
 
 // The pieces' polygons gathered into one MeshGeometry. Vertices are keyed by their voxel
 // coordinates in the whole level's grid, so a corner two tiles share is one vertex; at a tile

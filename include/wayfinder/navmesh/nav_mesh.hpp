@@ -184,6 +184,8 @@ class NavMesh {
   /// edited since it was built or since forget_changes(). Query objects watch it: a stepped
   /// search on an edited mesh ends with SearchStatus::world_changed.
   [[nodiscard]] std::uint64_t revision() const { return changes_.revision(); }
+  /// The connected regions of the polygons in use (see region()); a tiled mesh's unused ids
+  /// count for none.
   [[nodiscard]] std::size_t region_count() const { return region_count_; }
   [[nodiscard]] const Bounds& bounds() const { return bounds_; }
   [[nodiscard]] const std::vector<MeshProblem>& problems() const { return problems_; }
@@ -208,7 +210,9 @@ class NavMesh {
   [[nodiscard]] const SharedEdge& shared_edge(std::uint32_t index) const { return shared_edges_[index]; }
 
   /// The connected region of a polygon: polygons joined by shared edges or by off-mesh links
-  /// (one-way links counted both ways) share one. Different regions mean no path.
+  /// (one-way links counted both ways) share one. Different regions mean no path. Regions are
+  /// numbered 0 .. region_count() - 1; an unused id of a tiled mesh's tile (an empty polygon)
+  /// is in none: invalid_node.
   [[nodiscard]] std::uint32_t region(PolygonId polygon) const { return regions_[polygon]; }
 
   [[nodiscard]] const Point& centroid(PolygonId polygon) const { return centroids_[polygon]; }
