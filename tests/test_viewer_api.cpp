@@ -337,6 +337,34 @@ TEST_F(ApiFixture, ObstaclesOnALevelRebuildTilesAndChangeThePath) {
   expect_refused(level(json::array(), floor_level), 400, "\"level\"");
   expect_refused(level({{"cell_size", 0.01}}, "v 0 0 0\nv 1000 0 0\nv 0 0 1000\nf 1 3 2\n"), 400, "cells");
 }
+
+TEST_F(ApiFixture, ACrowdOnALevelKeepsWalkingAsObstaclesComeAndGo) {
+  const ApiResponse loaded = api.handle("POST", "/api/worlds",
+      json{{"kind", "navmesh"}, {"name", "floor"}, {"obj", floor_level}, {"level", floor_settings}}.dump());
+  ASSERT_EQ(loaded.status, 201) << loaded.body;
+  const std::string world = "/api/worlds/" + std::to_string(body_of(loaded)["id"].get<int>());
+  const auto post = [&](const std::string& path, const json& request) {
+    const ApiResponse response = api.handle("POST", world + path, request.dump());
+    EXPECT_LT(response.status, 300) << path << ": " << response.body;
+    return body_of(response);
+  };
+  post("/crowd", json::object());
+  const json ids = post("/crowd/agents", {{"agents", {{{"position", {10, 0, 10}}}, {{"position", {4, 0, 10}}}}}})["added"];
+  ASSERT_EQ(ids.size(), 2u);
+  // Targets apart, so that neither stands on the other's.
+  post("/crowd/target", {{"target", {16, 0, 10}}, {"agents", {ids[0]}}});
+  post("/crowd/target", {{"target", {16, 0, 14}}, {"agents", {ids[1]}}});
+  post("/crowd/step", {{"ticks", 2}});
+  // A cylinder dropped on the first agent: it is shut in; the second walks round it.
+  const json obstacle = post("/obstacles", {{"shape", "cylinder"}, {"base", {10, -0.5, 10}}, {"radius", 2}, {"height", 3}});
+  const json shut = post("/crowd/step", {{"ticks", 100}});
+  EXPECT_NE(shut["agents"][0]["status"], "arrived") << shut;
+  EXPECT_EQ(shut["agents"][1]["status"], "arrived") << shut;
+  // Taken away, the first one arrives too.
+  post("/obstacles/remove", {{"obstacle", obstacle["obstacle"]}});
+  const json freed = post("/crowd/step", {{"ticks", 150}});
+  EXPECT_EQ(freed["agents"][0]["status"], "arrived") << freed;
+}
 #endif
 
 TEST_F(ApiFixture, CrowdsOnAMeshWalkToTheirTargets) {
