@@ -336,6 +336,8 @@ TEST_F(ApiFixture, ObstaclesOnALevelRebuildTilesAndChangeThePath) {
   expect_refused(level({{"tile_size", 1e9}}, floor_level), 400, "tile_size");
   expect_refused(level(json::array(), floor_level), 400, "\"level\"");
   expect_refused(level({{"cell_size", 0.01}}, "v 0 0 0\nv 1000 0 0\nv 0 0 1000\nf 1 3 2\n"), 400, "cells");
+  expect_refused(level({{"cell_size", 0.01}, {"agent_radius", 1}}, floor_level), 400, "agent_radius");
+  expect_refused(level({{"cell_size", 0.1}, {"tile_size", 8}}, "v 0 0 0\nv 400 0 0\nv 0 0 400\nf 1 3 2\n"), 400, "tiles");
 }
 
 TEST_F(ApiFixture, ACrowdOnALevelKeepsWalkingAsObstaclesComeAndGo) {

@@ -182,6 +182,15 @@ int load_level_world(WorldCatalog& catalog, const std::string& name, const std::
     refuse("the level is " + std::to_string(static_cast<long long>(cells)) + " cells of \"cell_size\" " +
            Json(settings.cell_size).dump() + " across; at most " + std::to_string(limits.max_level_cells) +
            " are built (raise \"level\".cell_size)");
+  // A build's time grows with the tiles and with each tile's border (the agent's radius in
+  // cells, on every side), which settings alone could make huge.
+  if (settings.agent_radius / settings.cell_size > 64.0)
+    refuse("\"level\".agent_radius is more than 64 cells of \"cell_size\"; raise cell_size or lower agent_radius");
+  const double tile_width = settings.tile_size * settings.cell_size;
+  const double tile_count = std::ceil((max_x - min_x) / tile_width + 1e-9) * std::ceil((max_z - min_z) / tile_width + 1e-9);
+  if (tile_count > static_cast<double>(limits.max_level_tiles))
+    refuse("the level would be cut into " + std::to_string(static_cast<long long>(tile_count)) + " tiles; at most " +
+           std::to_string(limits.max_level_tiles) + " are built (raise \"level\".tile_size)");
   NavMeshTileSet tiles = build_navmesh_tiles(geometry, settings);
   NavMesh mesh = NavMesh::build_tiled(tiles.grid, tiles.tiles);
   auto level = std::make_shared<LevelObstacles>(LevelObstacles{NavMeshTileCache(geometry, settings), {}});

@@ -47,6 +47,8 @@ struct ApiLimits {
   int max_json_depth = 32;
   /// Largest side of a level built into a mesh, in cells of its "cell_size".
   std::size_t max_level_cells = 4096;
+  /// Most tiles a level is cut into (its extent over "tile_size" cells).
+  std::size_t max_level_tiles = 4096;
   /// Most obstacles on one level, the largest side of one (world units) and the most tiles one
   /// may rebuild.
   std::size_t max_obstacles = 256;

@@ -36,9 +36,9 @@ const state = {
   busy: false,
   rerun: false,       // a search was asked for while one was under way
   // Hooks for the panels in modules of their own (obstacle_panel.js, crowd_panel.js): drawn over
-  // each 2D panel, after the path: (context, view, panel) => {}; told of a click on a 2D panel
-  // before it picks a point: (planar [x, y], point or null, event) => true when taken; told when
-  // a world is opened: (world) => {}.
+  // each 2D panel, after the path: (context, view, panel) => {}; told of a click on a panel (2D
+  // or 3D) before it picks a point: ([x, z] or grid [x, y], point or null, event) => true when
+  // taken; told when a world is opened: (world) => {}.
   overlays: [],
   discs: [],          // and for the 3D view: () => [{position, radius, colour}, ...], drawn on the surface
   clickTakers: [],
