@@ -29,6 +29,7 @@
 #include "viewer/viewer_api.hpp"
 #include "viewer/viewer_server.hpp"
 #include "viewer/world_catalog.hpp"
+#include "wayfinder/crowd/crowd.hpp"
 #include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
@@ -255,6 +256,189 @@ TEST_F(ApiFixture, TracesAreCutWhileTheSearchRecordsThem) {
   EXPECT_EQ(result["trace"].size(), 5u);
   EXPECT_GT(result["trace_events"].get<std::size_t>(), 5u);
   EXPECT_TRUE(result["trace_truncated"].get<bool>());
+}
+
+// A flat 20 x 20 floor as a level OBJ (two triangles, y up), built in tiles of 16 cells (4.8 units).
+constexpr const char* floor_level = "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\nf 1 3 2\nf 1 4 3\n";
+const json floor_settings = {{"cell_size", 0.3}, {"cell_height", 0.2}, {"agent_radius", 0.3}, {"tile_size", 16}};
+
+void expect_refused(const ApiResponse& response, int status, const std::string& words) {
+  EXPECT_EQ(response.status, status) << response.body;
+  const json body = json::parse(response.body, nullptr, false);
+  ASSERT_TRUE(body.is_object() && body.contains("error")) << response.body;
+  EXPECT_NE(body["error"].get<std::string>().find(words), std::string::npos) << body["error"];
+}
+
+#if WAYFINDER_VIEWER_LEVELS
+TEST_F(ApiFixture, ObstaclesOnALevelRebuildTilesAndChangeThePath) {
+  const ApiResponse loaded = api.handle("POST", "/api/worlds",
+      json{{"kind", "navmesh"}, {"name", "floor"}, {"obj", floor_level}, {"level", floor_settings}}.dump());
+  ASSERT_EQ(loaded.status, 201) << loaded.body;
+  const int id = body_of(loaded)["id"];
+  const std::string obstacles = "/api/worlds/" + std::to_string(id) + "/obstacles";
+  const json straight_request = {{"world", id}, {"start", {2, 0, 10}}, {"goal", {18, 0, 10}}};
+  const json straight = body_of(query(straight_request));
+  ASSERT_EQ(straight["status"], "found") << straight;
+  EXPECT_NEAR(straight["cost"].get<double>(), 16.0, 0.2);
+  const json described = body_of(api.handle("GET", "/api/worlds/" + std::to_string(id), ""));
+  EXPECT_EQ(described["level"], true);
+  EXPECT_EQ(described["obstacles"], json::array());
+
+  const ApiResponse added = api.handle("POST", obstacles,
+      json{{"shape", "cylinder"}, {"base", {10, -0.5, 10}}, {"radius", 2}, {"height", 2}}.dump());
+  ASSERT_EQ(added.status, 200) << added.body;
+  const json rebuilt = body_of(added);
+  EXPECT_GT(rebuilt["tiles"].size(), 0u);
+  EXPECT_LE(rebuilt["tiles"].size(), 9u) << "only the tiles around the cylinder are rebuilt";
+  for (const json& tile : rebuilt["tiles"]) {
+    EXPECT_EQ(tile["tile"].size(), 2u);
+    EXPECT_EQ(tile["bounds"].size(), 4u);
+    for (const json& polygon : tile["polygons"]) EXPECT_GE(polygon.size(), 3u);
+  }
+  ASSERT_EQ(rebuilt["obstacles"].size(), 1u);
+  EXPECT_EQ(rebuilt["obstacles"][0]["shape"], "cylinder");
+  const json around = body_of(query(straight_request));
+  ASSERT_EQ(around["status"], "found") << around;
+  EXPECT_GT(around["cost"].get<double>(), straight["cost"].get<double>() + 0.5) << "the path goes round the cylinder";
+
+  const ApiResponse boxed = api.handle("POST", obstacles, json{{"shape", "box"}, {"min", {3, -0.5, 3}}, {"max", {4, 2, 4}}}.dump());
+  ASSERT_EQ(boxed.status, 200) << boxed.body;
+  EXPECT_EQ(body_of(boxed)["obstacles"].size(), 2u);
+
+  const ApiResponse removed = api.handle("POST", obstacles + "/remove", json{{"obstacle", rebuilt["obstacle"]}}.dump());
+  ASSERT_EQ(removed.status, 200) << removed.body;
+  EXPECT_GT(body_of(removed)["tiles"].size(), 0u);
+  EXPECT_EQ(body_of(removed)["obstacles"].size(), 1u);
+  EXPECT_NEAR(body_of(query(straight_request))["cost"].get<double>(), straight["cost"].get<double>(), 1e-6);
+
+  // Bad requests name their field and change nothing.
+  const auto add = [&](const json& request) { return api.handle("POST", obstacles, request.dump()); };
+  expect_refused(add({{"shape", "cylinder"}, {"base", {10, 0, 10}}, {"radius", -1}, {"height", 2}}), 400, "\"radius\"");
+  expect_refused(add({{"shape", "cylinder"}, {"base", {10, 0}}, {"radius", 1}, {"height", 2}}), 400, "\"base\"");
+  expect_refused(add({{"shape", "cylinder"}, {"base", {10, 0, 10}}, {"radius", 1}}), 400, "\"height\"");
+  expect_refused(api.handle("POST", obstacles, R"({"shape": "cylinder", "base": [NaN, 0, 10], "radius": 1, "height": 2})"),
+                 400, "not valid JSON");
+  expect_refused(add({{"shape", "cylinder"}, {"base", {1e300, 0, 10}}, {"radius", 1}, {"height", 2}}), 400, "outside the level");
+  expect_refused(add({{"shape", "box"}, {"min", {5, 0, 5}}, {"max", {4, 2, 6}}}), 400, "\"min\"");
+  expect_refused(add({{"shape", "cylinder"}, {"base", {10, 0, 10}}, {"radius", 400}, {"height", 2}}), 400, "tiles");
+  expect_refused(add({{"shape", "sphere"}}), 400, "\"shape\"");
+  expect_refused(api.handle("POST", obstacles + "/remove", json{{"obstacle", 77}}.dump()), 404, "no obstacle with id 77");
+  expect_refused(api.handle("POST", obstacles + "/remove", json{{"obstacle", -1}}.dump()), 400, "\"obstacle\"");
+  expect_refused(api.handle("POST", "/api/worlds/" + std::to_string(small_grid) + "/obstacles",
+                            json{{"shape", "box"}, {"min", {0, 0, 0}}, {"max", {1, 1, 1}}}.dump()), 400, "not a mesh built from a level");
+  expect_refused(api.handle("GET", obstacles, ""), 405, "POST");
+  EXPECT_EQ(body_of(api.handle("GET", "/api/worlds/" + std::to_string(id), ""))["obstacles"].size(), 1u);
+
+  const auto level = [&](const json& settings, const std::string& obj) {
+    return api.handle("POST", "/api/worlds", json{{"kind", "navmesh"}, {"obj", obj}, {"level", settings}}.dump());
+  };
+  expect_refused(level({{"cell_size", 0}}, floor_level), 400, "\"cell_size\"");
+  expect_refused(level({{"tile_size", 1e9}}, floor_level), 400, "tile_size");
+  expect_refused(level(json::array(), floor_level), 400, "\"level\"");
+  expect_refused(level({{"cell_size", 0.01}}, "v 0 0 0\nv 1000 0 0\nv 0 0 1000\nf 1 3 2\n"), 400, "cells");
+  expect_refused(level({{"cell_size", 0.01}, {"agent_radius", 1}}, floor_level), 400, "agent_radius");
+  expect_refused(level({{"cell_size", 0.1}, {"tile_size", 8}}, "v 0 0 0\nv 400 0 0\nv 0 0 400\nf 1 3 2\n"), 400, "tiles");
+}
+
+TEST_F(ApiFixture, ACrowdOnALevelKeepsWalkingAsObstaclesComeAndGo) {
+  const ApiResponse loaded = api.handle("POST", "/api/worlds",
+      json{{"kind", "navmesh"}, {"name", "floor"}, {"obj", floor_level}, {"level", floor_settings}}.dump());
+  ASSERT_EQ(loaded.status, 201) << loaded.body;
+  const std::string world = "/api/worlds/" + std::to_string(body_of(loaded)["id"].get<int>());
+  const auto post = [&](const std::string& path, const json& request) {
+    const ApiResponse response = api.handle("POST", world + path, request.dump());
+    EXPECT_LT(response.status, 300) << path << ": " << response.body;
+    return body_of(response);
+  };
+  post("/crowd", json::object());
+  const json ids = post("/crowd/agents", {{"agents", {{{"position", {10, 0, 10}}}, {{"position", {4, 0, 10}}}}}})["added"];
+  ASSERT_EQ(ids.size(), 2u);
+  // Targets apart, so that neither stands on the other's.
+  post("/crowd/target", {{"target", {16, 0, 10}}, {"agents", {ids[0]}}});
+  post("/crowd/target", {{"target", {16, 0, 14}}, {"agents", {ids[1]}}});
+  post("/crowd/step", {{"ticks", 2}});
+  // A cylinder dropped on the first agent: it is shut in; the second walks round it.
+  const json obstacle = post("/obstacles", {{"shape", "cylinder"}, {"base", {10, -0.5, 10}}, {"radius", 2}, {"height", 3}});
+  const json shut = post("/crowd/step", {{"ticks", 100}});
+  EXPECT_NE(shut["agents"][0]["status"], "arrived") << shut;
+  EXPECT_EQ(shut["agents"][1]["status"], "arrived") << shut;
+  // Taken away, the first one arrives too.
+  post("/obstacles/remove", {{"obstacle", obstacle["obstacle"]}});
+  const json freed = post("/crowd/step", {{"ticks", 150}});
+  EXPECT_EQ(freed["agents"][0]["status"], "arrived") << freed;
+}
+#endif
+
+TEST_F(ApiFixture, CrowdsOnAMeshWalkToTheirTargets) {
+  const std::string square = "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\nf 1 4 3 2\n";
+  const int id = body_of(api.handle("POST", "/api/worlds", json{{"kind", "navmesh"}, {"name", "square"}, {"obj", square}}.dump()))["id"];
+  const std::string crowd = "/api/worlds/" + std::to_string(id) + "/crowd";
+  expect_refused(api.handle("POST", crowd + "/step", json{{"ticks", 1}}.dump()), 409, "no crowd yet");
+  const ApiResponse made = api.handle("POST", crowd, "{}");
+  ASSERT_EQ(made.status, 201) << made.body;
+  EXPECT_EQ(body_of(made)["agents"], json::array());
+
+  const ApiResponse added = api.handle("POST", crowd + "/agents",
+      json{{"agents", {{{"position", {2, 0, 2}}, {"radius", 0.5}}, {{"position", {2, 0, 18}}, {"max_speed", 2}}}}}.dump());
+  ASSERT_EQ(added.status, 200) << added.body;
+  const json ids = body_of(added)["added"];
+  ASSERT_EQ(ids.size(), 2u);
+  const ApiResponse targeted = api.handle("POST", crowd + "/target", json{{"target", {18, 0, 10}}}.dump());
+  ASSERT_EQ(targeted.status, 200) << targeted.body;
+  const ApiResponse stepped = api.handle("POST", crowd + "/step", json{{"ticks", 20}, {"dt", 0.1}}.dump());
+  ASSERT_EQ(stepped.status, 200) << stepped.body;
+  const json state = body_of(stepped);
+  EXPECT_NEAR(state["time"].get<double>(), 2.0, 1e-9);
+  ASSERT_EQ(state["agents"].size(), 2u);
+  for (const json& agent : state["agents"]) {
+    EXPECT_GT(agent["position"][0].get<double>(), 4.0) << agent;
+    EXPECT_EQ(agent["velocity"].size(), 2u);
+    EXPECT_EQ(agent["target"].size(), 3u);
+    EXPECT_TRUE(agent["status"] == "moving" || agent["status"] == "arrived") << agent;
+  }
+  EXPECT_DOUBLE_EQ(state["agents"][0]["radius"].get<double>(), 0.5);
+  EXPECT_EQ(body_of(api.handle("GET", crowd, "")).dump(), state.dump());
+
+  // The same requests on a crowd of the library give the same positions.
+  const NavMesh mesh = NavMesh::build(parse_obj_mesh(square, "square"));
+  Crowd expected(mesh);
+  CrowdAgentSettings first;
+  first.radius = 0.5;
+  CrowdAgentSettings second;
+  second.max_speed = 2;
+  const CrowdAgentId a = expected.add_agent({2, 0, 2}, first);
+  const CrowdAgentId b = expected.add_agent({2, 0, 18}, second);
+  expected.set_target(a, {18, 0, 10});
+  expected.set_target(b, {18, 0, 10});
+  for (int tick = 0; tick < 20; ++tick) expected.update(0.1);
+  EXPECT_DOUBLE_EQ(state["agents"][0]["position"][0].get<double>(), expected.agent(a)->position.x);
+  EXPECT_DOUBLE_EQ(state["agents"][1]["position"][2].get<double>(), expected.agent(b)->position.z);
+
+  // Bad requests name their field.
+  const auto post = [&](const std::string& path, const json& request) { return api.handle("POST", crowd + path, request.dump()); };
+  expect_refused(post("/step", {{"ticks", 1e9}}), 400, "\"ticks\"");
+  expect_refused(post("/step", {{"ticks", 0}}), 400, "\"ticks\"");
+  expect_refused(post("/step", {{"dt", 0}}), 400, "\"dt\"");
+  expect_refused(api.handle("POST", crowd + "/step", R"({"dt": NaN})"), 400, "not valid JSON");
+  expect_refused(api.handle("POST", crowd + "/step", R"({"dt": 1e999})"), 400, "JSON");
+  expect_refused(post("/step", {{"dt", 1e300}}), 400, "\"dt\"");
+  expect_refused(post("/agents", {{"agents", {{{"position", {2, 0}}}}}}), 400, "\"agents\"[0].\"position\"");
+  expect_refused(post("/agents", {{"agents", {{{"position", {2, 0, 2}}, {"radius", -1}}}}}), 400, "\"radius\"");
+  expect_refused(post("/agents", {{"agents", {{{"position", {200, 0, 2}}}}}}), 400, "\"agents\"[0].position");
+  expect_refused(post("/agents", {{"agents", json::array()}}), 400, "\"agents\"");
+  json many = json::array();
+  for (int i = 0; i < 499; ++i) many.push_back({{"position", {1 + (i % 18), 0, 1 + (i / 18) * 0.6}}});
+  expect_refused(post("/agents", {{"agents", many}}), 400, "limit of 500");
+  many.push_back(many[0]);
+  many.push_back(many[0]);
+  expect_refused(post("/agents", {{"agents", many}}), 400, "at most 500");
+  expect_refused(post("/target", {{"target", {18, 0, 10}}, {"agents", {42}}}), 404, "no agent with id 42");
+  expect_refused(post("/target", {{"target", {18, 0}}}), 400, "\"target\"");
+  expect_refused(post("/target", {{"target", {500, 0, 500}}}), 400, "\"target\"");
+  expect_refused(post("/dance", json::object()), 404, "no such path");
+  expect_refused(api.handle("PUT", crowd + "/step", "{}"), 405, "POST");
+  expect_refused(api.handle("POST", "/api/worlds/" + std::to_string(small_grid) + "/crowd", "{}"), 400, "navigation meshes");
+  EXPECT_EQ(body_of(api.handle("GET", crowd, ""))["agents"].size(), 2u) << "refused requests changed nothing";
 }
 
 TEST(ViewerCatalog, UploadsPastTheCatalogsLimitsAreRefusedWith507) {

@@ -1,6 +1,8 @@
 // What the browser tests share: their verdicts (a skip when chromium, playwright-core or the
 // data is missing, unless WAYFINDER_REQUIRE_BROWSER=1 or WAYFINDER_REQUIRE_DATA=1), finding
-// Debian's chromium and launching it headless, and the timestamps of their log lines.
+// Debian's chromium and launching it headless, starting `wayfinder serve`, and the timestamps of
+// their log lines.
+import {spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -113,4 +115,28 @@ export function runTest(main, {seconds: limit, cleanUp = () => {}}) {
     console.error(`FAILED: ${error instanceof Failure ? error.message : error.stack}`);
     process.exit(1);
   });
+}
+
+// `wayfinder serve` on a free port with the world `files`: the process, a promise of the page's
+// address (rejected when the server ends or prints none in 20 s) and its output so far. The
+// caller stops the process.
+export function startViewerServer(wayfinder, files) {
+  const server = spawn(wayfinder, ['serve', '--port', '0', ...files], {stdio: ['ignore', 'pipe', 'pipe']});
+  let output = '';
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Failure(`wayfinder serve printed no URL in 20 s:\n${output}`)), 20000);
+    const read = (chunk) => {
+      output += chunk;
+      const found = output.match(/Wayfinder viewer: (http:\/\/\S+)/);
+      if (found) { clearTimeout(timer); resolve(found[1]); }
+    };
+    server.stdout.setEncoding('utf8').on('data', read);
+    server.stderr.setEncoding('utf8').on('data', read);
+    server.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Failure(`wayfinder serve ended (exit ${code}, signal ${signal}) before printing its URL:\n${output}`));
+    });
+    server.on('error', (error) => { clearTimeout(timer); reject(new Failure(`cannot run ${wayfinder}: ${error.message}`)); });
+  });
+  return {server, url, output: () => output};
 }

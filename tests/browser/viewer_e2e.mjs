@@ -21,10 +21,10 @@
 // WAYFINDER_REQUIRE_DATA=1 for the data), when it fails instead. Any other failure exits 1.
 // Plain node (18 or later), no test framework.
 
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {Failure, check, fail, launchChromium, log, readOptions, requireFiles, runTest} from './browser_harness.mjs';
+import {check, fail, launchChromium, log, readOptions, requireFiles, runTest, startViewerServer} from './browser_harness.mjs';
 
 // ---- Arguments
 
@@ -40,25 +40,9 @@ function stopServer() { if (runningServer && runningServer.exitCode === null) ru
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopServer(); process.exit(1); });
 
 function startServer(files) {
-  const server = spawn(options.wayfinder, ['serve', '--port', '0', ...files], {stdio: ['ignore', 'pipe', 'pipe']});
-  runningServer = server;
-  let output = '';
-  const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Failure(`wayfinder serve printed no URL in 20 s:\n${output}`)), 20000);
-    const read = (chunk) => {
-      output += chunk;
-      const found = output.match(/Wayfinder viewer: (http:\/\/\S+)/);
-      if (found) { clearTimeout(timer); resolve(found[1]); }
-    };
-    server.stdout.setEncoding('utf8').on('data', read);
-    server.stderr.setEncoding('utf8').on('data', read);
-    server.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Failure(`wayfinder serve ended (exit ${code}, signal ${signal}) before printing its URL:\n${output}`));
-    });
-    server.on('error', (error) => { clearTimeout(timer); reject(new Failure(`cannot run ${options.wayfinder}: ${error.message}`)); });
-  });
-  return {server, url, output: () => output};
+  const started = startViewerServer(options.wayfinder, files);
+  runningServer = started.server;
+  return started;
 }
 
 // ---- The library's answers, from the command line

@@ -4,7 +4,7 @@ set(source "// Generated from tools/viewer/web by embed_assets.cmake; do not edi
 string(APPEND source "#include \"viewer/viewer_server.hpp\"\n\nnamespace wayfinder::viewer {\nnamespace {\n")
 set(table "")
 set(index 0)
-set(files index.html viewer.js viewer.css replay.js)
+set(files index.html viewer.js viewer.css replay.js obstacle_panel.js crowd_panel.js)
 foreach(file IN LISTS files)
   if(file MATCHES "\\.html$")
     set(type "text/html")

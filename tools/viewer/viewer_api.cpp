@@ -1,5 +1,6 @@
 #include "viewer/viewer_api.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <exception>
@@ -13,6 +14,9 @@
 #include <vector>
 
 #include "common/room_map_generator.hpp"
+#include "viewer/crowd_api.hpp"
+#include "viewer/level_obstacles.hpp"
+#include "viewer/request_fields.hpp"
 #include "common/world_json.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/search_trace.hpp"
@@ -22,99 +26,6 @@
 namespace wayfinder::viewer {
 
 namespace {
-
-/// A request the API refuses: the status (400, 404, 405, 409, 413) and why.
-struct Refusal : std::runtime_error {
-  Refusal(int status_code, const std::string& why) : std::runtime_error(why), status(status_code) {}
-  int status;
-};
-
-[[noreturn]] void refuse(const std::string& why, int status = 400) { throw Refusal(status, why); }
-
-ApiResponse json_response(int status, const Json& json) { return {status, json.dump()}; }
-
-ApiResponse error_response(int status, const std::string& why) {
-  Json json;
-  json["error"] = why;
-  return json_response(status, json);
-}
-
-Json parse_body(std::string_view body, const ApiLimits& limits) {
-  // A parsed value takes several times the bytes of its text (a 25 MB list of cells made nearly
-  // 1 GB), so parsing stops as soon as the body has more values or deeper nesting than any
-  // request of the API needs.
-  std::size_t values = 0;
-  const auto bound = [&](int depth, nlohmann::json::parse_event_t event, Json&) {
-    if (depth > limits.max_json_depth)
-      refuse("the request body nests deeper than " + std::to_string(limits.max_json_depth) + " levels");
-    if (event != nlohmann::json::parse_event_t::key && event != nlohmann::json::parse_event_t::object_end &&
-        event != nlohmann::json::parse_event_t::array_end && ++values > limits.max_json_values)
-      refuse("the request body has more than " + std::to_string(limits.max_json_values) + " JSON values", 413);
-    return true;
-  };
-  // The default parser rejects NaN and Infinity literals; numbers too large for a double
-  // become infinities, which finite_number() refuses.
-  Json json = Json::parse(body.begin(), body.end(), bound, /*allow_exceptions=*/false);
-  if (json.is_discarded()) refuse("the request body is not valid JSON");
-  if (!json.is_object()) refuse("the request body must be a JSON object");
-  return json;
-}
-
-const Json* member(const Json& object, const char* key) {
-  const auto found = object.find(key);
-  return found == object.end() || found->is_null() ? nullptr : &*found;
-}
-
-std::string text_member(const Json& object, const char* key, const std::string& fallback) {
-  const Json* value = member(object, key);
-  if (value == nullptr) return fallback;
-  if (!value->is_string()) refuse(std::string("\"") + key + "\" must be a string");
-  return value->get<std::string>();
-}
-
-double finite_number(const Json& value, const std::string& what) {
-  if (!value.is_number()) refuse(what + " must be a number");
-  const double number = value.get<double>();
-  if (!std::isfinite(number)) refuse(what + " must be a finite number");
-  return number;
-}
-
-std::optional<double> number_member(const Json& object, const char* key) {
-  const Json* value = member(object, key);
-  if (value == nullptr) return std::nullopt;
-  return finite_number(*value, std::string("\"") + key + "\"");
-}
-
-long long whole_number(const Json& value, const std::string& what, long long low, long long high) {
-  if (!value.is_number_integer() && !(value.is_number_float() && std::trunc(value.get<double>()) == value.get<double>()))
-    refuse(what + " must be a whole number");
-  const double as_double = value.get<double>();
-  if (!(as_double >= static_cast<double>(low) && as_double <= static_cast<double>(high)))
-    refuse(what + " must be in [" + std::to_string(low) + ", " + std::to_string(high) + "]");
-  return value.is_number_integer() ? value.get<long long>() : static_cast<long long>(as_double);
-}
-
-bool bool_member(const Json& object, const char* key, bool fallback) {
-  const Json* value = member(object, key);
-  if (value == nullptr) return fallback;
-  if (!value->is_boolean()) refuse(std::string("\"") + key + "\" must be true or false");
-  return value->get<bool>();
-}
-
-/// A coordinate array of `size` entries: [x, y] or [x, y, z].
-std::vector<double> coordinates(const Json& object, const char* key, std::size_t size, bool whole) {
-  const Json* value = member(object, key);
-  if (value == nullptr) refuse(std::string("\"") + key + "\" is missing");
-  if (!value->is_array() || value->size() != size)
-    refuse(std::string("\"") + key + "\" must be an array of " + std::to_string(size) + " numbers");
-  std::vector<double> out;
-  for (std::size_t i = 0; i < size; ++i) {
-    const std::string what = std::string("\"") + key + "\"[" + std::to_string(i) + "]";
-    out.push_back(whole ? static_cast<double>(whole_number((*value)[i], what, -(1LL << 31), (1LL << 31) - 1))
-                        : finite_number((*value)[i], what));
-  }
-  return out;
-}
 
 std::optional<int> world_id(std::string_view text) {
   int id = 0;
@@ -342,15 +253,11 @@ ApiResponse ViewerApi::handle(std::string_view method, std::string_view path, st
       refuse(std::string(method) + " is not allowed on " + std::string(path) + " (GET or POST)", 405);
     }
     if (path.starts_with(std::string(worlds_path) + "/")) {
-      std::string_view rest = path.substr(worlds_path.size() + 1);
-      const bool edit = rest.ends_with("/edit");
-      if (edit) rest.remove_suffix(5);
-      const auto id = world_id(rest);
+      const std::string_view rest = path.substr(worlds_path.size() + 1);
+      const std::size_t slash = rest.find('/');
+      const auto id = world_id(rest.substr(0, slash));
       if (!id) refuse("no such path: " + std::string(path), 404);
-      if (edit) {
-        if (method != "POST") refuse(std::string(method) + " is not allowed on " + std::string(path) + " (POST)", 405);
-        return edit_world(*id, body);
-      }
+      if (slash != std::string_view::npos) return world_action(*id, rest.substr(slash + 1), method, body);
       if (method != "GET") refuse(std::string(method) + " is not allowed on " + std::string(path) + " (GET)", 405);
       return describe_world(*id);
     }
@@ -411,7 +318,11 @@ ApiResponse ViewerApi::load_world(std::string_view body) {
     } else if (kind == "navmesh") {
       const Json* text = member(request, "obj");
       if (text == nullptr || !text->is_string()) refuse("a navmesh needs \"obj\": the text of a Wavefront OBJ file");
-      id = catalog_.add(name, NavMesh::build(parse_obj_mesh(text->get<std::string>(), name)));
+      if (member(request, "level") != nullptr) {
+        id = load_level_world(catalog_, name, text->get<std::string>(), request, limits_);
+      } else {
+        id = catalog_.add(name, NavMesh::build(parse_obj_mesh(text->get<std::string>(), name)));
+      }
     } else {
       refuse("\"kind\" must be \"grid\" or \"navmesh\" (voxel worlds are loaded from files named on the command line)");
     }
@@ -431,7 +342,13 @@ ApiResponse ViewerApi::describe_world(int id) const {
   Json description;
   switch (world->kind) {
     case WorldKind::grid: description = grid_description_json(*world->grid); break;
-    case WorldKind::navmesh: description = mesh_description_json(*world->mesh); break;
+    case WorldKind::navmesh:
+      description = mesh_description_json(*world->mesh);
+      if (world->level) {
+        description["level"] = true;
+        description["obstacles"] = obstacles_json(*world);
+      }
+      break;
     case WorldKind::voxel: description = voxel_description_json(*world->voxels); break;
   }
   json.update(description);
@@ -512,6 +429,30 @@ ApiResponse ViewerApi::edit_world(int id, std::string_view body) {
   json["revision"] = map.revision();
   json["edits"] = map.revision() - before;
   return json_response(200, json);
+}
+
+// The requests on one world past /api/worlds/{id}/: its edits, a level's obstacles and a mesh's
+// crowd. GET /crowd reads the crowd; everything else is a POST.
+ApiResponse ViewerApi::world_action(int id, std::string_view action, std::string_view method, std::string_view body) {
+  static constexpr std::string_view actions[] = {"edit", "obstacles", "obstacles/remove", "crowd", "crowd/agents",
+                                                 "crowd/target", "crowd/step"};
+  const std::string path = "/api/worlds/" + std::to_string(id) + "/" + std::string(action);
+  if (std::find(std::begin(actions), std::end(actions), action) == std::end(actions))
+    refuse("no such path: " + path, 404);
+  const bool readable = action == "crowd";
+  if (method != "POST" && !(readable && method == "GET"))
+    refuse(std::string(method) + " is not allowed on " + path + (readable ? " (GET or POST)" : " (POST)"), 405);
+  if (action == "edit") return edit_world(id, body);
+  const auto world = catalog_.find(id);
+  if (!world) refuse("no world with id " + std::to_string(id), 404);
+  if (method == "GET") return json_response(200, crowd_state(*world));
+  const Json request = parse_body(body, limits_);
+  if (action == "obstacles") return json_response(200, add_level_obstacle(*world, request, limits_));
+  if (action == "obstacles/remove") return json_response(200, remove_level_obstacle(*world, request));
+  if (action == "crowd") return json_response(201, create_crowd(*world, request));
+  if (action == "crowd/agents") return json_response(200, add_crowd_agents(*world, request, limits_));
+  if (action == "crowd/target") return json_response(200, set_crowd_target(*world, request));
+  return json_response(200, step_crowd(*world, request, limits_));
 }
 
 ApiResponse ViewerApi::run_query(std::string_view body) const {

@@ -9,6 +9,12 @@
 //   GET  /api/worlds/{id}         describe one, enough to draw it
 //   POST /api/worlds/{id}/edit    paint grid cells: walls, floor or a terrain cost
 //   POST /api/query               run a query; the PathResult, and its trace when asked
+//   POST /api/worlds/{id}/obstacles         drop an obstacle on a level's mesh; the rebuilt tiles
+//   POST /api/worlds/{id}/obstacles/remove  take one away; the rebuilt tiles
+//   GET|POST /api/worlds/{id}/crowd         the mesh's crowd; POST makes a new one
+//   POST /api/worlds/{id}/crowd/agents      add agents
+//   POST /api/worlds/{id}/crowd/target      send agents to a point
+//   POST /api/worlds/{id}/crowd/step        advance N ticks; positions, velocities, states
 //
 // Bad requests get a 4xx status with {"error": "..."} and change nothing.
 
@@ -39,6 +45,18 @@ struct ApiLimits {
   /// bound the memory a request's parsed body takes (413 and 400 beyond).
   std::size_t max_json_values = std::size_t{1} << 20;
   int max_json_depth = 32;
+  /// Largest side of a level built into a mesh, in cells of its "cell_size".
+  std::size_t max_level_cells = 4096;
+  /// Most tiles a level is cut into (its extent over "tile_size" cells).
+  std::size_t max_level_tiles = 4096;
+  /// Most obstacles on one level, the largest side of one (world units) and the most tiles one
+  /// may rebuild.
+  std::size_t max_obstacles = 256;
+  double max_obstacle_size = 1000.0;
+  std::size_t max_obstacle_tiles = 64;
+  /// Most agents in a crowd, and most ticks one step request may advance it.
+  std::size_t max_crowd_agents = 500;
+  std::size_t max_crowd_ticks = 1000;
 };
 
 class ViewerApi {
@@ -56,6 +74,7 @@ class ViewerApi {
   ApiResponse describe_world(int id) const;
   ApiResponse edit_world(int id, std::string_view body);
   ApiResponse run_query(std::string_view body) const;
+  ApiResponse world_action(int id, std::string_view action, std::string_view method, std::string_view body);
 
   WorldCatalog& catalog_;
   ApiLimits limits_;

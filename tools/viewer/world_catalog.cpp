@@ -68,6 +68,14 @@ int WorldCatalog::add(std::string name, NavMesh mesh) {
   return insert(std::move(world), bytes);
 }
 
+int WorldCatalog::add(std::string name, NavMesh mesh, std::shared_ptr<LevelObstacles> level, std::size_t level_bytes) {
+  auto world = unfilled_world(WorldKind::navmesh, std::move(name));
+  const std::size_t bytes = world_bytes(mesh) + level_bytes;
+  world->mesh = std::make_unique<NavMesh>(std::move(mesh));
+  world->level = std::move(level);
+  return insert(std::move(world), bytes);
+}
+
 int WorldCatalog::add(std::string name, VoxelWorld voxels) {
   auto world = unfilled_world(WorldKind::voxel, std::move(name));
   const std::size_t bytes = world_bytes(voxels);

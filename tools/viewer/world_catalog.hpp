@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "wayfinder/crowd/crowd.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/grid/grid_query.hpp"
@@ -86,6 +87,10 @@ class GridDerivedCache {
 enum class WorldKind { grid, navmesh, voxel };
 std::string_view to_string(WorldKind kind);
 
+/// A mesh built from a level's geometry: the tile cache its temporary obstacles are rebuilt
+/// from, and the obstacles (level_obstacles.hpp).
+struct LevelObstacles;
+
 struct CatalogWorld {
   int id = 0;
   WorldKind kind = WorldKind::grid;
@@ -101,6 +106,14 @@ struct CatalogWorld {
   mutable QueryPool<GridQuery, GridMap> grid_queries;
   mutable QueryPool<NavMeshQuery, NavMesh> mesh_queries;
   mutable QueryPool<VoxelQuery, VoxelWorld> voxel_queries;
+  /// For a mesh built from a level, its tile cache and obstacles; null otherwise. Read under
+  /// `access`'s shared lock, changed (with the mesh's tiles) under its exclusive lock.
+  std::shared_ptr<LevelObstacles> level;
+  /// A mesh's crowd, null until one is made. `crowd_mutex` lets one request at a time touch it;
+  /// a request that does takes `access`'s shared lock too (the crowd reads the mesh), after
+  /// `crowd_mutex`. Declared after the mesh, so it is destroyed first.
+  std::mutex crowd_mutex;
+  std::unique_ptr<Crowd> crowd;
 };
 
 /// Thrown when adding a world would take the catalog over one of its limits.
@@ -131,6 +144,8 @@ class WorldCatalog {
   /// max_bytes.
   int add(std::string name, GridMap map);
   int add(std::string name, NavMesh mesh);
+  /// A mesh built from a level, with its tile cache, which takes `level_bytes` more.
+  int add(std::string name, NavMesh mesh, std::shared_ptr<LevelObstacles> level, std::size_t level_bytes);
   int add(std::string name, VoxelWorld world);
   /// The world with this id, or null.
   [[nodiscard]] std::shared_ptr<CatalogWorld> find(int id) const;

@@ -36,3 +36,6 @@ node "$root/tests/browser/viewer_static.mjs" --site "$root/build/viewer-static" 
   --level "$data/meshes/recastnavigation/nav_test.obj" \
   --voxel "$data/voxel/warframe/Simple.3dmap" \
   --artifacts "$root/build/viewer-static-artifacts"
+# The crowd panel on the WebAssembly build's Crowd, and the obstacle panel's note (tests/browser/
+# viewer_live.mjs without a server): a few seconds.
+node "$root/tests/browser/viewer_live.mjs" --site "$root/build/viewer-static" --artifacts "$root/build/viewer-static-artifacts"

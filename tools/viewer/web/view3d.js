@@ -175,7 +175,8 @@ export function createView3d(canvas, world, {onPick, onHover}) {
     traced?.points.geometry.setDrawRange(0, shown);
   }
 
-  function show({start, goal, path, corridor, trace, shown}) {
+  // discs: flat circles on the surface, {position, radius (world units), colour} (crowd agents).
+  function show({start, goal, path, corridor, trace, shown, discs = []}) {
     showTrace(trace, shown ?? 0);
     for (const child of [...marks.children]) {
       marks.remove(child);
@@ -206,6 +207,13 @@ export function createView3d(canvas, world, {onPick, onHover}) {
       const ball = new THREE.Mesh(new THREE.SphereGeometry(radius * 3, 16, 12), new THREE.MeshBasicMaterial({color: colour}));
       ball.position.copy(scenePoint(world, point));
       marks.add(ball);
+    }
+    for (const disc of discs) {
+      const circle = new THREE.Mesh(new THREE.CircleGeometry(disc.radius, 24),
+                                    new THREE.MeshBasicMaterial({color: disc.colour, side: THREE.DoubleSide}));
+      circle.rotation.x = -Math.PI / 2;
+      circle.position.copy(scenePoint(world, disc.position)).add(new THREE.Vector3(0, radius, 0));
+      marks.add(circle);
     }
     render();
   }

@@ -6,6 +6,8 @@
 // voxel worlds in 3D with three.js where the page was bundled with it (view3d.js). The page's
 // state is kept in `window.viewerState` for tests and for anyone curious in the browser's console.
 import {createReplay, wireReplayControls} from './replay.js';
+import {installCrowdPanel} from './crowd_panel.js';
+import {installObstaclePanel} from './obstacle_panel.js';
 
 // The server's algorithms; the WebAssembly backend lists its own.
 let algorithms = {
@@ -33,6 +35,14 @@ const state = {
   levels: null,       // navmesh: [min, max] heights shown
   busy: false,
   rerun: false,       // a search was asked for while one was under way
+  // Hooks for the panels in modules of their own (obstacle_panel.js, crowd_panel.js): drawn over
+  // each 2D panel, after the path: (context, view, panel) => {}; told of a click on a panel (2D
+  // or 3D) before it picks a point: ([x, z] or grid [x, y], point or null, event) => true when
+  // taken; told when a world is opened: (world) => {}.
+  overlays: [],
+  discs: [],          // and for the 3D view: () => [{position, radius, colour}, ...], drawn on the surface
+  clickTakers: [],
+  worldListeners: [],
   // Where a world point (a cell, a voxel block or a mesh point, as in start, goal and paths) is
   // drawn in panel `index`: {x, y} in the page's CSS pixels (for mouse clicks) and {px, py} in
   // the canvas's own pixels (for reading colours back). Used by the browser tests.
@@ -128,6 +138,18 @@ async function openWorld(id) {
   await buildPanels();
   showPoints();
   say(describe(world));
+  for (const listener of state.worldListeners) listener(world);
+}
+
+// The open world described again (a level's mesh after an obstacle), keeping the points.
+async function reloadWorld() {
+  Object.assign(state.world, await state.backend.describeWorld(state.world.id));
+  const levels = state.levels;
+  prepareWorld(state.world);
+  if (state.world.kind === 'navmesh') state.levels = levels;
+  for (const panel of state.panels) panel.meshLayer = null;
+  drawAll();
+  if (state.start && state.goal) run();
 }
 
 function describe(world) {
@@ -245,7 +267,9 @@ async function buildPanels() {
     if (view3d) {
       canvas.className = 'view-3d';
       panel.view3d = view3d.createView3d(canvas, state.world, {
-        onPick: (point, shift) => choosePoint(point, shift),
+        onPick: (point, shift) => {
+          if (!state.clickTakers.some((take) => take([point[0], point[2]], point, {shiftKey: shift}))) choosePoint(point, shift);
+        },
         onHover: (point) => showPointer(point),
       });
     } else {
@@ -297,7 +321,8 @@ function draw(panel) {
   const world = state.world;
   if (panel.view3d) {
     panel.view3d.show({start: state.start, goal: state.goal, path: panel.drawnPath,
-                       corridor: panel.result?.corridor ?? [], trace: panel.result?.trace, shown: panel.shownEvents});
+                       corridor: panel.result?.corridor ?? [], trace: panel.result?.trace, shown: panel.shownEvents,
+                       discs: state.discs.flatMap((list) => list())});
     showNumbers(panel);
     return;
   }
@@ -316,6 +341,7 @@ function draw(panel) {
   drawTrace(context, view, panel);
   drawPath(context, view, panel);
   drawEnds(context, view);
+  for (const overlay of state.overlays) overlay(context, view, panel);
   showNumbers(panel);
 }
 
@@ -579,6 +605,10 @@ function listenToPointer(panel) {
     press = null;
     if (!released || released.panning || released.button !== 0 || selectedTool() !== 'points') return;
     const point = pickPoint(panel, event);
+    const rect = canvas.getBoundingClientRect();
+    const planarPoint = transform(panel).toWorld((event.clientX - rect.left) * canvas.width / rect.width,
+                                                 (event.clientY - rect.top) * canvas.height / rect.height);
+    if (state.clickTakers.some((take) => take(planarPoint, point, event))) return;
     if (point) choosePoint(point, event.shiftKey);
   });
   canvas.addEventListener('pointerleave', () => showPointer(null));
@@ -887,6 +917,11 @@ function wire() {
 
 async function start() {
   wire();
+  // What the panels in modules of their own may call.
+  const viewer = {state, api, say, run, drawAll, drawSoon: () => state.panels.forEach(drawSoon), reloadWorld,
+                  refreshWorlds};
+  installObstaclePanel(viewer);
+  installCrowdPanel(viewer);
   state.backend = await chooseBackend();
   state.mode = state.backend.mode;
   document.body.dataset.mode = state.mode;

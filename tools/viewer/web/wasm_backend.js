@@ -115,6 +115,8 @@ export async function createWasmBackend() {
     async listWorlds() { return worlds.map(({id, name, kind}) => ({id, name, kind})); },
 
     async describeWorld(id) { return entry(id).description; },
+    // The library's mesh object of a mesh world (for the crowd panel's crowds in the page), or null.
+    meshOf(id) { const world = entry(id); return world.kind === 'navmesh' ? world.handle : null; },
 
     // body: {kind: 'grid', name, movingai | generate: {width, height, seed, rooms}} |
     // {kind: 'navmesh', name, obj | polyanya} |

@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// The viewer's obstacle and crowd panels in a real browser (headless chromium driven by
+// playwright-core), against `wayfinder serve`: it opens a level (a 20 x 20 floor written by the
+// test) through the obstacle panel, clicks a query across it, drops a cylinder in the way (the
+// rebuilt tiles must flash and the path must grow), removes it (the path must come back); then
+// adds two agents by clicking, sends them to a point, steps the crowd and lets it run (the agents
+// must move towards the point). About 5 s. With --site (a static site, tools/viewer/static/build.sh)
+// it also opens the site from disk, where the obstacle panel must say it needs the server, and
+// walks a crowd the same way on the WebAssembly build's Crowd.
+//
+//   node viewer_live.mjs --wayfinder build/release/tools/cli/wayfinder --artifacts build/release/browser-artifacts
+//   node viewer_live.mjs --site build/viewer-static --artifacts build/viewer-static-artifacts
+//
+// Needs what viewer_e2e.mjs needs (`npm ci` in this folder, a chromium); without them it exits 77
+// (skipped) unless WAYFINDER_REQUIRE_BROWSER=1. A server built without Recast cannot build the
+// level: also a skip. Plain node (18 or later), no test framework.
+
+import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {Unavailable, check, fail, launchChromium, log, readOptions, runTest, startViewerServer} from './browser_harness.mjs';
+
+const options = readOptions('viewer_live.mjs', ['wayfinder', 'site', 'artifacts'], ['artifacts']);
+
+let runningServer = null;
+function stopServer() { if (runningServer && runningServer.exitCode === null) runningServer.kill('SIGTERM'); }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopServer(); process.exit(1); });
+
+const start = [2, 0, 10];
+const goal = [18, 0, 10];
+
+// Clicks a world point on panel 0, scrolled into the window first (choosing a tool in the
+// controls below may have scrolled the page).
+async function click(page, point) {
+  const at = await page.evaluate((point) => {
+    window.scrollTo(0, 0);
+    return window.viewerState.canvasPointOf(0, point);
+  }, point);
+  await page.mouse.click(at.x, at.y);
+}
+
+async function pathShown(page) {
+  await page.waitForFunction(() => {
+    const s = window.viewerState;
+    return s.obstacles.requests === 0 && !s.busy && s.panels.every((p) => p.canvas.dataset.state === 'done');
+  }, null, {timeout: 10000});
+  return page.evaluate(() => window.viewerState.panels[0].result);
+}
+
+async function crowdState(page) { return page.evaluate(() => window.viewerState.crowd.state); }
+
+// A page that records its errors, and the screenshot and message kept when `steps` fail.
+async function onPage(browser, name, steps) {
+  const page = await (await browser.newContext({viewport: {width: 1280, height: 800}, deviceScaleFactor: 1})).newPage();
+  page.setDefaultTimeout(10000);
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) pageErrors.push(`HTTP ${response.status()} for ${response.request().method()} ${response.url()}`);
+  });
+  try {
+    await steps(page);
+    check(pageErrors.length === 0, `the page reported errors:\n${pageErrors.join('\n')}`);
+  } catch (error) {
+    await page.screenshot({path: path.join(options.artifacts, `${name}-failure.png`)}).catch(() => {});
+    log(`the page says: ${await page.textContent('#message').catch(() => '?')}; page errors: ${pageErrors.join('; ') || 'none'}`);
+    throw error;
+  }
+}
+
+// Two agents added by clicks, sent to a point by a click, stepped three times, then run and
+// paused: the crowd's time must advance and each agent come a unit nearer the point.
+async function crowdWalks(page, label) {
+  await page.selectOption('#crowd-tool', 'add');
+  check(await page.inputValue('#obstacle-tool') === 'none', 'choosing a crowd tool left the obstacle tool on');
+  await click(page, [3, 0, 3]);
+  await page.waitForFunction(() => window.viewerState.crowd.state?.agents.length === 1);
+  await click(page, [3, 0, 17]);
+  await page.waitForFunction(() => window.viewerState.crowd.state?.agents.length === 2);
+  await page.selectOption('#crowd-tool', 'target');
+  await click(page, [17, 0, 10]);
+  await page.waitForFunction(() => window.viewerState.crowd.state?.agents.every((a) => a.target));
+  const before = await crowdState(page);
+  for (let i = 0; i < 3; ++i) {
+    const steps = await page.evaluate(() => window.viewerState.crowd.steps);
+    await page.click('#crowd-step');
+    await page.waitForFunction((steps) => window.viewerState.crowd.steps > steps, steps);
+  }
+  const stepped = await crowdState(page);
+  check(stepped.time > before.time, `${label}: stepping did not advance the crowd's time (${before.time} -> ${stepped.time})`);
+  await page.click('#crowd-start');
+  await page.waitForFunction((time) => window.viewerState.crowd.state.time > time + 0.5, stepped.time);
+  await page.click('#crowd-start');
+  const ran = await crowdState(page);
+  check(!(await page.evaluate(() => window.viewerState.crowd.running)), `${label}: Pause did not stop the crowd`);
+  const distance = (p, q) => Math.hypot(p[0] - q[0], p[2] - q[2]);
+  ran.agents.forEach((agent, i) => {
+    const from = before.agents[i].position;
+    check(distance(agent.position, [17, 0, 10]) < distance(from, [17, 0, 10]) - 1,
+          `${label}: agent ${agent.id} did not walk towards its target: ${JSON.stringify(from)} -> ${JSON.stringify(agent.position)}`);
+  });
+  log(`ok ${label}: two agents added by clicks walked towards their target (${ran.time.toFixed(2)} s of crowd time)`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({path: path.join(options.artifacts, `viewer-live-crowd-${label}.png`)});
+}
+
+async function withServer(browser) {
+  if (!existsSync(options.wayfinder)) fail(`--wayfinder ${options.wayfinder} does not exist`);
+  const level = path.join(options.artifacts, 'floor.obj');
+  writeFileSync(level, 'v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\nf 1 3 2\nf 1 4 3\n');
+  // Its one world is the generated grid; the level comes through the page.
+  const started = startViewerServer(options.wayfinder, []);
+  runningServer = started.server;
+  const address = await started.url;
+  await onPage(browser, 'viewer-live-server', async (page) => {
+    await page.goto(address);
+    await page.waitForFunction(() => window.viewerState?.mode === 'server' && window.viewerState.world);
+    // ---- Obstacles
+    const built = page.waitForResponse((r) => r.url().endsWith('/api/worlds') && r.request().method() === 'POST');
+    await page.setInputFiles('#obstacle-level-file', level);
+    if ((await built).status() === 501) throw new Unavailable('the server was built without Recast: no levels');
+    await page.waitForFunction(() => window.viewerState.world?.name === 'floor' && window.viewerState.world.level);
+    check(await page.isVisible('#obstacle-tool'), 'the obstacle tools are hidden on a level');
+    await click(page, start);
+    await click(page, goal);
+    const straight = await pathShown(page);
+    check(straight.status === 'found', `no path across the floor: ${straight.status}`);
+    log(`ok the path across the floor costs ${straight.cost}`);
+
+    await page.selectOption('#obstacle-tool', 'cylinder');
+    await page.fill('#obstacle-size', '4');
+    await click(page, [10, 0, 10]);
+    await page.waitForFunction(() => window.viewerState.obstacles.list.length === 1);
+    const flashed = await page.evaluate(() => window.viewerState.obstacles.flashed.length);
+    check(flashed > 0, 'no rebuilt tiles to flash');
+    const around = await pathShown(page);
+    check(around.status === 'found' && around.cost > straight.cost + 0.5,
+          `the path did not go round the cylinder: cost ${around.cost}, before ${straight.cost}`);
+    log(`ok a cylinder dropped by a click: ${flashed} tiles rebuilt, the path costs ${around.cost}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({path: path.join(options.artifacts, 'viewer-live-obstacle.png')});
+
+    await page.selectOption('#obstacle-tool', 'remove');
+    await click(page, [10, 0, 10]);
+    await page.waitForFunction(() => window.viewerState.obstacles.list.length === 0);
+    const again = await pathShown(page);
+    check(Math.abs(again.cost - straight.cost) < 1e-6, `the path did not come back: cost ${again.cost}, first ${straight.cost}`);
+    log('ok the cylinder removed by a click, the path is the first again');
+
+    check(await page.inputValue('#obstacle-tool') === 'remove', 'the obstacle tool changed by itself');
+    await crowdWalks(page, 'server');
+  });
+  stopServer();
+}
+
+async function withoutServer(browser) {
+  const index = path.join(options.site, 'index.html');
+  if (!existsSync(index)) fail(`--site ${options.site} has no index.html (build it with tools/viewer/static/build.sh)`);
+  const mesh = path.join(options.artifacts, 'square_navmesh.obj');
+  writeFileSync(mesh, 'v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\nf 1 4 3 2\n');
+  await onPage(browser, 'viewer-live-static', async (page) => {
+    await page.goto(pathToFileURL(index).href);
+    await page.waitForFunction(() => window.viewerState?.mode === 'static');
+    await page.setInputFiles('#upload', mesh);
+    await page.waitForFunction(() => window.viewerState.world?.name === 'square_navmesh' && window.viewerState.panels.length);
+    if (await page.isVisible('#view-3d')) {
+      await page.uncheck('#view-3d');
+      await page.waitForFunction(() => window.viewerState.panels.length && !window.viewerState.panels[0].view3d);
+    }
+    check(!(await page.isVisible('#obstacle-tool')), 'the obstacle tools are shown without a server');
+    const note = await page.textContent('#obstacle-note');
+    check(/server/.test(note), `the obstacle panel does not say it needs the server: "${note}"`);
+    log('ok static: the obstacle panel says it needs the server');
+    await crowdWalks(page, 'static');
+  });
+}
+
+async function main() {
+  if (!options.wayfinder && !options.site) fail('give --wayfinder (the server), --site (the static site) or both');
+  const browser = await launchChromium();
+  mkdirSync(options.artifacts, {recursive: true});
+  try {
+    if (options.wayfinder) await withServer(browser);
+    if (options.site) await withoutServer(browser);
+  } finally {
+    await browser.close();
+    stopServer();
+  }
+}
+
+runTest(main, {seconds: 60, cleanUp: stopServer});
