@@ -406,6 +406,36 @@ TEST(Crowd, TwoHundredAgentsOnTheDungeon) {
   }
 }
 
+TEST(Crowd, SettledAgentsStayAtRestAmongWalkersOnTheDungeon) {
+  // 100 agents with random goals on the dungeon, 60 s at 60 ticks a second: agents that have
+  // arrived stand at exactly zero velocity unless a walker held up beside them needs them to
+  // make way, and walkers squeezing past push themselves, not them (docs/crowds.md, "Settling").
+  // Before that rule settled agents drifted at up to 5 % of their max speed here.
+  const std::filesystem::path file = wayfinder::testing::data_directory() / "meshes" / "derived" / "dungeon_navmesh.obj";
+  if (!std::filesystem::exists(file)) {
+    if (wayfinder::testing::data_required()) FAIL() << file << " not found; WAYFINDER_REQUIRE_DATA=1 requires it";
+    GTEST_SKIP() << file << " not found";
+  }
+  if (wayfinder::testing::sanitized_build()) GTEST_SKIP() << "3600 ticks: too slow under sanitizers";
+  const MeshGeometry geometry = read_obj_mesh(file);
+  tools::CrowdScenarioRequest request;
+  request.kind = CrowdScenarioKind::random;
+  request.agents = 100;
+  request.seed = 3;
+  request.mesh = &geometry;
+  request.mesh_file = file;
+  const tools::CrowdScenario scenario = tools::generate_crowd_scenario(request);
+  const NavMesh mesh = NavMesh::build(geometry);
+  tools::CrowdRunOptions options;
+  options.dt = 1.0 / 60.0;
+  options.steps = 3600;
+  const tools::CrowdMetrics m = tools::run_crowd_scenario(mesh, scenario, options).metrics;
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+  EXPECT_GE(m.settled, 75u);
+  EXPECT_LT(m.settled_speed_fraction_max, 0.01);
+}
+
 // A malformed scenario names its field; counts far beyond any real run (billions of steps,
 // threads, neighbours) are refused rather than run or allocated.
 TEST(CrowdScenarioFile, HugeCountsAndBadFieldsAreRefusedByName) {

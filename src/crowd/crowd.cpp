@@ -189,6 +189,7 @@ struct Crowd::State {
   NeighbourGrid grid;
   std::vector<PlanarVector> positions;   ///< the previous state's positions, for neighbours
   std::vector<PlanarVector> velocities;  ///< and velocities
+  double largest_radius = 0.0;           ///< of every agent, this tick
   /// The threads update() splits the agents over, kept for the crowd's life (last: its helpers
   /// stop before the state they read goes).
   crowd_detail::SliceWorkers workers;
@@ -499,7 +500,10 @@ struct Crowd::State {
   void avoid(std::size_t i, double dt, SliceScratch& scratch) {
     const CrowdAgent& agent = agents[i];
     AgentWork& own = work[i];
-    if (agent.link) {  // crossing a link: its move is the crossing's
+    if (agent.link || (is_settled(agent) && !asked_to_make_way(i))) {
+      // Crossing a link: its move is the crossing's. At rest by choice, with no walker held up
+      // against it: it stays exactly where it is, at exactly zero velocity (the others avoid it
+      // by their share; what they leave, the collision pass settles).
       own.new_velocity = {};
       return;
     }
@@ -624,7 +628,10 @@ struct Crowd::State {
   }
 
   // ---- Collision pass: one round's push (per agent, parallel; reads the round's snapshot).
-  void compute_push(std::size_t i, double largest_radius) {
+  /// `hold_settled`: agents at rest by choice are not pushed by walkers this round (the walker
+  /// takes all of the push), as in the first half of the rounds: a walker squeezing past makes
+  /// room for itself, and only an overlap it cannot clear moves the settled agent.
+  void compute_push(std::size_t i, bool hold_settled) {
     const CrowdAgent& agent = agents[i];
     AgentWork& own = work[i];
     own.push = {};
@@ -648,7 +655,8 @@ struct Crowd::State {
         const double angle = static_cast<double>(std::min(agent.id, other.id)) * 2.399963229728653;
         direction = (agent.id < other.id ? 1.0 : -1.0) * PlanarVector{std::cos(angle), std::sin(angle)};
       }
-      const double share = responsibility_of(agent, other);
+      double share = responsibility_of(agent, other);
+      if (hold_settled && !other.link && is_settled(agent) != is_settled(other)) share = is_settled(agent) ? 0.0 : 1.0;
       // Half a per cent more than the overlap, so that a pair pushed apart ends clear of the 1 %
       // bound even when a third agent nudges one of them back; and over-relaxed: the rounds are
       // Jacobi iterations (every push from the same positions, so that threads do not matter),
@@ -659,6 +667,26 @@ struct Crowd::State {
     });
     const double length = own.push.length();
     if (length > radius) own.push = (radius / length) * own.push;  // bounded: never a jump
+  }
+
+  /// True when a walker held up right beside settled agent i (within one of i's radii of
+  /// touching it) wants to go towards it: i makes way for it (avoid() then runs ORCA for i,
+  /// seeing the walker by the velocity it wants). Otherwise a settled agent does not move.
+  [[nodiscard]] bool asked_to_make_way(std::size_t i) const {
+    const CrowdAgent& agent = agents[i];
+    bool asked = false;
+    const double reach = 2.0 * agent.settings.radius + largest_radius;
+    grid.for_each_near(positions[i], reach, [&](std::size_t j) {
+      if (asked || j == i) return;
+      const CrowdAgent& other = agents[j];
+      if (other.link || !is_held_up(j)) return;
+      if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) return;
+      const PlanarVector towards = positions[i] - positions[j];
+      const double gap = towards.length() - agent.settings.radius - other.settings.radius;
+      if (gap > agent.settings.radius) return;
+      asked = dot(other.desired_velocity, towards) > 0.0;
+    });
+    return asked;
   }
 
   /// A walker going much slower than it wants to (a quarter of its desired speed or less).
@@ -814,6 +842,7 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
 
   double largest_radius = 0.0;
   for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
+  s.largest_radius = largest_radius;
   s.workers.run(s.agents.size(), s.settings.min_agents_per_thread, [&](crowd_detail::SliceTeam& team) {
     SliceScratch& scratch = s.slice_scratch[team.slice()];
     team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
@@ -828,7 +857,8 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
         s.snapshot();
         s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
       });
-      team.each([&](std::size_t i) { s.compute_push(i, largest_radius); });
+      const bool hold_settled = 2 * round < s.settings.collision_iterations;
+      team.each([&](std::size_t i) { s.compute_push(i, hold_settled); });
       // Every slice reads the flags the pushes left (no slice writes them until the next
       // round's pushes, two meetings on) and so breaks on the same round, with no meeting here.
       const bool overlaps_left =
