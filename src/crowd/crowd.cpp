@@ -38,13 +38,19 @@ bool is_settled(const CrowdAgent& agent) {
          agent.status == CrowdAgentStatus::unreachable;
 }
 
+/// How much more priority a stuck agent meets others with: others make way for it, which is how
+/// a jam dissolves. 8 (it was 4): on the 957-agent dungeon run, one run each, 1 / 2 / 4 / 8 / 16
+/// left 314 / 334 / 247 / 218 / 168 agents stuck after 60 s, and 250 / 251 / 262 / 269 / 260
+/// arrived; 8 is the one that also got the most agents in (docs/benchmarks.md, crowds).
+constexpr double stuck_priority_factor = 8.0;
+
 /// The priority an agent meets others with this tick: its own, halved while it stands at rest
-/// by choice (arrived, idle, or as close as it can get: settled agents make way), and four
-/// times as much while it is stuck (others make way for it: how a jam dissolves).
+/// by choice (arrived, idle, or as close as it can get: settled agents make way), and
+/// stuck_priority_factor times as much while it is stuck.
 double effective_priority(const CrowdAgent& agent) {
   double priority = agent.settings.avoidance_priority;
   if (is_settled(agent)) priority *= 0.5;
-  if (agent.stuck) priority *= 4.0;
+  if (agent.stuck) priority *= stuck_priority_factor;
   return priority;
 }
 
