@@ -376,6 +376,23 @@ TEST(Crowd, AnAgentCrossingALinkIsNotPushedAndOthersKeepClearOfIt) {
   EXPECT_EQ(crowd.agent(climber)->status, CrowdAgentStatus::arrived);
 }
 
+namespace {
+
+/// The generator's random scenario on the dungeon mesh read from `file`: seed 3, as the
+/// benchmarks' runs (docs/benchmarks.md, crowds).
+tools::CrowdScenario random_dungeon_scenario(const MeshGeometry& geometry, const std::filesystem::path& file,
+                                             std::size_t agents) {
+  tools::CrowdScenarioRequest request;
+  request.kind = CrowdScenarioKind::random;
+  request.agents = agents;
+  request.seed = 3;
+  request.mesh = &geometry;
+  request.mesh_file = file;
+  return tools::generate_crowd_scenario(request);
+}
+
+}  // namespace
+
 TEST(Crowd, TwoHundredAgentsOnTheDungeon) {
   const std::filesystem::path file = wayfinder::testing::data_directory() / "meshes" / "derived" / "dungeon_navmesh.obj";
   if (!std::filesystem::exists(file)) {
@@ -383,13 +400,7 @@ TEST(Crowd, TwoHundredAgentsOnTheDungeon) {
     GTEST_SKIP() << file << " not found";
   }
   const MeshGeometry geometry = read_obj_mesh(file);
-  tools::CrowdScenarioRequest request;
-  request.kind = CrowdScenarioKind::random;
-  request.agents = 200;
-  request.seed = 3;
-  request.mesh = &geometry;
-  request.mesh_file = file;
-  const tools::CrowdScenario scenario = tools::generate_crowd_scenario(request);
+  const tools::CrowdScenario scenario = random_dungeon_scenario(geometry, file, 200);
   ASSERT_EQ(scenario.agents.size(), 200u);
   const NavMesh mesh = NavMesh::build(geometry);
   // Sanitizer builds (about 10 times slower) run the first 15 s; the others the whole scenario.
@@ -418,13 +429,7 @@ TEST(Crowd, SettledAgentsStayAtRestAmongWalkersOnTheDungeon) {
   }
   if (wayfinder::testing::sanitized_build()) GTEST_SKIP() << "3600 ticks: too slow under sanitizers";
   const MeshGeometry geometry = read_obj_mesh(file);
-  tools::CrowdScenarioRequest request;
-  request.kind = CrowdScenarioKind::random;
-  request.agents = 100;
-  request.seed = 3;
-  request.mesh = &geometry;
-  request.mesh_file = file;
-  const tools::CrowdScenario scenario = tools::generate_crowd_scenario(request);
+  const tools::CrowdScenario scenario = random_dungeon_scenario(geometry, file, 100);
   const NavMesh mesh = NavMesh::build(geometry);
   tools::CrowdRunOptions options;
   options.dt = 1.0 / 60.0;
