@@ -17,6 +17,7 @@
 #include "local_walls.hpp"
 #include "neighbour_grid.hpp"
 #include "path_corridor.hpp"
+#include "path_legs.hpp"
 #include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/corridor_breaks.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
@@ -37,18 +38,27 @@ bool is_settled(const CrowdAgent& agent) {
          agent.status == CrowdAgentStatus::unreachable;
 }
 
+/// How much more priority a stuck agent meets others with: others make way for it, which is how
+/// a jam dissolves. 8 (it was 4): on the 957-agent dungeon run, one run each, 1 / 2 / 4 / 8 / 16
+/// left 314 / 334 / 247 / 218 / 168 agents stuck after 60 s, and 250 / 251 / 262 / 269 / 260
+/// arrived; 8 is the one that also got the most agents in (docs/benchmarks.md, crowds).
+constexpr double stuck_priority_factor = 8.0;
+
 /// The priority an agent meets others with this tick: its own, halved while it stands at rest
-/// by choice (arrived, idle, or as close as it can get: settled agents make way), and four
-/// times as much while it is stuck (others make way for it: how a jam dissolves).
+/// by choice (arrived, idle, or as close as it can get: settled agents make way), and
+/// stuck_priority_factor times as much while it is stuck.
 double effective_priority(const CrowdAgent& agent) {
   double priority = agent.settings.avoidance_priority;
   if (is_settled(agent)) priority *= 0.5;
-  if (agent.stuck) priority *= 4.0;
+  if (agent.stuck) priority *= stuck_priority_factor;
   return priority;
 }
 
-/// The share of avoiding `other` that `self` takes: other's priority over both (half each when both are 0).
+/// The share of avoiding `other` that `self` takes: other's priority over both (half each when
+/// both are 0). An agent crossing an off-mesh link takes none: it follows its crossing.
 double responsibility_of(const CrowdAgent& self, const CrowdAgent& other) {
+  if (other.link) return 1.0;
+  if (self.link) return 0.0;
   const double mine = effective_priority(self), theirs = effective_priority(other);
   return mine + theirs > 0.0 ? theirs / (mine + theirs) : 0.5;
 }
@@ -112,7 +122,8 @@ struct AgentWork {
   std::uint64_t planned_revision = 0;
   std::uint64_t requested_revision = 0;
   bool partial_path = false;       ///< the path ends short of the target (unreachable)
-  Point path_end;                  ///< where the path ends
+  crowd_detail::PathLegs path;     ///< the path, in legs joined by off-mesh links
+  Point path_end;                  ///< where the leg walked now ends
   double best_remaining = std::numeric_limits<double>::infinity();
   double time_without_progress = 0.0;
   PlanarVector new_velocity;
@@ -184,6 +195,7 @@ struct Crowd::State {
   NeighbourGrid grid;
   std::vector<PlanarVector> positions;   ///< the previous state's positions, for neighbours
   std::vector<PlanarVector> velocities;  ///< and velocities
+  double largest_radius = 0.0;           ///< of every agent, this tick
   /// The threads update() splits the agents over, kept for the crowd's life (last: its helpers
   /// stop before the state they read goes).
   crowd_detail::SliceWorkers workers;
@@ -219,6 +231,7 @@ struct Crowd::State {
   void forget_path(std::size_t i) {
     if (work[i].ticket) queue.cancel(work[i].ticket);
     work[i].ticket = {};
+    work[i].path.clear();
     agents[i].corridor.clear();
   }
 
@@ -233,7 +246,7 @@ struct Crowd::State {
     seen_revision = mesh.revision();
     for (std::size_t i = 0; i < agents.size(); ++i) {
       CrowdAgent& agent = agents[i];
-      if (agent.target_kind != CrowdTargetKind::point) continue;
+      if (agent.target_kind != CrowdTargetKind::point || agent.link) continue;  // a crossing lands first
       if (work[i].ticket) {
         work[i].wants_path = true;  // searched on the old mesh: ask again
         continue;
@@ -254,7 +267,7 @@ struct Crowd::State {
 
   void submit_requests() {
     for (std::size_t i = 0; i < agents.size(); ++i) {
-      if (!work[i].wants_path) continue;
+      if (!work[i].wants_path || agents[i].link) continue;  // asked for once it lands
       work[i].wants_path = false;
       CrowdAgent& agent = agents[i];
       if (agent.target_kind != CrowdTargetKind::point) continue;
@@ -285,16 +298,10 @@ struct Crowd::State {
       return;
     }
     std::vector<PolygonId>& corridor = agent.corridor;
-    corridor.assign(path.nodes.begin(), path.nodes.end());
-    // Off-mesh links are not walked yet: a path that takes one ends where the link starts, as
-    // close as the agent can get (unreachable there).
+    // The corridor is the path's first leg: up to its first off-mesh link, or all of it.
+    own.path.assign(path);
+    own.path_end = own.path.leg(corridor);
     own.partial_path = path.status == SearchStatus::partial;
-    own.path_end = path.points.back();
-    if (!path.links.empty()) {
-      corridor.resize(std::min<std::size_t>(corridor.size(), path.links.front().node + 1));
-      own.path_end = path.points[std::min<std::size_t>(path.points.size() - 1, path.links.front().waypoint)];
-      own.partial_path = true;
-    }
     if (corridor.front() != agent.polygon) {
       // The path starts where the agent stood when it asked (or in the polygon beside it on a
       // shared edge): walk from there to where it stands now and merge the walk in.
@@ -305,6 +312,7 @@ struct Crowd::State {
       if (!reached || !crowd_detail::merge_moved_start(corridor, walk.corridor, scratch) ||
           !mesh.contains_xz(corridor.front(), agent.position.x, agent.position.z)) {
         corridor.clear();
+        own.path.clear();
         own.wants_path = true;
         agent.status = CrowdAgentStatus::waiting_for_path;
         return;
@@ -324,6 +332,12 @@ struct Crowd::State {
     AgentWork& own = work[i];
     agent.next_corner = agent.position;
     agent.desired_velocity = {};
+    agent.link_event = CrowdLinkEvent::none;
+    if (agent.link) {
+      agent.status = CrowdAgentStatus::on_link;  // whatever the game asked meanwhile: it lands first
+      agent.next_corner = agent.link->end;
+      return;
+    }
     switch (agent.target_kind) {
       case CrowdTargetKind::none:
         agent.status = CrowdAgentStatus::idle;
@@ -363,7 +377,10 @@ struct Crowd::State {
     }
     if (agent.corridor.empty()) return;  // waiting for a path, or unreachable
     if (agent.status == CrowdAgentStatus::arrived) agent.status = CrowdAgentStatus::moving;
-    if (own.partial_path && geometry::distance_xz(agent.position, own.path_end) <= agent.settings.arrival_radius) {
+    if (own.path.leg_ends_at_link()) {
+      if (take_link_when_there(i, dt)) return;
+    } else if (own.partial_path &&
+               geometry::distance_xz(agent.position, own.path_end) <= agent.settings.arrival_radius) {
       agent.status = CrowdAgentStatus::unreachable;
       reset_progress(i);
       return;
@@ -404,8 +421,11 @@ struct Crowd::State {
     const PlanarVector heading = planar(aimed) - planar(agent.position);
     const double heading_length = heading.length();
     if (heading_length > 0.0) {
-      // Slow down so as to stop at the end of the path: v^2 = 2 a d, and never past it in a tick.
-      const double stopping_speed = std::sqrt(2.0 * agent.settings.max_acceleration * remaining);
+      // Slow down so as to stop at the end of the path: v^2 = 2 a d, and never past it in a tick
+      // (at a leg's end, where a link is taken, only the latter).
+      const double stopping_speed = own.path.leg_ends_at_link()
+                                        ? agent.settings.max_speed
+                                        : std::sqrt(2.0 * agent.settings.max_acceleration * remaining);
       const double speed = std::min({agent.settings.max_speed, stopping_speed, remaining / dt});
       agent.desired_velocity = (speed / heading_length) * heading;
     }
@@ -425,10 +445,74 @@ struct Crowd::State {
     }
   }
 
+  // ---- Off-mesh links: taking one at a leg's end, crossing it, landing (per agent, parallel).
+
+  /// At the end of a leg that ends at a link (within its radius of the link's start, on the
+  /// link's floor), the agent takes the link: true when it did.
+  bool take_link_when_there(std::size_t i, double dt) {
+    CrowdAgent& agent = agents[i];
+    AgentWork& own = work[i];
+    const double reach = std::max(agent.settings.arrival_radius, agent.settings.radius);
+    if (geometry::distance_xz(agent.position, own.path_end) > reach ||
+        std::abs(agent.position.y - own.path_end.y) >= agent.settings.height)
+      return false;
+    agent.link = own.path.take_link(agent.position, agent.settings.max_speed, dt);
+    agent.link_event = CrowdLinkEvent::started;
+    agent.status = CrowdAgentStatus::on_link;
+    agent.corridor.clear();
+    agent.next_corner = agent.link->end;
+    reset_progress(i);
+    return true;
+  }
+
+  /// One tick of a crossing; on landing the agent stands on the link's far end and walks the
+  /// next leg of its path (or asks for a path, when its target changed meanwhile).
+  void cross_link(std::size_t i, double dt) {
+    CrowdAgent& agent = agents[i];
+    AgentWork& own = work[i];
+    if (agent.link_event == CrowdLinkEvent::started) {  // the tick it took the link: progress 0
+      agent.velocity = {};
+      return;
+    }
+    const PlanarVector before = planar(agent.position);
+    agent.position = crowd_detail::advance_link(*agent.link, dt);
+    agent.velocity = (1.0 / dt) * (planar(agent.position) - before);
+    if (agent.link->progress() < 1.0) return;
+    agent.polygon = agent.link->end_polygon;
+    agent.link.reset();
+    agent.link_event = CrowdLinkEvent::finished;
+    agent.velocity = {};
+    reset_progress(i);
+    if (agent.target_kind == CrowdTargetKind::point && !own.path.empty() && !own.wants_path) {
+      own.path.next_leg();
+      own.path_end = own.path.leg(agent.corridor);
+      agent.status = CrowdAgentStatus::moving;
+      // An edit while it crossed may have broken the rest of the way: planned again.
+      if (mesh.revision() != own.planned_revision) own.wants_path = true;
+      return;
+    }
+    agent.corridor.clear();
+    switch (agent.target_kind) {
+      case CrowdTargetKind::point:
+        own.wants_path = true;
+        agent.status = CrowdAgentStatus::waiting_for_path;
+        break;
+      case CrowdTargetKind::velocity: agent.status = CrowdAgentStatus::moving; break;
+      case CrowdTargetKind::none: agent.status = CrowdAgentStatus::idle; break;
+    }
+  }
+
   // ---- Avoidance: the new velocity by ORCA (per agent, parallel; reads only the snapshot).
   void avoid(std::size_t i, double dt, SliceScratch& scratch) {
     const CrowdAgent& agent = agents[i];
     AgentWork& own = work[i];
+    if (agent.link || (is_settled(agent) && !asked_to_make_way(i))) {
+      // Crossing a link: its move is the crossing's. At rest by choice, with no walker held up
+      // against it: it stays exactly where it is, at exactly zero velocity (the others avoid it
+      // by their share; what they leave, the collision pass settles).
+      own.new_velocity = {};
+      return;
+    }
     const CrowdAgentSettings& body = agent.settings;
     const PlanarVector position = positions[i];
     scratch.lines.clear();
@@ -466,7 +550,7 @@ struct Crowd::State {
       // A settled agent sees a walker by where it wants to go, not by its speed: a walker held
       // up in front of it (at a goal among settled agents) would otherwise never be made way
       // for, since ORCA only acts on a collision course.
-      bool by_intent = resting && !is_settled(other);
+      bool by_intent = resting && !is_settled(other) && !other.link;
       // Two walkers held up by each other (a jam in a door) queue: the one with less of its
       // path left goes first (the lower id on a tie), and the other sees it by where it wants
       // to go, and so makes way for it as a settled agent would. Their shares are even: the
@@ -515,6 +599,7 @@ struct Crowd::State {
   /// Returns false when the move could not be made (the agent stays).
   bool move_agent(std::size_t i, PlanarVector destination, SliceScratch& scratch) {
     CrowdAgent& agent = agents[i];
+    if (agent.link) return false;  // crossing a link: never pushed
     const SurfaceMoveResult move =
         move_along_surface(mesh, {agent.polygon, agent.position}, Point{destination.x, agent.position.y, destination.z},
                            move_filter_of(agent), settings.max_move_polygons);
@@ -531,6 +616,10 @@ struct Crowd::State {
   // ---- Integration (per agent, parallel).
   void integrate(std::size_t i, double dt, SliceScratch& scratch) {
     CrowdAgent& agent = agents[i];
+    if (agent.link) {
+      cross_link(i, dt);
+      return;
+    }
     const PlanarVector velocity = work[i].new_velocity;
     if (velocity.x == 0.0 && velocity.z == 0.0) {
       agent.velocity = {};
@@ -545,11 +634,15 @@ struct Crowd::State {
   }
 
   // ---- Collision pass: one round's push (per agent, parallel; reads the round's snapshot).
-  void compute_push(std::size_t i, double largest_radius) {
+  /// `hold_settled`: agents at rest by choice are not pushed by walkers this round (the walker
+  /// takes all of the push), as in the first half of the rounds: a walker squeezing past makes
+  /// room for itself, and only an overlap it cannot clear moves the settled agent.
+  void compute_push(std::size_t i, bool hold_settled) {
     const CrowdAgent& agent = agents[i];
     AgentWork& own = work[i];
     own.push = {};
     own.overlapping = false;
+    if (agent.link) return;  // crossing a link: the others make room
     const double radius = agent.settings.radius;
     grid.for_each_near(positions[i], radius + largest_radius, [&](std::size_t j) {
       if (j == i) return;
@@ -568,7 +661,8 @@ struct Crowd::State {
         const double angle = static_cast<double>(std::min(agent.id, other.id)) * 2.399963229728653;
         direction = (agent.id < other.id ? 1.0 : -1.0) * PlanarVector{std::cos(angle), std::sin(angle)};
       }
-      const double share = responsibility_of(agent, other);
+      double share = responsibility_of(agent, other);
+      if (hold_settled && !other.link && is_settled(agent) != is_settled(other)) share = is_settled(agent) ? 0.0 : 1.0;
       // Half a per cent more than the overlap, so that a pair pushed apart ends clear of the 1 %
       // bound even when a third agent nudges one of them back; and over-relaxed: the rounds are
       // Jacobi iterations (every push from the same positions, so that threads do not matter),
@@ -579,6 +673,26 @@ struct Crowd::State {
     });
     const double length = own.push.length();
     if (length > radius) own.push = (radius / length) * own.push;  // bounded: never a jump
+  }
+
+  /// True when a walker held up right beside settled agent i (within one of i's radii of
+  /// touching it) wants to go towards it: i makes way for it (avoid() then runs ORCA for i,
+  /// seeing the walker by the velocity it wants). Otherwise a settled agent does not move.
+  [[nodiscard]] bool asked_to_make_way(std::size_t i) const {
+    const CrowdAgent& agent = agents[i];
+    bool asked = false;
+    const double reach = 2.0 * agent.settings.radius + largest_radius;
+    grid.for_each_near(positions[i], reach, [&](std::size_t j) {
+      if (asked || j == i) return;
+      const CrowdAgent& other = agents[j];
+      if (other.link || !is_held_up(j)) return;
+      if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) return;
+      const PlanarVector towards = positions[i] - positions[j];
+      const double gap = towards.length() - agent.settings.radius - other.settings.radius;
+      if (gap > agent.settings.radius) return;
+      asked = dot(other.desired_velocity, towards) > 0.0;
+    });
+    return asked;
   }
 
   /// A walker going much slower than it wants to (a quarter of its desired speed or less).
@@ -644,6 +758,7 @@ bool Crowd::teleport(CrowdAgentId id, const Point& position) {
   const MeshLocation location = s.place(position, s.filter_of(agent));
   if (!location.valid()) return false;
   s.forget_path(i);
+  agent.link.reset();  // a teleport ends a crossing where it is
   agent.position = location.point;
   agent.polygon = location.polygon;
   agent.velocity = {};
@@ -733,6 +848,7 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
 
   double largest_radius = 0.0;
   for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
+  s.largest_radius = largest_radius;
   s.workers.run(s.agents.size(), s.settings.min_agents_per_thread, [&](crowd_detail::SliceTeam& team) {
     SliceScratch& scratch = s.slice_scratch[team.slice()];
     team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
@@ -747,7 +863,8 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
         s.snapshot();
         s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
       });
-      team.each([&](std::size_t i) { s.compute_push(i, largest_radius); });
+      const bool hold_settled = 2 * round < s.settings.collision_iterations;
+      team.each([&](std::size_t i) { s.compute_push(i, hold_settled); });
       // Every slice reads the flags the pushes left (no slice writes them until the next
       // round's pushes, two meetings on) and so breaks on the same round, with no meeting here.
       const bool overlaps_left =

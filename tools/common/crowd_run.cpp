@@ -92,7 +92,7 @@ CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, 
         walked_in_window[i] += moved;
         if (!arrived) settled_all_window[i] = false;
       }
-      if (!on_mesh(mesh, agent)) ++off_mesh;
+      if (!agent.link && !on_mesh(mesh, agent)) ++off_mesh;  // a link's crossing leaves the mesh by design
       for (std::size_t j = i + 1; j < n; ++j) {
         const CrowdAgent& other = agents[j];
         const double reach = agent.settings.radius + other.settings.radius;

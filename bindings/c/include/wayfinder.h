@@ -498,6 +498,7 @@ typedef struct wf_crowd_settings {
   size_t max_move_polygons;      /**< polygons one move along the surface looks at, >= 1 (64) */
   double wall_clearance;         /**< how far centres keep from the mesh's edge, >= 0 (0.02) */
   double target_snap_distance;   /**< a point off the mesh moves this far onto it, >= 0 (2) */
+  size_t min_agents_per_thread;  /**< under threads x this many agents an update runs on the calling thread, >= 1 (256) */
 } wf_crowd_settings;
 
 /** One agent's body and manners (C++ CrowdAgentSettings). */
@@ -517,8 +518,28 @@ typedef enum wf_crowd_agent_state {
   WF_CROWD_WAITING_FOR_PATH = 1,  /**< its path has not come yet: it stands still */
   WF_CROWD_MOVING = 2,            /**< following its path, or its target velocity */
   WF_CROWD_ARRIVED = 3,           /**< within its arrival radius of its target point */
-  WF_CROWD_UNREACHABLE = 4        /**< its target cannot be reached: it stands as close as it got */
+  WF_CROWD_UNREACHABLE = 4,       /**< its target cannot be reached: it stands as close as it got */
+  WF_CROWD_ON_LINK = 5            /**< crossing an off-mesh link (wf_crowd_agent_link) */
 } wf_crowd_agent_state;
+
+/** What happened to an agent's link crossing in the last update (C++ CrowdLinkEvent). */
+typedef enum wf_crowd_link_event {
+  WF_CROWD_LINK_NONE = 0,
+  WF_CROWD_LINK_STARTED = 1,  /**< it took a link (progress 0, not moved yet) */
+  WF_CROWD_LINK_FINISHED = 2  /**< it landed on the link's far end */
+} wf_crowd_link_event;
+
+/** An agent's crossing of an off-mesh link (C++ CrowdLinkTraversal, docs/crowds.md): a straight
+ *  line from start to end at the agent's max speed, to be animated by the caller. */
+typedef struct wf_crowd_link_crossing {
+  double start[3];    /**< where it stood when it took the link */
+  double end[3];      /**< where it lands, on the mesh */
+  double duration;    /**< seconds from taking the link to landing */
+  double elapsed;     /**< seconds since it took the link */
+  double progress;    /**< elapsed / duration, 0..1 */
+  uint32_t link;      /**< the link's id (its index among the mesh's links) */
+  int32_t reverse;    /**< 1: a two-way link taken from its end to its start */
+} wf_crowd_link_crossing;
 
 /** The defaults of C++ CrowdSettings and CrowdAgentSettings. */
 WF_API void wf_crowd_settings_init(wf_crowd_settings* settings);
@@ -553,6 +574,11 @@ WF_API wf_status wf_crowd_agent_count(const wf_crowd* crowd, size_t* count);
  *  WF_BUFFER_TOO_SMALL, nothing copied. */
 WF_API wf_status wf_crowd_read_agents(wf_crowd* crowd, uint32_t* ids, double* positions_xyz, double* velocities_xz,
                                       wf_crowd_agent_state* states, size_t capacity, size_t* count);
+/** One agent's off-mesh link crossing: *on_link 1 and *crossing filled while it crosses one,
+ *  else *on_link 0 (crossing untouched); *event what happened to it in the last update. Any
+ *  output may be NULL. An id no agent has is WF_INVALID_ARGUMENT. */
+WF_API wf_status wf_crowd_agent_link(wf_crowd* crowd, uint32_t agent_id, int32_t* on_link,
+                                     wf_crowd_link_crossing* crossing, wf_crowd_link_event* event);
 
 /* ---- Voxel worlds ----------------------------------------------------------------------- */
 

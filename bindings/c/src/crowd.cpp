@@ -19,7 +19,11 @@ static_assert(static_cast<int>(CrowdAgentStatus::idle) == WF_CROWD_IDLE &&
               static_cast<int>(CrowdAgentStatus::waiting_for_path) == WF_CROWD_WAITING_FOR_PATH &&
               static_cast<int>(CrowdAgentStatus::moving) == WF_CROWD_MOVING &&
               static_cast<int>(CrowdAgentStatus::arrived) == WF_CROWD_ARRIVED &&
-              static_cast<int>(CrowdAgentStatus::unreachable) == WF_CROWD_UNREACHABLE);
+              static_cast<int>(CrowdAgentStatus::unreachable) == WF_CROWD_UNREACHABLE &&
+              static_cast<int>(CrowdAgentStatus::on_link) == WF_CROWD_ON_LINK);
+static_assert(static_cast<int>(CrowdLinkEvent::none) == WF_CROWD_LINK_NONE &&
+              static_cast<int>(CrowdLinkEvent::started) == WF_CROWD_LINK_STARTED &&
+              static_cast<int>(CrowdLinkEvent::finished) == WF_CROWD_LINK_FINISHED);
 
 CrowdSettings crowd_settings(const wf_crowd_settings* settings) {
   CrowdSettings converted;
@@ -37,6 +41,7 @@ CrowdSettings crowd_settings(const wf_crowd_settings* settings) {
   converted.max_move_polygons = settings->max_move_polygons;
   converted.wall_clearance = settings->wall_clearance;
   converted.target_snap_distance = settings->target_snap_distance;
+  converted.min_agents_per_thread = settings->min_agents_per_thread;
   return converted;
 }
 
@@ -93,6 +98,7 @@ void wf_crowd_settings_init(wf_crowd_settings* settings) {
   settings->max_move_polygons = defaults.max_move_polygons;
   settings->wall_clearance = defaults.wall_clearance;
   settings->target_snap_distance = defaults.target_snap_distance;
+  settings->min_agents_per_thread = defaults.min_agents_per_thread;
 }
 
 void wf_crowd_agent_settings_init(wf_crowd_agent_settings* settings) {
@@ -218,6 +224,33 @@ wf_status wf_crowd_read_agents(wf_crowd* crowd, uint32_t* ids, double* positions
         if (states != nullptr) states[i] = static_cast<wf_crowd_agent_state>(agent.status);
       }
     });
+  });
+}
+
+wf_status wf_crowd_agent_link(wf_crowd* crowd, uint32_t agent_id, int32_t* on_link, wf_crowd_link_crossing* crossing,
+                              wf_crowd_link_event* event) {
+  if (!is_live(crowd)) return WF_INVALID_ARGUMENT;
+  return guarded(crowd->header.error, [&] {
+    const CrowdAgent* agent = crowd->crowd->agent(agent_id);
+    if (agent == nullptr) return fail(crowd->header.error, WF_INVALID_ARGUMENT, no_agent("wf_crowd_agent_link", agent_id));
+    if (on_link != nullptr) *on_link = agent->link ? 1 : 0;
+    if (event != nullptr) *event = static_cast<wf_crowd_link_event>(agent->link_event);
+    if (crossing != nullptr && agent->link) {
+      const CrowdLinkTraversal& link = *agent->link;
+      const Point* ends[2] = {&link.start, &link.end};
+      double* out[2] = {crossing->start, crossing->end};
+      for (int k = 0; k < 2; ++k) {
+        out[k][0] = ends[k]->x;
+        out[k][1] = ends[k]->y;
+        out[k][2] = ends[k]->z;
+      }
+      crossing->duration = link.duration;
+      crossing->elapsed = link.elapsed;
+      crossing->progress = link.progress();
+      crossing->link = link.link;
+      crossing->reverse = link.reverse ? 1 : 0;
+    }
+    return WF_OK;
   });
 }
 

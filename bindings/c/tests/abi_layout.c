@@ -47,6 +47,9 @@ int main(void) {
   SIZE(wf_crowd_settings); FIELD(wf_crowd_settings, time_horizon); FIELD(wf_crowd_settings, max_neighbours);
   FIELD(wf_crowd_settings, collision_iterations); FIELD(wf_crowd_settings, stuck_time);
   FIELD(wf_crowd_settings, max_move_polygons); FIELD(wf_crowd_settings, target_snap_distance);
+  FIELD(wf_crowd_settings, min_agents_per_thread); VALUE(WF_CROWD_ON_LINK); VALUE(WF_CROWD_LINK_FINISHED);
+  SIZE(wf_crowd_link_crossing); FIELD(wf_crowd_link_crossing, duration); FIELD(wf_crowd_link_crossing, link);
+  FIELD(wf_crowd_link_crossing, reverse);
   SIZE(wf_crowd_agent_settings); FIELD(wf_crowd_agent_settings, height); FIELD(wf_crowd_agent_settings, arrival_radius);
   FIELD(wf_crowd_agent_settings, user_id);
   return 0;

@@ -1752,6 +1752,68 @@ static void test_crowd_circle_swap(wf_navmesh* mesh) {
   wf_crowd_destroy(crowd);
 }
 
+/* Two floors that do not touch (y = 0 and y = 3), joined by a ladder link: an agent climbs it as
+ * a timed crossing (WF_CROWD_ON_LINK, progress growing from 0 to 1) and arrives upstairs. */
+static void test_crowd_link_crossing(void) {
+  static const float vertices[] = {0.0f, 0.0f, 0.0f, 4.0f, 0.0f, 0.0f, 4.0f, 0.0f, 2.0f, 0.0f, 0.0f, 2.0f,
+                                   6.0f, 3.0f, 0.0f, 10.0f, 3.0f, 0.0f, 10.0f, 3.0f, 2.0f, 6.0f, 3.0f, 2.0f};
+  static const uint32_t indices[] = {0, 1, 2, 3, 4, 5, 6, 7};
+  static const uint32_t sizes[] = {4, 4};
+  wf_navmesh* mesh = NULL;
+  wf_crowd* crowd = NULL;
+  wf_crowd_settings settings;
+  wf_off_mesh_link link;
+  wf_crowd_link_crossing crossing;
+  wf_crowd_link_event event = WF_CROWD_LINK_NONE;
+  wf_crowd_agent_state state = WF_CROWD_IDLE;
+  const double start[3] = {0.5, 0.0, 1.0}, goal[3] = {9.5, 3.0, 1.0};
+  double position[3];
+  uint32_t id = 0, read_id = 0;
+  int32_t on_link = 0;
+  size_t count = 0;
+  int tick, started = 0, finished = 0;
+  double last_progress = 0.0;
+  char error[256];
+
+  CHECK_STATUS(wf_navmesh_create(vertices, 8, 0, indices, 8, sizes, 2, &mesh, error, sizeof error), WF_OK);
+  wf_off_mesh_link_init(&link);
+  link.start[0] = 3.8; link.start[1] = 0.0; link.start[2] = 1.0;
+  link.end[0] = 6.2; link.end[1] = 3.0; link.end[2] = 1.0;
+  link.radius = 0.5;
+  CHECK_STATUS(wf_navmesh_add_off_mesh_link(mesh, &link, NULL), WF_OK);
+  wf_crowd_settings_init(&settings);
+  CHECK(settings.min_agents_per_thread == 256);
+  settings.min_agents_per_thread = 1;
+  CHECK_STATUS(wf_crowd_create(mesh, &settings, &crowd, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_crowd_add_agent(crowd, start, NULL, &id), WF_OK);
+  CHECK_STATUS(wf_crowd_set_target(crowd, id, goal), WF_OK);
+  for (tick = 0; tick < 200; ++tick) {
+    CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
+    CHECK_STATUS(wf_crowd_read_agents(crowd, &read_id, position, NULL, &state, 1, &count), WF_OK);
+    CHECK_STATUS(wf_crowd_agent_link(crowd, id, &on_link, &crossing, &event), WF_OK);
+    if (event == WF_CROWD_LINK_STARTED) {
+      ++started;
+      CHECK(on_link == 1 && crossing.progress == 0.0 && crossing.link == 0 && crossing.reverse == 0);
+      CHECK_NEAR(crossing.end[1], 3.0, 1e-9);
+    }
+    if (on_link) {
+      CHECK(state == WF_CROWD_ON_LINK);
+      CHECK(crossing.progress >= last_progress && crossing.progress <= 1.0);
+      last_progress = crossing.progress;
+    }
+    if (event == WF_CROWD_LINK_FINISHED) {
+      ++finished;
+      CHECK(on_link == 0);
+    }
+  }
+  CHECK(started == 1 && finished == 1);
+  CHECK(state == WF_CROWD_ARRIVED);
+  CHECK_NEAR(position[1], 3.0, 1e-9);
+  CHECK_STATUS(wf_crowd_agent_link(crowd, id + 1, NULL, NULL, NULL), WF_INVALID_ARGUMENT);
+  wf_crowd_destroy(crowd);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+}
+
 static void test_crowds(void) {
   wf_navmesh* mesh = NULL;
   wf_crowd* crowd = (wf_crowd*)&failures;
@@ -1859,6 +1921,7 @@ static void test_crowds(void) {
 
   test_crowd_circle_swap(mesh);
   CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+  test_crowd_link_crossing();
 }
 
 /* ---- agents larger than one cell, off-mesh links, exact mesh paths ---- */

@@ -18,6 +18,8 @@ namespace Wayfinder
         Arrived = 3,
         /// <summary>Its target cannot be reached: it stands as close as it got.</summary>
         Unreachable = 4,
+        /// <summary>Crossing an off-mesh link: a timed move, not steered or pushed (docs/crowds.md).</summary>
+        OnLink = 5,
     }
 
     /// <summary>
@@ -48,6 +50,7 @@ namespace Wayfinder
         public double WallClearance;
         /// <summary>A point off the mesh moves this far onto it, &gt;= 0 (2).</summary>
         public double TargetSnapDistance;
+        private UIntPtr minAgentsPerThread;
 
         /// <summary>The defaults of C++ CrowdSettings (C wf_crowd_settings_init).</summary>
         public static unsafe CrowdSettings Defaults()
@@ -59,6 +62,15 @@ namespace Wayfinder
 
         /// <summary>Threads an update splits the agents over, &gt;= 1 (1); the result is the same for every count.</summary>
         public int Threads { get { return Native.Count(threads); } set { threads = Native.Size(value, "Threads"); } }
+        /// <summary>
+        /// With fewer agents than Threads times this (&gt;= 1; 256), an update runs on the calling
+        /// thread alone; the result is the same.
+        /// </summary>
+        public int MinAgentsPerThread
+        {
+            get { return Native.Count(minAgentsPerThread); }
+            set { minAgentsPerThread = Native.Size(value, "MinAgentsPerThread"); }
+        }
         /// <summary>The nearest this many are avoided, &gt;= 1 (10).</summary>
         public int MaxNeighbours { get { return Native.Count(maxNeighbours); } set { maxNeighbours = Native.Size(value, "MaxNeighbours"); } }
         /// <summary>Rounds of pushing overlapping agents apart (32; 0: none).</summary>

@@ -24,6 +24,7 @@ namespace Wayfinder.Tests
             Assert.That(settings.MaxNeighbours, Is.EqualTo(10));
             Assert.That(settings.CollisionIterations, Is.EqualTo(32));
             Assert.That(settings.MaxMovePolygons, Is.EqualTo(64));
+            Assert.That(settings.MinAgentsPerThread, Is.EqualTo(256));
             Assert.That(settings.TimeHorizon, Is.EqualTo(2.0));
             CrowdAgentSettings body = CrowdAgentSettings.Defaults();
             Assert.That(body.Radius, Is.EqualTo(0.5));
@@ -31,6 +32,7 @@ namespace Wayfinder.Tests
             Assert.That(body.MaxSpeed, Is.EqualTo(3.5));
             Assert.That(body.UserId, Is.EqualTo(0UL));
             Assert.Throws<ArgumentOutOfRangeException>(() => settings.Threads = -1);
+            Assert.Throws<ArgumentOutOfRangeException>(() => settings.MinAgentsPerThread = -1);
         }
 
         // Eight agents on a circle of radius 3 in an open room of the RecastDemo dungeon each walk

@@ -22,13 +22,14 @@ namespace Wayfinder.Tests
         [Test]
         public void CrowdSettingsIsWfCrowdSettings()
         {
-            Assert.That(Marshal.SizeOf(typeof(CrowdSettings)), Is.EqualTo(96));
+            Assert.That(Marshal.SizeOf(typeof(CrowdSettings)), Is.EqualTo(104));
             Assert.That(Offset<CrowdSettings>("TimeHorizon"), Is.EqualTo(8));
             Assert.That(Offset<CrowdSettings>("maxNeighbours"), Is.EqualTo(32));
             Assert.That(Offset<CrowdSettings>("collisionIterations"), Is.EqualTo(40));
             Assert.That(Offset<CrowdSettings>("StuckTime"), Is.EqualTo(48));
             Assert.That(Offset<CrowdSettings>("maxMovePolygons"), Is.EqualTo(72));
             Assert.That(Offset<CrowdSettings>("TargetSnapDistance"), Is.EqualTo(88));
+            Assert.That(Offset<CrowdSettings>("minAgentsPerThread"), Is.EqualTo(96));
         }
 
         [Test]

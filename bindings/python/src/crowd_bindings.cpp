@@ -57,7 +57,7 @@ void bind_crowd_settings(py::module_& module) {
                        std::size_t max_neighbours, std::size_t collision_iterations, double stuck_time,
                        double stuck_progress, double settle_speed_fraction, std::size_t max_move_polygons,
                        double wall_clearance, double target_snap_distance, std::size_t path_max_active,
-                       std::uint64_t path_slice_expansions) {
+                       std::uint64_t path_slice_expansions, std::size_t min_agents_per_thread) {
              CrowdSettings settings;
              settings.threads = threads;
              settings.time_horizon = time_horizon;
@@ -73,6 +73,7 @@ void bind_crowd_settings(py::module_& module) {
              settings.target_snap_distance = target_snap_distance;
              settings.path_queue.max_active = path_max_active;
              settings.path_queue.slice_expansions = path_slice_expansions;
+             settings.min_agents_per_thread = min_agents_per_thread;
              return checked(settings);
            }),
            py::kw_only(), py::arg("threads") = CrowdSettings{}.threads,
@@ -87,8 +88,11 @@ void bind_crowd_settings(py::module_& module) {
            py::arg("wall_clearance") = CrowdSettings{}.wall_clearance,
            py::arg("target_snap_distance") = CrowdSettings{}.target_snap_distance,
            py::arg("path_max_active") = PathRequestQueueSettings{}.max_active,
-           py::arg("path_slice_expansions") = PathRequestQueueSettings{}.slice_expansions)
+           py::arg("path_slice_expansions") = PathRequestQueueSettings{}.slice_expansions,
+           py::arg("min_agents_per_thread") = CrowdSettings{}.min_agents_per_thread)
       .def_readwrite("threads", &CrowdSettings::threads, "threads an update splits the agents over; same result for any")
+      .def_readwrite("min_agents_per_thread", &CrowdSettings::min_agents_per_thread,
+                     "with fewer agents than threads x this, an update runs on the calling thread alone (same result)")
       .def_readwrite("time_horizon", &CrowdSettings::time_horizon)
       .def_readwrite("wall_time_horizon", &CrowdSettings::wall_time_horizon)
       .def_readwrite("neighbour_distance", &CrowdSettings::neighbour_distance)
@@ -149,7 +153,23 @@ void bind_crowd_agent(py::module_& module) {
       .value("waiting_for_path", CrowdAgentStatus::waiting_for_path)
       .value("moving", CrowdAgentStatus::moving)
       .value("arrived", CrowdAgentStatus::arrived)
-      .value("unreachable", CrowdAgentStatus::unreachable);
+      .value("unreachable", CrowdAgentStatus::unreachable)
+      .value("on_link", CrowdAgentStatus::on_link);
+  py::enum_<CrowdLinkEvent>(module, "CrowdLinkEvent", "what happened to an agent's link crossing in the last update")
+      .value("none", CrowdLinkEvent::none)
+      .value("started", CrowdLinkEvent::started)
+      .value("finished", CrowdLinkEvent::finished);
+  py::class_<CrowdLinkTraversal>(module, "CrowdLinkTraversal",
+                                 "An agent's crossing of an off-mesh link (C++ CrowdLinkTraversal): a straight line "
+                                 "from start to end at its max speed, for the game to animate.")
+      .def_readonly("link", &CrowdLinkTraversal::link, "the link's id")
+      .def_readonly("reverse", &CrowdLinkTraversal::reverse, "a two-way link taken from its end to its start")
+      .def_property_readonly("start", [](const CrowdLinkTraversal& t) { return to_tuple(t.start); })
+      .def_property_readonly("end", [](const CrowdLinkTraversal& t) { return to_tuple(t.end); }, "where it lands")
+      .def_readonly("end_polygon", &CrowdLinkTraversal::end_polygon)
+      .def_readonly("duration", &CrowdLinkTraversal::duration, "seconds")
+      .def_readonly("elapsed", &CrowdLinkTraversal::elapsed, "seconds")
+      .def_property_readonly("progress", &CrowdLinkTraversal::progress, "0 (taken) to 1 (landed)");
   py::enum_<CrowdTargetKind>(module, "CrowdTargetKind")
       .value("none", CrowdTargetKind::none)
       .value("point", CrowdTargetKind::point)
@@ -169,7 +189,9 @@ void bind_crowd_agent(py::module_& module) {
       .def_readonly("stuck", &CrowdAgent::stuck)
       .def_readonly("corridor", &CrowdAgent::corridor)
       .def_property_readonly("next_corner", [](const CrowdAgent& a) { return to_tuple(a.next_corner); })
-      .def_readonly("path_requests", &CrowdAgent::path_requests);
+      .def_readonly("path_requests", &CrowdAgent::path_requests)
+      .def_readonly("link", &CrowdAgent::link, "the off-mesh link crossing (status on_link), or None")
+      .def_readonly("link_event", &CrowdAgent::link_event);
 
   py::class_<CrowdUpdateReport>(module, "CrowdUpdateReport", "what one update did")
       .def_readonly("paths_started", &CrowdUpdateReport::paths_started)

@@ -64,6 +64,37 @@ def test_a_circle_swap_arrives_without_overlaps():
     assert crowd.velocities().shape == (count, 2) and crowd.time == pytest.approx(0.05 * round(crowd.time / 0.05))
 
 
+def test_an_agent_crosses_an_off_mesh_link_between_floors():
+    # Two floors that do not touch (y = 0 and y = 3) joined by a ladder: the crossing is a timed
+    # move with a progress from 0 to 1, and the agent arrives upstairs.
+    obj = ("v 0 0 0\nv 0 0 2\nv 4 0 2\nv 4 0 0\nv 6 3 0\nv 6 3 2\nv 10 3 2\nv 10 3 0\n"
+           "f 1 2 3 4\nf 5 6 7 8\n")
+    mesh = wf.NavMesh.build(wf.parse_obj_mesh(obj, "two floors"))
+    mesh.add_off_mesh_link(wf.OffMeshLink((3.8, 0.0, 1.0), (6.2, 3.0, 1.0), radius=0.5))
+    settings = wf.CrowdSettings(min_agents_per_thread=1)
+    assert settings.min_agents_per_thread == 1 and wf.CrowdSettings().min_agents_per_thread == 256
+    with pytest.raises(ValueError, match="min_agents_per_thread"):
+        wf.CrowdSettings(min_agents_per_thread=0)
+    crowd = wf.Crowd(mesh, settings)
+    agent = crowd.add_agent((0.5, 0.0, 1.0), wf.CrowdAgentSettings(radius=0.3, max_speed=1.5))
+    crowd.set_target(agent, (9.5, 3.0, 1.0))
+    events, progress = [], []
+    for _ in range(200):
+        crowd.update(0.1)
+        state = crowd.agent(agent)
+        if state.link_event != wf.CrowdLinkEvent.none:
+            events.append(state.link_event)
+        if state.link is not None:
+            assert state.status == wf.CrowdAgentStatus.on_link
+            assert state.link.link == 0 and not state.link.reverse
+            progress.append(state.link.progress)
+    assert events == [wf.CrowdLinkEvent.started, wf.CrowdLinkEvent.finished]
+    assert progress[0] == 0.0 and progress == sorted(progress) and progress[-1] <= 1.0
+    state = crowd.agent(agent)
+    assert state.status == wf.CrowdAgentStatus.arrived and state.link is None
+    assert state.position[1] == pytest.approx(3.0)
+
+
 def dungeon_run(mesh, queries, threads):
     crowd = wf.Crowd(mesh, wf.CrowdSettings(threads=threads))
     for start, goal in queries:

@@ -377,8 +377,10 @@ class CrowdSettings:
                  neighbour_distance: float = 5.0, max_neighbours: int = 10, collision_iterations: int = 32,
                  stuck_time: float = 3.0, stuck_progress: float = 0.05, settle_speed_fraction: float = 0.05,
                  max_move_polygons: int = 64, wall_clearance: float = 0.02, target_snap_distance: float = 2.0,
-                 path_max_active: int = 4, path_slice_expansions: int = 256) -> None: ...
+                 path_max_active: int = 4, path_slice_expansions: int = 256,
+                 min_agents_per_thread: int = 256) -> None: ...
     threads: int
+    min_agents_per_thread: int
     time_horizon: float
     wall_time_horizon: float
     neighbour_distance: float
@@ -414,6 +416,22 @@ class CrowdAgentStatus(enum.IntEnum):
     moving = ...
     arrived = ...
     unreachable = ...
+    on_link = ...
+
+class CrowdLinkEvent(enum.Enum):
+    none = ...
+    started = ...
+    finished = ...
+
+class CrowdLinkTraversal:
+    link: int
+    reverse: bool
+    start: Point3
+    end: Point3
+    end_polygon: int
+    duration: float
+    elapsed: float
+    progress: float
 
 class CrowdTargetKind(enum.Enum):
     none = ...
@@ -435,6 +453,8 @@ class CrowdAgent:
     corridor: List[int]
     next_corner: Point3
     path_requests: int
+    link: Optional[CrowdLinkTraversal]
+    link_event: CrowdLinkEvent
 
 class CrowdUpdateReport:
     paths_started: int

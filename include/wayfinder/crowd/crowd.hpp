@@ -75,13 +75,41 @@ enum class CrowdAgentStatus : std::uint8_t {
   moving,            ///< following its path, or its target velocity
   arrived,           ///< within its arrival radius of its target point; stands still
   unreachable,       ///< its target cannot be reached: it walked as close as it can and stands there
+  on_link,           ///< crossing an off-mesh link (CrowdAgent::link): a timed move, not steered or pushed
+};
+
+/// An agent's crossing of an off-mesh link (a jump, a ladder, a teleporter), a timed move the
+/// game animates: the agent goes in a straight line (3D) from `start` to `end` at its max speed,
+/// so `duration` is their distance over it (at least one tick), and lands on the link's far end
+/// to walk the rest of its path. While crossing, avoidance and the collision pass never move it;
+/// others avoid it (they take all of the avoidance between them and it).
+struct CrowdLinkTraversal {
+  OffMeshLinkId link = 0;  ///< the link's id (NavMesh::off_mesh_link)
+  bool reverse = false;    ///< a two-way link taken from its end to its start
+  Point start;             ///< where the agent stood when it took the link (within its radius of the link's start)
+  Point end;               ///< where it lands: the link's far end, on the mesh
+  PolygonId end_polygon = invalid_polygon;  ///< the polygon it lands on
+  double duration = 0.0;   ///< seconds from taking the link to landing (> 0)
+  double elapsed = 0.0;    ///< seconds since it took the link
+  /// How far along the crossing is, 0 (the tick it took the link) to 1 (landed).
+  [[nodiscard]] double progress() const { return duration > 0.0 && elapsed < duration ? elapsed / duration : 1.0; }
+};
+
+/// What happened to an agent's link crossing in the last update.
+enum class CrowdLinkEvent : std::uint8_t {
+  none,
+  started,   ///< it took a link this tick (progress 0; its position has not moved yet)
+  finished,  ///< it landed this tick (CrowdAgent::link is empty again; the status is moving, or
+             ///< waiting_for_path when its target changed meanwhile)
 };
 
 /// What the game reads of an agent after an update.
 struct CrowdAgent {
   CrowdAgentId id = 0;
   CrowdAgentSettings settings;
-  /// Where it stands, on the mesh (the height is the mesh's there), and its polygon.
+  /// Where it stands, on the mesh (the height is the mesh's there), and its polygon. While it
+  /// crosses an off-mesh link its position is on the straight line of the crossing (off the
+  /// mesh) and its polygon the one it took the link from.
   Point position;
   PolygonId polygon = invalid_polygon;
   /// Its velocity (x-z, units per second) during the last tick.
@@ -100,6 +128,10 @@ struct CrowdAgent {
   Point next_corner;
   /// How many paths it has asked for (the first and every replan).
   std::uint32_t path_requests = 0;
+  /// The off-mesh link it is crossing (status on_link), or empty.
+  std::optional<CrowdLinkTraversal> link;
+  /// Whether it took or left a link during the last update.
+  CrowdLinkEvent link_event = CrowdLinkEvent::none;
 };
 
 struct CrowdSettings {
