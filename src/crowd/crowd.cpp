@@ -15,6 +15,7 @@
 
 #include "agent_slices.hpp"
 #include "crowd_world.hpp"
+#include "grid_crowd_world.hpp"
 #include "neighbour_grid.hpp"
 #include "navmesh_crowd_world.hpp"
 #include "wayfinder/core/geometry.hpp"
@@ -138,13 +139,15 @@ std::optional<std::string> CrowdSettings::problem() const {
 }
 
 struct Crowd::State {
-  State(std::unique_ptr<crowd_detail::CrowdWorld> ground, const NavMesh* navmesh, const CrowdSettings& chosen)
-      : world(std::move(ground)), mesh(navmesh), settings(chosen), slice_scratch(chosen.threads),
+  State(std::unique_ptr<crowd_detail::CrowdWorld> ground, const NavMesh* navmesh, const GridMap* ground_grid,
+        const CrowdSettings& chosen)
+      : world(std::move(ground)), mesh(navmesh), grid_map(ground_grid), settings(chosen), slice_scratch(chosen.threads),
         workers(chosen.threads) {}
 
   /// The ground the agents walk on, with its path searches (crowd_world.hpp).
   std::unique_ptr<crowd_detail::CrowdWorld> world;
   const NavMesh* mesh;  ///< the world when it is a mesh
+  const GridMap* grid_map;  ///< the world when it is a grid
   const bool walls_bound_the_disc = world->walls_bound_the_disc();
   CrowdSettings settings;
   std::vector<CrowdAgent> agents;  ///< in id order
@@ -552,8 +555,24 @@ struct Crowd::State {
 
 Crowd::Crowd(const NavMesh& mesh, const CrowdSettings& settings) {
   if (const auto problem = settings.problem()) throw std::invalid_argument("crowd settings: " + *problem);
-  state_ = std::make_unique<State>(crowd_detail::make_navmesh_world(mesh, settings.path_queue), &mesh, settings);
+  state_ = std::make_unique<State>(crowd_detail::make_navmesh_world(mesh, settings.path_queue), &mesh, nullptr, settings);
   state_->seen_revision = mesh.revision();
+}
+
+std::optional<std::string> GridCrowdOptions::problem() const {
+  if (algorithm != GridAlgorithm::astar && algorithm != GridAlgorithm::jump_point)
+    return "algorithm must be astar or jump_point, not " + std::string(to_string(algorithm));
+  if (algorithm == GridAlgorithm::jump_point && diagonal != DiagonalMode::only_if_no_obstacles)
+    return "diagonal: jump_point needs only_if_no_obstacles";
+  return std::nullopt;
+}
+
+Crowd::Crowd(const GridMap& map, const CrowdSettings& settings, const GridCrowdOptions& options) {
+  if (const auto problem = settings.problem()) throw std::invalid_argument("crowd settings: " + *problem);
+  if (const auto problem = options.problem()) throw std::invalid_argument("grid crowd options: " + *problem);
+  state_ = std::make_unique<State>(crowd_detail::make_grid_world(map, options, settings.path_queue), nullptr, &map,
+                                   settings);
+  state_->seen_revision = map.revision();
 }
 Crowd::~Crowd() = default;
 Crowd::Crowd(Crowd&&) noexcept = default;
@@ -722,6 +741,7 @@ std::span<const CrowdAgent> Crowd::agents() const { return state_->agents; }
 std::size_t Crowd::agent_count() const { return state_->agents.size(); }
 double Crowd::time() const { return state_->time; }
 const CrowdSettings& Crowd::settings() const { return state_->settings; }
+const GridMap* Crowd::grid() const { return state_->grid_map; }
 const NavMesh& Crowd::mesh() const {
   if (state_->mesh == nullptr) throw std::logic_error("Crowd::mesh: this crowd walks on a grid");
   return *state_->mesh;

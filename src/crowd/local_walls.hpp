@@ -26,6 +26,9 @@ struct WallSearchScratch {
   std::vector<PolygonId> seen;
 };
 
+/// The squared distance (x-z) from `p` to the segment a-b.
+[[nodiscard]] double distance_squared_to_segment(PlanarVector p, PlanarVector a, PlanarVector b);
+
 /// Appends to `walls` every wall edge within `range` (x-z) of `centre` reachable from `polygon`
 /// (which holds `centre`) that faces the centre (the centre on its walkable side), looking at
 /// no more than `max_polygons` polygons. Edges are listed in the order the walk meets them.
