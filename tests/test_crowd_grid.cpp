@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "wayfinder/crowd/crowd.hpp"
+#include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 
 using namespace wayfinder;
@@ -161,4 +163,61 @@ TEST(GridCrowd, BadOptionsAreRefused) {
   options.algorithm = GridAlgorithm::jump_point;
   options.diagonal = DiagonalMode::always;
   EXPECT_THROW(Crowd(map, {}, options), std::invalid_argument);
+}
+
+TEST(GridCrowd, OneSharedFlowFieldTakesManyAgentsThroughTheDoor) {
+  const GridMap map = doorway_map();
+  std::vector<Cell> goals;
+  for (int y = 0; y < 12; ++y)
+    for (int x = 20; x < 23; ++x) goals.push_back({x, y});
+  const auto field = std::make_shared<const GridFlowField>(map, goals);
+  ASSERT_TRUE(field->built());
+  Crowd crowd(map);
+  CrowdAgentSettings body;
+  body.radius = 0.4;
+  body.max_speed = 1.5;
+  for (int k = 0; k < 10; ++k) {
+    const CrowdAgentId id = crowd.add_agent({2.5 + (k / 5) * 2.0, 0.0, 1.5 + (k % 5) * 2.0}, body);
+    ASSERT_TRUE(crowd.set_target_flow(id, field));
+    EXPECT_EQ(crowd.agent(id)->target_kind, CrowdTargetKind::flow);
+  }
+  EXPECT_EQ(field.use_count(), 11);  // one field for all
+  double worst = 0.0;
+  bool all_arrived = false;
+  for (int step = 0; step < 1500 && !all_arrived; ++step) {
+    crowd.update(0.1);
+    const auto agents = crowd.agents();
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      const Point& p = agents[i].position;
+      ASSERT_TRUE(map.passable(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.z))));
+      for (std::size_t j = i + 1; j < agents.size(); ++j)
+        worst = std::max(worst, (0.8 - std::hypot(p.x - agents[j].position.x, p.z - agents[j].position.z)) / 0.4);
+    }
+    all_arrived = std::all_of(agents.begin(), agents.end(),
+                              [](const CrowdAgent& agent) { return agent.status == CrowdAgentStatus::arrived; });
+  }
+  EXPECT_TRUE(all_arrived);
+  EXPECT_LE(worst, 0.01);
+  for (const CrowdAgent& agent : crowd.agents()) EXPECT_GE(agent.position.x, 20.0);
+  // Cleared targets let the field go.
+  for (const CrowdAgent& agent : crowd.agents()) crowd.clear_target(agent.id);
+  EXPECT_EQ(field.use_count(), 1);
+}
+
+TEST(GridCrowd, FlowTargetsAreRefusedWhereTheyCannotServe) {
+  GridMap map = doorway_map();
+  map.block_rect({0, 0, 2, 1});
+  map.block_rect({0, 2, 2, 1});
+  map.block_rect({2, 1, 1, 1});  // cell (1, 1) shut in on three sides, (0, 1) on the edge
+  const auto field = std::make_shared<const GridFlowField>(map, Cell{22, 6});
+  Crowd crowd(map);
+  const CrowdAgentId shut_in = crowd.add_agent({1.5, 0.0, 1.5});
+  EXPECT_FALSE(crowd.set_target_flow(shut_in, field));  // no goal from its cell
+  const CrowdAgentId free = crowd.add_agent({5.5, 0.0, 5.5});
+  EXPECT_FALSE(crowd.set_target_flow(free, nullptr));
+  EXPECT_FALSE(crowd.set_target_flow(free, std::make_shared<const GridFlowField>()));  // not built
+  EXPECT_FALSE(crowd.set_target_flow(free, std::make_shared<const GridFlowField>(GridMap(5, 5), Cell{1, 1})));
+  EXPECT_FALSE(crowd.set_target_flow(999, field));
+  EXPECT_TRUE(crowd.set_target_flow(free, field));
+  EXPECT_EQ(crowd.agent(free)->target, (Point{22.5, 0.0, 6.5}));
 }

@@ -81,6 +81,7 @@ std::optional<std::string> non_negative(const char* name, double value) {
 /// The agent's own bookkeeping, beside the CrowdAgent the game reads.
 struct AgentWork {
   PathTicket ticket;
+  std::shared_ptr<const GridFlowField> flow;  ///< the field it follows (CrowdTargetKind::flow)
   bool wants_path = false;         ///< ask for a path in the next update
   std::uint64_t planned_revision = 0;
   std::uint64_t requested_revision = 0;
@@ -291,6 +292,9 @@ struct Crowd::State {
         agent.desired_velocity = speed > agent.settings.max_speed ? (agent.settings.max_speed / speed) * wanted : wanted;
         return;
       }
+      case CrowdTargetKind::flow:
+        steer_by_flow(i, dt);
+        return;
       case CrowdTargetKind::point:
         break;
     }
@@ -375,6 +379,33 @@ struct Crowd::State {
         own.wants_path = true;  // one replan: the crowd may have opened another way
       }
     }
+  }
+
+  /// Steering along a flow field: at the most speed that still stops at the goal, towards the
+  /// furthest cell down the field in straight sight; arrived while in a goal cell.
+  void steer_by_flow(std::size_t i, double dt) {
+    CrowdAgent& agent = agents[i];
+    double remaining = 0.0;
+    using FlowStep = crowd_detail::CrowdWorld::FlowStep;
+    switch (world->follow_flow(*work[i].flow, agent.position, agent.next_corner, remaining)) {
+      case FlowStep::at_goal:
+        agent.status = CrowdAgentStatus::arrived;
+        reset_progress(i);
+        return;
+      case FlowStep::unreachable:
+        agent.status = CrowdAgentStatus::unreachable;
+        reset_progress(i);
+        return;
+      case FlowStep::heading:
+        break;
+    }
+    agent.status = CrowdAgentStatus::moving;
+    const PlanarVector heading = planar(agent.next_corner) - planar(agent.position);
+    const double heading_length = heading.length();
+    if (heading_length <= 0.0) return;
+    const double stopping_speed = std::sqrt(2.0 * agent.settings.max_acceleration * remaining);
+    const double speed = std::min({agent.settings.max_speed, stopping_speed, remaining / dt});
+    agent.desired_velocity = (speed / heading_length) * heading;
   }
 
   // ---- Avoidance: the new velocity by ORCA (per agent, parallel; reads only the snapshot).
@@ -632,6 +663,7 @@ bool Crowd::set_target(CrowdAgentId id, const Point& target) {
   const crowd_detail::WorldLocation location = s.place(target, s.filter_of(agent));
   if (!location.valid()) return false;
   s.forget_path(i);
+  s.work[i].flow.reset();
   agent.target_kind = CrowdTargetKind::point;
   agent.target = location.point;
   agent.status = CrowdAgentStatus::waiting_for_path;
@@ -646,9 +678,31 @@ bool Crowd::set_target_velocity(CrowdAgentId id, PlanarVector velocity) {
   if (i == s.agents.size() || !std::isfinite(velocity.x) || !std::isfinite(velocity.z)) return false;
   s.forget_path(i);
   s.work[i].wants_path = false;
+  s.work[i].flow.reset();
   s.agents[i].target_kind = CrowdTargetKind::velocity;
   s.agents[i].target_velocity = velocity;
   s.agents[i].status = CrowdAgentStatus::moving;
+  s.reset_progress(i);
+  return true;
+}
+
+bool Crowd::set_target_flow(CrowdAgentId id, std::shared_ptr<const GridFlowField> field) {
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size() || s.grid_map == nullptr || field == nullptr || !field->built() ||
+      field->width() != s.grid_map->width() || field->height() != s.grid_map->height())
+    return false;
+  CrowdAgent& agent = s.agents[i];
+  const Cell at{static_cast<int>(std::floor(agent.position.x)), static_cast<int>(std::floor(agent.position.z))};
+  const std::optional<std::size_t> goal = field->goal_index(at);
+  if (!goal) return false;
+  s.forget_path(i);
+  s.work[i].wants_path = false;
+  s.work[i].flow = std::move(field);
+  const Cell goal_cell = s.work[i].flow->goals()[*goal];
+  agent.target_kind = CrowdTargetKind::flow;
+  agent.target = {goal_cell.x + 0.5, 0.0, goal_cell.y + 0.5};
+  agent.status = CrowdAgentStatus::moving;
   s.reset_progress(i);
   return true;
 }
@@ -659,6 +713,7 @@ bool Crowd::clear_target(CrowdAgentId id) {
   if (i == s.agents.size()) return false;
   s.forget_path(i);
   s.work[i].wants_path = false;
+  s.work[i].flow.reset();
   s.agents[i].target_kind = CrowdTargetKind::none;
   s.agents[i].status = CrowdAgentStatus::idle;
   s.reset_progress(i);

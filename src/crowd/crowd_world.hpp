@@ -22,6 +22,7 @@
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/crowd/orca.hpp"
+#include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/surface_queries.hpp"
 
@@ -91,6 +92,14 @@ class CrowdWorld {
   /// its edges): SurfaceMoveResult's point, node (`polygon`) and the nodes passed (`corridor`).
   [[nodiscard]] virtual SurfaceMoveResult move(NodeId node, const Point& from, const Point& to,
                                                const AreaFilter* filter, std::size_t max_nodes) const = 0;
+  // ---- Flow fields (grids).
+  /// Where an agent at `position` heads along `field` (the furthest cell down it that it can walk
+  /// to straight), and the way left from there (`remaining`: that distance and the field's cost
+  /// on). at_goal: it stands in a goal cell; unreachable: no goal from its cell (or no field here).
+  enum class FlowStep : std::uint8_t { heading, at_goal, unreachable };
+  virtual FlowStep follow_flow(const GridFlowField& field, const Point& position, Point& heading,
+                               double& remaining) const = 0;
+
   /// Makes the route follow a move; false when it cannot (the route is dropped and asked for again).
   virtual bool follow_move(std::vector<NodeId>& corridor, const SurfaceMoveResult& moved, WorldScratch& scratch) const = 0;
 };

@@ -19,6 +19,8 @@ constexpr double waypoint_reach = 0.25;
 /// Half the side of the square swept along a sight line to the waypoint after next (cell units):
 /// the agent turns early only where a body of about this size fits.
 constexpr double sight_half_width = 0.35;
+/// How many cells down a flow field an agent looks for the furthest one it can walk to straight.
+constexpr int flow_lookahead = 12;
 
 class GridCrowdWorld final : public CrowdWorld {
  public:
@@ -199,6 +201,27 @@ class GridCrowdWorld final : public CrowdWorld {
   bool follow_move(std::vector<NodeId>& corridor, const SurfaceMoveResult& moved, WorldScratch&) const override {
     corridor.front() = moved.polygon;
     return true;
+  }
+
+  FlowStep follow_flow(const GridFlowField& field, const Point& position, Point& heading,
+                       double& remaining) const override {
+    const Cell at = cell_at(position.x, position.z);
+    if (field.width() != map_.width() || field.height() != map_.height() || !field.reachable(at))
+      return FlowStep::unreachable;
+    if (field.cost_to_goal(at) == 0.0) return FlowStep::at_goal;
+    // Down the field, the furthest of the next flow_lookahead cells in straight sight.
+    Cell aim = *field.next_cell(at);
+    Cell next = aim;
+    for (int k = 1; k < flow_lookahead; ++k) {
+      const std::optional<Cell> after = field.next_cell(next);
+      if (!after || *after == next) break;
+      next = *after;
+      if (!clear_sight(position, centre(map_.id_of(next)))) break;
+      aim = next;
+    }
+    heading = centre(map_.id_of(aim));
+    remaining = std::hypot(heading.x - position.x, heading.z - position.z) + field.cost_to_goal(aim);
+    return FlowStep::heading;
   }
 
  private:

@@ -120,6 +120,10 @@ class NavMeshCrowdWorld final : public CrowdWorld {
     return merge_moved_start(corridor, moved.corridor, scratch.merged);
   }
 
+  FlowStep follow_flow(const GridFlowField&, const Point&, Point&, double&) const override {
+    return FlowStep::unreachable;  // flow fields are a grid's
+  }
+
  private:
   const NavMesh& mesh_;
   PathRequestQueue<NavMesh> queue_;

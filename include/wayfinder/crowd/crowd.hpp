@@ -43,6 +43,7 @@
 #include "wayfinder/core/path_request_queue.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/crowd/orca.hpp"
+#include "wayfinder/grid/grid_flow_field.hpp"
 #include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -77,6 +78,7 @@ enum class CrowdTargetKind : std::uint8_t {
   none,      ///< stand still
   point,     ///< walk to a point of the mesh along a path
   velocity,  ///< walk at a velocity chosen by the game (a player's character): no path
+  flow,      ///< follow a shared flow field to the nearest of its goals (grids only): no path search
 };
 
 enum class CrowdAgentStatus : std::uint8_t {
@@ -100,7 +102,9 @@ struct CrowdAgent {
   /// The velocity it wanted during the last tick, before avoidance.
   PlanarVector desired_velocity;
   CrowdTargetKind target_kind = CrowdTargetKind::none;
-  Point target;                 ///< the target point (on the mesh), for CrowdTargetKind::point
+  /// The target point (on the mesh), for CrowdTargetKind::point; for flow, the centre of the
+  /// goal cell the field leads the agent to (from where it stood when sent).
+  Point target;
   PlanarVector target_velocity; ///< for CrowdTargetKind::velocity
   CrowdAgentStatus status = CrowdAgentStatus::idle;
   /// True when it has a target but made no progress towards it for CrowdSettings::stuck_time.
@@ -202,6 +206,13 @@ class Crowd {
   /// Sends the agent to the mesh point nearest to `target`: its path is asked for in the next
   /// update. False (nothing changed) when no agent has this id or the target has no mesh that near.
   bool set_target(CrowdAgentId id, const Point& target);
+  /// Sends the agent along `field` (a crowd on a grid only), shared by as many agents as like:
+  /// no path is searched; each tick the agent heads for the furthest cell down the field it can
+  /// walk to in a straight line, and has arrived while it stands in a goal cell. The field must
+  /// be built on this crowd's map (its size) and describes the map as it was then: rebuild it
+  /// after edits. False (nothing changed) when no agent has this id, the crowd is on a mesh, the
+  /// field is null, not built or of another size, or no goal can be reached from the agent's cell.
+  bool set_target_flow(CrowdAgentId id, std::shared_ptr<const GridFlowField> field);
   /// Makes the agent walk at `velocity` (x-z; clamped to its max speed), avoiding others and walls.
   bool set_target_velocity(CrowdAgentId id, PlanarVector velocity);
   /// The agent stops (comes to rest at its max acceleration).
