@@ -135,39 +135,35 @@ class GridCrowdWorld final : public CrowdWorld {
       if (distance_squared_to_segment(centre, a, b) <= range * range && determinant(b - a, centre - a) >= 0.0)
         walls.push_back({a, b});
     };
-    // Edges along rows (z = k), merged while the same side stays walkable; walkable side on the
-    // left of a -> b, as on a mesh.
-    for (int k = z0; k <= z1 + 1; ++k) {
-      int run_start = 0, run_side = 0;  // side: +1 walkable above (z > k), -1 below, 0 none
-      for (int x = x0; x <= x1 + 1; ++x) {
-        int side = 0;
-        if (x <= x1) {
-          const bool below = walkable({x, k - 1}, filter), above = walkable({x, k}, filter);
-          side = below == above ? 0 : (above ? 1 : -1);
+    // Edges along rows (lines z = k) and along columns (lines x = k), each merged while the same
+    // side stays walkable.
+    auto merge_edges = [&](int first_line, int last_line, int first, int last, bool reversed, auto cell_of) {
+      auto point_of = [&](int along, int line) {
+        const Cell corner = cell_of(along, line);
+        return PlanarVector{double(corner.x), double(corner.y)};
+      };
+      auto edge = [&](PlanarVector a, PlanarVector b) { reversed ? keep(b, a) : keep(a, b); };
+      for (int k = first_line; k <= last_line + 1; ++k) {
+        int run_start = 0, run_side = 0;  // +1: walkable after the line (greater k), -1: before, 0: no edge
+        for (int along = first; along <= last + 1; ++along) {
+          int side = 0;
+          if (along <= last) {
+            const bool before = walkable(cell_of(along, k - 1), filter), after = walkable(cell_of(along, k), filter);
+            side = before == after ? 0 : (after ? 1 : -1);
+          }
+          if (side == run_side) continue;
+          if (run_side == 1) edge(point_of(run_start, k), point_of(along, k));
+          if (run_side == -1) edge(point_of(along, k), point_of(run_start, k));
+          run_start = along;
+          run_side = side;
         }
-        if (side == run_side) continue;
-        if (run_side == 1) keep({double(run_start), double(k)}, {double(x), double(k)});
-        if (run_side == -1) keep({double(x), double(k)}, {double(run_start), double(k)});
-        run_start = x;
-        run_side = side;
       }
-    }
-    // Edges along columns (x = k).
-    for (int k = x0; k <= x1 + 1; ++k) {
-      int run_start = 0, run_side = 0;  // side: +1 walkable on the left (x < k), -1 on the right
-      for (int z = z0; z <= z1 + 1; ++z) {
-        int side = 0;
-        if (z <= z1) {
-          const bool left = walkable({k - 1, z}, filter), right = walkable({k, z}, filter);
-          side = left == right ? 0 : (left ? 1 : -1);
-        }
-        if (side == run_side) continue;
-        if (run_side == 1) keep({double(k), double(run_start)}, {double(k), double(z)});
-        if (run_side == -1) keep({double(k), double(z)}, {double(k), double(run_start)});
-        run_start = z;
-        run_side = side;
-      }
-    }
+    };
+    // The walkable side on the left of a -> b, as on a mesh: along a row, a -> b runs towards
+    // greater x when the walkable side is at greater z; along a column, towards smaller z when
+    // it is at greater x. (A cell's corner with the smallest coordinates has the cell's numbers.)
+    merge_edges(z0, z1, x0, x1, false, [](int along, int line) { return Cell{along, line}; });
+    merge_edges(x0, x1, z0, z1, true, [](int along, int line) { return Cell{line, along}; });
   }
 
   bool walls_bound_the_disc() const override { return true; }
