@@ -14,15 +14,13 @@
 #include <utility>
 
 #include "agent_slices.hpp"
-#include "local_walls.hpp"
+#include "crowd_world.hpp"
+#include "grid_crowd_world.hpp"
 #include "neighbour_grid.hpp"
+#include "navmesh_crowd_world.hpp"
 #include "path_corridor.hpp"
 #include "path_legs.hpp"
 #include "wayfinder/core/geometry.hpp"
-#include "wayfinder/navmesh/corridor_breaks.hpp"
-#include "wayfinder/navmesh/funnel.hpp"
-#include "wayfinder/navmesh/nav_mesh_query.hpp"
-#include "wayfinder/navmesh/surface_queries.hpp"
 
 namespace wayfinder {
 namespace {
@@ -63,30 +61,6 @@ double responsibility_of(const CrowdAgent& self, const CrowdAgent& other) {
   return mine + theirs > 0.0 ? theirs / (mine + theirs) : 0.5;
 }
 
-/// The turn `corner` (a portal end, as the funnel gives it) moved `inset` off the walls that
-/// meet there: along the sum of the directions from it to the other ends of the portals it
-/// ends, which fan out through the open ground around it (at most half the narrowest portal).
-Point inset_corner(const Point& corner, const std::vector<Portal>& portals, double inset) {
-  PlanarVector away;
-  double narrowest = std::numeric_limits<double>::infinity();
-  for (const Portal& portal : portals) {
-    const Point* other = nullptr;
-    if (portal.left.x == corner.x && portal.left.z == corner.z)
-      other = &portal.right;
-    else if (portal.right.x == corner.x && portal.right.z == corner.z)
-      other = &portal.left;
-    if (other == nullptr) continue;
-    const double width = geometry::distance_xz(corner, *other);
-    if (width <= 0.0) continue;
-    narrowest = std::min(narrowest, width);
-    away = away + (1.0 / width) * PlanarVector{other->x - corner.x, other->z - corner.z};
-  }
-  const double length = away.length();
-  if (length <= 1e-9) return corner;
-  const double shift = std::min(inset, 0.5 * narrowest) / length;
-  return {corner.x + shift * away.x, corner.y, corner.z + shift * away.z};
-}
-
 /// Seconds without progress after which a walker near its target has arrived where it stands.
 constexpr double crowded_arrival_time = 1.0;
 
@@ -118,6 +92,7 @@ std::optional<std::string> non_negative(const char* name, double value) {
 /// The agent's own bookkeeping, beside the CrowdAgent the game reads.
 struct AgentWork {
   PathTicket ticket;
+  std::shared_ptr<const GridFlowField> flow;  ///< the field it follows (CrowdTargetKind::flow)
   bool wants_path = false;         ///< ask for a path in the next update
   std::uint64_t planned_revision = 0;
   std::uint64_t requested_revision = 0;
@@ -135,14 +110,12 @@ struct AgentWork {
 
 /// Per-thread scratch memory.
 struct SliceScratch {
-  std::vector<Portal> portals;
   std::vector<Point> waypoints;
   std::vector<std::pair<double, std::size_t>> candidates;
   std::vector<WallSegment> walls;
-  crowd_detail::WallSearchScratch wall_search;
   std::vector<OrcaLine> lines;
   std::vector<OrcaLine> projected;
-  std::vector<PolygonId> merged;
+  crowd_detail::WorldScratch world;  ///< the world's own
 };
 
 }  // namespace
@@ -179,13 +152,17 @@ std::optional<std::string> CrowdSettings::problem() const {
 }
 
 struct Crowd::State {
-  State(const NavMesh& world, const CrowdSettings& chosen)
-      : mesh(world), settings(chosen), queue(world, chosen.path_queue), slice_scratch(chosen.threads),
+  State(std::unique_ptr<crowd_detail::CrowdWorld> ground, const NavMesh* navmesh, const GridMap* ground_grid,
+        const CrowdSettings& chosen)
+      : world(std::move(ground)), mesh(navmesh), grid_map(ground_grid), settings(chosen), slice_scratch(chosen.threads),
         workers(chosen.threads) {}
 
-  const NavMesh& mesh;
+  /// The ground the agents walk on, with its path searches (crowd_world.hpp).
+  std::unique_ptr<crowd_detail::CrowdWorld> world;
+  const NavMesh* mesh;  ///< the world when it is a mesh
+  const GridMap* grid_map;  ///< the world when it is a grid
+  const bool walls_bound_the_disc = world->walls_bound_the_disc();
   CrowdSettings settings;
-  PathRequestQueue<NavMesh> queue;
   std::vector<CrowdAgent> agents;  ///< in id order
   std::vector<AgentWork> work;     ///< beside agents
   CrowdAgentId next_id = 1;
@@ -213,23 +190,16 @@ struct Crowd::State {
   /// on it): it may then walk off it.
   [[nodiscard]] const AreaFilter* move_filter_of(const CrowdAgent& agent) const {
     const AreaFilter* filter = filter_of(agent);
-    if (filter != nullptr && !filter->passes(mesh.area(agent.polygon), mesh.flags(agent.polygon))) return nullptr;
+    if (filter != nullptr && !world->passes(agent.polygon, *filter)) return nullptr;
     return filter;
   }
 
-  [[nodiscard]] MeshLocation place(const Point& point, const AreaFilter* filter) const {
-    MeshLocation location = filter != nullptr ? mesh.locate(point, NavMesh::default_height_tolerance, *filter)
-                                              : mesh.locate(point);
-    if (location.valid()) return location;
-    location = mesh.nearest_point(point, settings.target_snap_distance);
-    if (location.valid() && filter != nullptr &&
-        !filter->passes(mesh.area(location.polygon), mesh.flags(location.polygon)))
-      return {};
-    return location;
+  [[nodiscard]] crowd_detail::WorldLocation place(const Point& point, const AreaFilter* filter) const {
+    return world->place(point, filter, settings.target_snap_distance);
   }
 
   void forget_path(std::size_t i) {
-    if (work[i].ticket) queue.cancel(work[i].ticket);
+    if (work[i].ticket) world->cancel_path(work[i].ticket);
     work[i].ticket = {};
     work[i].path.clear();
     agents[i].corridor.clear();
@@ -242,8 +212,8 @@ struct Crowd::State {
   }
 
   void check_corridors_after_edits() {
-    if (mesh.revision() == seen_revision) return;
-    seen_revision = mesh.revision();
+    if (world->revision() == seen_revision) return;
+    seen_revision = world->revision();
     for (std::size_t i = 0; i < agents.size(); ++i) {
       CrowdAgent& agent = agents[i];
       if (agent.target_kind != CrowdTargetKind::point || agent.link) continue;  // a crossing lands first
@@ -256,11 +226,7 @@ struct Crowd::State {
         if (agent.status == CrowdAgentStatus::unreachable) work[i].wants_path = true;
         continue;
       }
-      bool broken = true;
-      try {
-        broken = first_blocked_polygon(mesh, agent.corridor, work[i].planned_revision, filter_of(agent)).has_value();
-      } catch (const std::invalid_argument&) {
-      }
+      const bool broken = world->route_blocked(agent.corridor, work[i].planned_revision, filter_of(agent));
       if (broken || work[i].partial_path) work[i].wants_path = true;
     }
   }
@@ -271,12 +237,9 @@ struct Crowd::State {
       work[i].wants_path = false;
       CrowdAgent& agent = agents[i];
       if (agent.target_kind != CrowdTargetKind::point) continue;
-      if (work[i].ticket) queue.cancel(work[i].ticket);
-      NavMeshSearchOptions options;
-      options.filter = agent.settings.filter;
-      options.partial_when_unreachable = true;
-      work[i].ticket = queue.submit({agent.position, agent.target, options});
-      work[i].requested_revision = mesh.revision();
+      if (work[i].ticket) world->cancel_path(work[i].ticket);
+      work[i].ticket = world->request_path(agent.position, agent.target, agent.settings.filter);
+      work[i].requested_revision = world->revision();
       ++agent.path_requests;
       // A broken or missing corridor is not followed while the new path is searched.
       if (agent.corridor.empty() || agent.status != CrowdAgentStatus::moving) {
@@ -286,7 +249,7 @@ struct Crowd::State {
     }
   }
 
-  void receive_path(std::size_t i, PathResult& path) {
+  void receive_path(std::size_t i, PathResult& path, crowd_detail::WorldScratch& scratch) {
     CrowdAgent& agent = agents[i];
     AgentWork& own = work[i];
     own.ticket = {};
@@ -298,19 +261,15 @@ struct Crowd::State {
       return;
     }
     std::vector<PolygonId>& corridor = agent.corridor;
-    // The corridor is the path's first leg: up to its first off-mesh link, or all of it.
+    // The corridor is the path's first leg: up to its first off-mesh link, or all of it (on a
+    // grid, always all of it, smoothed to waypoints).
     own.path.assign(path);
     own.path_end = own.path.leg(corridor);
+    world->route_from_leg(corridor);
     own.partial_path = path.status == SearchStatus::partial;
     if (corridor.front() != agent.polygon) {
-      // The path starts where the agent stood when it asked (or in the polygon beside it on a
-      // shared edge): walk from there to where it stands now and merge the walk in.
-      const SurfaceMoveResult walk = move_along_surface(mesh, {corridor.front(), path.points.front()}, agent.position,
-                                                        move_filter_of(agent), settings.max_move_polygons);
-      std::vector<PolygonId> scratch;
-      const bool reached = walk.ok() && walk.point.x == agent.position.x && walk.point.z == agent.position.z;
-      if (!reached || !crowd_detail::merge_moved_start(corridor, walk.corridor, scratch) ||
-          !mesh.contains_xz(corridor.front(), agent.position.x, agent.position.z)) {
+      if (!world->join_route_start(corridor, path.points.front(), agent.position, move_filter_of(agent),
+                                   settings.max_move_polygons, scratch)) {
         corridor.clear();
         own.path.clear();
         own.wants_path = true;
@@ -350,6 +309,9 @@ struct Crowd::State {
         agent.desired_velocity = speed > agent.settings.max_speed ? (agent.settings.max_speed / speed) * wanted : wanted;
         return;
       }
+      case CrowdTargetKind::flow:
+        steer_by_flow(i, dt);
+        return;
       case CrowdTargetKind::point:
         break;
     }
@@ -385,13 +347,10 @@ struct Crowd::State {
       reset_progress(i);
       return;
     }
-    try {
-      corridor_portals(mesh, agent.corridor, scratch.portals);
-    } catch (const std::invalid_argument&) {
+    if (!world->steering_path(agent.position, own.path_end, agent.corridor, scratch.world, scratch.waypoints)) {
       own.wants_path = true;
       return;
     }
-    funnel_path(agent.position, own.path_end, scratch.portals, scratch.waypoints);
     const std::vector<Point>& waypoints = scratch.waypoints;
     double remaining = 0.0;
     for (std::size_t k = 1; k < waypoints.size(); ++k) remaining += geometry::distance_xz(waypoints[k - 1], waypoints[k]);
@@ -411,7 +370,7 @@ struct Crowd::State {
       const double turn = geometry::cross_xz(before, waypoints[k], after);
       const double scale = geometry::distance_xz(before, waypoints[k]) * geometry::distance_xz(waypoints[k], after);
       if (std::abs(turn) <= 1e-9 * scale) return waypoints[k];
-      return inset_corner(waypoints[k], scratch.portals, inset);
+      return world->aim_at_turn(waypoints[k], inset, scratch.world);
     };
     std::size_t corner = 1;
     Point aimed = aim(corner);
@@ -486,9 +445,10 @@ struct Crowd::State {
     if (agent.target_kind == CrowdTargetKind::point && !own.path.empty() && !own.wants_path) {
       own.path.next_leg();
       own.path_end = own.path.leg(agent.corridor);
+      world->route_from_leg(agent.corridor);
       agent.status = CrowdAgentStatus::moving;
       // An edit while it crossed may have broken the rest of the way: planned again.
-      if (mesh.revision() != own.planned_revision) own.wants_path = true;
+      if (world->revision() != own.planned_revision) own.wants_path = true;
       return;
     }
     agent.corridor.clear();
@@ -497,9 +457,37 @@ struct Crowd::State {
         own.wants_path = true;
         agent.status = CrowdAgentStatus::waiting_for_path;
         break;
-      case CrowdTargetKind::velocity: agent.status = CrowdAgentStatus::moving; break;
+      case CrowdTargetKind::velocity:
+      case CrowdTargetKind::flow: agent.status = CrowdAgentStatus::moving; break;
       case CrowdTargetKind::none: agent.status = CrowdAgentStatus::idle; break;
     }
+  }
+
+  /// Steering along a flow field: at the most speed that still stops at the goal, towards the
+  /// furthest cell down the field in straight sight; arrived while in a goal cell.
+  void steer_by_flow(std::size_t i, double dt) {
+    CrowdAgent& agent = agents[i];
+    double remaining = 0.0;
+    using FlowStep = crowd_detail::CrowdWorld::FlowStep;
+    switch (world->follow_flow(*work[i].flow, agent.position, agent.next_corner, remaining)) {
+      case FlowStep::at_goal:
+        agent.status = CrowdAgentStatus::arrived;
+        reset_progress(i);
+        return;
+      case FlowStep::unreachable:
+        agent.status = CrowdAgentStatus::unreachable;
+        reset_progress(i);
+        return;
+      case FlowStep::heading:
+        break;
+    }
+    agent.status = CrowdAgentStatus::moving;
+    const PlanarVector heading = planar(agent.next_corner) - planar(agent.position);
+    const double heading_length = heading.length();
+    if (heading_length <= 0.0) return;
+    const double stopping_speed = std::sqrt(2.0 * agent.settings.max_acceleration * remaining);
+    const double speed = std::min({agent.settings.max_speed, stopping_speed, remaining / dt});
+    agent.desired_velocity = (speed / heading_length) * heading;
   }
 
   // ---- Avoidance: the new velocity by ORCA (per agent, parallel; reads only the snapshot).
@@ -519,12 +507,13 @@ struct Crowd::State {
 
     // Walls first: they stay hard when the agents' half-planes have to give.
     scratch.walls.clear();
-    const double wall_range = body.max_speed * settings.wall_time_horizon + settings.wall_clearance + body.radius;
-    crowd_detail::gather_walls(mesh, agent.polygon, position, wall_range, move_filter_of(agent),
-                               settings.max_move_polygons, scratch.wall_search, scratch.walls);
+    // A mesh's ground is where centres may go; a grid's blocked cells must keep the disc off.
+    const double keep_off = walls_bound_the_disc ? body.radius + settings.wall_clearance : settings.wall_clearance;
+    const double wall_range = body.max_speed * settings.wall_time_horizon + keep_off + body.radius;
+    world->gather_walls(agent.polygon, position, wall_range, move_filter_of(agent), settings.max_move_polygons,
+                        scratch.world, scratch.walls);
     for (const WallSegment& wall : scratch.walls)
-      scratch.lines.push_back(
-          orca_wall_line(position, settings.wall_clearance, wall.a, wall.b, settings.wall_time_horizon, dt));
+      scratch.lines.push_back(orca_wall_line(position, keep_off, wall.a, wall.b, settings.wall_time_horizon, dt));
     const std::size_t wall_lines = scratch.lines.size();
 
     // The nearest neighbours on the same floor, nearest first (ties by index).
@@ -600,13 +589,13 @@ struct Crowd::State {
   bool move_agent(std::size_t i, PlanarVector destination, SliceScratch& scratch) {
     CrowdAgent& agent = agents[i];
     if (agent.link) return false;  // crossing a link: never pushed
-    const SurfaceMoveResult move =
-        move_along_surface(mesh, {agent.polygon, agent.position}, Point{destination.x, agent.position.y, destination.z},
-                           move_filter_of(agent), settings.max_move_polygons);
+    const SurfaceMoveResult move = world->move(agent.polygon, agent.position,
+                                               Point{destination.x, agent.position.y, destination.z},
+                                               move_filter_of(agent), settings.max_move_polygons);
     if (!move.ok()) return false;
     agent.position = move.point;
     agent.polygon = move.polygon;
-    if (!agent.corridor.empty() && !crowd_detail::merge_moved_start(agent.corridor, move.corridor, scratch.merged)) {
+    if (!agent.corridor.empty() && !world->follow_move(agent.corridor, move, scratch.world)) {
       agent.corridor.clear();
       work[i].wants_path = agent.target_kind == CrowdTargetKind::point;
     }
@@ -716,8 +705,24 @@ struct Crowd::State {
 
 Crowd::Crowd(const NavMesh& mesh, const CrowdSettings& settings) {
   if (const auto problem = settings.problem()) throw std::invalid_argument("crowd settings: " + *problem);
-  state_ = std::make_unique<State>(mesh, settings);
+  state_ = std::make_unique<State>(crowd_detail::make_navmesh_world(mesh, settings.path_queue), &mesh, nullptr, settings);
   state_->seen_revision = mesh.revision();
+}
+
+std::optional<std::string> GridCrowdOptions::problem() const {
+  if (algorithm != GridAlgorithm::astar && algorithm != GridAlgorithm::jump_point)
+    return "algorithm must be astar or jump_point, not " + std::string(to_string(algorithm));
+  if (algorithm == GridAlgorithm::jump_point && diagonal != DiagonalMode::only_if_no_obstacles)
+    return "diagonal: jump_point needs only_if_no_obstacles";
+  return std::nullopt;
+}
+
+Crowd::Crowd(const GridMap& map, const CrowdSettings& settings, const GridCrowdOptions& options) {
+  if (const auto problem = settings.problem()) throw std::invalid_argument("crowd settings: " + *problem);
+  if (const auto problem = options.problem()) throw std::invalid_argument("grid crowd options: " + *problem);
+  state_ = std::make_unique<State>(crowd_detail::make_grid_world(map, options, settings.path_queue), nullptr, &map,
+                                   settings);
+  state_->seen_revision = map.revision();
 }
 Crowd::~Crowd() = default;
 Crowd::Crowd(Crowd&&) noexcept = default;
@@ -725,7 +730,7 @@ Crowd::Crowd(Crowd&&) noexcept = default;
 CrowdAgentId Crowd::add_agent(const Point& position, const CrowdAgentSettings& settings) {
   if (const auto problem = settings.problem()) throw std::invalid_argument("agent settings: " + *problem);
   State& s = *state_;
-  const MeshLocation location = s.place(position, settings.filter ? &*settings.filter : nullptr);
+  const crowd_detail::WorldLocation location = s.place(position, settings.filter ? &*settings.filter : nullptr);
   if (!location.valid())
     throw std::invalid_argument("position: no polygon of the mesh (that the agent's filter lets in) within " +
                                 std::to_string(s.settings.target_snap_distance) + " of the agent's position");
@@ -733,7 +738,7 @@ CrowdAgentId Crowd::add_agent(const Point& position, const CrowdAgentSettings& s
   agent.id = s.next_id++;
   agent.settings = settings;
   agent.position = location.point;
-  agent.polygon = location.polygon;
+  agent.polygon = location.node;
   agent.next_corner = location.point;
   s.agents.push_back(std::move(agent));
   s.work.emplace_back();
@@ -755,12 +760,12 @@ bool Crowd::teleport(CrowdAgentId id, const Point& position) {
   const std::size_t i = s.index_of(id);
   if (i == s.agents.size()) return false;
   CrowdAgent& agent = s.agents[i];
-  const MeshLocation location = s.place(position, s.filter_of(agent));
+  const crowd_detail::WorldLocation location = s.place(position, s.filter_of(agent));
   if (!location.valid()) return false;
   s.forget_path(i);
   agent.link.reset();  // a teleport ends a crossing where it is
   agent.position = location.point;
-  agent.polygon = location.polygon;
+  agent.polygon = location.node;
   agent.velocity = {};
   s.reset_progress(i);
   if (agent.target_kind == CrowdTargetKind::point) {
@@ -775,9 +780,10 @@ bool Crowd::set_target(CrowdAgentId id, const Point& target) {
   const std::size_t i = s.index_of(id);
   if (i == s.agents.size()) return false;
   CrowdAgent& agent = s.agents[i];
-  const MeshLocation location = s.place(target, s.filter_of(agent));
+  const crowd_detail::WorldLocation location = s.place(target, s.filter_of(agent));
   if (!location.valid()) return false;
   s.forget_path(i);
+  s.work[i].flow.reset();
   agent.target_kind = CrowdTargetKind::point;
   agent.target = location.point;
   agent.status = CrowdAgentStatus::waiting_for_path;
@@ -792,9 +798,31 @@ bool Crowd::set_target_velocity(CrowdAgentId id, PlanarVector velocity) {
   if (i == s.agents.size() || !std::isfinite(velocity.x) || !std::isfinite(velocity.z)) return false;
   s.forget_path(i);
   s.work[i].wants_path = false;
+  s.work[i].flow.reset();
   s.agents[i].target_kind = CrowdTargetKind::velocity;
   s.agents[i].target_velocity = velocity;
   s.agents[i].status = CrowdAgentStatus::moving;
+  s.reset_progress(i);
+  return true;
+}
+
+bool Crowd::set_target_flow(CrowdAgentId id, std::shared_ptr<const GridFlowField> field) {
+  State& s = *state_;
+  const std::size_t i = s.index_of(id);
+  if (i == s.agents.size() || s.grid_map == nullptr || field == nullptr || !field->built() ||
+      field->width() != s.grid_map->width() || field->height() != s.grid_map->height())
+    return false;
+  CrowdAgent& agent = s.agents[i];
+  const Cell at{static_cast<int>(std::floor(agent.position.x)), static_cast<int>(std::floor(agent.position.z))};
+  const std::optional<std::size_t> goal = field->goal_index(at);
+  if (!goal) return false;
+  s.forget_path(i);
+  s.work[i].wants_path = false;
+  s.work[i].flow = std::move(field);
+  const Cell goal_cell = s.work[i].flow->goals()[*goal];
+  agent.target_kind = CrowdTargetKind::flow;
+  agent.target = {goal_cell.x + 0.5, 0.0, goal_cell.y + 0.5};
+  agent.status = CrowdAgentStatus::moving;
   s.reset_progress(i);
   return true;
 }
@@ -805,6 +833,7 @@ bool Crowd::clear_target(CrowdAgentId id) {
   if (i == s.agents.size()) return false;
   s.forget_path(i);
   s.work[i].wants_path = false;
+  s.work[i].flow.reset();
   s.agents[i].target_kind = CrowdTargetKind::none;
   s.agents[i].status = CrowdAgentStatus::idle;
   s.reset_progress(i);
@@ -835,14 +864,13 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
   // Paths: replan what edits broke, ask for what is wanted, run the searches, hand out paths.
   s.check_corridors_after_edits();
   s.submit_requests();
-  const QueueUpdate searched = s.queue.update(path_budget);
+  const QueueUpdate searched = s.world->run_paths(path_budget);
   report.paths_started = searched.started;
   report.expansions = searched.expansions;
   PathResult path;
   for (std::size_t i = 0; i < s.agents.size(); ++i) {
-    if (!s.work[i].ticket || s.queue.state(s.work[i].ticket) != TicketState::finished) continue;
-    s.queue.take_result(s.work[i].ticket, path);
-    s.receive_path(i, path);
+    if (!s.work[i].ticket || !s.world->take_path(s.work[i].ticket, path)) continue;
+    s.receive_path(i, path, s.slice_scratch.front().world);
     ++report.paths_received;
   }
 
@@ -890,6 +918,10 @@ std::span<const CrowdAgent> Crowd::agents() const { return state_->agents; }
 std::size_t Crowd::agent_count() const { return state_->agents.size(); }
 double Crowd::time() const { return state_->time; }
 const CrowdSettings& Crowd::settings() const { return state_->settings; }
-const NavMesh& Crowd::mesh() const { return state_->mesh; }
+const GridMap* Crowd::grid() const { return state_->grid_map; }
+const NavMesh& Crowd::mesh() const {
+  if (state_->mesh == nullptr) throw std::logic_error("Crowd::mesh: this crowd walks on a grid");
+  return *state_->mesh;
+}
 
 }  // namespace wayfinder

@@ -3,16 +3,6 @@
 #include <algorithm>
 
 namespace wayfinder::crowd_detail {
-namespace {
-
-double distance_squared_to_segment(PlanarVector p, PlanarVector a, PlanarVector b) {
-  const PlanarVector edge = b - a;
-  const double edge_squared = edge.length_squared();
-  const double t = edge_squared > 0.0 ? std::clamp(dot(p - a, edge) / edge_squared, 0.0, 1.0) : 0.0;
-  return (a + t * edge - p).length_squared();
-}
-
-}  // namespace
 
 void gather_walls(const NavMesh& mesh, PolygonId polygon, PlanarVector centre, double range, const AreaFilter* filter,
                   std::size_t max_polygons, WallSearchScratch& scratch, std::vector<WallSegment>& walls) {

@@ -5,6 +5,7 @@
 // gathers its local boundary. Walking only across open edges keeps the walls of other floors
 // and of rooms behind a wall out.
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -25,6 +26,15 @@ struct WallSearchScratch {
   std::vector<PolygonId> open;
   std::vector<PolygonId> seen;
 };
+
+/// The squared distance (x-z) from `p` to the segment a-b (inline: the wall searches call it
+/// for every edge they look at).
+[[nodiscard]] inline double distance_squared_to_segment(PlanarVector p, PlanarVector a, PlanarVector b) {
+  const PlanarVector edge = b - a;
+  const double edge_squared = edge.length_squared();
+  const double t = edge_squared > 0.0 ? std::clamp(dot(p - a, edge) / edge_squared, 0.0, 1.0) : 0.0;
+  return (a + t * edge - p).length_squared();
+}
 
 /// Appends to `walls` every wall edge within `range` (x-z) of `centre` reachable from `polygon`
 /// (which holds `centre`) that faces the centre (the centre on its walkable side), looking at

@@ -1080,6 +1080,24 @@ expect 2 "crowd run on a bad scenario" -- "$wayfinder" crowd run "$scratch/crowd
 contains "agents[0].start: must be a point [x, y, z]" "the bad field is named"
 expect 2 "crowd scenario of an unknown kind" -- "$wayfinder" crowd scenario spiral -o "$scratch/crowd_spiral.json"
 contains "unknown scenario kind 'spiral'" "the kind is named"
+# A crowd on a grid: two agents each way through a door in a MovingAI map, paths by JPS.
+cp "$here/crowd_doorway.map" "$scratch/crowd_doorway.map"
+printf '%s\n' '{"grid": "crowd_doorway.map", "grid_algorithm": "jps", "dt": 0.1, "steps": 600, "agents": [' \
+  '{"start": [2.5, 0, 1.5], "goal": [13.5, 0, 6.5], "radius": 0.4, "max_speed": 1.5},' \
+  '{"start": [2.5, 0, 4.5], "goal": [13.5, 0, 4.5], "radius": 0.4, "max_speed": 1.5},' \
+  '{"start": [13.5, 0, 1.5], "goal": [2.5, 0, 6.5], "radius": 0.4, "max_speed": 1.5},' \
+  '{"start": [13.5, 0, 3.5], "goal": [2.5, 0, 3.5], "radius": 0.4, "max_speed": 1.5}]}' >"$scratch/crowd_grid.json"
+expect 0 "crowd run on a grid" -- "$wayfinder" crowd run "$scratch/crowd_grid.json" --json --threads 2 --svg "$scratch/crowd_grid.svg"
+contains '"arrived": 4' "crowd run on a grid: every agent crosses the door"
+contains '"pair_ticks": 0' "crowd run on a grid: no overlaps"
+contains '"agent_ticks": 0' "crowd run on a grid: no centre in a blocked cell"
+grep -q "<rect x=" "$scratch/crowd_grid.svg" || { echo "FAIL (crowd run --svg on a grid): no cells drawn"; failures=$((failures + 1)); }
+printf '{"grid": "crowd_doorway.map", "mesh": "x.obj", "agents": []}' >"$scratch/crowd_both.json"
+expect 2 "crowd run with a mesh and a grid" -- "$wayfinder" crowd run "$scratch/crowd_both.json"
+contains "grid: a scenario has a mesh or a grid, not both" "the conflict is named"
+printf '{"grid": "crowd_doorway.map", "grid_algorithm": "dijkstra", "agents": []}' >"$scratch/crowd_algorithm.json"
+expect 2 "crowd run with an unknown grid algorithm" -- "$wayfinder" crowd run "$scratch/crowd_algorithm.json"
+contains "grid_algorithm: must be" "the algorithm field is named"
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures command-line check(s) failed"

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/paths/path_smoothing.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
 namespace wayfinder::tools {
@@ -22,20 +24,26 @@ bool on_mesh(const NavMesh& mesh, const CrowdAgent& agent) {
          mesh.locate(agent.position, 0.5).valid();
 }
 
-}  // namespace
+bool on_free_cell(const GridMap& map, const CrowdAgent& agent) {
+  return map.passable(static_cast<int>(std::floor(agent.position.x)), static_cast<int>(std::floor(agent.position.z)));
+}
 
-CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, const CrowdRunOptions& options) {
+CrowdSettings settings_of(const CrowdScenario& scenario, const CrowdRunOptions& options) {
   CrowdSettings settings = scenario.settings;
   if (options.threads) settings.threads = *options.threads;
+  return settings;
+}
+
+/// Runs the scenario's agents in `crowd` (on either world): `shortest(agent)` is the length of
+/// its shortest path (0: none), `on_ground(agent)` whether it stands on walkable ground.
+template <class Shortest, class OnGround>
+CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOptions& options, Shortest&& shortest_of,
+                   OnGround&& on_ground) {
   const double dt = options.dt.value_or(scenario.dt);
   const std::size_t steps = options.steps.value_or(scenario.steps);
-  Crowd crowd(mesh, settings);
   const std::size_t n = scenario.agents.size();
   std::vector<CrowdAgentId> ids;
   std::vector<double> shortest(n, 0.0);
-  NavMeshQuery query(mesh);
-  NavMeshSearchOptions search;
-  search.snap_distance = settings.target_snap_distance;
   for (std::size_t i = 0; i < n; ++i) {
     const CrowdScenarioAgent& agent = scenario.agents[i];
     try {
@@ -43,9 +51,7 @@ CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, 
     } catch (const std::invalid_argument& error) {
       throw std::invalid_argument("agents[" + std::to_string(i) + "].start: " + error.what());
     }
-    search.filter = agent.settings.filter;
-    const PathResult path = query.find_path(agent.start, agent.goal, search);
-    shortest[i] = path.status == SearchStatus::found ? length_xz(path.points) : 0.0;
+    shortest[i] = shortest_of(agent);
   }
 
   CrowdRun run;
@@ -92,7 +98,7 @@ CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, 
         walked_in_window[i] += moved;
         if (!arrived) settled_all_window[i] = false;
       }
-      if (!agent.link && !on_mesh(mesh, agent)) ++off_mesh;  // a link's crossing leaves the mesh by design
+      if (!agent.link && !on_ground(agent)) ++off_mesh;  // a link's crossing leaves the mesh by design
       for (std::size_t j = i + 1; j < n; ++j) {
         const CrowdAgent& other = agents[j];
         const double reach = agent.settings.radius + other.settings.radius;
@@ -151,6 +157,37 @@ CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, 
     if (n > 0) m.update_us_per_agent = m.update_us_mean / static_cast<double>(n);
   }
   return run;
+}
+
+}  // namespace
+
+CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, const CrowdRunOptions& options) {
+  const CrowdSettings settings = settings_of(scenario, options);
+  Crowd crowd(mesh, settings);
+  NavMeshQuery query(mesh);
+  NavMeshSearchOptions search;
+  search.snap_distance = settings.target_snap_distance;
+  return run_crowd(
+      crowd, scenario, options,
+      [&](const CrowdScenarioAgent& agent) {
+        search.filter = agent.settings.filter;
+        const PathResult path = query.find_path(agent.start, agent.goal, search);
+        return path.status == SearchStatus::found ? length_xz(path.points) : 0.0;
+      },
+      [&](const CrowdAgent& agent) { return on_mesh(mesh, agent); });
+}
+
+CrowdRun run_crowd_scenario(const GridMap& map, const CrowdScenario& scenario, const CrowdRunOptions& options) {
+  Crowd crowd(map, settings_of(scenario, options), scenario.grid_options);
+  GridQuery query(map);
+  auto cell_of = [](const Point& p) { return Cell{static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.z))}; };
+  return run_crowd(
+      crowd, scenario, options,
+      [&](const CrowdScenarioAgent& agent) {
+        const PathResult path = query.find_path(cell_of(agent.start), cell_of(agent.goal));
+        return path.status == SearchStatus::found ? polyline_length(smooth_path(map, path.nodes)) : 0.0;
+      },
+      [&](const CrowdAgent& agent) { return on_free_cell(map, agent); });
 }
 
 nlohmann::json crowd_metrics_json(const CrowdMetrics& m) {

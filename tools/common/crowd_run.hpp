@@ -11,6 +11,7 @@
 
 #include "common/crowd_scenario.hpp"
 #include "wayfinder/crowd/crowd.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder::tools {
@@ -64,6 +65,9 @@ struct CrowdRun {
 /// Runs `scenario` on `mesh` (the scenario's mesh, built). Throws std::invalid_argument when an
 /// agent's start or goal is not on the mesh (naming the agent).
 CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, const CrowdRunOptions& options = {});
+/// The same on a grid (the scenario's grid, read): the shortest paths are the grid's A* paths
+/// smoothed to any-angle waypoints, and "off the mesh" counts centres in blocked cells.
+CrowdRun run_crowd_scenario(const GridMap& map, const CrowdScenario& scenario, const CrowdRunOptions& options = {});
 
 nlohmann::json crowd_metrics_json(const CrowdMetrics& metrics);
 

@@ -134,12 +134,28 @@ CrowdScenarioAgent agent_from_json(const json& object, std::size_t index, const 
 CrowdScenario crowd_scenario_from_json(const json& document, const std::string& source) {
   const Fields fields(document, "", source);
   CrowdScenario scenario;
-  if (!fields.has("mesh")) fields.fail("mesh", "is missing (a file name, or {\"vertices\": ..., \"polygons\": ...})");
-  const json& mesh = document.at("mesh");
-  if (mesh.is_string())
-    scenario.mesh_file = mesh.get<std::string>();
-  else
-    scenario.geometry = geometry_from_json(mesh, source);
+  if (fields.has("grid")) {
+    if (fields.has("mesh")) fields.fail("grid", "a scenario has a mesh or a grid, not both");
+    if (!document.at("grid").is_string() || document.at("grid").get<std::string>().empty())
+      fields.fail("grid", "must be the name of a MovingAI .map file");
+    scenario.grid_file = document.at("grid").get<std::string>();
+    if (fields.has("grid_algorithm")) {
+      const json& algorithm = document.at("grid_algorithm");
+      const std::string name = algorithm.is_string() ? algorithm.get<std::string>() : "";
+      if (name == "jps")
+        scenario.grid_options.algorithm = GridAlgorithm::jump_point;
+      else if (name != "astar")
+        fields.fail("grid_algorithm", "must be \"astar\" or \"jps\"");
+    }
+  } else {
+    if (!fields.has("mesh"))
+      fields.fail("mesh", "is missing (a file name, or {\"vertices\": ..., \"polygons\": ...}; or a \"grid\")");
+    const json& mesh = document.at("mesh");
+    if (mesh.is_string())
+      scenario.mesh_file = mesh.get<std::string>();
+    else
+      scenario.geometry = geometry_from_json(mesh, source);
+  }
   scenario.dt = fields.number("dt", scenario.dt, 0.0, true);
   scenario.steps = fields.count("steps", scenario.steps, 1, crowd_scenario_limits::steps);
   if (fields.has("settings")) read_settings(Fields(document.at("settings"), "settings", source), scenario.settings);
@@ -163,12 +179,17 @@ CrowdScenario read_crowd_scenario(const std::filesystem::path& file) {
   CrowdScenario scenario = crowd_scenario_from_json(document, file.string());
   if (!scenario.mesh_file.empty() && scenario.mesh_file.is_relative())
     scenario.mesh_file = file.parent_path() / scenario.mesh_file;
+  if (!scenario.grid_file.empty() && scenario.grid_file.is_relative())
+    scenario.grid_file = file.parent_path() / scenario.grid_file;
   return scenario;
 }
 
 json crowd_scenario_to_json(const CrowdScenario& scenario) {
   json document;
-  if (!scenario.mesh_file.empty()) {
+  if (!scenario.grid_file.empty()) {
+    document["grid"] = scenario.grid_file.string();
+    document["grid_algorithm"] = scenario.grid_options.algorithm == GridAlgorithm::jump_point ? "jps" : "astar";
+  } else if (!scenario.mesh_file.empty()) {
     document["mesh"] = scenario.mesh_file.string();
   } else {
     json vertices = json::array(), polygons = json::array();

@@ -1,5 +1,6 @@
 #pragma once
-// Crowd scenarios: a navigation mesh (a file, or polygons given in the scenario), the crowd's
+// Crowd scenarios: a navigation mesh (a file, or polygons given in the scenario) or a grid (a
+// MovingAI .map file), the crowd's
 // settings and the agents (start, goal, body, start time), read from and written to JSON
 // (docs/crowds.md, "Scenario files"), and the generator of the standard scenarios.
 
@@ -31,6 +32,11 @@ struct CrowdScenario {
   /// mesh is given in the scenario (`geometry`).
   std::filesystem::path mesh_file;
   MeshGeometry geometry;
+  /// The grid (a MovingAI .map; relative paths as the mesh's), or empty for a mesh. On a grid,
+  /// points are (column, 0, row) in cell units.
+  std::filesystem::path grid_file;
+  /// How a crowd on the grid searches its paths ("grid_algorithm": "astar" or "jps").
+  GridCrowdOptions grid_options;
   double dt = 0.1;
   std::size_t steps = 600;
   CrowdSettings settings;

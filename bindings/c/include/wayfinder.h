@@ -549,6 +549,14 @@ WF_API void wf_crowd_agent_settings_init(wf_crowd_agent_settings* settings);
  *  the field. */
 WF_API wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, wf_crowd** out_crowd,
                                  char* error, size_t error_capacity);
+/** A crowd on `grid` (C++ Crowd on a GridMap, docs/crowds.md "Crowds on grids"): positions and
+ *  targets are {column, 0, row} in cell units (a cell's centre is {x + 0.5, 0, y + 0.5}); paths
+ *  by A*, or by jump point search when `jump_point` is non-zero, smoothed to any-angle waypoints;
+ *  walls are the blocked cells' edges and no centre ever enters a blocked cell. The crowd counts
+ *  as a query handle of the grid (which cannot be destroyed until the crowd is); the grid may be
+ *  edited between updates. Every wf_crowd_ function below serves both kinds of crowd. */
+WF_API wf_status wf_crowd_create_grid(wf_grid* grid, const wf_crowd_settings* settings, int jump_point,
+                                      wf_crowd** out_crowd, char* error, size_t error_capacity);
 WF_API void wf_crowd_destroy(wf_crowd* crowd);
 /** Adds an agent standing at the mesh point nearest to `position` (within the target snap
  *  distance), with no target (settings NULL: the defaults). Ids grow and are never reused. Bad

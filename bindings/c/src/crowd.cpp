@@ -129,7 +129,33 @@ wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, w
     auto handle = std::make_unique<wf_crowd>();
     handle->crowd = std::make_unique<Crowd>(*mesh->mesh, crowd_settings(settings)).release();
     handle->mesh = mesh;
+    handle->grid = nullptr;
     mesh->queries.fetch_add(1, std::memory_order_relaxed);
+    *out_crowd = handle.release();
+    return WF_OK;
+  });
+}
+
+wf_status wf_crowd_create_grid(wf_grid* grid, const wf_crowd_settings* settings, int jump_point, wf_crowd** out_crowd,
+                               char* error, size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out_crowd == nullptr) {
+      write_error(error, error_capacity, "wf_crowd_create_grid: the output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out_crowd = nullptr;
+    if (grid == nullptr) {
+      write_error(error, error_capacity, "wf_crowd_create_grid: the grid handle is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    if (!is_live_argument(grid, error, error_capacity)) return WF_INVALID_ARGUMENT;
+    GridCrowdOptions options;
+    if (jump_point != 0) options.algorithm = GridAlgorithm::jump_point;
+    auto handle = std::make_unique<wf_crowd>();
+    handle->crowd = std::make_unique<Crowd>(*grid->map, crowd_settings(settings), options).release();
+    handle->mesh = nullptr;
+    handle->grid = grid;
+    grid->queries.fetch_add(1, std::memory_order_relaxed);
     *out_crowd = handle.release();
     return WF_OK;
   });
@@ -138,7 +164,8 @@ wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, w
 void wf_crowd_destroy(wf_crowd* crowd) {
   if (!is_live(crowd)) return;
   delete crowd->crowd;
-  crowd->mesh->queries.fetch_sub(1, std::memory_order_relaxed);
+  if (crowd->mesh != nullptr) crowd->mesh->queries.fetch_sub(1, std::memory_order_relaxed);
+  if (crowd->grid != nullptr) crowd->grid->queries.fetch_sub(1, std::memory_order_relaxed);
   poison_and_delete(crowd);
 }
 

@@ -313,9 +313,11 @@ struct wf_batch;  // batch.cpp
 struct wf_crowd {
   static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::crowd;
   wayfinder::c_api::HandleHeader header{type, {}};
-  /// Counted among the mesh's query handles, so that the mesh outlives the crowd.
+  /// The crowd's world, mesh or grid (the other is null), counted among its query handles so
+  /// that the world outlives the crowd.
   wf_navmesh* mesh;
   wayfinder::Crowd* crowd;
+  wf_grid* grid;
 };
 
 static_assert(std::is_standard_layout_v<wf_grid> && std::is_standard_layout_v<wf_grid_query> &&

@@ -1814,6 +1814,60 @@ static void test_crowd_link_crossing(void) {
   CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
 }
 
+/* A crowd on a grid: a wall at column 8 with a door two cells wide (rows 3 and 4); two agents
+ * each way cross it (jump point search), every one arrives, no centre is ever in a blocked cell,
+ * and the grid cannot be destroyed while the crowd lives. */
+static void test_crowd_on_grid(void) {
+  enum { agents = 4 };
+  const double starts[agents][3] = {{2.5, 0, 1.5}, {2.5, 0, 4.5}, {13.5, 0, 1.5}, {13.5, 0, 3.5}};
+  const double goals[agents][3] = {{13.5, 0, 6.5}, {13.5, 0, 4.5}, {2.5, 0, 6.5}, {2.5, 0, 3.5}};
+  wf_grid* grid = NULL;
+  wf_crowd* crowd = (wf_crowd*)&failures;
+  wf_crowd_agent_settings body;
+  uint32_t ids[agents], read_ids[agents];
+  double positions[3 * agents], velocities[2 * agents];
+  wf_crowd_agent_state states[agents];
+  size_t count = 0, i;
+  int tick, all_arrived = 0, in_wall = 0;
+  char error[128];
+
+  CHECK_STATUS(wf_grid_create(16, 8, &grid, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_set_passable(grid, 8, 0, 1, 3, 0), WF_OK);
+  CHECK_STATUS(wf_grid_set_passable(grid, 8, 5, 1, 3, 0), WF_OK);
+  CHECK_STATUS(wf_crowd_create_grid(NULL, NULL, 1, &crowd, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(crowd == NULL && strstr(error, "grid handle is NULL") != NULL);
+  CHECK_STATUS(wf_crowd_create_grid(grid, NULL, 1, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_create_grid((wf_grid*)&failures, NULL, 1, &crowd, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_create_grid(grid, NULL, 1, &crowd, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_destroy(grid), WF_IN_USE);
+  wf_crowd_agent_settings_init(&body);
+  body.radius = 0.4;
+  body.max_speed = 1.5;
+  for (i = 0; i < agents; ++i) {
+    CHECK_STATUS(wf_crowd_add_agent(crowd, starts[i], &body, &ids[i]), WF_OK);
+    CHECK_STATUS(wf_crowd_set_target(crowd, ids[i], goals[i]), WF_OK);
+  }
+  for (tick = 0; tick < 600 && !all_arrived; ++tick) {
+    CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
+    CHECK_STATUS(wf_crowd_read_agents(crowd, read_ids, positions, velocities, states, agents, &count), WF_OK);
+    all_arrived = 1;
+    for (i = 0; i < agents; ++i) {
+      if (states[i] != WF_CROWD_ARRIVED) all_arrived = 0;
+      /* Column 8 is blocked but for rows 3 and 4. */
+      if (positions[3 * i] >= 8.0 && positions[3 * i] < 9.0 && (positions[3 * i + 2] < 3.0 || positions[3 * i + 2] >= 5.0))
+        in_wall = 1;
+    }
+  }
+  CHECK(all_arrived);
+  CHECK(!in_wall);
+  for (i = 0; i < agents; ++i) {
+    CHECK_NEAR(positions[3 * i], goals[i][0], 0.2);
+    CHECK_NEAR(positions[3 * i + 2], goals[i][2], 0.2);
+  }
+  wf_crowd_destroy(crowd);
+  CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
+}
+
 static void test_crowds(void) {
   wf_navmesh* mesh = NULL;
   wf_crowd* crowd = (wf_crowd*)&failures;
@@ -2278,6 +2332,7 @@ int main(int argc, char** argv) {
   test_voxel_benchmark();
   test_batches();
   test_crowds();
+  test_crowd_on_grid();
   test_grid_agent_sizes();
   test_off_mesh_links();
   test_navmesh_exact_paths();

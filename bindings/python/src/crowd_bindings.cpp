@@ -173,7 +173,8 @@ void bind_crowd_agent(py::module_& module) {
   py::enum_<CrowdTargetKind>(module, "CrowdTargetKind")
       .value("none", CrowdTargetKind::none)
       .value("point", CrowdTargetKind::point)
-      .value("velocity", CrowdTargetKind::velocity);
+      .value("velocity", CrowdTargetKind::velocity)
+      .value("flow", CrowdTargetKind::flow);
 
   py::class_<CrowdAgent>(module, "CrowdAgent", "A copy of one agent's state after the last update (Crowd.agent).")
       .def_readonly("id", &CrowdAgent::id)
@@ -215,6 +216,15 @@ void bind_crowd(py::module_& module) {
              return std::make_unique<Crowd>(mesh, checked(settings.value_or(CrowdSettings{})));
            }),
            py::arg("mesh"), py::arg("settings") = py::none(), py::keep_alive<1, 2>())
+      .def(py::init([](const GridMap& grid, const std::optional<CrowdSettings>& settings, bool jump_point) {
+             GridCrowdOptions options;
+             if (jump_point) options.algorithm = GridAlgorithm::jump_point;
+             return std::make_unique<Crowd>(grid, checked(settings.value_or(CrowdSettings{})), options);
+           }),
+           py::arg("grid"), py::arg("settings") = py::none(), py::arg("jump_point") = false, py::keep_alive<1, 2>(),
+           "a crowd on a GridMap (docs/crowds.md, \"Crowds on grids\"): positions are (column, 0, row) in cell "
+           "units; paths by A* (or jump point search) smoothed to any-angle waypoints; no centre ever enters a "
+           "blocked cell. Keeps its grid alive; the grid may be edited between updates.")
       .def("add_agent",
            [](Crowd& crowd, const PointTuple& position, const std::optional<CrowdAgentSettings>& settings) {
              require_finite(position, "position");

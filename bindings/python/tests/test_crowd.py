@@ -176,3 +176,28 @@ def test_crowd_reads_are_lists_without_numpy():
                               timeout=120)
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.strip() == "crowd without numpy"
+
+
+def test_a_crowd_on_a_grid_crosses_a_door_both_ways():
+    grid = wf.GridMap(16, 8)
+    for row in (0, 1, 2, 5, 6, 7):
+        grid.set_passable((8, row), False)
+    for jump_point in (False, True):
+        crowd = wf.Crowd(grid, jump_point=jump_point)
+        body = wf.CrowdAgentSettings(radius=0.4, max_speed=1.5)
+        trips = [((2.5, 0.0, 1.5), (13.5, 0.0, 6.5)), ((2.5, 0.0, 4.5), (13.5, 0.0, 4.5)),
+                 ((13.5, 0.0, 1.5), (2.5, 0.0, 6.5)), ((13.5, 0.0, 3.5), (2.5, 0.0, 3.5))]
+        ids = []
+        for start, goal in trips:
+            ids.append(crowd.add_agent(start, body))
+            crowd.set_target(ids[-1], goal)
+        for _ in range(600):
+            crowd.update(0.1)
+            for x, _, z in crowd.positions().tolist():
+                assert grid.passable((int(math.floor(x)), int(math.floor(z))))
+            if all(crowd.agent(i).status == wf.CrowdAgentStatus.arrived for i in ids):
+                break
+        assert all(crowd.agent(i).status == wf.CrowdAgentStatus.arrived for i in ids)
+        for i, (_, goal) in zip(ids, trips):
+            x, _, z = crowd.agent(i).position
+            assert abs(x - goal[0]) < 0.2 and abs(z - goal[2]) < 0.2

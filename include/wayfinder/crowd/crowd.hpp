@@ -1,6 +1,8 @@
 #pragma once
-// A crowd: agents that walk their paths on a navigation mesh together, avoiding each other and
-// the walls, never leaving the mesh. Each tick (update) every agent
+// A crowd: agents that walk their paths on a navigation mesh or a grid together, avoiding each
+// other and the walls, never leaving walkable ground. The crowd asks its world for a few things
+// only (paths, corridors, moves, walls: src/crowd/crowd_world.hpp), so the logic below is the
+// same on both. On a mesh, each tick (update) every agent
 //   1. gets its path from the library's corridor search and funnel through a PathRequestQueue
 //      under the tick's path budget, and keeps a corridor of polygons that follows it as it
 //      moves (polygons passed are trimmed, the start is moved along the surface, the way is
@@ -10,6 +12,12 @@
 //      Lin & Manocha, "Reciprocal n-Body Collision Avoidance", 2011);
 //   4. moves, along the surface of the mesh, so that it never leaves it; then a bounded
 //      collision pass pushes apart agents that still overlap.
+// On a grid (GridMap), an agent stands at (x, 0, z): x is the grid's column and z its row, in
+// cell units (a cell's centre is (column + 0.5, 0, row + 0.5)); paths come from the grid's search
+// (A* or JPS, GridCrowdOptions), smoothed to any-angle waypoints through cell centres, and take
+// the corridor's place; walls are the edges of blocked cells merged along rows and columns, and
+// keep the agent's whole disc off them; moves never leave walkable cells. Voxel worlds are not
+// supported yet.
 // The model, the parameters, what is guaranteed and what is not: docs/crowds.md.
 //
 // Determinism: every new velocity is computed from the state the previous tick left, and each
@@ -35,6 +43,9 @@
 #include "wayfinder/core/path_request_queue.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/crowd/orca.hpp"
+#include "wayfinder/grid/grid_flow_field.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/world/grid_map.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
@@ -67,6 +78,7 @@ enum class CrowdTargetKind : std::uint8_t {
   none,      ///< stand still
   point,     ///< walk to a point of the mesh along a path
   velocity,  ///< walk at a velocity chosen by the game (a player's character): no path
+  flow,      ///< follow a shared flow field to the nearest of its goals (grids only): no path search
 };
 
 enum class CrowdAgentStatus : std::uint8_t {
@@ -107,9 +119,10 @@ enum class CrowdLinkEvent : std::uint8_t {
 struct CrowdAgent {
   CrowdAgentId id = 0;
   CrowdAgentSettings settings;
-  /// Where it stands, on the mesh (the height is the mesh's there), and its polygon. While it
-  /// crosses an off-mesh link its position is on the straight line of the crossing (off the
-  /// mesh) and its polygon the one it took the link from.
+  /// Where it stands, on the mesh (the height is the mesh's there), and its polygon; on a grid,
+  /// (column, 0, row) in cell units and its cell's id (row * width + column). While it crosses
+  /// an off-mesh link its position is on the straight line of the crossing (off the mesh) and
+  /// its polygon the one it took the link from.
   Point position;
   PolygonId polygon = invalid_polygon;
   /// Its velocity (x-z, units per second) during the last tick.
@@ -117,12 +130,15 @@ struct CrowdAgent {
   /// The velocity it wanted during the last tick, before avoidance.
   PlanarVector desired_velocity;
   CrowdTargetKind target_kind = CrowdTargetKind::none;
-  Point target;                 ///< the target point (on the mesh), for CrowdTargetKind::point
+  /// The target point (on the mesh), for CrowdTargetKind::point; for flow, the centre of the
+  /// goal cell the field leads the agent to (from where it stood when sent).
+  Point target;
   PlanarVector target_velocity; ///< for CrowdTargetKind::velocity
   CrowdAgentStatus status = CrowdAgentStatus::idle;
   /// True when it has a target but made no progress towards it for CrowdSettings::stuck_time.
   bool stuck = false;
-  /// The polygons from its own to the end of its path (empty without a path).
+  /// The polygons from its own to the end of its path (empty without a path); on a grid, its
+  /// cell and then the cells of its path's waypoints still ahead.
   std::vector<PolygonId> corridor;
   /// The point it steers to: the next corner of its path (its position when it has none).
   Point next_corner;
@@ -181,12 +197,27 @@ struct CrowdUpdateReport {
   double microseconds = 0.0;       ///< wall time of the update
 };
 
+/// How a crowd on a grid searches its paths.
+struct GridCrowdOptions {
+  /// astar or jump_point (JPS needs uniform costs; agents with a filter use A*).
+  GridAlgorithm algorithm = GridAlgorithm::astar;
+  DiagonalMode diagonal = DiagonalMode::only_if_no_obstacles;
+
+  /// Why these options cannot be used, or nullopt.
+  [[nodiscard]] std::optional<std::string> problem() const;
+};
+
 class Crowd {
  public:
   /// Throws std::invalid_argument for settings with a problem(). The crowd keeps a reference to
   /// `mesh`, which must outlive it; building one on a temporary mesh does not compile.
   explicit Crowd(const NavMesh& mesh, const CrowdSettings& settings = {});
   explicit Crowd(const NavMesh&& mesh, const CrowdSettings& settings = {}) = delete;
+  /// A crowd on a grid (see the top of this file). Throws std::invalid_argument for settings or
+  /// options with a problem(). The crowd keeps a reference to `map`, which must outlive it; the
+  /// map may be edited between updates (blocked cells, costs, areas), never during one.
+  explicit Crowd(const GridMap& map, const CrowdSettings& settings = {}, const GridCrowdOptions& options = {});
+  explicit Crowd(const GridMap&& map, const CrowdSettings& settings = {}, const GridCrowdOptions& options = {}) = delete;
   ~Crowd();
   /// A crowd can be moved (not copied); the crowd moved from may only be destroyed.
   Crowd(Crowd&&) noexcept;
@@ -207,6 +238,13 @@ class Crowd {
   /// Sends the agent to the mesh point nearest to `target`: its path is asked for in the next
   /// update. False (nothing changed) when no agent has this id or the target has no mesh that near.
   bool set_target(CrowdAgentId id, const Point& target);
+  /// Sends the agent along `field` (a crowd on a grid only), shared by as many agents as like:
+  /// no path is searched; each tick the agent heads for the furthest cell down the field it can
+  /// walk to in a straight line, and has arrived while it stands in a goal cell. The field must
+  /// be built on this crowd's map (its size) and describes the map as it was then: rebuild it
+  /// after edits. False (nothing changed) when no agent has this id, the crowd is on a mesh, the
+  /// field is null, not built or of another size, or no goal can be reached from the agent's cell.
+  bool set_target_flow(CrowdAgentId id, std::shared_ptr<const GridFlowField> field);
   /// Makes the agent walk at `velocity` (x-z; clamped to its max speed), avoiding others and walls.
   bool set_target_velocity(CrowdAgentId id, PlanarVector velocity);
   /// The agent stops (comes to rest at its max acceleration).
@@ -229,7 +267,10 @@ class Crowd {
   /// The sum of every tick's dt so far.
   [[nodiscard]] double time() const;
   [[nodiscard]] const CrowdSettings& settings() const;
+  /// The mesh of a crowd on a mesh; std::logic_error for a crowd on a grid.
   [[nodiscard]] const NavMesh& mesh() const;
+  /// The grid of a crowd on a grid, or null.
+  [[nodiscard]] const GridMap* grid() const;
 
  private:
   struct State;

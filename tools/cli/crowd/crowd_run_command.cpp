@@ -1,6 +1,7 @@
 #include "crowd/crowd_run_command.hpp"
 
 #include <cmath>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -12,6 +13,7 @@
 #include "mesh/mesh_command_support.hpp"
 #include "output_paths.hpp"
 #include "text_table.hpp"
+#include "wayfinder/grid/world/movingai_io.hpp"
 
 namespace wayfinder::cli {
 
@@ -35,9 +37,13 @@ void configure_crowd_run_command(CLI::App& command, CrowdRunArguments& arguments
 int run_crowd_run_command(const CrowdRunArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
   if (!arguments.svg_path.empty()) refuse_output_over("--svg", arguments.svg_path, "the scenario", arguments.scenario_path);
   const tools::CrowdScenario scenario = tools::read_crowd_scenario(arguments.scenario_path);
-  const MeshGeometry geometry =
-      scenario.mesh_file.empty() ? scenario.geometry : read_mesh_geometry(scenario.mesh_file.string(), false);
-  const NavMesh mesh = NavMesh::build(geometry);
+  // The scenario's world: a grid (a MovingAI map) or a mesh.
+  const bool on_grid = !scenario.grid_file.empty();
+  const GridMap map = on_grid ? read_movingai_map(scenario.grid_file) : GridMap();
+  std::optional<NavMesh> mesh;
+  if (!on_grid)
+    mesh.emplace(NavMesh::build(scenario.mesh_file.empty() ? scenario.geometry
+                                                           : read_mesh_geometry(scenario.mesh_file.string(), false)));
 
   tools::CrowdRunOptions options;
   if (arguments.steps > 0) options.steps = arguments.steps;
@@ -48,11 +54,16 @@ int run_crowd_run_command(const CrowdRunArguments& arguments, std::ostream& out,
   if (!arguments.svg_path.empty()) options.trail_interval = std::max<std::size_t>(1, static_cast<std::size_t>(std::lround(0.5 / dt)));
   tools::CrowdRun run;
   try {
-    run = tools::run_crowd_scenario(mesh, scenario, options);
+    run = on_grid ? tools::run_crowd_scenario(map, scenario, options) : tools::run_crowd_scenario(*mesh, scenario, options);
   } catch (const std::invalid_argument& error) {
     throw CommandError(arguments.scenario_path + ": " + error.what(), arguments.scenario_path);
   }
-  if (!arguments.svg_path.empty()) write_crowd_trails_svg(arguments.svg_path, mesh, scenario, run.trails);
+  if (!arguments.svg_path.empty()) {
+    if (on_grid)
+      write_crowd_trails_svg(arguments.svg_path, map, scenario, run.trails);
+    else
+      write_crowd_trails_svg(arguments.svg_path, *mesh, scenario, run.trails);
+  }
 
   const tools::CrowdMetrics& m = run.metrics;
   if (arguments.json) {
