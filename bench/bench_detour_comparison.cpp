@@ -48,6 +48,7 @@
 #include "detour_level.hpp"
 #include "common/mesh_query_file.hpp"
 #include "navmesh_build/recast_pointer.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -168,13 +169,6 @@ class DetourQuery {
   int corner_count_ = 0;
 };
 
-double length_xz(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
-  return length;
-}
-
 // Shorter than the CSV's optimum by more than its rounding (6 decimals) and 1e-6 relative.
 bool shorter_than(double length, double optimum) {
   return std::isfinite(optimum) && length < optimum * (1.0 - 1e-6) - 5e-7;
@@ -244,7 +238,7 @@ Answers compare_answers(const Comparison& comparison, CorridorNodes nodes) {
     if (!detour_found || !wayfinder_found) continue;
     ++answers.both_found;
     const double detour_length = detour.length_xz();
-    const double wayfinder_length = length_xz(result.points);
+    const double wayfinder_length = geometry::polyline_length_xz(result.points);
     answers.wayfinder_longer += wayfinder_length > detour_length * (1.0 + 1e-6) ? 1 : 0;
     answers.detour_longer += detour_length > wayfinder_length * (1.0 + 1e-6) ? 1 : 0;
     answers.wayfinder_below_file_optimum += shorter_than(wayfinder_length, q.optimal_length) ? 1 : 0;

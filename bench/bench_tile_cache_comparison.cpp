@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "detour_level.hpp"
 #include "navmesh_build/recast_stages.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
@@ -107,7 +108,7 @@ struct FlagWalkable : dtTileCacheMeshProcess {
   void process(dtNavMeshCreateParams* params, unsigned char* areas, unsigned short* flags) override {
     for (int i = 0; i < params->polyCount; ++i) {
       if (areas[i] == DT_TILECACHE_WALKABLE_AREA) areas[i] = 0;
-      flags[i] = 1;
+      flags[i] = bench::walkable_flag;
     }
   }
 };
@@ -117,7 +118,7 @@ struct DetourSide {
   ZlibCompressor compressor;
   FlagWalkable process;
   std::unique_ptr<dtTileCache, void (*)(dtTileCache*)> cache{dtAllocTileCache(), dtFreeTileCache};
-  std::unique_ptr<dtNavMesh, void (*)(dtNavMesh*)> mesh{dtAllocNavMesh(), dtFreeNavMesh};
+  bench::DetourPointer<dtNavMesh> mesh{dtAllocNavMesh()};
   std::vector<dtCompressedTileRef> layers;
   std::size_t kept_bytes = 0;
   int tiles_with_layers = 0;
@@ -145,9 +146,7 @@ void build_detour_side(DetourSide& side, const MeshGeometry& level_geometry, con
   params.cs = static_cast<float>(settings.cell_size);
   params.ch = static_cast<float>(settings.cell_height);
   params.width = params.height = tile_size;
-  params.walkableHeight = static_cast<float>(settings.agent_height);
-  params.walkableRadius = static_cast<float>(settings.agent_radius);
-  params.walkableClimb = static_cast<float>(settings.max_climb);
+  bench::set_detour_agent(params, settings);
   params.maxSimplificationError = static_cast<float>(settings.edge_max_error);
   params.maxTiles = grid.tiles_x * grid.tiles_z * expected_layers_per_tile;
   params.maxObstacles = 128;

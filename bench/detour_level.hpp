@@ -1,19 +1,20 @@
 #pragma once
 // What the benchmarks against Detour share: RecastDemo's solo-mesh build of a level with
-// Recast (the polygon mesh and its detail mesh) and the one Detour tile made of them.
+// Recast (the polygon mesh and its detail mesh) and the one Detour tile made of them, and the
+// pieces of a Detour set-up every comparison needs (deleters, the agent's parameters, the flag).
 
 #include <recastnavigation/DetourNavMesh.h>
 #include <recastnavigation/DetourNavMeshBuilder.h>
 #include <recastnavigation/DetourNavMeshQuery.h>
 #include <recastnavigation/Recast.h>
 
-#include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "navmesh_build/recast_pointer.hpp"
+#include "navmesh_build/recast_stages.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 
@@ -33,6 +34,15 @@ struct DetourDeleter {
 };
 template <class T>
 using DetourPointer = std::unique_ptr<T, DetourDeleter>;
+
+// The agent's size in world units, in the fields Detour's build parameters share
+// (dtNavMeshCreateParams, dtTileCacheParams).
+template <class DetourParams>
+void set_detour_agent(DetourParams& params, const AgentSettings& settings) {
+  params.walkableHeight = static_cast<float>(settings.agent_height);
+  params.walkableRadius = static_cast<float>(settings.agent_radius);
+  params.walkableClimb = static_cast<float>(settings.max_climb);
+}
 
 struct RecastMeshes {
   RecastPointer<rcPolyMesh> polygons;
@@ -60,9 +70,10 @@ inline RecastMeshes build_recast_meshes(const MeshGeometry& level) {
 
   const auto cs = static_cast<float>(settings.cell_size);
   const auto ch = static_cast<float>(settings.cell_height);
-  const int walkable_height = static_cast<int>(std::ceil(settings.agent_height / settings.cell_height));
-  const int walkable_climb = static_cast<int>(std::floor(settings.max_climb / settings.cell_height));
-  const int walkable_radius = static_cast<int>(std::ceil(settings.agent_radius / settings.cell_size));
+  const VoxelSizes voxels = voxel_sizes(settings);
+  const int walkable_height = voxels.walkable_height;
+  const int walkable_climb = voxels.walkable_climb;
+  const int walkable_radius = voxels.walkable_radius;
 
   rcContext context(false);
   float bounds_min[3], bounds_max[3];
@@ -130,9 +141,7 @@ inline DetourPointer<dtNavMesh> build_detour_mesh(rcPolyMesh& polygons, const rc
   params.detailVertsCount = detail.nverts;
   params.detailTris = detail.tris;
   params.detailTriCount = detail.ntris;
-  params.walkableHeight = static_cast<float>(settings.agent_height);
-  params.walkableRadius = static_cast<float>(settings.agent_radius);
-  params.walkableClimb = static_cast<float>(settings.max_climb);
+  set_detour_agent(params, settings);
   rcVcopy(params.bmin, polygons.bmin);
   rcVcopy(params.bmax, polygons.bmax);
   params.cs = polygons.cs;

@@ -16,6 +16,7 @@
 #include "navmesh/search_tables.hpp"
 #include "query_test_support.hpp"
 #include "test_environment.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/funnel.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -28,13 +29,6 @@ using testing::open_corner_touches;
 using testing::segment_on_grid;
 using testing::square_grid;
 using testing::visibility_graph_oracle;
-
-double length_xz(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
-  return length;
-}
 
 // Rolling terrain as Recast's coarse polygons model it: a height field of triangles over
 // `columns` x `rows` cells of side `cell`, with hills up to about 9 units high, lifted by
@@ -429,7 +423,7 @@ TEST(NavMeshBuild, MeshesFarFromTheOriginAnswerAsNearIt) {
         if (!expected.found()) continue;
         ++found;
         EXPECT_NEAR(result.cost, expected.cost, 1e-5);
-        EXPECT_NEAR(length_xz(result.points), length_xz(expected.points), 1e-5);
+        EXPECT_NEAR(geometry::polyline_length_xz(result.points), geometry::polyline_length_xz(expected.points), 1e-5);
       }
       EXPECT_GT(found, 20);
     }
@@ -1029,7 +1023,7 @@ TEST(NavMeshQuery, RandomMeshesAgainstAVisibilityGraphOracle) {
           }
         }
         // Never shorter than the true shortest path; the cost is the path's length.
-        const double length = length_xz(result.points);
+        const double length = geometry::polyline_length_xz(result.points);
         EXPECT_GE(length, optimal - 1e-9);
         EXPECT_NEAR(result.cost, length, 1e-9);
         if (nodes == CorridorNodes::edge_points) {

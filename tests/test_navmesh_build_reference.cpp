@@ -24,6 +24,7 @@
 
 #include "common/mesh_query_file.hpp"
 #include "test_environment.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -47,13 +48,6 @@ constexpr double corridor_check_spacing = 0.05;
 
 bool shorter_than(double length, double optimum) {
   return length < optimum * (1.0 - shorter_relative_tolerance) - file_rounding;
-}
-
-double length_xz(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
-  return length;
 }
 
 /// True when every point of the path, at most corridor_check_spacing apart, lies (seen from
@@ -146,7 +140,7 @@ ReferenceTally run_reference_queries(const std::string& level_name) {
       }
       if (std::isfinite(q.optimal_length)) {
         ++tally.compared_lengths;
-        const double length = length_xz(result.points);
+        const double length = geometry::polyline_length_xz(result.points);
         if (shorter_than(length, q.optimal_length)) {
           ++tally.shorter_than_optimal;
           tally.largest_shortfall = std::max(tally.largest_shortfall, 1.0 - length / q.optimal_length);

@@ -15,6 +15,7 @@
 
 #include "test_environment.hpp"
 #include "common/mesh_query_file.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
@@ -64,13 +65,6 @@ NavMesh load_mesh(const std::filesystem::path& path) {
 // queries must be flattened the same way.
 Point as_loaded(const Point& p, const std::filesystem::path& mesh_path) {
   return mesh_path.extension() == ".mesh" ? Point{p.x, 0.0, p.z} : p;
-}
-
-double length_xz(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
-  return length;
 }
 
 // True if the polygon the file names holds the point as well as the one located: a point on a
@@ -142,7 +136,7 @@ TEST_P(MeshData, AgreesWithTheOptimalLengths) {
     EXPECT_EQ(result.points.front().z, start.z);
     EXPECT_EQ(result.points.back().x, goal.x);
     EXPECT_EQ(result.points.back().z, goal.z);
-    const double length = length_xz(result.points);
+    const double length = geometry::polyline_length_xz(result.points);
     if (std::isnan(q.optimal_length)) continue;
     ASSERT_GE(length, q.optimal_length - 1e-4 - 1e-9 * q.optimal_length) << "shorter than the optimum";
     if (q.optimal_length > 0.0) ratios.push_back(length / q.optimal_length);
@@ -244,9 +238,9 @@ TEST(MeshDataFarFromTheOrigin, NavTestShiftedAnswersAsBefore) {
       ASSERT_EQ(result.status, expected.status) << result.message;
       if (!expected.found()) continue;
       ++found;
-      const double difference = std::abs(length_xz(result.points) - length_xz(expected.points));
+      const double difference = std::abs(geometry::polyline_length_xz(result.points) - geometry::polyline_length_xz(expected.points));
       worst = std::max(worst, difference);
-      EXPECT_LE(difference, 1e-5 * std::max(1.0, length_xz(expected.points)));
+      EXPECT_LE(difference, 1e-5 * std::max(1.0, geometry::polyline_length_xz(expected.points)));
     }
     EXPECT_GT(found, 0u);
     std::cout << "nav_test shifted by " << offset << ": " << found << " paths, largest length difference " << worst
@@ -276,11 +270,11 @@ TEST(MeshDataEdgeCases, PolyanyaTestMeshesAnswerEveryQuery) {
       EXPECT_TRUE(result.status == SearchStatus::found || result.status == SearchStatus::no_path)
           << to_string(result.status) << " " << result.message;
       if (result.found()) {
-        EXPECT_GE(length_xz(result.points) + 1e-12, std::hypot(q.goal.x - q.start.x, q.goal.z - q.start.z));
+        EXPECT_GE(geometry::polyline_length_xz(result.points) + 1e-12, std::hypot(q.goal.x - q.start.x, q.goal.z - q.start.z));
       }
       if (entry.path().stem() == "square") {
         ASSERT_TRUE(result.found());
-        EXPECT_NEAR(length_xz(result.points), std::sqrt(0.5), 1e-12);
+        EXPECT_NEAR(geometry::polyline_length_xz(result.points), std::sqrt(0.5), 1e-12);
       }
     }
   }

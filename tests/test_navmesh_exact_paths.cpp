@@ -22,6 +22,7 @@
 #include "common/mesh_query_file.hpp"
 #include "query_test_support.hpp"
 #include "test_environment.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/navmesh/exact_path_search.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -39,13 +40,6 @@ using testing::sanitized_build;
 using testing::square_grid;
 using testing::visibility_graph_oracle;
 
-double length_xz(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
-  return length;
-}
-
 // Checks what every found path must be: from start to goal, its cost its x-z length, its
 // polygons a chain of neighbours from the start's polygon, every segment on the mesh (sampled:
 // each sample in a polygon of the path's chain).
@@ -55,7 +49,7 @@ void expect_well_formed(const NavMesh& mesh, const PathResult& result, const Mes
   ASSERT_GE(result.points.size(), 2u);
   EXPECT_EQ(result.points.front(), start.point);
   EXPECT_EQ(result.points.back(), goal.point);
-  EXPECT_NEAR(result.cost, length_xz(result.points), 1e-9 * (1.0 + result.cost));
+  EXPECT_NEAR(result.cost, geometry::polyline_length_xz(result.points), 1e-9 * (1.0 + result.cost));
   ASSERT_FALSE(result.nodes.empty());
   EXPECT_EQ(result.nodes.front(), start.polygon);
   for (std::size_t i = 1; i < result.nodes.size(); ++i) {

@@ -21,6 +21,7 @@
 #include "common/mesh_query_file.hpp"
 #include "query_test_support.hpp"
 #include "test_environment.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/navmesh/corridor_breaks.hpp"
@@ -45,13 +46,6 @@ PolygonId polygon_at(const NavMesh& mesh, double x, double z) {
 
 bool contains(const std::vector<NodeId>& corridor, PolygonId polygon) {
   return std::find(corridor.begin(), corridor.end(), polygon) != corridor.end();
-}
-
-double length_3d(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y, points[i].z - points[i - 1].z);
-  return length;
 }
 
 bool passes(const AreaFilter& filter, const NavMesh& mesh, PolygonId polygon) {
@@ -319,16 +313,16 @@ TEST(NavMeshFilter, ACostlyAreaMakesTheSearchTakeACheaperDetour) {
     EXPECT_TRUE(contains(through.nodes, mud[3]));
     // The cost is weighted: 1 unit on plain ground at the two ends, 7 units of mud.
     EXPECT_NEAR(through.cost, 1.0 + 7.0 * static_cast<double>(slow), 1e-9);
-    EXPECT_NEAR(length_3d(through.points), 8.0, 1e-9);
+    EXPECT_NEAR(geometry::polyline_length(through.points), 8.0, 1e-9);
 
     options.filter = AreaFilter{}.set_area_cost(1, 10.0f);  // deep mud: round it
     const PathResult detour = query.find_path(start, goal, options);
     ASSERT_EQ(detour.status, SearchStatus::found);
     for (std::size_t i = 1; i + 1 < mud.size(); ++i) EXPECT_FALSE(contains(detour.nodes, mud[i])) << i;
     // Round the mud along its edge, all of it on plain ground: the cost is the length.
-    EXPECT_GT(length_3d(detour.points), 8.0);
-    EXPECT_LT(length_3d(detour.points), 8.5);
-    EXPECT_NEAR(detour.cost, length_3d(detour.points), 1e-9);
+    EXPECT_GT(geometry::polyline_length(detour.points), 8.0);
+    EXPECT_LT(geometry::polyline_length(detour.points), 8.5);
+    EXPECT_NEAR(detour.cost, geometry::polyline_length(detour.points), 1e-9);
   }
 }
 
@@ -342,7 +336,7 @@ TEST(NavMeshFilter, AUniformMultiplierScalesTheCostAndKeepsThePath) {
   const PathResult b = query.find_path({0.3, 0, 0.4}, {11.2, 0, 10.9}, doubled);
   ASSERT_EQ(a.status, SearchStatus::found);
   ASSERT_EQ(b.status, SearchStatus::found);
-  EXPECT_NEAR(length_3d(b.points), a.cost, 1e-9);
+  EXPECT_NEAR(geometry::polyline_length(b.points), a.cost, 1e-9);
   EXPECT_NEAR(b.cost, 2.0 * a.cost, 1e-9);
   const PathResult inside = query.find_path({0.2, 0, 0.1}, {0.3, 0, 0.15}, doubled);
   ASSERT_EQ(inside.status, SearchStatus::found);
@@ -671,7 +665,7 @@ TEST(NavMeshFilter, NeutralFiltersGiveBitIdenticalAnswersOnNavTest) {
       if (plain.status == SearchStatus::found) {
         ++found;
         EXPECT_NEAR(twice.cost, 2.0 * plain.cost, 1e-9 * plain.cost) << "line " << q.line;
-        EXPECT_NEAR(length_3d(twice.points), plain.cost, 1e-6 * plain.cost) << "line " << q.line;
+        EXPECT_NEAR(geometry::polyline_length(twice.points), plain.cost, 1e-6 * plain.cost) << "line " << q.line;
       }
     }
   }
@@ -741,8 +735,8 @@ TEST(NavMeshFilter, FilteredQueriesOnNavTestKeepToTheFilterAndFindWhatIsReachabl
       }
       ASSERT_EQ(path.status, SearchStatus::found) << "line " << q.line << ": " << path.message;
       for (const PolygonId polygon : path.nodes) ASSERT_TRUE(passes(filter, mesh, polygon)) << "line " << q.line;
-      EXPECT_GE(path.cost, 0.75 * length_3d(path.points) * (1.0 - 1e-12)) << "line " << q.line;
-      EXPECT_LE(path.cost, 3.0 * length_3d(path.points) * (1.0 + 1e-12)) << "line " << q.line;
+      EXPECT_GE(path.cost, 0.75 * geometry::polyline_length(path.points) * (1.0 - 1e-12)) << "line " << q.line;
+      EXPECT_LE(path.cost, 3.0 * geometry::polyline_length(path.points) * (1.0 + 1e-12)) << "line " << q.line;
       ++found;
     }
   }

@@ -58,7 +58,7 @@ void CorridorOutput::pull_string_across_links(const Point& end) {
     funnel_path(from, to, piece_portals, piece_points);
     if (mesh.has_detail_heights()) place_turns_on_ground(mesh, piece, piece_portals, piece_points);
     result.cost += filter != nullptr ? weighted_path_cost(mesh, piece, piece_portals, piece_points, *filter)
-                                     : path_length(piece_points);
+                                     : geometry::polyline_length(piece_points);
     portals.insert(portals.end(), piece_portals.begin(), piece_portals.end());
     result.points.insert(result.points.end(), piece_points.begin(), piece_points.end());
   };

@@ -420,12 +420,6 @@ inline Point closest_point_in_polygon(const NavMesh& mesh, PolygonId polygon, co
   return best;
 }
 
-inline double path_length(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i) length += distance(points[i - 1], points[i]);
-  return length;
-}
-
 // The 3D length of `points` (a path through `corridor`, whose portals are `portals`) with each
 // piece weighted by the multiplier of the corridor polygon it lies in. The path crosses the
 // portals in order, and each corridor polygon is convex, so the piece in polygon i runs from
@@ -506,7 +500,7 @@ struct CorridorOutput {
       funnel_path(start.point, end, portals, result.points);
       if (mesh.has_detail_heights()) place_turns_on_ground(mesh, corridor, portals, result.points);
       result.cost = filter != nullptr ? weighted_path_cost(mesh, corridor, portals, result.points, *filter)
-                                      : path_length(result.points);
+                                      : geometry::polyline_length(result.points);
       return;
     }
     pull_string_across_links(end);

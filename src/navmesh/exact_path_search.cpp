@@ -817,9 +817,7 @@ void ExactSearchState::emit_path(std::uint32_t last, const Flat* end_point, cons
     const PolygonId polygon = nodes[last].polygon;
     result.points.push_back({end_point->x, mesh.height_at(polygon, end_point->x, end_point->z), end_point->z});
   }
-  result.cost = 0.0;
-  for (std::size_t i = 1; i < result.points.size(); ++i)
-    result.cost += distance_xz(flat(result.points[i - 1]), flat(result.points[i]));
+  result.cost = geometry::polyline_length_xz(result.points);
 }
 
 void ExactSearchState::stop_early(RunOutcome outcome) {

@@ -1,6 +1,7 @@
 #include "bench_summary.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 namespace wayfinder::cli {
 
@@ -9,6 +10,16 @@ double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t middle = values.size() / 2;
   return values.size() % 2 == 1 ? values[middle] : 0.5 * (values[middle - 1] + values[middle]);
+}
+
+void set_per_query_figures(BenchSummary& summary, const std::vector<double>& microseconds, double total_expanded,
+                           double total_generated) {
+  if (microseconds.empty()) return;
+  const double count = static_cast<double>(microseconds.size());
+  summary.mean_us = std::accumulate(microseconds.begin(), microseconds.end(), 0.0) / count;
+  summary.median_us = median(microseconds);
+  summary.mean_expanded = total_expanded / count;
+  summary.mean_generated = total_generated / count;
 }
 
 std::vector<TableColumn> bench_summary_columns() {

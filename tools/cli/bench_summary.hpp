@@ -49,6 +49,12 @@ class CostRatios {
   std::size_t count_ = 0;
 };
 
+/// Sets the summary's per-query figures from a run: the mean and the median of the queries'
+/// times (`microseconds`, one a query) and the mean expansions and generations (the run's
+/// totals over the number of times). All stay 0 for a run of no queries.
+void set_per_query_figures(BenchSummary& summary, const std::vector<double>& microseconds, double total_expanded,
+                           double total_generated);
+
 /// The middle value (the mean of the two middle ones for an even count); 0 for none.
 double median(std::vector<double> values);
 

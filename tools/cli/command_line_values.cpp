@@ -229,8 +229,18 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
       ->type_name("N");
 }
 
+CLI::Option* add_required_file_argument(CLI::App& command, const std::string& name, std::string& target,
+                                        const std::string& description) {
+  return command.add_option(name, target, description)->required()->type_name("FILE");
+}
+
 CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target) {
-  return command.add_option("MAP", target, "MovingAI .map file")->required()->type_name("FILE");
+  return add_required_file_argument(command, "MAP", target, "MovingAI .map file");
+}
+
+void add_grid_scenario_arguments(CLI::App& command, std::string& scenario_path, std::string& map_path) {
+  add_required_file_argument(command, "SCEN", scenario_path, "MovingAI .scen file");
+  command.add_option("--map", map_path, "the map (default: the scenario path minus .scen)")->type_name("FILE");
 }
 
 CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target) {

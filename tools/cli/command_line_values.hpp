@@ -48,8 +48,17 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
 CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name, int& target, int minimum, int maximum,
                                      const std::string& description);
 
+/// A required positional file argument `name` (its value shown as FILE in --help), stored in
+/// `target`: every command's input files are given this way.
+CLI::Option* add_required_file_argument(CLI::App& command, const std::string& name, std::string& target,
+                                        const std::string& description);
+
 /// The positional MAP of the grid commands that read one map (required), stored in `target`.
 CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target);
+
+/// The positional SCEN of the grid commands that run a MovingAI scenario (required), and
+/// `--map FILE`, the map it is on (empty: the scenario path minus .scen).
+void add_grid_scenario_arguments(CLI::App& command, std::string& scenario_path, std::string& map_path);
 
 /// `--limit N`: the bench commands read and run only the first N queries of their file.
 CLI::Option* add_query_limit_option(CLI::App& command, std::uint64_t& target);

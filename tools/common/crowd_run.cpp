@@ -7,17 +7,11 @@
 
 #include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/paths/path_smoothing.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 
 namespace wayfinder::tools {
 namespace {
-
-double length_xz(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
-  return length;
-}
 
 bool on_mesh(const NavMesh& mesh, const CrowdAgent& agent) {
   return agent.polygon < mesh.polygon_count() && mesh.contains_xz(agent.polygon, agent.position.x, agent.position.z) &&
@@ -172,7 +166,7 @@ CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, 
       [&](const CrowdScenarioAgent& agent) {
         search.filter = agent.settings.filter;
         const PathResult path = query.find_path(agent.start, agent.goal, search);
-        return path.status == SearchStatus::found ? length_xz(path.points) : 0.0;
+        return path.status == SearchStatus::found ? geometry::polyline_length_xz(path.points) : 0.0;
       },
       [&](const CrowdAgent& agent) { return on_mesh(mesh, agent); });
 }

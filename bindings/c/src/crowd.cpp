@@ -25,36 +25,47 @@ static_assert(static_cast<int>(CrowdLinkEvent::none) == WF_CROWD_LINK_NONE &&
               static_cast<int>(CrowdLinkEvent::started) == WF_CROWD_LINK_STARTED &&
               static_cast<int>(CrowdLinkEvent::finished) == WF_CROWD_LINK_FINISHED);
 
+// The crowd settings' fields the C struct has, listed once for both directions: the C
+// defaults (wf_crowd_settings_init) and the C++ settings a crowd is made with.
+template <class From, class To>
+void copy_crowd_settings_fields(const From& from, To& to) {
+  to.threads = from.threads;
+  to.time_horizon = from.time_horizon;
+  to.wall_time_horizon = from.wall_time_horizon;
+  to.neighbour_distance = from.neighbour_distance;
+  to.max_neighbours = from.max_neighbours;
+  to.collision_iterations = from.collision_iterations;
+  to.stuck_time = from.stuck_time;
+  to.stuck_progress = from.stuck_progress;
+  to.settle_speed_fraction = from.settle_speed_fraction;
+  to.max_move_polygons = from.max_move_polygons;
+  to.wall_clearance = from.wall_clearance;
+  to.target_snap_distance = from.target_snap_distance;
+  to.min_agents_per_thread = from.min_agents_per_thread;
+}
+
+// One agent's fields, listed once for both directions, as above.
+template <class From, class To>
+void copy_crowd_agent_fields(const From& from, To& to) {
+  to.radius = from.radius;
+  to.height = from.height;
+  to.max_speed = from.max_speed;
+  to.max_acceleration = from.max_acceleration;
+  to.avoidance_priority = from.avoidance_priority;
+  to.arrival_radius = from.arrival_radius;
+  to.user_id = from.user_id;
+}
+
 CrowdSettings crowd_settings(const wf_crowd_settings* settings) {
   CrowdSettings converted;
-  if (settings == nullptr) return converted;
   // The crowd checks the values (std::invalid_argument naming the field).
-  converted.threads = settings->threads;
-  converted.time_horizon = settings->time_horizon;
-  converted.wall_time_horizon = settings->wall_time_horizon;
-  converted.neighbour_distance = settings->neighbour_distance;
-  converted.max_neighbours = settings->max_neighbours;
-  converted.collision_iterations = settings->collision_iterations;
-  converted.stuck_time = settings->stuck_time;
-  converted.stuck_progress = settings->stuck_progress;
-  converted.settle_speed_fraction = settings->settle_speed_fraction;
-  converted.max_move_polygons = settings->max_move_polygons;
-  converted.wall_clearance = settings->wall_clearance;
-  converted.target_snap_distance = settings->target_snap_distance;
-  converted.min_agents_per_thread = settings->min_agents_per_thread;
+  if (settings != nullptr) copy_crowd_settings_fields(*settings, converted);
   return converted;
 }
 
 CrowdAgentSettings agent_settings(const wf_crowd_agent_settings* settings) {
   CrowdAgentSettings converted;
-  if (settings == nullptr) return converted;
-  converted.radius = settings->radius;
-  converted.height = settings->height;
-  converted.max_speed = settings->max_speed;
-  converted.max_acceleration = settings->max_acceleration;
-  converted.avoidance_priority = settings->avoidance_priority;
-  converted.arrival_radius = settings->arrival_radius;
-  converted.user_id = settings->user_id;
+  if (settings != nullptr) copy_crowd_agent_fields(*settings, converted);
   return converted;
 }
 
@@ -84,33 +95,11 @@ wf_status crowd_call(wf_crowd* crowd, bool arguments_given, const char* null_mes
 extern "C" {
 
 void wf_crowd_settings_init(wf_crowd_settings* settings) {
-  if (settings == nullptr) return;
-  const CrowdSettings defaults;
-  settings->threads = defaults.threads;
-  settings->time_horizon = defaults.time_horizon;
-  settings->wall_time_horizon = defaults.wall_time_horizon;
-  settings->neighbour_distance = defaults.neighbour_distance;
-  settings->max_neighbours = defaults.max_neighbours;
-  settings->collision_iterations = defaults.collision_iterations;
-  settings->stuck_time = defaults.stuck_time;
-  settings->stuck_progress = defaults.stuck_progress;
-  settings->settle_speed_fraction = defaults.settle_speed_fraction;
-  settings->max_move_polygons = defaults.max_move_polygons;
-  settings->wall_clearance = defaults.wall_clearance;
-  settings->target_snap_distance = defaults.target_snap_distance;
-  settings->min_agents_per_thread = defaults.min_agents_per_thread;
+  if (settings != nullptr) copy_crowd_settings_fields(CrowdSettings{}, *settings);
 }
 
 void wf_crowd_agent_settings_init(wf_crowd_agent_settings* settings) {
-  if (settings == nullptr) return;
-  const CrowdAgentSettings defaults;
-  settings->radius = defaults.radius;
-  settings->height = defaults.height;
-  settings->max_speed = defaults.max_speed;
-  settings->max_acceleration = defaults.max_acceleration;
-  settings->avoidance_priority = defaults.avoidance_priority;
-  settings->arrival_radius = defaults.arrival_radius;
-  settings->user_id = defaults.user_id;
+  if (settings != nullptr) copy_crowd_agent_fields(CrowdAgentSettings{}, *settings);
 }
 
 wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, wf_crowd** out_crowd, char* error,

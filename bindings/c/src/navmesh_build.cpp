@@ -21,24 +21,30 @@ using namespace wayfinder::c_api;
 
 namespace {
 
+// The build settings' fields the C struct has, listed once for both directions: the C defaults
+// (wf_agent_settings_init) and the C++ settings a build runs with.
+template <class From, class To>
+void copy_agent_settings_fields(const From& from, To& to) {
+  to.cell_size = from.cell_size;
+  to.cell_height = from.cell_height;
+  to.agent_height = from.agent_height;
+  to.agent_radius = from.agent_radius;
+  to.max_climb = from.max_climb;
+  to.max_slope_degrees = from.max_slope_degrees;
+  to.region_min_size = from.region_min_size;
+  to.region_merge_size = from.region_merge_size;
+  to.edge_max_length = from.edge_max_length;
+  to.edge_max_error = from.edge_max_error;
+  to.vertices_per_polygon = from.vertices_per_polygon;
+  to.detail_sample_distance = from.detail_sample_distance;
+  to.detail_sample_max_error = from.detail_sample_max_error;
+  to.tile_size = from.tile_size;
+}
+
 AgentSettings agent_settings(const wf_agent_settings* settings) {
   AgentSettings converted;
-  if (settings == nullptr) return converted;
   // The build checks the values (settings_problem) and names the bad one.
-  converted.cell_size = settings->cell_size;
-  converted.cell_height = settings->cell_height;
-  converted.agent_height = settings->agent_height;
-  converted.agent_radius = settings->agent_radius;
-  converted.max_climb = settings->max_climb;
-  converted.max_slope_degrees = settings->max_slope_degrees;
-  converted.region_min_size = settings->region_min_size;
-  converted.region_merge_size = settings->region_merge_size;
-  converted.edge_max_length = settings->edge_max_length;
-  converted.edge_max_error = settings->edge_max_error;
-  converted.vertices_per_polygon = settings->vertices_per_polygon;
-  converted.detail_sample_distance = settings->detail_sample_distance;
-  converted.detail_sample_max_error = settings->detail_sample_max_error;
-  converted.tile_size = settings->tile_size;
+  if (settings != nullptr) copy_agent_settings_fields(*settings, converted);
   return converted;
 }
 
@@ -47,22 +53,7 @@ AgentSettings agent_settings(const wf_agent_settings* settings) {
 extern "C" {
 
 void wf_agent_settings_init(wf_agent_settings* settings) {
-  if (settings == nullptr) return;
-  const AgentSettings defaults;
-  settings->cell_size = defaults.cell_size;
-  settings->cell_height = defaults.cell_height;
-  settings->agent_height = defaults.agent_height;
-  settings->agent_radius = defaults.agent_radius;
-  settings->max_climb = defaults.max_climb;
-  settings->max_slope_degrees = defaults.max_slope_degrees;
-  settings->region_min_size = defaults.region_min_size;
-  settings->region_merge_size = defaults.region_merge_size;
-  settings->edge_max_length = defaults.edge_max_length;
-  settings->edge_max_error = defaults.edge_max_error;
-  settings->vertices_per_polygon = defaults.vertices_per_polygon;
-  settings->detail_sample_distance = defaults.detail_sample_distance;
-  settings->detail_sample_max_error = defaults.detail_sample_max_error;
-  settings->tile_size = defaults.tile_size;
+  if (settings != nullptr) copy_agent_settings_fields(AgentSettings{}, *settings);
 }
 
 wf_status wf_navmesh_build_obj(const char* path, int z_up, const wf_agent_settings* settings, wf_navmesh** out_mesh,

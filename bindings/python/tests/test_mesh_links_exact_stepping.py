@@ -115,9 +115,8 @@ def test_stepped_mesh_queries_end_as_whole_ones(data_file, nodes):
     assert most_steps > 5  # the searches were spread over steps
 
 
-def test_stepped_voxel_queries_end_as_whole_ones(data_file):
-    scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
-    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+def test_stepped_voxel_queries_end_as_whole_ones(simple_voxel_benchmark):
+    scenario, world = simple_voxel_benchmark
     stepped = wf.VoxelQuery(world, wf.MovementProfile.flyer())
     for query in wf.read_voxel_scenario(str(scenario), max_queries=30):
         status = stepped.begin(query.start, query.goal)

@@ -111,9 +111,8 @@ def test_navmesh_file_answers_the_reference_queries_as_before(data_file, tmp_pat
     assert compared == 10000
 
 
-def test_voxel_flyer_optimal_lengths(data_file):
-    scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
-    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+def test_voxel_flyer_optimal_lengths(simple_voxel_benchmark):
+    scenario, world = simple_voxel_benchmark
     finder = wf.VoxelQuery(world, wf.MovementProfile.flyer())
     for query in wf.read_voxel_scenario(str(scenario), max_queries=100):
         result = finder.find_path(query.start, query.goal)
@@ -122,9 +121,8 @@ def test_voxel_flyer_optimal_lengths(data_file):
         assert result.path[0] == query.start and result.path[-1] == query.goal
 
 
-def test_voxel_flyer_jump_point_search(data_file):
-    scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
-    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+def test_voxel_flyer_jump_point_search(simple_voxel_benchmark):
+    scenario, world = simple_voxel_benchmark
     finder = wf.VoxelQuery(world, wf.MovementProfile.flyer())
     assert int(wf.VoxelAlgorithm.jump_point) == 4  # appended: the older values keep their numbers
     for query in wf.read_voxel_scenario(str(scenario), max_queries=100):
@@ -137,9 +135,8 @@ def test_voxel_flyer_jump_point_search(data_file):
     assert not refused.found and "flying agents only" in refused.message
 
 
-def test_voxel_hierarchy_against_astar(data_file):
-    scenario = data_file("voxel/warframe/Simple.3dmap.3dscen")
-    world = wf.read_voxel_benchmark_map(str(scenario)[: -len(".3dscen")])
+def test_voxel_hierarchy_against_astar(simple_voxel_benchmark):
+    scenario, world = simple_voxel_benchmark
     flyer = wf.MovementProfile.flyer()
     assert int(wf.VoxelAlgorithm.hierarchical) == 5  # appended after jump_point
     hierarchy = wf.VoxelHierarchy(world, flyer, cluster_size=16, build_threads=2)

@@ -13,6 +13,7 @@
 #include <concepts>
 #include <cstddef>
 #include <limits>
+#include <vector>
 
 #include "wayfinder/core/types.hpp"
 
@@ -78,6 +79,21 @@ template <PlanarPoint P>
 
 /// Distance in 3D.
 [[nodiscard]] inline double distance(const Point& a, const Point& b) { return std::sqrt(distance_squared(a, b)); }
+
+/// The length of a polyline seen from above: the sum of its segments' distance_xz, 0 for fewer
+/// than two points. This is a mesh path's cost (the length searches minimise and compare).
+[[nodiscard]] inline double polyline_length_xz(const std::vector<Point>& points) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i) length += distance_xz(points[i - 1], points[i]);
+  return length;
+}
+
+/// The length of a polyline in 3D: the sum of its segments' distance, 0 for fewer than two points.
+[[nodiscard]] inline double polyline_length(const std::vector<Point>& points) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < points.size(); ++i) length += distance(points[i - 1], points[i]);
+  return length;
+}
 
 /// The point a + t (b - a), in 3D; t is not clamped.
 [[nodiscard]] constexpr Point lerp(const Point& a, const Point& b, double t) {

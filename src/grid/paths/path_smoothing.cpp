@@ -56,11 +56,4 @@ std::vector<Point> smooth_path(const GridMap& map, const std::vector<NodeId>& ce
   return waypoints;
 }
 
-double polyline_length(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y, points[i].z - points[i - 1].z);
-  return length;
-}
-
 }  // namespace wayfinder

@@ -18,9 +18,7 @@
 namespace wayfinder::cli {
 
 void configure_crowd_run_command(CLI::App& command, CrowdRunArguments& arguments) {
-  command.add_option("SCENARIO", arguments.scenario_path, "crowd scenario file (JSON; docs/crowds.md)")
-      ->required()
-      ->type_name("FILE");
+  add_required_file_argument(command, "SCENARIO", arguments.scenario_path, "crowd scenario file (JSON; docs/crowds.md)");
   add_whole_number_option(command, "--steps", arguments.steps, 1, 100'000'000,
                           "ticks to run (default: the scenario's)");
   command.add_option("--dt", arguments.dt, "seconds per tick (default: the scenario's)")

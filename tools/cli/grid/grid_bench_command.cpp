@@ -135,9 +135,7 @@ std::optional<std::string> check_scenario_is_for_map(const Scenario& scenario, c
 }  // namespace
 
 void configure_grid_bench_command(CLI::App& command, GridBenchArguments& arguments) {
-  command.add_option("SCEN", arguments.scenario_path, "MovingAI .scen file")->required()->type_name("FILE");
-  command.add_option("--map", arguments.map_path, "the map (default: the scenario path minus .scen)")
-      ->type_name("FILE");
+  add_grid_scenario_arguments(command, arguments.scenario_path, arguments.map_path);
   add_algorithm_list_option(command, "--algo,-a", arguments.algorithms, "algorithms to run")->default_str("astar");
   add_diagonal_option(command, "--diagonal", arguments.diagonal,
                       "the diagonal rule to search under; any but only-if-no-obstacles is checked against "

@@ -13,9 +13,7 @@
 namespace wayfinder::cli {
 
 void configure_grid_replan_command(CLI::App& command, GridReplanArguments& arguments) {
-  command.add_option("SCEN", arguments.scenario_path, "MovingAI .scen file")->required()->type_name("FILE");
-  command.add_option("--map", arguments.map_path, "the map (default: the scenario path minus .scen)")
-      ->type_name("FILE");
+  add_grid_scenario_arguments(command, arguments.scenario_path, arguments.map_path);
   add_whole_number_option(command, "--changes", arguments.changes, 1, 1'000'000,
                           "doors closed or opened ahead of each agent as it walks");
   add_whole_number_option(command, "--seed", arguments.seed, 0, UINT64_MAX, "seed of the random changes");

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "path_audit.hpp"
 #include "text_table.hpp"
@@ -101,12 +100,7 @@ BenchSummary BenchTally::summary() const {
   summary.mismatches = mismatches_;
   summary.budget_exhausted = budget_stopped_;
   summary.max_abs_error = max_abs_error_;
-  if (microseconds_.empty()) return summary;
-  const double count = static_cast<double>(microseconds_.size());
-  summary.mean_us = std::accumulate(microseconds_.begin(), microseconds_.end(), 0.0) / count;
-  summary.median_us = median(microseconds_);
-  summary.mean_expanded = total_expanded_ / count;
-  summary.mean_generated = total_generated_ / count;
+  set_per_query_figures(summary, microseconds_, total_expanded_, total_generated_);
   return summary;
 }
 

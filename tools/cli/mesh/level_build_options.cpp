@@ -14,6 +14,11 @@
 
 namespace wayfinder::cli {
 
+CLI::Option* add_level_argument(CLI::App& command, std::string& target) {
+  return add_required_file_argument(command, "LEVEL", target,
+                                    "the level's geometry: Wavefront .obj (walls, floors, everything)");
+}
+
 std::vector<CLI::Option*> add_level_build_options(CLI::App& command, AgentSettings& settings) {
   // The defaults --help shows are the values `settings` holds (add_number_option shows them; the
   // whole numbers are given theirs here), so that the library's AgentSettings keeps the one copy.

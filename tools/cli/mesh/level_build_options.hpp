@@ -14,6 +14,9 @@
 
 namespace wayfinder::cli {
 
+/// The positional LEVEL of the commands that build a level's navmesh (required), stored in `target`.
+CLI::Option* add_level_argument(CLI::App& command, std::string& target);
+
 /// Adds --agent-radius, --agent-height, --max-climb, --max-slope, --cell-size, --cell-height,
 /// --max-vertices and --tile-size, stored in `settings`, whose values are the defaults --help
 /// shows (the library's, unless the caller changed them); returns them, so that a command can

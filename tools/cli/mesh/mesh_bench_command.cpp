@@ -12,6 +12,7 @@
 #include "command_line_values.hpp"
 #include "exit_status.hpp"
 #include "mesh/mesh_command_support.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/level_geometry_check.hpp"
 #include "progress_bar.hpp"
 #include "text_table.hpp"
@@ -296,7 +297,7 @@ int run_mesh_bench_command(const MeshBenchArguments& arguments, std::ostream& ou
       }
     }
     if (found && std::isfinite(c.optimal_length)) {
-      const double length = length_xz(answer.points);
+      const double length = geometry::polyline_length_xz(answer.points);
       if (length < c.optimal_length - shorter_tolerance && !with_links) {
         ++checks.shorter_than_optimal;
         report(c, "path length " + format_fixed(length, 6) + " is shorter than the optimum " +

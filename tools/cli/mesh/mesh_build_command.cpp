@@ -19,9 +19,7 @@
 namespace wayfinder::cli {
 
 void configure_mesh_build_command(CLI::App& command, MeshBuildArguments& arguments) {
-  command.add_option("LEVEL", arguments.level_path, "the level's geometry: Wavefront .obj (walls, floors, everything)")
-      ->required()
-      ->type_name("FILE");
+  add_level_argument(command, arguments.level_path);
   command.add_option("-o,--output", arguments.output_path, "where to write the navigation mesh: .wfnav keeps all of it (detail heights, areas, flags), "
                   "anything else is written as Wavefront OBJ (its polygons only)")
       ->required()

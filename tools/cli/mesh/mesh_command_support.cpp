@@ -25,9 +25,8 @@ MeshGeometry read_mesh_geometry(const std::string& path, bool z_up, const std::s
 }
 
 CLI::Option* add_navmesh_file_argument(CLI::App& command, std::string& target) {
-  return command.add_option("FILE", target, "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav")
-      ->required()
-      ->type_name("FILE");
+  return add_required_file_argument(command, "FILE", target,
+                                    "navigation mesh: Wavefront .obj, Polyanya .mesh or baked .wfnav");
 }
 
 CLI::Option* add_links_option(CLI::App& command, std::string& target) {
@@ -64,23 +63,7 @@ CLI::Option* add_corridor_nodes_option(CLI::App& command, const std::string& nam
   return option;
 }
 
-double length_xz(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i)
-    length += std::hypot(points[i].x - points[i - 1].x, points[i].z - points[i - 1].z);
-  return length;
-}
 
-double length_3d(const std::vector<Point>& points) {
-  double length = 0.0;
-  for (std::size_t i = 1; i < points.size(); ++i) {
-    const double dx = points[i].x - points[i - 1].x;
-    const double dy = points[i].y - points[i - 1].y;
-    const double dz = points[i].z - points[i - 1].z;
-    length += std::sqrt(dx * dx + dy * dy + dz * dz);
-  }
-  return length;
-}
 
 double distance_xz_to_polygon(const NavMesh& mesh, PolygonId polygon, double x, double z) {
   if (mesh.contains_xz(polygon, x, z)) return 0.0;

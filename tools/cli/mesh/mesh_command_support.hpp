@@ -36,10 +36,6 @@ std::string format_point(const Point& point);
 /// `--nodes centroids|edge-points|optimal`, stored in `target`.
 CLI::Option* add_corridor_nodes_option(CLI::App& command, const std::string& name, CorridorNodes& target);
 
-/// Length of a polyline in the x-z plane (heights ignored), as optimal 2D lengths are measured.
-double length_xz(const std::vector<Point>& points);
-/// Length of a polyline in 3D.
-double length_3d(const std::vector<Point>& points);
 
 /// Distance in the x-z plane from (x, z) to the polygon (0 inside or on it).
 double distance_xz_to_polygon(const NavMesh& mesh, PolygonId polygon, double x, double z);

@@ -16,6 +16,7 @@
 #include "mesh/level_build_options.hpp"
 #include "mesh/mesh_command_support.hpp"
 #include "mesh/obstacle_events.hpp"
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #ifdef WAYFINDER_HAVE_RECAST
@@ -69,7 +70,7 @@ void summarise(const QueryAnswers& answers, const QueryAnswers& first, StepRepor
     const PathResult& result = answers.results[i];
     if (result.status == SearchStatus::found) {
       ++step.reachable;
-      total += length_3d(result.points);
+      total += geometry::polyline_length(result.points);
     }
     const PathResult& before = first.results[i];
     if (result.status != before.status || result.points != before.points) ++step.changed;
@@ -87,16 +88,11 @@ std::string fixed(double value, int decimals) {
 }  // namespace
 
 void configure_mesh_obstacles_command(CLI::App& command, MeshObstaclesArguments& arguments) {
-  command.add_option("LEVEL", arguments.level_path, "the level's geometry: Wavefront .obj (walls, floors, everything)")
-      ->required()
-      ->type_name("FILE");
-  command
-      .add_option("EVENTS", arguments.events_path,
-                  "the obstacle events, one a line: 'T add cylinder NAME X Y Z RADIUS HEIGHT', 'T add box NAME MINX "
-                  "MINY MINZ MAXX MAXY MAXZ', 'T add turned-box NAME CX CY CZ HX HY HZ YAW', 'T remove NAME'; # starts "
-                  "a comment")
-      ->required()
-      ->type_name("FILE");
+  add_level_argument(command, arguments.level_path);
+  add_required_file_argument(command, "EVENTS", arguments.events_path,
+                             "the obstacle events, one a line: 'T add cylinder NAME X Y Z RADIUS HEIGHT', 'T add box "
+                             "NAME MINX MINY MINZ MAXX MAXY MAXZ', 'T add turned-box NAME CX CY CZ HX HY HZ YAW', 'T "
+                             "remove NAME'; # starts a comment");
   command
       .add_option("--queries", arguments.queries_path,
                   "queries run before the first event and after each: a reference-query CSV (or start/goal pairs "

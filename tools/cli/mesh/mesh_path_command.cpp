@@ -147,7 +147,7 @@ int run_mesh_path_command(const MeshPathArguments& arguments, std::ostream& out,
   if (result.status == SearchStatus::invalid_input)
     throw CommandError(arguments.mesh_path + ": " + in_command_line_terms(result.message),
                        arguments.mesh_path);
-  const double length_2d = length_xz(result.points);
+  const double length_2d = geometry::polyline_length_xz(result.points);
 
   if (!arguments.svg_path.empty()) {
     // The same query again with a trace, for the picture; searches are deterministic.

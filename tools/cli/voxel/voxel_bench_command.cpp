@@ -36,11 +36,8 @@ struct BenchQuery {
 };
 
 struct Summary {
-  std::string algorithm;
-  std::size_t queries = 0;
-  std::size_t solved = 0;
-  std::size_t mismatches = 0;
-  double max_abs_error = 0.0;
+  /// The figures every checked benchmark prints; its per-query means are set when the run ends.
+  BenchSummary checked;
   std::vector<double> microseconds;
   double expanded = 0.0;
   double generated = 0.0;
@@ -62,9 +59,8 @@ bool optimal(VoxelAlgorithm algorithm) {
 }  // namespace
 
 void configure_voxel_bench_command(CLI::App& command, VoxelBenchArguments& arguments) {
-  command.add_option("FILE", arguments.path, "a .3dscen scenario (flying), or a .vox / .3dmap world with --random (walking)")
-      ->required()
-      ->type_name("FILE");
+  add_required_file_argument(command, "FILE", arguments.path,
+                             "a .3dscen scenario (flying), or a .vox / .3dmap world with --random (walking)");
   command
       .add_option("--map", arguments.map_path,
                   "the map of a .3dscen scenario (default: the scenario path minus .3dscen); its file name should be "
@@ -215,8 +211,8 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
   for (const VoxelAlgorithm algorithm : arguments.algorithms) {
     const VoxelSearchOptions options = options_for(algorithm);
     Summary summary;
-    summary.algorithm = std::string(to_string(algorithm));
-    summary.queries = queries.size();
+    summary.checked.algorithm = std::string(to_string(algorithm));
+    summary.checked.queries = queries.size();
     std::size_t shown = 0;
     // Every answer is judged here, whether it came from a timed find_path call or from a batch.
     auto check = [&](std::size_t i, const PathResult& result, double microseconds) {
@@ -227,12 +223,12 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       summary.search_seconds += result.stats.microseconds * 1e-6;
       std::string problem;
       if (result.found()) {
-        ++summary.solved;
+        ++summary.checked.solved;
         if (query.reference < 0.0) {
           problem = "found a path where the reference found none";
         } else {
           const double error = std::abs(result.cost - query.reference);
-          if (optimal(algorithm)) summary.max_abs_error = std::max(summary.max_abs_error, error);
+          if (optimal(algorithm)) summary.checked.max_abs_error = std::max(summary.checked.max_abs_error, error);
           const double allowed = tolerance * std::max(1.0, flying ? 1.0 : query.reference);
           if (optimal(algorithm) && error > allowed)
             problem = "cost " + format_fixed(result.cost, 6) + ", reference " + format_fixed(query.reference, 6);
@@ -249,10 +245,10 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
         problem = std::string("no path (") + std::string(to_string(result.status)) + ")";
       }
       if (!problem.empty()) {
-        ++summary.mismatches;
+        ++summary.checked.mismatches;
         if (shown++ < mismatches_shown_per_algorithm) {
           progress.clear();
-          err << "mismatch: " << query.where << ": " << summary.algorithm << ": " << problem << '\n';
+          err << "mismatch: " << query.where << ": " << summary.checked.algorithm << ": " << problem << '\n';
         }
       }
       progress.update(i + 1);
@@ -260,7 +256,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
 
     double batch_seconds = 0.0;
     if (arguments.threads == 1) {
-      progress.start(summary.algorithm, queries.size());
+      progress.start(summary.checked.algorithm, queries.size());
       for (std::size_t i = 0; i < queries.size(); ++i) {
         const std::clock_t cpu_started = std::clock();
         const auto started = std::chrono::steady_clock::now();
@@ -280,7 +276,7 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
       VoxelSearchOptions batch_options = options;
       batch_options.profile = profile;
       for (const BenchQuery& query : queries) requests.push_back({query.start, query.goal, batch_options});
-      progress.start(summary.algorithm + " on " + std::to_string(arguments.threads) + " threads", queries.size());
+      progress.start(summary.checked.algorithm + " on " + std::to_string(arguments.threads) + " threads", queries.size());
       const std::clock_t cpu_started = std::clock();
       batch_seconds =
           run_timed_batch(world, std::span<const VoxelPathRequest>(requests), batch_results, arguments.threads);
@@ -289,23 +285,12 @@ int run_voxel_bench_command(const VoxelBenchArguments& arguments, std::ostream& 
         check(i, batch_results[i], batch_results[i].stats.microseconds);
     }
     progress.clear();
-    any_mismatch = any_mismatch || summary.mismatches > 0;
-    const double count = std::max<double>(1.0, static_cast<double>(summary.queries));
-    double total_us = 0.0;
-    for (const double us : summary.microseconds) total_us += us;
-    BenchSummary checked;
-    checked.algorithm = summary.algorithm;
-    checked.queries = summary.queries;
-    checked.solved = summary.solved;
-    checked.mismatches = summary.mismatches;
-    checked.max_abs_error = summary.max_abs_error;
-    checked.mean_us = total_us / count;
-    checked.median_us = median(summary.microseconds);
-    checked.mean_expanded = summary.expanded / count;
-    checked.mean_generated = summary.generated / count;
+    any_mismatch = any_mismatch || summary.checked.mismatches > 0;
+    set_per_query_figures(summary.checked, summary.microseconds, summary.expanded, summary.generated);
+    const BenchSummary& checked = summary.checked;
     const double per_second = summary.search_seconds > 0.0 ? summary.expanded / summary.search_seconds : 0.0;
     const double cpu_per_second = summary.cpu_seconds > 0.0 ? summary.expanded / summary.cpu_seconds : 0.0;
-    const double throughput_qps = queries_per_second(summary.queries, batch_seconds);
+    const double throughput_qps = queries_per_second(summary.checked.queries, batch_seconds);
     if (arguments.json) {
       nlohmann::ordered_json json = bench_summary_json(checked);
       json["tolerance"] = tolerance;

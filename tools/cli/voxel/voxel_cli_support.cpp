@@ -144,9 +144,7 @@ std::string format_voxel_coord(VoxelCoord at) {
 }
 
 CLI::Option* add_voxel_world_argument(CLI::App& command, std::string& target) {
-  return command.add_option("FILE", target, "a MagicaVoxel .vox or a MovingAI .3dmap file")
-      ->required()
-      ->type_name("FILE");
+  return add_required_file_argument(command, "FILE", target, "a MagicaVoxel .vox or a MovingAI .3dmap file");
 }
 
 CLI::Option* add_voxel_coord_option(CLI::App& command, const std::string& name, VoxelCoord& target,

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/grid/world/grid_map.hpp"
 
@@ -18,7 +19,7 @@ bool line_of_sight(const GridMap& map, Cell from, Cell to);
 /// Waypoints (cell centres) of the smoothed path; the first and last are the path's ends.
 std::vector<Point> smooth_path(const GridMap& map, const std::vector<NodeId>& cells);
 
-/// Euclidean length of a polyline.
-double polyline_length(const std::vector<Point>& points);
+/// Euclidean length of a polyline (the geometry kernel's, named here for grid paths).
+using geometry::polyline_length;
 
 }  // namespace wayfinder
