@@ -20,6 +20,7 @@ std::string_view to_string(CrowdAgentStatus status) {
     case CrowdAgentStatus::moving: return "moving";
     case CrowdAgentStatus::arrived: return "arrived";
     case CrowdAgentStatus::unreachable: return "unreachable";
+    case CrowdAgentStatus::on_link: return "on_link";
   }
   return "unknown";
 }

@@ -250,7 +250,7 @@ export interface CrowdAgentSettings {
   arrivalRadius?: number;
 }
 
-export type CrowdAgentState = 'idle' | 'waiting_for_path' | 'moving' | 'arrived' | 'unreachable';
+export type CrowdAgentState = 'idle' | 'waiting_for_path' | 'moving' | 'arrived' | 'unreachable' | 'on_link';
 
 /** Agents walking their paths together on a mesh, avoiding each other and the walls. */
 export class Crowd implements Disposable {

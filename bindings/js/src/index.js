@@ -731,7 +731,7 @@ export class NavMesh extends World {
   findPath(start, goal, options = {}) { return oneShot(this.createQuery(), (q) => q.findPath(start, goal, options)); }
 }
 
-const crowdStates = ['idle', 'waiting_for_path', 'moving', 'arrived', 'unreachable'];
+const crowdStates = ['idle', 'waiting_for_path', 'moving', 'arrived', 'unreachable', 'on_link'];
 // The settings' JavaScript names and their C types: counts are size_t (32 bits here), the rest
 // doubles. The crowd's threads stay at 1: this build has none.
 const crowdSettingFields = { timeHorizon: 'f64', wallTimeHorizon: 'f64', neighbourDistance: 'f64', maxNeighbours: 'u32',
@@ -835,7 +835,7 @@ export class Crowd extends Owned {
 
   /** Every agent, in the order of their ids: ids, positions (x, y, z), velocities of the last
    *  update (x, z, units per second) and states ('idle', 'waiting_for_path', 'moving',
-   *  'arrived', 'unreachable'). */
+   *  'arrived', 'unreachable', 'on_link': crossing an off-mesh link). */
   agents() {
     const r = this.runtime;
     const count = this.agentCount;

@@ -10,7 +10,7 @@ const tickSeconds = 0.05;      // dt of one tick
 const frameMilliseconds = 100; // one request of `speed` ticks a frame: speed 2 is real time
 
 const statusColours = {
-  idle: '#7b3294', waiting_for_path: '#c2a5cf', moving: '#008837', arrived: '#2166ac', unreachable: '#d7191c',
+  idle: '#7b3294', waiting_for_path: '#c2a5cf', moving: '#008837', arrived: '#2166ac', unreachable: '#d7191c', on_link: '#e66101',
 };
 
 // The server's crowd on world `id`: every call answers the crowd's state.
