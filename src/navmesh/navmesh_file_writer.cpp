@@ -3,6 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/byte_reader.hpp"
 #include "core/fnv1a.hpp"
 #include "core/text_file.hpp"
 #include "navmesh/navmesh_file_layout.hpp"
@@ -12,38 +13,14 @@ namespace wayfinder {
 
 namespace {
 
-// Appends little-endian numbers to the file's bytes.
-class ByteWriter {
- public:
-  void u8(std::uint8_t value) { bytes_.push_back(static_cast<char>(value)); }
-  void u16(std::uint16_t value) { unsigned_le(value, 2); }
-  void u32(std::uint32_t value) { unsigned_le(value, 4); }
-  void u64(std::uint64_t value) { unsigned_le(value, 8); }
-  void f64(double value) { u64(bit_copy<std::uint64_t>(value)); }
-  void point(const Point& p) {
-    f64(p.x);
-    f64(p.y);
-    f64(p.z);
-  }
-  void name(const char* text) {
-    const std::size_t length = std::strlen(text);
-    bytes_.append(text, length);
-    bytes_.append(navmesh_file::name_field_size - length, '\0');
-  }
-  void tag(const std::array<char, 4>& letters) { bytes_.append(letters.data(), letters.size()); }
-  [[nodiscard]] std::size_t size() const { return bytes_.size(); }
-  // Overwrites 8 bytes at `offset` (a size known only once what follows is written).
-  void patch_u64(std::size_t offset, std::uint64_t value) {
-    for (int i = 0; i < 8; ++i) bytes_[offset + static_cast<std::size_t>(i)] = static_cast<char>(value >> (8 * i));
-  }
-  std::string& bytes() { return bytes_; }
+// A 16-byte name field: `text` padded with zero bytes.
+void write_name(ByteWriter& out, const char* text) {
+  const std::size_t length = std::strlen(text);
+  out.bytes().append(text, length);
+  out.bytes().append(navmesh_file::name_field_size - length, '\0');
+}
 
- private:
-  void unsigned_le(std::uint64_t value, int count) {
-    for (int i = 0; i < count; ++i) bytes_.push_back(static_cast<char>(value >> (8 * i)));
-  }
-  std::string bytes_;
-};
+void write_tag(ByteWriter& out, const std::array<char, 4>& letters) { out.bytes().append(letters.data(), letters.size()); }
 
 std::uint32_t count32(std::size_t count, const char* what) {
   if (count > 0xffffffffu) throw std::runtime_error(std::string("navmesh too large for the file: too many ") + what);
@@ -53,7 +30,7 @@ std::uint32_t count32(std::size_t count, const char* what) {
 // Writes one section: its header, then what `payload` appends, then its size.
 template <class Payload>
 void section(ByteWriter& out, const std::array<char, 4>& tag, Payload&& payload) {
-  out.tag(tag);
+  write_tag(out, tag);
   out.u32(0);
   const std::size_t size_at = out.size();
   out.u64(0);
@@ -150,8 +127,8 @@ std::string navmesh_file_bytes(const NavMesh& mesh, std::string_view tile_cache)
   out.bytes().append(reinterpret_cast<const char*>(navmesh_file::magic.data()), navmesh_file::magic.size());
   out.u32(navmesh_file::version);
   out.u32(static_cast<std::uint32_t>(navmesh_file::header_size));
-  out.name(navmesh_file::writer_name);
-  out.name(navmesh_file::content_name);
+  write_name(out, navmesh_file::writer_name);
+  write_name(out, navmesh_file::content_name);
   const std::size_t file_size_at = out.size();
   out.u64(0);
   out.u32(static_cast<std::uint32_t>(navmesh_file::section_tags.size() + (tile_cache.empty() ? 0 : 1)));

@@ -3,6 +3,7 @@
 #include "navmesh_build/compact_heightfield_packing.hpp"
 #include "navmesh_build/obstacle_marking.hpp"
 #include "navmesh_build/recast_stages.hpp"
+#include "navmesh_build/tile_cache_data.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -166,6 +167,24 @@ NavMeshTileCache::NavMeshTileCache(const MeshGeometry& level, const AgentSetting
   s.level.triangle_areas = {};
   s.level.triangle_boxes = {};
   s.retag();
+}
+
+NavMeshTileCache::NavMeshTileCache() : state_(std::make_unique<State>()) {}
+
+std::string NavMeshTileCache::to_bytes() const { return tile_cache_bytes(state_->settings, state_->level, state_->tiles); }
+
+NavMeshTileCache NavMeshTileCache::from_bytes(std::string_view bytes, const std::string& source, std::size_t offset) {
+  TileCacheData data = read_tile_cache_bytes(bytes, source, offset);
+  NavMeshTileCache cache;
+  State& s = *cache.state_;
+  s.settings = data.settings;
+  s.source = source;
+  s.level = std::move(data.level);
+  s.grid = data.grid;
+  s.tiles = std::move(data.tiles);
+  s.queued.assign(s.tiles.size(), false);
+  s.retag();
+  return cache;
 }
 
 NavMeshTileCache::~NavMeshTileCache() = default;

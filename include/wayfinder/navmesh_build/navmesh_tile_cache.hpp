@@ -18,6 +18,8 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -144,11 +146,26 @@ class NavMeshTileCache {
   /// std::out_of_range outside the grid).
   [[nodiscard]] RebuiltTile rebuild_tile(int tile_x, int tile_z) const;
 
+  /// The kept data as bytes, what a baked navmesh file's tile cache section holds
+  /// (navmesh_build/tile_cache_file.hpp writes it with the mesh; layout in docs/navmesh-file.md,
+  /// "The tile cache section"): the settings, the level's bounds and (area, flags) pairs, and
+  /// every tile's packed heightfield. Not the obstacles, area volumes or queued tiles: they are
+  /// what a game adds at run time (save the cache before adding any, so that the mesh saved
+  /// beside it holds the tiles the loaded cache would build).
+  [[nodiscard]] std::string to_bytes() const;
+  /// A cache from to_bytes()'s bytes, without the level: it rebuilds every tile as the cache
+  /// that wrote them does (no obstacles, volumes or queued tiles yet). Throws LoadError naming
+  /// `source` and the byte offset of what is wrong (counted from `offset`, where the bytes start
+  /// in their file); nothing else for bad bytes.
+  [[nodiscard]] static NavMeshTileCache from_bytes(std::string_view bytes, const std::string& source,
+                                                   std::size_t offset = 0);
+
   [[nodiscard]] TileCacheMemory memory() const;
   /// Bytes of tile (tile_x, tile_z)'s packed heightfield (0 for a tile with no triangles).
   [[nodiscard]] std::size_t tile_bytes(int tile_x, int tile_z) const;
 
  private:
+  NavMeshTileCache();
   struct State;
   std::unique_ptr<State> state_;
 };
