@@ -1,0 +1,68 @@
+// Fuzzes the goal bounds' part reader (WFGOALP, GridGoalBoundsPart::from_bytes): any bytes must
+// either load or throw LoadError naming the source, a cause and the byte it concerns, never crash,
+// hang or trip a sanitizer. A part that loads is written again (the same bytes) and merged with
+// the fixed map below; a merge either refuses it in words (another map, cells missing) or gives
+// bounds that JPS+ searches with, between every pair of a few cells. The seed corpus holds parts
+// of this map as GridGoalBoundsPart::save writes them, the whole range and a slice.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/grid/grid_derived_data.hpp"
+#include "wayfinder/grid/grid_query.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds.hpp"
+#include "wayfinder/grid/jump/grid_goal_bounds_part.hpp"
+
+namespace {
+
+// The map of fuzz_goal_bounds.cpp: 12 x 10 with walls that make jump points in every direction.
+wayfinder::GridMap fuzz_map() {
+  wayfinder::GridMap map(12, 10);
+  map.block_rect({3, 2, 1, 5});
+  map.block_rect({6, 0, 1, 4});
+  map.block_rect({6, 6, 4, 1});
+  map.set_passable(9, 2, false);
+  map.set_passable(1, 8, false);
+  map.forget_changes();
+  return map;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const wayfinder::GridMap map = fuzz_map();
+  std::vector<wayfinder::GridGoalBoundsPart> parts;
+  try {
+    parts.push_back(wayfinder::GridGoalBoundsPart::from_bytes(data, size, "fuzz.part"));
+  } catch (const wayfinder::LoadError& error) {
+    if (error.file() != "fuzz.part" || error.cause().find("(at byte ") == std::string::npos) std::abort();
+    return 0;
+  }
+  // What loads is written back as it was read.
+  const std::vector<unsigned char> again = parts.front().to_bytes();
+  if (again.size() != size || !std::equal(again.begin(), again.end(), data)) std::abort();
+  std::shared_ptr<const wayfinder::GridGoalBounds> bounds;
+  try {
+    bounds = std::make_shared<const wayfinder::GridGoalBounds>(wayfinder::GridGoalBounds::merge(parts, map));
+  } catch (const std::invalid_argument& error) {
+    if (std::string(error.what()).empty()) std::abort();
+    return 0;
+  }
+  wayfinder::GridSearchOptions options;
+  options.algorithm = wayfinder::GridAlgorithm::jump_point_plus;
+  wayfinder::GridQuery pathfinder(map, wayfinder::build_grid_derived_data(map, options));
+  pathfinder.set_goal_bounds(bounds);
+  const wayfinder::Cell cells[] = {{0, 0}, {11, 9}, {5, 5}, {0, 9}, {11, 0}, {7, 3}};
+  for (const wayfinder::Cell start : cells)
+    for (const wayfinder::Cell goal : cells) {
+      const wayfinder::PathResult result = pathfinder.find_path(start, goal, options);
+      if (result.status == wayfinder::SearchStatus::invalid_input) std::abort();
+    }
+  return 0;
+}
