@@ -14,6 +14,7 @@
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 #if WAYFINDER_C_WITH_RECAST
 #include "wayfinder/navmesh_build/navmesh_tile_cache.hpp"
+#include "wayfinder/navmesh_build/tile_cache_file.hpp"
 #endif
 
 using namespace wayfinder;
@@ -224,6 +225,60 @@ wf_status wf_navmesh_tile_cache_update(wf_navmesh_tile_cache* cache, wf_navmesh*
   (void)tiles_pending;
   return WF_INTERNAL_ERROR;
 #endif
+}
+
+
+wf_status wf_navmesh_tile_cache_save_wfnav(wf_navmesh_tile_cache* cache, wf_navmesh* mesh, const char* path) {
+  if (!is_live(cache)) return WF_INVALID_ARGUMENT;
+  if (!is_live(mesh))
+    return fail(cache->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_tile_cache_save_wfnav: mesh is not a live wf_navmesh");
+  if (path == nullptr)
+    return fail(cache->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_tile_cache_save_wfnav: path is NULL");
+#if WAYFINDER_C_WITH_RECAST
+  return guarded(cache->header.error, [&] {
+    const std::string bytes = navmesh_file_bytes(*mesh->mesh, *cache->cache);  // std::invalid_argument: not its mesh
+    try {
+      write_navmesh_file(*mesh->mesh, *cache->cache, path);
+    } catch (const std::runtime_error& error) {
+      // The writer's one failure: the file cannot be written (its text names it).
+      return fail(cache->header.error, WF_LOAD_ERROR, error.what());
+    }
+    return WF_OK;
+  });
+#else
+  return WF_INTERNAL_ERROR;  // unreachable: no cache handle exists without Recast
+#endif
+}
+
+wf_status wf_navmesh_tile_cache_load_wfnav(const char* path, wf_navmesh_tile_cache** out_cache, wf_navmesh** out_mesh,
+                                           char* error, size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (out_cache == nullptr || out_mesh == nullptr) {
+      write_error(error, error_capacity, "wf_navmesh_tile_cache_load_wfnav: an output pointer is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+    *out_cache = nullptr;
+    *out_mesh = nullptr;
+    if (path == nullptr) {
+      write_error(error, error_capacity, "wf_navmesh_tile_cache_load_wfnav: path is NULL");
+      return WF_INVALID_ARGUMENT;
+    }
+#if WAYFINDER_C_WITH_RECAST
+    NavMeshWithTileCache loaded = read_navmesh_file_with_tile_cache(path);
+    auto cache = std::make_unique<NavMeshTileCache>(std::move(loaded.cache));
+    auto mesh = std::make_unique<NavMesh>(std::move(loaded.mesh));
+    auto cache_handle = std::make_unique<wf_navmesh_tile_cache>();
+    auto mesh_handle = std::make_unique<wf_navmesh>();
+    cache_handle->cache = cache.release();
+    mesh_handle->mesh = mesh.release();
+    *out_cache = cache_handle.release();
+    *out_mesh = mesh_handle.release();
+    return WF_OK;
+#else
+    throw std::runtime_error(
+        "wf_navmesh_tile_cache_load_wfnav: this library was built without Recast (WAYFINDER_WITH_RECAST off)");
+#endif
+  });
 }
 
 }  // extern "C"
