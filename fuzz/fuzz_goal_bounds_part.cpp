@@ -39,15 +39,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (std::string(error.what()).empty()) std::abort();
     return 0;
   }
-  wayfinder::GridSearchOptions options;
-  options.algorithm = wayfinder::GridAlgorithm::jump_point_plus;
-  wayfinder::GridQuery pathfinder(map, wayfinder::build_grid_derived_data(map, options));
-  pathfinder.set_goal_bounds(bounds);
-  const wayfinder::Cell cells[] = {{0, 0}, {11, 9}, {5, 5}, {0, 9}, {11, 0}, {7, 3}};
-  for (const wayfinder::Cell start : cells)
-    for (const wayfinder::Cell goal : cells) {
-      const wayfinder::PathResult result = pathfinder.find_path(start, goal, options);
-      if (result.status == wayfinder::SearchStatus::invalid_input) std::abort();
-    }
+  wayfinder::fuzz::search_with_goal_bounds(map, bounds);
   return 0;
 }
