@@ -9,29 +9,14 @@
 #include <cstdlib>
 #include <memory>
 
+#include "fuzz_grid_map.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/jump/grid_goal_bounds.hpp"
 #include "wayfinder/grid/grid_derived_data.hpp"
 #include "wayfinder/grid/grid_query.hpp"
 
-namespace {
-
-// The map of fuzz_jump_table.cpp: 12 x 10 with walls that make jump points in every direction.
-wayfinder::GridMap fuzz_map() {
-  wayfinder::GridMap map(12, 10);
-  map.block_rect({3, 2, 1, 5});
-  map.block_rect({6, 0, 1, 4});
-  map.block_rect({6, 6, 4, 1});
-  map.set_passable(9, 2, false);
-  map.set_passable(1, 8, false);
-  map.forget_changes();
-  return map;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const wayfinder::GridMap map = fuzz_map();
+  static const wayfinder::GridMap map = wayfinder::fuzz::fuzz_map();
   std::shared_ptr<const wayfinder::GridGoalBounds> bounds;
   try {
     bounds = std::make_shared<const wayfinder::GridGoalBounds>(
@@ -40,15 +25,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (error.cause().empty() || error.file() != "fuzz.bounds") std::abort();
     return 0;
   }
-  wayfinder::GridSearchOptions options;
-  options.algorithm = wayfinder::GridAlgorithm::jump_point_plus;
-  wayfinder::GridQuery pathfinder(map, wayfinder::build_grid_derived_data(map, options));
-  pathfinder.set_goal_bounds(bounds);
-  const wayfinder::Cell cells[] = {{0, 0}, {11, 9}, {5, 5}, {0, 9}, {11, 0}, {7, 3}};
-  for (const wayfinder::Cell start : cells)
-    for (const wayfinder::Cell goal : cells) {
-      const wayfinder::PathResult result = pathfinder.find_path(start, goal, options);
-      if (result.status == wayfinder::SearchStatus::invalid_input) std::abort();
-    }
+  wayfinder::fuzz::search_with_goal_bounds(map, bounds);
   return 0;
 }

@@ -8,28 +8,13 @@
 #include <cstdlib>
 #include <memory>
 
+#include "fuzz_grid_map.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/jump/grid_jump_table.hpp"
 #include "wayfinder/grid/grid_query.hpp"
 
-namespace {
-
-// 12 x 10 with walls that make jump points in every direction.
-wayfinder::GridMap fuzz_map() {
-  wayfinder::GridMap map(12, 10);
-  map.block_rect({3, 2, 1, 5});
-  map.block_rect({6, 0, 1, 4});
-  map.block_rect({6, 6, 4, 1});
-  map.set_passable(9, 2, false);
-  map.set_passable(1, 8, false);
-  map.forget_changes();
-  return map;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const wayfinder::GridMap map = fuzz_map();
+  static const wayfinder::GridMap map = wayfinder::fuzz::fuzz_map();
   std::shared_ptr<const wayfinder::GridJumpTable> table;
   try {
     table = std::make_shared<const wayfinder::GridJumpTable>(

@@ -3,13 +3,15 @@
 // more than the input can describe. A checksum guards the file, so random changes would almost
 // never reach the sections: each input is read twice, as it is and with its size field and
 // checksum made right, so that the fuzzer explores what follows them. A mesh that loads answers
-// a few queries and is written again, which must give a file that reads back.
+// a few queries and is written again, which must give a file that reads back; a tiled one (format
+// version 2) also has a tile removed.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/fnv1a.hpp"
 #include "wayfinder/core/load_error.hpp"
@@ -36,26 +38,36 @@ std::string with_size_and_checksum(std::string bytes) {
   return bytes;
 }
 
+// A file's name in errors: the source, or for a tile's own checks the source and the tile.
+bool names_the_input(const wayfinder::LoadError& error) { return error.file().rfind("fuzz.wfnav", 0) == 0; }
+
 void read_and_use(std::string_view bytes) {
-  wayfinder::MeshGeometry geometry;
+  wayfinder::NavMeshFileContents contents;
   try {
-    geometry = wayfinder::parse_navmesh_file(bytes, "fuzz.wfnav");
+    contents = wayfinder::parse_navmesh_file_contents(bytes, "fuzz.wfnav");
   } catch (const wayfinder::LoadError& error) {
     if (error.file() != "fuzz.wfnav" || error.cause().find("(at byte ") == std::string::npos) std::abort();
     return;
   }
   try {
-    const wayfinder::NavMesh mesh = wayfinder::NavMesh::build(geometry);
+    // Untiled (version 1 or 2) or tiled (version 2): the mesh as a program reads it.
+    wayfinder::NavMesh mesh = wayfinder::build_navmesh_from_file(contents);
     wayfinder::NavMeshQuery query(mesh);
     const wayfinder::PathResult path = query.find_path(mesh.centroid(0), mesh.centroid(static_cast<wayfinder::PolygonId>(mesh.polygon_count() - 1)));
     if (path.status == wayfinder::SearchStatus::in_progress) std::abort();
     // What is written must read back as the same mesh.
-    const std::string again = wayfinder::navmesh_file_bytes(mesh);
-    const wayfinder::NavMesh reread = wayfinder::NavMesh::build(wayfinder::parse_navmesh_file(again, "again.wfnav"));
-    if (reread.polygon_count() != mesh.polygon_count() || wayfinder::navmesh_file_bytes(reread) != again) std::abort();
+    const std::string again = wayfinder::navmesh_file_bytes(mesh, contents.tile_cache);
+    const wayfinder::NavMesh reread = wayfinder::navmesh_from_file_bytes(again, "again.wfnav");
+    if (reread.polygon_count() != mesh.polygon_count() || reread.is_tiled() != mesh.is_tiled() ||
+        wayfinder::navmesh_file_bytes(reread, contents.tile_cache) != again)
+      std::abort();
+    // A tiled mesh read from a file takes tile changes: its first tile removed, when another is left.
+    const std::vector<wayfinder::NavMeshTileInfo> tiles = mesh.tiles();
+    if (tiles.size() > 1) mesh.remove_tile(tiles.front().tile_x, tiles.front().tile_z);
   } catch (const wayfinder::LoadError& error) {
-    // NavMesh::build's own checks (a polygon of no area, a link off the mesh); never the re-read.
-    if (error.cause().empty() || error.file() != "fuzz.wfnav") std::abort();
+    // The builds' own checks (a polygon of no area, a link off the mesh, a polygon outside its
+    // tile); never the re-read.
+    if (error.cause().empty() || !names_the_input(error)) std::abort();
   }
 }
 

@@ -231,6 +231,181 @@ TEST_F(NavMeshFiles, KeepAMeshBuiltFromASelfCrossingPolygon) {
   EXPECT_EQ(navmesh_file_bytes(read), bytes);
 }
 
+// ---- Tiled meshes (version 2) and version-1 files
+
+// Tile (x, z) of a 2 x 2 grid of 2-wide tiles: a square of its own with an area and flags of its
+// own; tiles with x = 1 have detail triangles a little above their polygons.
+MeshGeometry square_tile(int x, int z) {
+  MeshGeometry tile;
+  tile.source = "<tiles>";
+  const double x0 = 2.0 * x, z0 = 2.0 * z;
+  tile.vertices = {{x0, 0, z0}, {x0 + 2, 0, z0}, {x0 + 2, 0, z0 + 2}, {x0, 0, z0 + 2}};
+  tile.polygons = {{0, 1, 2, 3}};
+  tile.polygon_areas = {static_cast<AreaId>(1 + x + 2 * z)};
+  tile.polygon_flags = {static_cast<AreaFlags>(1u << (x + 2 * z))};
+  if (x == 1) {
+    tile.detail_vertices = {{x0, 0.1, z0}, {x0 + 2, 0.1, z0}, {x0 + 2, 0.2, z0 + 2}, {x0, 0.2, z0 + 2}};
+    tile.detail_triangles = {{0, 1, 2}, {0, 2, 3}};
+    tile.detail_starts = {0, 2};
+  }
+  return tile;
+}
+
+NavMeshTileGrid small_tile_grid() {
+  NavMeshTileGrid grid;
+  grid.tile_width = 2.0;
+  grid.tiles_x = 2;
+  grid.tiles_z = 2;
+  grid.max_polygons_per_tile = 4;
+  grid.border_climb = 0.5;
+  return grid;
+}
+
+// Four tiles, an edited area, a link across tiles, and one onto tile (1, 1), which is then
+// removed, so that the link is detached.
+NavMesh small_tiled_mesh() {
+  std::vector<NavMeshTile> tiles;
+  for (int z = 0; z < 2; ++z)
+    for (int x = 0; x < 2; ++x) tiles.push_back({x, z, square_tile(x, z)});
+  NavMesh mesh = NavMesh::build_tiled(small_tile_grid(), tiles);
+  mesh.set_area(0, 9);
+  OffMeshLink across;
+  across.start = {0.5, 0, 0.5};
+  across.end = {3.5, 0.1, 0.5};
+  across.user_id = 5;
+  (void)mesh.add_off_mesh_link(across);
+  OffMeshLink onto_removed;
+  onto_removed.start = {0.5, 0, 3.5};
+  onto_removed.end = {3.5, 0.2, 3.5};
+  onto_removed.bidirectional = false;
+  onto_removed.user_id = 6;
+  (void)mesh.add_off_mesh_link(onto_removed);
+  mesh.remove_tile(1, 1);
+  return mesh;
+}
+
+void expect_same_tiles(const NavMesh& a, const NavMesh& b) {
+  ASSERT_TRUE(a.is_tiled());
+  ASSERT_TRUE(b.is_tiled());
+  const NavMeshTileGrid &ga = a.tile_grid(), &gb = b.tile_grid();
+  EXPECT_EQ(bits(ga.origin_x), bits(gb.origin_x));
+  EXPECT_EQ(bits(ga.origin_z), bits(gb.origin_z));
+  EXPECT_EQ(bits(ga.tile_width), bits(gb.tile_width));
+  EXPECT_EQ(bits(ga.border_climb), bits(gb.border_climb));
+  EXPECT_EQ(ga.tiles_x, gb.tiles_x);
+  EXPECT_EQ(ga.tiles_z, gb.tiles_z);
+  EXPECT_EQ(ga.max_polygons_per_tile, gb.max_polygons_per_tile);
+  const std::vector<NavMeshTileInfo> ta = a.tiles(), tb = b.tiles();
+  ASSERT_EQ(ta.size(), tb.size());
+  for (std::size_t t = 0; t < ta.size(); ++t) {
+    EXPECT_EQ(ta[t].tile_x, tb[t].tile_x);
+    EXPECT_EQ(ta[t].tile_z, tb[t].tile_z);
+    EXPECT_EQ(ta[t].first_polygon, tb[t].first_polygon);
+    EXPECT_EQ(ta[t].polygon_count, tb[t].polygon_count);
+    expect_same_geometry(a.tile_geometry(ta[t].tile_x, ta[t].tile_z), b.tile_geometry(tb[t].tile_x, tb[t].tile_z));
+  }
+  ASSERT_EQ(a.polygon_count(), b.polygon_count());
+  for (PolygonId p = 0; p < a.polygon_count(); ++p) {
+    EXPECT_EQ(a.area(p), b.area(p)) << p;
+    EXPECT_EQ(a.flags(p), b.flags(p)) << p;
+    EXPECT_EQ(a.region(p), b.region(p)) << p;
+  }
+  ASSERT_EQ(a.off_mesh_link_count(), b.off_mesh_link_count());
+  for (OffMeshLinkId link = 0; link < a.off_mesh_link_count(); ++link) {
+    EXPECT_EQ(a.off_mesh_link_attached(link), b.off_mesh_link_attached(link)) << link;
+    EXPECT_EQ(a.off_mesh_link(link).start_polygon, b.off_mesh_link(link).start_polygon) << link;
+    EXPECT_EQ(a.off_mesh_link(link).end_polygon, b.off_mesh_link(link).end_polygon) << link;
+  }
+}
+
+TEST_F(NavMeshFiles, KeepATiledMeshTiled) {
+  NavMesh mesh = small_tiled_mesh();
+  ASSERT_FALSE(mesh.off_mesh_link_attached(1)) << "its end's tile is removed";
+  const std::filesystem::path file = directory_ / "tiled.wfnav";
+  write_navmesh_file(mesh, file);
+  NavMesh read = read_navmesh_file(file);
+  expect_same_tiles(mesh, read);
+  EXPECT_EQ(read.revision(), 0u);
+  EXPECT_EQ(read.area(0), 9);
+  EXPECT_EQ(navmesh_file_bytes(read), navmesh_file_bytes(mesh)) << "written again, the same bytes";
+  // The flattened reading gives the joined mesh (unused ids left out).
+  expect_same_geometry(parse_navmesh_file(navmesh_file_bytes(mesh), "x.wfnav"), mesh.to_geometry());
+  // Tiles change on the mesh read as on the one written: the removed tile comes back and the
+  // detached link with it.
+  for (NavMesh* m : {&mesh, &read}) m->replace_tile(1, 1, square_tile(1, 1));
+  expect_same_tiles(mesh, read);
+  EXPECT_TRUE(read.off_mesh_link_attached(1));
+  NavMeshQuery before(mesh), after(read);
+  for (const auto& [start, goal] : std::vector<std::pair<Point, Point>>{
+           {{0.5, 0, 0.5}, {3.5, 0, 3.5}}, {{0.5, 0, 3.5}, {3.9, 0, 0.1}}, {{3.5, 0, 3.5}, {0.2, 0, 0.2}}}) {
+    const PathResult a = before.find_path(start, goal);
+    EXPECT_TRUE(a.found());
+    EXPECT_TRUE(same_answer(a, after.find_path(start, goal)));
+  }
+  read.remove_tile(0, 0);
+  EXPECT_EQ(read.tiles().size(), 3u);
+}
+
+// The version-1 layout of `bytes` (a version-2 file of an untiled mesh): the TILE section, the
+// last, left out.
+std::string as_version_1(std::string bytes) {
+  constexpr std::size_t empty_tile_section = 16 + 4;
+  bytes.erase(bytes.size() - 8 - empty_tile_section, empty_tile_section);
+  put_u32(bytes, 8, 1);
+  put_u32(bytes, 56, 5);
+  for (int i = 0; i < 8; ++i) bytes[48 + static_cast<std::size_t>(i)] = static_cast<char>(std::uint64_t{bytes.size()} >> (8 * i));
+  return checksummed(bytes);
+}
+
+TEST(NavMeshFileVersions, VersionOneFilesAreStillRead) {
+  const NavMesh mesh = small_mesh();
+  const std::string old = as_version_1(navmesh_file_bytes(mesh));
+  const NavMesh read = navmesh_from_file_bytes(old, "old.wfnav");
+  expect_same_geometry(mesh.to_geometry(), read.to_geometry());
+  EXPECT_EQ(navmesh_file_bytes(read), navmesh_file_bytes(mesh)) << "written again in version 2";
+  // A version-1 file with six sections is damaged: version 1 has five.
+  std::string six = navmesh_file_bytes(mesh);
+  put_u32(six, 8, 1);
+  EXPECT_NE(load_error_of(checksummed(six)).find("damaged header: 6 sections; version 1 has 5 (at byte 56)"),
+            std::string::npos);
+}
+
+TEST(NavMeshFileDamage, EveryFlippedByteOfATiledFileIsALoadError) {
+  const std::string bytes = navmesh_file_bytes(small_tiled_mesh());
+  ASSERT_LT(bytes.size(), 2000u);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::string damaged = bytes;
+    damaged[i] = static_cast<char>(static_cast<unsigned char>(damaged[i]) ^ 0x01u);
+    EXPECT_NE(load_error_of(damaged).find("(at byte "), std::string::npos) << "byte " << i;
+  }
+  for (std::size_t length = 0; length < bytes.size(); length += 7) (void)load_error_of(bytes.substr(0, length));
+}
+
+TEST(NavMeshFileDamage, BadTilesAreNamed) {
+  const std::string bytes = navmesh_file_bytes(small_tiled_mesh());
+  // The TILE section's payload: after the header and five sections (VERT, POLY, TAGS and DETL
+  // empty: 4, 8, 4 and 12 bytes; LINK two links).
+  const std::size_t tile_payload = 64 + 16 * 5 + 4 + 8 + 4 + 12 + 4 + 2 * 72 + 16;
+  const std::size_t grid_counts = tile_payload + 4 + 4 * 8;
+  const std::size_t first_tile = grid_counts + 12;
+  std::string outside = bytes;
+  put_u32(outside, first_tile, 7);
+  const std::string outside_cause = load_error_of(checksummed(outside));
+  EXPECT_NE(outside_cause.find("tile (7, 0) is outside the grid of 2 x 2 tiles (at byte " + std::to_string(first_tile) + ")"),
+            std::string::npos)
+      << outside_cause;
+  std::string no_tiles = bytes;
+  put_u32(no_tiles, grid_counts, 0);
+  EXPECT_NE(load_error_of(checksummed(no_tiles)).find("the tile grid of 0 x 2 tiles"), std::string::npos);
+  std::string order = bytes;
+  put_u32(order, first_tile + 4, 1);  // the first tile as (0, 1), before (1, 0)
+  EXPECT_NE(load_error_of(checksummed(order)).find("tile (1, 0) is out of tile order"), std::string::npos);
+  std::string wide = bytes;
+  put_u32(wide, tile_payload + 4 + 16, 0);  // tile width 0 is below its lowest bits: set the high ones
+  put_u32(wide, tile_payload + 4 + 20, 0xbff00000u);
+  EXPECT_NE(load_error_of(checksummed(wide)).find("the tile width is -1.000000; it must be > 0"), std::string::npos);
+}
+
 TEST(NavMeshFileDamage, EveryFlippedByteIsALoadError) {
   const std::string bytes = navmesh_file_bytes(small_mesh());
   ASSERT_LT(bytes.size(), 2000u) << "a small file, so that every byte can be tried";
@@ -274,9 +449,9 @@ TEST(NavMeshFileDamage, ForeignFilesAreNamedSo) {
 
 TEST(NavMeshFileDamage, NewerVersionsAreRefusedByName) {
   std::string newer = navmesh_file_bytes(small_mesh());
-  put_u32(newer, 8, 2);
+  put_u32(newer, 8, 3);
   const std::string cause = load_error_of(checksummed(newer));
-  EXPECT_NE(cause.find("version 2 is newer than this build of Wayfinder reads (version 1)"), std::string::npos)
+  EXPECT_NE(cause.find("version 3 is newer than this build of Wayfinder reads (version 2)"), std::string::npos)
       << cause;
   EXPECT_NE(cause.find("at byte 8"), std::string::npos) << cause;
   // Even with a layout this version cannot check (the checksum is no longer right).
@@ -317,8 +492,9 @@ TEST(NavMeshFileDamage, CountsAreBoundedByTheFileBeforeAllocating) {
 using testing::data_directory;
 using testing::data_required;
 
-// Builds the level, saves it, reads it back, and runs every reference query on both.
-void check_reference_queries_after_reading_back(const std::string& level_name) {
+// Builds the level (in tiles of 32 cells with `tiled`, kept as tiles), saves it, reads it back,
+// and runs every reference query on both.
+void check_reference_queries_after_reading_back(const std::string& level_name, bool tiled = false) {
   const std::filesystem::path level = data_directory() / "meshes" / "recastnavigation" / (level_name + ".obj");
   const std::filesystem::path queries_path =
       data_directory() / "meshes" / "derived" / (level_name + "_reference_queries.csv");
@@ -331,13 +507,17 @@ void check_reference_queries_after_reading_back(const std::string& level_name) {
   // NavMesh::build of what it read).
   using Clock = std::chrono::steady_clock;
   const auto build_start = Clock::now();
-  const NavMesh built = NavMesh::build(build_navmesh_geometry(read_obj_mesh(level)));
+  AgentSettings settings;
+  if (tiled) settings.tile_size = 32;
+  const NavMeshTileSet tile_set = tiled ? build_navmesh_tiles(read_obj_mesh(level), settings) : NavMeshTileSet{};
+  const NavMesh built = tiled ? NavMesh::build_tiled(tile_set.grid, tile_set.tiles)
+                              : NavMesh::build(build_navmesh_geometry(read_obj_mesh(level)));
   const double build_ms = std::chrono::duration<double, std::milli>(Clock::now() - build_start).count();
   ASSERT_TRUE(built.has_detail_heights());
   const std::filesystem::path file =
       std::filesystem::temp_directory_path() /
       ("wayfinder_navmesh_file_" + level_name + "_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-       ".wfnav");
+       (tiled ? "_tiled" : "") + ".wfnav");
   write_navmesh_file(built, file);
   double read_ms = 0.0;
   for (int run = 0; run < 5; ++run) {
@@ -351,6 +531,7 @@ void check_reference_queries_after_reading_back(const std::string& level_name) {
   std::filesystem::remove(file);
   expect_same_geometry(built.to_geometry(), read.to_geometry());
   ASSERT_TRUE(read.has_detail_heights());
+  if (tiled) expect_same_tiles(built, read);
   EXPECT_EQ(read.region_count(), built.region_count());
 
   const std::filesystem::path obj_file = std::filesystem::path(file).replace_extension(".obj");
@@ -374,7 +555,8 @@ void check_reference_queries_after_reading_back(const std::string& level_name) {
     found += a.found() ? 1 : 0;
     // What an OBJ of the polygons loses: the detail heights, so the heights of the waypoints
     // and the 3D costs.
-    if (!same_answer(a, obj_query.find_path(q.start, q.goal))) ++changed_by_obj;
+    // (A tiled mesh's OBJ has its polygons renumbered: its answers are not compared.)
+    if (!tiled && !same_answer(a, obj_query.find_path(q.start, q.goal))) ++changed_by_obj;
     const auto same = same_answer(a, b);
     if (!same) {
       ++different;
@@ -396,6 +578,14 @@ TEST(NavMeshFileReference, DungeonAnswersEveryReferenceQueryAsBeforeSaving) {
 
 TEST(NavMeshFileReference, NavTestAnswersEveryReferenceQueryAsBeforeSaving) {
   check_reference_queries_after_reading_back("nav_test");
+}
+
+TEST(NavMeshFileReference, TiledDungeonAnswersEveryReferenceQueryAsBeforeSaving) {
+  check_reference_queries_after_reading_back("dungeon", true);
+}
+
+TEST(NavMeshFileReference, TiledNavTestAnswersEveryReferenceQueryAsBeforeSaving) {
+  check_reference_queries_after_reading_back("nav_test", true);
 }
 
 #endif

@@ -23,6 +23,10 @@
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 #include "wayfinder/navmesh_build/navmesh_tile_cache.hpp"
+#include "wayfinder/navmesh_build/tile_cache_file.hpp"
+#include "wayfinder/core/load_error.hpp"
+#include "wayfinder/navmesh/navmesh_file_reader.hpp"
+#include "wayfinder/navmesh/navmesh_file_writer.hpp"
 
 namespace wayfinder {
 namespace {
@@ -441,6 +445,109 @@ TEST(NavMeshTileCache, RebuiltTilesReplaceATiledNavMeshsTiles) {
     EXPECT_EQ(a.status, b.status) << "query " << q;
     EXPECT_EQ(a.cost, b.cost) << "query " << q;
   }
+}
+
+
+// A game ships one baked file with the mesh and the cache: loaded without the level, the cache
+// rebuilds every tile an obstacle and a volume touch as the cache built from the level does, and
+// the loaded mesh takes them as the mesh in memory does.
+TEST(NavMeshTileCache, SavedWithTheMeshAndLoadedItRebuildsAsTheCacheInMemory) {
+  WAYFINDER_SKIP_WITHOUT(level_path("dungeon.obj"));
+  const MeshGeometry level = read_obj_mesh(level_path("dungeon.obj"));
+  const AgentSettings settings = tiled_settings();
+  const NavMeshTileSet built = build_navmesh_tiles(level, settings);
+  NavMesh mesh = NavMesh::build_tiled(built.grid, built.tiles);
+  NavMeshTileCache cache(level, settings);
+  const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                     ("wayfinder_tile_cache_" +
+                                      std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".wfnav");
+  write_navmesh_file(mesh, cache, file);
+  NavMeshWithTileCache loaded = read_navmesh_file_with_tile_cache(file);
+  std::filesystem::remove(file);
+  EXPECT_EQ(loaded.cache.to_bytes(), cache.to_bytes());
+  EXPECT_EQ(loaded.cache.tiles_x(), cache.tiles_x());
+  EXPECT_EQ(loaded.cache.memory().packed_bytes, cache.memory().packed_bytes);
+
+  const std::vector<Point> ground = ground_points(level, settings);
+  std::mt19937 random(23);
+  AreaVolume water;
+  const Point& at = ground[ground.size() / 2];
+  water.corners = {{at.x - 2, 0, at.z - 2}, {at.x + 2, 0, at.z - 2}, {at.x + 2, 0, at.z + 2}, {at.x - 2, 0, at.z + 2}};
+  water.min_y = at.y - 1;
+  water.max_y = at.y + 1;
+  water.area = 3;
+  water.flags = 0x10;
+  for (NavMeshTileCache* c : {&cache, &loaded.cache}) (void)c->add_area_volume(water);
+  for (int i = 0; i < 3; ++i) {
+    const Obstacle obstacle = random_obstacle(random, ground);
+    for (NavMeshTileCache* c : {&cache, &loaded.cache}) (void)c->add_obstacle(obstacle);
+  }
+  ASSERT_GT(cache.pending_tiles(), 0u);
+  EXPECT_EQ(loaded.cache.pending_tiles(), cache.pending_tiles());
+  const std::vector<RebuiltTile> ours = loaded.cache.update();
+  const std::vector<RebuiltTile> theirs = cache.update();
+  ASSERT_EQ(ours.size(), theirs.size());
+  for (std::size_t t = 0; t < ours.size(); ++t) expect_same_tile(ours[t], theirs[t]);
+  for (std::size_t t = 0; t < ours.size(); ++t) {
+    loaded.mesh.replace_tile(ours[t]);
+    mesh.replace_tile(theirs[t]);
+  }
+  ASSERT_EQ(loaded.mesh.polygon_count(), mesh.polygon_count());
+  NavMeshQuery loaded_query(loaded.mesh), memory_query(mesh);
+  for (std::size_t q = 0; q + 1 < ground.size(); q += 7) {
+    const PathResult a = loaded_query.find_path(ground[q], ground[q + 1]);
+    const PathResult b = memory_query.find_path(ground[q], ground[q + 1]);
+    EXPECT_EQ(a.status, b.status) << "query " << q;
+    EXPECT_EQ(a.cost, b.cost) << "query " << q;
+    EXPECT_EQ(a.nodes, b.nodes) << "query " << q;
+  }
+}
+
+// Damaged tile cache bytes are a LoadError naming the byte, never a crash; a cache that loads
+// from damaged bytes rebuilds its tiles without failing.
+TEST(NavMeshTileCache, DamagedCacheBytesAreRefusedByOffset) {
+  MeshGeometry floor = square_floor();
+  floor.polygons = {{0, 3, 2, 1}};  // facing up, so that it is walkable
+  const NavMeshTileCache cache(floor, tiled_settings());
+  const std::string bytes = cache.to_bytes();
+  ASSERT_LT(bytes.size(), 4000u);
+  std::size_t refused = 0;
+  constexpr std::size_t settings_bytes = 4 + 10 * 8 + 5 * 4;  // the layout version and AgentSettings
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::string damaged = bytes;
+    damaged[i] = static_cast<char>(static_cast<unsigned char>(damaged[i]) ^ 0x41u);
+    try {
+      const NavMeshTileCache loaded = NavMeshTileCache::from_bytes(damaged, "damaged.wfnav", 1000);
+      // Settings are checked as settings_problem checks anyone's; some that pass (a detail
+      // sample distance of 1e-300) make Recast's later stages run for minutes, as they would on
+      // the level, so tiles are rebuilt only when the damage is past the settings.
+      if (i < settings_bytes) continue;
+      for (int tz = 0; tz < loaded.tiles_z(); ++tz)
+        for (int tx = 0; tx < loaded.tiles_x(); ++tx) (void)loaded.rebuild_tile(tx, tz);
+    } catch (const LoadError& error) {
+      ++refused;
+      EXPECT_EQ(error.file(), "damaged.wfnav");
+      EXPECT_NE(error.cause().find("(at byte "), std::string::npos) << error.cause();
+    }
+  }
+  EXPECT_GT(refused, bytes.size() / 4);
+  for (std::size_t length = 0; length < bytes.size(); ++length)
+    EXPECT_THROW((void)NavMeshTileCache::from_bytes(bytes.substr(0, length), "cut.wfnav"), LoadError) << length;
+  // A mesh file without the cache, and a cache whose grid is not the mesh's, are refused in words.
+  const NavMeshTileSet built = build_navmesh_tiles(floor, tiled_settings());
+  const NavMesh mesh = NavMesh::build_tiled(built.grid, built.tiles);
+  try {
+    (void)navmesh_with_tile_cache_from_bytes(navmesh_file_bytes(mesh), "plain.wfnav");
+    ADD_FAILURE() << "no error";
+  } catch (const LoadError& error) {
+    EXPECT_NE(error.cause().find("no tile cache section"), std::string::npos) << error.cause();
+  }
+  AgentSettings smaller_tiles = tiled_settings();
+  smaller_tiles.tile_size = 32;
+  const NavMeshTileCache other(floor, smaller_tiles);
+  EXPECT_THROW((void)navmesh_file_bytes(mesh, other), std::invalid_argument);
+  const NavMeshWithTileCache loaded = navmesh_with_tile_cache_from_bytes(navmesh_file_bytes(mesh, cache), "ok.wfnav");
+  EXPECT_EQ(loaded.mesh.tiles().size(), mesh.tiles().size());
 }
 
 }  // namespace

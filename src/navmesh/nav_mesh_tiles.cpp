@@ -386,4 +386,25 @@ PolygonId NavMesh::polygon_of(const PolygonRef& ref) const {
   return is_tiled() ? ref.tile * tile_grid_.max_polygons_per_tile + ref.polygon : ref.polygon;
 }
 
+// A tiled mesh with its links, as a baked file holds it (navmesh_file_reader.cpp).
+NavMesh NavMesh::build_tiled(const NavMeshTileGrid& grid, std::span<const NavMeshTile> tiles,
+                             std::span<const OffMeshLink> links, const NavMeshBuildOptions& options) {
+  for (std::size_t i = 0; i < links.size(); ++i)
+    if (auto problem = link_value_problem(links[i]))
+      throw std::invalid_argument("off-mesh link " + std::to_string(i) + ": " + *problem);
+  NavMesh mesh = build_tiled(grid, tiles, options);
+  if (links.empty()) return mesh;
+  mesh.links_.reserve(links.size());
+  for (const OffMeshLink& link : links) {
+    std::string problem;
+    std::optional<PlacedOffMeshLink> placed = mesh.place_link(link, problem);
+    if (!placed) placed.emplace().input = link;  // detached until a tile returns under its end
+    mesh.links_.push_back(std::move(*placed));
+  }
+  mesh.index_links();
+  mesh.build_regions();
+  mesh.find_bridges();
+  return mesh;
+}
+
 }  // namespace wayfinder

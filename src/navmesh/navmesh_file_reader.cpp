@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <utility>
 
+#include "core/byte_reader.hpp"
 #include "core/fnv1a.hpp"
 #include "core/text_file.hpp"
 #include "navmesh/navmesh_file_layout.hpp"
@@ -14,80 +17,6 @@
 namespace wayfinder {
 
 namespace {
-
-// Reads little-endian numbers from [begin, end) of the file, failing with the offset of what it
-// could not read. Every count is checked against the bytes left before anything is allocated.
-class ByteReader {
- public:
-  ByteReader(std::string_view bytes, std::size_t begin, std::size_t end, const std::string& source)
-      : bytes_(bytes), offset_(begin), end_(end), source_(source) {}
-
-  [[noreturn]] void fail(std::size_t offset, const std::string& why) const {
-    throw LoadError(source_, 0, 0, why + " (at byte " + std::to_string(offset) + ")");
-  }
-  [[nodiscard]] std::size_t offset() const { return offset_; }
-  [[nodiscard]] std::size_t left() const { return end_ - offset_; }
-
-  std::uint8_t u8(const char* what) { return static_cast<std::uint8_t>(unsigned_le(1, what)); }
-  std::uint16_t u16(const char* what) { return static_cast<std::uint16_t>(unsigned_le(2, what)); }
-  std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(unsigned_le(4, what)); }
-  std::uint64_t u64(const char* what) { return unsigned_le(8, what); }
-  double finite(const char* what) {
-    const std::size_t at = offset_;
-    const double value = bit_copy<double>(u64(what));
-    if (!std::isfinite(value)) fail(at, std::string(what) + " is not a finite number");
-    return value;
-  }
-  Point point(const char* what) {
-    const double x = finite(what), y = finite(what), z = finite(what);
-    return {x, y, z};
-  }
-  // A count of items of `item_bytes` each that must fit in what is left of the section.
-  std::uint32_t count(const char* what, std::size_t item_bytes) {
-    const std::size_t at = offset_;
-    const std::uint32_t n = u32(what);
-    if (n > left() / item_bytes)
-      fail(at, std::to_string(n) + " " + what + " need " + std::to_string(std::uint64_t{n} * item_bytes) +
-                   " bytes, the section has " + std::to_string(left()) + " left");
-    return n;
-  }
-  // An index that must be below `limit`.
-  std::uint32_t index(const char* what, std::uint32_t limit, const char* of_what) {
-    const std::size_t at = offset_;
-    const std::uint32_t value = u32(what);
-    if (value >= limit)
-      fail(at, std::string(what) + " " + std::to_string(value) + " is out of range: there are " +
-                   std::to_string(limit) + " " + of_what);
-    return value;
-  }
-  void skip(std::size_t count, const char* what) {
-    if (left() < count)
-      fail(offset_, std::string("truncated: ") + what + " need " + std::to_string(count) + " bytes, " +
-                        std::to_string(left()) + " left");
-    offset_ += count;
-  }
-  void zero(const char* what) {
-    const std::size_t at = offset_;
-    if (u32(what) != 0) fail(at, std::string(what) + " is not zero");
-  }
-
- private:
-  std::uint64_t unsigned_le(int count, const char* what) {
-    if (left() < static_cast<std::size_t>(count))
-      fail(offset_, std::string("truncated: ") + what + " needs " + std::to_string(count) + " bytes, " +
-                        std::to_string(left()) + " left");
-    std::uint64_t value = 0;
-    for (int i = 0; i < count; ++i)
-      value |= std::uint64_t{static_cast<unsigned char>(bytes_[offset_ + static_cast<std::size_t>(i)])} << (8 * i);
-    offset_ += static_cast<std::size_t>(count);
-    return value;
-  }
-
-  std::string_view bytes_;
-  std::size_t offset_;
-  std::size_t end_;
-  const std::string& source_;
-};
 
 std::string tag_text(const std::array<char, 4>& tag) { return std::string(tag.data(), tag.size()); }
 
@@ -219,9 +148,71 @@ void read_links(ByteReader& in, MeshGeometry& geometry) {
   }
 }
 
+// The TILE section: nothing for an untiled mesh; else the grid, checked as build_tiled checks
+// it, and each tile's geometry, read by the whole mesh's section readers.
+void read_tiles(ByteReader& in, NavMeshFileContents& contents) {
+  // A tile takes at least its x and z and four empty payloads (9 counts).
+  constexpr std::size_t least_tile_bytes = 4 * 11;
+  const std::uint32_t count = in.count("tiles", least_tile_bytes);
+  if (count == 0) return;
+  NavMeshTileGrid grid;
+  grid.origin_x = in.finite("the tile grid's origin x");
+  grid.origin_z = in.finite("the tile grid's origin z");
+  const std::size_t width_at = in.offset();
+  grid.tile_width = in.finite("the tile width");
+  if (!(grid.tile_width > 0.0)) in.fail(width_at, "the tile width is " + std::to_string(grid.tile_width) + "; it must be > 0");
+  const std::size_t climb_at = in.offset();
+  grid.border_climb = in.finite("the tile border climb");
+  if (grid.border_climb < 0.0) in.fail(climb_at, "the tile border climb is negative");
+  const std::size_t counts_at = in.offset();
+  const std::uint32_t tiles_x = in.u32("the tiles along x");
+  const std::uint32_t tiles_z = in.u32("the tiles along z");
+  grid.max_polygons_per_tile = in.u32("the polygons per tile");
+  const double ids = static_cast<double>(tiles_x) * tiles_z * grid.max_polygons_per_tile;
+  if (tiles_x == 0 || tiles_z == 0 || grid.max_polygons_per_tile == 0 || ids >= static_cast<double>(std::uint32_t{1} << 31))
+    in.fail(counts_at, "the tile grid of " + std::to_string(tiles_x) + " x " + std::to_string(tiles_z) + " tiles of " +
+                           std::to_string(grid.max_polygons_per_tile) +
+                           " polygons each is not one a mesh can have (each at least 1, their product below 2^31)");
+  grid.tiles_x = static_cast<int>(tiles_x);
+  grid.tiles_z = static_cast<int>(tiles_z);
+  if (count > std::uint64_t{tiles_x} * tiles_z)
+    in.fail(counts_at, std::to_string(count) + " tiles in a grid of " + std::to_string(tiles_x) + " x " +
+                           std::to_string(tiles_z));
+  contents.tiles.reserve(count);
+  std::uint64_t previous = 0;
+  for (std::uint32_t t = 0; t < count; ++t) {
+    const std::size_t at = in.offset();
+    const std::uint32_t x = in.u32("a tile's x"), z = in.u32("a tile's z");
+    const std::string name = "tile (" + std::to_string(x) + ", " + std::to_string(z) + ")";
+    if (x >= tiles_x || z >= tiles_z)
+      in.fail(at, name + " is outside the grid of " + std::to_string(tiles_x) + " x " + std::to_string(tiles_z) + " tiles");
+    const std::uint64_t index = std::uint64_t{z} * tiles_x + x + 1;
+    if (index <= previous) in.fail(at, name + " is out of tile order (z, then x) or given twice");
+    previous = index;
+    NavMeshTile& tile = contents.tiles.emplace_back();
+    tile.tile_x = static_cast<int>(x);
+    tile.tile_z = static_cast<int>(z);
+    tile.geometry.source = contents.geometry.source;
+    tile.geometry.declared_navmesh = true;
+    read_vertices(in, tile.geometry);
+    const std::size_t polygons_at = in.offset();
+    read_polygons(in, tile.geometry);
+    if (tile.geometry.polygons.size() > grid.max_polygons_per_tile)
+      in.fail(polygons_at, name + " has " + std::to_string(tile.geometry.polygons.size()) +
+                               " polygons, more than the grid's " + std::to_string(grid.max_polygons_per_tile) + " per tile");
+    read_tags(in, tile.geometry);
+    read_detail(in, tile.geometry);
+  }
+  const MeshGeometry& whole = contents.geometry;
+  if (!whole.vertices.empty() || !whole.polygons.empty() || !whole.detail_vertices.empty())
+    in.fail(in.offset(), "the file has tiles and a mesh of its own beside them (a tiled mesh's VERT, POLY, TAGS and "
+                         "DETL sections are empty)");
+  contents.tile_grid = grid;
+}
+
 }  // namespace
 
-MeshGeometry parse_navmesh_file(std::string_view bytes, const std::string& source) {
+NavMeshFileContents parse_navmesh_file_contents(std::string_view bytes, const std::string& source) {
   ByteReader header(bytes, 0, bytes.size(), source);
   if (bytes.size() < navmesh_file::magic.size() ||
       std::memcmp(bytes.data(), navmesh_file::magic.data(), navmesh_file::magic.size()) != 0)
@@ -233,8 +224,9 @@ MeshGeometry parse_navmesh_file(std::string_view bytes, const std::string& sourc
     header.fail(version_at, "navmesh file format version " + std::to_string(version) +
                                 " is newer than this build of Wayfinder reads (version " +
                                 std::to_string(navmesh_file::version) + "); read it with a newer Wayfinder");
-  if (version != navmesh_file::version)
+  if (version < navmesh_file::oldest_version)
     header.fail(version_at, "navmesh file format version " + std::to_string(version) + " is not one this build reads (" +
+                                std::to_string(navmesh_file::oldest_version) + " to " +
                                 std::to_string(navmesh_file::version) + ")");
   const std::size_t header_size_at = header.offset();
   if (header.u32("the header size") != navmesh_file::header_size)
@@ -255,20 +247,38 @@ MeshGeometry parse_navmesh_file(std::string_view bytes, const std::string& sourc
   ByteReader checksum_reader(bytes, checksum_at, bytes.size(), source);
   if (fnv1a(reinterpret_cast<const unsigned char*>(bytes.data()), checksum_at) != checksum_reader.u64("the checksum"))
     header.fail(checksum_at, "damaged: the file does not match its checksum");
+  // Version 1 has its five sections; version 2 its six, and the tile cache's after them or not.
+  const std::size_t required = version == 1 ? navmesh_file::version_1_sections : navmesh_file::section_tags.size();
+  const std::size_t most = version == 1 ? required : required + 1;
   const std::size_t sections_at = header.offset();
-  if (header.u32("the section count") != navmesh_file::section_tags.size())
-    header.fail(sections_at, "damaged header: version " + std::to_string(version) + " has " +
-                                 std::to_string(navmesh_file::section_tags.size()) + " sections");
+  const std::uint32_t sections = header.u32("the section count");
+  if (sections < required || sections > most)
+    header.fail(sections_at, "damaged header: " + std::to_string(sections) + " sections; version " +
+                                 std::to_string(version) + " has " + std::to_string(required) +
+                                 (most > required ? " or " + std::to_string(most) : std::string()));
   header.zero("the reserved header field");
 
-  MeshGeometry geometry;
+  NavMeshFileContents contents;
+  MeshGeometry& geometry = contents.geometry;
   geometry.source = source;
   geometry.declared_navmesh = true;
   ByteReader body(bytes, header.offset(), checksum_at, source);
-  using SectionReader = void (*)(ByteReader&, MeshGeometry&);
-  constexpr SectionReader section_readers[] = {read_vertices, read_polygons, read_tags, read_detail, read_links};
-  for (std::size_t s = 0; s < navmesh_file::section_tags.size(); ++s) {
-    const std::array<char, 4>& tag = navmesh_file::section_tags[s];
+  using SectionReader = void (*)(ByteReader&, NavMeshFileContents&);
+  constexpr SectionReader section_readers[] = {
+      [](ByteReader& in, NavMeshFileContents& c) { read_vertices(in, c.geometry); },
+      [](ByteReader& in, NavMeshFileContents& c) { read_polygons(in, c.geometry); },
+      [](ByteReader& in, NavMeshFileContents& c) { read_tags(in, c.geometry); },
+      [](ByteReader& in, NavMeshFileContents& c) { read_detail(in, c.geometry); },
+      [](ByteReader& in, NavMeshFileContents& c) { read_links(in, c.geometry); },
+      read_tiles,
+      // The tile cache's bytes are its library's to read; here they are only kept.
+      [](ByteReader& in, NavMeshFileContents& c) {
+        c.tile_cache_offset = in.offset();
+        c.tile_cache = std::string(in.rest());
+        in.skip(in.left(), "the tile cache");
+      }};
+  for (std::size_t s = 0; s < sections; ++s) {
+    const std::array<char, 4>& tag = s < required ? navmesh_file::section_tags[s] : navmesh_file::tile_cache_tag;
     const std::size_t tag_at = body.offset();
     std::array<char, 4> found{};
     const std::uint32_t found_bits = body.u32("a section tag");
@@ -281,20 +291,50 @@ MeshGeometry parse_navmesh_file(std::string_view bytes, const std::string& sourc
       body.fail(size_field_at, "the " + tag_text(tag) + " section says it has " + std::to_string(size) +
                                    " bytes, the file has " + std::to_string(body.left()) + " left");
     ByteReader section(bytes, body.offset(), body.offset() + static_cast<std::size_t>(size), source);
-    section_readers[s](section, geometry);
+    section_readers[s < required ? s : navmesh_file::section_tags.size()](section, contents);
     if (section.left() != 0)
       section.fail(section.offset(), std::to_string(section.left()) + " unexpected bytes at the end of the " +
                                          tag_text(tag) + " section");
     body.skip(static_cast<std::size_t>(size), "the section's bytes");
   }
   if (body.left() != 0) body.fail(body.offset(), "unexpected bytes after the last section");
-  return geometry;
+  return contents;
+}
+
+NavMesh build_navmesh_from_file(const NavMeshFileContents& contents) {
+  if (!contents.tile_grid) return NavMesh::build(contents.geometry);
+  // The checks only build_tiled makes (a polygon outside its tile's square, a link's values)
+  // are the file's problems too.
+  try {
+    return NavMesh::build_tiled(*contents.tile_grid, contents.tiles, contents.geometry.off_mesh_links);
+  } catch (const std::invalid_argument& error) {
+    throw LoadError(contents.geometry.source, 0, 0, std::string(error.what()) + " (in the TILE section)");
+  } catch (const std::length_error& error) {
+    throw LoadError(contents.geometry.source, 0, 0, std::string(error.what()) + " (in the TILE section)");
+  }
+}
+
+NavMesh navmesh_from_file_bytes(std::string_view bytes, const std::string& source) {
+  return build_navmesh_from_file(parse_navmesh_file_contents(bytes, source));
+}
+
+MeshGeometry parse_navmesh_file(std::string_view bytes, const std::string& source) {
+  NavMeshFileContents contents = parse_navmesh_file_contents(bytes, source);
+  if (!contents.tile_grid) return std::move(contents.geometry);
+  MeshGeometry flattened = build_navmesh_from_file(contents).to_geometry();
+  flattened.source = source;
+  flattened.declared_navmesh = true;
+  return flattened;
 }
 
 MeshGeometry read_navmesh_geometry(const std::filesystem::path& file) {
   return parse_navmesh_file(read_text_file(file), file.string());
 }
 
-NavMesh read_navmesh_file(const std::filesystem::path& file) { return NavMesh::build(read_navmesh_geometry(file)); }
+NavMeshFileContents read_navmesh_file_contents(const std::filesystem::path& file) {
+  return parse_navmesh_file_contents(read_text_file(file), file.string());
+}
+
+NavMesh read_navmesh_file(const std::filesystem::path& file) { return build_navmesh_from_file(read_navmesh_file_contents(file)); }
 
 }  // namespace wayfinder

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "wayfinder/core/geometry.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -27,21 +28,20 @@ std::string point_text(const Point& p) {
 
 }  // namespace
 
+std::optional<std::string> NavMesh::link_value_problem(const OffMeshLink& link) {
+  if (!is_finite(link.start) || !is_finite(link.end)) return "its start and end must be finite points";
+  if (!(link.radius >= 0.0) || !std::isfinite(link.radius))
+    return "its radius must be finite and non-negative, not " + std::to_string(link.radius);
+  if (link.cost && (!(*link.cost >= 0.0) || !std::isfinite(*link.cost)))
+    return "its cost must be finite and non-negative, not " + std::to_string(*link.cost);
+  if (link.area >= max_areas)
+    return "its area " + std::to_string(link.area) + " is not in [0, " + std::to_string(max_areas) + ")";
+  return std::nullopt;
+}
+
 std::optional<PlacedOffMeshLink> NavMesh::place_link(const OffMeshLink& link, std::string& problem) const {
-  if (!is_finite(link.start) || !is_finite(link.end)) {
-    problem = "its start and end must be finite points";
-    return std::nullopt;
-  }
-  if (!(link.radius >= 0.0) || !std::isfinite(link.radius)) {
-    problem = "its radius must be finite and non-negative, not " + std::to_string(link.radius);
-    return std::nullopt;
-  }
-  if (link.cost && (!(*link.cost >= 0.0) || !std::isfinite(*link.cost))) {
-    problem = "its cost must be finite and non-negative, not " + std::to_string(*link.cost);
-    return std::nullopt;
-  }
-  if (link.area >= max_areas) {
-    problem = "its area " + std::to_string(link.area) + " is not in [0, " + std::to_string(max_areas) + ")";
+  if (auto value_problem = link_value_problem(link)) {
+    problem = std::move(*value_problem);
     return std::nullopt;
   }
   // An end stands on the polygon under or over it (as a query's start does), else it moves to

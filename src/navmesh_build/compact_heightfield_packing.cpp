@@ -153,6 +153,29 @@ PackedHeightfield pack_heightfield(const rcCompactHeightfield& chf) {
   return packed;
 }
 
+std::optional<std::string> packed_heightfield_problem(const PackedHeightfield& packed, std::size_t area_ids) {
+  if (packed.width < 0 || packed.depth < 0 || packed.span_count < 0) return "a negative size";
+  const auto cells = static_cast<std::size_t>(packed.width) * static_cast<std::size_t>(packed.depth);
+  const auto spans = static_cast<std::size_t>(packed.span_count);
+  // Two bytes of a run give at most max_run bytes: a larger claim cannot be these bytes.
+  const std::size_t planes_size = cells + 4 * spans;
+  if (planes_size / (max_run / 2) > packed.bytes.size())
+    return std::to_string(packed.bytes.size()) + " packed bytes cannot hold " + std::to_string(cells) + " cells and " +
+           std::to_string(spans) + " spans";
+  std::vector<std::uint8_t> planes(planes_size);
+  if (!run_length_decode(packed.bytes, planes))
+    return "the packed planes do not decode to " + std::to_string(cells) + " cells and " + std::to_string(spans) + " spans";
+  std::size_t counted = 0;
+  for (std::size_t c = 0; c < cells; ++c) counted += planes[c];
+  if (counted != spans)
+    return "the cells' span counts add up to " + std::to_string(counted) + ", not the " + std::to_string(spans) + " spans";
+  for (std::size_t s = 0; s < spans; ++s)
+    if (planes[cells + 3 * spans + s] > area_ids)
+      return "span " + std::to_string(s) + " has area id " + std::to_string(planes[cells + 3 * spans + s]) +
+             "; the level has " + std::to_string(area_ids);
+  return std::nullopt;
+}
+
 RecastPointer<rcCompactHeightfield> unpack_heightfield(const PackedHeightfield& packed) {
   const auto cells = static_cast<std::size_t>(packed.width) * static_cast<std::size_t>(packed.depth);
   const auto spans = static_cast<std::size_t>(packed.span_count);

@@ -13,6 +13,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace wayfinder {
@@ -33,6 +35,12 @@ struct PackedHeightfield {
 
 /// Packs a compact heightfield that has no regions or distances yet.
 PackedHeightfield pack_heightfield(const rcCompactHeightfield& compact);
+
+/// Why `packed` (read from a file) cannot be unpacked safely: planes that do not decode to
+/// exactly its cells and spans, cells whose span counts do not add up to span_count, or a span
+/// area above `area_ids` (the Recast area ids the cache knows). nullopt when it can. Decodes
+/// nothing larger than the bytes can expand to.
+std::optional<std::string> packed_heightfield_problem(const PackedHeightfield& packed, std::size_t area_ids);
 
 /// The compact heightfield `pack_heightfield` was given, connections included.
 RecastPointer<rcCompactHeightfield> unpack_heightfield(const PackedHeightfield& packed);

@@ -3,8 +3,14 @@
 #include "navmesh_build/compact_heightfield_packing.hpp"
 #include "navmesh_build/obstacle_marking.hpp"
 #include "navmesh_build/recast_stages.hpp"
+#include "navmesh_build/tile_cache_data.hpp"
+#include "wayfinder/core/joining_thread.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <iterator>
+#include <optional>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -95,6 +101,22 @@ void check_tiled(const AgentSettings& settings) {
 
 }  // namespace
 
+// A batch of tiles rebuilt on the worker thread (NavMeshTileCache::use_worker_thread) with the
+// obstacles and volumes as they were when it started. The worker writes only `rebuilt`, `error`
+// and `done`; the owner's thread reads them after `done` (or after joining).
+struct WorkerBatch {
+  std::vector<std::size_t> tiles;  // row-order indices, oldest change first
+  std::vector<Obstacle> obstacles;
+  std::vector<AreaVolume> volumes;
+  std::vector<AreaTag> tags;
+  std::vector<TaggedVolume> tagged_volumes;  // into `volumes`
+  TileUpdateBudget budget;
+  std::vector<RebuiltTile> rebuilt;  // the first tiles of `tiles`, in order
+  std::exception_ptr error;
+  std::atomic<bool> done{false};
+  std::optional<JoiningThread> thread;  // last: joined before the rest goes
+};
+
 struct NavMeshTileCache::State {
   AgentSettings settings;
   std::string source;
@@ -130,14 +152,84 @@ struct NavMeshTileCache::State {
   }
 
   [[nodiscard]] RebuiltTile rebuild(int tile_x, int tile_z, RecastLog& rebuild_log) const {
+    std::vector<const Obstacle*> present;
+    for (const auto& [id, obstacle] : obstacles) present.push_back(&obstacle);
+    return rebuild_with(tile_x, tile_z, present, tags, tagged_volumes, rebuild_log);
+  }
+
+  // Reads only what never changes after construction (the packed tiles, settings, bounds, grid)
+  // and its arguments, so the worker thread may call it while the owner adds obstacles.
+  [[nodiscard]] RebuiltTile rebuild_with(int tile_x, int tile_z, const std::vector<const Obstacle*>& present,
+                                         const std::vector<AreaTag>& tile_tags, const std::vector<TaggedVolume>& volumes_now,
+                                         RecastLog& rebuild_log) const {
     const auto index = static_cast<std::size_t>(tile_z) * static_cast<std::size_t>(grid.tiles_x) + static_cast<std::size_t>(tile_x);
     RecastPointer<rcCompactHeightfield> compact;
     if (tiles[index]) compact = unpack_heightfield(*tiles[index]);
-    std::vector<const Obstacle*> present;
-    for (const auto& [id, obstacle] : obstacles) present.push_back(&obstacle);
-    return finish_tile(compact.get(), box(tile_x, tile_z), tile_x, tile_z, settings, level.bounds_min, tags, present,
-                       tagged_volumes, source, rebuild_log);
+    return finish_tile(compact.get(), box(tile_x, tile_z), tile_x, tile_z, settings, level.bounds_min, tile_tags, present,
+                       volumes_now, source, rebuild_log);
   }
+
+  // Puts tiles back at the front of the queue, in their order, unless a change queued them again.
+  void requeue_front(const std::vector<std::size_t>& indices) {
+    for (auto index = indices.rbegin(); index != indices.rend(); ++index) {
+      if (queued[*index]) continue;
+      queued[*index] = true;
+      queue.push_front(*index);
+    }
+  }
+
+  // Takes up to budget.max_tiles queued tiles and rebuilds them on a new worker thread with a
+  // copy of the obstacles and volumes present now. Changes made meanwhile queue their tiles again.
+  void start_batch(const TileUpdateBudget& budget) {
+    batch = std::make_unique<WorkerBatch>();
+    WorkerBatch& b = *batch;
+    while (!queue.empty() && b.tiles.size() < std::max<std::size_t>(budget.max_tiles, 1)) {
+      b.tiles.push_back(queue.front());
+      queued[queue.front()] = false;
+      queue.pop_front();
+    }
+    for (const auto& [id, obstacle] : obstacles) b.obstacles.push_back(obstacle);
+    std::vector<const AreaVolume*> live;
+    for (const auto& [id, volume] : volumes) b.volumes.push_back(volume);
+    for (const AreaVolume& volume : b.volumes) live.push_back(&volume);
+    b.tags = tag_volumes(level.tags, live, b.tagged_volumes);
+    b.budget = budget;
+    b.thread.emplace([this, &b] {
+      try {
+        RecastLog worker_log;
+        std::vector<const Obstacle*> present;
+        for (const Obstacle& obstacle : b.obstacles) present.push_back(&obstacle);
+        const auto started = std::chrono::steady_clock::now();
+        const auto tiles_x = static_cast<std::size_t>(grid.tiles_x);
+        for (const std::size_t index : b.tiles) {
+          if (!b.rebuilt.empty() && b.budget.max_time != std::chrono::microseconds::max() &&
+              std::chrono::steady_clock::now() - started >= b.budget.max_time)
+            break;
+          b.rebuilt.push_back(rebuild_with(static_cast<int>(index % tiles_x), static_cast<int>(index / tiles_x), present,
+                                           b.tags, b.tagged_volumes, worker_log));
+        }
+      } catch (...) {
+        b.error = std::current_exception();
+      }
+      b.done.store(true, std::memory_order_release);
+    });
+  }
+
+  // The finished batch's tiles (joining its thread); the tiles it did not reach go back to the
+  // front of the queue, and all of them when it failed, whose error is then thrown.
+  std::vector<RebuiltTile> collect_batch() {
+    std::unique_ptr<WorkerBatch> finished = std::move(batch);
+    finished->thread.reset();
+    if (finished->error) {
+      requeue_front(finished->tiles);
+      std::rethrow_exception(finished->error);
+    }
+    requeue_front({finished->tiles.begin() + static_cast<std::ptrdiff_t>(finished->rebuilt.size()), finished->tiles.end()});
+    return std::move(finished->rebuilt);
+  }
+
+  bool use_worker = false;
+  std::unique_ptr<WorkerBatch> batch;  // last: its thread reads the members above
 };
 
 NavMeshTileCache::NavMeshTileCache(const MeshGeometry& level, const AgentSettings& settings)
@@ -166,6 +258,24 @@ NavMeshTileCache::NavMeshTileCache(const MeshGeometry& level, const AgentSetting
   s.level.triangle_areas = {};
   s.level.triangle_boxes = {};
   s.retag();
+}
+
+NavMeshTileCache::NavMeshTileCache() : state_(std::make_unique<State>()) {}
+
+std::string NavMeshTileCache::to_bytes() const { return tile_cache_bytes(state_->settings, state_->level, state_->tiles); }
+
+NavMeshTileCache NavMeshTileCache::from_bytes(std::string_view bytes, const std::string& source, std::size_t offset) {
+  TileCacheData data = read_tile_cache_bytes(bytes, source, offset);
+  NavMeshTileCache cache;
+  State& s = *cache.state_;
+  s.settings = data.settings;
+  s.source = source;
+  s.level = std::move(data.level);
+  s.grid = data.grid;
+  s.tiles = std::move(data.tiles);
+  s.queued.assign(s.tiles.size(), false);
+  s.retag();
+  return cache;
 }
 
 NavMeshTileCache::~NavMeshTileCache() = default;
@@ -227,6 +337,36 @@ void NavMeshTileCache::remove_area_volume(AreaVolumeId id) {
 
 std::vector<RebuiltTile> NavMeshTileCache::update(const TileUpdateBudget& budget) {
   State& s = *state_;
+  // A worker's batch: handed out once finished (waited for when the worker is off now).
+  std::vector<RebuiltTile> finished;
+  if (s.batch) {
+    if (s.use_worker && !s.batch->done.load(std::memory_order_acquire)) return finished;
+    finished = s.collect_batch();
+  }
+  if (s.use_worker) {
+    if (!s.queue.empty()) s.start_batch(budget);
+    return finished;
+  }
+  std::vector<RebuiltTile> rebuilt = rebuild_queued(budget);
+  if (finished.empty()) return rebuilt;
+  finished.insert(finished.end(), std::make_move_iterator(rebuilt.begin()), std::make_move_iterator(rebuilt.end()));
+  return finished;
+}
+
+void NavMeshTileCache::use_worker_thread(bool on) { state_->use_worker = on; }
+
+bool NavMeshTileCache::uses_worker_thread() const { return state_->use_worker; }
+
+void NavMeshTileCache::wait_for_worker() {
+  if (state_->batch) state_->batch->thread.reset();
+}
+
+bool NavMeshTileCache::worker_busy() const {
+  return state_->batch && !state_->batch->done.load(std::memory_order_acquire);
+}
+
+std::vector<RebuiltTile> NavMeshTileCache::rebuild_queued(const TileUpdateBudget& budget) {
+  State& s = *state_;
   const auto started = std::chrono::steady_clock::now();
   std::vector<RebuiltTile> rebuilt;
   while (!s.queue.empty()) {
@@ -256,7 +396,9 @@ std::vector<RebuiltTile> NavMeshTileCache::update(const TileUpdateBudget& budget
   return rebuilt;
 }
 
-std::size_t NavMeshTileCache::pending_tiles() const { return state_->queue.size(); }
+std::size_t NavMeshTileCache::pending_tiles() const {
+  return state_->queue.size() + (state_->batch ? state_->batch->tiles.size() : 0);
+}
 
 RebuiltTile NavMeshTileCache::rebuild_tile(int tile_x, int tile_z) const {
   const State& s = *state_;

@@ -451,6 +451,19 @@ WF_API wf_status wf_navmesh_tile_cache_remove(wf_navmesh_tile_cache* cache, uint
  *  tiles_rebuilt and tiles_pending (still queued) may be NULL. */
 WF_API wf_status wf_navmesh_tile_cache_update(wf_navmesh_tile_cache* cache, wf_navmesh* mesh, size_t max_tiles,
                                               size_t* tiles_rebuilt, size_t* tiles_pending);
+/** Writes mesh and the cache's data (settings, packed heightfields; not its obstacles) as one
+ *  baked navmesh file (.wfnav with its tile cache section, docs/navmesh-file.md), replacing
+ *  `path`, so that a game ships one file and adds obstacles at run time without the level. Save
+ *  before adding obstacles. A mesh that is not the cache's tiled mesh is WF_INVALID_ARGUMENT; a
+ *  file that cannot be written is WF_LOAD_ERROR, the text (wf_last_error(cache)) naming it. */
+WF_API wf_status wf_navmesh_tile_cache_save_wfnav(wf_navmesh_tile_cache* cache, wf_navmesh* mesh, const char* path);
+/** Reads a file wf_navmesh_tile_cache_save_wfnav wrote: *out_mesh the tiled mesh (destroyed with
+ *  wf_navmesh_destroy), *out_cache its cache, which rebuilds tiles as the one saved did, without
+ *  the level. A damaged, truncated or foreign file, or one without the tile cache section, is
+ *  WF_LOAD_ERROR, the text naming the file and the byte where the problem is; on failure both
+ *  outputs are NULL. Built without Recast: WF_INTERNAL_ERROR saying so. */
+WF_API wf_status wf_navmesh_tile_cache_load_wfnav(const char* path, wf_navmesh_tile_cache** out_cache,
+                                                  wf_navmesh** out_mesh, char* error, size_t error_capacity);
 
 WF_API wf_status wf_navmesh_query_create(wf_navmesh* mesh, wf_navmesh_query** out_query, char* error,
                                          size_t error_capacity);

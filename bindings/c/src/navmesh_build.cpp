@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "handles.hpp"
@@ -14,6 +15,7 @@
 #include "wayfinder/navmesh_build/navmesh_builder.hpp"
 #if WAYFINDER_C_WITH_RECAST
 #include "wayfinder/navmesh_build/navmesh_tile_cache.hpp"
+#include "wayfinder/navmesh_build/tile_cache_file.hpp"
 #endif
 
 using namespace wayfinder;
@@ -79,7 +81,36 @@ wf_status wf_navmesh_build_obj(const char* path, int z_up, const wf_agent_settin
 
 namespace {
 
+/// Clears both outputs; false (with the reason in `error`) when one of them or `path` is NULL.
+bool outputs_and_path_given(const char* call, const char* path, wf_navmesh_tile_cache** out_cache, wf_navmesh** out_mesh,
+                            char* error, size_t error_capacity) {
+  if (out_cache == nullptr || out_mesh == nullptr) {
+    write_error(error, error_capacity, (std::string(call) + ": an output pointer is NULL").c_str());
+    return false;
+  }
+  *out_cache = nullptr;
+  *out_mesh = nullptr;
+  if (path == nullptr) {
+    write_error(error, error_capacity, (std::string(call) + ": path is NULL").c_str());
+    return false;
+  }
+  return true;
+}
+
 #if WAYFINDER_C_WITH_RECAST
+/// Wraps a cache and its mesh, both already made (so that a failure leaves nothing behind), in
+/// their handles.
+wf_status hand_out(std::unique_ptr<NavMeshTileCache> cache, std::unique_ptr<NavMesh> mesh,
+                   wf_navmesh_tile_cache** out_cache, wf_navmesh** out_mesh) {
+  auto cache_handle = std::make_unique<wf_navmesh_tile_cache>();
+  auto mesh_handle = std::make_unique<wf_navmesh>();
+  cache_handle->cache = cache.release();
+  mesh_handle->mesh = mesh.release();
+  *out_cache = cache_handle.release();
+  *out_mesh = mesh_handle.release();
+  return WF_OK;
+}
+
 /// The tile size a cache gets from NULL settings: RecastDemo's tiled default (AgentSettings' own
 /// default, 0, builds in one piece, which a cache cannot).
 constexpr int default_cache_tile_size = 48;
@@ -101,16 +132,8 @@ wf_status wf_navmesh_tile_cache_create_obj(const char* path, int z_up, const wf_
                                            wf_navmesh_tile_cache** out_cache, wf_navmesh** out_mesh, char* error,
                                            size_t error_capacity) {
   return guarded(nullptr, error, error_capacity, [&] {
-    if (out_cache == nullptr || out_mesh == nullptr) {
-      write_error(error, error_capacity, "wf_navmesh_tile_cache_create_obj: an output pointer is NULL");
+    if (!outputs_and_path_given("wf_navmesh_tile_cache_create_obj", path, out_cache, out_mesh, error, error_capacity))
       return WF_INVALID_ARGUMENT;
-    }
-    *out_cache = nullptr;
-    *out_mesh = nullptr;
-    if (path == nullptr) {
-      write_error(error, error_capacity, "wf_navmesh_tile_cache_create_obj: path is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
 #if WAYFINDER_C_WITH_RECAST
     ObjReadOptions options;
     options.up = z_up != 0 ? UpAxis::z : UpAxis::y;
@@ -119,15 +142,8 @@ wf_status wf_navmesh_tile_cache_create_obj(const char* path, int z_up, const wf_
     const MeshGeometry level = read_obj_mesh(path, options);
     // Both are built before either handle exists, so that a failure leaves nothing behind.
     const NavMeshTileSet tiles = build_navmesh_tiles(level, converted);
-    auto cache = std::make_unique<NavMeshTileCache>(level, converted);
-    auto mesh = std::make_unique<NavMesh>(NavMesh::build_tiled(tiles.grid, tiles.tiles));
-    auto cache_handle = std::make_unique<wf_navmesh_tile_cache>();
-    auto mesh_handle = std::make_unique<wf_navmesh>();
-    cache_handle->cache = cache.release();
-    mesh_handle->mesh = mesh.release();
-    *out_cache = cache_handle.release();
-    *out_mesh = mesh_handle.release();
-    return WF_OK;
+    return hand_out(std::make_unique<NavMeshTileCache>(level, converted),
+                    std::make_unique<NavMesh>(NavMesh::build_tiled(tiles.grid, tiles.tiles)), out_cache, out_mesh);
 #else
     (void)z_up;
     (void)agent_settings(settings);
@@ -215,6 +231,45 @@ wf_status wf_navmesh_tile_cache_update(wf_navmesh_tile_cache* cache, wf_navmesh*
   (void)tiles_pending;
   return WF_INTERNAL_ERROR;
 #endif
+}
+
+
+wf_status wf_navmesh_tile_cache_save_wfnav(wf_navmesh_tile_cache* cache, wf_navmesh* mesh, const char* path) {
+  if (!is_live(cache)) return WF_INVALID_ARGUMENT;
+  if (!is_live(mesh))
+    return fail(cache->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_tile_cache_save_wfnav: mesh is not a live wf_navmesh");
+  if (path == nullptr)
+    return fail(cache->header.error, WF_INVALID_ARGUMENT, "wf_navmesh_tile_cache_save_wfnav: path is NULL");
+#if WAYFINDER_C_WITH_RECAST
+  return guarded(cache->header.error, [&] {
+    const std::string bytes = navmesh_file_bytes(*mesh->mesh, *cache->cache);  // std::invalid_argument: not its mesh
+    try {
+      write_navmesh_file(*mesh->mesh, *cache->cache, path);
+    } catch (const std::runtime_error& error) {
+      // The writer's one failure: the file cannot be written (its text names it).
+      return fail(cache->header.error, WF_LOAD_ERROR, error.what());
+    }
+    return WF_OK;
+  });
+#else
+  return WF_INTERNAL_ERROR;  // unreachable: no cache handle exists without Recast
+#endif
+}
+
+wf_status wf_navmesh_tile_cache_load_wfnav(const char* path, wf_navmesh_tile_cache** out_cache, wf_navmesh** out_mesh,
+                                           char* error, size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (!outputs_and_path_given("wf_navmesh_tile_cache_load_wfnav", path, out_cache, out_mesh, error, error_capacity))
+      return WF_INVALID_ARGUMENT;
+#if WAYFINDER_C_WITH_RECAST
+    NavMeshWithTileCache loaded = read_navmesh_file_with_tile_cache(path);
+    return hand_out(std::make_unique<NavMeshTileCache>(std::move(loaded.cache)),
+                    std::make_unique<NavMesh>(std::move(loaded.mesh)), out_cache, out_mesh);
+#else
+    throw std::runtime_error(
+        "wf_navmesh_tile_cache_load_wfnav: this library was built without Recast (WAYFINDER_WITH_RECAST off)");
+#endif
+  });
 }
 
 }  // extern "C"

@@ -707,6 +707,38 @@ static void test_navmesh_tile_cache(void) {
   CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
   CHECK(result.status == WF_SEARCH_FOUND && result.cost > free_cost);
 
+  /* Saved with its cache before the pillar and loaded back, the mesh and cache go on as the ones
+     in memory: the pillar added to both gives the same path. */
+  {
+    const char* baked = "c_api_cache_level.wfnav"; /* scratch_file's buffer still holds the level's path */
+    wf_navmesh_tile_cache* loaded_cache = NULL;
+    wf_navmesh* loaded_mesh = NULL;
+    wf_navmesh_query* loaded_query = NULL;
+    const double other_pillar[3] = {5, 0, 10};
+    double cost_here = 0.0;
+    CHECK_STATUS(wf_navmesh_tile_cache_save_wfnav(cache, mesh, baked), WF_OK);
+    CHECK_STATUS(wf_navmesh_tile_cache_load_wfnav(baked, &loaded_cache, &loaded_mesh, error, sizeof error), WF_OK);
+    CHECK_STATUS(wf_navmesh_tile_cache_add_cylinder(cache, other_pillar, 1.0, 2.0, &unused), WF_OK);
+    CHECK_STATUS(wf_navmesh_tile_cache_add_cylinder(loaded_cache, other_pillar, 1.0, 2.0, &unused), WF_OK);
+    CHECK_STATUS(wf_navmesh_tile_cache_update(cache, mesh, 0, NULL, NULL), WF_OK);
+    CHECK_STATUS(wf_navmesh_tile_cache_update(loaded_cache, loaded_mesh, 0, &rebuilt, NULL), WF_OK);
+    CHECK(rebuilt >= 1);
+    CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
+    cost_here = result.cost;
+    CHECK_STATUS(wf_navmesh_query_create(loaded_mesh, &loaded_query, error, sizeof error), WF_OK);
+    CHECK_STATUS(wf_navmesh_query_find_path(loaded_query, start, goal, NULL, &result), WF_OK);
+    CHECK(result.status == WF_SEARCH_FOUND && result.cost == cost_here);
+    wf_navmesh_query_destroy(loaded_query);
+    CHECK_STATUS(wf_navmesh_tile_cache_destroy(loaded_cache), WF_OK);
+    CHECK_STATUS(wf_navmesh_destroy(loaded_mesh), WF_OK);
+    /* A file with the mesh alone has no cache to load. */
+    CHECK_STATUS(wf_navmesh_save_wfnav(mesh, baked), WF_OK);
+    CHECK_STATUS(wf_navmesh_tile_cache_load_wfnav(baked, &loaded_cache, &loaded_mesh, error, sizeof error), WF_LOAD_ERROR);
+    CHECK(strstr(error, "no tile cache section") != NULL && loaded_cache == NULL && loaded_mesh == NULL);
+    CHECK_STATUS(wf_navmesh_tile_cache_save_wfnav(cache, mesh, NULL), WF_INVALID_ARGUMENT);
+    remove(baked);
+  }
+
   /* Errors: bad sizes, unknown ids, a mesh that is not the cache's, NULLs. */
   CHECK_STATUS(wf_navmesh_tile_cache_add_cylinder(cache, pillar, -1.0, 2.0, &unused), WF_INVALID_ARGUMENT);
   CHECK(strstr(wf_last_error(cache), "radius") != NULL);

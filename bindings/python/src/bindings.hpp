@@ -134,6 +134,14 @@ void bind_off_mesh_links(py::module_& module, py::class_<NavMesh>& mesh);
 /// AgentSettings, NavMeshBuildReport, build_navmesh and NavMesh.build_from_level; without the
 /// navmesh_build library the calls raise RuntimeError saying so.
 void bind_navmesh_build(py::module_& module, py::class_<NavMesh>& mesh);
+/// Throws RuntimeError naming `call` when the module was built without navmesh_build (Recast).
+void require_navmesh_build(const char* call);
+/// Tiled meshes: NavMeshTileGrid, NavMeshTile, PolygonRef, NavMeshTileInfo, MeshGeometry's
+/// constructor and NavMesh's tile calls (nav_mesh_tiles.hpp).
+void bind_navmesh_tiles(py::module_& module, py::class_<NavMesh>& mesh);
+/// build_navmesh_tiles, the obstacles, AreaVolume, NavMeshTileCache and the .wfnav with its tile
+/// cache; without navmesh_build the calls raise RuntimeError saying so.
+void bind_navmesh_tile_cache(py::module_& module);
 /// Crowd and its settings (crowd/crowd.hpp).
 void bind_crowd(py::module_& module);
 void bind_voxel(py::module_& module);

@@ -136,6 +136,8 @@ void bind_navmesh(py::module_& module) {
       }, "the same baked navmesh file: polygons, detail heights, areas, flags and links; revisions aside");
   bind_off_mesh_links(module, mesh_class);
   bind_navmesh_build(module, mesh_class);
+  bind_navmesh_tiles(module, mesh_class);
+  bind_navmesh_tile_cache(module);
 
   // Baked navmesh files (.wfnav), as C++'s read_navmesh_file and write_navmesh_file.
   module.def("read_navmesh_file", [](const std::string& path) { return read_navmesh_file(path); }, py::arg("path"),

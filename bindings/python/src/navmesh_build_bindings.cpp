@@ -25,15 +25,6 @@ constexpr bool with_navmesh_build = true;
 constexpr bool with_navmesh_build = false;
 #endif
 
-void require_navmesh_build(const char* call) {
-  if constexpr (!with_navmesh_build) {
-    throw std::runtime_error(std::string(call) +
-                             ": this wayfinder module was built without the navmesh_build library (Recast, Debian's "
-                             "librecast-dev, was not found when it was built), so it cannot build navigation meshes "
-                             "from level geometry");
-  }
-}
-
 std::optional<std::string> problem_of(const AgentSettings& settings) {
   require_navmesh_build("AgentSettings.problem");
 #ifdef WAYFINDER_PYTHON_WITH_RECAST
@@ -71,6 +62,15 @@ std::pair<NavMesh, NavMeshBuildReport> build_level(const py::object& level, cons
 }
 
 }  // namespace
+
+void require_navmesh_build(const char* call) {
+  if constexpr (!with_navmesh_build) {
+    throw std::runtime_error(std::string(call) +
+                             ": this wayfinder module was built without the navmesh_build library (Recast, Debian's "
+                             "librecast-dev, was not found when it was built), so it cannot build navigation meshes "
+                             "from level geometry");
+  }
+}
 
 void bind_navmesh_build(py::module_& module, py::class_<NavMesh>& mesh) {
   module.attr("has_navmesh_build") = with_navmesh_build;

@@ -102,7 +102,8 @@ py::tuple navmesh_state(const NavMesh& mesh) { return py::make_tuple(state_versi
 NavMesh navmesh_from_state(const py::tuple& state) {
   check_state(state, 2, "NavMesh");
   if (!py::isinstance<py::bytes>(state[1])) throw py::value_error("a pickled NavMesh holds bytes");
-  return NavMesh::build(parse_navmesh_file(state[1].cast<std::string>(), "<pickled NavMesh>"));
+  // A tiled mesh comes back tiled (the file keeps its tiles), so replace_tile works on it.
+  return navmesh_from_file_bytes(state[1].cast<std::string>(), "<pickled NavMesh>");
 }
 
 py::tuple voxel_state(const VoxelWorld& world) {

@@ -1,5 +1,5 @@
 # Type stubs for the wayfinder module (the native part is wayfinder._wayfinder).
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union, overload
 import enum
 import os
 
@@ -251,9 +251,16 @@ class UpAxis(enum.Enum):
     z = ...
 
 class MeshGeometry:
+    def __init__(self, vertices: Sequence[Point3], polygons: Sequence[Sequence[int]], *,
+                 areas: Optional[Sequence[int]] = None, flags: Optional[Sequence[int]] = None,
+                 source: str = "<python>") -> None: ...
     vertex_count: int
     polygon_count: int
     source: str
+    vertices: List[Point3]
+    polygons: List[List[int]]
+    polygon_areas: List[int]
+    polygon_flags: List[int]
 
 def read_obj_mesh(path: str, up: UpAxis = ...) -> MeshGeometry: ...
 def parse_obj_mesh(text: str, source_name: str = "<text>", up: UpAxis = ...) -> MeshGeometry: ...
@@ -287,6 +294,54 @@ class NavMesh:
     @staticmethod
     def build_from_level(level: Union[str, "os.PathLike[str]", MeshGeometry], settings: Optional[AgentSettings] = None,
                          *, up: UpAxis = ...) -> NavMesh: ...
+    # Tiled meshes (docs/python.md, "Tiled meshes and temporary obstacles").
+    @staticmethod
+    def build_tiled(grid: NavMeshTileGrid, tiles: Sequence[NavMeshTile]) -> NavMesh: ...
+    @overload
+    def replace_tile(self, tile_x: int, tile_z: int, geometry: MeshGeometry) -> None: ...
+    @overload
+    def replace_tile(self, tile: NavMeshTile) -> None: ...
+    def remove_tile(self, tile_x: int, tile_z: int) -> None: ...
+    is_tiled: bool
+    tile_grid: NavMeshTileGrid
+    def tiles(self) -> List[NavMeshTileInfo]: ...
+    def tile_geometry(self, tile_x: int, tile_z: int) -> MeshGeometry: ...
+    geometry_revision: int
+    def polygon_ref(self, polygon: int) -> PolygonRef: ...
+    def is_valid(self, ref: PolygonRef) -> bool: ...
+    def polygon_of(self, ref: PolygonRef) -> Optional[int]: ...
+
+class NavMeshTileGrid:
+    def __init__(self, *, origin_x: float = 0.0, origin_z: float = 0.0, tile_width: float = 1.0, tiles_x: int = 1,
+                 tiles_z: int = 1, max_polygons_per_tile: int = 256, border_climb: float = 0.0) -> None: ...
+    origin_x: float
+    origin_z: float
+    tile_width: float
+    tiles_x: int
+    tiles_z: int
+    max_polygons_per_tile: int
+    border_climb: float
+
+class NavMeshTile:
+    def __init__(self, tile_x: int, tile_z: int, geometry: MeshGeometry) -> None: ...
+    tile_x: int
+    tile_z: int
+    geometry: MeshGeometry
+
+class PolygonRef:
+    def __init__(self, tile: int = 0, polygon: int = 0, salt: int = 0) -> None: ...
+    tile: int
+    polygon: int
+    salt: int
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class NavMeshTileInfo:
+    tile_x: int
+    tile_z: int
+    first_polygon: int
+    polygon_count: int
+    salt: int
 
 class OffMeshLink:
     def __init__(self, start: Point3, end: Point3, *, radius: float = 1.0, bidirectional: bool = True,
@@ -354,6 +409,61 @@ def build_navmesh(level: Union[str, "os.PathLike[str]", MeshGeometry], settings:
 
 def read_navmesh_file(path: str) -> NavMesh: ...
 def write_navmesh_file(mesh: NavMesh, path: str) -> None: ...
+
+# Temporary obstacles and area volumes on tiled meshes: NavMeshTileCache, build_navmesh_tiles and the
+# .wfnav with the cache need the navmesh_build library (RuntimeError without it).
+class CylinderObstacle:
+    def __init__(self, base: Point3, radius: float, height: float) -> None: ...
+    base: Point3
+    radius: float
+    height: float
+
+class BoxObstacle:
+    def __init__(self, min: Point3, max: Point3) -> None: ...
+    min: Point3
+    max: Point3
+
+class OrientedBoxObstacle:
+    def __init__(self, center: Point3, half_extents: Point3, yaw_radians: float = 0.0) -> None: ...
+    center: Point3
+    half_extents: Point3
+    yaw_radians: float
+
+class AreaVolume:
+    def __init__(self, corners: Sequence[Point3], min_y: float, max_y: float, area: int, flags: int = 0) -> None: ...
+    min_y: float
+    max_y: float
+    area: int
+    flags: int
+
+class NavMeshTileSet:
+    grid: NavMeshTileGrid
+    tiles: List[NavMeshTile]
+
+def build_navmesh_tiles(level: Union[str, "os.PathLike[str]", MeshGeometry], settings: AgentSettings) -> NavMeshTileSet: ...
+
+class NavMeshTileCache:
+    def __init__(self, level: Union[str, "os.PathLike[str]", MeshGeometry], settings: AgentSettings) -> None: ...
+    tiles_x: int
+    tiles_z: int
+    def add_obstacle(self, obstacle: Union[CylinderObstacle, BoxObstacle, OrientedBoxObstacle]) -> int: ...
+    def remove_obstacle(self, id: int) -> None: ...
+    obstacle_count: int
+    def add_area_volume(self, volume: AreaVolume) -> int: ...
+    def remove_area_volume(self, id: int) -> None: ...
+    def update(self, *, max_tiles: Optional[int] = None, max_time: Optional[float] = None) -> List[NavMeshTile]: ...
+    pending_tiles: int
+    def rebuild_tile(self, tile_x: int, tile_z: int) -> NavMeshTile: ...
+    def use_worker_thread(self, on: bool) -> None: ...
+    uses_worker_thread: bool
+    worker_busy: bool
+    def wait_for_worker(self) -> None: ...
+    def to_bytes(self) -> bytes: ...
+    @staticmethod
+    def from_bytes(data: bytes, source: str = "<bytes>") -> NavMeshTileCache: ...
+
+def write_navmesh_file_with_tile_cache(mesh: NavMesh, cache: NavMeshTileCache, path: str) -> None: ...
+def read_navmesh_file_with_tile_cache(path: str) -> Tuple[NavMesh, NavMeshTileCache]: ...
 
 class NavMeshQuery:
     def __init__(self, mesh: NavMesh) -> None: ...

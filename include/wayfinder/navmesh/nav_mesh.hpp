@@ -141,6 +141,13 @@ class NavMesh {
   /// std::length_error for a tile with more than grid.max_polygons_per_tile polygons.
   static NavMesh build_tiled(const NavMeshTileGrid& grid, std::span<const NavMeshTile> tiles,
                              const NavMeshBuildOptions& options = {});
+  /// The same with off-mesh links (what a baked file of a tiled mesh holds): each is placed as
+  /// add_off_mesh_link places it, in order (ids 0, 1, ...), and a link with an end on no tile is
+  /// kept detached, as replace_tile leaves it (off_mesh_link_attached). The mesh is at revision 0.
+  /// Throws as the form without links does, and std::invalid_argument naming the link for a
+  /// non-finite point, a negative or non-finite cost or radius, or an area of max_areas or more.
+  static NavMesh build_tiled(const NavMeshTileGrid& grid, std::span<const NavMeshTile> tiles,
+                             std::span<const OffMeshLink> links, const NavMeshBuildOptions& options = {});
   /// Puts `tile_geometry` in tile (tile_x, tile_z), replacing what was there; geometry without
   /// polygons removes the tile. The tile's polygons keep their ids' range; the tile's salt
   /// changes (references into it become invalid); its tags come from the geometry, while the
@@ -338,6 +345,8 @@ class NavMesh {
   // Off-mesh links (off_mesh_links.cpp): place one (an error message instead when it cannot be),
   // and index every link by the polygons it leaves.
   std::optional<PlacedOffMeshLink> place_link(const OffMeshLink& link, std::string& problem) const;
+  // What is wrong with a link's own values (points, radius, cost, area), wherever it goes.
+  static std::optional<std::string> link_value_problem(const OffMeshLink& link);
   void index_links();
   void build_locator(double cell_size);
   template <class Visit>

@@ -7,17 +7,21 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
 
 /// The file's bytes for `mesh` (its NavMesh::to_geometry, with the areas and flags it has now
-/// and every link added since it was built).
-[[nodiscard]] std::string navmesh_file_bytes(const NavMesh& mesh);
+/// and every link added since it was built; for a tiled mesh, its tile grid and each tile's
+/// NavMesh::tile_geometry instead, so that it reads back tiled, with the same polygon ids).
+/// `tile_cache`, when not empty, is written as the file's optional tile cache section: the bytes
+/// of navmesh_build's NavMeshTileCache::to_bytes(), which that library's readers take back.
+[[nodiscard]] std::string navmesh_file_bytes(const NavMesh& mesh, std::string_view tile_cache = {});
 
-/// Writes navmesh_file_bytes(mesh) to `file`, replacing it. Throws std::runtime_error naming the
-/// file when it cannot be written.
-void write_navmesh_file(const NavMesh& mesh, const std::filesystem::path& file);
+/// Writes navmesh_file_bytes(mesh, tile_cache) to `file`, replacing it. Throws
+/// std::runtime_error naming the file when it cannot be written.
+void write_navmesh_file(const NavMesh& mesh, const std::filesystem::path& file, std::string_view tile_cache = {});
 
 }  // namespace wayfinder

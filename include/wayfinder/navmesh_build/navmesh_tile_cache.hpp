@@ -18,6 +18,8 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -95,9 +97,18 @@ struct TileCacheMemory {
   std::size_t unpacked_bytes = 0;   ///< the same heightfields as Recast holds them, for comparison
 };
 
-/// A tiled navigation mesh's rebuildable tiles. Not thread-safe: one thread at a time calls its
-/// functions. The NavMesh the rebuilt tiles go to is a separate object; the rule for its queries
-/// is the mesh's own (replace_tile is an edit: it needs exclusive access).
+/// A tiled navigation mesh's rebuildable tiles. Not thread-safe: one thread at a time (the
+/// owner) calls its functions. The NavMesh the rebuilt tiles go to is a separate object; the
+/// rule for its queries is the mesh's own (replace_tile is an edit: it needs exclusive access).
+///
+/// With use_worker_thread(true) the rebuilds run on a worker thread the cache starts and joins
+/// itself: update() hands out the tiles the worker finished since the last call and starts it on
+/// the next queued ones, so the owner's thread never waits for Recast. The rule for threads:
+/// queries on the NavMesh (in any number of threads) may run while the worker rebuilds, since
+/// the worker never touches the mesh and reads only the cache's kept data and a copy of the
+/// obstacles and volumes; swapping the tiles update() returned into the mesh (replace_tile)
+/// happens on the owner's thread, between frames, under the mesh's rule for edits (no query
+/// running). docs/architecture.md, "Threads".
 class NavMeshTileCache {
  public:
   /// Rasterizes every tile of `level` (as build_navmesh_geometry does with the same settings)
@@ -137,18 +148,53 @@ class NavMeshTileCache {
   /// std::runtime_error naming the Recast stage that failed (out of memory); the queue is then as
   /// it was before the call.
   std::vector<RebuiltTile> update(const TileUpdateBudget& budget = {});
-  /// Tiles queued and not yet rebuilt.
+  /// Tiles queued and not yet handed out: queued ones, and those of the worker's batch (under
+  /// way or finished and waiting for the next update).
   [[nodiscard]] std::size_t pending_tiles() const;
+
+  /// Rebuilds on a worker thread (on), or in update() itself (off, the default). With the worker,
+  /// update(budget) returns at once: the tiles of the worker's batch if it has finished (none
+  /// while it works), after which it starts the worker on up to budget.max_tiles queued tiles
+  /// (budget.max_time bounds the batch's time on the worker, checked between tiles; the tiles it
+  /// did not reach are queued again at the front), with the obstacles and volumes present at that
+  /// call: a change made while the worker runs queues its tiles again for a later batch, so the
+  /// tiles converge to the ones of the obstacles present. A Recast failure on the worker is
+  /// thrown by the update that collects the batch (its tiles queued again). Turning the worker
+  /// off leaves a batch under way to be waited for and handed out by the next update. Not
+  /// available in builds without threads (the WebAssembly build starts none: leave it off).
+  void use_worker_thread(bool on);
+  [[nodiscard]] bool uses_worker_thread() const;
+  /// Blocks until the worker's batch, if any, has finished; the next update() hands it out.
+  void wait_for_worker();
+  /// True while the worker rebuilds a batch.
+  [[nodiscard]] bool worker_busy() const;
 
   /// Tile (tile_x, tile_z) rebuilt now from its kept data, queued or not (throws
   /// std::out_of_range outside the grid).
   [[nodiscard]] RebuiltTile rebuild_tile(int tile_x, int tile_z) const;
+
+  /// The kept data as bytes, what a baked navmesh file's tile cache section holds
+  /// (navmesh_build/tile_cache_file.hpp writes it with the mesh; layout in docs/navmesh-file.md,
+  /// "The tile cache section"): the settings, the level's bounds and (area, flags) pairs, and
+  /// every tile's packed heightfield. Not the obstacles, area volumes or queued tiles: they are
+  /// what a game adds at run time (save the cache before adding any, so that the mesh saved
+  /// beside it holds the tiles the loaded cache would build).
+  [[nodiscard]] std::string to_bytes() const;
+  /// A cache from to_bytes()'s bytes, without the level: it rebuilds every tile as the cache
+  /// that wrote them does (no obstacles, volumes or queued tiles yet). Throws LoadError naming
+  /// `source` and the byte offset of what is wrong (counted from `offset`, where the bytes start
+  /// in their file); nothing else for bad bytes.
+  [[nodiscard]] static NavMeshTileCache from_bytes(std::string_view bytes, const std::string& source,
+                                                   std::size_t offset = 0);
 
   [[nodiscard]] TileCacheMemory memory() const;
   /// Bytes of tile (tile_x, tile_z)'s packed heightfield (0 for a tile with no triangles).
   [[nodiscard]] std::size_t tile_bytes(int tile_x, int tile_z) const;
 
  private:
+  NavMeshTileCache();
+  // update()'s rebuilds on the calling thread.
+  std::vector<RebuiltTile> rebuild_queued(const TileUpdateBudget& budget);
   struct State;
   std::unique_ptr<State> state_;
 };

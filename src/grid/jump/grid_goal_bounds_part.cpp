@@ -80,17 +80,20 @@ GridGoalBoundsPart GridGoalBoundsPart::load(const std::filesystem::path& file) {
 GridGoalBoundsPart GridGoalBoundsPart::from_bytes(const unsigned char* data, std::size_t size,
                                                   const std::string& source_name) {
   using namespace grid_table_file;
-  auto fail = [&](const std::string& why) -> GridGoalBoundsPart { throw LoadError(source_name, 0, 0, why); };
+  // Every refusal names the byte it concerns, as the baked navmesh file's do.
+  auto fail = [&](const std::string& why, std::size_t at) -> GridGoalBoundsPart {
+    throw LoadError(source_name, 0, 0, why + " (at byte " + std::to_string(at) + ")");
+  };
   if (size < sizeof part_magic || std::memcmp(data, part_magic, sizeof part_magic) != 0)
-    return fail("not a goal bounds' part file (it does not begin with \"WFGOALP\")");
+    return fail("not a goal bounds' part file (it does not begin with \"WFGOALP\")", 0);
   if (size < header_size)
     return fail("truncated: the header needs " + std::to_string(header_size) + " bytes, the file has " +
-                std::to_string(size));
+                std::to_string(size), size);
   const std::uint32_t version = get_u32(data + 8);
   if (version != file_version)
     return fail("goal bounds' part format version " + std::to_string(version) + ", this build reads version " +
-                std::to_string(file_version));
-  if (get_u32(data + 20) != 0) return fail("corrupted header: the reserved field is not zero");
+                std::to_string(file_version), 8);
+  if (get_u32(data + 20) != 0) return fail("corrupted header: the reserved field is not zero", 20);
   const std::uint32_t width = get_u32(data + 12);
   const std::uint32_t height = get_u32(data + 16);
   const std::uint64_t first = get_u64(data + 32);
@@ -99,14 +102,14 @@ GridGoalBoundsPart GridGoalBoundsPart::from_bytes(const unsigned char* data, std
   if (width > static_cast<std::uint32_t>(max_grid_side) || height > static_cast<std::uint32_t>(max_grid_side) ||
       first > last || last > cells)
     return fail("corrupted header: the cells " + std::to_string(first) + " to " + std::to_string(last) +
-                " are not a range of a " + std::to_string(width) + "x" + std::to_string(height) + " map");
+                " are not a range of a " + std::to_string(width) + "x" + std::to_string(height) + " map", 12);
   const std::size_t value_bytes = static_cast<std::size_t>(last - first) * jump_direction_count * sizeof(GoalBox);
   if (size - header_size < value_bytes)
     return fail("truncated: " + std::to_string(size - header_size) + " bytes of boxes, " +
-                std::to_string(value_bytes) + " expected");
-  if (size - header_size > value_bytes) return fail("unexpected bytes after the boxes");
+                std::to_string(value_bytes) + " expected", size);
+  if (size - header_size > value_bytes) return fail("unexpected bytes after the boxes", header_size + value_bytes);
   if (fnv1a(data + header_size, value_bytes) != get_u64(data + 48))
-    return fail("corrupted: the boxes do not match their checksum");
+    return fail("corrupted: the boxes do not match their checksum", 48);
   GridGoalBoundsPart part;
   part.width_ = static_cast<int>(width);
   part.height_ = static_cast<int>(height);
