@@ -61,6 +61,25 @@ TEST(NavMeshBuild, DungeonGivesDetoursMeshWithRecastDemoDefaults) {
   EXPECT_EQ(NavMesh::build(detour).region_count(), mesh.region_count());
 }
 
+TEST(NavMeshBuild, DetailSampleDistanceBelowOneCellSamplesOnlyTheEdges) {
+  // Below 0.9 cells only the polygons' edges are sampled: the same polygons as the default,
+  // and a detail mesh with no sample inside a polygon, so never more detail vertices.
+  SKIP_WITHOUT(level("dungeon.obj"));
+  const MeshGeometry level_geometry = read_obj_mesh(level("dungeon.obj"));
+  const MeshGeometry sampled = build_navmesh_geometry(level_geometry);
+  for (const double distance : {0.0, 1e-300, 0.5, 0.89}) {
+    AgentSettings settings;
+    settings.detail_sample_distance = distance;
+    const MeshGeometry edges_only = build_navmesh_geometry(level_geometry, settings);
+    EXPECT_EQ(edges_only.polygons.size(), sampled.polygons.size()) << distance;
+    EXPECT_EQ(vertex_set(edges_only), vertex_set(sampled)) << distance;
+    ASSERT_EQ(edges_only.detail_starts.size(), edges_only.polygons.size() + 1) << distance;
+    EXPECT_LT(edges_only.detail_vertices.size(), sampled.detail_vertices.size()) << distance;
+    const NavMesh mesh = NavMesh::build(edges_only);
+    EXPECT_TRUE(mesh.has_detail_heights()) << distance;
+  }
+}
+
 TEST(NavMeshBuild, NavTestMatchesTheDetourMeshUpToDebiansRecastVersion) {
   SKIP_WITHOUT(level("nav_test.obj"));
   NavMeshBuildReport report;

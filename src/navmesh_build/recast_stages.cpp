@@ -257,7 +257,7 @@ RecastPiece build_polygons(rcCompactHeightfield& compact, const AgentSettings& s
   tell("tracing contours", 0.65);
   RecastPointer<rcContourSet> contours(rcAllocContourSet());
   if (!contours || !rcBuildContours(&log, compact, static_cast<float>(settings.edge_max_error),
-                                    static_cast<int>(settings.edge_max_length / settings.cell_size), *contours))
+                                    static_cast<int>(std::min(settings.edge_max_length / settings.cell_size, 1e9)), *contours))
     stage_failed("trace the region contours", log);
   if (contours->nconts == 0) return {};
 
@@ -268,7 +268,13 @@ RecastPiece build_polygons(rcCompactHeightfield& compact, const AgentSettings& s
     stage_failed("build the polygons", log);
 
   tell("sampling heights", 0.9);
-  const float sample_distance = settings.detail_sample_distance < 0.9 ? 0.0f : cs * static_cast<float>(settings.detail_sample_distance);
+  // Below 0.9 cells only the polygons' edges are sampled. RecastDemo passes a distance of 0 for
+  // that, on which Debian's Recast (1.5.1) crashes in rcBuildPolyMeshDetail; a distance longer
+  // than any polygon gives the same: no points along the edges, and polygons narrower than twice
+  // the distance keep just their outline, with no samples inside.
+  const float sample_distance = settings.detail_sample_distance < 0.9
+                                    ? std::numeric_limits<float>::max() / 4.0f
+                                    : cs * static_cast<float>(settings.detail_sample_distance);
   const float sample_error = ch * static_cast<float>(settings.detail_sample_max_error);
   piece.detail.reset(rcAllocPolyMeshDetail());
   if (!piece.detail || !rcBuildPolyMeshDetail(&log, *piece.polygons, compact, sample_distance, sample_error, *piece.detail))
