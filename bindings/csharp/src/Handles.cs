@@ -97,6 +97,11 @@ namespace Wayfinder
         protected override bool Destroy(IntPtr value) { NativeMethods.wf_navmesh_query_destroy(value); return true; }
     }
 
+    internal sealed class NavMeshTileCacheHandle : WayfinderHandle
+    {
+        protected override bool Destroy(IntPtr value) { return NativeMethods.wf_navmesh_tile_cache_destroy(value) == Status.Ok; }
+    }
+
     internal sealed class CrowdHandle : WayfinderHandle
     {
         protected override bool Destroy(IntPtr value) { NativeMethods.wf_crowd_destroy(value); return true; }

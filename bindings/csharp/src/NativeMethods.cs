@@ -272,6 +272,30 @@ namespace Wayfinder
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
 
+        // ---- Tile caches (temporary obstacles) ----
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_create_obj(byte[] utf8Path, int zUp, NativeAgentSettings* settings,
+                                                                       out IntPtr cache, out IntPtr mesh, byte[] error,
+                                                                       UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_destroy(IntPtr cache);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_add_cylinder(NavMeshTileCacheHandle cache, Vector3d* bottom, double radius,
+                                                                         double height, uint* obstacleId);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_add_box(NavMeshTileCacheHandle cache, Vector3d* min, Vector3d* max,
+                                                                    uint* obstacleId);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_remove(NavMeshTileCacheHandle cache, uint obstacleId);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_update(NavMeshTileCacheHandle cache, NavMeshHandle mesh, UIntPtr maxTiles,
+                                                                   UIntPtr* tilesRebuilt, UIntPtr* tilesPending);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_save_wfnav(NavMeshTileCacheHandle cache, NavMeshHandle mesh, byte[] utf8Path);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_tile_cache_load_wfnav(byte[] utf8Path, out IntPtr cache, out IntPtr mesh, byte[] error,
+                                                                       UIntPtr errorCapacity);
+
         // ---- Crowds ----
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void wf_crowd_settings_init(CrowdSettings* settings);

@@ -89,7 +89,7 @@ namespace Wayfinder
         /// <summary>The live handle (ObjectDisposedException once disposed).</summary>
         internal NavMeshHandle Handle { get { handle.ThrowIfDisposed("NavMesh"); return handle; } }
 
-        private NavMesh(IntPtr mesh)
+        internal NavMesh(IntPtr mesh)
         {
             handle = new NavMeshHandle();
             handle.Adopt(mesh, null);
