@@ -1,5 +1,5 @@
-// Crowds (C++ Crowd, C wf_crowd): agents walking their paths together on a navigation mesh,
-// avoiding each other and the walls.
+// Crowds (C++ Crowd, C wf_crowd): agents walking their paths together on a navigation mesh or a
+// grid, avoiding each other and the walls.
 using System;
 using System.Runtime.InteropServices;
 
@@ -20,6 +20,42 @@ namespace Wayfinder
         Unreachable = 4,
         /// <summary>Crossing an off-mesh link: a timed move, not steered or pushed (docs/crowds.md).</summary>
         OnLink = 5,
+    }
+
+    /// <summary>What happened to an agent's link crossing in the last update (C++ CrowdLinkEvent, C wf_crowd_link_event).</summary>
+    public enum CrowdLinkEvent
+    {
+        None = 0,
+        /// <summary>It took a link (progress 0, not moved yet).</summary>
+        Started = 1,
+        /// <summary>It landed on the link's far end.</summary>
+        Finished = 2,
+    }
+
+    /// <summary>
+    /// An agent's crossing of an off-mesh link (C++ CrowdLinkTraversal, C wf_crowd_link_crossing,
+    /// docs/crowds.md): a straight line from Start to End at the agent's max speed, for the caller
+    /// to animate (a jump, a climb).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct CrowdLinkCrossing
+    {
+        /// <summary>Where it stood when it took the link.</summary>
+        public Vector3d Start;
+        /// <summary>Where it lands, on the mesh.</summary>
+        public Vector3d End;
+        /// <summary>Seconds from taking the link to landing.</summary>
+        public double Duration;
+        /// <summary>Seconds since it took the link.</summary>
+        public double Elapsed;
+        /// <summary>Elapsed / Duration, 0..1.</summary>
+        public double Progress;
+        /// <summary>The link's id (its index among the mesh's links).</summary>
+        public uint Link;
+        private int reverse;
+
+        /// <summary>A two-way link taken from its end to its start.</summary>
+        public bool Reverse { get { return reverse != 0; } }
     }
 
     /// <summary>
@@ -119,9 +155,9 @@ namespace Wayfinder
     }
 
     /// <summary>
-    /// Agents walking their paths together on a navigation mesh (C++ Crowd, C wf_crowd). One
-    /// thread at a time drives a crowd. It keeps its mesh alive: disposing the mesh first is
-    /// allowed, the mesh is freed with the crowd. Once the caller's arrays are warm, an update and
+    /// Agents walking their paths together on a navigation mesh or a grid (C++ Crowd, C
+    /// wf_crowd). One thread at a time drives a crowd. It keeps its mesh or grid alive: disposing
+    /// it first is allowed, it is freed with the crowd. Once the caller's arrays are warm, an update and
     /// a read allocate nothing in C#.
     /// </summary>
     public sealed unsafe class Crowd : IDisposable
@@ -145,7 +181,32 @@ namespace Wayfinder
             Mesh = mesh;
         }
 
+        /// <summary>
+        /// A crowd on `grid` (C wf_crowd_create_grid, docs/crowds.md "Crowds on grids"): positions
+        /// and targets are (column, 0, row) in cell units, a cell's centre at (x + 0.5, 0, y + 0.5);
+        /// paths by A*, or by jump point search when `jumpPoint`, smoothed to any-angle waypoints;
+        /// walls are the blocked cells' edges and no centre ever enters a blocked cell. The grid
+        /// may be edited between updates. Bad settings throw a WayfinderException naming the field.
+        /// </summary>
+        public Crowd(GridMap grid, bool jumpPoint) : this(grid, CrowdSettings.Defaults(), jumpPoint) { }
+
+        public Crowd(GridMap grid, CrowdSettings settings, bool jumpPoint)
+        {
+            if (grid == null) throw new ArgumentNullException("grid");
+            byte[] error = Native.ErrorBuffer();
+            IntPtr crowd;
+            Native.CheckCreated(NativeMethods.wf_crowd_create_grid(grid.Handle, &settings, jumpPoint ? 1 : 0, out crowd, error,
+                                                                   Native.Capacity(error)), error);
+            handle = new CrowdHandle();
+            handle.Adopt(crowd, grid.Handle);
+            Grid = grid;
+        }
+
+        /// <summary>The mesh the crowd walks on; null for a crowd on a grid.</summary>
         public NavMesh Mesh { get; private set; }
+
+        /// <summary>The grid the crowd walks on; null for a crowd on a mesh.</summary>
+        public GridMap Grid { get; private set; }
 
         /// <summary>
         /// Adds an agent standing at the mesh point nearest to `position` (within the target snap
@@ -236,6 +297,23 @@ namespace Wayfinder
                 status = NativeMethods.wf_crowd_read_agents(Handle, i, p, null, null, (UIntPtr)(uint)count, &read);
             Native.Check(status, Handle);
             return Native.Count(read);
+        }
+
+        /// <summary>
+        /// One agent's off-mesh link crossing (C wf_crowd_agent_link): true and `crossing` filled
+        /// while it crosses one (its state is then <see cref="CrowdAgentState.OnLink"/>), else
+        /// false and `crossing` zeroed; `linkEvent` is what happened to it in the last update. An
+        /// unknown id throws a WayfinderException (InvalidArgument). Allocates nothing.
+        /// </summary>
+        public bool GetLinkCrossing(uint agentId, out CrowdLinkCrossing crossing, out CrowdLinkEvent linkEvent)
+        {
+            int onLink;
+            CrowdLinkCrossing read = default(CrowdLinkCrossing);
+            CrowdLinkEvent happened;
+            Native.Check(NativeMethods.wf_crowd_agent_link(Handle, agentId, &onLink, &read, &happened), Handle);
+            crossing = onLink != 0 ? read : default(CrowdLinkCrossing);
+            linkEvent = happened;
+            return onLink != 0;
         }
 
         public void Dispose() { handle.Dispose(); }

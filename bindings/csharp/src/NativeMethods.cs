@@ -305,6 +305,9 @@ namespace Wayfinder
         internal static extern Status wf_crowd_create(NavMeshHandle mesh, CrowdSettings* settings, out IntPtr crowd, byte[] error,
                                                       UIntPtr errorCapacity);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_create_grid(GridHandle grid, CrowdSettings* settings, int jumpPoint, out IntPtr crowd,
+                                                           byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern void wf_crowd_destroy(IntPtr crowd);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_crowd_add_agent(CrowdHandle crowd, Vector3d* position, CrowdAgentSettings* settings, uint* agentId);
@@ -321,6 +324,9 @@ namespace Wayfinder
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_crowd_read_agents(CrowdHandle crowd, uint* ids, Vector3d* positionsXyz, double* velocitiesXz,
                                                            CrowdAgentState* states, UIntPtr capacity, UIntPtr* count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_agent_link(CrowdHandle crowd, uint agentId, int* onLink, CrowdLinkCrossing* crossing,
+                                                          CrowdLinkEvent* linkEvent);
 
         // ---- Voxel worlds ----
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

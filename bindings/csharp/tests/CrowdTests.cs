@@ -212,6 +212,130 @@ namespace Wayfinder.Tests
             Assert.Throws<ObjectDisposedException>(() => { var unused = crowd.AgentCount; });
         }
 
+        // Two floors, the second 3 higher, joined by an off-mesh link: the agent takes it once,
+        // its crossing's progress grows from 0 to 1 while its state is OnLink, and it lands on
+        // the upper floor and arrives.
+        [Test]
+        public void AnAgentCrossesAnOffMeshLink()
+        {
+            var vertices = new float[] { 0, 0, 0, 4, 0, 0, 4, 0, 2, 0, 0, 2, 6, 3, 0, 10, 3, 0, 10, 3, 2, 6, 3, 2 };
+            using (NavMesh mesh = NavMesh.FromArrays(vertices, new uint[] { 0, 1, 2, 3, 4, 5, 6, 7 }, new uint[] { 4, 4 }))
+            {
+                OffMeshLink link = OffMeshLink.Between(new Vector3d(3.8, 0, 1), new Vector3d(6.2, 3, 1));
+                link.Radius = 0.5;
+                mesh.AddOffMeshLink(link);
+                CrowdSettings settings = CrowdSettings.Defaults();
+                settings.MinAgentsPerThread = 1;
+                using (var crowd = new Crowd(mesh, settings))
+                {
+                    uint id = crowd.AddAgent(new Vector3d(0.5, 0, 1));
+                    crowd.SetTarget(id, new Vector3d(9.5, 3, 1));
+                    int started = 0, finished = 0;
+                    double lastProgress = 0;
+                    uint[] ids = null;
+                    Vector3d[] positions = null;
+                    double[] velocities = null;
+                    CrowdAgentState[] states = null;
+                    for (int tick = 0; tick < 200; ++tick)
+                    {
+                        crowd.Update(0.1);
+                        crowd.ReadAgents(ref ids, ref positions, ref velocities, ref states);
+                        CrowdLinkCrossing crossing;
+                        CrowdLinkEvent linkEvent;
+                        bool onLink = crowd.GetLinkCrossing(id, out crossing, out linkEvent);
+                        if (linkEvent == CrowdLinkEvent.Started)
+                        {
+                            ++started;
+                            Assert.That(onLink, Is.True);
+                            Assert.That(crossing.Progress, Is.EqualTo(0.0));
+                            Assert.That(crossing.Link, Is.EqualTo(0u));
+                            Assert.That(crossing.Reverse, Is.False);
+                            Assert.That(crossing.End.Y, Is.EqualTo(3.0).Within(1e-9));
+                            Assert.That(crossing.Duration, Is.GreaterThan(0.0));
+                        }
+                        if (onLink)
+                        {
+                            Assert.That(states[0], Is.EqualTo(CrowdAgentState.OnLink));
+                            Assert.That(crossing.Progress, Is.GreaterThanOrEqualTo(lastProgress).And.LessThanOrEqualTo(1.0));
+                            lastProgress = crossing.Progress;
+                        }
+                        if (linkEvent == CrowdLinkEvent.Finished)
+                        {
+                            ++finished;
+                            Assert.That(onLink, Is.False);
+                        }
+                    }
+                    Assert.That(started, Is.EqualTo(1));
+                    Assert.That(finished, Is.EqualTo(1));
+                    Assert.That(states[0], Is.EqualTo(CrowdAgentState.Arrived));
+                    Assert.That(positions[0].Y, Is.EqualTo(3.0).Within(1e-9));
+                    CrowdLinkCrossing none;
+                    CrowdLinkEvent noEvent;
+                    var e = Assert.Throws<WayfinderException>(() => crowd.GetLinkCrossing(id + 1, out none, out noEvent));
+                    Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                }
+            }
+        }
+
+        // A wall at column 8 with a door two cells wide (rows 3 and 4): two agents each way cross
+        // it, every one arrives, and no centre is ever in a blocked cell. The crowd keeps its grid
+        // alive.
+        [Test]
+        public void ACrowdOnAGridPassesTheDoor()
+        {
+            var starts = new[] { new Vector3d(2.5, 0, 1.5), new Vector3d(2.5, 0, 4.5), new Vector3d(13.5, 0, 1.5), new Vector3d(13.5, 0, 3.5) };
+            var goals = new[] { new Vector3d(13.5, 0, 6.5), new Vector3d(13.5, 0, 4.5), new Vector3d(2.5, 0, 6.5), new Vector3d(2.5, 0, 3.5) };
+            foreach (bool jumpPoint in new[] { true, false })
+            {
+                var grid = new GridMap(16, 8);
+                grid.SetPassable(8, 0, 1, 3, false);
+                grid.SetPassable(8, 5, 1, 3, false);
+                using (var crowd = new Crowd(grid, jumpPoint))
+                {
+                    Assert.That(crowd.Grid, Is.SameAs(grid));
+                    Assert.That(crowd.Mesh, Is.Null);
+                    grid.Dispose();
+                    CrowdAgentSettings body = CrowdAgentSettings.Defaults();
+                    body.Radius = 0.4;
+                    body.MaxSpeed = 1.5;
+                    for (int i = 0; i < starts.Length; ++i) crowd.SetTarget(crowd.AddAgent(starts[i], body), goals[i]);
+                    uint[] ids = null;
+                    Vector3d[] positions = null;
+                    double[] velocities = null;
+                    CrowdAgentState[] states = null;
+                    bool allArrived = false, inWall = false;
+                    for (int tick = 0; tick < 600 && !allArrived; ++tick)
+                    {
+                        crowd.Update(0.1);
+                        int count = crowd.ReadAgents(ref ids, ref positions, ref velocities, ref states);
+                        allArrived = true;
+                        for (int i = 0; i < count; ++i)
+                        {
+                            if (states[i] != CrowdAgentState.Arrived) allArrived = false;
+                            Vector3d p = positions[i];
+                            if (p.X >= 8.0 && p.X < 9.0 && (p.Z < 3.0 || p.Z >= 5.0)) inWall = true;
+                        }
+                    }
+                    Assert.That(allArrived, "jump point " + jumpPoint);
+                    Assert.That(inWall, Is.False);
+                    for (int i = 0; i < starts.Length; ++i)
+                    {
+                        Assert.That(positions[i].X, Is.EqualTo(goals[i].X).Within(0.2));
+                        Assert.That(positions[i].Z, Is.EqualTo(goals[i].Z).Within(0.2));
+                    }
+                }
+            }
+            Assert.Throws<ArgumentNullException>(() => new Crowd((GridMap)null, true));
+            CrowdSettings bad = CrowdSettings.Defaults();
+            bad.TimeHorizon = -1.0;
+            using (var grid = new GridMap(4, 4))
+            {
+                var e = Assert.Throws<WayfinderException>(() => new Crowd(grid, bad, true));
+                Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                StringAssert.Contains("time_horizon", e.Message);
+            }
+        }
+
         [Test]
         public void ForgottenCrowdsAreFreedByTheFinalizers()
         {

@@ -62,6 +62,18 @@ namespace Wayfinder.Tests
             Assert.That(Offset<PathLink>("reverse"), Is.EqualTo(12));
         }
 
+        [Test]
+        public void CrowdLinkCrossingIsWfCrowdLinkCrossing()
+        {
+            Assert.That(Marshal.SizeOf(typeof(CrowdLinkCrossing)), Is.EqualTo(80));
+            Assert.That(Offset<CrowdLinkCrossing>("End"), Is.EqualTo(24));
+            Assert.That(Offset<CrowdLinkCrossing>("Duration"), Is.EqualTo(48));
+            Assert.That(Offset<CrowdLinkCrossing>("Elapsed"), Is.EqualTo(56));
+            Assert.That(Offset<CrowdLinkCrossing>("Progress"), Is.EqualTo(64));
+            Assert.That(Offset<CrowdLinkCrossing>("Link"), Is.EqualTo(72));
+            Assert.That(Offset<CrowdLinkCrossing>("reverse"), Is.EqualTo(76));
+        }
+
         // The internal structs the options are copied into, found by name (they are not public).
         private static Type Internal(string name) { return typeof(NavMesh).Assembly.GetType("Wayfinder." + name, true); }
         private static int InternalOffset(string type, string field) { return Marshal.OffsetOf(Internal(type), field).ToInt32(); }
@@ -100,6 +112,7 @@ namespace Wayfinder.Tests
         public void CrowdAgentStateIsFourBytes()
         {
             Assert.That(Marshal.SizeOf(Enum.GetUnderlyingType(typeof(CrowdAgentState))), Is.EqualTo(4));
+            Assert.That(Marshal.SizeOf(Enum.GetUnderlyingType(typeof(CrowdLinkEvent))), Is.EqualTo(4));
         }
     }
 }
