@@ -185,6 +185,11 @@ namespace Wayfinder
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_grid_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_set_trace(SafeHandle query, UIntPtr maxEvents);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_grid_query_trace(SafeHandle query, SearchTraceEvent* events, UIntPtr capacity, UIntPtr* count,
+                                                      UIntPtr* recorded);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_grid_derived_create(GridHandle grid, NativeGridOptions* options, out IntPtr derived,
                                                              byte[] error, UIntPtr errorCapacity);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -271,6 +276,11 @@ namespace Wayfinder
                                                                   UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_set_trace(SafeHandle query, UIntPtr maxEvents);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_query_trace(SafeHandle query, SearchTraceEvent* events, UIntPtr capacity, UIntPtr* count,
+                                                      UIntPtr* recorded);
 
         // ---- Tile caches (temporary obstacles) ----
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -392,6 +402,11 @@ namespace Wayfinder
                                                                  UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_message(SafeHandle query, byte* text, UIntPtr capacity, out UIntPtr length);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_set_trace(SafeHandle query, UIntPtr maxEvents);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_trace(SafeHandle query, SearchTraceEvent* events, UIntPtr capacity, UIntPtr* count,
+                                                      UIntPtr* recorded);
 
         // ---- Batches ----
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

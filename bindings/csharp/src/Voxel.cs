@@ -239,6 +239,32 @@ namespace Wayfinder
         /// <summary>Why the latest query was invalid; usually empty (C wf_voxel_query_message).</summary>
         public string Message { get { return Native.Message(Handle, NativeMethods.wf_voxel_query_message); } }
 
+        /// <summary>
+        /// Records the events of this query's later searches (each search replaces the last one's),
+        /// keeping at most maxEvents of them (the rest are counted); 0 stops recording
+        /// (C wf_voxel_query_set_trace).
+        /// </summary>
+        public void SetTrace(int maxEvents)
+        {
+            Native.Check(NativeMethods.wf_voxel_query_set_trace(Handle, Native.Size(maxEvents, "maxEvents")), Handle);
+        }
+
+        /// <summary>
+        /// The events kept of the latest search, copied into `events` (grown when too short, else
+        /// reused); returns their number (C wf_voxel_query_trace).
+        /// </summary>
+        public int GetTrace(ref SearchTraceEvent[] events)
+        {
+            long recorded;
+            return SearchTraces.Read(Handle, SearchTraces.Voxel, ref events, out recorded);
+        }
+
+        /// <summary>As <see cref="GetTrace(ref SearchTraceEvent[])"/>; `recorded` counts every event, kept or not.</summary>
+        public int GetTrace(ref SearchTraceEvent[] events, out long recorded)
+        {
+            return SearchTraces.Read(Handle, SearchTraces.Voxel, ref events, out recorded);
+        }
+
         /// <summary>The hierarchy VoxelAlgorithm.Hierarchical searches (null: none; C wf_voxel_query_set_hierarchy).</summary>
         public void SetHierarchy(VoxelHierarchy hierarchy)
         {

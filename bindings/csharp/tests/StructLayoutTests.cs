@@ -74,6 +74,13 @@ namespace Wayfinder.Tests
             Assert.That(Offset<CrowdLinkCrossing>("reverse"), Is.EqualTo(76));
         }
 
+        [Test]
+        public void SearchTraceEventIsFourDoubles()
+        {
+            Assert.That(Marshal.SizeOf(typeof(SearchTraceEvent)), Is.EqualTo(32));
+            Assert.That(Offset<SearchTraceEvent>("Position"), Is.EqualTo(8));
+        }
+
         // The internal structs the options are copied into, found by name (they are not public).
         private static Type Internal(string name) { return typeof(NavMesh).Assembly.GetType("Wayfinder." + name, true); }
         private static int InternalOffset(string type, string field) { return Marshal.OffsetOf(Internal(type), field).ToInt32(); }
