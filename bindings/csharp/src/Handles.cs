@@ -1,7 +1,7 @@
 // The C API's handles as SafeHandles. The runtime releases a handle exactly once: on Dispose,
 // or by its finalizer when Dispose was forgotten, and never while a P/Invoke call is using it.
 // A handle that needs another to stay alive (a query its world, derived data its grid, a
-// hierarchy its voxel world, a crowd its mesh) holds a reference count on it (DangerousAddRef), so the world is
+// hierarchy its voxel world, a crowd its mesh or grid) holds a reference count on it (DangerousAddRef), so the world is
 // destroyed only after the last of them, whatever order Dispose or the finalizers run in: the
 // C API's WF_IN_USE then never arises from C#.
 //

@@ -125,6 +125,8 @@ namespace Wayfinder
         /// Rebuilds queued tiles (at most maxTiles; 0: all of them), oldest change first, and puts
         /// them into <see cref="Mesh"/> (C wf_navmesh_tile_cache_update). An edit of the mesh: no
         /// query or crowd update on it may run meanwhile. Returns the number of tiles rebuilt.
+        /// Once <see cref="Mesh"/> is disposed, this and <see cref="SaveWfnav"/> throw an
+        /// ObjectDisposedException.
         /// </summary>
         public int Update(int maxTiles = 0)
         {

@@ -157,6 +157,8 @@ namespace Wayfinder.Tests
             var query = new NavMeshQuery(mesh);
             mesh.Dispose();
             Assert.That(query.FindPath(Start, Goal).Found, query.Message);
+            cache.AddBox(WallMin, WallMax);
+            Assert.Throws<ObjectDisposedException>(() => cache.Update());
             cache.Dispose();
             cache.Dispose();
             Assert.Throws<ObjectDisposedException>(() => cache.AddBox(WallMin, WallMax));
