@@ -102,7 +102,7 @@ export function installCrowdPanel(viewer) {
     $('crowd-tools').hidden = !offered();
     const kind = state.world?.kind;
     $('crowd-note').textContent = offered() ? ''
-      : kind === 'grid' ? 'Crowds on grids run with the server (wayfinder viewer); this page walks crowds on navigation meshes only.'
+      : kind === 'grid' ? 'Crowds on grids need the server (wayfinder serve); in this page crowds walk navigation meshes only.'
       : kind === 'navmesh' ? 'This build has no crowd.' : 'Crowds walk navigation meshes and grids: open one.';
     $('crowd-start').textContent = crowd.running ? 'Pause' : 'Start';
     const agents = crowd.state?.agents.length ?? 0;
