@@ -12,8 +12,10 @@
 
 #include <httplib.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <sstream>
@@ -437,8 +439,66 @@ TEST_F(ApiFixture, CrowdsOnAMeshWalkToTheirTargets) {
   expect_refused(post("/target", {{"target", {500, 0, 500}}}), 400, "\"target\"");
   expect_refused(post("/dance", json::object()), 404, "no such path");
   expect_refused(api.handle("PUT", crowd + "/step", "{}"), 405, "POST");
-  expect_refused(api.handle("POST", "/api/worlds/" + std::to_string(small_grid) + "/crowd", "{}"), 400, "navigation meshes");
   EXPECT_EQ(body_of(api.handle("GET", crowd, ""))["agents"].size(), 2u) << "refused requests changed nothing";
+}
+
+TEST_F(ApiFixture, CrowdsOnAGridWalkAroundItsWallsToTheirTargets) {
+  // A wall across the middle with room above and below it; positions are (column, 0, row).
+  const std::vector<std::string> rows = {"............", "............", "......@.....", "......@.....",
+                                         "......@.....", "......@.....", "............", "............"};
+  std::string movingai = "type octile\nheight 8\nwidth 12\nmap\n";
+  for (const std::string& row : rows) movingai += row + "\n";
+  const int id = body_of(api.handle("POST", "/api/worlds", json{{"kind", "grid"}, {"name", "walled"}, {"movingai", movingai}}.dump()))["id"];
+  const std::string crowd = "/api/worlds/" + std::to_string(id) + "/crowd";
+  const auto post = [&](const std::string& path, const json& request) { return api.handle("POST", crowd + path, request.dump()); };
+  const auto blocked = [&](const json& position) {
+    const auto x = static_cast<int>(std::floor(position[0].get<double>()));
+    const auto y = static_cast<int>(std::floor(position[2].get<double>()));
+    return x < 0 || y < 0 || x >= 12 || y >= 8 || rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] == '@';
+  };
+  const std::array<double, 2> target{10.5, 4.0};
+  const auto distance = [&](const json& agent) {
+    return std::hypot(agent["position"][0].get<double>() - target[0], agent["position"][2].get<double>() - target[1]);
+  };
+
+  expect_refused(post("/step", {{"ticks", 1}}), 409, "no crowd yet");
+  const ApiResponse made = post("", json::object());
+  ASSERT_EQ(made.status, 201) << made.body;
+  const ApiResponse added = post("/agents", {{"agents", {{{"position", {1.5, 0, 1.5}}, {"radius", 0.3}},
+                                                         {{"position", {1.5, 0, 6.5}}, {"radius", 0.3}}}}});
+  ASSERT_EQ(added.status, 200) << added.body;
+  const json start = body_of(added)["agents"];
+  ASSERT_EQ(start.size(), 2u);
+  expect_refused(post("/agents", {{"agents", {{{"position", {40, 0, 3.5}}}}}}), 400, "\"agents\"[0].position");
+  expect_refused(post("/target", {{"target", {40, 0, 40}}}), 400, "free cell");
+  const ApiResponse targeted = post("/target", {{"target", {target[0], 0, target[1]}}});
+  ASSERT_EQ(targeted.status, 200) << targeted.body;
+
+  json state;
+  for (int tick = 0; tick < 60; ++tick) {
+    const ApiResponse stepped = post("/step", {{"ticks", 1}, {"dt", 0.1}});
+    ASSERT_EQ(stepped.status, 200) << stepped.body;
+    state = body_of(stepped);
+    for (const json& agent : state["agents"]) ASSERT_FALSE(blocked(agent["position"])) << "tick " << tick << ": " << agent;
+  }
+  EXPECT_NEAR(state["time"].get<double>(), 6.0, 1e-9);
+  ASSERT_EQ(state["agents"].size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_LT(distance(state["agents"][i]), distance(start[i]) - 4.0) << state["agents"][i];
+    EXPECT_DOUBLE_EQ(state["agents"][i]["position"][1].get<double>(), 0.0);
+  }
+  EXPECT_EQ(body_of(api.handle("GET", crowd, "")).dump(), state.dump());
+
+  // Painting cells while the crowd exists: the edit falls between updates, and the crowd walks on.
+  const ApiResponse painted = api.handle("POST", "/api/worlds/" + std::to_string(id) + "/edit",
+                                         json{{"set", "wall"}, {"cells", {{11, 0}, {11, 7}}}}.dump());
+  ASSERT_EQ(painted.status, 200) << painted.body;
+  const ApiResponse after_edit = post("/step", {{"ticks", 10}});
+  ASSERT_EQ(after_edit.status, 200) << after_edit.body;
+  for (const json& agent : body_of(after_edit)["agents"]) {
+    EXPECT_FALSE(blocked(agent["position"])) << agent;
+    EXPECT_LT(distance(agent), 2.0) << agent;
+  }
 }
 
 TEST(ViewerCatalog, UploadsPastTheCatalogsLimitsAreRefusedWith507) {
@@ -488,6 +548,8 @@ TEST(ViewerApiData, MeshAndVoxelQueriesAnswerWhatTheLibraryAnswers) {
   const int mesh_id = load_world_file(catalog, nav_test().string());
   const int voxel_id = load_world_file(catalog, warframe_simple().string());
   ViewerApi api(catalog);
+  expect_refused(api.handle("POST", "/api/worlds/" + std::to_string(voxel_id) + "/crowd", "{}"), 400,
+                 "navigation meshes and grids");
 
   const NavMesh mesh = NavMesh::build(read_obj_mesh(nav_test()));
   NavMeshQuery mesh_query(mesh);

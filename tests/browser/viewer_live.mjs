@@ -4,7 +4,8 @@
 // test) through the obstacle panel, clicks a query across it, drops a cylinder in the way (the
 // rebuilt tiles must flash and the path must grow), removes it (the path must come back); then
 // adds two agents by clicking, sends them to a point, steps the crowd and lets it run (the agents
-// must move towards the point). About 5 s. With --site (a static site, tools/viewer/static/build.sh)
+// must move towards the point); then opens a grid (uploaded through the page) and walks a crowd
+// there the same way, in cell units. About 6 s. With --site (a static site, tools/viewer/static/build.sh)
 // it also opens the site from disk, where the obstacle panel must say it needs the server, and
 // walks a crowd the same way on the WebAssembly build's Crowd.
 //
@@ -104,6 +105,55 @@ async function crowdWalks(page, label) {
   await page.screenshot({path: path.join(options.artifacts, `viewer-live-crowd-${label}.png`)});
 }
 
+// A 20 x 12 grid with a wall across its middle, uploaded through the page: two agents added by
+// clicks on cells stand where the clicks fell, (column, 0, row) in cell units; sent past the wall
+// by a click, stepped and run, they come nearer the point and never stand in a wall.
+async function gridCrowdWalks(page) {
+  const rows = Array.from({length: 12}, (_, y) => (y >= 3 && y <= 8 ? '.........@..........' : '....................'));
+  const file = path.join(options.artifacts, 'walled.map');
+  writeFileSync(file, `type octile\nheight 12\nwidth 20\nmap\n${rows.join('\n')}\n`);
+  await page.setInputFiles('#upload', file);
+  await page.waitForFunction(() => window.viewerState.world?.kind === 'grid' && window.viewerState.world.name.startsWith('walled') &&
+                                   window.viewerState.panels.length);
+  check(await page.isVisible('#crowd-step'), 'the crowd tools are hidden on a grid with the server');
+  await page.selectOption('#crowd-tool', 'add');
+  await click(page, [2, 2]);
+  await page.waitForFunction(() => window.viewerState.crowd.state?.agents.length === 1);
+  const first = (await crowdState(page)).agents[0].position;
+  check(Math.abs(first[0] - 2.5) < 0.2 && first[1] === 0 && Math.abs(first[2] - 2.5) < 0.2,
+        `grid: a click on cell [2, 2] put the agent at ${JSON.stringify(first)}, not near [2.5, 0, 2.5]`);
+  await click(page, [2, 9]);
+  await page.waitForFunction(() => window.viewerState.crowd.state?.agents.length === 2);
+  await page.selectOption('#crowd-tool', 'target');
+  const target = [17.5, 0, 6.5];
+  await click(page, [17, 6]);
+  await page.waitForFunction(() => window.viewerState.crowd.state?.agents.every((a) => a.target));
+  const before = await crowdState(page);
+  const blocked = (p) => rows[Math.floor(p[2])]?.[Math.floor(p[0])] !== '.';
+  for (let i = 0; i < 3; ++i) {
+    const steps = await page.evaluate(() => window.viewerState.crowd.steps);
+    await page.click('#crowd-step');
+    await page.waitForFunction((steps) => window.viewerState.crowd.steps > steps, steps);
+    for (const agent of (await crowdState(page)).agents)
+      check(!blocked(agent.position), `grid: agent ${agent.id} stands in a wall: ${JSON.stringify(agent.position)}`);
+  }
+  const stepped = await crowdState(page);
+  await page.click('#crowd-start');
+  await page.waitForFunction((time) => window.viewerState.crowd.state.time > time + 1, stepped.time);
+  await page.click('#crowd-start');
+  const ran = await crowdState(page);
+  const distance = (p, q) => Math.hypot(p[0] - q[0], p[2] - q[2]);
+  ran.agents.forEach((agent, i) => {
+    const from = before.agents[i].position;
+    check(!blocked(agent.position), `grid: agent ${agent.id} stands in a wall: ${JSON.stringify(agent.position)}`);
+    check(distance(agent.position, target) < distance(from, target) - 1,
+          `grid: agent ${agent.id} did not walk towards its target: ${JSON.stringify(from)} -> ${JSON.stringify(agent.position)}`);
+  });
+  log(`ok grid: two agents added by clicks on cells walked towards their target (${ran.time.toFixed(2)} s of crowd time)`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({path: path.join(options.artifacts, 'viewer-live-crowd-grid.png')});
+}
+
 async function withServer(browser) {
   if (!existsSync(options.wayfinder)) fail(`--wayfinder ${options.wayfinder} does not exist`);
   const level = path.join(options.artifacts, 'floor.obj');
@@ -149,6 +199,7 @@ async function withServer(browser) {
 
     check(await page.inputValue('#obstacle-tool') === 'remove', 'the obstacle tool changed by itself');
     await crowdWalks(page, 'server');
+    await gridCrowdWalks(page);
   });
   stopServer();
 }

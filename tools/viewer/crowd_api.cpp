@@ -25,14 +25,15 @@ std::string_view to_string(CrowdAgentStatus status) {
   return "unknown";
 }
 
-void require_mesh(const CatalogWorld& world) {
-  if (world.kind != WorldKind::navmesh)
-    refuse("crowds run on navigation meshes; world " + std::to_string(world.id) + " is a " +
+// Crowds walk navigation meshes and grids (on a grid in cell units: (column, 0, row)).
+void require_walkable(const CatalogWorld& world) {
+  if (world.kind != WorldKind::navmesh && world.kind != WorldKind::grid)
+    refuse("crowds run on navigation meshes and grids; world " + std::to_string(world.id) + " is a " +
            std::string(to_string(world.kind)));
 }
 
 Crowd& crowd_of(CatalogWorld& world) {
-  require_mesh(world);
+  require_walkable(world);
   if (!world.crowd)
     refuse("world " + std::to_string(world.id) + " has no crowd yet: make one with POST /api/worlds/" +
            std::to_string(world.id) + "/crowd", 409);
@@ -60,14 +61,15 @@ Json state_json(const CatalogWorld& world, const Crowd& crowd) {
 }  // namespace
 
 Json create_crowd(CatalogWorld& world, const Json& request) {
-  require_mesh(world);
+  require_walkable(world);
   CrowdSettings settings;
   settings.time_horizon = number_in_range(request, "time_horizon", 0.01, 60.0, settings.time_horizon);
   settings.neighbour_distance = number_in_range(request, "neighbour_distance", 0.01, 1000.0, settings.neighbour_distance);
   const std::lock_guard crowd_lock(world.crowd_mutex);
   const std::shared_lock lock(world.access);
   world.crowd.reset();
-  world.crowd = std::make_unique<Crowd>(*world.mesh, settings);
+  world.crowd = world.kind == WorldKind::grid ? std::make_unique<Crowd>(*world.grid, settings)
+                                              : std::make_unique<Crowd>(*world.mesh, settings);
   return state_json(world, *world.crowd);
 }
 
@@ -132,7 +134,8 @@ Json set_crowd_target(CatalogWorld& world, const Json& request) {
     if (crowd.agent(id) == nullptr) refuse("the crowd has no agent with id " + std::to_string(id) + " (\"agents\")", 404);
   for (const CrowdAgentId id : ids)
     if (!crowd.set_target(id, target))
-      refuse("\"target\" " + point_json(target, true).dump() + " has no mesh within the crowd's snap distance (" +
+      refuse("\"target\" " + point_json(target, true).dump() + " has no " +
+             (world.kind == WorldKind::grid ? "free cell" : "mesh") + " within the crowd's snap distance (" +
              Json(crowd.settings().target_snap_distance).dump() + ")");
   return state_json(world, crowd);
 }

@@ -1,7 +1,8 @@
 #pragma once
-// A crowd in the viewer: one per mesh world, made, given agents and targets, and advanced by
-// requests, so that the page can animate it. The requests and answers are documented in
-// docs/viewer.md ("Crowds"). Crowds run on navigation meshes; a grid world's crowd is refused.
+// A crowd in the viewer: one per mesh or grid world, made, given agents and targets, and
+// advanced by requests, so that the page can animate it. The requests and answers are documented
+// in docs/viewer.md ("Crowds"). On a grid, points are in cell units: (column, 0, row), a cell's
+// centre at (x + 0.5, 0, y + 0.5). A voxel world's crowd is refused.
 
 #include "common/world_json.hpp"
 #include "viewer/viewer_api.hpp"

@@ -109,9 +109,10 @@ struct CatalogWorld {
   /// For a mesh built from a level, its tile cache and obstacles; null otherwise. Read under
   /// `access`'s shared lock, changed (with the mesh's tiles) under its exclusive lock.
   std::shared_ptr<LevelObstacles> level;
-  /// A mesh's crowd, null until one is made. `crowd_mutex` lets one request at a time touch it;
-  /// a request that does takes `access`'s shared lock too (the crowd reads the mesh), after
-  /// `crowd_mutex`. Declared after the mesh, so it is destroyed first.
+  /// A mesh's or grid's crowd, null until one is made. `crowd_mutex` lets one request at a time
+  /// touch it; a request that does takes `access`'s shared lock too (the crowd reads the mesh or
+  /// grid), after `crowd_mutex`, so grid edits (under the exclusive lock) fall between updates.
+  /// Declared after the mesh and grid, so it is destroyed first.
   std::mutex crowd_mutex;
   std::unique_ptr<Crowd> crowd;
 };

@@ -1,10 +1,11 @@
-// The crowd panel: on a navigation mesh, clicks add agents or send them to a point, and the
-// crowd is animated (start, pause, one step, speed). Agents are drawn as circles of their
+// The crowd panel: on a navigation mesh or a grid, clicks add agents or send them to a point,
+// and the crowd is animated (start, pause, one step, speed). Agents are drawn as circles of their
 // radius, with a line along their velocity, coloured by their state (in the 3D view, discs on
-// the surface). With the server the crowd lives there (/api/worlds/{id}/crowd, docs/viewer.md);
-// in the static site it runs in the page on the WebAssembly build's Crowd (mesh.createCrowd). Crowds on grids are not offered: the
-// library's Crowd walks meshes. The crowd's last state is kept in viewerState.crowd for the
-// browser tests.
+// the surface). With the server the crowd lives there (/api/worlds/{id}/crowd, docs/viewer.md),
+// on meshes and grids; in the static site it runs in the page on the WebAssembly build's Crowd
+// (mesh.createCrowd), which walks meshes only. On a grid a crowd's points are (column, 0, row) in
+// cell units, where the click fell inside its cell. The crowd's last state is kept in
+// viewerState.crowd for the browser tests.
 
 const tickSeconds = 0.05;      // dt of one tick
 const frameMilliseconds = 100; // one request of `speed` ticks a frame: speed 2 is real time
@@ -96,16 +97,16 @@ export function installCrowdPanel(viewer) {
   const crowd = {backend: null, world: null, state: null, running: false, timer: 0, steps: 0};
   state.crowd = crowd;
 
-  const onMesh = () => state.world?.kind === 'navmesh' && crowd.backend !== null;
+  const offered = () => crowd.backend !== null;
   const show = () => {
-    $('crowd-tools').hidden = !onMesh();
+    $('crowd-tools').hidden = !offered();
     const kind = state.world?.kind;
-    $('crowd-note').textContent = onMesh() ? ''
-      : kind === 'grid' ? 'Crowds walk navigation meshes; crowds on grids are not offered yet.'
-      : kind === 'navmesh' ? 'This build has no crowd.' : 'Crowds walk navigation meshes: open one.';
+    $('crowd-note').textContent = offered() ? ''
+      : kind === 'grid' ? 'Crowds on grids need the server (wayfinder serve); in this page crowds walk navigation meshes only.'
+      : kind === 'navmesh' ? 'This build has no crowd.' : 'Crowds walk navigation meshes and grids: open one.';
     $('crowd-start').textContent = crowd.running ? 'Pause' : 'Start';
     const agents = crowd.state?.agents.length ?? 0;
-    $('crowd-time').textContent = onMesh() ? `${agents} agents, ${(crowd.state?.time ?? 0).toFixed(2)} s` : '';
+    $('crowd-time').textContent = offered() ? `${agents} agents, ${(crowd.state?.time ?? 0).toFixed(2)} s` : '';
   };
 
   const pause = () => {
@@ -164,37 +165,38 @@ export function installCrowdPanel(viewer) {
     crowd.state = null;
     crowd.backend?.dispose?.();
     crowd.backend = null;
-    if (world.kind === 'navmesh') {
-      if (state.mode === 'server') {
-        crowd.backend = serverCrowd(viewer, world.id);
-      } else {
-        const mesh = state.backend.meshOf?.(world.id);
-        if (mesh?.createCrowd) crowd.backend = pageCrowd(mesh);
-      }
+    if (state.mode === 'server') {
+      if (world.kind === 'navmesh' || world.kind === 'grid') crowd.backend = serverCrowd(viewer, world.id);
+    } else if (world.kind === 'navmesh') {
+      const mesh = state.backend.meshOf?.(world.id);
+      if (mesh?.createCrowd) crowd.backend = pageCrowd(mesh);
     }
     show();
   });
 
   state.clickTakers.push((planarPoint, point, event) => {
     const tool = $('crowd-tool').value;
-    if (!onMesh() || tool === 'none' || event.shiftKey) return false;
+    if (!offered() || tool === 'none' || event.shiftKey) return false;
+    const onGrid = state.world.kind === 'grid';
     if (!point) {
-      viewer.say('click on the mesh');
+      viewer.say(onGrid ? 'click on the grid' : 'click on the mesh');
       return true;
     }
+    // A grid's point is its cell; the crowd stands where the click fell inside it.
+    const position = onGrid ? [planarPoint[0], 0, planarPoint[1]] : point;
     if (tool === 'add') {
       const radius = Number($('crowd-radius').value) || 0.5;
-      act((backend) => backend.addAgents([{position: point, radius}]));
+      act((backend) => backend.addAgents([{position, radius}]));
     } else {
-      act((backend) => backend.setTarget(point));
+      act((backend) => backend.setTarget(position));
     }
     return true;
   });
 
-  state.discs.push(() => (onMesh() && crowd.state ? crowd.state.agents : []).map((agent) => (
+  state.discs.push(() => (offered() && crowd.state ? crowd.state.agents : []).map((agent) => (
     {position: agent.position, radius: agent.radius, colour: statusColours[agent.status] ?? '#333'})));
   state.overlays.push((context, view) => {
-    if (!onMesh() || !crowd.state) return;
+    if (!offered() || !crowd.state) return;
     context.lineWidth = Math.max(1, devicePixelRatio);
     for (const agent of crowd.state.agents) {
       const [x, y] = view.toCanvas(agent.position[0], agent.position[2]);
