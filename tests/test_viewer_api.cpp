@@ -495,7 +495,8 @@ TEST_F(ApiFixture, CrowdsOnAGridWalkAroundItsWallsToTheirTargets) {
   ASSERT_EQ(painted.status, 200) << painted.body;
   const ApiResponse after_edit = post("/step", {{"ticks", 10}});
   ASSERT_EQ(after_edit.status, 200) << after_edit.body;
-  for (const json& agent : body_of(after_edit)["agents"]) {
+  const json after = body_of(after_edit);  // kept: a range-for over a temporary's member would dangle
+  for (const json& agent : after["agents"]) {
     EXPECT_FALSE(blocked(agent["position"])) << agent;
     EXPECT_LT(distance(agent), 2.0) << agent;
   }
