@@ -18,7 +18,6 @@
 #include "grid_crowd_world.hpp"
 #include "neighbour_grid.hpp"
 #include "navmesh_crowd_world.hpp"
-#include "path_corridor.hpp"
 #include "path_legs.hpp"
 #include "wayfinder/core/geometry.hpp"
 
