@@ -4,7 +4,10 @@
 // never reach the sections: each input is read twice, as it is and with its size field and
 // checksum made right, so that the fuzzer explores what follows them. A mesh that loads answers
 // a few queries and is written again, which must give a file that reads back; a tiled one (format
-// version 2) also has a tile removed.
+// version 2) also has a tile removed. Building a tiled mesh costs time and memory in proportion to
+// its grid's polygon ids (tiles x polygons per tile, at most 2^22, whatever the tiles hold), so a
+// grid of more than 2^18 ids is only parsed here: a few bytes could otherwise make every run take
+// seconds. The reader's refusal of grids beyond 2^22 is tested in test_navmesh_file.
 
 #include <cstddef>
 #include <cstdint>
@@ -49,6 +52,9 @@ void read_and_use(std::string_view bytes) {
     if (error.file() != "fuzz.wfnav" || error.cause().find("(at byte ") == std::string::npos) std::abort();
     return;
   }
+  if (const auto& grid = contents.tile_grid;
+      grid && static_cast<double>(grid->tiles_x) * grid->tiles_z * grid->max_polygons_per_tile > double{1 << 18})
+    return;
   try {
     // Untiled (version 1 or 2) or tiled (version 2): the mesh as a program reads it.
     wayfinder::NavMesh mesh = wayfinder::build_navmesh_from_file(contents);

@@ -397,6 +397,16 @@ TEST(NavMeshFileDamage, BadTilesAreNamed) {
   std::string no_tiles = bytes;
   put_u32(no_tiles, grid_counts, 0);
   EXPECT_NE(load_error_of(checksummed(no_tiles)).find("the tile grid of 0 x 2 tiles"), std::string::npos);
+  // A grid of more polygon ids than a mesh may have (2^22): refused before anything is built,
+  // since every id costs memory whether a polygon fills it or not.
+  std::string many_ids = bytes;
+  put_u32(many_ids, grid_counts + 8, (1u << 20) + 1);  // 2 x 2 tiles of 2^20 + 1 polygons each
+  const std::string many_ids_cause = load_error_of(checksummed(many_ids));
+  EXPECT_NE(many_ids_cause.find("the tile grid of 2 x 2 tiles of 1048577 polygons each is not one a mesh can have "
+                                "(each at least 1, their product at most 2^22) (at byte " +
+                                std::to_string(grid_counts) + ")"),
+            std::string::npos)
+      << many_ids_cause;
   std::string order = bytes;
   put_u32(order, first_tile + 4, 1);  // the first tile as (0, 1), before (1, 0)
   EXPECT_NE(load_error_of(checksummed(order)).find("tile (1, 0) is out of tile order"), std::string::npos);

@@ -436,6 +436,15 @@ TEST(NavMeshTiles, BadInputIsRefused) {
   NavMeshTileGrid bad = grid;
   bad.tile_width = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW((void)NavMesh::build_tiled(bad, {}), std::invalid_argument);
+  // Every polygon id costs memory, filled or not: more than 2^22 of them are refused up front.
+  NavMeshTileGrid too_many_ids = grid;
+  too_many_ids.max_polygons_per_tile = static_cast<std::uint32_t>(max_tiled_polygon_ids / 16 + 1);
+  try {
+    (void)NavMesh::build_tiled(too_many_ids, std::vector<NavMeshTile>{{0, 0, tiles[{0, 0}]}});
+    ADD_FAILURE() << "a grid of more than 2^22 polygon ids was built";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("must be at most 2^22"), std::string::npos) << error.what();
+  }
   EXPECT_THROW((void)NavMesh::build_tiled(grid, {}), LoadError) << "no tile at all";
   NavMesh untiled = NavMesh::build(tiles[{0, 0}]);
   EXPECT_THROW(untiled.replace_tile(0, 0, tiles[{0, 0}]), std::logic_error);

@@ -31,8 +31,9 @@ void check_grid(const NavMeshTileGrid& grid) {
   if (grid.tiles_x < 1 || grid.tiles_z < 1) throw std::invalid_argument("tile grid: tiles_x and tiles_z must be >= 1");
   if (grid.max_polygons_per_tile < 1) throw std::invalid_argument("tile grid: max_polygons_per_tile must be >= 1");
   const double ids = static_cast<double>(grid.tiles_x) * grid.tiles_z * grid.max_polygons_per_tile;
-  if (ids >= static_cast<double>(std::uint32_t{1} << 31))
-    throw std::invalid_argument("tile grid: tiles_x * tiles_z * max_polygons_per_tile must be below 2^31");
+  if (ids > static_cast<double>(max_tiled_polygon_ids))
+    throw std::invalid_argument("tile grid: tiles_x * tiles_z * max_polygons_per_tile is " + std::to_string(ids) +
+                                "; it must be at most 2^22 (" + std::to_string(max_tiled_polygon_ids) + ")");
   if (!(std::isfinite(grid.border_climb) && grid.border_climb >= 0.0))
     throw std::invalid_argument("tile grid: border_climb must be a finite number >= 0");
 }

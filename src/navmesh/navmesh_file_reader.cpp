@@ -169,10 +169,10 @@ void read_tiles(ByteReader& in, NavMeshFileContents& contents) {
   const std::uint32_t tiles_z = in.u32("the tiles along z");
   grid.max_polygons_per_tile = in.u32("the polygons per tile");
   const double ids = static_cast<double>(tiles_x) * tiles_z * grid.max_polygons_per_tile;
-  if (tiles_x == 0 || tiles_z == 0 || grid.max_polygons_per_tile == 0 || ids >= static_cast<double>(std::uint32_t{1} << 31))
+  if (tiles_x == 0 || tiles_z == 0 || grid.max_polygons_per_tile == 0 || ids > static_cast<double>(max_tiled_polygon_ids))
     in.fail(counts_at, "the tile grid of " + std::to_string(tiles_x) + " x " + std::to_string(tiles_z) + " tiles of " +
                            std::to_string(grid.max_polygons_per_tile) +
-                           " polygons each is not one a mesh can have (each at least 1, their product below 2^31)");
+                           " polygons each is not one a mesh can have (each at least 1, their product at most 2^22)");
   grid.tiles_x = static_cast<int>(tiles_x);
   grid.tiles_z = static_cast<int>(tiles_z);
   if (count > std::uint64_t{tiles_x} * tiles_z)

@@ -154,7 +154,12 @@ NavMeshTileSet build_navmesh_tiles(const MeshGeometry& level_geometry, const Age
   }
   std::uint32_t capacity = 16;
   while (capacity < 2 * fullest) capacity *= 2;
-  while (capacity > 1 && static_cast<double>(tiles_x) * tiles_z * capacity >= 2147483648.0) capacity /= 2;
+  while (capacity > 1 && static_cast<double>(tiles_x) * tiles_z * capacity > static_cast<double>(max_tiled_polygon_ids))
+    capacity /= 2;
+  if (capacity < fullest)
+    throw std::length_error("build_navmesh_tiles: " + std::to_string(tiles_x) + " x " + std::to_string(tiles_z) +
+                            " tiles of up to " + std::to_string(fullest) + " polygons need more than 2^22 polygon ids; " +
+                            "use larger tiles (AgentSettings::tile_size)");
   out.grid.max_polygons_per_tile = capacity;
   if (report != nullptr) {
     sizes.input_triangles = static_cast<std::size_t>(level.triangle_count);

@@ -10,6 +10,13 @@
 
 namespace wayfinder {
 
+/// The most polygon ids a tiled mesh may have: tiles_x * tiles_z * max_polygons_per_tile must
+/// not exceed it. 2^22, the tile and polygon bits of Detour's 32-bit polygon references. Every
+/// id costs memory whether a polygon fills it or not (about 140 bytes once the mesh is built),
+/// so the cap also bounds what a grid declared in a file can make a program allocate: at most
+/// about 600 MB.
+inline constexpr std::uint64_t max_tiled_polygon_ids = std::uint64_t{1} << 22;
+
 /// The grid of tiles: tile (x, z) covers [origin_x + x * tile_width, origin_x + (x + 1) *
 /// tile_width] by the same in z (world units). A tile's polygons must lie in its square (up to
 /// a thousandth of tile_width). Each tile owns a fixed range of polygon ids,
@@ -23,8 +30,8 @@ struct NavMeshTileGrid {
   double tile_width = 1.0;  ///< > 0 and finite
   int tiles_x = 1;          ///< >= 1
   int tiles_z = 1;          ///< >= 1
-  /// Polygons one tile may hold (>= 1; tiles_x * tiles_z * this below 2^31). A tile with more
-  /// (after concave inputs are split) is refused.
+  /// Polygons one tile may hold (>= 1; tiles_x * tiles_z * this at most max_tiled_polygon_ids).
+  /// A tile with more (after concave inputs are split) is refused.
   std::uint32_t max_polygons_per_tile = 256;
   /// How far apart in height (world units) two tiles' vertices at the same x-z point on a
   /// shared border may be and still be joined: the builder's agent climb, since each tile

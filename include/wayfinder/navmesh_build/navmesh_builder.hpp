@@ -114,7 +114,8 @@ struct NavMeshTileSet {
   /// Tile (x, z) covers cells [x * tile_size, (x + 1) * tile_size) of the level's voxel grid;
   /// border_climb is the agent's climb (in whole cell heights) plus half a cell height of
   /// rounding; max_polygons_per_tile leaves room for rebuilt tiles (twice the fullest tile's
-  /// polygons, rounded up to a power of two, at least 16).
+  /// polygons, rounded up to a power of two, at least 16), halved while the grid would have more
+  /// than max_tiled_polygon_ids.
   NavMeshTileGrid grid;
   /// The tiles with something walkable, in tile order (z, then x).
   std::vector<NavMeshTile> tiles;
@@ -125,7 +126,8 @@ struct NavMeshTileSet {
 /// NavMesh::build_tiled(grid, tiles) joins them along their borders as build_navmesh_geometry
 /// stitches them, so it answers queries as the stitched mesh does; one tile rebuilt later (with
 /// the same settings and grid) replaces its tile (NavMesh::replace_tile). Same errors as
-/// build_navmesh_geometry.
+/// build_navmesh_geometry, and std::length_error when the tiles' polygons cannot have ids within
+/// max_tiled_polygon_ids (too many tiles of too many polygons: larger tiles fix it).
 NavMeshTileSet build_navmesh_tiles(const MeshGeometry& level, const AgentSettings& settings,
                                    NavMeshBuildReport* report = nullptr);
 
