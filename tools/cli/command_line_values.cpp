@@ -234,6 +234,10 @@ CLI::Option* add_required_file_argument(CLI::App& command, const std::string& na
   return command.add_option(name, target, description)->required()->type_name("FILE");
 }
 
+CLI::Option* add_required_output_option(CLI::App& command, std::string& target, const std::string& description) {
+  return command.add_option("-o,--output", target, description)->required()->type_name("FILE");
+}
+
 CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target) {
   return add_required_file_argument(command, "MAP", target, "MovingAI .map file");
 }

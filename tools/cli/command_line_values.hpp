@@ -53,6 +53,10 @@ CLI::Option* add_whole_number_option(CLI::App& command, const std::string& name,
 CLI::Option* add_required_file_argument(CLI::App& command, const std::string& name, std::string& target,
                                         const std::string& description);
 
+/// `-o,--output FILE`, the file a command writes (required), stored in `target`: every command
+/// that writes one file names it this way; `description` says what is written there.
+CLI::Option* add_required_output_option(CLI::App& command, std::string& target, const std::string& description);
+
 /// The positional MAP of the grid commands that read one map (required), stored in `target`.
 CLI::Option* add_grid_map_argument(CLI::App& command, std::string& target);
 

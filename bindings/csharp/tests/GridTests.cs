@@ -213,13 +213,11 @@ namespace Wayfinder.Tests
                     total += query.FindPath(0, 0, 9, 0, options).Cost;
                     query.GetPathCells(ref cells);
                 }
-                long before = GC.GetAllocatedBytesForCurrentThread();
-                for (int i = 0; i < 1000; ++i)
+                long allocated = TestData.BytesAllocatedBy(1000, i =>
                 {
                     total += query.FindPath(0, i % 10, 9, 0, options).Cost;
                     total += query.GetPathCells(ref cells);
-                }
-                long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+                });
                 Assert.That(total, Is.GreaterThan(0.0));
                 Assert.That(allocated, Is.EqualTo(0), "bytes allocated by 1000 warm queries");
             }

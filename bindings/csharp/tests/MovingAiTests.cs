@@ -32,7 +32,7 @@ namespace Wayfinder.Tests
             using (GridMap map = GridMap.LoadMovingAI(mapPath))
             using (var query = new GridQuery(map))
             {
-                int failures = 0;
+                var failures = new FailureLog();
                 for (int i = 0; i < queries.Count; i += TestData.Stride)
                 {
                     GridScenarioQuery q = queries[i];
@@ -40,16 +40,16 @@ namespace Wayfinder.Tests
                     string where = scenarioPath + ":" + q.Line;
                     if (!result.Found)
                     {
-                        if (++failures <= 10) Console.WriteLine(where + ": " + result.Status + " " + query.Message);
+                        failures.Add(where, result.Status + " " + query.Message);
                         continue;
                     }
-                    if (Math.Abs(result.Cost - q.OptimalLength) > Tolerance(q.OptimalLength) && ++failures <= 10)
-                        Console.WriteLine(where + ": cost " + result.Cost + ", optimal " + q.OptimalLength);
+                    if (Math.Abs(result.Cost - q.OptimalLength) > Tolerance(q.OptimalLength))
+                        failures.Add(where, "cost " + result.Cost + ", optimal " + q.OptimalLength);
                     int count = query.GetPathCells(ref cells);
                     if (count != result.NodeCount || !cells[0].Equals(q.Start) || !cells[count - 1].Equals(q.Goal))
-                        if (++failures <= 10) Console.WriteLine(where + ": the path does not join start and goal");
+                        failures.Add(where, "the path does not join start and goal");
                 }
-                Assert.That(failures, Is.EqualTo(0), name + " " + algorithm);
+                Assert.That(failures.Count, Is.EqualTo(0), name + " " + algorithm);
             }
         }
     }

@@ -98,14 +98,12 @@ namespace Wayfinder.Tests
                     query.FindPath(0, 4, 4, 4);
                     total += query.GetTrace(ref events, out recorded);
                 }
-                long before = GC.GetAllocatedBytesForCurrentThread();
-                for (int i = 0; i < 1000; ++i)
+                long allocated = TestData.BytesAllocatedBy(1000, i =>
                 {
                     query.FindPath(0, i % 5, 4, 4);
                     total += query.GetTrace(ref events, out recorded);
                     total += query.GetTrace(ref events);
-                }
-                long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+                });
                 Assert.That(total, Is.GreaterThan(0));
                 Assert.That(allocated, Is.EqualTo(0), "bytes allocated by 1000 warm traced queries");
             }

@@ -55,6 +55,19 @@ namespace Wayfinder.Tests
 
         internal static string[] Fields(string line) { return line.Split(new[] { ' ', '\t' }, StringSplitOptions.RemoveEmptyEntries); }
 
+        /// <summary>
+        /// The bytes the current thread allocates while `step` runs `repetitions` times (step gets
+        /// 0 .. repetitions - 1). Create the delegate and warm the code up before calling: what
+        /// the delegate's creation or a first call allocates is then not counted. Calling the
+        /// delegate itself allocates nothing.
+        /// </summary>
+        internal static long BytesAllocatedBy(int repetitions, Action<int> step)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < repetitions; ++i) step(i);
+            return GC.GetAllocatedBytesForCurrentThread() - before;
+        }
+
         /// <summary>A MovingAI scenario file's rows: "version 1", then from line firstRow + 1 rows of fieldCount fields.</summary>
         internal static IEnumerable<KeyValuePair<int, string[]>> ScenarioRows(string path, int firstRow, int fieldCount)
         {
@@ -67,6 +80,23 @@ namespace Wayfinder.Tests
                 Assert.That(f.Length, Is.EqualTo(fieldCount), path + ":" + (i + 1));
                 yield return new KeyValuePair<int, string[]>(i + 1, f);
             }
+        }
+    }
+
+    /// <summary>
+    /// A data test's failures: each one is counted and the first ten are printed with the place
+    /// (file:line) they come from, so that a broken build does not flood the log. The test
+    /// asserts Count == 0 at the end.
+    /// </summary>
+    internal sealed class FailureLog
+    {
+        private const int Printed = 10;
+
+        internal int Count { get; private set; }
+
+        internal void Add(string where, string what)
+        {
+            if (++Count <= Printed) Console.WriteLine(where + ": " + what);
         }
     }
 

@@ -22,7 +22,7 @@ namespace Wayfinder.Tests
             Assert.That(queries.Count, Is.GreaterThanOrEqualTo(1000));
             var options = new VoxelOptions { Algorithm = algorithm };
             VoxelPosition[] blocks = null;
-            int failures = 0;
+            var failures = new FailureLog();
             double worst = 0.0;
             using (VoxelWorld world = VoxelWorld.Load3dMap(mapPath))
             using (var query = new VoxelQuery(world, MovementProfile.Flyer()))
@@ -34,19 +34,19 @@ namespace Wayfinder.Tests
                     PathResult result = query.FindPath(q.Start, q.Goal, options);
                     if (!result.Found)
                     {
-                        if (++failures <= 10) Console.WriteLine(where + ": " + result.Status + " " + query.Message);
+                        failures.Add(where, result.Status + " " + query.Message);
                         continue;
                     }
                     double error = Math.Abs(result.Cost - q.OptimalLength);
                     worst = Math.Max(worst, error);
-                    if (error > 1e-3 && ++failures <= 10) Console.WriteLine(where + ": cost " + result.Cost + ", optimal " + q.OptimalLength);
+                    if (error > 1e-3) failures.Add(where, "cost " + result.Cost + ", optimal " + q.OptimalLength);
                     int count = query.GetPathBlocks(ref blocks);
                     if (count < 1 || !blocks[0].Equals(q.Start) || !blocks[count - 1].Equals(q.Goal))
-                        if (++failures <= 10) Console.WriteLine(where + ": the path does not join start and goal");
+                        failures.Add(where, "the path does not join start and goal");
                 }
             }
             Console.WriteLine("{0} {1}: {2} queries, max |cost - optimal| {3}", name, algorithm, queries.Count, worst);
-            Assert.That(failures, Is.EqualTo(0));
+            Assert.That(failures.Count, Is.EqualTo(0));
         }
 
         [Test]

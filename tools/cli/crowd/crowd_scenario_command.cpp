@@ -21,7 +21,7 @@ void configure_crowd_scenario_command(CLI::App& command, CrowdScenarioArguments&
   command.add_option("--mesh", arguments.mesh_path,
                      "random: the navigation mesh the agents walk on (.obj, .mesh, .wfnav); default a flat square")
       ->type_name("FILE");
-  command.add_option("-o,--output", arguments.output_path, "the scenario file to write (JSON)")->required()->type_name("FILE");
+  add_required_output_option(command, arguments.output_path, "the scenario file to write (JSON)");
   command.add_flag("--json", arguments.json, "print what was written as one JSON object");
 }
 

@@ -19,9 +19,7 @@ void configure_grid_merge_goal_bounds_command(CLI::App& command, GridMergeGoalBo
   command.add_option("parts", arguments.part_paths, "the parts (grid preprocess --goal-bounds-range), in any order")
       ->required()
       ->type_name("PART...");
-  command.add_option("-o,--output", arguments.output_path, "where to write the goal bounds")
-      ->required()
-      ->type_name("FILE");
+  add_required_output_option(command, arguments.output_path, "where to write the goal bounds");
   add_json_flag(command, arguments.json);
   command.footer(
       "The parts must cover the map's cells once each (no gaps, no overlaps) and belong to this map (its size and\n"

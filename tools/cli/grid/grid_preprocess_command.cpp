@@ -22,9 +22,7 @@ namespace wayfinder::cli {
 
 void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArguments& arguments) {
   add_grid_map_argument(command, arguments.map_path);
-  command.add_option("-o,--output", arguments.output_path, "where to write the jump table")
-      ->required()
-      ->type_name("FILE");
+  add_required_output_option(command, arguments.output_path, "where to write the jump table");
   command.add_option("--goal-bounds", arguments.goal_bounds_path,
                      "also build the map's goal bounds for jps-plus and write them here (one Dijkstra search per "
                      "passable cell: minutes on large maps)")

@@ -20,10 +20,9 @@ namespace wayfinder::cli {
 
 void configure_mesh_build_command(CLI::App& command, MeshBuildArguments& arguments) {
   add_level_argument(command, arguments.level_path);
-  command.add_option("-o,--output", arguments.output_path, "where to write the navigation mesh: .wfnav keeps all of it (detail heights, areas, flags), "
-                  "anything else is written as Wavefront OBJ (its polygons only)")
-      ->required()
-      ->type_name("FILE");
+  add_required_output_option(command, arguments.output_path,
+                             "where to write the navigation mesh: .wfnav keeps all of it (detail heights, areas, "
+                             "flags), anything else is written as Wavefront OBJ (its polygons only)");
   add_level_build_options(command, arguments.build);
   command.add_flag("--z-up", arguments.z_up, "the OBJ file has z up (Blender's default); it is turned to y up");
   add_json_flag(command, arguments.json);
