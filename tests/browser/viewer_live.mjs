@@ -7,7 +7,7 @@
 // must move towards the point); then opens a grid (uploaded through the page) and walks a crowd
 // there the same way, in cell units. About 6 s. With --site (a static site, tools/viewer/static/build.sh)
 // it also opens the site from disk, where the obstacle panel must say it needs the server, and
-// walks a crowd the same way on the WebAssembly build's Crowd.
+// walks crowds the same way, on the mesh and on the grid, on the WebAssembly build's Crowd.
 //
 //   node viewer_live.mjs --wayfinder build/release/tools/cli/wayfinder --artifacts build/release/browser-artifacts
 //   node viewer_live.mjs --site build/viewer-static --artifacts build/viewer-static-artifacts
@@ -107,15 +107,16 @@ async function crowdWalks(page, label) {
 
 // A 20 x 12 grid with a wall across its middle, uploaded through the page: two agents added by
 // clicks on cells stand where the clicks fell, (column, 0, row) in cell units; sent past the wall
-// by a click, stepped and run, they come nearer the point and never stand in a wall.
-async function gridCrowdWalks(page) {
+// by a click, stepped and run, they come nearer the point and never stand in a wall; run on, both
+// arrive (within two radii of the point, since they share it). `label` is 'server' or 'static'.
+async function gridCrowdWalks(page, label) {
   const rows = Array.from({length: 12}, (_, y) => (y >= 3 && y <= 8 ? '.........@..........' : '....................'));
   const file = path.join(options.artifacts, 'walled.map');
   writeFileSync(file, `type octile\nheight 12\nwidth 20\nmap\n${rows.join('\n')}\n`);
   await page.setInputFiles('#upload', file);
   await page.waitForFunction(() => window.viewerState.world?.kind === 'grid' && window.viewerState.world.name.startsWith('walled') &&
                                    window.viewerState.panels.length);
-  check(await page.isVisible('#crowd-step'), 'the crowd tools are hidden on a grid with the server');
+  check(await page.isVisible('#crowd-step'), `${label}: the crowd tools are hidden on a grid`);
   await page.selectOption('#crowd-tool', 'add');
   await click(page, [2, 2]);
   await page.waitForFunction(() => window.viewerState.crowd.state?.agents.length === 1);
@@ -149,9 +150,27 @@ async function gridCrowdWalks(page) {
     check(distance(agent.position, target) < distance(from, target) - 1,
           `grid: agent ${agent.id} did not walk towards its target: ${JSON.stringify(from)} -> ${JSON.stringify(agent.position)}`);
   });
-  log(`ok grid: two agents added by clicks on cells walked towards their target (${ran.time.toFixed(2)} s of crowd time)`);
+  log(`ok ${label} grid: two agents added by clicks on cells walked towards their target (${ran.time.toFixed(2)} s of crowd time)`);
+
+  // Run on at the fastest speed until both have arrived, looking at every state the page shows.
+  await page.evaluate(() => { document.getElementById('crowd-speed').value = '10'; });
+  await page.click('#crowd-start');
+  const began = Date.now();
+  let last = ran;
+  while (!last.agents.every((agent) => agent.status === 'arrived')) {
+    check(Date.now() - began < 20000, `${label} grid: the agents did not arrive: ${JSON.stringify(last.agents)}`);
+    await page.waitForTimeout(50);
+    last = await crowdState(page);
+    for (const agent of last.agents)
+      check(!blocked(agent.position), `${label} grid: agent ${agent.id} stands in a wall: ${JSON.stringify(agent.position)}`);
+  }
+  await page.click('#crowd-start');
+  for (const agent of last.agents)
+    check(distance(agent.position, target) < 2 * agent.radius + 0.2,
+          `${label} grid: agent ${agent.id} arrived at ${JSON.stringify(agent.position)}, far from ${JSON.stringify(target)}`);
+  log(`ok ${label} grid: both agents arrived past the wall, never in it (${last.time.toFixed(2)} s of crowd time)`);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({path: path.join(options.artifacts, 'viewer-live-crowd-grid.png')});
+  await page.screenshot({path: path.join(options.artifacts, `viewer-live-crowd-grid-${label}.png`)});
 }
 
 async function withServer(browser) {
@@ -199,7 +218,7 @@ async function withServer(browser) {
 
     check(await page.inputValue('#obstacle-tool') === 'remove', 'the obstacle tool changed by itself');
     await crowdWalks(page, 'server');
-    await gridCrowdWalks(page);
+    await gridCrowdWalks(page, 'server');
   });
   stopServer();
 }
@@ -223,6 +242,7 @@ async function withoutServer(browser) {
     check(/server/.test(note), `the obstacle panel does not say it needs the server: "${note}"`);
     log('ok static: the obstacle panel says it needs the server');
     await crowdWalks(page, 'static');
+    await gridCrowdWalks(page, 'static');
   });
 }
 

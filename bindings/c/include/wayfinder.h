@@ -600,6 +600,34 @@ WF_API wf_status wf_crowd_read_agents(wf_crowd* crowd, uint32_t* ids, double* po
  *  output may be NULL. An id no agent has is WF_INVALID_ARGUMENT. */
 WF_API wf_status wf_crowd_agent_link(wf_crowd* crowd, uint32_t agent_id, int32_t* on_link,
                                      wf_crowd_link_crossing* crossing, wf_crowd_link_event* event);
+/** How many path searches the agent has asked for: its first and every replan (C++
+ *  CrowdAgent::path_requests); 0 for an agent that only followed flow fields or velocities. A
+ *  read: records no text; an id no agent has is WF_INVALID_ARGUMENT. */
+WF_API wf_status wf_crowd_agent_path_requests(const wf_crowd* crowd, uint32_t agent_id, uint32_t* count);
+
+/* Flow targets (crowds on grids only; C++ Crowd::set_target_flow over a shared GridFlowField,
+ * docs/crowds.md "Flow targets"): one field, built once towards one or more goal cells, leads
+ * any number of agents to the nearest goal with no path search for any of them. */
+typedef struct wf_crowd_flow_field wf_crowd_flow_field;
+/** Builds a flow field on the grid of `crowd` (a crowd made by wf_crowd_create_grid), as the
+ *  grid is now, towards the nearest of goal_count goal cells (goals_xy: goal_count x, y pairs),
+ *  with the crowd's diagonal rule (no corner cutting). It counts as a query handle of the grid,
+ *  which cannot be destroyed until the field is; once built it is read-only and may be given to
+ *  any agents of any crowd on that grid. It describes the grid as it was when built: after edits,
+ *  build another. A crowd on a mesh, no goals (goals_xy NULL or goal_count 0), or a goal outside
+ *  the grid or on a blocked cell is WF_INVALID_ARGUMENT, the reason in `error`. Takes
+ *  O(N log N) for the N cells that reach a goal and keeps 9 bytes per cell (13 with several goals). */
+WF_API wf_status wf_crowd_flow_field_create(wf_crowd* crowd, const int32_t* goals_xy, size_t goal_count,
+                                            wf_crowd_flow_field** out_field, char* error, size_t error_capacity);
+/** Agents sent along the field keep it until they get another target: the handle may be
+ *  destroyed while they still follow it. */
+WF_API void wf_crowd_flow_field_destroy(wf_crowd_flow_field* field);
+/** Sends the agent along `field`, with no path search: each update it heads for the furthest
+ *  cell down the field it can walk to in a straight line, and it has arrived (WF_CROWD_ARRIVED)
+ *  while it stands in a goal cell. A crowd on a mesh, a NULL field, a field built on another
+ *  grid, an id no agent has, or an agent whose cell reaches no goal is WF_INVALID_ARGUMENT,
+ *  nothing changed, the reason in wf_last_error(crowd). */
+WF_API wf_status wf_crowd_set_flow_target(wf_crowd* crowd, uint32_t agent_id, const wf_crowd_flow_field* field);
 
 /* ---- Voxel worlds ----------------------------------------------------------------------- */
 

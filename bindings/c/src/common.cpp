@@ -48,6 +48,7 @@ const char* handle_type_name(HandleType type) noexcept {
     case HandleType::batch: return "wf_batch";
     case HandleType::crowd: return "wf_crowd";
     case HandleType::navmesh_tile_cache: return "wf_navmesh_tile_cache";
+    case HandleType::crowd_flow_field: return "wf_crowd_flow_field";
     case HandleType::destroyed: return nullptr;
   }
   return nullptr;

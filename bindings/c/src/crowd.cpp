@@ -1,5 +1,6 @@
-// Crowds through C: a crowd handle on a mesh handle (counted among the mesh's queries), its
-// agents, targets and updates, and the agents' state copied into the caller's arrays.
+// Crowds through C: a crowd handle on a mesh or grid handle (counted among the world's queries),
+// its agents, targets (points, velocities, flow fields: crowd_flow_field.cpp builds them) and
+// updates, and the agents' state copied into the caller's arrays.
 
 #include <cmath>
 #include <memory>
@@ -9,6 +10,7 @@
 #include "handles.hpp"
 #include "options.hpp"
 #include "wayfinder/crowd/crowd.hpp"
+#include "wayfinder/grid/grid_flow_field.hpp"
 
 using namespace wayfinder;
 using namespace wayfinder::c_api;
@@ -200,6 +202,24 @@ wf_status wf_crowd_set_velocity_target(wf_crowd* crowd, uint32_t agent_id, const
   });
 }
 
+wf_status wf_crowd_set_flow_target(wf_crowd* crowd, uint32_t agent_id, const wf_crowd_flow_field* field) {
+  return crowd_call(crowd, field != nullptr, "wf_crowd_set_flow_target: field is NULL", [&] {
+    ErrorSlot& error = crowd->header.error;
+    if (!is_live_argument(field, error)) return WF_INVALID_ARGUMENT;
+    if (crowd->crowd->agent(agent_id) == nullptr)
+      return fail(error, WF_INVALID_ARGUMENT, no_agent("wf_crowd_set_flow_target", agent_id));
+    if (crowd->grid == nullptr)
+      return fail(error, WF_INVALID_ARGUMENT,
+                  "wf_crowd_set_flow_target: the crowd walks a navigation mesh; flow targets need a crowd on a grid");
+    if (field->grid != crowd->grid)
+      return fail(error, WF_INVALID_ARGUMENT, "wf_crowd_set_flow_target: the field was built on another grid");
+    if (!crowd->crowd->set_target_flow(agent_id, *field->field))
+      return fail(error, WF_INVALID_ARGUMENT, "wf_crowd_set_flow_target: agent " + std::to_string(agent_id) +
+                                                  " stands where no goal of the field can be reached");
+    return WF_OK;
+  });
+}
+
 wf_status wf_crowd_update(wf_crowd* crowd, double dt) {
   // Crowd::update refuses a dt that is not finite and > 0 (std::invalid_argument).
   return crowd_call(crowd, true, "", [&] {
@@ -211,6 +231,14 @@ wf_status wf_crowd_update(wf_crowd* crowd, double dt) {
 wf_status wf_crowd_agent_count(const wf_crowd* crowd, size_t* count) {
   if (!is_live(crowd, OnWrongHandle::stay_silent) || count == nullptr) return WF_INVALID_ARGUMENT;
   *count = crowd->crowd->agent_count();
+  return WF_OK;
+}
+
+wf_status wf_crowd_agent_path_requests(const wf_crowd* crowd, uint32_t agent_id, uint32_t* count) {
+  if (!is_live(crowd, OnWrongHandle::stay_silent) || count == nullptr) return WF_INVALID_ARGUMENT;
+  const CrowdAgent* agent = crowd->crowd->agent(agent_id);
+  if (agent == nullptr) return WF_INVALID_ARGUMENT;
+  *count = agent->path_requests;
   return WF_OK;
 }
 

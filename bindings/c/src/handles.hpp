@@ -50,6 +50,7 @@ enum class HandleType : std::uint32_t {
   batch,
   crowd,
   navmesh_tile_cache,
+  crowd_flow_field,
   destroyed = 0x5746DEAD,
 };
 
@@ -236,6 +237,7 @@ class VoxelWorld;
 class VoxelQuery;
 class VoxelHierarchy;
 class Crowd;
+class GridFlowField;
 class SearchTrace;
 }  // namespace wayfinder
 
@@ -320,8 +322,18 @@ struct wf_crowd {
   wf_grid* grid;
 };
 
+struct wf_crowd_flow_field {
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::crowd_flow_field;
+  wayfinder::c_api::HandleHeader header{type, {}};
+  /// The grid it was built on, counted among its query handles (so that the comparison of
+  /// wf_crowd_set_flow_target names a live grid).
+  wf_grid* grid;
+  /// Shared with the agents that follow it (a pointer, so that the handle stays standard-layout).
+  std::shared_ptr<const wayfinder::GridFlowField>* field;
+};
+
 static_assert(std::is_standard_layout_v<wf_grid> && std::is_standard_layout_v<wf_grid_query> &&
               std::is_standard_layout_v<wf_navmesh> && std::is_standard_layout_v<wf_navmesh_query> &&
               std::is_standard_layout_v<wf_voxel_world> && std::is_standard_layout_v<wf_voxel_query> &&
               std::is_standard_layout_v<wf_voxel_hierarchy> && std::is_standard_layout_v<wf_grid_derived> &&
-              std::is_standard_layout_v<wf_crowd>);
+              std::is_standard_layout_v<wf_crowd> && std::is_standard_layout_v<wf_crowd_flow_field>);

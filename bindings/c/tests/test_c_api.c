@@ -1900,6 +1900,129 @@ static void test_crowd_on_grid(void) {
   CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
 }
 
+/* Flow targets on a 24 x 12 grid walled at column 12 but for a door (rows 5 and 6): ten agents
+ * on the left share one field towards the band of columns 20 to 22, all arrive through the door
+ * with no path search, and no centre is ever in a blocked cell. Then the refusals. */
+static void test_crowd_flow_targets(void) {
+  enum { agents = 10, goal_count = 36 };
+  wf_grid* grid = NULL;
+  wf_navmesh* mesh = NULL;
+  wf_crowd* crowd = NULL;
+  wf_crowd* mesh_crowd = NULL;
+  wf_crowd_flow_field* field = (wf_crowd_flow_field*)&failures;
+  wf_crowd_flow_field* shut_field = NULL;
+  wf_crowd_agent_settings body;
+  int32_t goals[2 * goal_count], outside[2] = {24, 3}, blocked[2] = {12, 0};
+  uint32_t ids[agents], requests = 99, mesh_agent = 0, shut_in = 0;
+  double positions[3 * agents];
+  const double origin[3] = {1.0, 0.0, 1.0}, corner[3] = {0.5, 0.0, 0.5};
+  wf_crowd_agent_state states[agents];
+  size_t count = 0, i;
+  int tick, all_arrived = 0, in_wall = 0;
+  char error[160];
+
+  CHECK_STATUS(wf_grid_create(24, 12, &grid, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_set_passable(grid, 12, 0, 1, 5, 0), WF_OK);
+  CHECK_STATUS(wf_grid_set_passable(grid, 12, 7, 1, 5, 0), WF_OK);
+  for (i = 0; i < goal_count; ++i) {
+    goals[2 * i] = 20 + (int32_t)(i % 3);
+    goals[2 * i + 1] = (int32_t)(i / 3);
+  }
+  CHECK_STATUS(wf_crowd_create_grid(grid, NULL, 0, &crowd, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, goals, goal_count, &field, error, sizeof error), WF_OK);
+  wf_crowd_agent_settings_init(&body);
+  body.radius = 0.4;
+  body.max_speed = 1.5;
+  for (i = 0; i < agents; ++i) {
+    const double start[3] = {2.5 + (double)(i / 5) * 2.0, 0.0, 1.5 + (double)(i % 5) * 2.0};
+    CHECK_STATUS(wf_crowd_add_agent(crowd, start, &body, &ids[i]), WF_OK);
+    CHECK_STATUS(wf_crowd_set_flow_target(crowd, ids[i], field), WF_OK);
+  }
+  /* The agents keep the field: the handle may go at once, and the grid is free again. */
+  wf_crowd_flow_field_destroy(field);
+  for (tick = 0; tick < 1500 && !all_arrived; ++tick) {
+    CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
+    CHECK_STATUS(wf_crowd_read_agents(crowd, NULL, positions, NULL, states, agents, &count), WF_OK);
+    all_arrived = 1;
+    for (i = 0; i < agents; ++i) {
+      const double x = positions[3 * i], z = positions[3 * i + 2];
+      if (states[i] != WF_CROWD_ARRIVED) all_arrived = 0;
+      if (x >= 12.0 && x < 13.0 && (z < 5.0 || z >= 7.0)) in_wall = 1;
+    }
+  }
+  CHECK(all_arrived);
+  CHECK(!in_wall);
+  for (i = 0; i < agents; ++i) {
+    CHECK(positions[3 * i] >= 20.0 && positions[3 * i] < 23.0);
+    CHECK_STATUS(wf_crowd_agent_path_requests(crowd, ids[i], &requests), WF_OK);
+    CHECK(requests == 0);
+  }
+
+  /* Bad goals, a mesh crowd, a field of another grid, an agent cut off from every goal. */
+  field = (wf_crowd_flow_field*)&failures;
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, outside, 1, &field, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(field == NULL && strstr(error, "wf_crowd_flow_field_create") != NULL && strstr(error, "outside") != NULL);
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, blocked, 1, &field, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(strstr(error, "blocked") != NULL);
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, goals, 0, &field, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(strstr(error, "no goals") != NULL);
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, NULL, 3, &field, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, goals, 1, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_flow_field_create(NULL, goals, 1, &field, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_flow_field_create((wf_crowd*)grid, goals, 1, &field, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(strstr(error, "wf_grid") != NULL);
+  CHECK_STATUS(wf_navmesh_create(square_vertices, 4, 0, square_indices, 4, square_sizes, 1, &mesh, error, sizeof error),
+               WF_OK);
+  CHECK_STATUS(wf_crowd_create(mesh, NULL, &mesh_crowd, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_crowd_flow_field_create(mesh_crowd, goals, 1, &field, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(strstr(error, "navigation mesh") != NULL);
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, goals, 1, &field, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_grid_destroy(grid), WF_IN_USE);
+  CHECK_STATUS(wf_crowd_add_agent(mesh_crowd, origin, NULL, &mesh_agent), WF_OK);
+  CHECK_STATUS(wf_crowd_set_flow_target(mesh_crowd, mesh_agent, field), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(mesh_crowd, "navigation mesh");
+  CHECK_STATUS(wf_crowd_agent_path_requests(mesh_crowd, mesh_agent, &requests), WF_OK);
+  CHECK(requests == 0);
+  CHECK_STATUS(wf_crowd_set_flow_target(crowd, 999, field), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "no agent has the id 999");
+  CHECK_STATUS(wf_crowd_set_flow_target(crowd, ids[0], NULL), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "field is NULL");
+  CHECK_STATUS(wf_crowd_set_flow_target(crowd, ids[0], (const wf_crowd_flow_field*)grid), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "wf_crowd_flow_field");
+  CHECK_STATUS(wf_crowd_set_flow_target(NULL, ids[0], field), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_agent_path_requests(crowd, 999, &requests), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_agent_path_requests(crowd, ids[0], NULL), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_crowd_agent_path_requests(NULL, ids[0], &requests), WF_INVALID_ARGUMENT);
+  wf_crowd_destroy(mesh_crowd);
+  CHECK_STATUS(wf_navmesh_destroy(mesh), WF_OK);
+  {
+    /* A second grid of the same size: its field is refused for this crowd. */
+    wf_grid* other = NULL;
+    wf_crowd* other_crowd = NULL;
+    wf_crowd_flow_field* other_field = NULL;
+    CHECK_STATUS(wf_grid_create(24, 12, &other, error, sizeof error), WF_OK);
+    CHECK_STATUS(wf_crowd_create_grid(other, NULL, 0, &other_crowd, error, sizeof error), WF_OK);
+    CHECK_STATUS(wf_crowd_flow_field_create(other_crowd, goals, 1, &other_field, error, sizeof error), WF_OK);
+    CHECK_STATUS(wf_crowd_set_flow_target(crowd, ids[0], other_field), WF_INVALID_ARGUMENT);
+    CHECK_ERROR_MENTIONS(crowd, "another grid");
+    wf_crowd_flow_field_destroy(other_field);
+    wf_crowd_destroy(other_crowd);
+    CHECK_STATUS(wf_grid_destroy(other), WF_OK);
+  }
+  /* Cell (0, 0) walled in: no goal can be reached from it. */
+  CHECK_STATUS(wf_grid_set_passable(grid, 1, 0, 1, 2, 0), WF_OK);
+  CHECK_STATUS(wf_grid_set_passable(grid, 0, 1, 1, 1, 0), WF_OK);
+  CHECK_STATUS(wf_crowd_flow_field_create(crowd, goals, goal_count, &shut_field, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_crowd_add_agent(crowd, corner, &body, &shut_in), WF_OK);
+  CHECK_STATUS(wf_crowd_set_flow_target(crowd, shut_in, shut_field), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(crowd, "no goal of the field can be reached");
+  wf_crowd_flow_field_destroy(shut_field);
+  wf_crowd_flow_field_destroy(field);
+  wf_crowd_flow_field_destroy(NULL);
+  wf_crowd_destroy(crowd);
+  CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
+}
+
 static void test_crowds(void) {
   wf_navmesh* mesh = NULL;
   wf_crowd* crowd = (wf_crowd*)&failures;
@@ -2365,6 +2488,7 @@ int main(int argc, char** argv) {
   test_batches();
   test_crowds();
   test_crowd_on_grid();
+  test_crowd_flow_targets();
   test_grid_agent_sizes();
   test_off_mesh_links();
   test_navmesh_exact_paths();

@@ -316,6 +316,77 @@ namespace Wayfinder
             return onLink != 0;
         }
 
+        /// <summary>
+        /// How many path searches the agent has asked for, its first and every replan (C
+        /// wf_crowd_agent_path_requests); 0 for an agent that only followed flow fields or
+        /// velocities. An unknown id throws.
+        /// </summary>
+        public uint PathRequests(uint agentId)
+        {
+            uint count;
+            Native.CheckRead(NativeMethods.wf_crowd_agent_path_requests(Handle, agentId, &count),
+                             "wf_crowd_agent_path_requests: no agent has the id " + agentId);
+            return count;
+        }
+        /// <summary>
+        /// Sends the agent along `field` with no path search (C wf_crowd_set_flow_target,
+        /// docs/crowds.md "Flow targets"): it has arrived while it stands in a goal cell. A crowd on
+        /// a mesh, a field built on another grid, an unknown id or an agent whose cell reaches no
+        /// goal throw a WayfinderException (InvalidArgument), nothing changed.
+        /// </summary>
+        public void SetFlowTarget(uint agentId, CrowdFlowField field)
+        {
+            if (field == null) throw new ArgumentNullException("field");
+            Native.Check(NativeMethods.wf_crowd_set_flow_target(Handle, agentId, field.Handle), Handle);
+        }
+        /// <summary>
+        /// Sends every agent of `agentIds` along one flow field towards the nearest of `goals`,
+        /// built once for all of them (see <see cref="CrowdFlowField"/>); build the field yourself
+        /// to send more agents along it later. Agents before one that is refused keep their new target.
+        /// </summary>
+        public void SetFlowTarget(uint[] agentIds, GridCell[] goals)
+        {
+            if (agentIds == null) throw new ArgumentNullException("agentIds");
+            using (var field = new CrowdFlowField(this, goals))
+                foreach (uint id in agentIds) SetFlowTarget(id, field);
+        }
+        public void Dispose() { handle.Dispose(); }
+    }
+
+    /// <summary>
+    /// A flow field towards goal cells on a grid crowd's grid (C wf_crowd_flow_field, C++
+    /// GridFlowField, docs/flow-fields.md): one Dijkstra search for any number of agents sent
+    /// along it with <see cref="Crowd.SetFlowTarget(uint, CrowdFlowField)"/>. It describes the
+    /// grid as it was when built (after edits, build another); the agents keep it while they
+    /// follow it, so disposing it early is allowed. It keeps its crowd alive.
+    /// </summary>
+    public sealed unsafe class CrowdFlowField : IDisposable
+    {
+        private readonly CrowdFlowFieldHandle handle;
+
+        /// <summary>The live handle (ObjectDisposedException once disposed).</summary>
+        internal CrowdFlowFieldHandle Handle { get { handle.ThrowIfDisposed("CrowdFlowField"); return handle; } }
+
+        /// <summary>
+        /// Builds the field on `crowd`'s grid towards the nearest of `goals` (C
+        /// wf_crowd_flow_field_create). A crowd on a mesh, no goals, or a goal outside the grid or
+        /// on a blocked cell throw a WayfinderException (InvalidArgument) saying which.
+        /// </summary>
+        public CrowdFlowField(Crowd crowd, GridCell[] goals)
+        {
+            if (crowd == null) throw new ArgumentNullException("crowd");
+            if (goals == null) throw new ArgumentNullException("goals");
+            byte[] error = Native.ErrorBuffer();
+            IntPtr field;
+            Status status;
+            fixed (GridCell* cells = goals)
+                status = NativeMethods.wf_crowd_flow_field_create(crowd.Handle, cells, (UIntPtr)(uint)goals.Length, out field, error,
+                                                                  Native.Capacity(error));
+            Native.CheckCreated(status, error);
+            handle = new CrowdFlowFieldHandle();
+            handle.Adopt(field, crowd.Handle);
+        }
+
         public void Dispose() { handle.Dispose(); }
     }
 }

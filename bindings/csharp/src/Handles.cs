@@ -107,6 +107,11 @@ namespace Wayfinder
         protected override bool Destroy(IntPtr value) { NativeMethods.wf_crowd_destroy(value); return true; }
     }
 
+    internal sealed class CrowdFlowFieldHandle : WayfinderHandle
+    {
+        protected override bool Destroy(IntPtr value) { NativeMethods.wf_crowd_flow_field_destroy(value); return true; }
+    }
+
     internal sealed class VoxelWorldHandle : WayfinderHandle
     {
         protected override bool Destroy(IntPtr value) { return NativeMethods.wf_voxel_world_destroy(value) == Status.Ok; }

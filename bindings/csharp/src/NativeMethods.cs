@@ -337,6 +337,15 @@ namespace Wayfinder
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_crowd_agent_link(CrowdHandle crowd, uint agentId, int* onLink, CrowdLinkCrossing* crossing,
                                                           CrowdLinkEvent* linkEvent);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_agent_path_requests(CrowdHandle crowd, uint agentId, uint* count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_flow_field_create(CrowdHandle crowd, GridCell* goalsXy, UIntPtr goalCount, out IntPtr field,
+                                                                 byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_crowd_flow_field_destroy(IntPtr field);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_crowd_set_flow_target(CrowdHandle crowd, uint agentId, CrowdFlowFieldHandle field);
 
         // ---- Voxel worlds ----
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

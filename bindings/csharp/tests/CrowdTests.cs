@@ -2,6 +2,7 @@
 // exception with the library's words, the crowd keeps its mesh alive, and the caller's arrays
 // are reused once warm.
 using System;
+using System.Collections.Generic;
 using NUnit.Framework;
 
 namespace Wayfinder.Tests
@@ -333,6 +334,96 @@ namespace Wayfinder.Tests
                 var e = Assert.Throws<WayfinderException>(() => new Crowd(grid, bad, true));
                 Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
                 StringAssert.Contains("time_horizon", e.Message);
+            }
+        }
+
+        // 24 x 12 cells walled at column 12 but for a door at rows 5 and 6.
+        private static GridMap DoorwayGrid()
+        {
+            var grid = new GridMap(24, 12);
+            grid.SetPassable(12, 0, 1, 5, false);
+            grid.SetPassable(12, 7, 1, 5, false);
+            return grid;
+        }
+
+        // Ten agents share one flow field towards columns 20 to 22: all arrive through the door,
+        // none ever stands in a blocked cell, and none asks for a path.
+        [Test]
+        public void ManyAgentsShareOneFlowTargetAndArriveWithoutPathSearches()
+        {
+            var goals = new List<GridCell>();
+            for (int y = 0; y < 12; ++y)
+                for (int x = 20; x < 23; ++x) goals.Add(new GridCell(x, y));
+            using (var grid = DoorwayGrid())
+            using (var crowd = new Crowd(grid, false))
+            {
+                CrowdAgentSettings body = CrowdAgentSettings.Defaults();
+                body.Radius = 0.4;
+                body.MaxSpeed = 1.5;
+                var agentIds = new uint[10];
+                for (int k = 0; k < agentIds.Length; ++k)
+                    agentIds[k] = crowd.AddAgent(new Vector3d(2.5 + (k / 5) * 2.0, 0, 1.5 + (k % 5) * 2.0), body);
+                crowd.SetFlowTarget(agentIds, goals.ToArray());
+                uint[] ids = null;
+                Vector3d[] positions = null;
+                double[] velocities = null;
+                CrowdAgentState[] states = null;
+                bool allArrived = false, inWall = false;
+                for (int tick = 0; tick < 1500 && !allArrived; ++tick)
+                {
+                    crowd.Update(0.1);
+                    int count = crowd.ReadAgents(ref ids, ref positions, ref velocities, ref states);
+                    allArrived = true;
+                    for (int i = 0; i < count; ++i)
+                    {
+                        if (states[i] != CrowdAgentState.Arrived) allArrived = false;
+                        if (!grid.GetCell((int)Math.Floor(positions[i].X), (int)Math.Floor(positions[i].Z)).Passable) inWall = true;
+                    }
+                }
+                Assert.That(allArrived);
+                Assert.That(inWall, Is.False);
+                for (int i = 0; i < agentIds.Length; ++i)
+                {
+                    Assert.That(positions[i].X, Is.InRange(20.0, 23.0));
+                    Assert.That(crowd.PathRequests(agentIds[i]), Is.EqualTo(0u));
+                }
+            }
+        }
+
+        [Test]
+        public void BadFlowTargetsAreRefused()
+        {
+            using (var grid = DoorwayGrid())
+            using (var crowd = new Crowd(grid, false))
+            using (var mesh = Square())
+            using (var meshCrowd = new Crowd(mesh))
+            {
+                uint free = crowd.AddAgent(new Vector3d(5.5, 0, 5.5));
+                var e = Assert.Throws<WayfinderException>(() => new CrowdFlowField(crowd, new[] { new GridCell(24, 3) }));
+                Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                StringAssert.Contains("outside", e.Message);
+                e = Assert.Throws<WayfinderException>(() => new CrowdFlowField(crowd, new[] { new GridCell(12, 0) }));
+                StringAssert.Contains("blocked", e.Message);
+                e = Assert.Throws<WayfinderException>(() => new CrowdFlowField(crowd, new GridCell[0]));
+                StringAssert.Contains("no goals", e.Message);
+                Assert.Throws<ArgumentNullException>(() => new CrowdFlowField(crowd, null));
+                e = Assert.Throws<WayfinderException>(() => new CrowdFlowField(meshCrowd, new[] { new GridCell(1, 1) }));
+                StringAssert.Contains("navigation mesh", e.Message);
+                using (var field = new CrowdFlowField(crowd, new[] { new GridCell(22, 6) }))
+                {
+                    uint meshAgent = meshCrowd.AddAgent(new Vector3d(0, 0, 0));
+                    e = Assert.Throws<WayfinderException>(() => meshCrowd.SetFlowTarget(meshAgent, field));
+                    StringAssert.Contains("navigation mesh", e.Message);
+                    e = Assert.Throws<WayfinderException>(() => crowd.SetFlowTarget(999u, field));
+                    StringAssert.Contains("no agent has the id 999", e.Message);
+                    Assert.Throws<WayfinderException>(() => crowd.PathRequests(999u));
+                    Assert.Throws<ArgumentNullException>(() => crowd.SetFlowTarget(free, (CrowdFlowField)null));
+                    crowd.SetFlowTarget(free, field);
+                    Assert.That(crowd.PathRequests(free), Is.EqualTo(0u));
+                }
+                var disposed = new CrowdFlowField(crowd, new[] { new GridCell(22, 6) });
+                disposed.Dispose();
+                Assert.Throws<ObjectDisposedException>(() => crowd.SetFlowTarget(free, disposed));
             }
         }
 

@@ -191,6 +191,9 @@ export class Grid implements Disposable {
   setPassable(x: number, y: number, width: number, height: number, passable: boolean): void;
   /** Makes the rectangle's cells passable at this cost multiplier (finite, > 0). */
   setCost(x: number, y: number, width: number, height: number, cost: number): void;
+  /** A crowd on this grid: positions [column, 0, row] in cell units (a cell's centre at
+   *  [x + 0.5, 0, y + 0.5]); paths by A* (or JPS with jumpPoint); dispose it before the grid. */
+  createCrowd(settings?: CrowdSettings, options?: { jumpPoint?: boolean }): Crowd;
   createQuery(): GridQuery;
   /** One search with a query made for it and disposed afterwards. */
   findPath(start: ArrayLike<number>, goal: ArrayLike<number>, options?: GridOptions): GridPathResult;
@@ -252,9 +255,18 @@ export interface CrowdAgentSettings {
 
 export type CrowdAgentState = 'idle' | 'waiting_for_path' | 'moving' | 'arrived' | 'unreachable' | 'on_link';
 
-/** Agents walking their paths together on a mesh, avoiding each other and the walls. */
+/** A flow field towards goal cells on a grid crowd's grid (Crowd.createFlowField). */
+export class CrowdFlowField implements Disposable {
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+/** Agents walking their paths together on a mesh or a grid, avoiding each other and the walls. */
 export class Crowd implements Disposable {
-  readonly mesh: NavMesh;
+  /** The mesh of a crowd on a mesh, else null. */
+  readonly mesh: NavMesh | null;
+  /** The grid of a crowd on a grid, else null. */
+  readonly grid: Grid | null;
   readonly agentCount: number;
   /** Adds an agent at the mesh point nearest to [x, y, z]; returns its id (never reused). */
   addAgent(position: ArrayLike<number>, settings?: CrowdAgentSettings): number;
@@ -263,6 +275,12 @@ export class Crowd implements Disposable {
   setTarget(id: number, target: ArrayLike<number>): void;
   /** Walks the agent at [vx, vz] with no path (a player's character). */
   setVelocityTarget(id: number, velocity: ArrayLike<number>): void;
+  /** A flow field on a grid crowd's grid towards the nearest of the goal cells [x, y]. */
+  createFlowField(goals: ArrayLike<ArrayLike<number>>): CrowdFlowField;
+  /** Sends the agents along a flow field (or one built once from goal cells), with no path search. */
+  setFlowTarget(ids: number | number[], target: CrowdFlowField | ArrayLike<ArrayLike<number>>): void;
+  /** Path searches the agent has asked for (0 for flow and velocity targets only). */
+  pathRequests(id: number): number;
   /** Advances every agent by dt seconds (> 0). */
   update(dt: number): void;
   /** x, y, z of every agent in the order of their ids, into `out` (at least 3 * agentCount

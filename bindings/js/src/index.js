@@ -583,6 +583,15 @@ export class Grid extends World {
    *  queries with query.setDerived. The grid cannot be disposed while it exists. */
   createDerived(options = {}) { return new GridDerived(this.runtime, this, options); }
 
+  /** A crowd of agents on this grid (settings over the defaults; see Crowd): positions and targets
+   *  are [column, 0, row] in cell units, a cell's centre at [x + 0.5, 0, y + 0.5]; paths by A*,
+   *  or by jump point search with { jumpPoint: true }, smoothed to any-angle waypoints; no
+   *  centre ever enters a blocked cell. The grid may be edited between updates, and cannot be
+   *  disposed while the crowd exists. */
+  createCrowd(settings = {}, { jumpPoint = false } = {}) {
+    return new Crowd(this.runtime, { grid: this, jumpPoint }, settings);
+  }
+
   /** A query object for this grid, which cannot be disposed while the query exists. */
   createQuery() { return new GridQuery(this.runtime, this); }
 
@@ -740,18 +749,26 @@ const crowdSettingFields = { timeHorizon: 'f64', wallTimeHorizon: 'f64', neighbo
 const agentSettingFields = { radius: 'f64', height: 'f64', maxSpeed: 'f64', maxAcceleration: 'f64',
   avoidancePriority: 'f64', arrivalRadius: 'f64' };
 
-/** Agents walking their paths together on a mesh, avoiding each other and the walls
- *  (docs/crowds.md). Counts as a query of its mesh: dispose the crowd before the mesh. */
+/** Agents walking their paths together on a mesh or a grid, avoiding each other and the walls
+ *  (docs/crowds.md); made by NavMesh.createCrowd or Grid.createCrowd. Counts as a query of its
+ *  world: dispose the crowd before the world. */
 export class Crowd extends Owned {
-  constructor(runtime, mesh, settings) {
+  /** `world` is a NavMesh, or { grid, jumpPoint } for a crowd on a grid. */
+  constructor(runtime, world, settings) {
     const m = runtime.module;
+    const grid = world instanceof NavMesh ? null : world.grid;
     super(runtime, runtime.scratch((alloc) => {
       const address = alloc(runtime.layout['crowd.size']);
       m._wf_crowd_settings_init(address);
       runtime.writeSettings(address, 'crowd', crowdSettingFields, settings);
-      return runtime.create((out, error, capacity) => m._wf_crowd_create(mesh.handle, address, out, error, capacity));
+      return runtime.create((out, error, capacity) => (grid
+        ? m._wf_crowd_create_grid(grid.handle, address, world.jumpPoint ? 1 : 0, out, error, capacity)
+        : m._wf_crowd_create(world.handle, address, out, error, capacity)));
     }));
-    this.mesh = mesh;
+    /** The mesh of a crowd on a mesh, else null. */
+    this.mesh = grid ? null : world;
+    /** The grid of a crowd on a grid, else null. */
+    this.grid = grid;
   }
 
   release(handle) { this.runtime.module._wf_crowd_destroy(handle); }
@@ -794,6 +811,58 @@ export class Crowd extends Owned {
       const v = alloc(16);
       r.heapF64.set(point(velocity, 2, 'velocity'), v >> 3);
       r.check(r.module._wf_crowd_set_velocity_target(this.handle, this.agentId(id), v), 0, this.handle);
+    });
+  }
+
+  /** A flow field on this grid crowd's grid towards the nearest of `goals` (cells [x, y]), as the
+   *  grid is now: one search for any number of agents sent along it with setFlowTarget. It
+   *  counts as a query of the grid (dispose it before the grid); the agents keep it while they
+   *  follow it, so it may be disposed at once. A crowd on a mesh, no goals, a goal that is not
+   *  a pair of integers, outside the grid or on a blocked cell throw 'invalid_argument'. */
+  createFlowField(goals) {
+    const r = this.runtime;
+    if (goals == null || typeof goals.length !== 'number') {
+      throw new WayfinderError('invalid_argument', 'goals must be an array of [x, y] cells');
+    }
+    const cells = Array.from(goals, (goal, i) => point(goal, 2, `goals[${i}]`)
+      .map((v, k) => integerIn(v, `goals[${i}][${k}]`, -0x80000000, 0x7fffffff)));
+    const handle = r.scratch((alloc) => {
+      const xy = alloc(8 * cells.length);
+      r.heap32.set(cells.flat(), xy >> 2);
+      return r.create((out, error, capacity) => r.module._wf_crowd_flow_field_create(this.handle, cells.length ? xy : 0,
+        cells.length, out, error, capacity));
+    });
+    return new CrowdFlowField(r, handle);
+  }
+
+  /** Sends one agent (an id) or many (an array of ids) along a flow field, with no path search
+   *  (docs/crowds.md, "Flow targets"): `target` is a CrowdFlowField or the goal cells to build
+   *  one from, once for all of them. An agent has arrived while it stands in a goal cell. A crowd
+   *  on a mesh, an unknown id, a field of another grid, or an agent whose cell reaches no goal
+   *  throw 'invalid_argument'; the agents before it keep their new target. */
+  setFlowTarget(ids, target) {
+    const agents = Array.isArray(ids) ? ids : [ids];
+    const field = target instanceof CrowdFlowField ? target : this.createFlowField(target);
+    try {
+      for (const id of agents) {
+        this.runtime.check(this.runtime.module._wf_crowd_set_flow_target(this.handle, this.agentId(id), field.handle), 0,
+          this.handle);
+      }
+    } finally {
+      if (field !== target) field.dispose();
+    }
+  }
+
+  /** How many path searches the agent has asked for (its first and every replan); 0 for one that
+   *  only followed flow fields or velocities. */
+  pathRequests(id) {
+    const r = this.runtime;
+    return r.scratch((alloc) => {
+      const count = alloc(4);
+      if (r.module._wf_crowd_agent_path_requests(this.handle, this.agentId(id), count) !== 0) {
+        throw new WayfinderError('invalid_argument', `no agent has the id ${id}`);
+      }
+      return r.heapU32[count >> 2];
     });
   }
 
@@ -856,6 +925,12 @@ export class Crowd extends Owned {
   }
 
   agentId(id) { return integerIn(id, 'agent id', 0, 0xffffffff); }
+}
+
+/** A flow field towards goal cells on a grid crowd's grid (Crowd.createFlowField), shared by
+ *  every agent sent along it. */
+export class CrowdFlowField extends Owned {
+  release(handle) { this.runtime.module._wf_crowd_flow_field_destroy(handle); }
 }
 
 export class VoxelQuery extends Query {

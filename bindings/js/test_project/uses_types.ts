@@ -13,6 +13,14 @@ export async function route(mapText: string): Promise<number> {
   const result: GridPathResult = query.result();
   query.dispose();
   derived.dispose();
+  const gridCrowd = grid.createCrowd({}, { jumpPoint: true });
+  const walker: number = gridCrowd.addAgent([0.5, 0, 0.5]);
+  const exits = gridCrowd.createFlowField([[grid.width - 1, grid.height - 1]]);
+  gridCrowd.setFlowTarget([walker], exits);
+  gridCrowd.setFlowTarget(walker, [[grid.width - 1, 0]]);
+  const searched: number = gridCrowd.pathRequests(walker);
+  exits.dispose();
+  gridCrowd.dispose();
   grid.dispose();
 
   const mesh = wf.navMeshFromArrays({ vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1], indices: [0, 1, 2], polygonSizes: [3] });
@@ -49,5 +57,5 @@ export async function route(mapText: string): Promise<number> {
     if (error instanceof WayfinderError && error.status === 'invalid_argument') return -1;
   }
   return result.cost + (located?.polygon ?? 0) + (corridor?.length ?? 0) + blocks.length + answers.length + positions.length +
-    states.length + tags.area + revision + (filtered === 'found' ? 1 : 0);
+    states.length + tags.area + revision + searched + (filtered === 'found' ? 1 : 0);
 }

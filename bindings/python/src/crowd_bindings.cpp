@@ -1,17 +1,21 @@
-// Crowds (crowd/crowd.hpp): agents walking their paths on a navigation mesh together, avoiding
-// each other and the walls. The per-agent reads (ids, positions, velocities, states) come as
+// Crowds (crowd/crowd.hpp): agents walking their paths on a navigation mesh or a grid together,
+// avoiding each other and the walls; on grids, flow fields shared by many agents as their target. The per-agent reads (ids, positions, velocities, states) come as
 // numpy arrays when numpy is loaded and as lists otherwise, as every other table of the module.
 
 #include <pybind11/stl.h>
 
 #include <cmath>
 #include <memory>
+#include <array>
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "bindings.hpp"
 #include "wayfinder/crowd/crowd.hpp"
+#include "wayfinder/grid/grid_flow_field.hpp"
 
 namespace wayfinder::python {
 
@@ -201,11 +205,74 @@ void bind_crowd_agent(py::module_& module) {
       .def_readonly("microseconds", &CrowdUpdateReport::microseconds);
 }
 
+/// A flow field shared by the agents sent along it; Python holds the same pointer as they do.
+struct CrowdFlowField {
+  std::shared_ptr<const GridFlowField> field;
+};
+
+using AgentIds = std::variant<CrowdAgentId, std::vector<CrowdAgentId>>;
+
+std::vector<CrowdAgentId> id_list(const AgentIds& ids) {
+  if (const auto* one = std::get_if<CrowdAgentId>(&ids)) return {*one};
+  return std::get<std::vector<CrowdAgentId>>(ids);
+}
+
+const GridMap& grid_of(const Crowd& crowd) {
+  if (crowd.grid() == nullptr)
+    throw py::value_error("flow targets need a crowd on a grid; this crowd walks a navigation mesh");
+  return *crowd.grid();
+}
+
+CrowdFlowField build_flow_field(const Crowd& crowd, const std::vector<std::array<int, 2>>& cells) {
+  const GridMap& grid = grid_of(crowd);
+  std::vector<Cell> goals;
+  goals.reserve(cells.size());
+  for (const auto& cell : cells) goals.push_back(Cell{cell[0], cell[1]});
+  auto field = std::make_shared<GridFlowField>(grid, goals);
+  if (!field->built()) throw py::value_error("flow field: " + field->message());
+  return CrowdFlowField{std::move(field)};
+}
+
+// Every agent is checked before any is sent, so that a refusal changes nothing.
+void send_along(Crowd& crowd, const AgentIds& ids, const CrowdFlowField& flow) {
+  const GridMap& grid = grid_of(crowd);
+  if (flow.field->width() != grid.width() || flow.field->height() != grid.height())
+    throw py::value_error("the flow field was built on a grid of another size");
+  const std::vector<CrowdAgentId> agents = id_list(ids);
+  for (const CrowdAgentId id : agents) {
+    require_agent(crowd, id);
+    const Point& at = crowd.agent(id)->position;
+    if (!flow.field->reachable(Cell{static_cast<int>(std::floor(at.x)), static_cast<int>(std::floor(at.z))}))
+      throw py::value_error("agent " + std::to_string(id) + " stands where no goal of the flow field can be reached");
+  }
+  for (const CrowdAgentId id : agents) crowd.set_target_flow(id, flow.field);
+}
+
+void bind_crowd_flow_field(py::module_& module) {
+  py::class_<CrowdFlowField>(module, "CrowdFlowField",
+                             "A flow field towards goal cells on a crowd's grid (C++ GridFlowField, "
+                             "docs/flow-fields.md), made by Crowd.set_flow_target and shared by every agent sent "
+                             "along it; give it to set_flow_target again to send more agents without building "
+                             "another. It describes the grid as it was when built.")
+      .def_property_readonly("goals", [](const CrowdFlowField& flow) {
+        py::list goals;
+        for (const Cell& goal : flow.field->goals()) goals.append(py::make_tuple(goal.x, goal.y));
+        return goals;
+      }, "the goal cells (x, y), in the order given")
+      .def_property_readonly("width", [](const CrowdFlowField& flow) { return flow.field->width(); })
+      .def_property_readonly("height", [](const CrowdFlowField& flow) { return flow.field->height(); })
+      .def_property_readonly("reachable_count", [](const CrowdFlowField& flow) { return flow.field->reachable_count(); },
+                             "cells from which a goal can be reached (the goals included)")
+      .def("cost_to_goal", [](const CrowdFlowField& flow, int x, int y) { return flow.field->cost_to_goal(Cell{x, y}); },
+           py::arg("x"), py::arg("y"), "the cost from cell (x, y) to its nearest goal; inf when none can be reached");
+}
+
 }  // namespace
 
 void bind_crowd(py::module_& module) {
   bind_crowd_settings(module);
   bind_crowd_agent(module);
+  bind_crowd_flow_field(module);
 
   py::class_<Crowd>(module, "Crowd",
                     "Agents walking their paths on a NavMesh together, avoiding each other and the walls (C++ "
@@ -249,6 +316,20 @@ void bind_crowd(py::module_& module) {
         if (!std::isfinite(velocity[0]) || !std::isfinite(velocity[1])) throw py::value_error("velocity must be finite");
         crowd.set_target_velocity(id, PlanarVector{velocity[0], velocity[1]});
       }, py::arg("id"), py::arg("velocity"), "walks at (x, z) units per second (clamped to its max speed), no path")
+      .def("set_flow_target", [](Crowd& crowd, const AgentIds& ids, const std::vector<std::array<int, 2>>& goals) {
+        CrowdFlowField flow = build_flow_field(crowd, goals);
+        send_along(crowd, ids, flow);
+        return flow;
+      }, py::arg("ids"), py::arg("goals"),
+         "sends one agent (an id) or many (a list of ids) along one flow field towards the nearest of `goals`, "
+         "cells (x, y) of the crowd's grid, built once for all of them: no path is searched (docs/crowds.md, "
+         "\"Flow targets\"); an agent has arrived while it stands in a goal cell. Returns the field "
+         "(CrowdFlowField), which a later call may take in place of the goals. Raises ValueError for a crowd on a "
+         "mesh, no goals, a goal outside the grid or on a blocked cell, and an agent whose cell reaches no goal; "
+         "KeyError for an id no agent has. Nothing changes when it raises.")
+      .def("set_flow_target", [](Crowd& crowd, const AgentIds& ids, const CrowdFlowField& field) {
+        send_along(crowd, ids, field);
+      }, py::arg("ids"), py::arg("field"), "the same along a field made before (on this grid as it was then)")
       .def("clear_target", [](Crowd& crowd, CrowdAgentId id) {
         require_agent(crowd, id);
         crowd.clear_target(id);

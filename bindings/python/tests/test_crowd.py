@@ -201,3 +201,76 @@ def test_a_crowd_on_a_grid_crosses_a_door_both_ways():
         for i, (_, goal) in zip(ids, trips):
             x, _, z = crowd.agent(i).position
             assert abs(x - goal[0]) < 0.2 and abs(z - goal[2]) < 0.2
+
+
+def doorway_grid():
+    """24 x 12 cells walled at column 12 but for a door at rows 5 and 6."""
+    grid = wf.GridMap(24, 12)
+    for row in range(12):
+        if row not in (5, 6):
+            grid.set_passable((12, row), False)
+    return grid
+
+
+def test_many_agents_share_one_flow_target_and_arrive_without_path_searches():
+    grid = doorway_grid()
+    crowd = wf.Crowd(grid)
+    body = wf.CrowdAgentSettings(radius=0.4, max_speed=1.5)
+    ids = [crowd.add_agent((2.5 + (k // 5) * 2.0, 0.0, 1.5 + (k % 5) * 2.0), body) for k in range(10)]
+    goals = [(x, y) for y in range(12) for x in range(20, 23)]
+    field = crowd.set_flow_target(ids, goals)
+    assert isinstance(field, wf.CrowdFlowField)
+    assert field.goals == goals and (field.width, field.height) == (24, 12)
+    assert field.cost_to_goal(21, 3) == 0.0 and field.cost_to_goal(12, 0) == math.inf
+    for i in ids:
+        assert crowd.agent(i).target_kind == wf.CrowdTargetKind.flow
+    for _ in range(1500):
+        report = crowd.update(0.1)
+        assert report.paths_started == 0
+        for x, _, z in crowd.positions().tolist():
+            assert grid.passable((int(math.floor(x)), int(math.floor(z))))
+        if all(crowd.agent(i).status == wf.CrowdAgentStatus.arrived for i in ids):
+            break
+    assert all(crowd.agent(i).status == wf.CrowdAgentStatus.arrived for i in ids)
+    for i in ids:
+        agent = crowd.agent(i)
+        assert agent.path_requests == 0
+        assert 20.0 <= agent.position[0] < 23.0
+    # The field made once sends a late agent too, by itself.
+    late = crowd.add_agent((1.5, 0.0, 10.5), body)
+    crowd.set_flow_target(late, field)
+    assert crowd.agent(late).target_kind == wf.CrowdTargetKind.flow
+    # The centre of the goal cell nearest it: through the door, on column 20.
+    assert crowd.agent(late).target in ((20.5, 0.0, 5.5), (20.5, 0.0, 6.5))
+
+
+def test_bad_flow_targets_are_refused_and_change_nothing():
+    grid = doorway_grid()
+    grid.set_passable((1, 0), False)
+    grid.set_passable((1, 1), False)
+    grid.set_passable((0, 1), False)  # cell (0, 0) walled in
+    crowd = wf.Crowd(grid)
+    free = crowd.add_agent((5.5, 0.0, 5.5))
+    shut_in = crowd.add_agent((0.5, 0.0, 0.5))
+    with pytest.raises(ValueError, match="outside"):
+        crowd.set_flow_target(free, [(24, 3)])
+    with pytest.raises(ValueError, match="blocked"):
+        crowd.set_flow_target(free, [(12, 0)])
+    with pytest.raises(ValueError, match="at least one goal"):
+        crowd.set_flow_target(free, [])
+    with pytest.raises(TypeError):
+        crowd.set_flow_target(free, [(float("nan"), 3.0)])
+    with pytest.raises(KeyError):
+        crowd.set_flow_target([free, 999], [(22, 6)])
+    with pytest.raises(ValueError, match="no goal of the flow field can be reached"):
+        crowd.set_flow_target([free, shut_in], [(22, 6)])
+    assert crowd.agent(free).target_kind == wf.CrowdTargetKind.none  # nothing changed
+    small = wf.Crowd(wf.GridMap(5, 5))
+    other = small.set_flow_target(small.add_agent((1.5, 0.0, 1.5)), [(3, 3)])
+    with pytest.raises(ValueError, match="another size"):
+        crowd.set_flow_target(free, other)
+    mesh_crowd = wf.Crowd(open_floor(5.0))
+    with pytest.raises(ValueError, match="navigation mesh"):
+        mesh_crowd.set_flow_target(mesh_crowd.add_agent((0.0, 0.0, 0.0)), [(1, 1)])
+    with pytest.raises(ValueError, match="navigation mesh"):
+        mesh_crowd.set_flow_target(0, other)

@@ -3,9 +3,9 @@
 // radius, with a line along their velocity, coloured by their state (in the 3D view, discs on
 // the surface). With the server the crowd lives there (/api/worlds/{id}/crowd, docs/viewer.md),
 // on meshes and grids; in the static site it runs in the page on the WebAssembly build's Crowd
-// (mesh.createCrowd), which walks meshes only. On a grid a crowd's points are (column, 0, row) in
-// cell units, where the click fell inside its cell. The crowd's last state is kept in
-// viewerState.crowd for the browser tests.
+// (mesh.createCrowd, grid.createCrowd), on meshes and grids alike. On a grid a crowd's points are
+// (column, 0, row) in cell units, where the click fell inside its cell. The crowd's last state is
+// kept in viewerState.crowd for the browser tests.
 
 const tickSeconds = 0.05;      // dt of one tick
 const frameMilliseconds = 100; // one request of `speed` ticks a frame: speed 2 is real time
@@ -25,8 +25,9 @@ function serverCrowd(viewer, id) {
   };
 }
 
-// A crowd in the page on the WebAssembly build's mesh, answering as the server does.
-function pageCrowd(mesh) {
+// A crowd in the page on the WebAssembly build's mesh or grid (`world`, the library's object,
+// whose createCrowd makes one: A* on grids, as the server's), answering as the server does.
+function pageCrowd(world) {
   let crowd = null;
   let time = 0;
   const radii = new Map();
@@ -42,7 +43,7 @@ function pageCrowd(mesh) {
   return {
     async create() {
       crowd?.dispose();
-      crowd = mesh.createCrowd();
+      crowd = world.createCrowd();
       time = 0;
       radii.clear();
       targets.clear();
@@ -102,8 +103,7 @@ export function installCrowdPanel(viewer) {
     $('crowd-tools').hidden = !offered();
     const kind = state.world?.kind;
     $('crowd-note').textContent = offered() ? ''
-      : kind === 'grid' ? 'Crowds on grids need the server (wayfinder serve); in this page crowds walk navigation meshes only.'
-      : kind === 'navmesh' ? 'This build has no crowd.' : 'Crowds walk navigation meshes and grids: open one.';
+      : kind === 'navmesh' || kind === 'grid' ? 'This build has no crowd.' : 'Crowds walk navigation meshes and grids: open one.';
     $('crowd-start').textContent = crowd.running ? 'Pause' : 'Start';
     const agents = crowd.state?.agents.length ?? 0;
     $('crowd-time').textContent = offered() ? `${agents} agents, ${(crowd.state?.time ?? 0).toFixed(2)} s` : '';
@@ -167,9 +167,9 @@ export function installCrowdPanel(viewer) {
     crowd.backend = null;
     if (state.mode === 'server') {
       if (world.kind === 'navmesh' || world.kind === 'grid') crowd.backend = serverCrowd(viewer, world.id);
-    } else if (world.kind === 'navmesh') {
-      const mesh = state.backend.meshOf?.(world.id);
-      if (mesh?.createCrowd) crowd.backend = pageCrowd(mesh);
+    } else if (world.kind === 'navmesh' || world.kind === 'grid') {
+      const walked = state.backend.crowdWorldOf?.(world.id);
+      if (walked?.createCrowd) crowd.backend = pageCrowd(walked);
     }
     show();
   });

@@ -115,8 +115,9 @@ export async function createWasmBackend() {
     async listWorlds() { return worlds.map(({id, name, kind}) => ({id, name, kind})); },
 
     async describeWorld(id) { return entry(id).description; },
-    // The library's mesh object of a mesh world (for the crowd panel's crowds in the page), or null.
-    meshOf(id) { const world = entry(id); return world.kind === 'navmesh' ? world.handle : null; },
+    // The library's mesh or grid object of a mesh or grid world, whose createCrowd makes the crowd
+    // panel's crowds in the page; null for a voxel world.
+    crowdWorldOf(id) { const world = entry(id); return world.kind === 'navmesh' || world.kind === 'grid' ? world.handle : null; },
 
     // body: {kind: 'grid', name, movingai | generate: {width, height, seed, rooms}} |
     // {kind: 'navmesh', name, obj | polyanya} |
