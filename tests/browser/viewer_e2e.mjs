@@ -5,7 +5,10 @@
 // algorithms side by side, switches to a navigation mesh and a voxel world — and checks each
 // answer the page shows (the cost in the numbers panel, the path it drew, read back from
 // window.viewerState and from the canvas's pixels) against the `wayfinder` command's answer to
-// the same query. A screenshot of each view is kept in the artefacts folder.
+// the same query. Then it opens the mesh and the voxel world in 3D (three.js, which the server
+// embeds when it was built with it): each must draw more than 5 % of its canvas, and clicks on
+// the 3D surface must pick the points under them and give the command's path.
+// A screenshot of each view is kept in the artefacts folder.
 //
 //   node viewer_e2e.mjs --wayfinder build/release/tools/cli/wayfinder \
 //     --served-map ../shared/data/movingai/dao/den520d.map \
@@ -295,6 +298,7 @@ function meshPoints(mesh) {
 async function meshView(page) {
   const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
   await selectWorld(page, name);
+  await show3d(page, false);
   const mesh = await page.evaluate(() => {
     const {vertices, polygons, regions} = window.viewerState.world;
     return {vertices, polygons, regions};
@@ -377,13 +381,124 @@ async function walkerView(page) {
   await screenshot(page, 'voxel-walker.png', 'viewer-voxel.png');
 }
 
+// ---- The 3D views
+
+const has3d = (page) => page.evaluate(() => document.body.dataset.view3d === 'yes');
+
+// Turns the 3D box on or off and waits for the panels to be built again.
+async function show3d(page, on) {
+  if (!(await has3d(page))) return;
+  await page.setChecked('#view-3d', on);
+  await page.waitForFunction((on) => {
+    const panels = window.viewerState.panels;
+    return panels.length > 0 && panels.every((p) => Boolean(p.view3d) === on && p.canvas.isConnected);
+  }, on);
+}
+
+// What panel 0 shows in 3D: its answer, and how many of the WebGL canvas's pixels differ from
+// the background and have the path's colour (read from a copy: the view keeps its drawing buffer).
+async function shown3d(page) {
+  await page.waitForTimeout(100);  // the render after the last change runs in the next frame
+  return page.evaluate(() => {
+    const state = window.viewerState;
+    const panel = state.panels[0];
+    const copy = document.createElement('canvas');
+    copy.width = panel.canvas.width;
+    copy.height = panel.canvas.height;
+    const context = copy.getContext('2d');
+    context.drawImage(panel.canvas, 0, 0);
+    const data = context.getImageData(0, 0, copy.width, copy.height).data;
+    const close = (i, rgb, tolerance) => rgb.every((v, k) => Math.abs(data[i + k] - v) <= tolerance);
+    let drawn = 0, onPath = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (!close(i, [0xdd, 0xdd, 0xdd], 6)) ++drawn;
+      if (close(i, [0x21, 0x66, 0xac], 24)) ++onPath;
+    }
+    const traced = panel.view3d.scene.children.find((child) => child.isPoints);
+    return {webgl: Boolean(panel.view3d), drawn, onPath, total: data.length / 4, start: state.start, goal: state.goal,
+            canvasState: panel.canvas.dataset.state, status: panel.result?.status, cost: panel.result?.cost,
+            drawnPath: panel.drawnPath, traceEvents: panel.result?.trace?.length ?? 0,
+            traceDrawn: traced?.geometry.drawRange.count ?? 0};
+  });
+}
+
+function check3dPicture(label, shown) {
+  check(shown.webgl, `${label}: the panel is not a 3D view`);
+  check(shown.drawn > 0.05 * shown.total,
+        `${label}: only ${shown.drawn} of ${shown.total} pixels differ from the background: nothing rendered`);
+  check(shown.onPath > 20, `${label}: ${shown.onPath} pixels of the path's colour: no path drawn`);
+  check(shown.traceEvents > 0 && shown.traceDrawn === shown.traceEvents,
+        `${label}: the 3D view draws ${shown.traceDrawn} of ${shown.traceEvents} trace events`);
+  log(`ok ${label}: ${(100 * shown.drawn / shown.total).toFixed(1)} % of the canvas drawn, ${shown.onPath} path pixels, ` +
+      `${shown.traceDrawn} trace events`);
+}
+
+// The mesh in 3D: two clicks on its surface pick the points under them (within 0.5), and the
+// path is the command's between the points picked.
+async function mesh3dView(page) {
+  const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
+  await selectWorld(page, name);
+  await show3d(page, true);
+  const mesh = await page.evaluate(() => {
+    const {vertices, polygons, regions} = window.viewerState.world;
+    return {vertices, polygons, regions};
+  });
+  const points = meshPoints(mesh);
+  await clickStartAndGoal(page, points.start, points.goal);
+  const shown = await shown3d(page);
+  const label = `3D navmesh ${name}`;
+  check(shown.start && shown.goal, `${label}: the clicks on the surface set no start or goal`);
+  for (const [clicked, picked] of [[points.start, shown.start], [points.goal, shown.goal]])
+    check(Math.hypot(...clicked.map((v, i) => v - picked[i])) <= 0.5,
+          `${label}: a click on ${JSON.stringify(clicked)} picked ${JSON.stringify(picked)}, more than 0.5 away`);
+  const format = (point) => point.map((v) => String(v)).join(',');
+  const reference = wayfinder(['mesh', 'path', options.mesh, `--from=${format(shown.start)}`, `--to=${format(shown.goal)}`,
+                               '--nodes', 'edge-points', '--snap', '2', '--json']);
+  check(shown.canvasState === 'done' && shown.status === reference.status && reference.status === 'found',
+        `${label}: the page's search is ${shown.canvasState} with ${shown.status}, the command's ${reference.status}`);
+  check(near(shown.cost, reference.cost), `${label}: the path's length is ${shown.cost}, the command's ${reference.cost}`);
+  check(samePoints(shown.drawnPath, reference.waypoints, 1e-9), `${label}: the path drawn differs from the command's`);
+  check3dPicture(label, shown);
+  await screenshot(page, 'navmesh-3d.png');
+}
+
+// The voxel world in 3D: the blocks come from the server box by box; clicks on the tops of its
+// highest columns (which nothing can hide from a camera above) pick the places on them, and the
+// flyer's path between them is the command's.
+async function voxel3dView(page) {
+  const name = path.basename(options.voxel).replace(/\.[^.]*$/, '');
+  await selectWorld(page, name);
+  await page.selectOption('#agent', 'flyer');
+  await show3d(page, true);
+  const {size, heights} = await page.evaluate(() => ({size: window.viewerState.world.size, heights: window.viewerState.world.heights}));
+  const highest = Math.max(...heights);
+  const tops = [];
+  heights.forEach((h, i) => { if (h === highest) tops.push([i % size[0], h + 1, Math.floor(i / size[0])]); });
+  check(highest >= 0 && highest + 1 < size[1], `no column top to stand on (highest ${highest} of ${size[1]})`);
+  const start = tops[0];
+  const goal = tops.reduce((best, t) => (Math.hypot(t[0] - start[0], t[2] - start[2]) > Math.hypot(best[0] - start[0], best[2] - start[2]) ? t : best));
+  await clickStartAndGoal(page, start, goal);
+  const shown = await shown3d(page);
+  const label = `3D voxel ${name} flyer`;
+  check(JSON.stringify(shown.start) === JSON.stringify(start) && JSON.stringify(shown.goal) === JSON.stringify(goal),
+        `${label}: clicks on the tops of ${start} and ${goal} picked ${JSON.stringify(shown.start)} and ${JSON.stringify(shown.goal)}`);
+  const reference = wayfinder(['voxel', 'path', options.voxel, '--from', start.join(','), '--to', goal.join(','),
+                               '--profile', 'flyer', '--algo', 'astar', '--json']);
+  check(shown.canvasState === 'done' && shown.status === reference.status && reference.status === 'found',
+        `${label}: the page's search is ${shown.canvasState} with ${shown.status}, the command's ${reference.status}`);
+  check(near(shown.cost, reference.cost), `${label}: the path's length is ${shown.cost}, the command's ${reference.cost}`);
+  check(samePoints(shown.drawnPath, reference.blocks, 0), `${label}: the path drawn differs from the command's`);
+  check3dPicture(label, shown);
+  await screenshot(page, 'voxel-3d.png');
+}
+
 // ---- Main
 
 async function main() {
   if (!existsSync(options.wayfinder)) fail(`--wayfinder ${options.wayfinder} does not exist`);
   requireFiles([['--served-map', options['served-map']], ['--upload-map', options['upload-map']], ['--mesh', options.mesh],
                 ['--voxel', options.voxel], ['--walker-voxel', options['walker-voxel']]]);
-  const browser = await launchChromium();
+  const browser = await launchChromium({webgl: true});
   mkdirSync(options.artifacts, {recursive: true});
   for (const stale of ['failure.png', 'server.log']) rmSync(path.join(options.artifacts, stale), {force: true});
 
@@ -421,6 +536,14 @@ async function main() {
     await meshView(page);
     await flyerView(page);
     if (options['walker-voxel']) await walkerView(page);
+    if (await has3d(page)) {
+      await mesh3dView(page);
+      await voxel3dView(page);
+    } else if (process.env.WAYFINDER_REQUIRE_BROWSER === '1') {
+      fail('the server\'s page has no 3D view: wayfinder was built without three.js (npm ci in tools/viewer/static, then cmake)');
+    } else {
+      log('skipped the 3D views: wayfinder was built without three.js (npm ci in tools/viewer/static, then cmake)');
+    }
     check(pageErrors.length === 0, `the page reported errors:\n  ${pageErrors.join('\n  ')}`);
     log('all checks passed');
   } catch (error) {
