@@ -686,6 +686,18 @@ TEST(ViewerServer, ServesThePageAndTheApi) {
   ASSERT_TRUE(script);
   EXPECT_EQ(script->status, 200);
   EXPECT_NE(script->body.find("/api/query"), std::string::npos);
+  // three.js for the 3D view, where the build embedded it: served as it is, never compressed on
+  // each request (brotli took seconds for three.js).
+  if (const ViewerAsset* three = find_viewer_asset("/three.core.js")) {
+    const auto served = client.Get("/three.core.js", {{"Accept-Encoding", "gzip, deflate, br"}});
+    ASSERT_TRUE(served);
+    EXPECT_EQ(served->status, 200);
+    EXPECT_EQ(served->get_header_value("Content-Encoding"), "");
+    EXPECT_NE(served->get_header_value("Content-Type").find("javascript"), std::string::npos);
+    EXPECT_EQ(served->body.size(), three->bytes.size());
+    for (const char* path : {"/three.module.js", "/OrbitControls.js", "/view3d.js", "/voxel_geometry.js", "/world_files.js"})
+      EXPECT_NE(find_viewer_asset(path), nullptr) << path;
+  }
   const auto missing = client.Get("/nothing-here.js");
   ASSERT_TRUE(missing);
   EXPECT_EQ(missing->status, 404);

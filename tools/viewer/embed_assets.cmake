@@ -33,7 +33,9 @@ foreach(entry IN LISTS files)
   if(path MATCHES "\\.html$")
     set(type "text/html")
   elseif(path MATCHES "\\.js$")
-    set(type "text/javascript")
+    # Not text/javascript: cpp-httplib would compress it with brotli on every request, which
+    # takes seconds for three.js; application/javascript with a charset it leaves as it is.
+    set(type "application/javascript")
   else()
     set(type "text/css")
   endif()
