@@ -492,6 +492,49 @@ async function voxel3dView(page) {
   await screenshot(page, 'voxel-3d.png');
 }
 
+// A level opened with "Open a level…" (a 20 x 20 floor the server builds into a mesh with
+// Recast), in 3D: the level is drawn under its mesh, and a cylinder dropped by a click on the
+// 3D surface is drawn standing on it.
+async function level3dView(page) {
+  const file = path.join(options.artifacts, 'floor.obj');
+  writeFileSync(file, 'v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\nf 1 3 2\nf 1 4 3\n');
+  const built = page.waitForResponse((r) => r.url().endsWith('/api/worlds') && r.request().method() === 'POST');
+  await page.setInputFiles('#obstacle-level-file', file);
+  if ((await built).status() === 501) return log('skipped the level in 3D: the server was built without Recast');
+  await page.waitForFunction(() => {
+    const {world, panels} = window.viewerState;
+    return world?.name === 'floor' && world.level_geometry && panels.length > 0 && panels.every((p) => p.view3d && p.canvas.isConnected);
+  });
+  const meshesOf = (page, type) => page.evaluate((type) => {
+    let count = 0;
+    window.viewerState.panels[0].view3d.scene.traverse((o) => { if (o.isMesh && o.geometry.type === type) ++count; });
+    return count;
+  }, type);
+  const levelShown = await page.evaluate(() => {
+    let shown = false;
+    window.viewerState.panels[0].view3d.scene.traverse((o) => {
+      if (o.isMesh && o.material.transparent && !o.material.depthWrite && o.geometry.attributes.position.count === 6) shown = true;
+    });
+    return shown;
+  });
+  check(levelShown, 'the level\'s two triangles are not drawn under its mesh in 3D');
+  await page.selectOption('#obstacle-tool', 'cylinder');
+  await page.fill('#obstacle-size', '4');
+  await clickPoint(page, 0, [10, 0, 10]);
+  await page.waitForFunction(() => window.viewerState.obstacles.list.length === 1);
+  await page.waitForFunction(() => {
+    let cylinders = 0;
+    window.viewerState.panels[0]?.view3d?.scene.traverse((o) => { if (o.isMesh && o.geometry.type === 'CylinderGeometry') ++cylinders; });
+    return cylinders === 1;
+  });
+  const shown = await shown3d(page);
+  check(shown.drawn > 0.05 * shown.total, `level in 3D: only ${shown.drawn} of ${shown.total} pixels drawn`);
+  check(await meshesOf(page, 'CylinderGeometry') === 1, 'the cylinder dropped is not drawn in 3D');
+  await page.selectOption('#obstacle-tool', 'none');
+  log(`ok level in 3D: drawn under its mesh, a cylinder dropped by a click on the surface drawn on it`);
+  await screenshot(page, 'level-3d.png');
+}
+
 // ---- Main
 
 async function main() {
@@ -539,6 +582,7 @@ async function main() {
     if (await has3d(page)) {
       await mesh3dView(page);
       await voxel3dView(page);
+      await level3dView(page);
     } else if (process.env.WAYFINDER_REQUIRE_BROWSER === '1') {
       fail('the server\'s page has no 3D view: wayfinder was built without three.js (npm ci in tools/viewer/static, then cmake)');
     } else {

@@ -285,6 +285,8 @@ async function buildPanels() {
     cancelAnimationFrame(panel.redraw ?? 0);
     panel.view3d?.dispose();
   }
+  // None while the new ones are being made (a voxel world's blocks may take a moment to come).
+  state.panels = [];
   const in3d = view3dModule && state.world.kind !== 'grid' && $('view-3d').checked;
   const view3d = in3d ? view3dModule : null;
   if (in3d && state.world.kind === 'voxel' && !state.world.blocks) state.world.blocks = await state.backend.voxelBlocks(state.world);
