@@ -16,7 +16,11 @@
 //     --mesh ../shared/data/meshes/derived/nav_test_navmesh.obj \
 //     --voxel ../shared/data/voxel/warframe/Simple.3dmap \
 //     --walker-voxel ../shared/data/voxel/vox/scene_park3.vox \
-//     --artifacts build/release/browser-artifacts [--docs-images docs/images]
+//     --artifacts build/release/browser-artifacts [--docs-images docs/images] \
+//     [--frames-voxel ../shared/data/voxel/warframe/Complex.3dmap]
+//
+// With --frames-voxel it also serves that voxel world and, after the checks, measures frame times
+// while the left button turns its 3D view (requestAnimationFrame intervals; docs/benchmarks.md).
 //
 // Needs `npm ci` in this folder (playwright-core, pinned in package-lock.json) and a chromium
 // ($WAYFINDER_CHROMIUM, else /usr/bin/chromium). Without them, or without the data files, it
@@ -27,12 +31,12 @@
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {check, fail, launchChromium, log, readOptions, requireFiles, runTest, startViewerServer} from './browser_harness.mjs';
+import {check, fail, frameTimes, launchChromium, log, readOptions, requireFiles, runTest, startViewerServer} from './browser_harness.mjs';
 
 // ---- Arguments
 
 const options = readOptions('viewer_e2e.mjs',
-  ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'walker-voxel', 'artifacts', 'docs-images'],
+  ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'walker-voxel', 'artifacts', 'docs-images', 'frames-voxel'],
   ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'artifacts']);
 
 // ---- The server
@@ -535,18 +539,41 @@ async function level3dView(page) {
   await screenshot(page, 'level-3d.png');
 }
 
+// A served voxel world in 3D, turned with the left button: how long it took to open (the blocks
+// asked for box by box, then meshed) and the frame intervals meanwhile.
+async function measureVoxelFrames(page) {
+  const file = options['frames-voxel'];
+  const name = path.basename(file).replace(/\.[^.]*$/, '');
+  const began = Date.now();
+  await selectWorld(page, name);
+  await show3d(page, true);
+  await page.waitForTimeout(200);
+  const loaded = (Date.now() - began) / 1000;
+  const {size, triangles, chunks} = await page.evaluate(() => {
+    const view = window.viewerState.panels[0].view3d;
+    const group = view.scene.children.find((child) => child.userData?.triangles !== undefined);
+    return {size: window.viewerState.world.size, triangles: group?.userData.triangles, chunks: group?.userData.chunks};
+  });
+  const times = await frameTimes(page, 'left');
+  log(`frames: 3D voxel world ${name} ${size.join(' x ')} (server mode, ${triangles} triangles in ${chunks} chunks, ` +
+      `opened in ${loaded.toFixed(1)} s), turning: ${times.frames} frames, median ${times.median.toFixed(1)} ms, ` +
+      `95th percentile ${times.p95.toFixed(1)} ms, longest ${times.max.toFixed(1)} ms`);
+  await screenshot(page, 'voxel-frames-3d.png');
+}
+
 // ---- Main
 
 async function main() {
   if (!existsSync(options.wayfinder)) fail(`--wayfinder ${options.wayfinder} does not exist`);
   requireFiles([['--served-map', options['served-map']], ['--upload-map', options['upload-map']], ['--mesh', options.mesh],
-                ['--voxel', options.voxel], ['--walker-voxel', options['walker-voxel']]]);
+                ['--voxel', options.voxel], ['--walker-voxel', options['walker-voxel']], ['--frames-voxel', options['frames-voxel']]]);
   const browser = await launchChromium({webgl: true});
   mkdirSync(options.artifacts, {recursive: true});
   for (const stale of ['failure.png', 'server.log']) rmSync(path.join(options.artifacts, stale), {force: true});
 
   const served = [options['served-map'], options.mesh, options.voxel];
   if (options['walker-voxel']) served.push(options['walker-voxel']);
+  if (options['frames-voxel']) served.push(options['frames-voxel']);
   const {url, output} = startServer(served);
   let page = null;
   const pageErrors = [];
@@ -583,6 +610,7 @@ async function main() {
       await mesh3dView(page);
       await voxel3dView(page);
       await level3dView(page);
+      if (options['frames-voxel']) await measureVoxelFrames(page);
     } else if (process.env.WAYFINDER_REQUIRE_BROWSER === '1') {
       fail('the server\'s page has no 3D view: wayfinder was built without three.js (npm ci in tools/viewer/static, then cmake)');
     } else {
@@ -605,4 +633,4 @@ async function main() {
 }
 
 // The whole test stays well inside CTest's timeout.
-runTest(main, {seconds: 100, cleanUp: stopServer});
+runTest(main, {seconds: options['frames-voxel'] ? 600 : 100, cleanUp: stopServer});
