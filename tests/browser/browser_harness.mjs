@@ -163,3 +163,15 @@ export async function frameTimes(page, button) {
   const at = (q) => intervals[Math.min(intervals.length - 1, Math.floor(q * intervals.length))];
   return {frames: intervals.length, median: at(0.5), p95: at(0.95), max: intervals[intervals.length - 1]};
 }
+
+// Two places on the tops of a voxel world's highest columns (a description's size and heights),
+// which no block can hide from a camera above them: the first, and the one farthest from it.
+export function highestTops({size, heights}) {
+  const highest = Math.max(...heights);
+  const tops = [];
+  heights.forEach((h, i) => { if (h === highest) tops.push([i % size[0], h + 1, Math.floor(i / size[0])]); });
+  check(highest >= 0 && highest + 1 < size[1], `no column top to stand on (highest ${highest} of ${size[1]})`);
+  const start = tops[0];
+  const goal = tops.reduce((best, t) => (Math.hypot(t[0] - start[0], t[2] - start[2]) > Math.hypot(best[0] - start[0], best[2] - start[2]) ? t : best));
+  return {start, goal};
+}

@@ -31,7 +31,7 @@
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {check, fail, frameTimes, launchChromium, log, readOptions, requireFiles, runTest, startViewerServer} from './browser_harness.mjs';
+import {check, fail, frameTimes, highestTops, launchChromium, log, readOptions, requireFiles, runTest, startViewerServer} from './browser_harness.mjs';
 
 // ---- Arguments
 
@@ -299,16 +299,23 @@ function meshPoints(mesh) {
   return {start: best.a, goal: best.b};
 }
 
-async function meshView(page) {
-  const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
+// Opens the mesh, top-down or in 3D, and clicks a start and a goal on it (meshPoints); the
+// points clicked.
+async function clickOnMesh(page, name, in3d) {
   await selectWorld(page, name);
-  await show3d(page, false);
+  await show3d(page, in3d);
   const mesh = await page.evaluate(() => {
     const {vertices, polygons, regions} = window.viewerState.world;
     return {vertices, polygons, regions};
   });
   const points = meshPoints(mesh);
   await clickStartAndGoal(page, points.start, points.goal);
+  return points;
+}
+
+async function meshView(page) {
+  const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
+  await clickOnMesh(page, name, false);
   const shown = await panelShown(page, 0);
   check(shown.start && shown.goal, 'the clicks on the mesh set no start or goal');
   // The page's picked points (on the polygon under the mouse), as the command's --from and --to,
@@ -441,14 +448,7 @@ function check3dPicture(label, shown) {
 // path is the command's between the points picked.
 async function mesh3dView(page) {
   const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
-  await selectWorld(page, name);
-  await show3d(page, true);
-  const mesh = await page.evaluate(() => {
-    const {vertices, polygons, regions} = window.viewerState.world;
-    return {vertices, polygons, regions};
-  });
-  const points = meshPoints(mesh);
-  await clickStartAndGoal(page, points.start, points.goal);
+  const points = await clickOnMesh(page, name, true);
   const shown = await shown3d(page);
   const label = `3D navmesh ${name}`;
   check(shown.start && shown.goal, `${label}: the clicks on the surface set no start or goal`);
@@ -474,13 +474,7 @@ async function voxel3dView(page) {
   await selectWorld(page, name);
   await page.selectOption('#agent', 'flyer');
   await show3d(page, true);
-  const {size, heights} = await page.evaluate(() => ({size: window.viewerState.world.size, heights: window.viewerState.world.heights}));
-  const highest = Math.max(...heights);
-  const tops = [];
-  heights.forEach((h, i) => { if (h === highest) tops.push([i % size[0], h + 1, Math.floor(i / size[0])]); });
-  check(highest >= 0 && highest + 1 < size[1], `no column top to stand on (highest ${highest} of ${size[1]})`);
-  const start = tops[0];
-  const goal = tops.reduce((best, t) => (Math.hypot(t[0] - start[0], t[2] - start[2]) > Math.hypot(best[0] - start[0], best[2] - start[2]) ? t : best));
+  const {start, goal} = highestTops(await page.evaluate(() => ({size: window.viewerState.world.size, heights: window.viewerState.world.heights})));
   await clickStartAndGoal(page, start, goal);
   const shown = await shown3d(page);
   const label = `3D voxel ${name} flyer`;

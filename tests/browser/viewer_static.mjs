@@ -31,7 +31,7 @@ import {copyFileSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {readCsv, readScenario} from '../../bindings/js/test/data.js';
-import {Unavailable, check, frameTimes, launchChromium, log, readOptions, requireFiles, runTest} from './browser_harness.mjs';
+import {Unavailable, check, frameTimes, highestTops, launchChromium, log, readOptions, requireFiles, runTest} from './browser_harness.mjs';
 
 const options = readOptions('viewer_static.mjs',
   ['site', 'map', 'mesh', 'mesh-queries', 'obj-mesh', 'level', 'voxel', 'artifacts', 'docs-images', 'frames-mesh'],
@@ -390,14 +390,7 @@ async function objMeshWithLevel(page) {
 async function voxels(page) {
   await openFile(page, options.voxel);
   await page.selectOption('#agent', 'flyer');
-  const {size, heights} = await page.evaluate(() => ({size: window.viewerState.world.size, heights: window.viewerState.world.heights}));
-  // The tops of the highest columns, which no block can hide from a camera above them.
-  const highest = Math.max(...heights);
-  const tops = [];
-  heights.forEach((h, i) => { if (h === highest) tops.push([i % size[0], h + 1, Math.floor(i / size[0])]); });
-  check(highest >= 0 && highest + 1 < size[1], `no column top to stand on (highest ${highest} of ${size[1]})`);
-  const start = tops[0];
-  const goal = tops.reduce((best, t) => (Math.hypot(t[0] - start[0], t[2] - start[2]) > Math.hypot(best[0] - start[0], best[2] - start[2]) ? t : best));
+  const {start, goal} = highestTops(await page.evaluate(() => ({size: window.viewerState.world.size, heights: window.viewerState.world.heights})));
   await clickPoint(page, start);
   await clickPoint(page, goal);
   const shown = await waitDone(page);
