@@ -1,8 +1,9 @@
 // The 3D view of a navigation mesh or a voxel world, with three.js (the static site bundles it,
-// tools/viewer/static): the mesh's polygons shaded by region at their heights (and a level's
-// triangles faintly under them when one was opened), or the world's visible block faces merged
-// into rectangles (voxel_geometry.js); the path as a 3D line, the corridor's polygons, start and
-// goal, and the search's trace as points, replayed as in the 2D view. The left button
+// tools/viewer/static; `wayfinder serve` embeds it when built with it): the mesh's polygons
+// shaded by region at their heights (and a level's triangles faintly under them when one was
+// opened, with its obstacles), or the world's visible block faces merged into rectangles
+// (voxel_geometry.js); the path as a 3D line, the corridor's polygons, start and goal, the
+// crowd's agents as discs, and the search's trace as points, replayed as in the 2D view. The left button
 // turns the camera about its target, the right one (or shift + left) pans, the wheel zooms; a
 // click without a drag picks a point on the surface: on a mesh the point hit, in a voxel world
 // the place beside the face hit (on a top face: standing on that block).

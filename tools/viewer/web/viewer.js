@@ -3,7 +3,8 @@
 // JSON API (docs/viewer.md) when the page finds it, else the library's WebAssembly build in the
 // page itself (wasm_backend.js; the static site, tools/viewer/static). No framework: a canvas per
 // panel, an offscreen image of the world, and the search drawn over it; navigation meshes and
-// voxel worlds in 3D with three.js where the page was bundled with it (view3d.js). The page's
+// voxel worlds in 3D with three.js (view3d.js), bundled into the static site and embedded in
+// `wayfinder serve` when it was built with it. The page's
 // state is kept in `window.viewerState` for tests and for anyone curious in the browser's console.
 import {createReplay, wireReplayControls} from './replay.js';
 import {installCrowdPanel} from './crowd_panel.js';
