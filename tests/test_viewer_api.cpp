@@ -285,6 +285,9 @@ TEST_F(ApiFixture, ObstaclesOnALevelRebuildTilesAndChangeThePath) {
   const json described = body_of(api.handle("GET", "/api/worlds/" + std::to_string(id), ""));
   EXPECT_EQ(described["level"], true);
   EXPECT_EQ(described["obstacles"], json::array());
+  // The level's own polygons, for drawing under the mesh: the OBJ's four corners and two triangles.
+  EXPECT_EQ(described["level_geometry"]["vertices"], json({{0.0, 0.0, 0.0}, {20.0, 0.0, 0.0}, {20.0, 0.0, 20.0}, {0.0, 0.0, 20.0}}));
+  EXPECT_EQ(described["level_geometry"]["polygons"], json({{0, 2, 1}, {0, 3, 2}}));
 
   const ApiResponse added = api.handle("POST", obstacles,
       json{{"shape", "cylinder"}, {"base", {10, -0.5, 10}}, {"radius", 2}, {"height", 2}}.dump());
@@ -502,6 +505,53 @@ TEST_F(ApiFixture, CrowdsOnAGridWalkAroundItsWallsToTheirTargets) {
   }
 }
 
+// A voxel world's blocks, box by box of columns: the characters are the world's blocks in the
+// documented order, and boxes that are empty, outside the world or over the limit are refused.
+TEST(ViewerApi, VoxelBlocksAreSentInBoundedBoxesOfColumns) {
+  WorldCatalog catalog;
+  const auto kind_at = [](int x, int y, int z) {
+    if (y == 0) return BlockKind::solid;
+    if (y == 1 && x == 2) return z == 1 ? BlockKind::ladder : BlockKind::water;
+    return (x + y + z) % 5 == 0 ? BlockKind::solid : BlockKind::air;
+  };
+  const VoxelWorld world = VoxelWorld::from_function(5, 4, 3, kind_at);
+  const int id = catalog.add("blocks", VoxelWorld::from_function(5, 4, 3, kind_at));
+  const int grid = catalog.add("grid", GridMap(4, 4));
+  ApiLimits limits;
+  limits.max_voxel_blocks = 24;
+  ViewerApi api(catalog, limits);
+  const std::string path = "/api/worlds/" + std::to_string(id) + "/blocks";
+  const auto blocks = [&](const json& request) { return api.handle("POST", path, request.dump()); };
+
+  const ApiResponse answered = blocks({{"from", {1, 1}}, {"size", {3, 2}}});
+  ASSERT_EQ(answered.status, 200) << answered.body;
+  const json box = body_of(answered);
+  EXPECT_EQ(box["world"], id);
+  EXPECT_EQ(box["from"], json({1, 1}));
+  EXPECT_EQ(box["size"], json({3, 4, 2}));
+  const std::string text = box["blocks"];
+  ASSERT_EQ(text.size(), 24u);
+  std::size_t i = 0;
+  for (int y = 0; y < 4; ++y)
+    for (int z = 1; z < 3; ++z)
+      for (int x = 1; x < 4; ++x, ++i)
+        EXPECT_EQ(text[i], '0' + static_cast<int>(world.block(x, y, z))) << x << "," << y << "," << z;
+
+  expect_refused(blocks({{"from", {0, 0}}, {"size", {5, 3}}}), 400, "at most 24");
+  expect_refused(blocks({{"from", {0, 0}}, {"size", {0, 1}}}), 400, "\"size\"");
+  expect_refused(blocks({{"from", {4, 0}}, {"size", {2, 1}}}), 400, "not inside the 5x4x3 world");
+  expect_refused(blocks({{"from", {-1, 0}}, {"size", {1, 1}}}), 400, "not inside");
+  expect_refused(blocks({{"from", {2147483647, 0}}, {"size", {2147483647, 1}}}), 400, "not inside");
+  expect_refused(blocks({{"from", {0.5, 0}}, {"size", {1, 1}}}), 400, "\"from\"[0]");
+  expect_refused(blocks({{"size", {1, 1}}}), 400, "\"from\" is missing");
+  expect_refused(api.handle("GET", path, ""), 405, "POST");
+  expect_refused(api.handle("POST", "/api/worlds/99/blocks", json{{"from", {0, 0}}, {"size", {1, 1}}}.dump()), 404,
+                 "no world with id 99");
+  expect_refused(api.handle("POST", "/api/worlds/" + std::to_string(grid) + "/blocks",
+                            json{{"from", {0, 0}}, {"size", {1, 1}}}.dump()),
+                 400, "only voxel worlds have blocks");
+}
+
 TEST(ViewerCatalog, UploadsPastTheCatalogsLimitsAreRefusedWith507) {
   // By count (the default limit of 64 worlds).
   WorldCatalog catalog;
@@ -636,6 +686,18 @@ TEST(ViewerServer, ServesThePageAndTheApi) {
   ASSERT_TRUE(script);
   EXPECT_EQ(script->status, 200);
   EXPECT_NE(script->body.find("/api/query"), std::string::npos);
+  // three.js for the 3D view, where the build embedded it: served as it is, never compressed on
+  // each request (brotli took seconds for three.js).
+  if (const ViewerAsset* three = find_viewer_asset("/three.core.js")) {
+    const auto served = client.Get("/three.core.js", {{"Accept-Encoding", "gzip, deflate, br"}});
+    ASSERT_TRUE(served);
+    EXPECT_EQ(served->status, 200);
+    EXPECT_EQ(served->get_header_value("Content-Encoding"), "");
+    EXPECT_NE(served->get_header_value("Content-Type").find("javascript"), std::string::npos);
+    EXPECT_EQ(served->body.size(), three->bytes.size());
+    for (const char* path : {"/three.module.js", "/OrbitControls.js", "/view3d.js", "/voxel_geometry.js", "/world_files.js"})
+      EXPECT_NE(find_viewer_asset(path), nullptr) << path;
+  }
   const auto missing = client.Get("/nothing-here.js");
   ASSERT_TRUE(missing);
   EXPECT_EQ(missing->status, 404);

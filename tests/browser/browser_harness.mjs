@@ -140,3 +140,38 @@ export function startViewerServer(wayfinder, files) {
   });
   return {server, url, output: () => output};
 }
+
+// requestAnimationFrame intervals while the mouse drags across the canvas (button: 'left' pans a
+// grid; 'right' pans the 3D view).
+export async function frameTimes(page, button) {
+  const box = await page.locator('#canvas-0').boundingBox();
+  await page.evaluate(() => {
+    window.frameStamps = [];
+    const tick = (t) => { window.frameStamps.push(t); if (window.frameStamps.length < 100000) window.frameLoop = requestAnimationFrame(tick); };
+    window.frameLoop = requestAnimationFrame(tick);
+  });
+  const x0 = box.x + box.width * 0.3, y0 = box.y + box.height * 0.4;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down({button});
+  for (let i = 1; i <= 120; ++i) {
+    await page.mouse.move(x0 + box.width * 0.4 * Math.sin(i / 20), y0 + box.height * 0.2 * (1 - Math.cos(i / 20)));
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up({button});
+  const stamps = await page.evaluate(() => { cancelAnimationFrame(window.frameLoop); return window.frameStamps; });
+  const intervals = stamps.slice(1).map((t, i) => t - stamps[i]).sort((a, b) => a - b);
+  const at = (q) => intervals[Math.min(intervals.length - 1, Math.floor(q * intervals.length))];
+  return {frames: intervals.length, median: at(0.5), p95: at(0.95), max: intervals[intervals.length - 1]};
+}
+
+// Two places on the tops of a voxel world's highest columns (a description's size and heights),
+// which no block can hide from a camera above them: the first, and the one farthest from it.
+export function highestTops({size, heights}) {
+  const highest = Math.max(...heights);
+  const tops = [];
+  heights.forEach((h, i) => { if (h === highest) tops.push([i % size[0], h + 1, Math.floor(i / size[0])]); });
+  check(highest >= 0 && highest + 1 < size[1], `no column top to stand on (highest ${highest} of ${size[1]})`);
+  const start = tops[0];
+  const goal = tops.reduce((best, t) => (Math.hypot(t[0] - start[0], t[2] - start[2]) > Math.hypot(best[0] - start[0], best[2] - start[2]) ? t : best));
+  return {start, goal};
+}

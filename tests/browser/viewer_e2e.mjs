@@ -5,7 +5,10 @@
 // algorithms side by side, switches to a navigation mesh and a voxel world — and checks each
 // answer the page shows (the cost in the numbers panel, the path it drew, read back from
 // window.viewerState and from the canvas's pixels) against the `wayfinder` command's answer to
-// the same query. A screenshot of each view is kept in the artefacts folder.
+// the same query. Then it opens the mesh and the voxel world in 3D (three.js, which the server
+// embeds when it was built with it): each must draw more than 5 % of its canvas, and clicks on
+// the 3D surface must pick the points under them and give the command's path.
+// A screenshot of each view is kept in the artefacts folder.
 //
 //   node viewer_e2e.mjs --wayfinder build/release/tools/cli/wayfinder \
 //     --served-map ../shared/data/movingai/dao/den520d.map \
@@ -13,7 +16,11 @@
 //     --mesh ../shared/data/meshes/derived/nav_test_navmesh.obj \
 //     --voxel ../shared/data/voxel/warframe/Simple.3dmap \
 //     --walker-voxel ../shared/data/voxel/vox/scene_park3.vox \
-//     --artifacts build/release/browser-artifacts [--docs-images docs/images]
+//     --artifacts build/release/browser-artifacts [--docs-images docs/images] \
+//     [--frames-voxel ../shared/data/voxel/warframe/Complex.3dmap]
+//
+// With --frames-voxel it also serves that voxel world and, after the checks, measures frame times
+// while the left button turns its 3D view (requestAnimationFrame intervals; docs/benchmarks.md).
 //
 // Needs `npm ci` in this folder (playwright-core, pinned in package-lock.json) and a chromium
 // ($WAYFINDER_CHROMIUM, else /usr/bin/chromium). Without them, or without the data files, it
@@ -24,12 +31,12 @@
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {check, fail, launchChromium, log, readOptions, requireFiles, runTest, startViewerServer} from './browser_harness.mjs';
+import {check, fail, frameTimes, highestTops, launchChromium, log, readOptions, requireFiles, runTest, startViewerServer} from './browser_harness.mjs';
 
 // ---- Arguments
 
 const options = readOptions('viewer_e2e.mjs',
-  ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'walker-voxel', 'artifacts', 'docs-images'],
+  ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'walker-voxel', 'artifacts', 'docs-images', 'frames-voxel'],
   ['wayfinder', 'served-map', 'upload-map', 'mesh', 'voxel', 'artifacts']);
 
 // ---- The server
@@ -292,15 +299,23 @@ function meshPoints(mesh) {
   return {start: best.a, goal: best.b};
 }
 
-async function meshView(page) {
-  const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
+// Opens the mesh, top-down or in 3D, and clicks a start and a goal on it (meshPoints); the
+// points clicked.
+async function clickOnMesh(page, name, in3d) {
   await selectWorld(page, name);
+  await show3d(page, in3d);
   const mesh = await page.evaluate(() => {
     const {vertices, polygons, regions} = window.viewerState.world;
     return {vertices, polygons, regions};
   });
   const points = meshPoints(mesh);
   await clickStartAndGoal(page, points.start, points.goal);
+  return points;
+}
+
+async function meshView(page) {
+  const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
+  await clickOnMesh(page, name, false);
   const shown = await panelShown(page, 0);
   check(shown.start && shown.goal, 'the clicks on the mesh set no start or goal');
   // The page's picked points (on the polygon under the mouse), as the command's --from and --to,
@@ -377,18 +392,182 @@ async function walkerView(page) {
   await screenshot(page, 'voxel-walker.png', 'viewer-voxel.png');
 }
 
+// ---- The 3D views
+
+const has3d = (page) => page.evaluate(() => document.body.dataset.view3d === 'yes');
+
+// Turns the 3D box on or off and waits for the panels to be built again.
+async function show3d(page, on) {
+  if (!(await has3d(page))) return;
+  await page.setChecked('#view-3d', on);
+  await page.waitForFunction((on) => {
+    const panels = window.viewerState.panels;
+    return panels.length > 0 && panels.every((p) => Boolean(p.view3d) === on && p.canvas.isConnected);
+  }, on);
+}
+
+// What panel 0 shows in 3D: its answer, and how many of the WebGL canvas's pixels differ from
+// the background and have the path's colour (read from a copy: the view keeps its drawing buffer).
+async function shown3d(page) {
+  await page.waitForTimeout(100);  // the render after the last change runs in the next frame
+  return page.evaluate(() => {
+    const state = window.viewerState;
+    const panel = state.panels[0];
+    const copy = document.createElement('canvas');
+    copy.width = panel.canvas.width;
+    copy.height = panel.canvas.height;
+    const context = copy.getContext('2d');
+    context.drawImage(panel.canvas, 0, 0);
+    const data = context.getImageData(0, 0, copy.width, copy.height).data;
+    const close = (i, rgb, tolerance) => rgb.every((v, k) => Math.abs(data[i + k] - v) <= tolerance);
+    let drawn = 0, onPath = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (!close(i, [0xdd, 0xdd, 0xdd], 6)) ++drawn;
+      if (close(i, [0x21, 0x66, 0xac], 24)) ++onPath;
+    }
+    const traced = panel.view3d.scene.children.find((child) => child.isPoints);
+    return {webgl: Boolean(panel.view3d), drawn, onPath, total: data.length / 4, start: state.start, goal: state.goal,
+            canvasState: panel.canvas.dataset.state, status: panel.result?.status, cost: panel.result?.cost,
+            drawnPath: panel.drawnPath, traceEvents: panel.result?.trace?.length ?? 0,
+            traceDrawn: traced?.geometry.drawRange.count ?? 0};
+  });
+}
+
+function check3dPicture(label, shown) {
+  check(shown.webgl, `${label}: the panel is not a 3D view`);
+  check(shown.drawn > 0.05 * shown.total,
+        `${label}: only ${shown.drawn} of ${shown.total} pixels differ from the background: nothing rendered`);
+  check(shown.onPath > 20, `${label}: ${shown.onPath} pixels of the path's colour: no path drawn`);
+  check(shown.traceEvents > 0 && shown.traceDrawn === shown.traceEvents,
+        `${label}: the 3D view draws ${shown.traceDrawn} of ${shown.traceEvents} trace events`);
+  log(`ok ${label}: ${(100 * shown.drawn / shown.total).toFixed(1)} % of the canvas drawn, ${shown.onPath} path pixels, ` +
+      `${shown.traceDrawn} trace events`);
+}
+
+// The mesh in 3D: two clicks on its surface pick the points under them (within 0.5), and the
+// path is the command's between the points picked.
+async function mesh3dView(page) {
+  const name = path.basename(options.mesh).replace(/\.[^.]*$/, '');
+  const points = await clickOnMesh(page, name, true);
+  const shown = await shown3d(page);
+  const label = `3D navmesh ${name}`;
+  check(shown.start && shown.goal, `${label}: the clicks on the surface set no start or goal`);
+  for (const [clicked, picked] of [[points.start, shown.start], [points.goal, shown.goal]])
+    check(Math.hypot(...clicked.map((v, i) => v - picked[i])) <= 0.5,
+          `${label}: a click on ${JSON.stringify(clicked)} picked ${JSON.stringify(picked)}, more than 0.5 away`);
+  const format = (point) => point.map((v) => String(v)).join(',');
+  const reference = wayfinder(['mesh', 'path', options.mesh, `--from=${format(shown.start)}`, `--to=${format(shown.goal)}`,
+                               '--nodes', 'edge-points', '--snap', '2', '--json']);
+  check(shown.canvasState === 'done' && shown.status === reference.status && reference.status === 'found',
+        `${label}: the page's search is ${shown.canvasState} with ${shown.status}, the command's ${reference.status}`);
+  check(near(shown.cost, reference.cost), `${label}: the path's length is ${shown.cost}, the command's ${reference.cost}`);
+  check(samePoints(shown.drawnPath, reference.waypoints, 1e-9), `${label}: the path drawn differs from the command's`);
+  check3dPicture(label, shown);
+  await screenshot(page, 'navmesh-3d.png');
+}
+
+// The voxel world in 3D: the blocks come from the server box by box; clicks on the tops of its
+// highest columns (which nothing can hide from a camera above) pick the places on them, and the
+// flyer's path between them is the command's.
+async function voxel3dView(page) {
+  const name = path.basename(options.voxel).replace(/\.[^.]*$/, '');
+  await selectWorld(page, name);
+  await page.selectOption('#agent', 'flyer');
+  await show3d(page, true);
+  const {start, goal} = highestTops(await page.evaluate(() => ({size: window.viewerState.world.size, heights: window.viewerState.world.heights})));
+  await clickStartAndGoal(page, start, goal);
+  const shown = await shown3d(page);
+  const label = `3D voxel ${name} flyer`;
+  check(JSON.stringify(shown.start) === JSON.stringify(start) && JSON.stringify(shown.goal) === JSON.stringify(goal),
+        `${label}: clicks on the tops of ${start} and ${goal} picked ${JSON.stringify(shown.start)} and ${JSON.stringify(shown.goal)}`);
+  const reference = wayfinder(['voxel', 'path', options.voxel, '--from', start.join(','), '--to', goal.join(','),
+                               '--profile', 'flyer', '--algo', 'astar', '--json']);
+  check(shown.canvasState === 'done' && shown.status === reference.status && reference.status === 'found',
+        `${label}: the page's search is ${shown.canvasState} with ${shown.status}, the command's ${reference.status}`);
+  check(near(shown.cost, reference.cost), `${label}: the path's length is ${shown.cost}, the command's ${reference.cost}`);
+  check(samePoints(shown.drawnPath, reference.blocks, 0), `${label}: the path drawn differs from the command's`);
+  check3dPicture(label, shown);
+  await screenshot(page, 'voxel-3d.png');
+}
+
+// A level opened with "Open a level…" (a 20 x 20 floor the server builds into a mesh with
+// Recast), in 3D: the level is drawn under its mesh, and a cylinder dropped by a click on the
+// 3D surface is drawn standing on it.
+async function level3dView(page) {
+  const file = path.join(options.artifacts, 'floor.obj');
+  writeFileSync(file, 'v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\nf 1 3 2\nf 1 4 3\n');
+  const built = page.waitForResponse((r) => r.url().endsWith('/api/worlds') && r.request().method() === 'POST');
+  await page.setInputFiles('#obstacle-level-file', file);
+  if ((await built).status() === 501) return log('skipped the level in 3D: the server was built without Recast');
+  await page.waitForFunction(() => {
+    const {world, panels} = window.viewerState;
+    return world?.name === 'floor' && world.level_geometry && panels.length > 0 && panels.every((p) => p.view3d && p.canvas.isConnected);
+  });
+  const meshesOf = (page, type) => page.evaluate((type) => {
+    let count = 0;
+    window.viewerState.panels[0].view3d.scene.traverse((o) => { if (o.isMesh && o.geometry.type === type) ++count; });
+    return count;
+  }, type);
+  const levelShown = await page.evaluate(() => {
+    let shown = false;
+    window.viewerState.panels[0].view3d.scene.traverse((o) => {
+      if (o.isMesh && o.material.transparent && !o.material.depthWrite && o.geometry.attributes.position.count === 6) shown = true;
+    });
+    return shown;
+  });
+  check(levelShown, 'the level\'s two triangles are not drawn under its mesh in 3D');
+  await page.selectOption('#obstacle-tool', 'cylinder');
+  await page.fill('#obstacle-size', '4');
+  await clickPoint(page, 0, [10, 0, 10]);
+  await page.waitForFunction(() => window.viewerState.obstacles.list.length === 1);
+  await page.waitForFunction(() => {
+    let cylinders = 0;
+    window.viewerState.panels[0]?.view3d?.scene.traverse((o) => { if (o.isMesh && o.geometry.type === 'CylinderGeometry') ++cylinders; });
+    return cylinders === 1;
+  });
+  const shown = await shown3d(page);
+  check(shown.drawn > 0.05 * shown.total, `level in 3D: only ${shown.drawn} of ${shown.total} pixels drawn`);
+  check(await meshesOf(page, 'CylinderGeometry') === 1, 'the cylinder dropped is not drawn in 3D');
+  await page.selectOption('#obstacle-tool', 'none');
+  log(`ok level in 3D: drawn under its mesh, a cylinder dropped by a click on the surface drawn on it`);
+  await screenshot(page, 'level-3d.png');
+}
+
+// A served voxel world in 3D, turned with the left button: how long it took to open (the blocks
+// asked for box by box, then meshed) and the frame intervals meanwhile.
+async function measureVoxelFrames(page) {
+  const file = options['frames-voxel'];
+  const name = path.basename(file).replace(/\.[^.]*$/, '');
+  const began = Date.now();
+  await selectWorld(page, name);
+  await show3d(page, true);
+  await page.waitForTimeout(200);
+  const loaded = (Date.now() - began) / 1000;
+  const {size, triangles, chunks} = await page.evaluate(() => {
+    const view = window.viewerState.panels[0].view3d;
+    const group = view.scene.children.find((child) => child.userData?.triangles !== undefined);
+    return {size: window.viewerState.world.size, triangles: group?.userData.triangles, chunks: group?.userData.chunks};
+  });
+  const times = await frameTimes(page, 'left');
+  log(`frames: 3D voxel world ${name} ${size.join(' x ')} (server mode, ${triangles} triangles in ${chunks} chunks, ` +
+      `opened in ${loaded.toFixed(1)} s), turning: ${times.frames} frames, median ${times.median.toFixed(1)} ms, ` +
+      `95th percentile ${times.p95.toFixed(1)} ms, longest ${times.max.toFixed(1)} ms`);
+  await screenshot(page, 'voxel-frames-3d.png');
+}
+
 // ---- Main
 
 async function main() {
   if (!existsSync(options.wayfinder)) fail(`--wayfinder ${options.wayfinder} does not exist`);
   requireFiles([['--served-map', options['served-map']], ['--upload-map', options['upload-map']], ['--mesh', options.mesh],
-                ['--voxel', options.voxel], ['--walker-voxel', options['walker-voxel']]]);
-  const browser = await launchChromium();
+                ['--voxel', options.voxel], ['--walker-voxel', options['walker-voxel']], ['--frames-voxel', options['frames-voxel']]]);
+  const browser = await launchChromium({webgl: true});
   mkdirSync(options.artifacts, {recursive: true});
   for (const stale of ['failure.png', 'server.log']) rmSync(path.join(options.artifacts, stale), {force: true});
 
   const served = [options['served-map'], options.mesh, options.voxel];
   if (options['walker-voxel']) served.push(options['walker-voxel']);
+  if (options['frames-voxel']) served.push(options['frames-voxel']);
   const {url, output} = startServer(served);
   let page = null;
   const pageErrors = [];
@@ -421,6 +600,16 @@ async function main() {
     await meshView(page);
     await flyerView(page);
     if (options['walker-voxel']) await walkerView(page);
+    if (await has3d(page)) {
+      await mesh3dView(page);
+      await voxel3dView(page);
+      await level3dView(page);
+      if (options['frames-voxel']) await measureVoxelFrames(page);
+    } else if (process.env.WAYFINDER_REQUIRE_BROWSER === '1') {
+      fail('the server\'s page has no 3D view: wayfinder was built without three.js (npm ci in tools/viewer/static, then cmake)');
+    } else {
+      log('skipped the 3D views: wayfinder was built without three.js (npm ci in tools/viewer/static, then cmake)');
+    }
     check(pageErrors.length === 0, `the page reported errors:\n  ${pageErrors.join('\n  ')}`);
     log('all checks passed');
   } catch (error) {
@@ -438,4 +627,4 @@ async function main() {
 }
 
 // The whole test stays well inside CTest's timeout.
-runTest(main, {seconds: 100, cleanUp: stopServer});
+runTest(main, {seconds: options['frames-voxel'] ? 600 : 100, cleanUp: stopServer});

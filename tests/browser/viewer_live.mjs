@@ -184,6 +184,8 @@ async function withServer(browser) {
   await onPage(browser, 'viewer-live-server', async (page) => {
     await page.goto(address);
     await page.waitForFunction(() => window.viewerState?.mode === 'server' && window.viewerState.world);
+    // The picture is read top-down here (its tiles flash on the 2D canvas): the 3D box off.
+    await page.evaluate(() => { document.getElementById('view-3d').checked = false; });
     // ---- Obstacles
     const built = page.waitForResponse((r) => r.url().endsWith('/api/worlds') && r.request().method() === 'POST');
     await page.setInputFiles('#obstacle-level-file', level);

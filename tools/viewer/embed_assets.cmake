@@ -1,28 +1,49 @@
 # Writes a C++ source that embeds the viewer's web files, so the binary serves the page with no
-# files beside it. Run at build time: cmake -DOUTPUT=... -DWEB_DIR=... -P embed_assets.cmake
+# files beside it. Run at build time:
+#   cmake -DOUTPUT=... -DWEB_DIR=... [-DTHREE_DIR=...] -P embed_assets.cmake
+# With THREE_DIR (an installed `three` package, tools/viewer/static/node_modules/three), three.js
+# and its orbit controls are embedded too, with the page's 3D view (view3d.js): the page's import
+# map finds them at /three.module.js, /three.core.js and /OrbitControls.js. Each file is one
+# string literal (a brace list of megabytes of characters compiles far slower).
 set(source "// Generated from tools/viewer/web by embed_assets.cmake; do not edit.\n")
-string(APPEND source "#include \"viewer/viewer_server.hpp\"\n\nnamespace wayfinder::viewer {\nnamespace {\n")
+string(APPEND source "#include \"viewer/viewer_server.hpp\"\n\n")
+string(APPEND source "#if defined(__GNUC__)\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n\n")
+string(APPEND source "namespace wayfinder::viewer {\nnamespace {\n")
 set(table "")
 set(index 0)
-set(files index.html viewer.js viewer.css replay.js obstacle_panel.js crowd_panel.js)
-foreach(file IN LISTS files)
-  if(file MATCHES "\\.html$")
+# url|file pairs.
+set(files)
+foreach(file index.html viewer.js viewer.css replay.js obstacle_panel.js crowd_panel.js)
+  if(file STREQUAL "index.html")
+    list(APPEND files "/|${WEB_DIR}/${file}")
+  else()
+    list(APPEND files "/${file}|${WEB_DIR}/${file}")
+  endif()
+endforeach()
+if(THREE_DIR)
+  list(APPEND files "/view3d.js|${WEB_DIR}/view3d.js" "/voxel_geometry.js|${WEB_DIR}/voxel_geometry.js"
+       "/world_files.js|${WEB_DIR}/world_files.js"
+       "/three.module.js|${THREE_DIR}/build/three.module.js" "/three.core.js|${THREE_DIR}/build/three.core.js"
+       "/OrbitControls.js|${THREE_DIR}/examples/jsm/controls/OrbitControls.js")
+endif()
+foreach(entry IN LISTS files)
+  string(REPLACE "|" ";" parts "${entry}")
+  list(GET parts 0 url)
+  list(GET parts 1 path)
+  if(path MATCHES "\\.html$")
     set(type "text/html")
-  elseif(file MATCHES "\\.js$")
-    set(type "text/javascript")
+  elseif(path MATCHES "\\.js$")
+    # Not text/javascript: cpp-httplib would compress it with brotli on every request, which
+    # takes seconds for three.js; application/javascript with a charset it leaves as it is.
+    set(type "application/javascript")
   else()
     set(type "text/css")
   endif()
-  file(READ "${WEB_DIR}/${file}" hex HEX)
+  file(READ "${path}" hex HEX)
   string(LENGTH "${hex}" hex_length)
   math(EXPR size "${hex_length} / 2")
-  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${hex}")
-  string(APPEND source "constexpr char asset_${index}[] = {${bytes} 0};\n")
-  if(file STREQUAL "index.html")
-    set(url "/")
-  else()
-    set(url "/${file}")
-  endif()
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" bytes "${hex}")
+  string(APPEND source "constexpr char asset_${index}[] = \"${bytes}\";\n")
   string(APPEND table "    {\"${url}\", \"${type}; charset=utf-8\", std::string_view(asset_${index}, ${size})},\n")
   math(EXPR index "${index} + 1")
 endforeach()

@@ -27,6 +27,8 @@ struct LevelObstacles {
   NavMeshTileCache cache;
   /// Each obstacle's request as it was given (its shape and sizes), by id: what describe shows.
   std::map<ObstacleId, Json> shapes;
+  /// The level's own polygons, as uploaded: the page draws them faintly under the mesh.
+  MeshGeometry geometry;
 };
 
 namespace {
@@ -168,7 +170,7 @@ bool levels_available() { return true; }
 int load_level_world(WorldCatalog& catalog, const std::string& name, const std::string& obj, const Json& request,
                      const ApiLimits& limits) {
   const AgentSettings settings = level_settings(*member(request, "level"));
-  const MeshGeometry geometry = parse_obj_mesh(obj, name);
+  MeshGeometry geometry = parse_obj_mesh(obj, name);
   if (geometry.vertices.empty()) refuse("the level has no vertices");
   double min_x = std::numeric_limits<double>::max(), max_x = -min_x, min_z = min_x, max_z = -min_x;
   for (const Point& vertex : geometry.vertices) {
@@ -193,8 +195,11 @@ int load_level_world(WorldCatalog& catalog, const std::string& name, const std::
            std::to_string(limits.max_level_tiles) + " are built (raise \"level\".tile_size)");
   NavMeshTileSet tiles = build_navmesh_tiles(geometry, settings);
   NavMesh mesh = NavMesh::build_tiled(tiles.grid, tiles.tiles);
-  auto level = std::make_shared<LevelObstacles>(LevelObstacles{NavMeshTileCache(geometry, settings), {}});
-  const std::size_t cache_bytes = level->cache.memory().packed_bytes;
+  std::size_t geometry_bytes = geometry.vertices.size() * sizeof(Point);
+  for (const auto& polygon : geometry.polygons) geometry_bytes += polygon.size() * sizeof(std::uint32_t) + sizeof(polygon);
+  NavMeshTileCache cache(geometry, settings);
+  auto level = std::make_shared<LevelObstacles>(LevelObstacles{std::move(cache), {}, std::move(geometry)});
+  const std::size_t cache_bytes = level->cache.memory().packed_bytes + geometry_bytes;
   return catalog.add(name, std::move(mesh), std::move(level), cache_bytes);
 }
 
@@ -225,6 +230,12 @@ Json remove_level_obstacle(CatalogWorld& world, const Json& request) {
 
 Json obstacles_json(const CatalogWorld& world) { return world.level ? obstacle_list(*world.level) : Json::array(); }
 
+Json level_geometry_json(const CatalogWorld& world) {
+  if (!world.level) return nullptr;
+  const MeshGeometry& geometry = world.level->geometry;
+  return {{"vertices", points_json(geometry.vertices, true)}, {"polygons", geometry.polygons}};
+}
+
 #else
 
 struct LevelObstacles {};
@@ -242,6 +253,7 @@ int load_level_world(WorldCatalog&, const std::string&, const std::string&, cons
 Json add_level_obstacle(CatalogWorld&, const Json&, const ApiLimits&) { refuse_without_recast(); }
 Json remove_level_obstacle(CatalogWorld&, const Json&) { refuse_without_recast(); }
 Json obstacles_json(const CatalogWorld&) { return Json::array(); }
+Json level_geometry_json(const CatalogWorld&) { return nullptr; }
 
 #endif
 

@@ -33,5 +33,9 @@ Json remove_level_obstacle(CatalogWorld& world, const Json& request);
 /// The level's obstacles as added, each with its "id": [{"id", "shape", ...}, ...]. Called under
 /// the world's shared lock.
 Json obstacles_json(const CatalogWorld& world);
+/// The level's own polygons as uploaded, for drawing under its mesh: {"vertices": [[x, y, z],
+/// ...], "polygons": [[vertex indices], ...]}. Its size is bounded by the upload's. Called under
+/// the world's shared lock.
+Json level_geometry_json(const CatalogWorld& world);
 
 }  // namespace wayfinder::viewer

@@ -17,6 +17,7 @@
 #include "viewer/crowd_api.hpp"
 #include "viewer/level_obstacles.hpp"
 #include "viewer/request_fields.hpp"
+#include "viewer/voxel_blocks.hpp"
 #include "common/world_json.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/core/search_trace.hpp"
@@ -347,6 +348,7 @@ ApiResponse ViewerApi::describe_world(int id) const {
       if (world->level) {
         description["level"] = true;
         description["obstacles"] = obstacles_json(*world);
+        description["level_geometry"] = level_geometry_json(*world);
       }
       break;
     case WorldKind::voxel: description = voxel_description_json(*world->voxels); break;
@@ -431,11 +433,11 @@ ApiResponse ViewerApi::edit_world(int id, std::string_view body) {
   return json_response(200, json);
 }
 
-// The requests on one world past /api/worlds/{id}/: its edits, a level's obstacles and a mesh's
-// crowd. GET /crowd reads the crowd; everything else is a POST.
+// The requests on one world past /api/worlds/{id}/: its edits, a voxel world's blocks, a level's
+// obstacles and a mesh's crowd. GET /crowd reads the crowd; everything else is a POST.
 ApiResponse ViewerApi::world_action(int id, std::string_view action, std::string_view method, std::string_view body) {
-  static constexpr std::string_view actions[] = {"edit", "obstacles", "obstacles/remove", "crowd", "crowd/agents",
-                                                 "crowd/target", "crowd/step"};
+  static constexpr std::string_view actions[] = {"edit",         "obstacles",    "obstacles/remove", "crowd",
+                                                 "crowd/agents", "crowd/target", "crowd/step",       "blocks"};
   const std::string path = "/api/worlds/" + std::to_string(id) + "/" + std::string(action);
   if (std::find(std::begin(actions), std::end(actions), action) == std::end(actions))
     refuse("no such path: " + path, 404);
@@ -447,6 +449,7 @@ ApiResponse ViewerApi::world_action(int id, std::string_view action, std::string
   if (!world) refuse("no world with id " + std::to_string(id), 404);
   if (method == "GET") return json_response(200, crowd_state(*world));
   const Json request = parse_body(body, limits_);
+  if (action == "blocks") return json_response(200, voxel_block_box_json(*world, request, limits_));
   if (action == "obstacles") return json_response(200, add_level_obstacle(*world, request, limits_));
   if (action == "obstacles/remove") return json_response(200, remove_level_obstacle(*world, request));
   if (action == "crowd") return json_response(201, create_crowd(*world, request));

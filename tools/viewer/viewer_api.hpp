@@ -8,6 +8,7 @@
 //                                 generated grid of rooms
 //   GET  /api/worlds/{id}         describe one, enough to draw it
 //   POST /api/worlds/{id}/edit    paint grid cells: walls, floor or a terrain cost
+//   POST /api/worlds/{id}/blocks  a voxel world's blocks in a box of columns (for drawing in 3D)
 //   POST /api/query               run a query; the PathResult, and its trace when asked
 //   POST /api/worlds/{id}/obstacles         drop an obstacle on a level's mesh; the rebuilt tiles
 //   POST /api/worlds/{id}/obstacles/remove  take one away; the rebuilt tiles
@@ -57,6 +58,8 @@ struct ApiLimits {
   /// Most agents in a crowd, and most ticks one step request may advance it.
   std::size_t max_crowd_agents = 500;
   std::size_t max_crowd_ticks = 1000;
+  /// Most blocks one POST /api/worlds/{id}/blocks answer carries (one character each).
+  std::size_t max_voxel_blocks = std::size_t{1} << 22;
 };
 
 class ViewerApi {

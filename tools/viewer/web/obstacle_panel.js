@@ -130,6 +130,7 @@ export function installObstaclePanel(viewer) {
     requestAnimationFrame(flash);
   };
 
+  state.solids.push(() => (isLevel() ? obstacles.list : []));
   state.overlays.push((context, view) => {
     if (!isLevel()) return;
     const fade = 1 - (performance.now() - obstacles.flashedAt) / flashMilliseconds;

@@ -1,17 +1,19 @@
 // The 3D view of a navigation mesh or a voxel world, with three.js (the static site bundles it,
-// tools/viewer/static): the mesh's polygons shaded by region at their heights (and a level's
-// triangles faintly under them when one was opened), or the world's visible block faces merged
-// into rectangles (voxel_geometry.js); the path as a 3D line, the corridor's polygons, start and
-// goal, and the search's trace as points, replayed as in the 2D view. The left button
+// tools/viewer/static; `wayfinder serve` embeds it when built with it): the mesh's polygons
+// shaded by region at their heights (and a level's triangles faintly under them when one was
+// opened, with its obstacles), or the world's visible block faces merged into rectangles
+// (voxel_geometry.js); the path as a 3D line, the corridor's polygons, start and goal, the
+// crowd's agents as discs, and the search's trace as points, replayed as in the 2D view. The left button
 // turns the camera about its target, the right one (or shift + left) pans, the wheel zooms; a
 // click without a drag picks a point on the surface: on a mesh the point hit, in a voxel world
 // the place beside the face hit (on a top face: standing on that block).
 import * as THREE from 'three';
 import {OrbitControls} from 'three/addons/controls/OrbitControls.js';
 import {voxelObjects} from './voxel_geometry.js';
+import {fanTriangles} from './world_files.js';
 
 const colours = {background: 0xdddddd, path: 0x2166ac, start: 0x1a9850, goal: 0xd73027, corridor: 0x78b4e6,
-                 edges: 0x000000, level: 0x6b6b6b, opened: 0xfee08b, closed: 0xfdae61};
+                 edges: 0x000000, level: 0x6b6b6b, obstacle: 0x3b3b3b, opened: 0xfee08b, closed: 0xfdae61};
 
 // Region hues spread by the golden angle, as the 2D view's regionColour.
 function regionColour(region) {
@@ -52,9 +54,12 @@ function navMeshObjects(world) {
   edgeGeometry.setAttribute('position', new THREE.Float32BufferAttribute(edges, 3));
   group.add(new THREE.LineSegments(edgeGeometry, new THREE.LineBasicMaterial({color: colours.edges, transparent: true,
                                                                               opacity: 0.3})));
-  if (world.level) {
+  // The level: its triangles from the static site's OBJ, or the polygons the server sends.
+  const level = ArrayBuffer.isView(world.level) ? world.level
+                : world.level_geometry ? fanTriangles(world.level_geometry) : null;
+  if (level) {
     const levelGeometry = new THREE.BufferGeometry();
-    levelGeometry.setAttribute('position', new THREE.BufferAttribute(world.level, 3));
+    levelGeometry.setAttribute('position', new THREE.BufferAttribute(level, 3));
     group.add(new THREE.Mesh(levelGeometry, new THREE.MeshBasicMaterial({color: colours.level, transparent: true,
                                                                           opacity: 0.12, depthWrite: false,
                                                                           side: THREE.DoubleSide})));
@@ -175,8 +180,9 @@ export function createView3d(canvas, world, {onPick, onHover}) {
     traced?.points.geometry.setDrawRange(0, shown);
   }
 
-  // discs: flat circles on the surface, {position, radius (world units), colour} (crowd agents).
-  function show({start, goal, path, corridor, trace, shown, discs = []}) {
+  // discs: flat circles on the surface, {position, radius (world units), colour} (crowd agents);
+  // solids: a level's obstacles, {shape: 'cylinder', base, radius, height} or {shape: 'box', min, max}.
+  function show({start, goal, path, corridor, trace, shown, discs = [], solids = []}) {
     showTrace(trace, shown ?? 0);
     for (const child of [...marks.children]) {
       marks.remove(child);
@@ -208,6 +214,16 @@ export function createView3d(canvas, world, {onPick, onHover}) {
       ball.position.copy(scenePoint(world, point));
       marks.add(ball);
     }
+    for (const solid of solids) {
+      const cylinder = solid.shape === 'cylinder';
+      const geometry = cylinder ? new THREE.CylinderGeometry(solid.radius, solid.radius, solid.height, 24)
+                                : new THREE.BoxGeometry(...solid.max.map((v, i) => v - solid.min[i]));
+      const body = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({color: colours.obstacle, transparent: true,
+                                                                          opacity: 0.75}));
+      body.position.set(...(cylinder ? [solid.base[0], solid.base[1] + solid.height / 2, solid.base[2]]
+                                     : solid.min.map((v, i) => (v + solid.max[i]) / 2)));
+      marks.add(body);
+    }
     for (const disc of discs) {
       const circle = new THREE.Mesh(new THREE.CircleGeometry(disc.radius, 24),
                                     new THREE.MeshBasicMaterial({color: disc.colour, side: THREE.DoubleSide}));
@@ -226,6 +242,16 @@ export function createView3d(canvas, world, {onPick, onHover}) {
       camera.aspect = width / Math.max(1, height);
       camera.updateProjectionMatrix();
       if (!this.fitted) { this.fitted = true; fit(); } else render();
+    },
+    // Where the camera is and looks, to see a rebuilt view from the same place: with no argument
+    // {position, target}; with one, moves the camera there.
+    viewpoint(to) {
+      if (!to) return {position: camera.position.clone(), target: controls.target.clone()};
+      camera.position.copy(to.position);
+      controls.target.copy(to.target);
+      controls.update();
+      render();
+      return to;
     },
     // A world point in the canvas's pixels (for clicking it in tests).
     project(point) {

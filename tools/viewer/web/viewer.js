@@ -3,7 +3,8 @@
 // JSON API (docs/viewer.md) when the page finds it, else the library's WebAssembly build in the
 // page itself (wasm_backend.js; the static site, tools/viewer/static). No framework: a canvas per
 // panel, an offscreen image of the world, and the search drawn over it; navigation meshes and
-// voxel worlds in 3D with three.js where the page was bundled with it (view3d.js). The page's
+// voxel worlds in 3D with three.js (view3d.js), bundled into the static site and embedded in
+// `wayfinder serve` when it was built with it. The page's
 // state is kept in `window.viewerState` for tests and for anyone curious in the browser's console.
 import {createReplay, wireReplayControls} from './replay.js';
 import {installCrowdPanel} from './crowd_panel.js';
@@ -41,6 +42,7 @@ const state = {
   // taken; told when a world is opened: (world) => {}.
   overlays: [],
   discs: [],          // and for the 3D view: () => [{position, radius, colour}, ...], drawn on the surface
+  solids: [],         // and () => [{shape: 'cylinder', base, radius, height} or {shape: 'box', min, max}, ...]
   clickTakers: [],
   worldListeners: [],
   // Where a world point (a cell, a voxel block or a mesh point, as in start, goal and paths) is
@@ -78,6 +80,28 @@ const serverBackend = {
   addWorld: (body) => api('POST', '/api/worlds', body),
   editGrid: (id, body) => api('POST', `/api/worlds/${id}/edit`, body),
   query: (request) => api('POST', '/api/query', request),
+  // A voxel world's blocks for the 3D view (as the WebAssembly backend's describeWorld gives
+  // them), asked for in boxes of whole columns: the server sends at most 2^22 blocks an answer.
+  async voxelBlocks(world) {
+    const [sx, sy, sz] = world.size;
+    const side = Math.max(1, Math.floor(Math.sqrt((1 << 22) / sy)));
+    const blocks = new Uint8Array(sx * sy * sz);
+    const boxes = [];
+    for (let z0 = 0; z0 < sz; z0 += side)
+      for (let x0 = 0; x0 < sx; x0 += side)
+        boxes.push({from: [x0, z0], size: [Math.min(side, sx - x0), Math.min(side, sz - z0)]});
+    await Promise.all(boxes.map(async (box) => {
+      const answer = await api('POST', `/api/worlds/${world.id}/blocks`, box);
+      const [x0, z0] = box.from, [width, , depth] = answer.size;
+      const text = answer.blocks;
+      for (let y = 0, i = 0; y < sy; ++y)
+        for (let z = 0; z < depth; ++z) {
+          const row = (y * sz + z0 + z) * sx + x0;
+          for (let x = 0; x < width; ++x, ++i) blocks[row + x] = text.charCodeAt(i) - 48;
+        }
+    }));
+    return blocks;
+  },
 };
 
 // The server's API when it answers (the page came from `wayfinder serve`), else the
@@ -98,8 +122,19 @@ async function chooseBackend() {
   return backend;
 }
 
-// three.js is in the static bundle only (the server embeds the page without it).
-const view3dModule = typeof WAYFINDER_STATIC_BUNDLE !== 'undefined' ? import('./view3d.js') : null;
+// The 3D view and three.js: bundled into the static site; served by `wayfinder serve` when it
+// was built with three.js (tools/viewer/CMakeLists.txt, the page's import map). Without them
+// meshes and voxel worlds are drawn top-down only. Set by start().
+let view3dModule = null;
+async function load3d(mode) {
+  if (typeof WAYFINDER_STATIC_BUNDLE !== 'undefined') return import('./view3d.js');
+  if (mode !== 'server') return null;
+  try {
+    return await import('./view3d.js');
+  } catch {
+    return null;  // a server built without three.js
+  }
+}
 
 // ---- Worlds
 
@@ -148,6 +183,12 @@ async function reloadWorld() {
   prepareWorld(state.world);
   if (state.world.kind === 'navmesh') state.levels = levels;
   for (const panel of state.panels) panel.meshLayer = null;
+  // A 3D view is built from the world's polygons: built again, seen from where it was.
+  const cameras = state.panels.map((panel) => panel.view3d?.viewpoint());
+  if (cameras.some(Boolean)) {
+    await buildPanels();
+    state.panels.forEach((panel, i) => cameras[i] && panel.view3d?.viewpoint(cameras[i]));
+  }
   drawAll();
   if (state.start && state.goal) run();
 }
@@ -245,8 +286,11 @@ async function buildPanels() {
     cancelAnimationFrame(panel.redraw ?? 0);
     panel.view3d?.dispose();
   }
+  // None while the new ones are being made (a voxel world's blocks may take a moment to come).
+  state.panels = [];
   const in3d = view3dModule && state.world.kind !== 'grid' && $('view-3d').checked;
-  const view3d = in3d ? await view3dModule : null;
+  const view3d = in3d ? view3dModule : null;
+  if (in3d && state.world.kind === 'voxel' && !state.world.blocks) state.world.blocks = await state.backend.voxelBlocks(state.world);
   const chosen = [$('algorithm-a').value, $('algorithm-b').value].filter((name) => name);
   const container = $('panels');
   container.innerHTML = '';
@@ -322,7 +366,7 @@ function draw(panel) {
   if (panel.view3d) {
     panel.view3d.show({start: state.start, goal: state.goal, path: panel.drawnPath,
                        corridor: panel.result?.corridor ?? [], trace: panel.result?.trace, shown: panel.shownEvents,
-                       discs: state.discs.flatMap((list) => list())});
+                       discs: state.discs.flatMap((list) => list()), solids: state.solids.flatMap((list) => list())});
     showNumbers(panel);
     return;
   }
@@ -924,7 +968,9 @@ async function start() {
   installCrowdPanel(viewer);
   state.backend = await chooseBackend();
   state.mode = state.backend.mode;
+  view3dModule = await load3d(state.mode);
   document.body.dataset.mode = state.mode;
+  document.body.dataset.view3d = view3dModule ? 'yes' : 'no';
   for (const option of $('generator').options) option.hidden = !(state.backend.generators ?? ['grid']).includes(option.value.split(':')[0]);
   $('upload').accept = state.mode === 'static' ? '.map,.obj,.mesh,.3dmap,.vox' : '.map,.obj';
   await refreshWorlds();

@@ -88,7 +88,12 @@ export function meshDescription({vertices, polygons}) {
 
 // A level's triangles as one flat array of x, y, z (for the 3D view's faint backdrop).
 export function levelTriangles(text) {
-  const {vertices, polygons} = readObj(text);
+  return fanTriangles(readObj(text));
+}
+
+// Polygons ({vertices, polygons}, as readObj reads them and the server's level_geometry
+// sends them) as one flat array of triangles' x, y, z, each polygon a fan.
+export function fanTriangles({vertices, polygons}) {
   const out = [];
   for (const polygon of polygons)
     for (let i = 1; i + 1 < polygon.length; ++i)
