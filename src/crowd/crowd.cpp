@@ -53,8 +53,8 @@ double effective_priority(const CrowdAgent& agent) {
 
 /// What an agent's neighbours read of it in the avoidance phase and the collision pass, taken
 /// once per snapshot into an array beside the positions: the neighbour loops read it for every
-/// neighbour, and reading it from the CrowdAgent records (600 bytes apart) was most of the
-/// avoidance phase's time at 10,000 agents.
+/// neighbour, and each read from the CrowdAgent records (600 bytes apart) was a cache miss
+/// (about a sixth of the avoidance phase's time at 10,000 agents; docs/benchmarks.md).
 struct NeighbourView {
   CrowdAgentId id = 0;
   double radius = 0.0;
