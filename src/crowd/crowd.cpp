@@ -51,12 +51,27 @@ double effective_priority(const CrowdAgent& agent) {
   return priority;
 }
 
+/// What an agent's neighbours read of it in the avoidance phase and the collision pass, taken
+/// once per snapshot into an array beside the positions: the neighbour loops read it for every
+/// neighbour, and each read from the CrowdAgent records (600 bytes apart) was a cache miss
+/// (about a sixth of the avoidance phase's time at 10,000 agents; docs/benchmarks.md).
+struct NeighbourView {
+  CrowdAgentId id = 0;
+  double radius = 0.0;
+  double priority = 0.0;  ///< effective_priority
+  PlanarVector desired_velocity;
+  double remaining = 0.0;  ///< AgentWork::remaining
+  bool on_link = false;
+  bool settled = false;  ///< is_settled
+  bool held_up = false;  ///< a walker going at a quarter of the speed it wants or less
+};
+
 /// The share of avoiding `other` that `self` takes: other's priority over both (half each when
 /// both are 0). An agent crossing an off-mesh link takes none: it follows its crossing.
-double responsibility_of(const CrowdAgent& self, const CrowdAgent& other) {
-  if (other.link) return 1.0;
-  if (self.link) return 0.0;
-  const double mine = effective_priority(self), theirs = effective_priority(other);
+double responsibility_of(const NeighbourView& self, const NeighbourView& other) {
+  if (other.on_link) return 1.0;
+  if (self.on_link) return 0.0;
+  const double mine = self.priority, theirs = other.priority;
   return mine + theirs > 0.0 ? theirs / (mine + theirs) : 0.5;
 }
 
@@ -87,6 +102,13 @@ std::optional<std::string> non_negative(const char* name, double value) {
   if (std::isfinite(value) && value >= 0.0) return std::nullopt;
   return std::string(name) + " must be finite and >= 0, not " + std::to_string(value);
 }
+
+/// An agent's height band [low, high] (y, y + height), for height_bands_overlap's test.
+struct HeightBand {
+  double low = 0.0;
+  double high = 0.0;
+  [[nodiscard]] bool overlaps(const HeightBand& other) const { return low < other.high && other.low < high; }
+};
 
 /// The agent's own bookkeeping, beside the CrowdAgent the game reads.
 struct AgentWork {
@@ -171,6 +193,10 @@ struct Crowd::State {
   NeighbourGrid grid;
   std::vector<PlanarVector> positions;   ///< the previous state's positions, for neighbours
   std::vector<PlanarVector> velocities;  ///< and velocities
+  /// And height bands, which the neighbour searches test for every agent in the cells they
+  /// visit, and what the neighbours kept read of each other (NeighbourView).
+  std::vector<HeightBand> bands;
+  std::vector<NeighbourView> views;
   double largest_radius = 0.0;           ///< of every agent, this tick
   /// The threads update() splits the agents over, kept for the crowd's life (last: its helpers
   /// stop before the state they read goes).
@@ -518,38 +544,34 @@ struct Crowd::State {
     // The nearest neighbours on the same floor, nearest first (ties by index).
     scratch.candidates.clear();
     const double range = settings.neighbour_distance;
-    grid.for_each_near(position, range, [&](std::size_t j) {
-      if (j == i) return;
-      const CrowdAgent& other = agents[j];
-      if (!height_bands_overlap(agent.position.y, body.height, other.position.y, other.settings.height)) return;
-      const double squared = (positions[j] - position).length_squared();
-      if (squared <= range * range) scratch.candidates.emplace_back(squared, j);
+    grid.for_each_within(position, range, [&](std::size_t j, double squared) {
+      if (j != i && bands[i].overlaps(bands[j])) scratch.candidates.emplace_back(squared, j);
     });
     const std::size_t kept = std::min(settings.max_neighbours, scratch.candidates.size());
     std::partial_sort(scratch.candidates.begin(), scratch.candidates.begin() + static_cast<std::ptrdiff_t>(kept),
                       scratch.candidates.end());
     const OrcaDisc self{position, velocities[i], body.radius};
-    const bool resting = is_settled(agent);
-    const bool held_up = is_held_up(i);
+    const NeighbourView& me = views[i];
+    const bool resting = me.settled;
+    const bool held_up = me.held_up;
     for (std::size_t k = 0; k < kept; ++k) {
       const std::size_t j = scratch.candidates[k].second;
-      const CrowdAgent& other = agents[j];
-      double responsibility = responsibility_of(agent, other);
+      const NeighbourView& other = views[j];
+      double responsibility = responsibility_of(me, other);
       // A settled agent sees a walker by where it wants to go, not by its speed: a walker held
       // up in front of it (at a goal among settled agents) would otherwise never be made way
       // for, since ORCA only acts on a collision course.
-      bool by_intent = resting && !is_settled(other) && !other.link;
+      bool by_intent = resting && !other.settled && !other.on_link;
       // Two walkers held up by each other (a jam in a door) queue: the one with less of its
       // path left goes first (the lower id on a tie), and the other sees it by where it wants
       // to go, and so makes way for it as a settled agent would. Their shares are even: the
       // order comes from what each sees, and a stuck agent's priority would only push harder.
-      if (held_up && is_held_up(j)) {
+      if (held_up && other.held_up) {
         responsibility = 0.5;
-        by_intent = work[j].remaining < work[i].remaining ||
-                    (work[j].remaining == work[i].remaining && other.id < agent.id);
+        by_intent = other.remaining < me.remaining || (other.remaining == me.remaining && other.id < me.id);
       }
       const PlanarVector other_velocity = by_intent ? other.desired_velocity : velocities[j];
-      scratch.lines.push_back(orca_agent_line(self, {positions[j], other_velocity, other.settings.radius},
+      scratch.lines.push_back(orca_agent_line(self, {positions[j], other_velocity, other.radius},
                                               settings.time_horizon, dt, responsibility));
     }
 
@@ -632,14 +654,14 @@ struct Crowd::State {
     own.overlapping = false;
     if (agent.link) return;  // crossing a link: the others make room
     const double radius = agent.settings.radius;
-    grid.for_each_near(positions[i], radius + largest_radius, [&](std::size_t j) {
-      if (j == i) return;
-      const CrowdAgent& other = agents[j];
-      if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) return;
-      const PlanarVector apart = positions[i] - positions[j];
-      const double distance = apart.length();
-      const double reach = radius + other.settings.radius;
+    // (A hair beyond the furthest reach: the exact test is the distance's, below.)
+    grid.for_each_within(positions[i], (radius + largest_radius) * (1.0 + 1e-9), [&](std::size_t j, double squared) {
+      if (j == i || !bands[i].overlaps(bands[j])) return;
+      const NeighbourView& other = views[j];
+      const double distance = std::sqrt(squared);
+      const double reach = radius + other.radius;
       if (distance >= reach) return;
+      const PlanarVector apart = positions[i] - positions[j];
       own.overlapping = true;
       PlanarVector direction;
       if (distance > 0.0) {
@@ -649,8 +671,9 @@ struct Crowd::State {
         const double angle = static_cast<double>(std::min(agent.id, other.id)) * 2.399963229728653;
         direction = (agent.id < other.id ? 1.0 : -1.0) * PlanarVector{std::cos(angle), std::sin(angle)};
       }
-      double share = responsibility_of(agent, other);
-      if (hold_settled && !other.link && is_settled(agent) != is_settled(other)) share = is_settled(agent) ? 0.0 : 1.0;
+      const NeighbourView& me = views[i];
+      double share = responsibility_of(me, other);
+      if (hold_settled && !other.on_link && me.settled != other.settled) share = me.settled ? 0.0 : 1.0;
       // Half a per cent more than the overlap, so that a pair pushed apart ends clear of the 1 %
       // bound even when a third agent nudges one of them back; and over-relaxed: the rounds are
       // Jacobi iterations (every push from the same positions, so that threads do not matter),
@@ -672,18 +695,19 @@ struct Crowd::State {
     const double reach = 2.0 * agent.settings.radius + largest_radius;
     grid.for_each_near(positions[i], reach, [&](std::size_t j) {
       if (asked || j == i) return;
-      const CrowdAgent& other = agents[j];
-      if (other.link || !is_held_up(j)) return;
-      if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) return;
       const PlanarVector towards = positions[i] - positions[j];
-      const double gap = towards.length() - agent.settings.radius - other.settings.radius;
+      if (towards.length_squared() > reach * reach * (1.0 + 1e-9) || !bands[i].overlaps(bands[j])) return;
+      const NeighbourView& other = views[j];
+      if (other.on_link || !other.held_up) return;
+      const double gap = towards.length() - agent.settings.radius - other.radius;
       if (gap > agent.settings.radius) return;
       asked = dot(other.desired_velocity, towards) > 0.0;
     });
     return asked;
   }
 
-  /// A walker going much slower than it wants to (a quarter of its desired speed or less).
+  /// A walker going much slower than it wants to (a quarter of its desired speed or less), by
+  /// the snapshot's velocity.
   [[nodiscard]] bool is_held_up(std::size_t i) const {
     const CrowdAgent& agent = agents[i];
     if (is_settled(agent)) return false;
@@ -691,13 +715,29 @@ struct Crowd::State {
     return wanted > 0.0 && velocities[i].length_squared() <= 0.0625 * wanted;
   }
 
-  void snapshot() {
+  /// Sizes the snapshot's arrays for this tick's agents (before the phases split).
+  void size_snapshot() {
     positions.resize(agents.size());
     velocities.resize(agents.size());
-    for (std::size_t i = 0; i < agents.size(); ++i) {
-      positions[i] = planar(agents[i].position);
-      velocities[i] = agents[i].velocity;
-    }
+    bands.resize(agents.size());
+    views.resize(agents.size());
+  }
+
+  /// Agent i's entries of the snapshot the next phase reads (per agent, parallel).
+  void publish(std::size_t i) {
+    const CrowdAgent& agent = agents[i];
+    positions[i] = planar(agent.position);
+    velocities[i] = agent.velocity;
+    bands[i] = {agent.position.y, agent.position.y + agent.settings.height};
+    NeighbourView& view = views[i];
+    view.id = agent.id;
+    view.radius = agent.settings.radius;
+    view.priority = effective_priority(agent);
+    view.desired_velocity = agent.desired_velocity;
+    view.remaining = work[i].remaining;
+    view.on_link = agent.link.has_value();
+    view.settled = is_settled(agent);
+    view.held_up = is_held_up(i);
   }
 
 };
@@ -876,18 +916,24 @@ CrowdUpdateReport Crowd::update(double dt, const StepBudget& path_budget) {
   double largest_radius = 0.0;
   for (const CrowdAgent& agent : s.agents) largest_radius = std::max(largest_radius, agent.settings.radius);
   s.largest_radius = largest_radius;
+  s.size_snapshot();
   s.workers.run(s.agents.size(), s.settings.min_agents_per_thread, [&](crowd_detail::SliceTeam& team) {
     SliceScratch& scratch = s.slice_scratch[team.slice()];
-    team.each([&](std::size_t i) { s.steer(i, dt, scratch); });
+    team.each([&](std::size_t i) {
+      s.steer(i, dt, scratch);
+      s.publish(i);
+    });
     team.serial([&] {
-      s.snapshot();
-      s.grid.build(s.positions, s.settings.neighbour_distance);
+      // Cells of half the neighbour distance: a search visits 5 x 5 of them (156 square metres
+      // at the default 5 m) rather than 3 x 3 of the full distance (225). The neighbours kept
+      // are sorted by distance, then index, so the cells' order does not matter.
+      s.grid.build(s.positions, 0.5 * s.settings.neighbour_distance);
     });
     team.each([&](std::size_t i) { s.avoid(i, dt, scratch); });
     team.each([&](std::size_t i) { s.integrate(i, dt, scratch); });
     for (std::size_t round = 0; round < s.settings.collision_iterations; ++round) {
+      team.each([&](std::size_t i) { s.publish(i); });
       team.serial([&] {
-        s.snapshot();
         s.grid.build(s.positions, std::max(2.0 * largest_radius, 1e-3));
       });
       const bool hold_settled = 2 * round < s.settings.collision_iterations;

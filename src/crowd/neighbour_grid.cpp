@@ -33,7 +33,12 @@ void NeighbourGrid::build(std::span<const PlanarVector> positions, double cell_s
   members_.resize(positions.size());
   std::vector<std::uint32_t>& next = scratch_;
   next.assign(starts_.begin(), starts_.end() - 1);
-  for (std::size_t i = 0; i < positions.size(); ++i) members_[next[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+  sorted_positions_.resize(positions.size());
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const std::uint32_t slot = next[cell_of_[i]]++;
+    members_[slot] = static_cast<std::uint32_t>(i);
+    sorted_positions_[slot] = positions[i];
+  }
 }
 
 }  // namespace wayfinder::crowd_detail
