@@ -383,7 +383,8 @@ NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildO
   mesh.index_links();
   mesh.build_regions();
   mesh.find_bridges();
-  mesh.edge_point_graph_ = std::make_shared<const EdgePointGraph>(mesh);
+  // A tiled mesh's graph is made by rebuild_from_tiles, from the graph before the change.
+  if (!keep_empty_polygons) mesh.edge_point_graph_ = std::make_shared<const EdgePointGraph>(mesh);
   return mesh;
 }
 
