@@ -211,30 +211,40 @@ void EdgePointGraph::build_onward(const EdgePointGraph* before, const std::vecto
   }
   onward_.resize(onward_count);
   constexpr float unused = std::numeric_limits<float>::infinity();
-  std::size_t at = 0;
-  for (NodeId node = 0; node < positions_.size(); ++node) {
+  Exit* out = onward_.data();
+  std::uint32_t* starts = onward_starts_.data();
+  std::uint32_t at = 0;
+  // The three nodes of a directed edge enter one polygon and go on by the same exits.
+  for (std::uint32_t directed = 0; directed < positions_.size() / points_per_edge; ++directed) {
+    const NodeId node = directed * points_per_edge;
     const std::uint32_t entered = entered_[node];
-    const std::uint32_t edge = shared_edge_of(node);
+    const std::uint32_t edge = directed / 2;
+    const std::span<const NodeId> onward = exits(entered);
     if (reused != nullptr && (*reused)[entered]) {
       // The same exits in the same order as before, with the same costs: only the numbers of
       // their edges may have changed, and exits() has the new ones.
-      const NodeId old_node = (*new_to_old)[edge] * 2 * points_per_edge + node % (2 * points_per_edge);
+      const NodeId old_node = ((*new_to_old)[edge] * 2 + directed % 2) * points_per_edge;
       const Exit* old_exit = before->onward_.data() + before->onward_starts_[old_node];
-      for (NodeId first : exits(entered)) {
-        if (shared_edge_of(first) == edge) continue;
-        onward_[at++] = {first, old_exit->cost_to_first_end, old_exit->cost_to_last_end};
-        ++old_exit;
+      for (std::uint32_t k = 0; k < points_per_edge; ++k) {
+        for (const NodeId first : onward) {
+          if (shared_edge_of(first) == edge) continue;
+          out[at++] = {first, old_exit->cost_to_first_end, old_exit->cost_to_last_end};
+          ++old_exit;
+        }
+        starts[node + k + 1] = at;
       }
-    } else {
-      const Point& here = positions_[node];
-      for (NodeId first : exits(entered)) {
+      continue;
+    }
+    for (std::uint32_t k = 0; k < points_per_edge; ++k) {
+      const Point& here = positions_[node + k];
+      for (const NodeId first : onward) {
         if (shared_edge_of(first) == edge) continue;
         const NodeId last = first + points_per_edge - 1;
-        onward_[at++] = {first, corner_points_[first] ? rounded_up_distance(here, positions_[first]) : unused,
-                         corner_points_[last] ? rounded_up_distance(here, positions_[last]) : unused};
+        out[at++] = {first, corner_points_[first] ? rounded_up_distance(here, positions_[first]) : unused,
+                     corner_points_[last] ? rounded_up_distance(here, positions_[last]) : unused};
       }
+      starts[node + k + 1] = at;
     }
-    onward_starts_[node + 1] = static_cast<std::uint32_t>(at);
   }
 }
 
