@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "navmesh/edge_point_graph.hpp"
+#include "navmesh/search_tables.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/corridor_breaks.hpp"
@@ -203,6 +205,77 @@ TEST(NavMeshTiles, ManyChangesOnALargerLevelJoinEveryBorder) {
     EXPECT_EQ(edited.shared_edge_count(), one_piece.shared_edge_count());
     if (change % 15 == 14)
       expect_same_answers(edited, fresh_mesh(grid, tiles), edited_query, edited_exact, 300 + change);
+  }
+}
+
+// The corridor search's graph of a changed mesh is copied where the change did not reach and
+// measured where it did: node for node, it must be the graph of a fresh build.
+void expect_same_graph(const NavMesh& edited, const NavMesh& fresh) {
+  const EdgePointGraph& a = SearchTables::edge_point_graph(edited);
+  const EdgePointGraph& b = SearchTables::edge_point_graph(fresh);
+  ASSERT_EQ(a.node_count(), b.node_count());
+  for (NodeId node = 0; node < a.node_count(); ++node) {
+    ASSERT_EQ(a.position(node), b.position(node)) << "node " << node;
+    ASSERT_EQ(a.entered_polygon(node), b.entered_polygon(node)) << "node " << node;
+    ASSERT_EQ(a.is_corner_point(node), b.is_corner_point(node)) << "node " << node;
+    const auto onward_a = a.onward_exits(node), onward_b = b.onward_exits(node);
+    ASSERT_EQ(onward_a.size(), onward_b.size()) << "node " << node;
+    for (std::size_t i = 0; i < onward_a.size(); ++i) {
+      EXPECT_EQ(onward_a[i].first, onward_b[i].first) << "node " << node;
+      EXPECT_EQ(onward_a[i].cost_to_first_end, onward_b[i].cost_to_first_end) << "node " << node;
+      EXPECT_EQ(onward_a[i].cost_to_last_end, onward_b[i].cost_to_last_end) << "node " << node;
+    }
+  }
+  for (PolygonId p = 0; p < edited.polygon_count(); ++p) {
+    const auto exits_a = a.exits(p), exits_b = b.exits(p);
+    ASSERT_TRUE(std::equal(exits_a.begin(), exits_a.end(), exits_b.begin(), exits_b.end())) << "polygon " << p;
+  }
+}
+
+// Seeded random tile replacements, removals and additions on a level large enough that most
+// tiles lie beyond a change's reach: after each, the mesh has the graph, polygons and adjacency
+// of a fresh build of the same tiles, answers its queries alike, and saves and loads (.wfnav)
+// into the same mesh.
+TEST(NavMeshTiles, ChangesUpdatedLocallyMatchAFreshBuild) {
+  NavMeshTileGrid grid = small_grid();
+  grid.tiles_x = 7;
+  grid.tiles_z = 6;
+  for (const std::uint64_t seed : {21u, 22u}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937_64 random(seed);
+    TileSet tiles;
+    for (int z = 0; z < grid.tiles_z; ++z)
+      for (int x = 0; x < grid.tiles_x; ++x)
+        if (random() % 5 != 0) tiles[{x, z}] = square_tile(x, z, 1 + static_cast<int>(random() % 4), random());
+    NavMesh edited = fresh_mesh(grid, tiles);
+    NavMeshQuery edited_query(edited);
+    ExactPathSearch edited_exact(edited);
+    for (int change = 0; change < 24; ++change) {
+      SCOPED_TRACE("change " + std::to_string(change));
+      const int x = static_cast<int>(random() % 7), z = static_cast<int>(random() % 6);
+      const std::uint64_t kind = random() % 4;
+      if (kind == 0) {
+        if (tiles.size() == 1 || !tiles.contains({x, z})) continue;
+        edited.remove_tile(x, z);
+        tiles.erase({x, z});
+      } else {  // a replacement, or an addition where there was no tile
+        const MeshGeometry tile = square_tile(x, z, 1 + static_cast<int>(random() % 5), random());
+        if (tile.polygons.empty() && tiles.size() == 1) continue;
+        edited.replace_tile(x, z, tile);
+        if (tile.polygons.empty()) tiles.erase({x, z});
+        else tiles[{x, z}] = tile;
+      }
+      const NavMesh fresh = fresh_mesh(grid, tiles);
+      expect_same_graph(edited, fresh);
+      if (change % 6 == 5) expect_same_answers(edited, fresh, edited_query, edited_exact, seed * 1000 + change);
+    }
+    // The changed mesh saved and loaded: tiled again, the same polygons and answers.
+    const NavMesh loaded = navmesh_from_file_bytes(navmesh_file_bytes(edited), "changed.wfnav");
+    ASSERT_TRUE(loaded.is_tiled());
+    NavMeshQuery loaded_query(loaded);
+    ExactPathSearch loaded_exact(loaded);
+    expect_same_graph(loaded, edited);
+    expect_same_answers(loaded, edited, loaded_query, loaded_exact, seed + 7);
   }
 }
 

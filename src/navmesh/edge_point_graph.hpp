@@ -41,6 +41,15 @@ class EdgePointGraph {
 
   EdgePointGraph() = default;
   explicit EdgePointGraph(const NavMesh& mesh);
+  /// The graph of `mesh` after a change confined to the polygons `near` (ascending ids), made
+  /// from `before`, the graph of `before_mesh` (the mesh before the change, with the same
+  /// polygon ids): every polygon outside `near` must have the geometry and neighbours it had,
+  /// and every polygon touching a vertex of a polygon in `near` must be in `around` (ascending).
+  /// Nodes entering a polygon whose geometry, neighbours and edge-end corners did not change
+  /// are copied from `before` (their exits renumbered), the others computed: the graph is the
+  /// one `EdgePointGraph(mesh)` builds, at the cost of copying rather than measuring.
+  EdgePointGraph(const NavMesh& mesh, const NavMesh& before_mesh, const EdgePointGraph& before,
+                 std::span<const std::uint32_t> near, std::span<const std::uint32_t> around);
 
   [[nodiscard]] std::size_t node_count() const { return positions_.size(); }
   /// The fixed place of an end point (for a crossing point: the edge's midpoint).
@@ -72,6 +81,13 @@ class EdgePointGraph {
   }
 
  private:
+  // The exits of every polygon, then each node's onward exits: measured for nodes entering a
+  // polygon that is not `reused`, otherwise their costs copied from `before`'s node on edge
+  // `new_to_old[edge]`.
+  void build_exits(const NavMesh& mesh);
+  void build_onward(const EdgePointGraph* before, const std::vector<std::uint8_t>* reused,
+                    const std::vector<std::uint32_t>* new_to_old);
+
   std::vector<Point> positions_;
   std::vector<std::uint32_t> entered_;
   std::vector<std::uint8_t> corner_points_;

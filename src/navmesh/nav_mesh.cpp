@@ -383,7 +383,8 @@ NavMesh NavMesh::build_checked(const MeshGeometry& geometry, const NavMeshBuildO
   mesh.index_links();
   mesh.build_regions();
   mesh.find_bridges();
-  mesh.edge_point_graph_ = std::make_shared<const EdgePointGraph>(mesh);
+  // A tiled mesh's graph is made by rebuild_from_tiles, from the graph before the change.
+  if (!keep_empty_polygons) mesh.edge_point_graph_ = std::make_shared<const EdgePointGraph>(mesh);
   return mesh;
 }
 
@@ -402,12 +403,27 @@ void NavMesh::build_adjacency() {
     const PolygonId polygon = slot_polygon[slot];
     return slot + 1 == polygon_starts_[polygon + 1] ? polygon_starts_[polygon] : slot + 1;
   };
+  // Sorted in linear time, as this runs over the whole level on every tile change: counted
+  // into buckets by the smaller vertex (slots in order within each), then each bucket, a few
+  // slots around one vertex, sorted by the larger one. The order is that of sorting the
+  // (key, slot) pairs outright.
+  std::vector<std::uint32_t> bucket_starts(vertices_.size() + 1, 0);
+  for (std::uint32_t slot = 0; slot < slots; ++slot) {
+    const std::uint32_t a = polygon_indices_[slot], b = polygon_indices_[slot_end(slot)];
+    ++bucket_starts[std::min(a, b) + 1];
+  }
+  std::partial_sum(bucket_starts.begin(), bucket_starts.end(), bucket_starts.begin());
   std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(slots);
   for (std::uint32_t slot = 0; slot < slots; ++slot) {
     const std::uint32_t a = polygon_indices_[slot], b = polygon_indices_[slot_end(slot)];
-    keyed[slot] = {(static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b), slot};
+    keyed[bucket_starts[std::min(a, b)]++] = {(static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b), slot};
   }
-  std::sort(keyed.begin(), keyed.end());
+  for (std::size_t i = 0; i < keyed.size();) {
+    std::size_t j = i + 1;
+    while (j < keyed.size() && (keyed[j].first >> 32) == (keyed[i].first >> 32)) ++j;
+    if (j - i > 1) std::sort(keyed.begin() + static_cast<std::ptrdiff_t>(i), keyed.begin() + static_cast<std::ptrdiff_t>(j));
+    i = j;
+  }
   for (std::size_t i = 0; i < keyed.size();) {
     std::size_t j = i + 1;
     while (j < keyed.size() && keyed[j].first == keyed[i].first) ++j;

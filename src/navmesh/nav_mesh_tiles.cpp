@@ -7,12 +7,14 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "wayfinder/core/load_error.hpp"
+#include "navmesh/edge_point_graph.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
 
 namespace wayfinder {
@@ -215,7 +217,7 @@ NavMesh NavMesh::build_tiled(const NavMeshTileGrid& grid, std::span<const NavMes
   mesh.tiles_ = std::move(stored);
   mesh.build_options_ = options;
   mesh.source_ = tiles.empty() ? std::string("<tiles>") : tiles.front().geometry.source + " (tiled)";
-  mesh.rebuild_from_tiles();
+  mesh.rebuild_from_tiles(std::nullopt);
   return mesh;
 }
 
@@ -262,8 +264,32 @@ MeshGeometry NavMesh::assemble_tiles() const {
   return out;
 }
 
-void NavMesh::rebuild_from_tiles() {
+// The polygon ids of the tiles within `radius` tiles (in x and z) of tile `index`, ascending.
+std::vector<std::uint32_t> NavMesh::polygons_around_tile(std::size_t index, int radius) const {
+  const auto columns = static_cast<std::size_t>(tile_grid_.tiles_x);
+  const int tile_x = static_cast<int>(index % columns), tile_z = static_cast<int>(index / columns);
+  const std::uint32_t capacity = tile_grid_.max_polygons_per_tile;
+  std::vector<std::uint32_t> out;
+  for (int z = std::max(0, tile_z - radius); z <= std::min(tile_grid_.tiles_z - 1, tile_z + radius); ++z)
+    for (int x = std::max(0, tile_x - radius); x <= std::min(tile_grid_.tiles_x - 1, tile_x + radius); ++x) {
+      const auto first = static_cast<std::uint32_t>(tile_index(tile_grid_, x, z) * capacity);
+      for (std::uint32_t i = 0; i < capacity; ++i) out.push_back(first + i);
+    }
+  return out;
+}
+
+void NavMesh::rebuild_from_tiles(std::optional<std::size_t> changed_tile) {
   NavMesh fresh = build_checked(assemble_tiles(), build_options_, true);
+  // The join of one tile reaches its 8 neighbours' polygons and no farther (the border weld
+  // looks at the border lines around the tile only): every polygon two tiles away or more keeps
+  // its geometry and neighbours, and the corridor search's graph is copied there.
+  if (changed_tile && edge_point_graph_) {
+    const std::vector<std::uint32_t> near = polygons_around_tile(*changed_tile, 2);
+    const std::vector<std::uint32_t> around = polygons_around_tile(*changed_tile, 3);
+    fresh.edge_point_graph_ = std::make_shared<const EdgePointGraph>(fresh, *this, *edge_point_graph_, near, around);
+  } else {
+    fresh.edge_point_graph_ = std::make_shared<const EdgePointGraph>(fresh);
+  }
   fresh.source_ = source_;
   fresh.tile_grid_ = tile_grid_;
   fresh.tiles_ = std::move(tiles_);
@@ -330,7 +356,7 @@ void NavMesh::replace_tile(int tile_x, int tile_z, const MeshGeometry& tile_geom
   // Only the build of the joined arrays can throw, before rebuild_from_tiles moves anything.
   MeshGeometry previous = std::exchange(tiles_[index].geometry, std::move(repaired));
   try {
-    rebuild_from_tiles();
+    rebuild_from_tiles(index);
   } catch (...) {
     tiles_[index].geometry = std::move(previous);
     throw;

@@ -335,7 +335,10 @@ class NavMesh {
                                bool keep_empty_polygons);
   // Tiles (nav_mesh_tiles.cpp): every tile's geometry joined into one, one polygon per id.
   [[nodiscard]] MeshGeometry assemble_tiles() const;
-  void rebuild_from_tiles();
+  // The joined arrays made again from the tiles; `changed_tile` (an index into tiles_) is the
+  // only tile changed since they were last made, if that is known.
+  void rebuild_from_tiles(std::optional<std::size_t> changed_tile);
+  [[nodiscard]] std::vector<std::uint32_t> polygons_around_tile(std::size_t index, int radius) const;
   [[nodiscard]] bool is_empty_polygon(PolygonId polygon) const {
     return polygon_starts_[polygon] == polygon_starts_[polygon + 1];
   }
