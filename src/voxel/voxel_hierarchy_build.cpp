@@ -580,13 +580,21 @@ std::size_t VoxelHierarchy::update() {
     stored = stored - cluster_places(redone[i]).size() + places[i].size();
   if (options_.max_places != 0 && stored > options_.max_places)
     throw std::length_error(too_many_places(profile_, options_.max_places));
-  std::vector<std::vector<NodeId>> lists(clusters);
+  std::vector<NodeId> spliced;
+  spliced.reserve(static_cast<std::size_t>(stored));
+  std::vector<std::uint64_t> offsets(clusters + 1, 0);
   for (std::size_t c = 0, i = 0; c < clusters; ++c) {
-    if (dirty[c] != 0) lists[c] = std::move(places[i++]);
-    else lists[c].assign(cluster_places(static_cast<int>(c)).begin(), cluster_places(static_cast<int>(c)).end());
+    const std::span<const NodeId> kept = cluster_places(static_cast<int>(c));
+    if (dirty[c] != 0) {
+      spliced.insert(spliced.end(), places[i].begin(), places[i].end());
+      ++i;
+    } else {
+      spliced.insert(spliced.end(), kept.begin(), kept.end());
+    }
+    offsets[c + 1] = spliced.size();
   }
-  lay_end_to_end(lists, cluster_places_, cluster_places_offsets_);
-  std::vector<std::vector<NodeId>>().swap(lists);
+  cluster_places_.swap(spliced);
+  cluster_places_offsets_.swap(offsets);
   open_ = std::move(open);
 
   // 2 and 3. The chosen transitions, again cluster by cluster in index order, as the build
@@ -653,24 +661,16 @@ void VoxelHierarchy::connect(std::vector<char> redo, std::size_t progress_base, 
   }
 
   // 5. Intra-edges: the costs between the nodes of each cluster, k x k per cluster; a cluster
-  // not marked whose nodes did not change keeps the costs of the graph as it is.
-  std::vector<std::vector<Cost>> intra(clusters);
+  // not marked whose nodes did not change keeps the intra-edges of the graph as it is.
   std::vector<int> redone;
   for (std::size_t c = 0; c < clusters; ++c) {
     const std::vector<NodeId>& ends = nodes[c];
     if (redo[c] == 0 && !std::equal(ends.begin(), ends.end(), node_places_.begin() + node_offsets_[c],
                                     node_places_.begin() + node_offsets_[c + 1]))
       redo[c] = 1;
-    if (redo[c] != 0) {
-      redone.push_back(static_cast<int>(c));
-      continue;
-    }
-    const std::size_t k = ends.size();
-    intra[c].assign(k * k, infinite_cost);
-    for (std::size_t i = 0; i < k; ++i)
-      for (const Edge& edge : edges(static_cast<std::uint32_t>(node_offsets_[c] + i)))
-        if (!edge.inter) intra[c][i * k + (edge.to - node_offsets_[c])] = edge.cost;
+    if (redo[c] != 0) redone.push_back(static_cast<int>(c));
   }
+  std::vector<std::vector<Cost>> intra(clusters);
   std::vector<BuildScratch> scratch(static_cast<std::size_t>(options_.build_threads));
   for_each_cluster(redone.size(), options_.build_threads, options_.progress, progress_base,
                    progress_total != 0 ? progress_total : redone.size(), [&](int i, int thread) {
@@ -686,32 +686,44 @@ void VoxelHierarchy::connect(std::vector<char> redo, std::size_t progress_base, 
                                                                        ends, scratch[static_cast<std::size_t>(thread)], intra[c]);
                    });
 
-  // 6. The graph in compressed rows: each node's intra-edges, then its inter-edges.
-  lay_end_to_end(nodes, node_places_, node_offsets_);
+  // 6. The graph in compressed rows: each node's intra-edges (to the cluster's nodes in order),
+  // then its inter-edges (in the order chosen).
+  std::vector<NodeId> places;
+  std::vector<std::uint32_t> first_nodes;
+  lay_end_to_end(nodes, places, first_nodes);
   auto node_id = [&](NodeId place) {
     const int c = cluster_of(world_.coord_of(place));
-    const auto first = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c)];
-    const auto end = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c) + 1];
-    return static_cast<std::uint32_t>(std::lower_bound(first, end, place) - node_places_.begin());
+    const auto first = places.begin() + first_nodes[static_cast<std::size_t>(c)];
+    const auto end = places.begin() + first_nodes[static_cast<std::size_t>(c) + 1];
+    return static_cast<std::uint32_t>(std::lower_bound(first, end, place) - places.begin());
   };
   stats_ = {};
-  std::vector<std::vector<Edge>> per_node(node_places_.size());
+  std::vector<std::uint32_t> row_offsets(places.size() + 1, 0);
+  std::vector<Edge> rows;
+  rows.reserve(edges_.size());
   for (std::size_t c = 0; c < clusters; ++c) {
     const std::size_t k = nodes[c].size();
-    for (std::size_t i = 0; i < k; ++i)
-      for (std::size_t j = 0; j < k; ++j)
-        if (i != j && intra[c][i * k + j] != infinite_cost) {
-          per_node[node_offsets_[c] + i].push_back({static_cast<std::uint32_t>(node_offsets_[c] + j), false, intra[c][i * k + j]});
-          ++stats_.intra_edges;
-        }
-    for (const ChosenTransition& t : chosen_[c]) per_node[node_id(t.from)].push_back({node_id(t.to), true, t.cost});
+    const std::uint32_t base = first_nodes[c];
+    for (std::size_t i = 0; i < k; ++i) {
+      if (redo[c] != 0) {
+        for (std::size_t j = 0; j < k; ++j)
+          if (i != j && intra[c][i * k + j] != infinite_cost)
+            rows.push_back({static_cast<std::uint32_t>(base + j), false, intra[c][i * k + j]});
+      } else {
+        const std::uint32_t old_base = node_offsets_[c];
+        for (const Edge& edge : edges(static_cast<std::uint32_t>(old_base + i)))
+          if (!edge.inter) rows.push_back({base + (edge.to - old_base), false, edge.cost});
+      }
+      stats_.intra_edges += rows.size() - row_offsets[base + i];
+      for (const ChosenTransition& t : chosen_[c])
+        if (t.from == nodes[c][i]) rows.push_back({node_id(t.to), true, t.cost});
+      row_offsets[base + i + 1] = static_cast<std::uint32_t>(rows.size());
+    }
   }
-  edge_offsets_.assign(node_places_.size() + 1, 0);
-  edges_.clear();
-  for (std::size_t n = 0; n < per_node.size(); ++n) {
-    edges_.insert(edges_.end(), per_node[n].begin(), per_node[n].end());
-    edge_offsets_[n + 1] = static_cast<std::uint32_t>(edges_.size());
-  }
+  node_places_.swap(places);
+  node_offsets_.swap(first_nodes);
+  edge_offsets_.swap(row_offsets);
+  edges_.swap(rows);
 
   stats_.clusters = clusters;
   stats_.clusters_rebuilt = redone.size();
