@@ -699,8 +699,19 @@ void VoxelHierarchy::connect(std::vector<char> redo, std::size_t progress_base, 
   };
   stats_ = {};
   std::vector<std::uint32_t> row_offsets(places.size() + 1, 0);
+  std::size_t row_count = 0;  // the edges to come, counted first so that the rows take no spare room
+  for (std::size_t c = 0; c < clusters; ++c) {
+    row_count += chosen_[c].size();
+    if (redo[c] != 0) {
+      row_count += static_cast<std::size_t>(std::count_if(intra[c].begin(), intra[c].end(),
+                                                          [](Cost cost) { return cost != 0.0 && cost != infinite_cost; }));
+    } else {
+      for (std::uint32_t e = edge_offsets_[node_offsets_[c]]; e < edge_offsets_[node_offsets_[c + 1]]; ++e)
+        if (!edges_[e].inter) ++row_count;
+    }
+  }
   std::vector<Edge> rows;
-  rows.reserve(edges_.size());
+  rows.reserve(row_count);
   for (std::size_t c = 0; c < clusters; ++c) {
     const std::size_t k = nodes[c].size();
     const std::uint32_t base = first_nodes[c];
