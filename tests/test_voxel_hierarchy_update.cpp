@@ -24,17 +24,6 @@ namespace {
 
 using namespace wayfinder::voxel_testing;
 
-VoxelWorld random_world(std::mt19937_64& random, int size_x, int size_y, int size_z, int solid_percent) {
-  return VoxelWorld::from_function(size_x, size_y, size_z, [&](int, int y, int) {
-    if (y == 0) return BlockKind::solid;
-    const auto roll = static_cast<int>(random() % 100);
-    if (roll < solid_percent) return BlockKind::solid;
-    if (roll < solid_percent + 3) return BlockKind::water;
-    if (roll < solid_percent + 5) return BlockKind::ladder;
-    return BlockKind::air;
-  });
-}
-
 /// Everything a query reads, compared between an updated hierarchy and a fresh build.
 void expect_same_hierarchy(const VoxelHierarchy& updated, const VoxelHierarchy& fresh, const std::string& where) {
   ASSERT_EQ(updated.cluster_count(), fresh.cluster_count()) << where;
@@ -174,7 +163,7 @@ void edit_and_compare(VoxelWorld& world, const MovementProfile& profile, const V
 TEST(VoxelHierarchyUpdate, WalkersOnRandomWorldsMatchAFreshBuild) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     std::mt19937_64 random(seed);
-    VoxelWorld world = random_world(random, 44, 10, 36, 18 + static_cast<int>(seed) * 4);
+    VoxelWorld world = random_floor_world(random, 44, 10, 36, 18 + static_cast<int>(seed) * 4);
     VoxelHierarchyOptions options;
     options.cluster_size = seed % 2 == 0 ? 8 : 5;
     options.cluster_height = seed == 3 ? 4 : 0;
@@ -190,7 +179,7 @@ TEST(VoxelHierarchyUpdate, WalkersOnRandomWorldsMatchAFreshBuild) {
 TEST(VoxelHierarchyUpdate, FlyersOnRandomWorldsMatchAFreshBuild) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     std::mt19937_64 random(seed + 50);
-    VoxelWorld world = random_world(random, 30, 20, 26, seed == 1 ? 4 : 25);
+    VoxelWorld world = random_floor_world(random, 30, 20, 26, seed == 1 ? 4 : 25);
     VoxelHierarchyOptions options;
     options.cluster_size = seed == 2 ? 4 : 8;
     options.long_entrance = seed == 3 ? 3 : 6;
@@ -229,7 +218,7 @@ TEST(VoxelHierarchyUpdate, BenchmarkMapMatchesAFreshBuild) {
 
 TEST(VoxelHierarchyUpdate, OneEditRedoesOnlyTheClustersNearIt) {
   std::mt19937_64 random(5);
-  VoxelWorld world = random_world(random, 128, 8, 128, 10);
+  VoxelWorld world = random_floor_world(random, 128, 8, 128, 10);
   VoxelHierarchyOptions options;
   options.cluster_size = 16;
   VoxelHierarchy hierarchy(world, MovementProfile::walker(), options);
@@ -244,7 +233,7 @@ TEST(VoxelHierarchyUpdate, OneEditRedoesOnlyTheClustersNearIt) {
 
 TEST(VoxelHierarchyUpdate, ALogThatNoLongerReachesBackRebuildsEverything) {
   std::mt19937_64 random(9);
-  VoxelWorld world = random_world(random, 40, 8, 40, 20);
+  VoxelWorld world = random_floor_world(random, 40, 8, 40, 20);
   VoxelHierarchy hierarchy(world, MovementProfile::walker());
   world.set_block(10, 2, 10, BlockKind::solid);
   world.set_block(11, 2, 10, BlockKind::solid);
