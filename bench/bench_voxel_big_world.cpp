@@ -2,11 +2,14 @@
 // much memory it holds, and walking and flying queries across a 1024 x 256 x 1024 world (from
 // the first eighth of its x range to the last, like `wayfinder voxel generate --queries`).
 // The hierarchical search (hpa) runs on each profile's VoxelHierarchy, built once (2 threads)
-// before its first query; hierarchy_build/* time that build alone.
+// before its first query; hierarchy_build/* time that build alone. hierarchy_update/walker times
+// VoxelHierarchy::update() after one edit of a copy of the world (a wall of 4 blocks on the
+// ground across a corner of four clusters, put up in one iteration and taken down in the next,
+// at another corner every two iterations), against the build it replaces.
 // Counters: world_MiB (VoxelWorld::memory_bytes), time_per_query (search only),
 // expanded_per_query, expansions_per_second, search_memory_MiB (the pathfinder's paged state
 // after the last query; one pathfinder serves all the queries of a benchmark, so its pages are
-// warm after the first iteration).
+// warm after the first iteration); clusters_redone (per update).
 //
 //   build/release/bench/wayfinder_bench_voxel_big_world --benchmark_repetitions=3
 //       --benchmark_report_aggregates_only=true   (one command line)
@@ -15,6 +18,7 @@
 
 #include "bench_support.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,6 +64,11 @@ class BigWorld {
     if (!slot) slot = std::make_shared<const VoxelHierarchy>(world(), profile, hierarchy_options());
     return slot;
   }
+  /// A copy of the world to edit, made on first use (the hierarchies above stay current).
+  VoxelWorld& editable_world() {
+    if (!editable_) editable_ = std::make_unique<VoxelWorld>(world());
+    return *editable_;
+  }
   static VoxelHierarchyOptions hierarchy_options() {
     VoxelHierarchyOptions options;
     options.build_threads = 2;
@@ -82,6 +91,7 @@ class BigWorld {
     }
   }
   std::unique_ptr<VoxelWorld> world_;
+  std::unique_ptr<VoxelWorld> editable_;
   std::vector<std::pair<VoxelCoord, VoxelCoord>> pairs_;
   std::shared_ptr<const VoxelHierarchy> walker_hierarchy_;
   std::shared_ptr<const VoxelHierarchy> flyer_hierarchy_;
@@ -124,6 +134,32 @@ void run_cross_world(benchmark::State& state, BigWorld& big, const MovementProfi
   state.counters["search_memory_MiB"] = static_cast<double>(pathfinder.search_memory_bytes()) / (1024.0 * 1024.0);
 }
 
+/// One edit and the update that follows it, per iteration: a wall of 4 blocks on the ground
+/// across the corner of four clusters, put up, then taken down, then at the next corner.
+void run_update(benchmark::State& state, BigWorld& big, const MovementProfile& profile) {
+  VoxelWorld& world = big.editable_world();
+  VoxelHierarchy hierarchy(world, profile, BigWorld::hierarchy_options());
+  const int cluster = hierarchy.cluster_size();
+  std::vector<VoxelCoord> corners;
+  for (int i = 1; corners.size() < 16 && i < 64; ++i) {
+    const int x = cluster * (1 + i * 7 % (world.size_x() / cluster - 1));
+    const int z = cluster * (1 + i * 11 % (world.size_z() / cluster - 1));
+    const int y = world.top_block(x, z) + 1;
+    if (y > 0 && y < world.size_y()) corners.push_back({x, y, z});
+  }
+  std::size_t iteration = 0;
+  std::size_t redone = 0;
+  for (auto _ : state) {
+    const VoxelCoord corner = corners[(iteration / 2) % corners.size()];
+    const BlockKind kind = iteration % 2 == 0 ? BlockKind::solid : BlockKind::air;
+    for (int dx = -2; dx < 2; ++dx) world.set_block(corner.x + dx, corner.y, corner.z, kind);
+    redone += hierarchy.update();
+    ++iteration;
+  }
+  state.counters["clusters_redone"] = static_cast<double>(redone) / static_cast<double>(std::max<std::size_t>(iteration, 1));
+  state.counters["clusters"] = static_cast<double>(hierarchy.cluster_count());
+}
+
 void register_all(BigWorld& big) {
   benchmark::RegisterBenchmark("generate/256x128x256", [](benchmark::State& state) { run_generate(state, 256, 128, 256); })
       ->Unit(benchmark::kMillisecond);
@@ -148,6 +184,15 @@ void register_all(BigWorld& big) {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(1);
+  }
+  for (const bool fly : {false, true}) {
+    const std::string name = std::string("hierarchy_update/") + (fly ? "flyer" : "walker") + "/1024x256x1024";
+    benchmark::RegisterBenchmark(name.c_str(), [&big, fly](benchmark::State& state) {
+      run_update(state, big, fly ? MovementProfile::flyer() : MovementProfile::walker());
+    })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(20);
   }
   for (const bool fly : {false, true})
     for (const VoxelAlgorithm algorithm :

@@ -22,18 +22,6 @@ namespace {
 
 using namespace wayfinder::voxel_testing;
 
-/// Random blocks over a floor: solid, water and ladders, with open space above.
-VoxelWorld random_world(std::mt19937_64& random, int size_x, int size_y, int size_z, int solid_percent) {
-  return VoxelWorld::from_function(size_x, size_y, size_z, [&](int, int y, int) {
-    if (y == 0) return BlockKind::solid;
-    const auto roll = static_cast<int>(random() % 100);
-    if (roll < solid_percent) return BlockKind::solid;
-    if (roll < solid_percent + 3) return BlockKind::water;
-    if (roll < solid_percent + 5) return BlockKind::ladder;
-    return BlockKind::air;
-  });
-}
-
 std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& result) {
   std::vector<VoxelCoord> path;
   for (const NodeId node : result.nodes) path.push_back(world.coord_of(node));
@@ -91,7 +79,7 @@ TEST(VoxelHierarchy, WalkersFindAPathExactlyWhenAStarDoesOnRandomWorlds) {
     const int size_x = 14 + static_cast<int>(random() % 20);
     const int size_z = 14 + static_cast<int>(random() % 20);
     const int size_y = 5 + static_cast<int>(random() % 6);
-    const VoxelWorld world = random_world(random, size_x, size_y, size_z, 12 + static_cast<int>(random() % 25));
+    const VoxelWorld world = random_floor_world(random, size_x, size_y, size_z, 12 + static_cast<int>(random() % 25));
     MovementProfile profile = MovementProfile::walker();
     profile.agent_height = 1 + trial % 2;
     profile.walk_directions = trial % 3 == 0 ? 4 : 8;
@@ -177,7 +165,7 @@ TEST(VoxelHierarchy, GeneratedTerrainPathsStayCloseToOptimal) {
 
 TEST(VoxelHierarchy, TheBuildDoesNotDependOnItsThreads) {
   std::mt19937_64 random(4);
-  const VoxelWorld world = random_world(random, 40, 8, 36, 20);
+  const VoxelWorld world = random_floor_world(random, 40, 8, 36, 20);
   VoxelHierarchyOptions one;
   one.cluster_size = 8;
   VoxelHierarchyOptions two = one;
@@ -299,8 +287,8 @@ TEST(VoxelHierarchy, BadQueriesAndEditedWorldsAreRefusedInWords) {
 
 TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
   std::mt19937_64 random(12);
-  const VoxelWorld world = random_world(random, 30, 7, 30, 15);
-  const VoxelWorld other = random_world(random, 30, 7, 30, 15);
+  const VoxelWorld world = random_floor_world(random, 30, 7, 30, 15);
+  const VoxelWorld other = random_floor_world(random, 30, 7, 30, 15);
   VoxelHierarchyOptions options;
   options.cluster_size = 6;
   const auto hierarchy = std::make_shared<const VoxelHierarchy>(world, MovementProfile::walker(), options);

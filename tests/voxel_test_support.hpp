@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,19 @@ inline std::string vox_file(const std::string& main_children, int version = 150)
 
 // ---------------------------------------------------------------------------------------------
 // Independent move checks
+
+/// Random blocks over a solid floor (y = 0): solid with `solid_percent` chance, water 3 %,
+/// ladders 2 %, air otherwise, with open space above: the hierarchy tests' worlds.
+inline VoxelWorld random_floor_world(std::mt19937_64& random, int size_x, int size_y, int size_z, int solid_percent) {
+  return VoxelWorld::from_function(size_x, size_y, size_z, [&](int, int y, int) {
+    if (y == 0) return BlockKind::solid;
+    const auto roll = static_cast<int>(random() % 100);
+    if (roll < solid_percent) return BlockKind::solid;
+    if (roll < solid_percent + 3) return BlockKind::water;
+    if (roll < solid_percent + 5) return BlockKind::ladder;
+    return BlockKind::air;
+  });
+}
 
 inline bool body_free(const VoxelWorld& world, const MovementProfile& profile, int x, int z, int from_y, int to_y) {
   for (int y = from_y; y <= to_y; ++y) {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <mutex>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -371,6 +372,45 @@ void lay_end_to_end(const std::vector<std::vector<NodeId>>& lists, std::vector<N
   for (const auto& list : lists) packed.insert(packed.end(), list.begin(), list.end());
 }
 
+/// Fills `out` with a cluster's moves out, grouped into entrances (the build's second step).
+void find_entrances(const VoxelHierarchy& hierarchy, const WorldMoves& moves, int cluster, BuildScratch& s,
+                    ClusterTransitions& out) {
+  const VoxelWorld& world = hierarchy.world();
+  const ClusterBox box{hierarchy.cluster_origin(cluster), hierarchy.cluster_extent(cluster)};
+  const std::span<const NodeId> own = hierarchy.cluster_places(cluster);
+  const bool open = hierarchy.cluster_open(cluster);
+  collect_transitions_out(moves, world, box, own, open, s);
+  if (hierarchy.profile().fly) keep_one_axis_transitions(world, s.crossing);
+  out.transitions = s.crossing.size();
+  if (s.crossing.empty()) return;
+  const std::vector<KeyedTransition> keyed = order_along_borders(hierarchy, s.crossing);
+  Groups groups = join_interchangeable_transitions(moves, world, box, own, open, s, keyed);
+  collect_entrances(groups, keyed, s.crossing, out);
+}
+
+std::string too_many_places(const MovementProfile& profile, std::uint64_t max_places) {
+  return "voxel hierarchy: the agent has more than " + std::to_string(max_places) +
+         " places to store in this world (max_places)" +
+         (profile.fly ? "; a flyer's places are the blocks that are not solid, stored for the clusters that hold a "
+                        "solid block"
+                      : "");
+}
+
+/// How far one move of the agent reads blocks from its start, in blocks: across (x and z),
+/// down and up (movement_profile.hpp: a jump crosses jump_distance + 1 columns and checks the
+/// agent's clearance at its apex; a fall reads the block that holds the agent, max_fall down).
+struct MoveReach {
+  int across = 1;
+  int down = 1;
+  int up = 1;
+};
+
+MoveReach move_reach(const MovementProfile& profile) {
+  if (profile.fly) return {1, 1, 1};  // the 2 x 2 x 2 boxes around a move
+  return {profile.jump_distance + 1, std::max(profile.max_fall, 1) + 1,
+          profile.agent_height + std::max({profile.jump_height, profile.step_height, 1})};
+}
+
 }  // namespace
 
 VoxelHierarchy::VoxelHierarchy(const VoxelWorld& world, const MovementProfile& profile, VoxelHierarchyOptions options)
@@ -416,15 +456,25 @@ VoxelCoord VoxelHierarchy::cluster_extent(int cluster) const {
 
 void VoxelHierarchy::rebuild() { build(); }
 
+void VoxelHierarchy::for_each_cluster_near(int cluster, int reach_x, int reach_y, int reach_z,
+                                           const std::function<void(int)>& visit) const {
+  const int x = cluster % across_;
+  const int z = (cluster / across_) % down_;
+  const int y = cluster / (across_ * down_);
+  for (int cy = std::max(0, y - reach_y); cy <= std::min(up_ - 1, y + reach_y); ++cy)
+    for (int cz = std::max(0, z - reach_z); cz <= std::min(down_ - 1, z + reach_z); ++cz)
+      for (int cx = std::max(0, x - reach_x); cx <= std::min(across_ - 1, x + reach_x); ++cx)
+        visit((cy * down_ + cz) * across_ + cx);
+}
+
 void VoxelHierarchy::build() {
   const auto began = std::chrono::steady_clock::now();
   revision_ = world_.revision();
+  world_size_ = {world_.size_x(), world_.size_y(), world_.size_z()};
   across_ = (world_.size_x() + size_ - 1) / size_;
   down_ = (world_.size_z() + size_ - 1) / size_;
   up_ = (world_.size_y() + height_ - 1) / height_;
   const std::size_t clusters = static_cast<std::size_t>(across_) * static_cast<std::size_t>(down_) * static_cast<std::size_t>(up_);
-  stats_ = {};
-  stats_.clusters = clusters;
   const WorldMoves moves = make_moves(world_, profile_);
   const int threads = options_.build_threads;
   const std::size_t progress_total = 3 * clusters;
@@ -433,118 +483,280 @@ void VoxelHierarchy::build() {
   // 1. The places of every cluster, in id order (none stored for a flyer's open clusters).
   std::vector<std::vector<NodeId>> places(clusters);
   std::atomic<std::uint64_t> place_count{0};
-  std::atomic<std::uint64_t> open_places{0};
   open_.assign(clusters, 0);
   for_each_cluster(clusters, threads, options_.progress, 0, progress_total, [&](int cluster, int) {
     const ClusterBox box = box_of(cluster);
     if (profile_.fly && box_without_solid_block(world_, box)) {
       open_[static_cast<std::size_t>(cluster)] = 1;
-      open_places += static_cast<std::uint64_t>(box.volume());
       return;
     }
     std::vector<NodeId>& list = places[static_cast<std::size_t>(cluster)];
     collect_places(world_, profile_, box, list);
     const std::uint64_t counted = place_count += list.size();
     if (options_.max_places != 0 && counted > options_.max_places)
-      throw std::length_error("voxel hierarchy: the agent has more than " + std::to_string(options_.max_places) +
-                              " places to store in this world (max_places)" +
-                              (profile_.fly ? "; a flyer's places are the blocks that are not solid, stored for the "
-                                              "clusters that hold a solid block"
-                                            : ""));
+      throw std::length_error(too_many_places(profile_, options_.max_places));
   });
   lay_end_to_end(places, cluster_places_, cluster_places_offsets_);
   std::vector<std::vector<NodeId>>().swap(places);
-  stats_.places = cluster_places_.size() + open_places;
-  stats_.open_clusters = static_cast<std::size_t>(std::count(open_.begin(), open_.end(), 1));
 
   // 2. Transitions and entrances: per cluster, its moves out, grouped by the cluster they enter
   // into interchangeable sets.
   std::vector<ClusterTransitions> outgoing(clusters);
   std::vector<BuildScratch> scratch(static_cast<std::size_t>(threads));
   for_each_cluster(clusters, threads, options_.progress, clusters, progress_total, [&](int cluster, int thread) {
-    BuildScratch& s = scratch[static_cast<std::size_t>(thread)];
-    const ClusterBox box = box_of(cluster);
-    const std::span<const NodeId> own = cluster_places(cluster);
-    const bool open = cluster_open(cluster);
-    collect_transitions_out(moves, world_, box, own, open, s);
-    if (profile_.fly) keep_one_axis_transitions(world_, s.crossing);
-    ClusterTransitions& out = outgoing[static_cast<std::size_t>(cluster)];
-    out.transitions = s.crossing.size();
-    if (s.crossing.empty()) return;
-    const std::vector<KeyedTransition> keyed = order_along_borders(*this, s.crossing);
-    Groups groups = join_interchangeable_transitions(moves, world_, box, own, open, s, keyed);
-    collect_entrances(groups, keyed, s.crossing, out);
+    find_entrances(*this, moves, cluster, scratch[static_cast<std::size_t>(thread)], outgoing[static_cast<std::size_t>(cluster)]);
   });
+  std::vector<BuildScratch>().swap(scratch);
 
   // 3. The chosen transitions, one cluster after another (so the choice does not depend on the
   // threads).
   std::unordered_set<NodeId> chosen_places;
-  std::vector<std::vector<Transition>> chosen(clusters);
   std::vector<std::pair<std::size_t, std::size_t>> runs;
-  for (std::size_t c = 0; c < clusters; ++c)
+  std::vector<Transition> picked;
+  chosen_.assign(clusters, {});
+  cluster_transitions_.assign(clusters, 0);
+  cluster_entrances_.assign(clusters, 0);
+  cluster_expansions_.assign(clusters, 0);
+  for (std::size_t c = 0; c < clusters; ++c) {
+    picked.clear();
     for (const std::vector<Transition>& entrance : outgoing[c].entrances)
-      choose_entrance_transitions(entrance, options_.long_entrance, chosen_places, runs, chosen[c]);
+      choose_entrance_transitions(entrance, options_.long_entrance, chosen_places, runs, picked);
+    for (const Transition& t : picked) chosen_[c].push_back({t.from, t.to, t.cost});
+    cluster_transitions_[c] = static_cast<std::uint32_t>(outgoing[c].transitions);
+    cluster_entrances_[c] = static_cast<std::uint32_t>(outgoing[c].entrances.size());
+  }
+  std::vector<ClusterTransitions>().swap(outgoing);
+
+  connect(std::vector<char>(clusters, 1), 2 * clusters, progress_total);
+  stats_.build_milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+}
+
+std::size_t VoxelHierarchy::update() {
+  if (world_.revision() == revision_) return 0;
+  const auto changes = world_.revision() > revision_ ? world_.changes_since(revision_) : std::nullopt;
+  if (!changes || world_size_ != VoxelCoord{world_.size_x(), world_.size_y(), world_.size_z()}) {
+    rebuild();
+    return stats_.clusters_rebuilt;
+  }
+  const auto began = std::chrono::steady_clock::now();
+  const std::size_t clusters = cluster_count();
+  const WorldMoves moves = make_moves(world_, profile_);
+  auto box_of = [&](int cluster) { return ClusterBox{cluster_origin(cluster), cluster_extent(cluster)}; };
+
+  // The clusters whose places, entrances or in-cluster costs an edit can change: a cluster's
+  // data reads the moves of its places and those of the places they reach, so the blocks
+  // within twice a move's reach of its box (and one more, for the block that holds an agent).
+  const MoveReach reach = move_reach(profile_);
+  const int margin_across = 2 * reach.across + 1;
+  const int margin_vertical = 2 * std::max(reach.down, reach.up) + 1;
+  std::vector<char> dirty(clusters, 0);
+  for (const VoxelBlockChange& change : *changes) {
+    const VoxelCoord at = change.at;
+    const int x_first = std::max(0, at.x - margin_across) / size_;
+    const int x_last = std::min(world_.size_x() - 1, at.x + margin_across) / size_;
+    const int z_first = std::max(0, at.z - margin_across) / size_;
+    const int z_last = std::min(world_.size_z() - 1, at.z + margin_across) / size_;
+    const int y_first = std::max(0, at.y - margin_vertical) / height_;
+    const int y_last = std::min(world_.size_y() - 1, at.y + margin_vertical) / height_;
+    for (int y = y_first; y <= y_last; ++y)
+      for (int z = z_first; z <= z_last; ++z)
+        for (int x = x_first; x <= x_last; ++x) dirty[static_cast<std::size_t>((y * down_ + z) * across_ + x)] = 1;
+  }
+  std::vector<int> redone;
+  for (std::size_t c = 0; c < clusters; ++c)
+    if (dirty[c] != 0) redone.push_back(static_cast<int>(c));
+
+  // 1. The places of those clusters, checked against max_places before anything changes.
+  std::vector<std::vector<NodeId>> places(redone.size());
+  std::vector<std::uint8_t> open = open_;
+  for_each_cluster(redone.size(), options_.build_threads, {}, 0, 0, [&](int i, int) {
+    const int cluster = redone[static_cast<std::size_t>(i)];
+    const ClusterBox box = box_of(cluster);
+    open[static_cast<std::size_t>(cluster)] = profile_.fly && box_without_solid_block(world_, box) ? 1 : 0;
+    if (open[static_cast<std::size_t>(cluster)] == 0) collect_places(world_, profile_, box, places[static_cast<std::size_t>(i)]);
+  });
+  std::uint64_t stored = cluster_places_.size();
+  for (std::size_t i = 0; i < redone.size(); ++i)
+    stored = stored - cluster_places(redone[i]).size() + places[i].size();
+  if (options_.max_places != 0 && stored > options_.max_places)
+    throw std::length_error(too_many_places(profile_, options_.max_places));
+  std::vector<NodeId> spliced;
+  spliced.reserve(static_cast<std::size_t>(stored));
+  std::vector<std::uint64_t> offsets(clusters + 1, 0);
+  for (std::size_t c = 0, i = 0; c < clusters; ++c) {
+    const std::span<const NodeId> kept = cluster_places(static_cast<int>(c));
+    if (dirty[c] != 0) {
+      spliced.insert(spliced.end(), places[i].begin(), places[i].end());
+      ++i;
+    } else {
+      spliced.insert(spliced.end(), kept.begin(), kept.end());
+    }
+    offsets[c + 1] = spliced.size();
+  }
+  cluster_places_.swap(spliced);
+  cluster_places_offsets_.swap(offsets);
+  open_ = std::move(open);
+
+  // 2 and 3. The chosen transitions, again cluster by cluster in index order, as the build
+  // chooses them: a cluster's choice reads its own entrances and the places chosen before it
+  // (by clusters up to two moves' reach away), so it is redone for the clusters marked and, when
+  // a choice changes, for the clusters after it within that window.
+  const int near_across = 2 * ((reach.across + size_ - 1) / size_);
+  const int near_vertical = 2 * ((std::max(reach.down, reach.up) + height_ - 1) / height_);
+  std::set<int> to_choose(redone.begin(), redone.end());
+  BuildScratch scratch;
+  std::unordered_set<NodeId> chosen_places;
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  std::vector<Transition> picked;
+  std::vector<ChosenTransition> choice;
+  while (!to_choose.empty()) {
+    const int cluster = *to_choose.begin();
+    to_choose.erase(to_choose.begin());
+    ClusterTransitions outgoing;
+    find_entrances(*this, moves, cluster, scratch, outgoing);
+    const auto c = static_cast<std::size_t>(cluster);
+    cluster_transitions_[c] = static_cast<std::uint32_t>(outgoing.transitions);
+    cluster_entrances_[c] = static_cast<std::uint32_t>(outgoing.entrances.size());
+    chosen_places.clear();
+    for_each_cluster_near(cluster, near_across, near_vertical, near_across, [&](int earlier) {
+      if (earlier >= cluster) return;
+      for (const ChosenTransition& t : chosen_[static_cast<std::size_t>(earlier)]) {
+        chosen_places.insert(t.from);
+        chosen_places.insert(t.to);
+      }
+    });
+    picked.clear();
+    for (const std::vector<Transition>& entrance : outgoing.entrances)
+      choose_entrance_transitions(entrance, options_.long_entrance, chosen_places, runs, picked);
+    choice.clear();
+    for (const Transition& t : picked) choice.push_back({t.from, t.to, t.cost});
+    if (choice == chosen_[c]) continue;
+    chosen_[c] = choice;
+    for_each_cluster_near(cluster, near_across, near_vertical, near_across, [&](int later) {
+      if (later > cluster) to_choose.insert(later);
+    });
+  }
+
+  connect(std::move(dirty), 0, 0);
+  revision_ = world_.revision();
+  stats_.build_milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return stats_.clusters_rebuilt;
+}
+
+void VoxelHierarchy::connect(std::vector<char> redo, std::size_t progress_base, std::size_t progress_total) {
+  const std::size_t clusters = cluster_count();
+  const WorldMoves moves = make_moves(world_, profile_);
+  auto box_of = [&](int cluster) { return ClusterBox{cluster_origin(cluster), cluster_extent(cluster)}; };
 
   // 4. The nodes: the places of the chosen transitions, cluster by cluster.
   std::vector<std::vector<NodeId>> nodes(clusters);
   for (std::size_t c = 0; c < clusters; ++c)
-    for (const Transition& t : chosen[c]) {
+    for (const ChosenTransition& t : chosen_[c]) {
       nodes[c].push_back(t.from);
       nodes[static_cast<std::size_t>(cluster_of(world_.coord_of(t.to)))].push_back(t.to);
-      ++stats_.inter_edges;
     }
-  for (std::size_t c = 0; c < clusters; ++c) {
-    stats_.transitions += outgoing[c].transitions;
-    stats_.entrances += outgoing[c].entrances.size();
-    std::sort(nodes[c].begin(), nodes[c].end());
-    nodes[c].erase(std::unique(nodes[c].begin(), nodes[c].end()), nodes[c].end());
+  for (std::vector<NodeId>& list : nodes) {
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
   }
-  lay_end_to_end(nodes, node_places_, node_offsets_);
+
+  // 5. Intra-edges: the costs between the nodes of each cluster, k x k per cluster; a cluster
+  // not marked whose nodes did not change keeps the intra-edges of the graph as it is.
+  std::vector<int> redone;
+  for (std::size_t c = 0; c < clusters; ++c) {
+    const std::vector<NodeId>& ends = nodes[c];
+    if (redo[c] == 0 && !std::equal(ends.begin(), ends.end(), node_places_.begin() + node_offsets_[c],
+                                    node_places_.begin() + node_offsets_[c + 1]))
+      redo[c] = 1;
+    if (redo[c] != 0) redone.push_back(static_cast<int>(c));
+  }
+  std::vector<std::vector<Cost>> intra(clusters);
+  std::vector<BuildScratch> scratch(static_cast<std::size_t>(options_.build_threads));
+  for_each_cluster(redone.size(), options_.build_threads, options_.progress, progress_base,
+                   progress_total != 0 ? progress_total : redone.size(), [&](int i, int thread) {
+                     const int cluster = redone[static_cast<std::size_t>(i)];
+                     const auto c = static_cast<std::size_t>(cluster);
+                     const std::vector<NodeId>& ends = nodes[c];
+                     cluster_expansions_[c] = 0;
+                     if (ends.size() < 2) return;
+                     if (cluster_open(cluster))
+                       open_box_costs(moves, ends, intra[c]);
+                     else
+                       cluster_expansions_[c] = searched_cluster_costs(moves, world_, box_of(cluster), cluster_places(cluster),
+                                                                       ends, scratch[static_cast<std::size_t>(thread)], intra[c]);
+                   });
+
+  // 6. The graph in compressed rows: each node's intra-edges (to the cluster's nodes in order),
+  // then its inter-edges (in the order chosen).
+  std::vector<NodeId> places;
+  std::vector<std::uint32_t> first_nodes;
+  lay_end_to_end(nodes, places, first_nodes);
   auto node_id = [&](NodeId place) {
     const int c = cluster_of(world_.coord_of(place));
-    const auto first = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c)];
-    const auto end = node_places_.begin() + node_offsets_[static_cast<std::size_t>(c) + 1];
-    return static_cast<std::uint32_t>(std::lower_bound(first, end, place) - node_places_.begin());
+    const auto first = places.begin() + first_nodes[static_cast<std::size_t>(c)];
+    const auto end = places.begin() + first_nodes[static_cast<std::size_t>(c) + 1];
+    return static_cast<std::uint32_t>(std::lower_bound(first, end, place) - places.begin());
   };
-
-  // 5. Intra-edges: the costs between the nodes of each cluster, k x k per cluster.
-  std::vector<std::vector<Cost>> intra(clusters);
-  std::atomic<std::uint64_t> expansions{0};
-  for_each_cluster(clusters, threads, options_.progress, 2 * clusters, progress_total, [&](int cluster, int thread) {
-    const std::vector<NodeId>& ends = nodes[static_cast<std::size_t>(cluster)];
-    if (ends.size() < 2) return;
-    std::vector<Cost>& costs = intra[static_cast<std::size_t>(cluster)];
-    if (cluster_open(cluster))
-      open_box_costs(moves, ends, costs);
-    else
-      expansions += searched_cluster_costs(moves, world_, box_of(cluster), cluster_places(cluster), ends,
-                                           scratch[static_cast<std::size_t>(thread)], costs);
-  });
-  stats_.build_expansions = expansions;
-
-  // 6. The graph in compressed rows: each node's intra-edges, then its inter-edges.
-  std::vector<std::vector<Edge>> per_node(node_places_.size());
+  stats_ = {};
+  std::vector<std::uint32_t> row_offsets(places.size() + 1, 0);
+  std::size_t row_count = 0;  // the edges to come, counted first so that the rows take no spare room
+  for (std::size_t c = 0; c < clusters; ++c) {
+    row_count += chosen_[c].size();
+    if (redo[c] != 0) {
+      row_count += static_cast<std::size_t>(std::count_if(intra[c].begin(), intra[c].end(),
+                                                          [](Cost cost) { return cost != 0.0 && cost != infinite_cost; }));
+    } else {
+      for (std::uint32_t e = edge_offsets_[node_offsets_[c]]; e < edge_offsets_[node_offsets_[c + 1]]; ++e)
+        if (!edges_[e].inter) ++row_count;
+    }
+  }
+  std::vector<Edge> rows;
+  rows.reserve(row_count);
   for (std::size_t c = 0; c < clusters; ++c) {
     const std::size_t k = nodes[c].size();
-    for (std::size_t i = 0; i < k; ++i)
-      for (std::size_t j = 0; j < k; ++j)
-        if (i != j && intra[c][i * k + j] != infinite_cost) {
-          per_node[node_offsets_[c] + i].push_back({static_cast<std::uint32_t>(node_offsets_[c] + j), false, intra[c][i * k + j]});
-          ++stats_.intra_edges;
-        }
-    for (const Transition& t : chosen[c]) per_node[node_id(t.from)].push_back({node_id(t.to), true, t.cost});
+    const std::uint32_t base = first_nodes[c];
+    for (std::size_t i = 0; i < k; ++i) {
+      if (redo[c] != 0) {
+        for (std::size_t j = 0; j < k; ++j)
+          if (i != j && intra[c][i * k + j] != infinite_cost)
+            rows.push_back({static_cast<std::uint32_t>(base + j), false, intra[c][i * k + j]});
+      } else {
+        const std::uint32_t old_base = node_offsets_[c];
+        for (const Edge& edge : edges(static_cast<std::uint32_t>(old_base + i)))
+          if (!edge.inter) rows.push_back({base + (edge.to - old_base), false, edge.cost});
+      }
+      stats_.intra_edges += rows.size() - row_offsets[base + i];
+      for (const ChosenTransition& t : chosen_[c])
+        if (t.from == nodes[c][i]) rows.push_back({node_id(t.to), true, t.cost});
+      row_offsets[base + i + 1] = static_cast<std::uint32_t>(rows.size());
+    }
   }
-  edge_offsets_.assign(node_places_.size() + 1, 0);
-  edges_.clear();
-  for (std::size_t n = 0; n < per_node.size(); ++n) {
-    edges_.insert(edges_.end(), per_node[n].begin(), per_node[n].end());
-    edge_offsets_[n + 1] = static_cast<std::uint32_t>(edges_.size());
+  node_places_.swap(places);
+  node_offsets_.swap(first_nodes);
+  edge_offsets_.swap(row_offsets);
+  edges_.swap(rows);
+
+  stats_.clusters = clusters;
+  stats_.clusters_rebuilt = redone.size();
+  std::size_t chosen_bytes = chosen_.capacity() * sizeof(std::vector<ChosenTransition>);
+  for (std::size_t c = 0; c < clusters; ++c) {
+    if (open_[c] != 0) {
+      ++stats_.open_clusters;
+      stats_.places += box_of(static_cast<int>(c)).volume();
+    }
+    stats_.transitions += cluster_transitions_[c];
+    stats_.entrances += cluster_entrances_[c];
+    stats_.inter_edges += chosen_[c].size();
+    stats_.build_expansions += cluster_expansions_[c];
+    chosen_bytes += chosen_[c].capacity() * sizeof(ChosenTransition);
   }
+  stats_.places += cluster_places_.size();
   stats_.nodes = node_places_.size();
   stats_.memory_bytes = cluster_places_.capacity() * sizeof(NodeId) + cluster_places_offsets_.capacity() * sizeof(std::uint64_t) +
                         node_places_.capacity() * sizeof(NodeId) + node_offsets_.capacity() * sizeof(std::uint32_t) +
-                        edge_offsets_.capacity() * sizeof(std::uint32_t) + edges_.capacity() * sizeof(Edge);
-  stats_.build_milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+                        edge_offsets_.capacity() * sizeof(std::uint32_t) + edges_.capacity() * sizeof(Edge) + chosen_bytes +
+                        open_.capacity() + (cluster_transitions_.capacity() + cluster_entrances_.capacity()) * sizeof(std::uint32_t) +
+                        cluster_expansions_.capacity() * sizeof(std::uint64_t);
 }
 
 }  // namespace wayfinder

@@ -332,7 +332,7 @@ SearchStatus VoxelHierarchyQuery::find_path(VoxelCoord start, VoxelCoord goal, P
   if (!hierarchy_.current())
     return reject("the world was edited since its hierarchy was built (hierarchy at revision " +
                   std::to_string(hierarchy_.revision()) + ", world at " + std::to_string(world.revision()) +
-                  "): call VoxelHierarchy::rebuild() first");
+                  "): call VoxelHierarchy::update() first");
   VoxelHierarchyQueryState& state = *state_;
   return std::visit([&](const auto& moves) { return run_query(hierarchy_, state, moves, start, goal, out, began); },
                     state.moves);

@@ -165,10 +165,15 @@ void bind_voxel(py::module_& module) {
            py::arg("cluster_height") = 0, py::arg("long_entrance") = 6, py::arg("build_threads") = 1,
            py::arg("max_places") = 0, py::keep_alive<1, 2>(),
            "builds the hierarchy; raises ValueError for bad options or profile, or past max_places")
+      .def("update", [](VoxelHierarchy& h) {
+        py::gil_scoped_release unlocked;
+        return h.update();
+      }, "brings it up to date after the world was edited, redoing only the clusters near the edits (the same "
+         "hierarchy as a fresh build); returns the clusters redone, 0 when current. No query may use it meanwhile")
       .def("rebuild", [](VoxelHierarchy& h) {
         py::gil_scoped_release unlocked;
         h.rebuild();
-      }, "builds it again after the world was edited")
+      }, "builds it again whole")
       .def_property_readonly("current", &VoxelHierarchy::current)
       .def_property_readonly("revision", &VoxelHierarchy::revision)
       .def_property_readonly("node_count", &VoxelHierarchy::node_count)
@@ -178,6 +183,7 @@ void bind_voxel(py::module_& module) {
         const VoxelHierarchyStats& s = h.stats();
         py::dict stats;
         stats["clusters"] = s.clusters;
+        stats["clusters_rebuilt"] = s.clusters_rebuilt;
         stats["open_clusters"] = s.open_clusters;
         stats["places"] = s.places;
         stats["transitions"] = s.transitions;

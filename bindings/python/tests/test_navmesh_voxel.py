@@ -156,6 +156,28 @@ def test_voxel_hierarchy_against_astar(simple_voxel_benchmark):
         wf.VoxelHierarchy(world, flyer, max_places=10)
 
 
+def test_voxel_hierarchy_update_after_edits():
+    world = wf.VoxelWorld(48, 6, 48)
+    for x in range(48):
+        for z in range(48):
+            world.set_block((x, 0, z), wf.BlockKind.solid)
+    walker = wf.MovementProfile.walker()
+    hierarchy = wf.VoxelHierarchy(world, walker, cluster_size=8)
+    finder = wf.VoxelQuery(world, walker)
+    finder.set_hierarchy(hierarchy)
+    assert hierarchy.update() == 0  # current: nothing to do
+    for z in range(48):  # a wall across the world, on a cluster border
+        for y in range(1, 6):
+            world.set_block((24, y, z), wf.BlockKind.solid)
+    assert not hierarchy.current
+    redone = hierarchy.update()
+    assert 0 < redone == hierarchy.stats["clusters_rebuilt"] < hierarchy.stats["clusters"]
+    assert hierarchy.current and hierarchy.revision == world.revision
+    blocked = finder.find_path((2, 1, 2), (45, 1, 45), algorithm=wf.VoxelAlgorithm.hierarchical)
+    assert not blocked.found and blocked.status == wf.SearchStatus.no_path
+    assert finder.find_path((2, 1, 2), (20, 1, 45), algorithm=wf.VoxelAlgorithm.hierarchical).found
+
+
 def test_voxel_memory_limit():
     kinds = np.zeros((24, 96, 96), dtype=np.uint8)  # [y, z, x]: open air over a floor
     kinds[0, :, :] = int(wf.BlockKind.solid)

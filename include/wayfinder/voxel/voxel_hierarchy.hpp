@@ -15,8 +15,15 @@
 // A flyer's build stores and searches every air block of the clusters that hold a solid block,
 // about ten times a walker's; max_places caps it.
 //
-// Changing worlds: the hierarchy records the world revision it was built for; a query on a
-// world edited since is refused (invalid_input). rebuild() builds it again.
+// Changing worlds: the hierarchy records the world revision it was built or updated for; a
+// query on a world edited since is refused (invalid_input). update() brings it up to date from
+// the world's change log, redoing only the clusters near the edited blocks (and the neighbours
+// whose entrances or nodes those change), and gives the same hierarchy as a fresh build;
+// rebuild() builds everything again.
+//
+// Threads: the hierarchy is derived data of the world, shared read-only by any number of
+// queries. update() and rebuild() change it: they need exclusive access, as the world's edits
+// do (no query may run on it meanwhile).
 
 #include <cstdint>
 #include <functional>
@@ -48,14 +55,15 @@ struct VoxelHierarchyOptions {
   /// would store more places than this; 0: no limit. A flyer's places are the blocks that are
   /// not solid, stored only for the clusters that hold a solid block.
   std::uint64_t max_places = 0;
-  /// Called during the build with (clusters done, clusters to do), from the building thread
-  /// that finished a cluster, one call at a time; may be empty.
+  /// Called during the build (and update()) with (clusters done, clusters to do), from the
+  /// building thread that finished a cluster, one call at a time; may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 /// What a build did, and what the hierarchy holds.
 struct VoxelHierarchyStats {
   std::size_t clusters = 0;
+  std::size_t clusters_rebuilt = 0;  ///< whose places or in-cluster costs the last build (all) or update redid
   std::uint64_t places = 0;         ///< where the agent can be, in the whole world
   std::size_t open_clusters = 0;    ///< a flyer's clusters without a solid block (cluster_open)
   std::size_t transitions = 0;      ///< moves between clusters (a flyer's along one axis only)
@@ -63,9 +71,9 @@ struct VoxelHierarchyStats {
   std::size_t nodes = 0;            ///< abstract nodes
   std::size_t inter_edges = 0;      ///< directed edges across borders (chosen transitions)
   std::size_t intra_edges = 0;      ///< directed edges inside clusters
-  std::uint64_t build_expansions = 0;  ///< by the build's in-cluster searches
+  std::uint64_t build_expansions = 0;  ///< by the in-cluster searches of a fresh build
   std::size_t memory_bytes = 0;     ///< the hierarchy's own memory, not the world's
-  double build_milliseconds = 0.0;  ///< wall time of the build
+  double build_milliseconds = 0.0;  ///< wall time of the last build or update
 };
 
 class VoxelHierarchy {
@@ -84,10 +92,27 @@ class VoxelHierarchy {
   [[nodiscard]] const MovementProfile& profile() const { return profile_; }
   /// The world revision the hierarchy describes.
   [[nodiscard]] std::uint64_t revision() const { return revision_; }
-  /// True when the world has not been edited since the build.
+  /// True when the world has not been edited since the last build or update.
   [[nodiscard]] bool current() const { return world_.revision() == revision_; }
   [[nodiscard]] const VoxelHierarchyStats& stats() const { return stats_; }
-  /// Builds everything again (after edits). No query may run meanwhile.
+
+  /// Brings the hierarchy up to the world's revision from its change log (changes_since
+  /// revision()). An edited block can change the places and moves of the agent up to a move's
+  /// reach away (jump distance across, fall and jump height plus the agent's height up and
+  /// down), and the entrances of the clusters those moves leave or enter: the clusters within
+  /// twice that reach of an edited block get their places, entrances and in-cluster costs
+  /// redone; the transitions chosen for entrances are chosen again from the first such
+  /// cluster on, cluster by cluster, only where a choice can have changed (a chosen transition
+  /// prefers places chosen before it, so a change can move neighbours' choices); and clusters
+  /// whose nodes changed get their in-cluster costs redone. Falls back to rebuild() when the
+  /// log does not reach back to revision() (or the world's log was restarted).
+  /// Guarantees: afterwards the hierarchy equals a fresh build on the world as it is (the same
+  /// places, nodes, edges and costs, in the same order, so the same paths); revision() is the
+  /// world's. Returns the clusters redone (stats().clusters_rebuilt); 0 when current.
+  /// Precondition: no query runs on the hierarchy meanwhile (see Threads above). Throws
+  /// std::length_error past options.max_places, leaving the hierarchy as it was (not current).
+  std::size_t update();
+  /// Builds everything again (what update() falls back to). No query may run meanwhile.
   void rebuild();
 
   // ---- The abstract graph, for queries, tests and drawing.
@@ -124,7 +149,22 @@ class VoxelHierarchy {
   }
 
  private:
+  /// A move across a border chosen to stand for its entrance: an inter-edge.
+  struct ChosenTransition {
+    NodeId from = 0;
+    NodeId to = 0;
+    Cost cost = 0.0;
+    friend bool operator==(const ChosenTransition&, const ChosenTransition&) = default;
+  };
+
   void build();
+  /// Steps 4 to 6 of the build: the nodes from chosen_, the in-cluster costs of the clusters
+  /// marked in `redo` (and of those whose nodes changed; the others keep theirs), the graph and
+  /// the stats. Reports progress from progress_base of progress_total.
+  void connect(std::vector<char> redo, std::size_t progress_base, std::size_t progress_total);
+  /// Calls visit(c) for every cluster c at most reach_x, reach_y, reach_z clusters away along
+  /// each axis from `cluster` (itself included), in increasing order.
+  void for_each_cluster_near(int cluster, int reach_x, int reach_y, int reach_z, const std::function<void(int)>& visit) const;
 
   const VoxelWorld& world_;
   MovementProfile profile_;
@@ -135,6 +175,7 @@ class VoxelHierarchy {
   int down_ = 0;    ///< clusters along z
   int up_ = 0;      ///< clusters along y
   std::uint64_t revision_ = 0;
+  VoxelCoord world_size_{};  ///< the world's size at the last build or update
   VoxelHierarchyStats stats_;
   std::vector<std::uint8_t> open_;  ///< per cluster: 1 for a flyer's cluster without a solid block
   std::vector<NodeId> cluster_places_;
@@ -144,6 +185,12 @@ class VoxelHierarchy {
   std::vector<std::uint32_t> node_offsets_;
   std::vector<std::uint32_t> edge_offsets_;
   std::vector<Edge> edges_;
+  // What update() needs beyond the graph: per cluster, its chosen transitions (in the order
+  // chosen) and its counts for the stats.
+  std::vector<std::vector<ChosenTransition>> chosen_;
+  std::vector<std::uint32_t> cluster_transitions_;
+  std::vector<std::uint32_t> cluster_entrances_;
+  std::vector<std::uint64_t> cluster_expansions_;
 };
 
 /// The query object: one per thread, reused across queries, reading a shared VoxelHierarchy.
