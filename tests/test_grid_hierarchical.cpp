@@ -345,7 +345,7 @@ TEST(HierarchicalGrid, SteppedQueriesEndAsWholeOnes) {
       for (const ScenarioQuery& q : sample.queries) {
         const PathResult whole = whole_query.find_path(q.start, q.goal, options);
         ASSERT_EQ(whole.status, SearchStatus::found) << name << ":" << q.line;
-        for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1} << 40})
+        for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}, std::uint64_t{1} << 40})
           expect_same(whole, stepped(step_query, q, options, step),
                       std::string(name) + ":" + std::to_string(q.line) + " step " + std::to_string(step));
       }
