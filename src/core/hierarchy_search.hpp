@@ -63,6 +63,18 @@ SearchStatus step_in_chunks(const StepBudget& budget, Run&& run, Expanded&& expa
   return status;
 }
 
+/// A hierarchy's query result into `out`: the settled result once the query has ended (`settled`
+/// holds a final status), else in_progress with the statistics so far.
+inline void write_query_result(const PathResult& settled, const SearchStats& so_far, PathResult& out) {
+  if (settled.status != SearchStatus::in_progress) {
+    out = settled;  // assignment keeps out's memory
+    return;
+  }
+  out.reset();
+  out.status = SearchStatus::in_progress;
+  out.stats = so_far;
+}
+
 /// Dijkstra's search from one node over `domain` (which has an id, sentinel(), that is never
 /// reached, as its goal) until every one of a set of targets is closed, steppable: the query's
 /// connection of its start or goal to the nodes of their clusters, and the build's costs

@@ -195,11 +195,11 @@ class QuerySearches {
       if (phase_status_ == SearchStatus::in_progress) {
         if (done >= max_expansions) return SearchStatus::in_progress;
         const std::uint64_t before = current_stats().expanded;
-        phase_status_ = step_current(max_expansions - done);
+        phase_status_ = with_current(*this, [&](auto& search) { return search.step(max_expansions - done); });
         done += current_stats().expanded - before;
         if (phase_status_ == SearchStatus::in_progress) return SearchStatus::in_progress;
       }
-      const RunOutcome outcome = current_outcome();
+      const RunOutcome outcome = with_current(*this, [](const auto& search) { return search.outcome(); });
       hierarchy_search::add_stats(state_.ended, current_stats());
       end_current(phase_status_, outcome);
     }
@@ -208,16 +208,8 @@ class QuerySearches {
 
   /// The work of the search under way (none once settled).
   [[nodiscard]] SearchStats current_stats() const {
-    switch (phase_) {
-      case Phase::direct:
-      case Phase::neighbours:
-      case Phase::refine: return box_search_->stats();
-      case Phase::connect_start: return start_search_->stats();
-      case Phase::connect_goal: return goal_box_search_ ? goal_box_search_->stats() : goal_graph_search_->stats();
-      case Phase::abstract: return abstract_search_->stats();
-      case Phase::settled: break;
-    }
-    return {};
+    if (phase_ == Phase::settled) return {};
+    return with_current(*this, [](const auto& search) { return search.stats(); });
   }
 
  private:
@@ -329,31 +321,15 @@ class QuerySearches {
     return static_cast<NodeId>(std::lower_bound(places.begin(), places.end(), place) - places.begin());
   }
 
-  SearchStatus step_current(std::uint64_t max_expansions) {
-    switch (phase_) {
-      case Phase::direct:
-      case Phase::neighbours:
-      case Phase::refine: return box_search_->step(max_expansions);
-      case Phase::connect_start: return start_search_->step(max_expansions);
-      case Phase::connect_goal:
-        return goal_box_search_ ? goal_box_search_->step(max_expansions) : goal_graph_search_->step(max_expansions);
-      case Phase::abstract: return abstract_search_->step(max_expansions);
-      case Phase::settled: break;
+  /// `act` applied to the search under way (not once settled), for a const or a mutable `self`.
+  template <class Self, class Act>
+  static auto with_current(Self& self, Act&& act) {
+    switch (self.phase_) {
+      case Phase::connect_start: return act(*self.start_search_);
+      case Phase::connect_goal: return self.goal_box_search_ ? act(*self.goal_box_search_) : act(*self.goal_graph_search_);
+      case Phase::abstract: return act(*self.abstract_search_);
+      default: return act(*self.box_search_);  // direct, neighbours, refine
     }
-    return state_.result.status;
-  }
-
-  [[nodiscard]] RunOutcome current_outcome() const {
-    switch (phase_) {
-      case Phase::direct:
-      case Phase::neighbours:
-      case Phase::refine: return box_search_->outcome();
-      case Phase::connect_start: return start_search_->outcome();
-      case Phase::connect_goal: return goal_box_search_ ? goal_box_search_->outcome() : goal_graph_search_->outcome();
-      case Phase::abstract: return abstract_search_->outcome();
-      case Phase::settled: break;
-    }
-    return {};
   }
 
   /// Appends the path the box search found, from its start (already last in `out`) on.
@@ -634,13 +610,7 @@ SearchStats VoxelHierarchyQuery::query_stats() const {
 }
 
 void VoxelHierarchyQuery::write_result(PathResult& out) const {
-  if (state_->result.status != SearchStatus::in_progress) {
-    out = state_->result;  // assignment keeps out's memory
-    return;
-  }
-  out.reset();
-  out.status = SearchStatus::in_progress;
-  out.stats = query_stats();
+  hierarchy_search::write_query_result(state_->result, query_stats(), out);
 }
 
 }  // namespace wayfinder

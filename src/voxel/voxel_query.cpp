@@ -49,14 +49,7 @@ struct VoxelJumpPointRun {
 
 /// HPA*: the query object over the hierarchy, kept in the query's state from query to query,
 /// stepped through this run.
-struct VoxelHierarchicalRun {
-  explicit VoxelHierarchicalRun(VoxelHierarchyQuery& hierarchical) : query(hierarchical) {}
-  SearchStatus step(const StepBudget& budget) { return query.step(budget); }
-  [[nodiscard]] SearchStats stats() const { return query.stats(); }
-  void result(PathResult& out) const { query.result(out); }
-
-  VoxelHierarchyQuery& query;
-};
+using VoxelHierarchicalRun = QueryObjectRun<VoxelHierarchyQuery>;
 
 // Rejected queries finish in begin() (SteppedQuery's settled result).
 using ActiveSearch =

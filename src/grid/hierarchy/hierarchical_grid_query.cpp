@@ -472,13 +472,7 @@ SearchStatus HierarchicalGridQuery::advance_query(const StepBudget& budget) {
 }
 
 void HierarchicalGridQuery::write_result(PathResult& out) const {
-  if (state_->result.status != SearchStatus::in_progress) {
-    out = state_->result;  // assignment keeps out's memory
-    return;
-  }
-  out.reset();
-  out.status = SearchStatus::in_progress;
-  out.stats = state_->stats();
+  hierarchy_search::write_query_result(state_->result, state_->stats(), out);
 }
 
 SearchStats HierarchicalGridQuery::query_stats() const { return state_->stats(); }
