@@ -360,6 +360,8 @@ TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
 
 // ---- Stepping and budgets (the query contract every search keeps, query_object.hpp).
 
+using testing::budget_cases;
+using testing::BudgetCase;
 using testing::result_difference;
 
 /// The query run with `begin` and steps of `step` expansions until it ends.
@@ -486,24 +488,7 @@ TEST(VoxelHierarchy, EveryBudgetFieldStopsTheQuery) {
     if (!whole.found() || whole.stats.expanded < 20 || whole.cost < 10.0) continue;
     ++checked;
     const std::string where = voxel_coord_text(q.start) + " -> " + voxel_coord_text(q.goal);
-    struct Case {
-      const char* name;
-      Budget budget;
-      StopReason reason;
-    };
-    Budget expansions;
-    expansions.max_expansions = whole.stats.expanded / 2;
-    Budget cost;
-    cost.max_cost = whole.cost / 2;
-    Budget time;
-    time.max_time = std::chrono::nanoseconds(1);
-    Budget memory;
-    memory.max_memory_bytes = 1;
-    const Case cases[] = {{"max_expansions", expansions, StopReason::expansion_limit},
-                          {"max_cost", cost, StopReason::cost_limit},
-                          {"max_time", time, StopReason::time_limit},
-                          {"max_memory_bytes", memory, StopReason::memory_limit}};
-    for (const Case& c : cases) {
+    for (const BudgetCase& c : budget_cases(whole)) {
       for (const bool partial : {true, false}) {
         QueryOptions options;
         options.budget = c.budget;
