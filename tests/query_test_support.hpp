@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "grid_test_support.hpp"
+#include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_result.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
 
@@ -30,6 +32,30 @@ inline std::string result_difference(const PathResult& expected, const PathResul
     return "different expansions";
   if (actual.message != expected.message) return "message '" + actual.message + "' instead of '" + expected.message + "'";
   return "";
+}
+
+/// A Budget that stops a query, the field's name and the reason it stops it with.
+struct BudgetCase {
+  const char* name;
+  Budget budget;
+  StopReason reason;
+};
+
+/// One budget per field, each too small for the query whose whole result is `whole` (half its
+/// expansions, half its cost, a nanosecond, one byte).
+inline std::vector<BudgetCase> budget_cases(const PathResult& whole) {
+  Budget expansions;
+  expansions.max_expansions = whole.stats.expanded / 2;
+  Budget cost;
+  cost.max_cost = whole.cost / 2;
+  Budget time;
+  time.max_time = std::chrono::nanoseconds(1);
+  Budget memory;
+  memory.max_memory_bytes = 1;
+  return {{"max_expansions", expansions, StopReason::expansion_limit},
+          {"max_cost", cost, StopReason::cost_limit},
+          {"max_time", time, StopReason::time_limit},
+          {"max_memory_bytes", memory, StopReason::memory_limit}};
 }
 
 /// A columns x rows grid of unit squares in the x-z plane, each a hole with `hole_chance`, the

@@ -345,7 +345,7 @@ TEST(HierarchicalGrid, SteppedQueriesEndAsWholeOnes) {
       for (const ScenarioQuery& q : sample.queries) {
         const PathResult whole = whole_query.find_path(q.start, q.goal, options);
         ASSERT_EQ(whole.status, SearchStatus::found) << name << ":" << q.line;
-        for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1} << 40})
+        for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}, std::uint64_t{1} << 40})
           expect_same(whole, stepped(step_query, q, options, step),
                       std::string(name) + ":" + std::to_string(q.line) + " step " + std::to_string(step));
       }
@@ -400,24 +400,7 @@ TEST(HierarchicalGrid, EveryBudgetFieldStopsTheQuery) {
     if (whole.stats.expanded < 20 || whole.cost < 10.0) continue;
     ++checked;
     const std::string where = "den520d:" + std::to_string(q.line);
-    struct Case {
-      const char* name;
-      Budget budget;
-      StopReason reason;
-    };
-    Budget expansions;
-    expansions.max_expansions = whole.stats.expanded / 2;
-    Budget cost;
-    cost.max_cost = whole.cost / 2;
-    Budget time;
-    time.max_time = std::chrono::nanoseconds(1);
-    Budget memory;
-    memory.max_memory_bytes = 1;
-    const Case cases[] = {{"max_expansions", expansions, StopReason::expansion_limit},
-                          {"max_cost", cost, StopReason::cost_limit},
-                          {"max_time", time, StopReason::time_limit},
-                          {"max_memory_bytes", memory, StopReason::memory_limit}};
-    for (const Case& c : cases) {
+    for (const BudgetCase& c : budget_cases(whole)) {
       for (const bool partial : {true, false}) {
         HierarchicalSearchOptions options;
         options.budget = c.budget;

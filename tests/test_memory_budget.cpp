@@ -2,7 +2,8 @@
 // state passes the limit (overrunning it by at most what one check interval of expansions can
 // allocate), gives its partial path when asked, and finds the same path as without a limit when
 // the limit is not reached; pages kept from earlier queries are given back first; dense
-// contexts count their reserved arrays, in the one-way and the bidirectional search.
+// contexts count their reserved arrays, in the one-way and the bidirectional search and IDA*
+// (with its depth-first path).
 
 #include <gtest/gtest.h>
 
@@ -162,6 +163,32 @@ TEST(MemoryBudget, TheWaveCountsItsArrays) {
   options.budget.max_memory_bytes = std::size_t{64} << 20;
   const PathResult roomy = pathfinder.find_path({0, 0}, {63, 63}, options);
   EXPECT_EQ(roomy.nodes, free.nodes);
+}
+
+TEST(MemoryBudget, IdaStarCountsItsTableAndItsPath) {
+  GridMap map(48, 48);
+  for (int y = 36; y < 44; ++y) map.set_passable(24, y, false);  // a short wall to go around
+  GridQuery pathfinder(map);
+  GridSearchOptions options;
+  options.algorithm = GridAlgorithm::ida_star;
+  const PathResult free = pathfinder.find_path({2, 40}, {45, 40}, options);
+  ASSERT_EQ(free.status, SearchStatus::found) << free.stats.expanded;
+  options.budget.max_memory_bytes = 1024;  // below the transposition table of 2304 cells
+  options.return_partial = false;
+  const PathResult stopped = pathfinder.find_path({2, 40}, {45, 40}, options);
+  EXPECT_EQ(stopped.status, SearchStatus::budget_exhausted);
+  EXPECT_EQ(stopped.reason, StopReason::memory_limit);
+  EXPECT_TRUE(stopped.nodes.empty());
+  options.return_partial = true;
+  const PathResult partial = pathfinder.find_path({2, 40}, {45, 40}, options);
+  EXPECT_EQ(partial.status, SearchStatus::partial);
+  EXPECT_EQ(partial.reason, StopReason::memory_limit);
+  ASSERT_FALSE(partial.nodes.empty());
+  EXPECT_EQ(partial.nodes.front(), map.id_of(2, 40));
+  options.budget.max_memory_bytes = std::size_t{64} << 20;
+  const PathResult roomy = pathfinder.find_path({2, 40}, {45, 40}, options);
+  EXPECT_EQ(roomy.nodes, free.nodes);
+  EXPECT_EQ(roomy.stats.expanded, free.stats.expanded);
 }
 
 }  // namespace

@@ -586,6 +586,39 @@ TEST(ExactPaths, DegenerateQueries) {
             SearchStatus::no_path);
 }
 
+// Budget::max_memory_bytes ends the exact search as it ends every search: the per-query state
+// (search_memory_bytes) over the limit stops it with memory_limit, partial or budget_exhausted
+// as asked, whole or stepped; a limit above what it holds changes nothing.
+TEST(ExactPaths, TheMemoryBudgetStopsTheSearch) {
+  const NavMesh mesh = NavMesh::build(square_grid(12, 12, std::vector<bool>(144, false)));
+  ExactPathSearch search(mesh);
+  const MeshLocation start = mesh.locate({0.5, 0, 0.5});
+  const MeshLocation goal = mesh.locate({11.5, 0, 10.7});
+  const PathResult free = search.find_path(start, goal);
+  ASSERT_TRUE(free.found());
+  ASSERT_GT(free.stats.expanded, 0u);
+  EXPECT_GT(search.search_memory_bytes(), 0u);
+  QueryOptions tight;
+  tight.budget.max_memory_bytes = 1;
+  tight.return_partial = false;
+  const PathResult stopped = search.find_path(start, goal, tight);
+  EXPECT_EQ(stopped.status, SearchStatus::budget_exhausted);
+  EXPECT_EQ(stopped.reason, StopReason::memory_limit);
+  tight.return_partial = true;
+  const PathResult partial = search.find_path(start, goal, tight);
+  EXPECT_EQ(partial.status, SearchStatus::partial);
+  EXPECT_EQ(partial.reason, StopReason::memory_limit);
+  // Stepped, the same stop.
+  SearchStatus status = search.begin(start, goal, tight);
+  while (status == SearchStatus::in_progress) status = search.step(StepBudget::expansions(1));
+  EXPECT_EQ(status, SearchStatus::partial);
+  EXPECT_EQ(search.result().reason, StopReason::memory_limit);
+  QueryOptions roomy;
+  roomy.budget.max_memory_bytes = std::size_t{64} << 20;
+  const PathResult same = search.find_path(start, goal, roomy);
+  EXPECT_EQ(testing::result_difference(free, same), "");
+}
+
 // NavMeshQuery with CorridorNodes::optimal: the same answer as ExactPathSearch after locating;
 // a filter's exclusions are honoured, its area costs refused.
 TEST(ExactPaths, NavMeshQueryRunsTheExactSearchForOptimalNodes) {

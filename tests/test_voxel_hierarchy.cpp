@@ -2,16 +2,23 @@
 // for walkers and flyers and several cluster shapes, a path is found exactly when A* finds one,
 // every move is legal by the independent rules of voxel_test_support.hpp, the cost is the sum
 // of the moves and never below A*'s optimum; the build does not depend on its thread count;
-// bad queries and edited worlds are refused in words.
+// bad queries and edited worlds are refused in words; stepped queries end as whole ones (on a
+// voxel benchmark world and random worlds) and every Budget field stops a query as it stops the
+// other searches.
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <random>
 #include <vector>
 
+#include "query_test_support.hpp"
+#include "test_environment.hpp"
 #include "voxel_test_support.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
@@ -318,9 +325,10 @@ TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
     EXPECT_EQ(through_pathfinder.cost, expected.cost);
     EXPECT_EQ(through_pathfinder.points.size(), expected.nodes.size());
     compared += expected.found() ? 1 : 0;
-    // Stepping a settled query changes nothing.
-    EXPECT_EQ(pathfinder.begin(a, b, hpa), expected.status);
-    EXPECT_EQ(pathfinder.step(10), expected.status);
+    // Stepped, the query ends as the whole one.
+    SearchStatus status = pathfinder.begin(a, b, hpa);
+    while (status == SearchStatus::in_progress) status = pathfinder.step(10);
+    EXPECT_EQ(status, expected.status);
     EXPECT_EQ(pathfinder.result().nodes, expected.nodes);
   }
   EXPECT_GT(compared, 0);
@@ -336,6 +344,190 @@ TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
   const PathResult other_world = elsewhere.find_path(start, start, hpa);
   EXPECT_EQ(other_world.status, SearchStatus::invalid_input);
   EXPECT_NE(other_world.message.find("another world"), std::string::npos) << other_world.message;
+}
+
+// ---- Stepping and budgets (the query contract every search keeps, query_object.hpp).
+
+using testing::budget_cases;
+using testing::BudgetCase;
+using testing::result_difference;
+
+/// The query run with `begin` and steps of `step` expansions until it ends.
+PathResult stepped(VoxelHierarchyQuery& query, VoxelCoord start, VoxelCoord goal, const QueryOptions& options,
+                   std::uint64_t step) {
+  SearchStatus status = query.begin(start, goal, options);
+  std::uint64_t last = query.stats().expanded;
+  while (status == SearchStatus::in_progress) {
+    status = query.step(step);
+    const std::uint64_t now = query.stats().expanded;
+    EXPECT_LE(now - last, step);  // a step never does more than it was given
+    if (status == SearchStatus::in_progress) {
+      EXPECT_EQ(query.result().status, SearchStatus::in_progress);
+    }
+    last = now;
+  }
+  return query.result();
+}
+
+void expect_same(const PathResult& whole, const PathResult& steps, const std::string& where) {
+  EXPECT_EQ(result_difference(whole, steps), "") << where;
+  EXPECT_EQ(steps.reason, whole.reason) << where;
+}
+
+/// A voxel benchmark world (Warframe's maps, for flyers) and a sample of its scenario's queries;
+/// no world when the data is missing.
+struct SampledVoxelScenario {
+  std::optional<VoxelWorld> world;
+  std::vector<VoxelScenarioQuery> queries;
+};
+
+SampledVoxelScenario sample_voxel_scenario(const char* name, std::size_t count) {
+  SampledVoxelScenario sample;
+  const std::filesystem::path path = data_directory() / "voxel" / "warframe" / name;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return sample;
+  sample.world.emplace(read_voxel_benchmark_map(voxel_scenario_map_path(path)));
+  const VoxelScenario scenario = read_voxel_scenario(path);
+  const std::size_t stride = std::max<std::size_t>(1, scenario.queries.size() / count);
+  for (std::size_t i = 0; i < scenario.queries.size() && sample.queries.size() < count; i += stride)
+    sample.queries.push_back(scenario.queries[i]);
+  return sample;
+}
+
+void skip_without_voxel_data() {
+  if (data_required()) FAIL() << "no voxel benchmark data under " << (data_directory() / "voxel" / "warframe");
+  GTEST_SKIP() << "no voxel benchmark data (set WAYFINDER_DATA_DIR to the shared data folder)";
+}
+
+TEST(VoxelHierarchy, SteppedQueriesEndAsWholeOnesOnABenchmarkWorld) {
+  const SampledVoxelScenario sample = sample_voxel_scenario("Simple.3dmap.3dscen", sanitized_build() ? 6 : 30);
+  if (!sample.world) return skip_without_voxel_data();
+  const VoxelHierarchy hierarchy(*sample.world, MovementProfile::flyer());
+  VoxelHierarchyQuery whole_query(hierarchy);
+  VoxelHierarchyQuery step_query(hierarchy);
+  std::size_t found = 0;
+  for (const VoxelScenarioQuery& q : sample.queries) {
+    const PathResult whole = whole_query.find_path(q.start, q.goal);
+    const std::string where = voxel_coord_text(q.start) + " -> " + voxel_coord_text(q.goal);
+    ASSERT_TRUE(whole.status == SearchStatus::found || whole.status == SearchStatus::no_path) << where << whole.message;
+    found += whole.found() ? 1 : 0;
+    for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}})
+      expect_same(whole, stepped(step_query, q.start, q.goal, {}, step), where + " step " + std::to_string(step));
+  }
+  EXPECT_GT(found * 2, sample.queries.size());
+}
+
+TEST(VoxelHierarchy, SteppedQueriesEndAsWholeOnesForWalkers) {
+  std::mt19937_64 random(31);
+  const VoxelWorld world = random_world(random, 30, 8, 30, 15);
+  VoxelHierarchyOptions options;
+  options.cluster_size = 6;
+  const VoxelHierarchy hierarchy(world, MovementProfile::walker(), options);
+  VoxelHierarchyQuery whole_query(hierarchy);
+  VoxelHierarchyQuery step_query(hierarchy);
+  const std::vector<VoxelCoord> places = all_voxel_places(world, MovementProfile::walker());
+  for (int i = 0; i < 30; ++i) {
+    const VoxelCoord start = places[random() % places.size()];
+    const VoxelCoord goal = places[random() % places.size()];
+    const PathResult whole = whole_query.find_path(start, goal);
+    const std::string where = voxel_coord_text(start) + " -> " + voxel_coord_text(goal);
+    for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}})
+      expect_same(whole, stepped(step_query, start, goal, {}, step), where + " step " + std::to_string(step));
+  }
+}
+
+TEST(VoxelHierarchy, VoxelQueryStepsTheHierarchy) {
+  const SampledVoxelScenario sample = sample_voxel_scenario("Simple.3dmap.3dscen", 8);
+  if (!sample.world) return skip_without_voxel_data();
+  const VoxelWorld& world = *sample.world;
+  const auto hierarchy = std::make_shared<const VoxelHierarchy>(world, MovementProfile::flyer());
+  VoxelQuery query(world, MovementProfile::flyer());
+  query.set_hierarchy(hierarchy);
+  VoxelHierarchyQuery direct(*hierarchy);
+  VoxelSearchOptions hpa;
+  hpa.algorithm = VoxelAlgorithm::hierarchical;
+  for (const VoxelScenarioQuery& q : sample.queries) {
+    const PathResult whole = direct.find_path(q.start, q.goal);
+    if (!whole.found() || whole.stats.expanded < 10) continue;
+    const std::string where = voxel_coord_text(q.start) + " -> " + voxel_coord_text(q.goal);
+    // Paused by expansions, then by time: the same path in the end.
+    ASSERT_EQ(query.begin(q.start, q.goal, hpa), SearchStatus::in_progress) << where;
+    std::size_t steps = 0;
+    while (query.step(StepBudget::expansions(5)) == SearchStatus::in_progress) ++steps;
+    EXPECT_EQ(steps, (whole.stats.expanded - 1) / 5) << where;  // five expansions a step
+    expect_same(whole, query.result(), where);
+    ASSERT_EQ(query.begin(q.start, q.goal, hpa), SearchStatus::in_progress) << where;
+    while (query.step(StepBudget::time(std::chrono::microseconds(20))) == SearchStatus::in_progress) {
+    }
+    expect_same(whole, query.result(), where + " timed");
+  }
+}
+
+TEST(VoxelHierarchy, EveryBudgetFieldStopsTheQuery) {
+  const SampledVoxelScenario sample = sample_voxel_scenario("Simple.3dmap.3dscen", 12);
+  if (!sample.world) return skip_without_voxel_data();
+  const VoxelHierarchy hierarchy(*sample.world, MovementProfile::flyer());
+  VoxelHierarchyQuery query(hierarchy);
+  VoxelQuery pathfinder(*sample.world, MovementProfile::flyer());
+  pathfinder.set_hierarchy(std::shared_ptr<const VoxelHierarchy>(&hierarchy, [](const VoxelHierarchy*) {}));
+  std::size_t checked = 0;
+  for (const VoxelScenarioQuery& q : sample.queries) {
+    const PathResult whole = query.find_path(q.start, q.goal);
+    if (!whole.found() || whole.stats.expanded < 20 || whole.cost < 10.0) continue;
+    ++checked;
+    const std::string where = voxel_coord_text(q.start) + " -> " + voxel_coord_text(q.goal);
+    for (const BudgetCase& c : budget_cases(whole)) {
+      for (const bool partial : {true, false}) {
+        QueryOptions options;
+        options.budget = c.budget;
+        options.return_partial = partial;
+        const SearchStatus expected = partial ? SearchStatus::partial : SearchStatus::budget_exhausted;
+        const PathResult stopped = query.find_path(q.start, q.goal, options);
+        EXPECT_EQ(stopped.status, expected) << where << " " << c.name;
+        EXPECT_EQ(stopped.reason, c.reason) << where << " " << c.name;
+        if (partial) {
+          // The start alone: the hierarchy knows no block nearer the goal before refining.
+          EXPECT_EQ(stopped.nodes, std::vector<NodeId>{sample.world->node_of(q.start)}) << where << " " << c.name;
+        } else {
+          EXPECT_TRUE(stopped.nodes.empty()) << where << " " << c.name;
+        }
+        if (c.reason == StopReason::expansion_limit) {
+          EXPECT_EQ(stopped.stats.expanded, c.budget.max_expansions) << where;
+          // Stepped, the budget counts across steps: the same stop.
+          expect_same(stopped, stepped(query, q.start, q.goal, options, 3), where + " stepped");
+        }
+        // Through VoxelQuery, the same stop.
+        VoxelSearchOptions hpa;
+        hpa.algorithm = VoxelAlgorithm::hierarchical;
+        hpa.budget = c.budget;
+        hpa.return_partial = partial;
+        const PathResult through = pathfinder.find_path(q.start, q.goal, hpa);
+        EXPECT_EQ(through.status, expected) << where << " " << c.name << " through VoxelQuery";
+        EXPECT_EQ(through.reason, c.reason) << where << " " << c.name << " through VoxelQuery";
+      }
+    }
+    // A budget the query fits in changes nothing.
+    QueryOptions roomy;
+    roomy.budget.max_expansions = whole.stats.expanded;
+    roomy.budget.max_time = std::chrono::seconds(60);
+    roomy.budget.max_memory_bytes = std::size_t{1} << 32;
+    expect_same(whole, query.find_path(q.start, q.goal, roomy), where + " roomy");
+    // Nor does a max_cost above the path's cost change the answer; it may spare work: between
+    // neighbouring clusters the abstract search stops at max_cost when the direct path is cheaper.
+    roomy.budget.max_cost = whole.cost * 1.5;
+    const PathResult bounded = query.find_path(q.start, q.goal, roomy);
+    EXPECT_EQ(bounded.status, whole.status) << where << " roomy max_cost";
+    EXPECT_EQ(bounded.nodes, whole.nodes) << where << " roomy max_cost";
+    EXPECT_EQ(bounded.cost, whole.cost) << where << " roomy max_cost";
+    EXPECT_LE(bounded.stats.expanded, whole.stats.expanded) << where << " roomy max_cost";
+  }
+  EXPECT_GT(checked, 3u);
+  // A bad budget is refused in words, as every search refuses it.
+  QueryOptions bad;
+  bad.budget.max_cost = -1.0;
+  const PathResult refused = query.find_path(sample.queries.front().start, sample.queries.front().goal, bad);
+  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
 }
 
 }  // namespace

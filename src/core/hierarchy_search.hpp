@@ -5,6 +5,7 @@
 // installed.
 
 #include <algorithm>
+#include <chrono>
 #include <span>
 #include <vector>
 
@@ -20,6 +21,58 @@ inline void add_stats(SearchStats& total, const SearchStats& part) {
   total.expanded += part.expanded;
   total.generated += part.generated;
   total.peak_open = std::max(total.peak_open, part.peak_open);
+}
+
+/// What is left of a query's `budget` for its next search, after `expanded` expansions and
+/// `microseconds` of the query so far, when the query's other search state holds
+/// `others_memory` bytes (the next search's engine adds its own context's measure). A hierarchy's
+/// query is several searches in turn under one Budget, so each starts with what the ones before
+/// left: the query stops with the reason of the field that ran out, as a single search would.
+inline Budget budget_left(const Budget& budget, std::uint64_t expanded, double microseconds, std::size_t others_memory) {
+  Budget left = budget;
+  if (budget.max_expansions != Budget::unlimited_expansions)
+    left.max_expansions = budget.max_expansions - std::min(budget.max_expansions, expanded);
+  if (budget.max_time.count() > 0) {
+    // At least a nanosecond: zero would mean no limit, and the search reads its clock before
+    // its first expansion.
+    const auto spent =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double, std::micro>(microseconds));
+    left.max_time = std::max(budget.max_time - spent, std::chrono::nanoseconds{1});
+  }
+  if (budget.max_memory_bytes != 0)
+    left.max_memory_bytes = budget.max_memory_bytes > others_memory ? budget.max_memory_bytes - others_memory : 1;
+  return left;
+}
+
+/// One step of a query made of several searches in turn: `run(n)` advances the query by up to n
+/// expansions and returns its status, `expanded()` counts its expansions so far. A timed step
+/// reads the clock between chunks of StepBudget::time_check_interval expansions (and not before
+/// the first), as every search's step reads it.
+template <class Run, class Expanded>
+SearchStatus step_in_chunks(const StepBudget& budget, Run&& run, Expanded&& expanded) {
+  if (!budget.timed()) return run(budget.max_expansions);
+  const auto began = std::chrono::steady_clock::now();
+  SearchStatus status = SearchStatus::in_progress;
+  std::uint64_t done = 0;
+  while (status == SearchStatus::in_progress && done < budget.max_expansions) {
+    const std::uint64_t before = expanded();
+    status = run(std::min(budget.max_expansions - done, StepBudget::time_check_interval));
+    done += expanded() - before;
+    if (std::chrono::steady_clock::now() - began >= budget.max_time) break;
+  }
+  return status;
+}
+
+/// A hierarchy's query result into `out`: the settled result once the query has ended (`settled`
+/// holds a final status), else in_progress with the statistics so far.
+inline void write_query_result(const PathResult& settled, const SearchStats& so_far, PathResult& out) {
+  if (settled.status != SearchStatus::in_progress) {
+    out = settled;  // assignment keeps out's memory
+    return;
+  }
+  out.reset();
+  out.status = SearchStatus::in_progress;
+  out.stats = so_far;
 }
 
 /// Dijkstra's search from one node over `domain` (which has an id, sentinel(), that is never

@@ -38,6 +38,18 @@ template <class QueryOptions>
   return search;
 }
 
+/// A query object stepped as one run of another's SteppedQuery (the hierarchies' query objects
+/// inside GridQuery and VoxelQuery), kept by the outer query object from query to query.
+template <class Query>
+struct QueryObjectRun {
+  explicit QueryObjectRun(Query& inner) : query(inner) {}
+  SearchStatus step(const StepBudget& budget) { return query.step(budget); }
+  [[nodiscard]] SearchStats stats() const { return query.stats(); }
+  void result(PathResult& out) const { query.result(out); }
+
+  Query& query;
+};
+
 template <class... Runs>
 class SteppedQuery {
  public:

@@ -103,14 +103,7 @@ struct JumpPointPlusRun : JumpTableHold, JumpRun<JumpPointPlusDomain> {
 
 /// HPA*: the query object over the hierarchy, kept in the query's state (with the hierarchy it
 /// reads) from query to query, stepped through this run.
-struct HierarchicalRun {
-  explicit HierarchicalRun(HierarchicalGridQuery& hierarchical) : query(hierarchical) {}
-  SearchStatus step(const StepBudget& budget) { return query.step(budget); }
-  [[nodiscard]] SearchStats stats() const { return query.stats(); }
-  void result(PathResult& out) const { query.result(out); }
-
-  HierarchicalGridQuery& query;
-};
+using HierarchicalRun = QueryObjectRun<HierarchicalGridQuery>;
 
 // The wave and the reactive walkers (one move, or one segment for divide, per expansion) are
 // runs themselves.

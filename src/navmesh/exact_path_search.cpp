@@ -139,6 +139,7 @@ class OpenList {
   }
   [[nodiscard]] bool empty() const { return entries_.empty(); }
   [[nodiscard]] std::size_t size() const { return entries_.size(); }
+  [[nodiscard]] std::size_t capacity_bytes() const { return entries_.capacity() * sizeof(OpenEntry); }
   void clear() { entries_.clear(); }
 
  private:
@@ -203,6 +204,14 @@ struct ExactSearchState {
   std::vector<std::uint32_t> successors;  ///< of the node being expanded
   std::vector<std::uint32_t> chain;
   std::vector<PolygonId> fan_walk;  ///< polygons around the goal's corner still to visit
+  /// What Budget::max_memory_bytes counts: the per-query state above (its reserved arrays, as a
+  /// dense context's are counted), not the per-mesh tables, which belong with the mesh.
+  [[nodiscard]] std::size_t search_memory_bytes() const {
+    auto bytes = [](const auto& array) { return array.capacity() * sizeof(array[0]); };
+    return bytes(nodes) + bytes(roots) + open.capacity_bytes() + bytes(best_root_g) + bytes(root_stamp) +
+           bytes(best_root_from) + bytes(goal_stamp) + bytes(fan_stamp) + bytes(fan_root) + bytes(successors) +
+           bytes(chain) + bytes(fan_walk);
+  }
 
   // ---- The query under way.
   MeshLocation start_location;
@@ -891,8 +900,9 @@ SearchStatus ExactPathSearch::step(const StepBudget& step_budget) {
     // The whole chain counts as one step of the caller's budget.
     ++done_this_step;
     while (true) {
-      // The cost bound is checked on the open list's top above; memory is not measured here.
-      const StopReason budget_stop = clock.budget_stop(out.stats.expanded, NoCostCheck{}, NoMemoryMeasure{});
+      // The cost bound is checked on the open list's top above.
+      const StopReason budget_stop =
+          clock.budget_stop(out.stats.expanded, NoCostCheck{}, [&state] { return state.search_memory_bytes(); });
       if (budget_stop != StopReason::none) {
         state.stop_early(RunOutcome::budget_spent(budget_stop, state.options.return_partial));
         break;
@@ -939,6 +949,8 @@ PathResult ExactPathSearch::result() const {
 }
 
 SearchStats ExactPathSearch::stats() const { return state_->result.stats; }
+
+std::size_t ExactPathSearch::search_memory_bytes() const { return state_->search_memory_bytes(); }
 
 std::optional<ExactSearchNode> ExactPathSearch::search_node(NodeId node) const {
   const ExactSearchState& state = *state_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -20,13 +21,6 @@
 namespace wayfinder {
 
 using namespace voxel_hierarchy_detail;
-
-namespace {
-
-using hierarchy_search::add_stats;
-using hierarchy_search::costs_to_targets;
-
-}  // namespace
 
 namespace {
 
@@ -105,9 +99,34 @@ void smooth_flying_path(const VoxelWorld& world, std::vector<NodeId>& nodes, int
 
 }  // namespace
 
-struct VoxelHierarchyQueryState {
-  explicit VoxelHierarchyQueryState(const VoxelHierarchy& hierarchy)
-      : moves(make_moves(hierarchy.world(), hierarchy.profile())) {}
+namespace {
+
+/// The searches a query runs, in this order: `direct` only when start and goal share a cluster,
+/// `neighbours` only when their clusters touch, the others only when no direct path was found
+/// (the neighbours' path is kept to compare with the hierarchy's), `refine` once per intra-edge.
+enum class Phase { settled, direct, neighbours, connect_start, connect_goal, abstract, refine };
+
+// The abstract graph's places and estimate as named types, so that its domain and search can be
+// kept from step to step.
+struct NodePlaceOf {
+  const VoxelHierarchy* hierarchy;
+  NodeId operator()(NodeId node) const { return hierarchy->node_place(node); }
+};
+template <class Moves>
+struct MovesEstimate {
+  const Moves* moves;
+  Cost operator()(NodeId a, NodeId b) const { return moves->heuristic(a, b); }
+};
+
+}  // namespace
+
+/// A query's scratch, reused from query to query, and the query under way.
+struct VoxelHierarchyQueryScratch {
+  explicit VoxelHierarchyQueryScratch(const VoxelHierarchy& searched)
+      : hierarchy(searched), world(searched.world()), moves(make_moves(searched.world(), searched.profile())) {}
+
+  const VoxelHierarchy& hierarchy;
+  const VoxelWorld& world;
   WorldMoves moves;
   SearchContext start_context;  ///< the start's search over its cluster (tree kept)
   SearchContext goal_context;   ///< the goal's search over its cluster's reversed moves (tree kept)
@@ -122,220 +141,476 @@ struct VoxelHierarchyQueryState {
   std::vector<NodeId> scratch;
   std::vector<VoxelCoord> line;
   std::vector<NodeId> direct;  ///< the direct search's path between neighbouring clusters
+
+  // The query under way.
+  QueryOptions options;
+  NodeId from = invalid_node;
+  NodeId to = invalid_node;
+  SearchStats ended;          ///< the work of the searches that ended
+  double microseconds = 0.0;  ///< the query's time so far (begin and steps)
+  PathResult result;          ///< the final result once settled (in_progress before)
+
+  [[nodiscard]] std::size_t memory_bytes() const {
+    return start_context.memory_bytes() + goal_context.memory_bytes() + refine_context.memory_bytes() +
+           abstract_context.memory_bytes() + goal_graph.offsets.capacity() * sizeof(std::uint32_t) +
+           goal_graph.targets.capacity() * sizeof(std::uint32_t) + goal_graph.costs.capacity() * sizeof(Cost);
+  }
+  /// What is left of the options' budget for a search whose own context holds `own_memory`.
+  [[nodiscard]] Budget budget_left(std::size_t own_memory) const {
+    return hierarchy_search::budget_left(options.budget, ended.expanded, microseconds,
+                                         memory_bytes() - std::min(memory_bytes(), own_memory));
+  }
 };
 
 namespace {
 
+/// One query's searches over the agent's `Moves`, run one after another and each stepped: the
+/// phases of the query (Phase) with their domains, kept from step to step.
 template <class Moves>
-SearchStatus run_query(const VoxelHierarchy& hierarchy_, VoxelHierarchyQueryState& state, const Moves& moves,
-                       VoxelCoord start, VoxelCoord goal, PathResult& out, std::chrono::steady_clock::time_point began) {
-  const VoxelWorld& world = hierarchy_.world();
-  const NodeId from = world.node_of(start);
-  const NodeId to = world.node_of(goal);
-  const int start_cluster = hierarchy_.cluster_of(start);
-  const int goal_cluster = hierarchy_.cluster_of(goal);
-  auto box_of = [&](int cluster) { return ClusterBox{hierarchy_.cluster_origin(cluster), hierarchy_.cluster_extent(cluster)}; };
-  Cost direct_cost = infinite_cost;  // of state.direct, a path found by a direct search
-  auto finish = [&](SearchStatus status, StopReason reason) {
-    out.status = status;
-    out.reason = reason;
-    if (status == SearchStatus::found && hierarchy_.profile().fly)
-      smooth_flying_path(world, out.nodes, 4 * hierarchy_.cluster_size(), state.scratch, state.line);
-    if (status == SearchStatus::found) {
+class QuerySearches {
+ public:
+  QuerySearches(VoxelHierarchyQueryScratch& state, const Moves& moves)
+      : state_(state),
+        hierarchy_(state.hierarchy),
+        world_(state.world),
+        moves_(moves),
+        start_cluster_(hierarchy_.cluster_of(world_.coord_of(state.from))),
+        goal_cluster_(hierarchy_.cluster_of(world_.coord_of(state.to))),
+        start_domain_(moves, world_, box_of(start_cluster_)),
+        goal_domain_(moves, world_, box_of(goal_cluster_)) {}
+  QuerySearches(const QuerySearches&) = delete;
+  QuerySearches& operator=(const QuerySearches&) = delete;
+
+  /// Starts the first search (or settles the query at once).
+  void begin() {
+    state_.result.nodes.push_back(state_.from);
+    if (state_.from == state_.to) return settle(RunOutcome::goal_reached());
+    enter(start_cluster_ == goal_cluster_ ? Phase::direct : Phase::neighbours);
+  }
+
+  /// Runs the searches until `max_expansions` more are done or the query ends.
+  SearchStatus run(std::uint64_t max_expansions) {
+    std::uint64_t done = 0;
+    while (phase_ != Phase::settled) {
+      if (phase_status_ == SearchStatus::in_progress) {
+        if (done >= max_expansions) return SearchStatus::in_progress;
+        const std::uint64_t before = current_stats().expanded;
+        phase_status_ = with_current(*this, [&](auto& search) { return search.step(max_expansions - done); });
+        done += current_stats().expanded - before;
+        if (phase_status_ == SearchStatus::in_progress) return SearchStatus::in_progress;
+      }
+      const RunOutcome outcome = with_current(*this, [](const auto& search) { return search.outcome(); });
+      hierarchy_search::add_stats(state_.ended, current_stats());
+      end_current(phase_status_, outcome);
+    }
+    return state_.result.status;
+  }
+
+  /// The work of the search under way (none once settled).
+  [[nodiscard]] SearchStats current_stats() const {
+    if (phase_ == Phase::settled) return {};
+    return with_current(*this, [](const auto& search) { return search.stats(); });
+  }
+
+ private:
+  using Box = BoxDomain<Moves>;
+  using Abstract = hierarchy_search::AbstractDomain<VoxelHierarchy, NodePlaceOf, MovesEstimate<Moves>>;
+
+  [[nodiscard]] ClusterBox box_of(int cluster) const {
+    return ClusterBox{hierarchy_.cluster_origin(cluster), hierarchy_.cluster_extent(cluster)};
+  }
+
+  /// A search inside `box` from a to b (world ids), its tree in refine_context; the domain is
+  /// kept beside it (the search reads it).
+  void start_box_search(const ClusterBox& box, NodeId a, NodeId b) {
+    box_search_.reset();
+    const Box& domain = box_domain_.emplace(moves_, world_, box);
+    SearchOptions options;
+    options.budget = state_.budget_left(state_.refine_context.memory_bytes());
+    options.return_partial = false;
+    phase_status_ = box_search_.emplace(domain, state_.refine_context).start(domain.local(a), domain.local(b), options);
+  }
+
+  void enter(Phase next) {
+    phase_ = next;
+    switch (next) {
+      case Phase::direct: return start_box_search(box_of(start_cluster_), state_.from, state_.to);
+      case Phase::neighbours: {
+        // Neighbouring clusters (touching by a face, an edge or a corner): a direct search over
+        // the box of both as well, kept when cheaper than the hierarchy's path. Near pairs are
+        // where the detour through the transitions costs most, and the box is small.
+        const VoxelCoord a = hierarchy_.cluster_origin(start_cluster_);
+        const VoxelCoord b = hierarchy_.cluster_origin(goal_cluster_);
+        if (std::abs(a.x - b.x) > hierarchy_.cluster_size() || std::abs(a.z - b.z) > hierarchy_.cluster_size() ||
+            std::abs(a.y - b.y) > hierarchy_.cluster_height())
+          return enter(Phase::connect_start);
+        const VoxelCoord ea = hierarchy_.cluster_extent(start_cluster_);
+        const VoxelCoord eb = hierarchy_.cluster_extent(goal_cluster_);
+        const VoxelCoord low{std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)};
+        const VoxelCoord high{std::max(a.x + ea.x, b.x + eb.x), std::max(a.y + ea.y, b.y + eb.y),
+                              std::max(a.z + ea.z, b.z + eb.z)};
+        return start_box_search(ClusterBox{low, {high.x - low.x, high.y - low.y, high.z - low.z}}, state_.from,
+                                state_.to);
+      }
+      case Phase::connect_start: {
+        // The start's costs to the nodes of its cluster (forward, inside the cluster).
+        const std::uint32_t first = hierarchy_.cluster_first_node(start_cluster_);
+        const std::uint32_t end = hierarchy_.cluster_end_node(start_cluster_);
+        state_.start_costs.assign(end - first, infinite_cost);
+        if (end == first) return enter(Phase::connect_goal);  // a cluster without nodes
+        state_.targets.clear();
+        for (std::uint32_t n = first; n < end; ++n) state_.targets.push_back(start_domain_.local(hierarchy_.node_place(n)));
+        phase_status_ = start_search_.emplace(start_domain_, state_.start_context)
+                            .start(start_domain_.local(state_.from), state_.targets, cost_free_budget(state_.start_context));
+        return;
+      }
+      case Phase::connect_goal: return connect_goal();
+      case Phase::abstract: {
+        const Abstract& domain = abstract_domain_.emplace(
+            hierarchy_, NodePlaceOf{&hierarchy_}, MovesEstimate<Moves>{&moves_}, state_.from, state_.to, start_cluster_,
+            goal_cluster_, state_.start_costs, state_.goal_costs);
+        SearchOptions options;
+        options.budget = state_.budget_left(state_.abstract_context.memory_bytes());
+        options.return_partial = false;
+        phase_status_ =
+            abstract_search_.emplace(domain, state_.abstract_context).start(domain.start(), domain.goal(), options);
+        return;
+      }
+      case Phase::refine: return refine_next();
+      case Phase::settled: return;
+    }
+  }
+
+  /// The connecting searches need every cost up to the last target: the budget's max_cost is
+  /// the abstract search's to apply.
+  [[nodiscard]] Budget cost_free_budget(const SearchContext& own) const {
+    Budget budget = state_.budget_left(own.memory_bytes());
+    budget.max_cost = infinite_cost;
+    return budget;
+  }
+
+  // The costs from the nodes of the goal's cluster to the goal: one search over its reversed
+  // moves (walkers' moves are one-way where they fall); a flyer's moves go both ways, so its
+  // search runs forward from the goal, in the box like the start's.
+  void connect_goal() {
+    const std::uint32_t first = hierarchy_.cluster_first_node(goal_cluster_);
+    const std::uint32_t end = hierarchy_.cluster_end_node(goal_cluster_);
+    state_.goal_costs.assign(end - first, infinite_cost);
+    state_.targets.clear();
+    if (end == first) return enter(Phase::abstract);
+    goal_box_search_.reset();
+    goal_graph_search_.reset();
+    if (symmetric()) {
+      for (std::uint32_t n = first; n < end; ++n) state_.targets.push_back(goal_domain_.local(hierarchy_.node_place(n)));
+      phase_status_ = goal_box_search_.emplace(goal_domain_, state_.goal_context)
+                          .start(goal_domain_.local(state_.to), state_.targets, cost_free_budget(state_.goal_context));
+      return;
+    }
+    const ClusterBox box = box_of(goal_cluster_);
+    const std::span<const NodeId> places = hierarchy_.cluster_places(goal_cluster_);
+    state_.index.assign(world_, box, places);
+    make_place_graph(moves_, world_, box, places, state_.index, true, state_.goal_graph, nullptr);
+    for (std::uint32_t n = first; n < end; ++n) state_.targets.push_back(goal_index(hierarchy_.node_place(n)));
+    phase_status_ = goal_graph_search_.emplace(state_.goal_graph, state_.goal_context)
+                        .start(goal_index(state_.to), state_.targets, cost_free_budget(state_.goal_context));
+  }
+
+  [[nodiscard]] bool symmetric() const { return hierarchy_.profile().fly; }
+  [[nodiscard]] NodeId goal_index(NodeId place) const {
+    const std::span<const NodeId> places = hierarchy_.cluster_places(goal_cluster_);
+    return static_cast<NodeId>(std::lower_bound(places.begin(), places.end(), place) - places.begin());
+  }
+
+  /// `act` applied to the search under way (not once settled), for a const or a mutable `self`.
+  template <class Self, class Act>
+  static auto with_current(Self& self, Act&& act) {
+    switch (self.phase_) {
+      case Phase::connect_start: return act(*self.start_search_);
+      case Phase::connect_goal: return self.goal_box_search_ ? act(*self.goal_box_search_) : act(*self.goal_graph_search_);
+      case Phase::abstract: return act(*self.abstract_search_);
+      default: return act(*self.box_search_);  // direct, neighbours, refine
+    }
+  }
+
+  /// Appends the path the box search found, from its start (already last in `out`) on.
+  void append_box_path(std::vector<NodeId>& out) {
+    box_search_->path_to(box_search_->goal_node(), state_.scratch);
+    for (std::size_t i = 1; i < state_.scratch.size(); ++i) out.push_back(box_domain_->global(state_.scratch[i]));
+  }
+
+  void end_current(SearchStatus status, RunOutcome outcome) {
+    const Phase ending = phase_;
+    phase_ = Phase::settled;  // until the next search starts
+    if (status == SearchStatus::invalid_input) {
+      state_.result.message = "the hierarchy's search refused its input";
+      return settle(RunOutcome::invalid_input());
+    }
+    // A direct search that finds no path (or none within max_cost) leaves the way through the
+    // hierarchy open.
+    const bool no_direct_path = status == SearchStatus::no_path || outcome.reason == StopReason::cost_limit;
+    switch (ending) {
+      case Phase::direct:
+        if (status == SearchStatus::found) {
+          append_box_path(state_.result.nodes);
+          return settle(RunOutcome::goal_reached());
+        }
+        if (no_direct_path) return enter(Phase::connect_start);
+        break;
+      case Phase::neighbours:
+        if (status == SearchStatus::found) {
+          state_.direct.assign(1, state_.from);
+          append_box_path(state_.direct);
+          direct_cost_ = state_.refine_context.record(box_search_->goal_node()).g;
+        }
+        if (status == SearchStatus::found || no_direct_path) return enter(Phase::connect_start);
+        break;
+      case Phase::connect_start:
+        if (status == SearchStatus::found) {
+          start_search_->write_costs(state_.start_costs.data());
+          return enter(Phase::connect_goal);
+        }
+        break;
+      case Phase::connect_goal:
+        if (status == SearchStatus::found) {
+          if (goal_box_search_)
+            goal_box_search_->write_costs(state_.goal_costs.data());
+          else
+            goal_graph_search_->write_costs(state_.goal_costs.data());
+          return enter(Phase::abstract);
+        }
+        break;
+      case Phase::abstract:
+        if (status == SearchStatus::found) {
+          abstract_search_->path_to(abstract_domain_->goal(), state_.abstract_path);
+          append_start_side();
+          refined_ = 2;
+          return enter(Phase::refine);
+        }
+        if (status == SearchStatus::no_path) return settle(RunOutcome::unreachable(state_.options.partial_when_unreachable));
+        break;
+      case Phase::refine:
+        if (status == SearchStatus::found) {
+          append_box_path(state_.result.nodes);
+          ++refined_;
+          return enter(Phase::refine);
+        }
+        if (status == SearchStatus::no_path) {
+          state_.result.message = "an intra-edge of the hierarchy has no path inside its cluster: the world changed under it";
+          return settle({SearchStatus::no_path, StopReason::invalid_input});
+        }
+        break;
+      case Phase::settled: return;
+    }
+    // No path through the hierarchy within max_cost, but the neighbours' direct path is within
+    // it: that is the answer.
+    if (outcome.reason == StopReason::cost_limit && direct_cost_ != infinite_cost) {
+      state_.result.nodes.assign(state_.direct.begin(), state_.direct.end());
+      return settle(RunOutcome::goal_reached());
+    }
+    settle(RunOutcome::budget_spent(outcome.reason, state_.options.return_partial));
+  }
+
+  // Refinement: the start's search holds its path to the first node, the goal's search the path
+  // from the last node to the goal; an inter-edge is one move; an intra-edge a search inside its
+  // cluster, one phase each.
+  void append_start_side() {
+    std::vector<NodeId>& out = state_.result.nodes;
+    state_.scratch.clear();
+    for (NodeId at = start_domain_.local(abstract_domain_->place(state_.abstract_path[1])); at != invalid_node;
+         at = state_.start_context.record(at).parent)
+      state_.scratch.push_back(start_domain_.global(at));
+    for (std::size_t i = state_.scratch.size() - 1; i-- > 0;) out.push_back(state_.scratch[i]);
+  }
+
+  /// Goes on along the abstract path from edge `refined_`: inter-edges are appended at once, the
+  /// next intra-edge starts a search; past the last edge, the goal's side ends the query.
+  void refine_next() {
+    const std::vector<NodeId>& abstract = state_.abstract_path;
+    const std::size_t last = abstract.size() - 1;  // the goal; abstract[0] is the start
+    for (; refined_ < last; ++refined_) {
+      const NodeId a = hierarchy_.node_place(abstract[refined_ - 1]);
+      const NodeId b = hierarchy_.node_place(abstract[refined_]);
+      const int cluster_a = hierarchy_.cluster_of(world_.coord_of(a));
+      if (cluster_a != hierarchy_.cluster_of(world_.coord_of(b))) {
+        state_.result.nodes.push_back(b);
+        continue;
+      }
+      return start_box_search(box_of(cluster_a), a, b);
+    }
+    append_goal_side();
+    settle(RunOutcome::goal_reached());
+  }
+
+  void append_goal_side() {
+    std::vector<NodeId>& out = state_.result.nodes;
+    const std::vector<NodeId>& abstract = state_.abstract_path;
+    // Parents of the goal's search lead towards the goal.
+    const NodeId node_place = abstract_domain_->place(abstract[abstract.size() - 2]);
+    const SearchContext& context = state_.goal_context;
+    if (symmetric()) {
+      for (NodeId at = context.record(goal_domain_.local(node_place)).parent; at != invalid_node;
+           at = context.record(at).parent)
+        out.push_back(goal_domain_.global(at));
+    } else {
+      const std::span<const NodeId> places = hierarchy_.cluster_places(goal_cluster_);
+      for (NodeId at = context.record(goal_index(node_place)).parent; at != invalid_node; at = context.record(at).parent)
+        out.push_back(places[at]);
+    }
+  }
+
+  /// Ends the query. A path that stops short (a budget stop, or an unreachable goal with a
+  /// partial result asked for) is the start alone: the hierarchy knows no block closer to the
+  /// goal until it has refined the whole abstract path.
+  void settle(RunOutcome outcome) {
+    phase_ = Phase::settled;
+    PathResult& out = state_.result;
+    out.status = outcome.status;
+    out.reason = outcome.reason;
+    if (outcome.status == SearchStatus::found) {
+      if (hierarchy_.profile().fly)
+        smooth_flying_path(world_, out.nodes, 4 * hierarchy_.cluster_size(), state_.scratch, state_.line);
       Cost cost = 0.0;
       for (std::size_t i = 1; i < out.nodes.size(); ++i) {
         Cost best = infinite_cost;
-        moves.for_each_successor(out.nodes[i - 1], [&](NodeId next, Cost c) {
+        moves_.for_each_successor(out.nodes[i - 1], [&](NodeId next, Cost c) {
           if (next == out.nodes[i]) best = std::min(best, c);
         });
         cost += best;
       }
       out.cost = cost;
       // Start and goal in neighbouring clusters: the direct search over both, when cheaper.
-      if (direct_cost < out.cost) {
-        out.nodes.assign(state.direct.begin(), state.direct.end());
-        out.cost = direct_cost;
+      if (direct_cost_ < out.cost) {
+        out.nodes.assign(state_.direct.begin(), state_.direct.end());
+        out.cost = direct_cost_;
       }
-    }
-    fill_voxel_points(world, out);
-    out.stats.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
-    return out.status;
-  };
-  // Appends a cheapest path inside `cluster` from a to b (a already ends `out.nodes`).
-  auto refine_in = [&](const ClusterBox& box, NodeId a, NodeId b) {
-    const BoxDomain<Moves> domain(moves, world, box);
-    BestFirstSearch<BoxDomain<Moves>> search(domain, state.refine_context);
-    SearchOptions options;
-    options.return_partial = false;
-    search.run(domain.local(a), domain.local(b), options);
-    add_stats(out.stats, search.stats());
-    if (search.status() != SearchStatus::found) return false;
-    search.path_to(domain.local(b), state.scratch);
-    for (std::size_t i = 1; i < state.scratch.size(); ++i) out.nodes.push_back(domain.global(state.scratch[i]));
-    return true;
-  };
-  auto refine = [&](int cluster, NodeId a, NodeId b) { return refine_in(box_of(cluster), a, b); };
-
-  out.nodes.push_back(from);
-  if (from == to) return finish(SearchStatus::found, StopReason::goal_reached);
-  // One cluster: a direct search inside it first.
-  if (start_cluster == goal_cluster && refine(start_cluster, from, to)) return finish(SearchStatus::found, StopReason::goal_reached);
-  // Neighbouring clusters (touching by a face, an edge or a corner): a direct search over the
-  // box of both as well, kept when cheaper than the hierarchy's path. Near pairs are where the
-  // detour through the transitions costs most, and the box is small.
-  {
-    const VoxelCoord a = hierarchy_.cluster_origin(start_cluster);
-    const VoxelCoord b = hierarchy_.cluster_origin(goal_cluster);
-    if (std::abs(a.x - b.x) <= hierarchy_.cluster_size() && std::abs(a.z - b.z) <= hierarchy_.cluster_size() &&
-        std::abs(a.y - b.y) <= hierarchy_.cluster_height()) {
-      const VoxelCoord ea = hierarchy_.cluster_extent(start_cluster);
-      const VoxelCoord eb = hierarchy_.cluster_extent(goal_cluster);
-      const VoxelCoord low{std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)};
-      const VoxelCoord high{std::max(a.x + ea.x, b.x + eb.x), std::max(a.y + ea.y, b.y + eb.y),
-                            std::max(a.z + ea.z, b.z + eb.z)};
-      const ClusterBox both{low, {high.x - low.x, high.y - low.y, high.z - low.z}};
-      if (refine_in(both, from, to)) {
-        state.direct.assign(out.nodes.begin(), out.nodes.end());
-        direct_cost = state.refine_context.record(both.local(world.coord_of(to))).g;
-      }
-      out.nodes.resize(1);
-    }
-  }
-
-  // The start's costs to the nodes of its cluster (forward, inside the cluster).
-  const BoxDomain<Moves> start_domain(moves, world, box_of(start_cluster));
-  {
-    const std::uint32_t first = hierarchy_.cluster_first_node(start_cluster);
-    const std::uint32_t end = hierarchy_.cluster_end_node(start_cluster);
-    state.start_costs.assign(end - first, infinite_cost);
-    state.targets.clear();
-    for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(start_domain.local(hierarchy_.node_place(n)));
-    if (end > first)
-      add_stats(out.stats, costs_to_targets(start_domain, state.start_context, start_domain.local(from), state.targets,
-                                            state.start_costs.data()));
-  }
-  // The costs from the nodes of the goal's cluster to the goal: one search over its reversed
-  // moves (walkers' moves are one-way where they fall); a flyer's moves go both ways, so its
-  // search runs forward from the goal, in the box like the start's.
-  const bool symmetric = hierarchy_.profile().fly;
-  const std::span<const NodeId> goal_places = hierarchy_.cluster_places(goal_cluster);
-  const BoxDomain<Moves> goal_domain(moves, world, box_of(goal_cluster));
-  {
-    const std::uint32_t first = hierarchy_.cluster_first_node(goal_cluster);
-    const std::uint32_t end = hierarchy_.cluster_end_node(goal_cluster);
-    state.goal_costs.assign(end - first, infinite_cost);
-    state.targets.clear();
-    if (symmetric) {
-      for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(goal_domain.local(hierarchy_.node_place(n)));
-      if (end > first)
-        add_stats(out.stats, costs_to_targets(goal_domain, state.goal_context, goal_domain.local(to), state.targets,
-                                              state.goal_costs.data()));
+    } else if (outcome.status == SearchStatus::partial) {
+      out.nodes.assign(1, state_.from);
+      out.cost = 0.0;
     } else {
-      const ClusterBox box = box_of(goal_cluster);
-      state.index.assign(world, box, goal_places);
-      make_place_graph(moves, world, box, goal_places, state.index, true, state.goal_graph, nullptr);
-      auto index_of = [&](NodeId place) {
-        return static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), place) - goal_places.begin());
-      };
-      for (std::uint32_t n = first; n < end; ++n) state.targets.push_back(index_of(hierarchy_.node_place(n)));
-      if (end > first)
-        add_stats(out.stats,
-                  costs_to_targets(state.goal_graph, state.goal_context, index_of(to), state.targets, state.goal_costs.data()));
-    }
-  }
-
-  auto locate = [&](NodeId node) { return hierarchy_.node_place(node); };
-  auto estimate = [&](NodeId a, NodeId b) { return moves.heuristic(a, b); };
-  using Abstract = hierarchy_search::AbstractDomain<VoxelHierarchy, decltype(locate), decltype(estimate)>;
-  const Abstract domain(hierarchy_, locate, estimate, from, to, start_cluster, goal_cluster, state.start_costs,
-                        state.goal_costs);
-  if (!hierarchy_search::search_abstract_graph(domain, state.abstract_context, out.stats, state.abstract_path)) {
-    out.nodes.clear();
-    return finish(SearchStatus::no_path, StopReason::open_list_empty);
-  }
-
-  // Refine: the start's search holds its path to the first node, the goal's (reversed) search
-  // the path from the last node to the goal; an inter-edge is one move; an intra-edge a search
-  // inside its cluster.
-  const std::vector<NodeId>& abstract = state.abstract_path;
-  const std::size_t last = abstract.size() - 1;  // the goal; abstract[0] is the start
-  {
-    state.scratch.clear();
-    for (NodeId at = start_domain.local(domain.place(abstract[1])); at != invalid_node;
-         at = state.start_context.record(at).parent)
-      state.scratch.push_back(start_domain.global(at));
-    for (std::size_t i = state.scratch.size() - 1; i-- > 0;) out.nodes.push_back(state.scratch[i]);
-  }
-  for (std::size_t i = 2; i < last; ++i) {
-    const NodeId a = hierarchy_.node_place(abstract[i - 1]);
-    const NodeId b = hierarchy_.node_place(abstract[i]);
-    const int cluster_a = hierarchy_.cluster_of(world.coord_of(a));
-    if (cluster_a != hierarchy_.cluster_of(world.coord_of(b)))
-      out.nodes.push_back(b);
-    else if (!refine(cluster_a, a, b)) {
       out.nodes.clear();
-      out.message = "an intra-edge of the hierarchy has no path inside its cluster: the world changed under it";
-      return finish(SearchStatus::no_path, StopReason::invalid_input);
     }
+    fill_voxel_points(world_, out);
   }
-  {
-    // Parents of the goal's search lead towards the goal.
-    const NodeId node_place = domain.place(abstract[last - 1]);
-    if (symmetric) {
-      for (NodeId at = state.goal_context.record(goal_domain.local(node_place)).parent; at != invalid_node;
-           at = state.goal_context.record(at).parent)
-        out.nodes.push_back(goal_domain.global(at));
-    } else {
-      auto at = static_cast<NodeId>(std::lower_bound(goal_places.begin(), goal_places.end(), node_place) - goal_places.begin());
-      for (at = state.goal_context.record(at).parent; at != invalid_node; at = state.goal_context.record(at).parent)
-        out.nodes.push_back(goal_places[at]);
-    }
-  }
-  return finish(SearchStatus::found, StopReason::goal_reached);
+
+  VoxelHierarchyQueryScratch& state_;
+  const VoxelHierarchy& hierarchy_;
+  const VoxelWorld& world_;
+  const Moves& moves_;
+  int start_cluster_ = 0;
+  int goal_cluster_ = 0;
+  Box start_domain_;
+  Box goal_domain_;
+  Phase phase_ = Phase::settled;
+  SearchStatus phase_status_ = SearchStatus::invalid_input;  ///< the current search's
+  Cost direct_cost_ = infinite_cost;                         ///< of state_.direct, when found
+  std::size_t refined_ = 0;                                  ///< the abstract path's next edge
+  std::optional<Box> box_domain_;
+  std::optional<BestFirstSearch<Box>> box_search_;
+  std::optional<hierarchy_search::TargetCostSearch<Box>> start_search_;
+  std::optional<hierarchy_search::TargetCostSearch<Box>> goal_box_search_;
+  std::optional<hierarchy_search::TargetCostSearch<PlaceGraph>> goal_graph_search_;
+  std::optional<Abstract> abstract_domain_;
+  std::optional<BestFirstSearch<Abstract>> abstract_search_;
+};
+
+double microseconds_since(std::chrono::steady_clock::time_point began) {
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
 }
 
 }  // namespace
 
+struct VoxelHierarchyQueryState : VoxelHierarchyQueryScratch {
+  using VoxelHierarchyQueryScratch::VoxelHierarchyQueryScratch;
+  std::variant<std::monostate, QuerySearches<VoxelWalkingDomain>, QuerySearches<VoxelFlyingDomain>> searches;
+
+  SearchStatus reject(std::string why) {
+    searches.emplace<std::monostate>();
+    result.status = SearchStatus::invalid_input;
+    result.reason = StopReason::invalid_input;
+    result.message = std::move(why);
+    return result.status;
+  }
+};
+
 VoxelHierarchyQuery::VoxelHierarchyQuery(const VoxelHierarchy& hierarchy)
-    : hierarchy_(hierarchy), state_(std::make_unique<VoxelHierarchyQueryState>(hierarchy)) {}
+    : QueryObject(hierarchy), state_(std::make_unique<VoxelHierarchyQueryState>(hierarchy)) {}
 VoxelHierarchyQuery::~VoxelHierarchyQuery() = default;
 VoxelHierarchyQuery::VoxelHierarchyQuery(VoxelHierarchyQuery&&) noexcept = default;
 
-std::size_t VoxelHierarchyQuery::search_memory_bytes() const {
-  const VoxelHierarchyQueryState& s = *state_;
-  return s.start_context.reserved_bytes() + s.goal_context.reserved_bytes() + s.refine_context.reserved_bytes() +
-         s.abstract_context.reserved_bytes() + s.goal_graph.offsets.capacity() * sizeof(std::uint32_t) +
-         s.goal_graph.targets.capacity() * sizeof(std::uint32_t) + s.goal_graph.costs.capacity() * sizeof(Cost);
-}
+std::size_t VoxelHierarchyQuery::search_memory_bytes() const { return state_->memory_bytes(); }
 
-PathResult VoxelHierarchyQuery::find_path(VoxelCoord start, VoxelCoord goal) {
-  PathResult out;
-  find_path(start, goal, out);
-  return out;
-}
-
-SearchStatus VoxelHierarchyQuery::find_path(VoxelCoord start, VoxelCoord goal, PathResult& out) {
+SearchStatus VoxelHierarchyQuery::start_query(VoxelCoord start, VoxelCoord goal, const QueryOptions& options) {
   const auto began = std::chrono::steady_clock::now();
-  out.reset();
-  const VoxelWorld& world = hierarchy_.world();
-  const MovementProfile& profile = hierarchy_.profile();
-  auto reject = [&](std::string why) {
-    out.status = SearchStatus::invalid_input;
-    out.reason = StopReason::invalid_input;
-    out.message = std::move(why);
-    return out.status;
-  };
-  if (const std::optional<std::string> problem = voxel_place_problem(world, profile, start))
-    return reject("start " + *problem);
-  if (const std::optional<std::string> problem = voxel_place_problem(world, profile, goal))
-    return reject("goal " + *problem);
-  if (!hierarchy_.current())
-    return reject("the world was edited since its hierarchy was built (hierarchy at revision " +
-                  std::to_string(hierarchy_.revision()) + ", world at " + std::to_string(world.revision()) +
-                  "): call VoxelHierarchy::update() first");
   VoxelHierarchyQueryState& state = *state_;
-  return std::visit([&](const auto& moves) { return run_query(hierarchy_, state, moves, start, goal, out, began); },
-                    state.moves);
+  state.searches.emplace<std::monostate>();
+  state.result.reset();
+  state.result.status = SearchStatus::in_progress;
+  state.ended = {};
+  state.microseconds = 0.0;
+  state.options = options;
+  const VoxelWorld& world = state.world;
+  const MovementProfile& profile = hierarchy().profile();
+  const SearchStatus status = [&] {
+    if (const std::optional<std::string> problem = voxel_place_problem(world, profile, start))
+      return state.reject("start " + *problem);
+    if (const std::optional<std::string> problem = voxel_place_problem(world, profile, goal))
+      return state.reject("goal " + *problem);
+    if (!hierarchy().current())
+      return state.reject("the world was edited since its hierarchy was built (hierarchy at revision " +
+                          std::to_string(hierarchy().revision()) + ", world at " + std::to_string(world.revision()) +
+                          "): call VoxelHierarchy::update() first");
+    if (std::optional<std::string> problem = budget_problem(options.budget)) return state.reject(std::move(*problem));
+    state.from = world.node_of(start);
+    state.to = world.node_of(goal);
+    std::visit(
+        [&](const auto& moves) {
+          using Moves = std::decay_t<decltype(moves)>;
+          state.searches.emplace<QuerySearches<Moves>>(state, moves).begin();
+        },
+        state.moves);
+    return state.result.status;
+  }();
+  state.microseconds += microseconds_since(began);
+  state.result.stats = query_stats();
+  return status;
+}
+
+SearchStatus VoxelHierarchyQuery::advance_query(const StepBudget& budget) {
+  VoxelHierarchyQueryState& state = *state_;
+  if (state.result.status != SearchStatus::in_progress) return state.result.status;
+  const auto began = std::chrono::steady_clock::now();
+  auto run = [&](std::uint64_t expansions) {
+    return std::visit(
+        [&](auto& searches) -> SearchStatus {
+          if constexpr (std::is_same_v<std::decay_t<decltype(searches)>, std::monostate>)
+            return state.result.status;
+          else
+            return searches.run(expansions);
+        },
+        state.searches);
+  };
+  const SearchStatus status =
+      hierarchy_search::step_in_chunks(budget, run, [&] { return query_stats().expanded; });
+  state.microseconds += microseconds_since(began);
+  state.result.stats = query_stats();
+  return status;
+}
+
+SearchStats VoxelHierarchyQuery::query_stats() const {
+  const VoxelHierarchyQueryState& state = *state_;
+  SearchStats total = state.ended;
+  std::visit(
+      [&](const auto& searches) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(searches)>, std::monostate>)
+          hierarchy_search::add_stats(total, searches.current_stats());
+      },
+      state.searches);
+  total.microseconds = state.microseconds;
+  return total;
+}
+
+void VoxelHierarchyQuery::write_result(PathResult& out) const {
+  hierarchy_search::write_query_result(state_->result, query_stats(), out);
 }
 
 }  // namespace wayfinder

@@ -47,8 +47,13 @@ struct VoxelJumpPointRun {
   std::vector<NodeId>& jump_points;
 };
 
+/// HPA*: the query object over the hierarchy, kept in the query's state from query to query,
+/// stepped through this run.
+using VoxelHierarchicalRun = QueryObjectRun<VoxelHierarchyQuery>;
+
 // Rejected queries finish in begin() (SteppedQuery's settled result).
-using ActiveSearch = SteppedQuery<VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>, VoxelJumpPointRun>;
+using ActiveSearch =
+    SteppedQuery<VoxelRun<VoxelFlyingDomain>, VoxelRun<VoxelWalkingDomain>, VoxelJumpPointRun, VoxelHierarchicalRun>;
 
 bool finite_non_negative(Cost cost) { return std::isfinite(cost) && cost >= 0.0; }
 
@@ -210,13 +215,12 @@ SearchStatus VoxelQuery::start_query(VoxelCoord start, VoxelCoord goal, const Vo
     default: break;
   }
   if (options.algorithm == VoxelAlgorithm::hierarchical) {
-    // Settled here: the hierarchical query is short (an abstract search and searches inside
-    // clusters) and not stepped. It refuses a world edited since the hierarchy's build.
+    // Stepped as one run: the hierarchy's query object runs its searches in turn under the
+    // options' Budget. It refuses a world edited since the hierarchy's build.
     if (!state_->hierarchical || &state_->hierarchical->hierarchy() != state_->hierarchy.get())
       state_->hierarchical = std::make_unique<VoxelHierarchyQuery>(*state_->hierarchy);
-    PathResult& out = active.settle_in_place();
-    state_->hierarchical->find_path(start, goal, out);
-    return out.status;
+    return active.start<VoxelHierarchicalRun>(*state_->hierarchical)
+        .query.begin(start, goal, static_cast<const QueryOptions&>(options));
   }
   // Pages kept from earlier queries count against a memory budget: give them back first
   // rather than stop a query for what others left.

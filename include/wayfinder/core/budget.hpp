@@ -30,9 +30,11 @@ struct Budget {
   /// about 80 KiB at most per expansion). What counts is the context's own measure: the pages a
   /// paged context holds (VoxelQuery gives back pages kept from earlier queries when they
   /// alone exceed the limit), the arrays a dense context has reserved for the world's node
-  /// count (so a limit below that stops a grid or mesh search at once). Checked by the engine's
-  /// searches, bidirectional A* and the grid's breadth-first wave (its arrays, counted the
-  /// same way) only (docs/architecture.md, "The engine").
+  /// count (so a limit below that stops a grid or mesh search at once). Checked by every search
+  /// but the reactive walkers (which hold no search state): the engine's searches,
+  /// bidirectional A*, the grid's breadth-first wave (its arrays, counted the same way), IDA*
+  /// (its table and its path), the exact navmesh search (its per-query state) and both
+  /// hierarchies' queries (their contexts together) (docs/architecture.md, "The engine").
   std::size_t max_memory_bytes = 0;
 
   /// How often (in expansions) the clock is read for max_time (see docs/architecture.md).

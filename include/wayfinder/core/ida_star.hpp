@@ -8,6 +8,8 @@
 //
 // Memory is one record per node plus the current path; time can still grow with the number
 // of distinct f bounds, so IDA* suits small maps, and it always runs under an expansion limit.
+// Budget::max_memory_bytes counts the context's reserved arrays (as for the engine) and the
+// path's frames and their successors, read every Budget::time_check_interval expansions.
 // A trace records every iteration: nodes are closed again in each one.
 
 #include <algorithm>
@@ -88,6 +90,14 @@ class IdaStarSearch {
     std::size_t end;
   };
 
+  /// What Budget::max_memory_bytes counts: the transposition table (the context's arrays) and
+  /// the depth-first path with its successors and the kept paths.
+  [[nodiscard]] std::size_t memory_bytes() const {
+    return context_.memory_bytes() + frames_.capacity() * sizeof(Frame) +
+           successors_.capacity() * sizeof(std::pair<NodeId, Cost>) +
+           (found_path_.capacity() + closest_path_.capacity()) * sizeof(NodeId);
+  }
+
   // Floating-point sums of the same moves in another order can differ in the last bits.
   static bool exceeds(Cost f, Cost bound) { return f > bound + 1e-9 * std::max<Cost>(1.0, bound); }
 
@@ -112,7 +122,7 @@ class IdaStarSearch {
       return outcome;
     }
     // Every iteration expands the start again, and that expansion counts against the budget too.
-    outcome.stop = clock.budget_stop(stats_.expanded, NoCostCheck{}, NoMemoryMeasure{});
+    outcome.stop = clock.budget_stop(stats_.expanded, NoCostCheck{}, [this] { return memory_bytes(); });
     if (outcome.stop != StopReason::none) return outcome;
     push_frame(start, 0.0);
     ++stats_.expanded;
@@ -146,7 +156,7 @@ class IdaStarSearch {
         found_cost_ = g;
         return outcome;
       }
-      outcome.stop = clock.budget_stop(stats_.expanded, NoCostCheck{}, NoMemoryMeasure{});
+      outcome.stop = clock.budget_stop(stats_.expanded, NoCostCheck{}, [this] { return memory_bytes(); });
       if (outcome.stop != StopReason::none) return outcome;
       ++stats_.expanded;
       if (options_.trace != nullptr) options_.trace->record(TraceEvent::closed, next, parent, g);

@@ -61,8 +61,10 @@ class ExactPathSearch {
   /// shortest one through the polygons it lets in. Area cost multipliers are not supported:
   /// a filter whose cost is not 1 for some area in use gives invalid_input. Start and goal in
   /// different regions give no_path at once. A mesh with off-mesh links gives invalid_input
-  /// (the search follows shared edges only). Budget: max_expansions, max_time and max_cost end
-  /// the search (partial towards the goal with options.return_partial, else budget_exhausted).
+  /// (the search follows shared edges only). Budget: max_expansions, max_cost, max_time and
+  /// max_memory_bytes (search_memory_bytes(), read every Budget::time_check_interval expansions)
+  /// end the search (partial towards the goal with options.return_partial, else
+  /// budget_exhausted).
   PathResult find_path(const MeshLocation& start, const MeshLocation& goal, const QueryOptions& options = {},
                        const AreaFilter* filter = nullptr);
   /// The same into a result the caller owns, reusing its memory. Returns the status.
@@ -84,6 +86,10 @@ class ExactPathSearch {
   void result(PathResult& out) const;
   /// The current query's statistics so far.
   [[nodiscard]] SearchStats stats() const;
+  /// Bytes held by the per-query search state (search nodes, roots, the open list and the
+  /// per-corner and per-polygon arrays sized for the mesh; not the per-mesh tables): what
+  /// Budget::max_memory_bytes counts.
+  [[nodiscard]] std::size_t search_memory_bytes() const;
 
   /// Node `node` of the current (or last) query, as a trace (QueryOptions::trace) names it:
   /// `closed` when expanded, `opened` when queued. nullopt for an id the query never made.

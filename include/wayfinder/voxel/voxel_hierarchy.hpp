@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_object.hpp"
 #include "wayfinder/core/query_options.hpp"
 #include "wayfinder/core/types.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
@@ -194,29 +195,43 @@ class VoxelHierarchy {
 };
 
 /// The query object: one per thread, reused across queries, reading a shared VoxelHierarchy.
-/// The budget of QueryOptions is not applied (a query's work is bounded by the abstract graph
-/// and the cluster size); the trace is not recorded.
-class VoxelHierarchyQuery {
+/// Its calls are QueryObject's (query_object.hpp): find_path, or begin / step / result for a
+/// query spread over frames, and stats(). begin() checks the query and settles the trivial one;
+/// step() runs, in turn, the direct search inside one cluster (start and goal in the same
+/// cluster), the direct search over the box of two neighbouring clusters, the searches that
+/// connect the start and the goal to their clusters' nodes, A* on the abstract graph, and one
+/// search inside its cluster for each intra-edge of the abstract path (its refinement); the
+/// smoothing is done in the step that ends the last of them. The step's limits and the options'
+/// Budget (every field: expansions, cost, time, memory) count the work of all these searches
+/// together; the Budget ends the query with the statuses and reasons every search gives, and a
+/// partial result is the start alone (docs/voxel.md, "Hierarchical search (hpa)"). The trace is
+/// not recorded.
+class VoxelHierarchyQuery : public QueryObject<VoxelHierarchyQuery, VoxelHierarchy, VoxelCoord, QueryOptions> {
  public:
+  /// Lifetime: keeps a reference to `hierarchy`, which must outlive it.
   explicit VoxelHierarchyQuery(const VoxelHierarchy& hierarchy);
   explicit VoxelHierarchyQuery(const VoxelHierarchy&& hierarchy) = delete;
   ~VoxelHierarchyQuery();
   VoxelHierarchyQuery(VoxelHierarchyQuery&&) noexcept;
   VoxelHierarchyQuery& operator=(VoxelHierarchyQuery&&) = delete;
 
-  /// Never throws for bad queries: a start or goal where the agent cannot be (the message names
-  /// the check, as VoxelQuery's), or a world edited since the hierarchy was built, give
-  /// invalid_input. An unreachable goal gives no_path. Nodes are packed ids, points block
-  /// coordinates, as VoxelQuery's.
-  PathResult find_path(VoxelCoord start, VoxelCoord goal);
-  SearchStatus find_path(VoxelCoord start, VoxelCoord goal, PathResult& out);
+  // Never throws for bad queries: a start or goal where the agent cannot be (the message names
+  // the check, as VoxelQuery's), a bad budget, or a world edited since the hierarchy was built,
+  // give invalid_input. An unreachable goal gives no_path. Nodes are packed ids, points block
+  // coordinates, as VoxelQuery's.
 
-  [[nodiscard]] const VoxelHierarchy& hierarchy() const { return hierarchy_; }
-  /// Bytes held by the query state (search contexts sized for one cluster and the graph).
+  [[nodiscard]] const VoxelHierarchy& hierarchy() const { return world(); }
+  /// Bytes held by the query state (search contexts sized for one cluster and the graph); what
+  /// Budget::max_memory_bytes counts.
   [[nodiscard]] std::size_t search_memory_bytes() const;
 
  private:
-  const VoxelHierarchy& hierarchy_;
+  friend QueryObject;
+  SearchStatus start_query(VoxelCoord start, VoxelCoord goal, const QueryOptions& options);
+  SearchStatus advance_query(const StepBudget& budget);
+  void write_result(PathResult& out) const;
+  [[nodiscard]] SearchStats query_stats() const;
+
   std::unique_ptr<struct VoxelHierarchyQueryState> state_;
 };
 

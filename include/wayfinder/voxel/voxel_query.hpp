@@ -30,7 +30,8 @@ enum class VoxelAlgorithm : std::uint8_t {
   greedy_best_first,  ///< fast, no cost guarantee
   jump_point,         ///< optimal, flying agents only (voxel_jump_point_search.hpp)
   /// HPA* over a VoxelHierarchy given to set_hierarchy (voxel_hierarchy.hpp): near-optimal,
-  /// for large worlds; settled in begin(), budget and trace not applied.
+  /// for large worlds; stepped and budgeted like the others (its searches in turn under one
+  /// Budget), the trace not recorded.
   hierarchical,
 };
 

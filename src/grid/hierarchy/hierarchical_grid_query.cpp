@@ -265,22 +265,8 @@ SearchStatus HierarchicalQueryState::begin(Cell start, Cell goal, const Hierarch
 }
 
 Budget HierarchicalQueryState::budget_left(std::size_t own_memory) const {
-  const Budget& budget = options.budget;
-  Budget left = budget;
-  if (budget.max_expansions != Budget::unlimited_expansions)
-    left.max_expansions = budget.max_expansions - std::min(budget.max_expansions, ended.expanded);
-  if (budget.max_time.count() > 0) {
-    // At least a nanosecond: zero would mean no limit, and the search reads its clock before
-    // its first expansion.
-    const auto spent = std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::duration<double, std::micro>(microseconds));
-    left.max_time = std::max(budget.max_time - spent, std::chrono::nanoseconds{1});
-  }
-  if (budget.max_memory_bytes != 0) {
-    const std::size_t others = memory_bytes() - std::min(memory_bytes(), own_memory);
-    left.max_memory_bytes = budget.max_memory_bytes > others ? budget.max_memory_bytes - others : 1;
-  }
-  return left;
+  return hierarchy_search::budget_left(options.budget, ended.expanded, microseconds,
+                                       memory_bytes() - std::min(memory_bytes(), own_memory));
 }
 
 void HierarchicalQueryState::connect(ClusterSearch& searcher, int cluster_index, NodeId cell, std::vector<Cost>& costs,
@@ -478,33 +464,15 @@ SearchStatus HierarchicalGridQuery::advance_query(const StepBudget& budget) {
   HierarchicalQueryState& state = *state_;
   if (state.result.status != SearchStatus::in_progress) return state.result.status;
   const auto began = std::chrono::steady_clock::now();
-  SearchStatus status = SearchStatus::in_progress;
-  if (!budget.timed()) {
-    status = state.run(budget.max_expansions);
-  } else {
-    // The clock is read between chunks of time_check_interval expansions (and not before the
-    // first), as every search's step reads it.
-    std::uint64_t done = 0;
-    while (status == SearchStatus::in_progress && done < budget.max_expansions) {
-      const std::uint64_t before = state.expanded();
-      status = state.run(std::min(budget.max_expansions - done, StepBudget::time_check_interval));
-      done += state.expanded() - before;
-      if (std::chrono::steady_clock::now() - began >= budget.max_time) break;
-    }
-  }
+  const SearchStatus status = hierarchy_search::step_in_chunks(
+      budget, [&](std::uint64_t expansions) { return state.run(expansions); }, [&] { return state.expanded(); });
   state.microseconds += microseconds_since(began);
   state.result.stats = state.stats();
   return status;
 }
 
 void HierarchicalGridQuery::write_result(PathResult& out) const {
-  if (state_->result.status != SearchStatus::in_progress) {
-    out = state_->result;  // assignment keeps out's memory
-    return;
-  }
-  out.reset();
-  out.status = SearchStatus::in_progress;
-  out.stats = state_->stats();
+  hierarchy_search::write_query_result(state_->result, state_->stats(), out);
 }
 
 SearchStats HierarchicalGridQuery::query_stats() const { return state_->stats(); }
