@@ -419,7 +419,7 @@ TEST(VoxelHierarchy, SteppedQueriesEndAsWholeOnesOnABenchmarkWorld) {
 
 TEST(VoxelHierarchy, SteppedQueriesEndAsWholeOnesForWalkers) {
   std::mt19937_64 random(31);
-  const VoxelWorld world = random_world(random, 30, 8, 30, 15);
+  const VoxelWorld world = random_floor_world(random, 30, 8, 30, 15);
   VoxelHierarchyOptions options;
   options.cluster_size = 6;
   const VoxelHierarchy hierarchy(world, MovementProfile::walker(), options);
