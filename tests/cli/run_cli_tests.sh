@@ -861,10 +861,10 @@ contains '"mismatches":0' "hpa connects what A* connects, never below its cost"
 keys_documented "voxel generate hpa JSON"
 expect 0 "voxel generate skips a hierarchy over its place limit" -- "$wayfinder" voxel generate --size 64,32,64 --queries 1 --algo hpa --hierarchy-max-places 10
 contains "walker hpa: skipped: voxel hierarchy: the agent has more than 10 places to store" "the skip is named"
-expect 2 "voxel path --algo hpa with --max-expansions" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a hpa --cluster-size 4 --max-expansions 10
-contains "--max-expansions does not apply to hpa" "a budget hpa would ignore is refused in words"
-expect 2 "voxel generate --algo hpa with --max-expansions" -- "$wayfinder" voxel generate --size 64,32,64 --queries 1 --algo astar,hpa --max-expansions 10
-contains "--max-expansions does not apply to hpa" "a budget hpa would ignore is refused in words"
+expect 1 "voxel path --algo hpa out of budget" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a hpa --cluster-size 4 --max-expansions 2 --json
+contains '"status":"partial","reason":"expansion_limit"' "the hierarchy's search stops at the budget as every search does"
+expect 0 "voxel generate --algo hpa with a budget too small" -- "$wayfinder" voxel generate --size 64,32,64 --queries 1 --algo hpa --max-expansions 1 --json
+contains '"budget_exhausted":1' "hpa's query out of budget is counted"
 expect 0 "voxel path --algo hpa" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a hpa --cluster-size 4 --json
 contains '"algorithm":"hpa"' "the hierarchical search ran"
 expect 2 "hpa with a weight" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 3,3,3 -a hpa --weight 3

@@ -232,11 +232,6 @@ int run_voxel_generate_command(const VoxelGenerateArguments& arguments, std::ost
   }
   if (arguments.queries == 0) return exit_ok;
 
-  // The hierarchy's query is not budgeted yet: a limit would be ignored for hpa, so it is refused.
-  if (arguments.max_expansions > 0 &&
-      std::find(arguments.algorithms.begin(), arguments.algorithms.end(), VoxelAlgorithm::hierarchical) !=
-          arguments.algorithms.end())
-    throw CommandError("--max-expansions does not apply to hpa: the hierarchy's search takes no budget");
   const std::vector<CrossPair> pairs = cross_world_pairs(world, arguments.queries, options.seed);
   auto options_for = [&](VoxelAlgorithm algorithm, const MovementProfile& profile) {
     VoxelSearchOptions search;

@@ -144,11 +144,6 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
     throw std::invalid_argument("--weight applies to weighted-astar; jump point search is optimal and takes no weight");
   if (arguments.weight_given && arguments.search.algorithm == VoxelAlgorithm::hierarchical)
     throw std::invalid_argument("--weight applies to weighted-astar; hpa takes no weight");
-  // The hierarchy's query is not budgeted yet: a limit would be ignored, so it is refused.
-  if (arguments.max_expansions != Budget::unlimited_expansions &&
-      arguments.search.algorithm == VoxelAlgorithm::hierarchical)
-    throw CommandError("--max-expansions does not apply to hpa: the hierarchy's search takes no budget");
-
   VoxelQuery pathfinder(world, agent.profile);
   if (arguments.search.algorithm == VoxelAlgorithm::hierarchical) {
     VoxelHierarchyOptions hierarchy;
