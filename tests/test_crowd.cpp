@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -150,6 +151,107 @@ TEST(Crowd, BottleneckEvacuation) {
   EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
 }
 
+// Four groups cross a square from its four sides, two pairs head on and the pairs at right angles.
+TEST(Crowd, FourWayCrossing) {
+  const tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::crossing, 16);
+  ASSERT_EQ(scenario.agents.size(), 16u);
+  const tools::CrowdMetrics m = wayfinder::testing::run_generated(scenario).metrics;
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+  EXPECT_EQ(m.stuck, 0u);
+}
+
+// Fast agents start behind slow ones in a corridor, walking the same way: they pass them all and
+// every one of them arrives before the first slow agent does.
+TEST(Crowd, FastAgentsOvertakeSlowOnes) {
+  const tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::overtaking, 8);
+  const tools::CrowdRun run = wayfinder::testing::run_generated(scenario);
+  const tools::CrowdMetrics& m = run.metrics;
+  EXPECT_EQ(m.arrived, m.agents);
+  EXPECT_EQ(m.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(m.overlap_pair_ticks, 0u) << "worst penetration " << m.worst_penetration << " of a radius";
+  const double fast_speed = 1.5;
+  double last_fast = 0.0, first_slow = 1e300;
+  std::size_t fast = 0, slow = 0;
+  for (std::size_t i = 0; i < scenario.agents.size(); ++i) {
+    const tools::CrowdScenarioAgent& agent = scenario.agents[i];
+    ASSERT_GE(run.arrival_times[i], 0.0) << "agent " << i;
+    if (agent.settings.max_speed == fast_speed) {
+      ++fast;
+      last_fast = std::max(last_fast, run.arrival_times[i]);
+    } else {
+      ++slow;
+      EXPECT_EQ(agent.settings.max_speed, tools::overtaking_slow_speed_fraction * fast_speed);
+      first_slow = std::min(first_slow, run.arrival_times[i]);
+    }
+    // Every fast agent starts behind every slow one.
+    for (const tools::CrowdScenarioAgent& other : scenario.agents) {
+      if (agent.settings.max_speed == fast_speed && other.settings.max_speed < fast_speed) {
+        EXPECT_LT(agent.start.x, other.start.x);
+      }
+    }
+  }
+  EXPECT_EQ(fast, 4u);
+  EXPECT_EQ(slow, 4u);
+  EXPECT_LT(last_fast, first_slow);
+}
+
+// Floors: the hallway's two groups, one on each of two floors over the same ground, head on in
+// the same lines. Across floors nobody steps aside; the same agents on one floor (the hallway)
+// must.
+TEST(Crowd, AgentsHeadOnOnTwoFloorsWalkStraightThrough) {
+  const tools::CrowdScenario floors = wayfinder::testing::generated(CrowdScenarioKind::floors, 8);
+  const tools::CrowdScenario hallway = wayfinder::testing::generated(CrowdScenarioKind::hallway, 8);
+  ASSERT_EQ(floors.agents.size(), hallway.agents.size());
+  std::size_t upper = 0;
+  for (std::size_t i = 0; i < floors.agents.size(); ++i) {
+    const Point& a = floors.agents[i].start;
+    const Point& b = hallway.agents[i].start;
+    EXPECT_EQ(a.x, b.x);
+    EXPECT_EQ(a.z, b.z) << "the same plan view";
+    upper += a.y == tools::floors_spacing ? 1 : 0;
+  }
+  EXPECT_EQ(upper, 4u);
+
+  // How far each agent strays from its line (the z it started at), at most.
+  const auto strays = [](const tools::CrowdScenario& scenario, const tools::CrowdRun& run) {
+    std::vector<double> most(scenario.agents.size(), 0.0);
+    for (std::size_t i = 0; i < scenario.agents.size(); ++i)
+      for (const Point& p : run.trails[i]) most[i] = std::max(most[i], std::abs(p.z - scenario.agents[i].start.z));
+    return most;
+  };
+  tools::CrowdRunOptions options;
+  options.trail_interval = 1;
+  const tools::CrowdRun run = wayfinder::testing::run_generated(floors, options);
+  EXPECT_EQ(run.metrics.arrived, run.metrics.agents);
+  EXPECT_EQ(run.metrics.off_mesh_agent_ticks, 0u);
+  EXPECT_EQ(run.metrics.overlap_pair_ticks, 0u);
+  EXPECT_LT(run.metrics.path_ratio_max, 1.01) << "nobody goes round anybody";
+  const std::vector<double> apart = strays(floors, run);
+  for (std::size_t i = 0; i < floors.agents.size(); ++i) {
+    EXPECT_LT(apart[i], floors.agents[i].settings.radius) << "agent " << i << " keeps to its line";
+    for (const Point& p : run.trails[i]) EXPECT_EQ(p.y, floors.agents[i].start.y) << "agent " << i << " stays on its floor";
+  }
+
+  const tools::CrowdRun one_floor = wayfinder::testing::run_generated(hallway, options);
+  EXPECT_EQ(one_floor.metrics.arrived, one_floor.metrics.agents);
+  EXPECT_GT(one_floor.metrics.path_ratio_max, 1.02) << "on one floor the same agents go round each other";
+  const std::vector<double> aside = strays(hallway, one_floor);
+  const auto stepped_aside = static_cast<std::size_t>(
+      std::count_if(aside.begin(), aside.end(), [&](double most) { return most > hallway.agents[0].settings.radius; }));
+  EXPECT_GE(stepped_aside, hallway.agents.size() / 2) << "on one floor at least half step aside by more than a radius";
+}
+
+TEST(Crowd, NewScenarioKindsNeedEnoughAgents) {
+  for (const auto& [kind, fewest] : {std::pair{CrowdScenarioKind::crossing, 4u}, std::pair{CrowdScenarioKind::overtaking, 2u},
+                                     std::pair{CrowdScenarioKind::floors, 2u}}) {
+    EXPECT_EQ(tools::minimum_crowd_scenario_agents(kind), fewest);
+    EXPECT_THROW((void)wayfinder::testing::generated(kind, fewest - 1), std::invalid_argument);
+    EXPECT_EQ(wayfinder::testing::generated(kind, fewest).agents.size(), fewest);
+  }
+}
+
 TEST(Crowd, SameResultOnOneTwoAndFourThreads) {
   tools::CrowdScenario scenario = wayfinder::testing::generated(CrowdScenarioKind::random, 40, 7);
   scenario.settings.min_agents_per_thread = 1;  // small crowds split too
@@ -197,13 +299,7 @@ TEST(Crowd, AGoalSomeoneStandsOnIsReachedAsCloseAsTheCrowdAllowsAndBothStayAtRes
 TEST(Crowd, AgentsOnTwoFloorsIgnoreEachOther) {
   // Two floors, 4 apart, over the same ground; not joined.
   MeshGeometry geometry = tools::cell_floor(10, 2, 1.0, -5.0, -1.0, 0.0, [](std::size_t, std::size_t) { return true; });
-  const MeshGeometry upper = tools::cell_floor(10, 2, 1.0, -5.0, -1.0, 4.0, [](std::size_t, std::size_t) { return true; });
-  const std::uint32_t offset = static_cast<std::uint32_t>(geometry.vertices.size());
-  geometry.vertices.insert(geometry.vertices.end(), upper.vertices.begin(), upper.vertices.end());
-  for (std::vector<std::uint32_t> polygon : upper.polygons) {
-    for (std::uint32_t& index : polygon) index += offset;
-    geometry.polygons.push_back(polygon);
-  }
+  tools::append_geometry(geometry, tools::cell_floor(10, 2, 1.0, -5.0, -1.0, 4.0, [](std::size_t, std::size_t) { return true; }));
   const NavMesh mesh = NavMesh::build(geometry);
   Crowd crowd(mesh);
   const CrowdAgentId below = crowd.add_agent({-4.0, 0.0, 0.0});
@@ -471,4 +567,23 @@ TEST(CrowdScenarioFile, HugeCountsAndBadFieldsAreRefusedByName) {
   bad = good;
   bad["agents"][1]["radius"] = -0.5;
   EXPECT_EQ(error_of(bad).rfind("agents[1].radius: must be a finite number > 0", 0), 0U);
+}
+
+// The crossing, overtaking and floors scenarios come back from their file as they were made:
+// the two floors' mesh in the file's own mesh, every agent's speed with it.
+TEST(CrowdScenarioFile, NewKindsComeBackFromTheirFile) {
+  for (const CrowdScenarioKind kind : {CrowdScenarioKind::crossing, CrowdScenarioKind::overtaking, CrowdScenarioKind::floors}) {
+    const tools::CrowdScenario made = wayfinder::testing::generated(kind, 6);
+    const tools::CrowdScenario read = tools::crowd_scenario_from_json(tools::crowd_scenario_to_json(made), "s.json");
+    EXPECT_EQ(read.geometry.vertices, made.geometry.vertices) << to_string(kind);
+    EXPECT_EQ(read.geometry.polygons, made.geometry.polygons) << to_string(kind);
+    EXPECT_EQ(read.steps, made.steps);
+    ASSERT_EQ(read.agents.size(), made.agents.size());
+    for (std::size_t i = 0; i < made.agents.size(); ++i) {
+      EXPECT_EQ(read.agents[i].start, made.agents[i].start) << to_string(kind) << " agent " << i;
+      EXPECT_EQ(read.agents[i].goal, made.agents[i].goal);
+      EXPECT_EQ(read.agents[i].settings.max_speed, made.agents[i].settings.max_speed);
+      EXPECT_EQ(read.agents[i].settings.radius, made.agents[i].settings.radius);
+    }
+  }
 }

@@ -174,7 +174,8 @@ int run_command(int argc, char** argv) {
                      "metrics",
                      configure_crowd_run_command, run_crowd_run_command),
       add_subcommand(*crowd, "scenario",
-                     "write a standard crowd scenario (circle, doorway, hallway, bottleneck, random) as a file",
+                     "write a standard crowd scenario (circle, doorway, hallway, bottleneck, random, crossing, "
+                     "overtaking, floors) as a file",
                      configure_crowd_scenario_command, run_crowd_scenario_command),
       add_subcommand(app, "demo",
                      "compare every grid algorithm on a generated map of rooms, corridors and terrain; draw it as SVG",

@@ -115,6 +115,7 @@ CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOp
   for (std::size_t i = 0; i < n; ++i) {
     const CrowdAgent& agent = agents[i];
     run.final_positions.push_back(agent.position);
+    run.arrival_times.push_back(agent.status == CrowdAgentStatus::arrived ? arrived_at[i] : -1.0);
     if (options.trail_interval > 0) run.trails[i].push_back(agent.position);
     if (agent.stuck) ++m.stuck;
     if (agent.status == CrowdAgentStatus::arrived) {

@@ -58,6 +58,9 @@ struct CrowdRun {
   CrowdMetrics metrics;
   /// The final positions, in agent order (for comparing runs bit for bit).
   std::vector<Point> final_positions;
+  /// When each agent arrived, in agent order: seconds from the run's start (not from the agent's
+  /// start_time); negative for an agent that did not arrive.
+  std::vector<double> arrival_times;
   /// trails[agent] = positions every trail_interval ticks (with the first and the last).
   std::vector<std::vector<Point>> trails;
 };

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <numbers>
 #include <random>
+#include <stdexcept>
 
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/navmesh/nav_mesh.hpp"
@@ -219,9 +220,25 @@ json crowd_scenario_to_json(const CrowdScenario& scenario) {
 
 namespace {
 
-constexpr std::string_view kind_names[] = {"circle", "doorway", "hallway", "bottleneck", "random"};
+constexpr std::string_view kind_names[] = {"circle", "doorway", "hallway", "bottleneck", "random", "crossing", "overtaking", "floors"};
 
 }  // namespace
+
+std::string crowd_scenario_kind_list() {
+  std::string list;
+  for (std::size_t k = 0; k < std::size(kind_names); ++k)
+    list += std::string(k == 0 ? "" : k + 1 == std::size(kind_names) ? " or " : ", ") + std::string(kind_names[k]);
+  return list;
+}
+
+std::size_t minimum_crowd_scenario_agents(CrowdScenarioKind kind) {
+  switch (kind) {
+    case CrowdScenarioKind::crossing: return 4;
+    case CrowdScenarioKind::overtaking:
+    case CrowdScenarioKind::floors: return 2;
+    default: return 1;
+  }
+}
 
 std::optional<CrowdScenarioKind> parse_crowd_scenario_kind(std::string_view name) {
   for (std::size_t k = 0; k < std::size(kind_names); ++k)
@@ -263,6 +280,9 @@ double block_length(std::size_t count, double z0, double z1, double spacing) {
 }  // namespace
 
 CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
+  if (request.agents < minimum_crowd_scenario_agents(request.kind))
+    throw std::invalid_argument("the " + std::string(to_string(request.kind)) + " scenario needs at least " +
+                                std::to_string(minimum_crowd_scenario_agents(request.kind)) + " agents");
   CrowdScenario scenario;
   const double diameter = 2.0 * request.radius;
   const double spacing = 3.0 * request.radius;  // a diameter and a half between centres
@@ -309,19 +329,87 @@ CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
       scenario.steps = static_cast<std::size_t>(std::ceil((8.0 * static_cast<double>(room) / request.max_speed + static_cast<double>(n)) / scenario.dt));
       break;
     }
-    case CrowdScenarioKind::hallway: {
+    case CrowdScenarioKind::hallway:
+    case CrowdScenarioKind::floors: {
       // A hallway 4 wide, long enough for both groups and 14 between them; half the agents walk
-      // each way, each to where the other group started.
+      // each way, each to where the other group started. In `floors` the westbound group walks
+      // the same lines in a second hallway floors_spacing above (not joined to the first), so
+      // that in plan view the scenario is the hallway's.
       const double width = 4.0;
       const std::size_t east = (n + 1) / 2;
       const double block = block_length(east, 0.0, width, spacing);
       const double length = std::ceil(std::max(30.0, 2.0 * block + 14.0));
-      scenario.geometry = cell_floor(static_cast<std::size_t>(length), 4, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+      const auto hallway_floor = [&](double y) {
+        return cell_floor(static_cast<std::size_t>(length), 4, 1.0, 0.0, 0.0, y, [](std::size_t, std::size_t) { return true; });
+      };
+      scenario.geometry = hallway_floor(0.0);
+      const double west_y = request.kind == CrowdScenarioKind::floors ? floors_spacing : 0.0;
+      if (west_y != 0.0) append_geometry(scenario.geometry, hallway_floor(west_y));
       for (const Point& p : block_of(east, 0.0, 1.0, 0.0, width, spacing))
         scenario.agents.push_back(make_agent(request, p, {p.x + length - block, 0.0, p.z}));
       for (const Point& p : block_of(n - east, length, -1.0, 0.0, width, spacing))
-        scenario.agents.push_back(make_agent(request, p, {p.x - length + block, 0.0, p.z}));
+        scenario.agents.push_back(make_agent(request, {p.x, west_y, p.z}, {p.x - length + block, west_y, p.z}));
       scenario.steps = static_cast<std::size_t>(std::ceil((3.0 * length / request.max_speed + static_cast<double>(n)) / scenario.dt));
+      break;
+    }
+    case CrowdScenarioKind::crossing: {
+      // A square open area; a group in the middle of each side, in a band 4 wide, walks to the
+      // opposite side, to the same block turned round (as in the hallway): west-east and
+      // east-west meet head on in one band, south-north and north-south cross them at right
+      // angles in the middle. The square leaves 6 between a block's corner and the next band.
+      const double band = 4.0;
+      std::size_t groups[4];
+      for (std::size_t k = 0; k < 4; ++k) groups[k] = n / 4 + (k < n % 4 ? 1 : 0);
+      const double block = block_length(groups[0], -band / 2.0, band / 2.0, spacing);
+      const double half = std::ceil(std::max(10.0, block + band / 2.0 + 6.0));
+      const auto cells = static_cast<std::size_t>(half);  // cells of 2 across a side of 2 * half
+      scenario.geometry = cell_floor(cells, cells, 2.0, -half, -half, 0.0, [](std::size_t, std::size_t) { return true; });
+      const double travel = 2.0 * half - block;
+      const auto transposed = [](const Point& p) { return Point{p.z, p.y, p.x}; };
+      for (std::size_t k = 0; k < 4; ++k) {
+        // k = 0: from the west, 1: from the east, 2: from the south, 3: from the north; the
+        // last two are the first two with x and z swapped.
+        const double direction = k % 2 == 0 ? 1.0 : -1.0;
+        for (const Point& p : block_of(groups[k], -direction * half, direction, -band / 2.0, band / 2.0, spacing)) {
+          const Point goal{p.x + direction * travel, 0.0, p.z};
+          scenario.agents.push_back(k < 2 ? make_agent(request, p, goal) : make_agent(request, transposed(p), transposed(goal)));
+        }
+      }
+      scenario.steps = static_cast<std::size_t>(std::ceil((6.0 * half / request.max_speed + static_cast<double>(n)) / scenario.dt));
+      break;
+    }
+    case CrowdScenarioKind::overtaking: {
+      // A corridor 4 wide along x. The slow half of the agents (half the max speed) walks in
+      // one file along its middle; the fast half walks in one file right behind them, the same
+      // way, and must pass them all. Each file goes to the same file further on, the fast one's
+      // beyond the slow one's, and the corridor is long enough that every fast agent has passed
+      // every slow one, and arrived, before the first slow agent arrives.
+      const double width = 4.0;
+      const double gap = 5.0 * request.radius;  // centre to centre along a file
+      const std::size_t slow = n / 2, fast = n - slow;
+      const double fast_length = gap * static_cast<double>(fast), slow_length = gap * static_cast<double>(slow);
+      const double slow_from = fast_length + gap;  // where the slow file starts
+      const double goals_apart = 2.0 * gap;        // between the slow goals' file and the fast one's
+      // The fast file's rear walks end - fast_length at full speed; the slow file's front walks
+      // end - fast_length - goals_apart - slow_from - slow_length at half speed: the slow
+      // front's time is (margin) / speed longer, for the detours of passing.
+      const double margin = 10.0 + slow_length;
+      const double end = std::ceil(fast_length + 2.0 * (goals_apart + slow_from + slow_length) + margin);
+      scenario.geometry = cell_floor(static_cast<std::size_t>(end), 4, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
+      const double middle = width / 2.0;
+      for (std::size_t j = 0; j < slow; ++j) {
+        const double at = gap * (0.5 + static_cast<double>(j));
+        CrowdScenarioAgent agent = make_agent(request, {slow_from + at, 0.0, middle},
+                                              {end - fast_length - goals_apart - slow_length + at, 0.0, middle});
+        agent.settings.max_speed = overtaking_slow_speed_fraction * request.max_speed;
+        scenario.agents.push_back(agent);
+      }
+      for (std::size_t i = 0; i < fast; ++i) {
+        const double at = gap * (0.5 + static_cast<double>(i));
+        scenario.agents.push_back(make_agent(request, {at, 0.0, middle}, {end - fast_length + at, 0.0, middle}));
+      }
+      scenario.steps = static_cast<std::size_t>(
+          std::ceil((2.0 * end / (overtaking_slow_speed_fraction * request.max_speed) + static_cast<double>(n)) / scenario.dt));
       break;
     }
     case CrowdScenarioKind::random: {

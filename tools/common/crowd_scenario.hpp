@@ -59,10 +59,21 @@ CrowdScenario read_crowd_scenario(const std::filesystem::path& file);
 CrowdScenario crowd_scenario_from_json(const nlohmann::json& document, const std::string& source);
 nlohmann::json crowd_scenario_to_json(const CrowdScenario& scenario);
 
-/// The standard scenarios: circle, doorway, hallway, bottleneck, random.
-enum class CrowdScenarioKind { circle, doorway, hallway, bottleneck, random };
+/// The standard scenarios: circle, doorway, hallway, bottleneck, random, crossing, overtaking,
+/// floors (docs/crowds.md, "Scenario files and the command").
+enum class CrowdScenarioKind { circle, doorway, hallway, bottleneck, random, crossing, overtaking, floors };
 std::optional<CrowdScenarioKind> parse_crowd_scenario_kind(std::string_view name);
 std::string_view to_string(CrowdScenarioKind kind);
+/// The kinds' names, comma-separated, the last after "or" ("circle, doorway, ... or floors").
+std::string crowd_scenario_kind_list();
+/// The fewest agents a kind can be made with: one a side for crossing, a slow and a fast agent
+/// for overtaking, one a floor for floors; 1 for the others.
+std::size_t minimum_crowd_scenario_agents(CrowdScenarioKind kind);
+
+/// In `overtaking`, the slow agents' max speed as a fraction of the request's.
+inline constexpr double overtaking_slow_speed_fraction = 0.5;
+/// In `floors`, how far the upper floor lies above the lower one (agents 2 tall by default).
+inline constexpr double floors_spacing = 4.0;
 
 struct CrowdScenarioRequest {
   CrowdScenarioKind kind = CrowdScenarioKind::circle;
@@ -78,8 +89,11 @@ struct CrowdScenarioRequest {
 };
 
 /// Builds a standard scenario. The open-ground ones lie on flat meshes of square cells made
-/// here: a square (circle, random), two rooms joined by a doorway, a hallway, a room with a
-/// narrow exit (bottleneck). Starts and goals are at least a diameter apart.
+/// here: a square (circle, random, crossing), two rooms joined by a doorway, a hallway, a room
+/// with a narrow exit (bottleneck), a long corridor (overtaking), a hallway on each of two
+/// floors stacked over the same ground (floors). Starts and goals are at least a diameter
+/// apart. Throws std::invalid_argument when request.agents is below
+/// minimum_crowd_scenario_agents(request.kind).
 CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request);
 
 /// A flat floor at height y of `columns` x `rows` square cells of side `cell` from (x0, z0),
@@ -96,6 +110,22 @@ MeshGeometry cell_floor(std::size_t columns, std::size_t rows, double cell, doub
     for (std::size_t c = 0; c < columns; ++c)
       if (walkable(c, r)) geometry.polygons.push_back({corner(c, r), corner(c + 1, r), corner(c + 1, r + 1), corner(c, r + 1)});
   return geometry;
+}
+
+/// Adds `more`'s vertices, polygons and flags to `into`, unjoined (e.g. a floor stacked over
+/// another); when only one of them has flags, the other's polygons get flag 0.
+inline void append_geometry(MeshGeometry& into, const MeshGeometry& more) {
+  const auto offset = static_cast<std::uint32_t>(into.vertices.size());
+  into.vertices.insert(into.vertices.end(), more.vertices.begin(), more.vertices.end());
+  for (std::vector<std::uint32_t> polygon : more.polygons) {
+    for (std::uint32_t& index : polygon) index += offset;
+    into.polygons.push_back(std::move(polygon));
+  }
+  if (!into.polygon_flags.empty() || !more.polygon_flags.empty()) {
+    into.polygon_flags.resize(into.polygons.size() - more.polygons.size(), 0);
+    into.polygon_flags.insert(into.polygon_flags.end(), more.polygon_flags.begin(), more.polygon_flags.end());
+    into.polygon_flags.resize(into.polygons.size(), 0);
+  }
 }
 
 }  // namespace wayfinder::tools

@@ -13,11 +13,13 @@
 namespace wayfinder::cli {
 
 void configure_crowd_scenario_command(CLI::App& command, CrowdScenarioArguments& arguments) {
-  command.add_option("KIND", arguments.kind, "circle, doorway, hallway, bottleneck or random")->required();
+  command.add_option("KIND", arguments.kind, tools::crowd_scenario_kind_list())->required();
   add_whole_number_option(command, "--agents", arguments.agents, 1, 100'000, "how many agents")->default_str("40");
   add_whole_number_option(command, "--seed", arguments.seed, 0, UINT64_MAX, "seed of the random scenario")->default_str("1");
   add_number_option(command, "--radius", arguments.radius, 0.01, "the agents' radius")->default_str("0.4");
-  add_number_option(command, "--speed", arguments.max_speed, 0.01, "the agents' max speed, per second")->default_str("1.5");
+  add_number_option(command, "--speed", arguments.max_speed, 0.01,
+                    "the agents' max speed, per second (overtaking: the fast agents'; the slow walk at half)")
+      ->default_str("1.5");
   command.add_option("--mesh", arguments.mesh_path,
                      "random: the navigation mesh the agents walk on (.obj, .mesh, .wfnav); default a flat square")
       ->type_name("FILE");
@@ -28,7 +30,10 @@ void configure_crowd_scenario_command(CLI::App& command, CrowdScenarioArguments&
 int run_crowd_scenario_command(const CrowdScenarioArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
   const std::optional<tools::CrowdScenarioKind> kind = tools::parse_crowd_scenario_kind(arguments.kind);
   if (!kind)
-    throw CommandError("unknown scenario kind '" + arguments.kind + "' (kinds: circle, doorway, hallway, bottleneck, random)");
+    throw CommandError("unknown scenario kind '" + arguments.kind + "' (kinds: " + tools::crowd_scenario_kind_list() + ")");
+  if (arguments.agents < tools::minimum_crowd_scenario_agents(*kind))
+    throw CommandError("--agents: the " + arguments.kind + " scenario needs at least " +
+                       std::to_string(tools::minimum_crowd_scenario_agents(*kind)) + " agents");
   if (!arguments.mesh_path.empty()) {
     if (*kind != tools::CrowdScenarioKind::random) throw CommandError("--mesh is only for the random scenario");
     refuse_output_over("-o", arguments.output_path, "the mesh", arguments.mesh_path);

@@ -1,7 +1,7 @@
 #pragma once
 // `wayfinder crowd scenario KIND -o FILE`: writes one of the standard crowd scenarios (circle
 // swap, doorway crossed both ways, two-way hallway, bottleneck evacuation, random agents on a
-// mesh) as a scenario file for `wayfinder crowd run`.
+// mesh, four-way crossing, fast agents overtaking slow ones, two floors) as a scenario file for `wayfinder crowd run`.
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
