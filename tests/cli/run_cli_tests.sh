@@ -1080,6 +1080,31 @@ expect 2 "crowd run on a bad scenario" -- "$wayfinder" crowd run "$scratch/crowd
 contains "agents[0].start: must be a point [x, y, z]" "the bad field is named"
 expect 2 "crowd scenario of an unknown kind" -- "$wayfinder" crowd scenario spiral -o "$scratch/crowd_spiral.json"
 contains "unknown scenario kind 'spiral'" "the kind is named"
+contains "kinds: circle, doorway, hallway, bottleneck, random, crossing, overtaking or floors" "the kinds are listed"
+# The four-way crossing, the overtaking corridor and the two floors: each written, read back and
+# run on 8 agents; all arrive, none overlaps beyond 1 % of a radius, none leaves the mesh.
+declare -A ratio_max
+for kind in crossing overtaking floors hallway; do
+  expect 0 "crowd scenario $kind" -- "$wayfinder" crowd scenario "$kind" --agents 8 -o "$scratch/crowd_$kind.json" --json
+  contains "\"kind\":\"$kind\",\"agents\":8" "crowd scenario $kind: 8 agents written"
+  expect 0 "crowd run $kind" -- "$wayfinder" crowd run "$scratch/crowd_$kind.json" --json
+  contains '"arrived": 8' "crowd run $kind: every agent arrives"
+  contains '"pair_ticks": 0' "crowd run $kind: no overlap beyond 1 % of a radius"
+  contains '"agent_ticks": 0' "crowd run $kind: nobody off the mesh"
+  ratio_max[$kind]=$(awk '/"path_length_ratio"/ { inside = 1 } inside && /"max"/ { gsub(/[^0-9.eE+-]/, ""); print; exit }' <<<"$output")
+done
+# Floors: the hallway's agents with the westbound group a floor up. Across floors nobody goes
+# round anybody (walked / shortest near 1); in the hallway the same agents must.
+awk -v floors="${ratio_max[floors]}" -v hallway="${ratio_max[hallway]}" 'BEGIN { exit !(floors < 1.01 && hallway > 1.02) }' ||
+  { echo "FAIL (crowd run floors): path length ratio ${ratio_max[floors]} on two floors, ${ratio_max[hallway]} on one"; failures=$((failures + 1)); }
+grep -q '"max_speed": 0.75' "$scratch/crowd_overtaking.json" ||
+  { echo "FAIL (crowd scenario overtaking): no slow agent at half the speed"; failures=$((failures + 1)); }
+expect 2 "crowd scenario crossing with too few agents" -- "$wayfinder" crowd scenario crossing --agents 3 -o "$scratch/crowd_few.json"
+contains "--agents: the crossing scenario needs at least 4 agents" "the fewest agents are named"
+expect 2 "crowd scenario floors with one agent" -- "$wayfinder" crowd scenario floors --agents 1 -o "$scratch/crowd_few.json"
+contains "--agents: the floors scenario needs at least 2 agents" "the fewest agents are named"
+expect 2 "crowd scenario overtaking on a mesh" -- "$wayfinder" crowd scenario overtaking --mesh "$scratch/crowd_circle.json" -o "$scratch/crowd_few.json"
+contains "--mesh is only for the random scenario" "--mesh is refused"
 # A crowd on a grid: two agents each way through a door in a MovingAI map, paths by JPS.
 cp "$here/crowd_doorway.map" "$scratch/crowd_doorway.map"
 printf '%s\n' '{"grid": "crowd_doorway.map", "grid_algorithm": "jps", "dt": 0.1, "steps": 600, "agents": [' \
