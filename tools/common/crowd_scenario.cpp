@@ -383,17 +383,21 @@ CrowdScenario generate_crowd_scenario(const CrowdScenarioRequest& request) {
       // one file along its middle; the fast half walks in one file right behind them, the same
       // way, and must pass them all. Each file goes to the same file further on, the fast one's
       // beyond the slow one's, and the corridor is long enough that every fast agent has passed
-      // every slow one, and arrived, before the first slow agent arrives.
+      // every slow one, and arrived, before the first slow agent arrives. Four diameters between
+      // centres leave room for a fast agent to slip back in between two slow ones; with less
+      // (2.5 diameters) fast agents were caught between slow ones and held up for long stretches.
       const double width = 4.0;
-      const double gap = 5.0 * request.radius;  // centre to centre along a file
+      const double gap = 8.0 * request.radius;  // centre to centre along a file
       const std::size_t slow = n / 2, fast = n - slow;
       const double fast_length = gap * static_cast<double>(fast), slow_length = gap * static_cast<double>(slow);
       const double slow_from = fast_length + gap;  // where the slow file starts
       const double goals_apart = 2.0 * gap;        // between the slow goals' file and the fast one's
       // The fast file's rear walks end - fast_length at full speed; the slow file's front walks
       // end - fast_length - goals_apart - slow_from - slow_length at half speed: the slow
-      // front's time is (margin) / speed longer, for the detours of passing.
-      const double margin = 10.0 + slow_length;
+      // front's time is margin / speed longer, for the passing. Passing one slow agent at a
+      // time holds the fast file up for a while; three slow files' lengths of margin covered it
+      // with 2 to 40 agents (one slow file's length did not, with 10 or 16).
+      const double margin = 10.0 + 3.0 * slow_length;
       const double end = std::ceil(fast_length + 2.0 * (goals_apart + slow_from + slow_length) + margin);
       scenario.geometry = cell_floor(static_cast<std::size_t>(end), 4, 1.0, 0.0, 0.0, 0.0, [](std::size_t, std::size_t) { return true; });
       const double middle = width / 2.0;
