@@ -28,6 +28,7 @@
 
 #include "common/mesh_query_file.hpp"
 #include "test_environment.hpp"
+#include "viewer/accept_encoding.hpp"
 #include "viewer/viewer_api.hpp"
 #include "viewer/viewer_server.hpp"
 #include "viewer/world_catalog.hpp"
@@ -686,14 +687,16 @@ TEST(ViewerServer, ServesThePageAndTheApi) {
   ASSERT_TRUE(script);
   EXPECT_EQ(script->status, 200);
   EXPECT_NE(script->body.find("/api/query"), std::string::npos);
-  // three.js for the 3D view, where the build embedded it: served as it is, never compressed on
-  // each request (brotli took seconds for three.js).
+  EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  // three.js for the 3D view, where the build embedded it: never compressed on a request
+  // (brotli took seconds for three.js): as it is to a client that accepts no coding, and the
+  // copy gzipped at build time to one that accepts gzip (SendsTheStoredGzippedCopyOrThePlainBytes).
   if (const ViewerAsset* three = find_viewer_asset("/three.core.js")) {
-    const auto served = client.Get("/three.core.js", {{"Accept-Encoding", "gzip, deflate, br"}});
+    const auto served = client.Get("/three.core.js");
     ASSERT_TRUE(served);
     EXPECT_EQ(served->status, 200);
     EXPECT_EQ(served->get_header_value("Content-Encoding"), "");
-    EXPECT_NE(served->get_header_value("Content-Type").find("javascript"), std::string::npos);
+    EXPECT_EQ(served->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
     EXPECT_EQ(served->body.size(), three->bytes.size());
     for (const char* path : {"/three.module.js", "/OrbitControls.js", "/view3d.js", "/voxel_geometry.js", "/world_files.js"})
       EXPECT_NE(find_viewer_asset(path), nullptr) << path;
@@ -709,6 +712,60 @@ TEST(ViewerServer, ServesThePageAndTheApi) {
   ASSERT_TRUE(result);
   EXPECT_EQ(result->status, 200);
   EXPECT_EQ(json::parse(result->body)["status"], "found");
+}
+
+// Each embedded file is gzipped once, at build time: a client that accepts gzip gets exactly
+// that stored copy (the same bytes on every request, so nothing is compressed while it waits),
+// which decompresses to the file; any other client gets the file's plain bytes. Under the same
+// standard types, which cpp-httplib would compress on each request if the server let it.
+TEST(ViewerServer, SendsTheStoredGzippedCopyOrThePlainBytes) {
+  WorldCatalog catalog;
+  const RunningServer running(catalog);
+  httplib::Client raw("127.0.0.1", running.port);
+  raw.set_decompress(false);
+  httplib::Client decoding("127.0.0.1", running.port);
+  std::vector<std::string> paths = {"/", "/viewer.js", "/viewer.css"};
+  if (find_viewer_asset("/three.core.js") != nullptr) paths.insert(paths.end(), {"/three.core.js", "/three.module.js"});
+  for (const std::string& path : paths) {
+    SCOPED_TRACE(path);
+    const ViewerAsset* asset = find_viewer_asset(path);
+    ASSERT_NE(asset, nullptr);
+    ASSERT_LT(asset->gzip_bytes.size(), asset->bytes.size());
+    for (int request = 0; request < 2; ++request) {
+      const auto gzipped = raw.Get(path, {{"Accept-Encoding", "gzip, deflate, br, zstd"}});
+      ASSERT_TRUE(gzipped);
+      EXPECT_EQ(gzipped->status, 200);
+      EXPECT_EQ(gzipped->get_header_value("Content-Encoding"), "gzip");
+      EXPECT_EQ(gzipped->get_header_value("Content-Type"), asset->content_type);
+      EXPECT_EQ(gzipped->get_header_value("Vary"), "Accept-Encoding");
+      EXPECT_EQ(gzipped->body, asset->gzip_bytes);
+    }
+    const auto decoded = decoding.Get(path, {{"Accept-Encoding", "gzip"}});
+    ASSERT_TRUE(decoded);
+    EXPECT_EQ(decoded->get_header_value("Content-Encoding"), "gzip");
+    EXPECT_EQ(decoded->body, asset->bytes);
+    for (const httplib::Headers& headers : {httplib::Headers{}, httplib::Headers{{"Accept-Encoding", "br, gzip;q=0"}},
+                                            httplib::Headers{{"Accept-Encoding", "identity"}}}) {
+      const auto plain = raw.Get(path, headers);
+      ASSERT_TRUE(plain);
+      EXPECT_EQ(plain->status, 200);
+      EXPECT_EQ(plain->get_header_value("Content-Encoding"), "");
+      EXPECT_EQ(plain->get_header_value("Content-Type"), asset->content_type);
+      EXPECT_EQ(plain->body, asset->bytes);
+    }
+  }
+  EXPECT_EQ(find_viewer_asset("/viewer.js")->content_type, "text/javascript; charset=utf-8");
+  EXPECT_EQ(find_viewer_asset("/viewer.css")->content_type, "text/css; charset=utf-8");
+  EXPECT_EQ(find_viewer_asset("/")->content_type, "text/html; charset=utf-8");
+}
+
+TEST(ViewerAcceptEncoding, GzipIsAcceptedAsRfc9110Says) {
+  for (const char* accepting : {"gzip", "gzip, deflate, br, zstd", " deflate ,gzip ", "GZip;Q=0.5", "x-gzip",
+                                "gzip ; q=0.001", "gzip;q=1", "gzip;q=1.000", "*", "br, *;q=0.1", "gzip;q=0, gzip"})
+    EXPECT_TRUE(accepts_gzip(accepting)) << accepting;
+  for (const char* refusing : {"", "identity", "br", "deflate, br", "gzipper", "gzip;q=0", "gzip;q=0.000", "gzip;q=0, *",
+                               "*;q=0", "gzip;q=1.5", "gzip;q=", "gzip;q=0.0001", "gzip;q=abc"})
+    EXPECT_FALSE(accepts_gzip(refusing)) << refusing;
 }
 
 TEST(ViewerServer, RefusesOversizedAndNeverEndingBodiesAndStaysUp) {

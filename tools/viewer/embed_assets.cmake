@@ -5,6 +5,20 @@
 # and its orbit controls are embedded too, with the page's 3D view (view3d.js): the page's import
 # map finds them at /three.module.js, /three.core.js and /OrbitControls.js. Each file is one
 # string literal (a brace list of megabytes of characters compiles far slower).
+# Each file is embedded twice: as it is, and gzipped here, once, so that the server answers a
+# client that accepts gzip with the stored copy and never compresses on a request (compressing
+# three.js on each request took seconds). The gzip header's time is zeroed ("none" in RFC 1952),
+# so the same files give the same source.
+
+# The C++ string literal ("\\x.." escapes) of the bytes in `hex`, and their count.
+function(hex_to_literal hex literal_var size_var)
+  string(LENGTH "${hex}" hex_length)
+  math(EXPR size "${hex_length} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" literal "${hex}")
+  set(${literal_var} "${literal}" PARENT_SCOPE)
+  set(${size_var} "${size}" PARENT_SCOPE)
+endfunction()
+
 set(source "// Generated from tools/viewer/web by embed_assets.cmake; do not edit.\n")
 string(APPEND source "#include \"viewer/viewer_server.hpp\"\n\n")
 string(APPEND source "#if defined(__GNUC__)\n#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n#endif\n\n")
@@ -33,18 +47,25 @@ foreach(entry IN LISTS files)
   if(path MATCHES "\\.html$")
     set(type "text/html")
   elseif(path MATCHES "\\.js$")
-    # Not text/javascript: cpp-httplib would compress it with brotli on every request, which
-    # takes seconds for three.js; application/javascript with a charset it leaves as it is.
-    set(type "application/javascript")
+    set(type "text/javascript")
   else()
     set(type "text/css")
   endif()
   file(READ "${path}" hex HEX)
-  string(LENGTH "${hex}" hex_length)
-  math(EXPR size "${hex_length} / 2")
-  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "\\\\x\\1" bytes "${hex}")
+  hex_to_literal("${hex}" bytes size)
   string(APPEND source "constexpr char asset_${index}[] = \"${bytes}\";\n")
-  string(APPEND table "    {\"${url}\", \"${type}; charset=utf-8\", std::string_view(asset_${index}, ${size})},\n")
+  set(gzipped "${OUTPUT}.asset.gz")
+  file(REMOVE "${gzipped}")
+  file(ARCHIVE_CREATE OUTPUT "${gzipped}" PATHS "${path}" FORMAT raw COMPRESSION GZip COMPRESSION_LEVEL 9)
+  file(READ "${gzipped}" gzip_hex HEX)
+  file(REMOVE "${gzipped}")
+  # Bytes 4 to 7 of the gzip header are its MTIME.
+  string(SUBSTRING "${gzip_hex}" 0 8 gzip_start)
+  string(SUBSTRING "${gzip_hex}" 16 -1 gzip_rest)
+  hex_to_literal("${gzip_start}00000000${gzip_rest}" gzip_bytes gzip_size)
+  string(APPEND source "constexpr char asset_${index}_gzip[] = \"${gzip_bytes}\";\n")
+  string(APPEND table "    {\"${url}\", \"${type}; charset=utf-8\", std::string_view(asset_${index}, ${size}),\n"
+                      "     std::string_view(asset_${index}_gzip, ${gzip_size})},\n")
   math(EXPR index "${index} + 1")
 endforeach()
 string(APPEND source "constexpr ViewerAsset assets[] = {\n${table}};\n}  // namespace\n\n")

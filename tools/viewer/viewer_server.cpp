@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "common/world_json.hpp"
+#include "viewer/accept_encoding.hpp"
 #include "viewer/connection_pool.hpp"
 #include "viewer/header_bounded_server.hpp"
 #include "viewer/request_checks.hpp"
@@ -33,6 +34,30 @@ void refuse(httplib::Response& response, int status, const std::string& why) {
   // The rest of a refused request is not read, so the connection cannot carry another one.
   response.set_header("Connection", "close");
   response.set_content(error_json(why), "application/json");
+}
+
+/// The asset's gzipped copy, made at build time, to a client that accepts gzip, else its plain
+/// bytes. Both go through a content provider with their length: cpp-httplib (Debian's 0.11.4,
+/// as later versions) compresses a response's body, or a chunked provider's output, when the
+/// type is text/*, JSON or the like and Accept-Encoding names br or gzip, with no per-response
+/// switch; a provider of known length it sends as it is. So the type stays the standard one,
+/// the stored copy is never compressed again, and three.js is never compressed on a request
+/// (brotli took seconds for it). The bytes are the asset table's, which outlives the server.
+void serve_asset(const ViewerAsset& asset, std::optional<std::string_view> accept_encoding,
+                 httplib::Response& response) {
+  const bool gzip = accept_encoding && accepts_gzip(*accept_encoding);
+  const std::string_view bytes = gzip ? asset.gzip_bytes : asset.bytes;
+  const std::string content_type(asset.content_type);
+  response.set_header("Vary", "Accept-Encoding");
+  if (bytes.empty()) {  // a provider must have something to send
+    response.set_content("", content_type);
+    return;
+  }
+  if (gzip) response.set_header("Content-Encoding", "gzip");
+  response.set_content_provider(bytes.size(), content_type,
+                                [bytes](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                                  return sink.write(bytes.data() + offset, length);
+                                });
 }
 
 }  // namespace
@@ -115,7 +140,7 @@ ViewerServer::ViewerServer(WorldCatalog& catalog, ServerOptions options)
       response.set_content(error_json("no such page"), "application/json");
       return;
     }
-    response.set_content(std::string(asset->bytes), std::string(asset->content_type).c_str());
+    serve_asset(*asset, header(request, "Accept-Encoding"), response);
   });
   // Errors httplib decides itself (413 for a body over the limit, 400 for a malformed request)
   // get a JSON message too.

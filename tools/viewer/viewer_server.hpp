@@ -67,11 +67,13 @@ class ViewerServer {
   std::unique_ptr<httplib::Server> server_;
 };
 
-/// The page's files, embedded at build time (viewer_assets.cpp is generated from tools/viewer/web).
+/// The page's files, embedded at build time (viewer_assets.cpp is generated from tools/viewer/web
+/// by embed_assets.cmake), each also gzipped then (RFC 1952), so that no request compresses it.
 struct ViewerAsset {
   std::string_view path;  ///< "/", "/viewer.js", ...
   std::string_view content_type;
   std::string_view bytes;
+  std::string_view gzip_bytes;  ///< `bytes` gzipped: sent with Content-Encoding: gzip
 };
 /// The asset served at `path`, or null.
 const ViewerAsset* find_viewer_asset(std::string_view path);
