@@ -107,16 +107,8 @@ void wf_crowd_agent_settings_init(wf_crowd_agent_settings* settings) {
 wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, wf_crowd** out_crowd, char* error,
                           size_t error_capacity) {
   return guarded(nullptr, error, error_capacity, [&] {
-    if (out_crowd == nullptr) {
-      write_error(error, error_capacity, "wf_crowd_create: the output pointer is NULL");
+    if (!check_constructor_arguments("wf_crowd_create", out_crowd, mesh, "mesh", error, error_capacity))
       return WF_INVALID_ARGUMENT;
-    }
-    *out_crowd = nullptr;
-    if (mesh == nullptr) {
-      write_error(error, error_capacity, "wf_crowd_create: the mesh handle is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    if (!is_live_argument(mesh, error, error_capacity)) return WF_INVALID_ARGUMENT;
     auto handle = std::make_unique<wf_crowd>();
     handle->crowd = std::make_unique<Crowd>(*mesh->mesh, crowd_settings(settings)).release();
     handle->mesh = mesh;
@@ -130,16 +122,8 @@ wf_status wf_crowd_create(wf_navmesh* mesh, const wf_crowd_settings* settings, w
 wf_status wf_crowd_create_grid(wf_grid* grid, const wf_crowd_settings* settings, int jump_point, wf_crowd** out_crowd,
                                char* error, size_t error_capacity) {
   return guarded(nullptr, error, error_capacity, [&] {
-    if (out_crowd == nullptr) {
-      write_error(error, error_capacity, "wf_crowd_create_grid: the output pointer is NULL");
+    if (!check_constructor_arguments("wf_crowd_create_grid", out_crowd, grid, "grid", error, error_capacity))
       return WF_INVALID_ARGUMENT;
-    }
-    *out_crowd = nullptr;
-    if (grid == nullptr) {
-      write_error(error, error_capacity, "wf_crowd_create_grid: the grid handle is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    if (!is_live_argument(grid, error, error_capacity)) return WF_INVALID_ARGUMENT;
     GridCrowdOptions options;
     if (jump_point != 0) options.algorithm = GridAlgorithm::jump_point;
     auto handle = std::make_unique<wf_crowd>();

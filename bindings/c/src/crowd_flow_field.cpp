@@ -22,10 +22,8 @@ wf_status wf_crowd_flow_field_create(wf_crowd* crowd, const int32_t* goals_xy, s
       write_error(error, error_capacity, "wf_crowd_flow_field_create: " + why);
       return WF_INVALID_ARGUMENT;
     };
-    if (out_field == nullptr) return refuse("the output pointer is NULL");
-    *out_field = nullptr;
-    if (crowd == nullptr) return refuse("the crowd handle is NULL");
-    if (!is_live_argument(crowd, error, error_capacity)) return WF_INVALID_ARGUMENT;
+    if (!check_constructor_arguments("wf_crowd_flow_field_create", out_field, crowd, "crowd", error, error_capacity))
+      return WF_INVALID_ARGUMENT;
     if (crowd->grid == nullptr) return refuse("the crowd walks a navigation mesh; flow fields need a crowd on a grid");
     if (goals_xy == nullptr || goal_count == 0) return refuse("no goals (goals_xy is NULL or goal_count is 0)");
     std::vector<Cell> goals(goal_count);

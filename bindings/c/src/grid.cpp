@@ -208,16 +208,8 @@ wf_status wf_grid_query_message(wf_grid_query* query, char* text, size_t capacit
 wf_status wf_grid_derived_create(wf_grid* grid, const wf_grid_options* options, wf_grid_derived** out_derived,
                                  char* error, size_t error_capacity) {
   return guarded(nullptr, error, error_capacity, [&] {
-    if (out_derived == nullptr) {
-      write_error(error, error_capacity, "wf_grid_derived_create: the output pointer is NULL");
+    if (!check_constructor_arguments("wf_grid_derived_create", out_derived, grid, "grid", error, error_capacity))
       return WF_INVALID_ARGUMENT;
-    }
-    *out_derived = nullptr;
-    if (grid == nullptr) {
-      write_error(error, error_capacity, "wf_grid_derived_create: the grid handle is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    if (!is_live_argument(grid, error, error_capacity)) return WF_INVALID_ARGUMENT;
     auto derived = std::make_unique<GridDerivedData>(build_grid_derived_data(*grid->map, grid_options(options)));
     auto handle = std::make_unique<wf_grid_derived>();
     handle->grid = grid;

@@ -120,6 +120,27 @@ void record(ErrorSlot& slot, std::string_view text) noexcept;
 /// Copies text into a constructor's error buffer (which may be null), truncated to fit.
 void write_error(char* buffer, std::size_t capacity, std::string_view text) noexcept;
 
+/// The first checks of a constructor that makes a handle on another one, `owner` (a query on its
+/// world, a crowd on its mesh or grid, ...): `out` is given, and is cleared at once; `owner` is
+/// given and is a live handle of its type. A failed check writes why into the caller's `error`
+/// buffer, as "<function>: the output pointer is NULL", "<function>: the <owner_name> handle is
+/// NULL" or the wrong handle's description, and returns false. Runs inside guarded() (the texts
+/// are built as strings).
+template <class Out, class Owner>
+bool check_constructor_arguments(std::string_view function, Out** out, const Owner* owner, std::string_view owner_name,
+                                 char* error, std::size_t error_capacity) {
+  if (out == nullptr) {
+    write_error(error, error_capacity, std::string(function) + ": the output pointer is NULL");
+    return false;
+  }
+  *out = nullptr;
+  if (owner == nullptr) {
+    write_error(error, error_capacity, std::string(function) + ": the " + std::string(owner_name) + " handle is NULL");
+    return false;
+  }
+  return is_live_argument(owner, error, error_capacity);
+}
+
 /// Runs `body` (which returns a wf_status) and turns every exception into a status and a
 /// recorded text, so that none crosses into C. `slot` may be null (constructors), then the text
 /// goes to `error_buffer`.

@@ -83,16 +83,8 @@ template <class Handle, class WorldHandle, class Query, class Make>
 wf_status create_query(WorldHandle* world_handle, WorldHandle* Handle::*world_member, Query* Handle::*query_member,
                        Handle** out, char* error, std::size_t error_capacity, Make&& make) noexcept {
   return guarded(nullptr, error, error_capacity, [&] {
-    if (out == nullptr) {
-      write_error(error, error_capacity, "create: the output pointer is NULL");
+    if (!check_constructor_arguments("create", out, world_handle, "world", error, error_capacity))
       return WF_INVALID_ARGUMENT;
-    }
-    *out = nullptr;
-    if (world_handle == nullptr) {
-      write_error(error, error_capacity, "create: the world handle is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    if (!is_live_argument(world_handle, error, error_capacity)) return WF_INVALID_ARGUMENT;
     auto handle = std::make_unique<Handle>();
     auto query = make();
     auto result = std::make_unique<PathResult>();

@@ -240,16 +240,8 @@ wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_pro
                                     const wf_voxel_hierarchy_options* options, wf_voxel_hierarchy** out_hierarchy,
                                     char* error, size_t error_capacity) {
   return guarded(nullptr, error, error_capacity, [&] {
-    if (out_hierarchy == nullptr) {
-      write_error(error, error_capacity, "wf_voxel_hierarchy_create: the output pointer is NULL");
+    if (!check_constructor_arguments("wf_voxel_hierarchy_create", out_hierarchy, world, "world", error, error_capacity))
       return WF_INVALID_ARGUMENT;
-    }
-    *out_hierarchy = nullptr;
-    if (world == nullptr) {
-      write_error(error, error_capacity, "wf_voxel_hierarchy_create: the world handle is NULL");
-      return WF_INVALID_ARGUMENT;
-    }
-    if (!is_live_argument(world, error, error_capacity)) return WF_INVALID_ARGUMENT;
     VoxelHierarchyOptions built;
     if (options != nullptr) {
       built.cluster_size = options->cluster_size;

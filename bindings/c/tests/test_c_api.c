@@ -1721,6 +1721,18 @@ static void test_batches(void) {
   CHECK_STATUS(wf_grid_destroy(grid), WF_OK);
 }
 
+/* Advances `crowd` by one tick of 0.1 s and reads its first `agents` agents (ids and velocities
+ * may be NULL); returns whether every one of them has arrived. */
+static int crowd_tick_all_arrived(wf_crowd* crowd, size_t agents, uint32_t* ids, double* positions, double* velocities,
+                                  wf_crowd_agent_state* states) {
+  size_t count = 0, i;
+  CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
+  CHECK_STATUS(wf_crowd_read_agents(crowd, ids, positions, velocities, states, agents, &count), WF_OK);
+  for (i = 0; i < agents; ++i)
+    if (states[i] != WF_CROWD_ARRIVED) return 0;
+  return 1;
+}
+
 /* A flat square floor from -10 to 10 in x and z, in one polygon. */
 static const float square_vertices[] = {-10.0f, 0.0f, -10.0f, 10.0f, 0.0f, -10.0f, 10.0f, 0.0f, 10.0f, -10.0f, 0.0f, 10.0f};
 static const uint32_t square_indices[] = {0, 1, 2, 3};
@@ -1758,11 +1770,8 @@ static void test_crowd_circle_swap(wf_navmesh* mesh) {
   CHECK_STATUS(wf_crowd_agent_count(crowd, &count), WF_OK);
   CHECK(count == agents);
   for (tick = 0; tick < 600 && !all_arrived; ++tick) {
-    CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
-    CHECK_STATUS(wf_crowd_read_agents(crowd, read_ids, positions, velocities, states, agents, &count), WF_OK);
-    all_arrived = 1;
+    all_arrived = crowd_tick_all_arrived(crowd, agents, read_ids, positions, velocities, states);
     for (i = 0; i < agents; ++i) {
-      if (states[i] != WF_CROWD_ARRIVED) all_arrived = 0;
       for (j = i + 1; j < agents; ++j) {
         const double dx = positions[3 * i] - positions[3 * j], dz = positions[3 * i + 2] - positions[3 * j + 2];
         if (dx * dx + dz * dz < closest_squared) closest_squared = dx * dx + dz * dz;
@@ -1859,7 +1868,7 @@ static void test_crowd_on_grid(void) {
   uint32_t ids[agents], read_ids[agents];
   double positions[3 * agents], velocities[2 * agents];
   wf_crowd_agent_state states[agents];
-  size_t count = 0, i;
+  size_t i;
   int tick, all_arrived = 0, in_wall = 0;
   char error[128];
 
@@ -1880,11 +1889,8 @@ static void test_crowd_on_grid(void) {
     CHECK_STATUS(wf_crowd_set_target(crowd, ids[i], goals[i]), WF_OK);
   }
   for (tick = 0; tick < 600 && !all_arrived; ++tick) {
-    CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
-    CHECK_STATUS(wf_crowd_read_agents(crowd, read_ids, positions, velocities, states, agents, &count), WF_OK);
-    all_arrived = 1;
+    all_arrived = crowd_tick_all_arrived(crowd, agents, read_ids, positions, velocities, states);
     for (i = 0; i < agents; ++i) {
-      if (states[i] != WF_CROWD_ARRIVED) all_arrived = 0;
       /* Column 8 is blocked but for rows 3 and 4. */
       if (positions[3 * i] >= 8.0 && positions[3 * i] < 9.0 && (positions[3 * i + 2] < 3.0 || positions[3 * i + 2] >= 5.0))
         in_wall = 1;
@@ -1917,7 +1923,7 @@ static void test_crowd_flow_targets(void) {
   double positions[3 * agents];
   const double origin[3] = {1.0, 0.0, 1.0}, corner[3] = {0.5, 0.0, 0.5};
   wf_crowd_agent_state states[agents];
-  size_t count = 0, i;
+  size_t i;
   int tick, all_arrived = 0, in_wall = 0;
   char error[160];
 
@@ -1941,12 +1947,9 @@ static void test_crowd_flow_targets(void) {
   /* The agents keep the field: the handle may go at once, and the grid is free again. */
   wf_crowd_flow_field_destroy(field);
   for (tick = 0; tick < 1500 && !all_arrived; ++tick) {
-    CHECK_STATUS(wf_crowd_update(crowd, 0.1), WF_OK);
-    CHECK_STATUS(wf_crowd_read_agents(crowd, NULL, positions, NULL, states, agents, &count), WF_OK);
-    all_arrived = 1;
+    all_arrived = crowd_tick_all_arrived(crowd, agents, NULL, positions, NULL, states);
     for (i = 0; i < agents; ++i) {
       const double x = positions[3 * i], z = positions[3 * i + 2];
-      if (states[i] != WF_CROWD_ARRIVED) all_arrived = 0;
       if (x >= 12.0 && x < 13.0 && (z < 5.0 || z >= 7.0)) in_wall = 1;
     }
   }

@@ -162,38 +162,23 @@ namespace Wayfinder
         }
 
         /// <summary>Result `index`'s nodes (grid cell ids y * width + x, corridor polygons, or packed voxel ids); returns their number.</summary>
-        public int GetPathNodes(int index, ref uint[] nodes)
+        public int GetPathNodes(int index, ref uint[] nodes) { return Native.CopyOut(Handle, Index(index), ref nodes, PathNodes); }
+
+        // The C call as a delegate made once, so that a copy into a warm array allocates nothing.
+        private static readonly Native.CopyCall<uint> PathNodes = (batch, index, nodes, count) =>
         {
-            UIntPtr count;
-            Status status;
             fixed (uint* p = nodes)
-                status = NativeMethods.wf_batch_path_nodes(Handle, Index(index), p, (UIntPtr)(uint)(nodes == null ? 0 : nodes.Length), &count);
-            if (Native.NeedsMore(status, count, nodes))
-            {
-                Native.Reserve(ref nodes, Native.Count(count));
-                fixed (uint* p = nodes)
-                    status = NativeMethods.wf_batch_path_nodes(Handle, Index(index), p, (UIntPtr)(uint)nodes.Length, &count);
-            }
-            Native.Check(status, Handle);
-            return Native.Count(count);
-        }
+                return NativeMethods.wf_batch_path_nodes((BatchHandle)batch, index, p, Native.Capacity(nodes), count);
+        };
 
         /// <summary>Result `index`'s points (cell centres, waypoints, block positions); returns their number.</summary>
-        public int GetPathPoints(int index, ref Vector3d[] points)
+        public int GetPathPoints(int index, ref Vector3d[] points) { return Native.CopyOut(Handle, Index(index), ref points, PathPoints); }
+
+        private static readonly Native.CopyCall<Vector3d> PathPoints = (batch, index, points, count) =>
         {
-            UIntPtr count;
-            Status status;
             fixed (Vector3d* p = points)
-                status = NativeMethods.wf_batch_path_points(Handle, Index(index), p, (UIntPtr)(uint)(points == null ? 0 : points.Length), &count);
-            if (Native.NeedsMore(status, count, points))
-            {
-                Native.Reserve(ref points, Native.Count(count));
-                fixed (Vector3d* p = points)
-                    status = NativeMethods.wf_batch_path_points(Handle, Index(index), p, (UIntPtr)(uint)points.Length, &count);
-            }
-            Native.Check(status, Handle);
-            return Native.Count(count);
-        }
+                return NativeMethods.wf_batch_path_points((BatchHandle)batch, index, p, Native.Capacity(points), count);
+        };
 
         /// <summary>Result `index`'s message (C wf_batch_message).</summary>
         public string GetMessage(int index)

@@ -255,6 +255,34 @@ namespace Wayfinder
             }
         }
 
+        /// <summary>
+        /// A copy-out call of the C API's size-query convention: it pins `buffer` (null: none), copies
+        /// into it as many elements as it holds and writes the number there are to `count`. `index`
+        /// is the result it reads where the C function takes one (a batch's), else unused.
+        /// </summary>
+        internal delegate Status CopyCall<T>(SafeHandle handle, UIntPtr index, T[] buffer, UIntPtr* count);
+
+        /// <summary>
+        /// The elements `call` answers, copied into `buffer` (grown when too short, else reused: a
+        /// second call then copies them all); returns their number. With `call` made once (a static
+        /// delegate), a copy into a warm buffer allocates nothing.
+        /// </summary>
+        internal static int CopyOut<T>(SafeHandle handle, UIntPtr index, ref T[] buffer, CopyCall<T> call)
+        {
+            UIntPtr count;
+            Status status = call(handle, index, buffer, &count);
+            if (NeedsMore(status, count, buffer))
+            {
+                Reserve(ref buffer, Count(count));
+                status = call(handle, index, buffer, &count);
+            }
+            Check(status, handle);
+            return Count(count);
+        }
+
+        /// <summary>A buffer's length as the C API's capacity (null: 0).</summary>
+        internal static UIntPtr Capacity<T>(T[] buffer) { return (UIntPtr)(uint)(buffer == null ? 0 : buffer.Length); }
+
         /// <summary>Makes `buffer` at least `count` long (growing it only when too short).</summary>
         internal static void Reserve<T>(ref T[] buffer, int count)
         {

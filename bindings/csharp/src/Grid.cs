@@ -244,21 +244,14 @@ namespace Wayfinder
         /// The latest result's cells, copied into `cells` (grown when too short, else reused);
         /// returns their number (C wf_grid_query_path_cells).
         /// </summary>
-        public int GetPathCells(ref GridCell[] cells)
+        public int GetPathCells(ref GridCell[] cells) { return Native.CopyOut(Handle, UIntPtr.Zero, ref cells, PathCells); }
+
+        // The C call as a delegate made once, so that a copy into a warm array allocates nothing.
+        private static readonly Native.CopyCall<GridCell> PathCells = (query, index, cells, count) =>
         {
-            UIntPtr count;
-            Status status;
             fixed (GridCell* p = cells)
-                status = NativeMethods.wf_grid_query_path_cells(Handle, p, (UIntPtr)(uint)(cells == null ? 0 : cells.Length), &count);
-            if (Native.NeedsMore(status, count, cells))
-            {
-                Native.Reserve(ref cells, Native.Count(count));
-                fixed (GridCell* p = cells)
-                    status = NativeMethods.wf_grid_query_path_cells(Handle, p, (UIntPtr)(uint)cells.Length, &count);
-            }
-            Native.Check(status, Handle);
-            return Native.Count(count);
-        }
+                return NativeMethods.wf_grid_query_path_cells((GridQueryHandle)query, p, Native.Capacity(cells), count);
+        };
 
         /// <summary>Why the latest query was invalid or a walker failed; usually empty (C wf_grid_query_message).</summary>
         public string Message { get { return Native.Message(Handle, NativeMethods.wf_grid_query_message); } }

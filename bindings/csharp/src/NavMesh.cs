@@ -370,55 +370,32 @@ namespace Wayfinder
         }
 
         /// <summary>The waypoints (start, turns, goal) into `points` (grown when too short); returns their number.</summary>
-        public int GetPathPoints(ref Vector3d[] points)
+        public int GetPathPoints(ref Vector3d[] points) { return Native.CopyOut(Handle, UIntPtr.Zero, ref points, PathPoints); }
+
+        // The C call as a delegate made once, so that a copy into a warm array allocates nothing.
+        private static readonly Native.CopyCall<Vector3d> PathPoints = (query, index, points, count) =>
         {
-            UIntPtr count;
-            Status status;
             fixed (Vector3d* p = points)
-                status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)(points == null ? 0 : points.Length), &count);
-            if (Native.NeedsMore(status, count, points))
-            {
-                Native.Reserve(ref points, Native.Count(count));
-                fixed (Vector3d* p = points)
-                    status = NativeMethods.wf_navmesh_query_path_points(Handle, p, (UIntPtr)(uint)points.Length, &count);
-            }
-            Native.Check(status, Handle);
-            return Native.Count(count);
-        }
+                return NativeMethods.wf_navmesh_query_path_points((NavMeshQueryHandle)query, p, Native.Capacity(points), count);
+        };
 
         /// <summary>The corridor's polygon ids into `polygons` (grown when too short); returns their number.</summary>
-        public int GetPathPolygons(ref uint[] polygons)
+        public int GetPathPolygons(ref uint[] polygons) { return Native.CopyOut(Handle, UIntPtr.Zero, ref polygons, PathPolygons); }
+
+        private static readonly Native.CopyCall<uint> PathPolygons = (query, index, polygons, count) =>
         {
-            UIntPtr count;
-            Status status;
             fixed (uint* p = polygons)
-                status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)(polygons == null ? 0 : polygons.Length), &count);
-            if (Native.NeedsMore(status, count, polygons))
-            {
-                Native.Reserve(ref polygons, Native.Count(count));
-                fixed (uint* p = polygons)
-                    status = NativeMethods.wf_navmesh_query_path_polygons(Handle, p, (UIntPtr)(uint)polygons.Length, &count);
-            }
-            Native.Check(status, Handle);
-            return Native.Count(count);
-        }
+                return NativeMethods.wf_navmesh_query_path_polygons((NavMeshQueryHandle)query, p, Native.Capacity(polygons), count);
+        };
 
         /// <summary>The off-mesh links the path takes, in order, into `links` (grown when too short); returns their number.</summary>
-        public int GetPathLinks(ref PathLink[] links)
+        public int GetPathLinks(ref PathLink[] links) { return Native.CopyOut(Handle, UIntPtr.Zero, ref links, PathLinks); }
+
+        private static readonly Native.CopyCall<PathLink> PathLinks = (query, index, links, count) =>
         {
-            UIntPtr count;
-            Status status;
             fixed (PathLink* p = links)
-                status = NativeMethods.wf_navmesh_query_path_links(Handle, p, (UIntPtr)(uint)(links == null ? 0 : links.Length), &count);
-            if (Native.NeedsMore(status, count, links))
-            {
-                Native.Reserve(ref links, Native.Count(count));
-                fixed (PathLink* p = links)
-                    status = NativeMethods.wf_navmesh_query_path_links(Handle, p, (UIntPtr)(uint)links.Length, &count);
-            }
-            Native.Check(status, Handle);
-            return Native.Count(count);
-        }
+                return NativeMethods.wf_navmesh_query_path_links((NavMeshQueryHandle)query, p, Native.Capacity(links), count);
+        };
 
         /// <summary>Why the latest query was invalid; usually empty (C wf_navmesh_query_message).</summary>
         public string Message { get { return Native.Message(Handle, NativeMethods.wf_navmesh_query_message); } }

@@ -220,21 +220,14 @@ namespace Wayfinder
         }
 
         /// <summary>The path's blocks (the agent's feet) into `blocks` (grown when too short); returns their number.</summary>
-        public int GetPathBlocks(ref VoxelPosition[] blocks)
+        public int GetPathBlocks(ref VoxelPosition[] blocks) { return Native.CopyOut(Handle, UIntPtr.Zero, ref blocks, PathBlocks); }
+
+        // The C call as a delegate made once, so that a copy into a warm array allocates nothing.
+        private static readonly Native.CopyCall<VoxelPosition> PathBlocks = (query, index, blocks, count) =>
         {
-            UIntPtr count;
-            Status status;
             fixed (VoxelPosition* p = blocks)
-                status = NativeMethods.wf_voxel_query_path_blocks(Handle, p, (UIntPtr)(uint)(blocks == null ? 0 : blocks.Length), &count);
-            if (Native.NeedsMore(status, count, blocks))
-            {
-                Native.Reserve(ref blocks, Native.Count(count));
-                fixed (VoxelPosition* p = blocks)
-                    status = NativeMethods.wf_voxel_query_path_blocks(Handle, p, (UIntPtr)(uint)blocks.Length, &count);
-            }
-            Native.Check(status, Handle);
-            return Native.Count(count);
-        }
+                return NativeMethods.wf_voxel_query_path_blocks((VoxelQueryHandle)query, p, Native.Capacity(blocks), count);
+        };
 
         /// <summary>Why the latest query was invalid; usually empty (C wf_voxel_query_message).</summary>
         public string Message { get { return Native.Message(Handle, NativeMethods.wf_voxel_query_message); } }
