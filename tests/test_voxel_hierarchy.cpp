@@ -29,12 +29,6 @@ namespace {
 
 using namespace wayfinder::voxel_testing;
 
-std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& result) {
-  std::vector<VoxelCoord> path;
-  for (const NodeId node : result.nodes) path.push_back(world.coord_of(node));
-  return path;
-}
-
 struct Tally {
   int found = 0;
   int unreachable = 0;
