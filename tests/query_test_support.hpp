@@ -121,6 +121,16 @@ void expect_every_budget_stops_at_the_start(Query& query, const Place& start, co
   }
 }
 
+/// A bad budget (a negative max_cost) is refused in words, as every search refuses it.
+template <class Options, class Query, class Place>
+void expect_bad_budget_refused(Query& query, const Place& start, const Place& goal) {
+  Options bad;
+  bad.budget.max_cost = -1.0;
+  const PathResult refused = query.find_path(start, goal, bad);
+  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
+}
+
 /// A columns x rows grid of unit squares in the x-z plane, each a hole with `hole_chance`, the
 /// others split into two triangles along a random diagonal; `centres` gets one point inside
 /// each square kept.

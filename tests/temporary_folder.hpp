@@ -1,5 +1,6 @@
 #pragma once
-// A folder of the test's own for the files a test writes, removed when the test ends.
+// A folder of the test's own for the files a test writes, removed when the test ends, and a
+// fixture that gives every test of a suite one.
 
 #include <gtest/gtest.h>
 
@@ -42,6 +43,14 @@ class TemporaryFolder {
 
  private:
   std::filesystem::path path_;
+};
+
+/// A fixture whose tests each write their files into a TemporaryFolder of their own
+/// (`directory_`); a test suite derives its fixture from it to have its own name.
+class TemporaryFolderTest : public ::testing::Test {
+ protected:
+  TemporaryFolder folder_;
+  const std::filesystem::path& directory_ = folder_.path();
 };
 
 }  // namespace wayfinder::testing

@@ -227,11 +227,7 @@ TEST(GridGoalBounds, ALargerAgentSearchesItsBodyMapWithoutTheBounds) {
 
 // ---- Files
 
-class GoalBoundsFiles : public ::testing::Test {
- protected:
-  TemporaryFolder folder_;
-  const std::filesystem::path& directory_ = folder_.path();
-};
+class GoalBoundsFiles : public TemporaryFolderTest {};
 
 GridMap test_map() {
   TestRandom random(4);

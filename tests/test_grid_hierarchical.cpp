@@ -390,12 +390,7 @@ TEST(HierarchicalGrid, EveryBudgetFieldStopsTheQuery) {
     expect_same_result(whole, query.find_path(q.start, q.goal, roomy), where + " roomy");
   }
   EXPECT_GT(checked, 3u);
-  // A bad budget is refused in words, as every search refuses it.
-  HierarchicalSearchOptions bad;
-  bad.budget.max_cost = -1.0;
-  const PathResult refused = query.find_path(sample.queries.front().start, sample.queries.front().goal, bad);
-  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
-  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
+  expect_bad_budget_refused<HierarchicalSearchOptions>(query, sample.queries.front().start, sample.queries.front().goal);
 }
 
 }  // namespace

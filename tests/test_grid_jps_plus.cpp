@@ -321,11 +321,7 @@ TEST(GridJumpPointPlus, AnEditBetweenStepsIsNoticed) {
 
 // ---- Files
 
-class JumpTableFiles : public ::testing::Test {
- protected:
-  TemporaryFolder folder_;
-  const std::filesystem::path& directory_ = folder_.path();
-};
+class JumpTableFiles : public TemporaryFolderTest {};
 
 GridMap test_map() {
   TestRandom random(4);

@@ -343,6 +343,7 @@ TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
 // ---- Stepping and budgets (the query contract every search keeps, query_object.hpp).
 
 using testing::BudgetCase;
+using testing::expect_bad_budget_refused;
 using testing::expect_every_budget_stops_at_the_start;
 using testing::expect_same_result;
 using testing::stepped_result;
@@ -477,12 +478,7 @@ TEST(VoxelHierarchy, EveryBudgetFieldStopsTheQuery) {
     EXPECT_LE(bounded.stats.expanded, whole.stats.expanded) << where << " roomy max_cost";
   }
   EXPECT_GT(checked, 3u);
-  // A bad budget is refused in words, as every search refuses it.
-  QueryOptions bad;
-  bad.budget.max_cost = -1.0;
-  const PathResult refused = query.find_path(sample.queries.front().start, sample.queries.front().goal, bad);
-  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
-  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
+  expect_bad_budget_refused<QueryOptions>(query, sample.queries.front().start, sample.queries.front().goal);
 }
 
 }  // namespace
