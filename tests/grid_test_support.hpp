@@ -115,14 +115,24 @@ struct Move {
 inline constexpr Move cardinal_moves[] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}};
 inline constexpr Move diagonal_moves[] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
 
-/// Whether one move from (x, y) by (dx, dy) is legal: target inside and passable, and for a
-/// diagonal the two side cells satisfy the diagonal mode.
-inline bool reference_move_allowed(const GridMap& map, DiagonalMode mode, int x, int y, int dx, int dy) {
+/// Whether every cell of the size x size body with its top-left cell at (x, y) is passable
+/// (size 1: the cell itself).
+inline bool reference_body_fits(const GridMap& map, int x, int y, int size = 1) {
+  for (int dy = 0; dy < size; ++dy)
+    for (int dx = 0; dx < size; ++dx)
+      if (!map.passable(x + dx, y + dy)) return false;
+  return true;
+}
+
+/// Whether one move of a size x size agent (1: one cell) from (x, y) by (dx, dy) is legal: the
+/// body fits at both positions, and for a diagonal the two side positions satisfy the diagonal
+/// mode.
+inline bool reference_move_allowed(const GridMap& map, DiagonalMode mode, int x, int y, int dx, int dy, int size = 1) {
   if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0)) return false;
-  if (!map.passable(x, y) || !map.passable(x + dx, y + dy)) return false;
+  if (!reference_body_fits(map, x, y, size) || !reference_body_fits(map, x + dx, y + dy, size)) return false;
   if (dx == 0 || dy == 0) return true;
-  const bool side_x = map.passable(x + dx, y);
-  const bool side_y = map.passable(x, y + dy);
+  const bool side_x = reference_body_fits(map, x + dx, y, size);
+  const bool side_y = reference_body_fits(map, x, y + dy, size);
   switch (mode) {
     case DiagonalMode::never: return false;
     case DiagonalMode::at_least_one_walkable: return side_x || side_y;
@@ -139,19 +149,20 @@ inline double reference_move_cost(const GridMap& map, int x, int y, int dx, int 
 }
 
 template <class Visit>
-void for_each_reference_move(const GridMap& map, DiagonalMode mode, int x, int y, Visit&& visit) {
+void for_each_reference_move(const GridMap& map, DiagonalMode mode, int x, int y, Visit&& visit, int size = 1) {
   for (const Move move : cardinal_moves)
-    if (reference_move_allowed(map, mode, x, y, move.dx, move.dy)) visit(move);
+    if (reference_move_allowed(map, mode, x, y, move.dx, move.dy, size)) visit(move);
   for (const Move move : diagonal_moves)
-    if (reference_move_allowed(map, mode, x, y, move.dx, move.dy)) visit(move);
+    if (reference_move_allowed(map, mode, x, y, move.dx, move.dy, size)) visit(move);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reference searches
 
-/// Cheapest cost from `start` to every cell (infinity when unreachable): textbook Dijkstra with
-/// a lazy-deletion priority queue.
-inline std::vector<double> reference_costs_from(const GridMap& map, DiagonalMode mode, Cell start) {
+/// Cheapest cost from `start` to every cell (infinity when unreachable) of a size x size agent
+/// (1: one cell; a larger one's moves costed by its top-left cells, the documented rule):
+/// textbook Dijkstra with a lazy-deletion priority queue.
+inline std::vector<double> reference_costs_from(const GridMap& map, DiagonalMode mode, Cell start, int size = 1) {
   const auto index = [&](int x, int y) { return static_cast<std::size_t>(y) * map.width() + x; };
   std::vector<double> best(map.cell_count(), std::numeric_limits<double>::infinity());
   using Entry = std::pair<double, std::size_t>;
@@ -166,14 +177,17 @@ inline std::vector<double> reference_costs_from(const GridMap& map, DiagonalMode
     if (cost > best[at]) continue;
     const int x = static_cast<int>(at % map.width());
     const int y = static_cast<int>(at / map.width());
-    for_each_reference_move(map, mode, x, y, [&](Move move) {
-      const double next_cost = cost + reference_move_cost(map, x, y, move.dx, move.dy);
-      const std::size_t next = index(x + move.dx, y + move.dy);
-      if (next_cost < best[next]) {
-        best[next] = next_cost;
-        queue.push({next_cost, next});
-      }
-    });
+    for_each_reference_move(
+        map, mode, x, y,
+        [&](Move move) {
+          const double next_cost = cost + reference_move_cost(map, x, y, move.dx, move.dy);
+          const std::size_t next = index(x + move.dx, y + move.dy);
+          if (next_cost < best[next]) {
+            best[next] = next_cost;
+            queue.push({next_cost, next});
+          }
+        },
+        size);
   }
   return best;
 }

@@ -1,6 +1,9 @@
 #pragma once
-// What the navigation-mesh, batch, queue and thread tests share: comparing two answers bit for
-// bit, generated navigation meshes with holes, and a visibility-graph oracle for shortest paths.
+// What the navigation-mesh, batch, queue, hierarchy and thread tests share: comparing two answers
+// bit for bit, a query stepped to its end, the budget cases every query must stop on, generated
+// navigation meshes with holes, and a visibility-graph oracle for shortest paths.
+
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
@@ -15,6 +18,7 @@
 #include "grid_test_support.hpp"
 #include "wayfinder/core/budget.hpp"
 #include "wayfinder/core/path_result.hpp"
+#include "wayfinder/core/query_options.hpp"
 #include "wayfinder/navmesh/mesh_geometry.hpp"
 
 namespace wayfinder::testing {
@@ -56,6 +60,75 @@ inline std::vector<BudgetCase> budget_cases(const PathResult& whole) {
           {"max_cost", cost, StopReason::cost_limit},
           {"max_time", time, StopReason::time_limit},
           {"max_memory_bytes", memory, StopReason::memory_limit}};
+}
+
+/// The query run with `begin` and steps of `step` expansions until it ends; expects that no step
+/// does more than it was given and that a paused query's result says in_progress.
+template <class Query, class Place, class Options = QueryOptions>
+PathResult stepped_result(Query& query, const Place& start, const Place& goal, const Options& options,
+                          std::uint64_t step) {
+  SearchStatus status = query.begin(start, goal, options);
+  std::uint64_t last = query.stats().expanded;
+  while (status == SearchStatus::in_progress) {
+    status = query.step(step);
+    const std::uint64_t now = query.stats().expanded;
+    EXPECT_LE(now - last, step);  // a step never does more than it was given
+    if (status == SearchStatus::in_progress) {
+      EXPECT_EQ(query.result().status, SearchStatus::in_progress);
+    }
+    last = now;
+  }
+  return query.result();
+}
+
+/// Expects `steps` to be `whole` bit for bit (result_difference) and to stop for the same reason.
+inline void expect_same_result(const PathResult& whole, const PathResult& steps, const std::string& where) {
+  EXPECT_EQ(result_difference(whole, steps), "") << where;
+  EXPECT_EQ(steps.reason, whole.reason) << where;
+}
+
+/// For every budget case of `whole` (the query's answer without a budget), with return_partial
+/// and without: the query (a hierarchy's, which knows no place nearer the goal than the start
+/// before it refines) stops with partial or budget_exhausted and the case's reason, a partial
+/// answer being the start alone (`start_node`) and the other none; an expansion limit stops it
+/// at exactly that many expansions, stepped or whole. `also(c, partial, expected)` checks more
+/// of each case (the same query through another query object).
+template <class Options, class Query, class Place, class Also>
+void expect_every_budget_stops_at_the_start(Query& query, const Place& start, const Place& goal,
+                                            const PathResult& whole, NodeId start_node, const std::string& where,
+                                            Also&& also) {
+  for (const BudgetCase& c : budget_cases(whole)) {
+    for (const bool partial : {true, false}) {
+      Options options;
+      options.budget = c.budget;
+      options.return_partial = partial;
+      const SearchStatus expected = partial ? SearchStatus::partial : SearchStatus::budget_exhausted;
+      const PathResult stopped = query.find_path(start, goal, options);
+      EXPECT_EQ(stopped.status, expected) << where << " " << c.name;
+      EXPECT_EQ(stopped.reason, c.reason) << where << " " << c.name;
+      if (partial) {
+        EXPECT_EQ(stopped.nodes, std::vector<NodeId>{start_node}) << where << " " << c.name;
+      } else {
+        EXPECT_TRUE(stopped.nodes.empty()) << where << " " << c.name;
+      }
+      if (c.reason == StopReason::expansion_limit) {
+        EXPECT_EQ(stopped.stats.expanded, c.budget.max_expansions) << where;
+        // Stepped, the budget counts across steps: the same stop.
+        expect_same_result(stopped, stepped_result(query, start, goal, options, 3), where + " stepped");
+      }
+      also(c, partial, expected);
+    }
+  }
+}
+
+/// A bad budget (a negative max_cost) is refused in words, as every search refuses it.
+template <class Options, class Query, class Place>
+void expect_bad_budget_refused(Query& query, const Place& start, const Place& goal) {
+  Options bad;
+  bad.budget.max_cost = -1.0;
+  const PathResult refused = query.find_path(start, goal, bad);
+  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
+  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
 }
 
 /// A columns x rows grid of unit squares in the x-z plane, each a hole with `hole_chance`, the

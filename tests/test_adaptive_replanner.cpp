@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "grid_replanner_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "wayfinder/grid/replanning/adaptive_replanner.hpp"
 #include "wayfinder/grid/grid_query.hpp"
@@ -61,19 +62,6 @@ std::string disagreement_with_astar(const GridMap& map, const GridAdaptiveReplan
   if (!check.valid) return "invalid path: " + check.problem;
   if (!nearly_equal(check.cost, expected.cost)) return "the path's moves cost " + std::to_string(check.cost);
   return "";
-}
-
-Cell random_cell(TestRandom& random, const GridMap& map) {
-  return {random.between(0, map.width() - 1), random.between(0, map.height() - 1)};
-}
-
-GridRect random_door(TestRandom& random, const GridMap& map) {
-  const Cell c = random_cell(random, map);
-  const bool across = random.chance(0.5);
-  GridRect door{c.x, c.y, across ? random.between(1, 4) : 1, across ? 1 : random.between(1, 4)};
-  door.width = std::min(door.width, map.width() - door.x);
-  door.height = std::min(door.height, map.height() - door.y);
-  return door;
 }
 
 /// One random edit: a cell blocked or opened, a door closed, a closed door reopened, a terrain
@@ -271,40 +259,13 @@ TEST(GridAdaptiveReplanner, EqualsAStarAfterEveryChangeOnAMovingAiMap) {
   }
 }
 
-TEST(GridAdaptiveReplanner, BadInputAndCutOffGoals) {
-  GridMap map(10, 10);
-  GridAdaptiveReplanner outside(map, {-1, 0}, {5, 5});
-  EXPECT_EQ(outside.plan(), SearchStatus::invalid_input);
-  EXPECT_NE(outside.message().find("start (-1,0) is outside"), std::string::npos) << outside.message();
-
-  GridAdaptiveReplanner replanner(map, {0, 0}, {9, 9});
-  EXPECT_FALSE(replanner.path().found()) << "no plan before plan()";
-  ASSERT_EQ(replanner.plan(), SearchStatus::found);
-  map.block_rect({0, 5, 10, 1});  // a wall across the whole map
-  replanner.notify_changes();
-  EXPECT_EQ(replanner.plan(), SearchStatus::no_path);
-  EXPECT_FALSE(replanner.path().found());
-  EXPECT_EQ(replanner.cost(), infinite_cost);
-  EXPECT_EQ(replanner.next_cell(), (Cell{0, 0})) << "no path: stay";
-  map.unblock({4, 5});  // a gap
-  replanner.notify_changes();
-  ASSERT_EQ(replanner.plan(), SearchStatus::found);
-  bool uses_gap = false;
-  for (const NodeId node : replanner.path().nodes) uses_gap |= node == map.id_of(4, 5);
-  EXPECT_TRUE(uses_gap);
-  map.block({9, 9});  // the goal itself
-  replanner.notify_changes();
-  EXPECT_EQ(replanner.plan(), SearchStatus::no_path);
-  EXPECT_NE(replanner.message().find("goal (9,9) is blocked"), std::string::npos) << replanner.message();
-}
+TEST(GridAdaptiveReplanner, BadInputAndCutOffGoals) { expect_refusals_and_cut_off_goals<GridAdaptiveReplanner>(); }
 
 TEST(GridAdaptiveReplanner, ALogThatNoLongerReachesBackStartsOver) {
   GridMap map(300, 300);
   GridAdaptiveReplanner replanner(map, {0, 0}, {299, 299});
   ASSERT_EQ(replanner.plan(), SearchStatus::found);
-  for (int y = 1; y < 280; ++y)
-    for (int x = 0; x < 300; x += 1)
-      if (map.revision() <= GridMap::change_log_limit + 5 && x != 299) map.set_cost(x, y, 2.0f);
+  edit_past_the_change_log(map);
   EXPECT_EQ(replanner.notify_changes(), 0u) << "the log was overrun";
   ASSERT_EQ(replanner.plan(), SearchStatus::found);
   EXPECT_EQ(disagreement_with_astar(map, replanner, SearchStatus::found), "");

@@ -36,67 +36,11 @@ std::string text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_stri
 // ---------------------------------------------------------------------------------------------
 // References written from the definitions, cell by cell.
 
-/// Whether every cell of the size x size body with its top-left cell at (x, y) is passable.
-bool body_fits(const GridMap& map, int x, int y, int size) {
-  for (int dy = 0; dy < size; ++dy)
-    for (int dx = 0; dx < size; ++dx)
-      if (!map.passable(x + dx, y + dy)) return false;
-  return true;
-}
-
 /// The largest k whose k x k square at (x, y) is all passable, by trying every k.
 int brute_force_clearance(const GridMap& map, int x, int y) {
   int k = 0;
-  while (body_fits(map, x, y, k + 1)) ++k;
+  while (reference_body_fits(map, x, y, k + 1)) ++k;
   return k;
-}
-
-/// The documented move rule for a size x size agent: both positions fit, and a diagonal move's
-/// side positions satisfy the diagonal mode.
-bool body_move_allowed(const GridMap& map, DiagonalMode mode, int size, int x, int y, int dx, int dy) {
-  if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0)) return false;
-  if (!body_fits(map, x, y, size) || !body_fits(map, x + dx, y + dy, size)) return false;
-  if (dx == 0 || dy == 0) return true;
-  const bool side_x = body_fits(map, x + dx, y, size);
-  const bool side_y = body_fits(map, x, y + dy, size);
-  switch (mode) {
-    case DiagonalMode::never: return false;
-    case DiagonalMode::at_least_one_walkable: return side_x || side_y;
-    case DiagonalMode::only_if_no_obstacles: return side_x && side_y;
-    case DiagonalMode::always: return true;
-  }
-  return false;
-}
-
-/// Cheapest cost from `start` to every position of a size x size agent (infinity when
-/// unreachable): textbook Dijkstra over positions, each move checked by body_move_allowed and
-/// costed by the top-left cells (the documented rule).
-std::vector<double> reference_body_costs(const GridMap& map, DiagonalMode mode, int size, Cell start) {
-  const auto index = [&](int x, int y) { return static_cast<std::size_t>(y) * map.width() + x; };
-  std::vector<double> best(map.cell_count(), std::numeric_limits<double>::infinity());
-  using Entry = std::pair<double, std::size_t>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  best[index(start.x, start.y)] = 0.0;
-  queue.push({0.0, index(start.x, start.y)});
-  while (!queue.empty()) {
-    const double cost = queue.top().first;
-    const std::size_t at = queue.top().second;
-    queue.pop();
-    if (cost > best[at]) continue;
-    const int x = static_cast<int>(at % map.width());
-    const int y = static_cast<int>(at / map.width());
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        if (!body_move_allowed(map, mode, size, x, y, dx, dy)) continue;
-        const double next_cost = cost + reference_move_cost(map, x, y, dx, dy);
-        const std::size_t next = index(x + dx, y + dy);
-        if (next_cost < best[next]) {
-          best[next] = next_cost;
-          queue.push({next_cost, next});
-        }
-      }
-  }
-  return best;
 }
 
 /// Checks a path of a size x size agent step by step, from first principles: it runs from
@@ -142,7 +86,7 @@ ReferencePathCheck check_body_path(const GridMap& map, const std::vector<NodeId>
       check.problem = "step " + std::to_string(i) + " from " + text(from) + " to " + text(to) + " is not a move";
       return check;
     }
-    if (!body_move_allowed(map, mode, size, from.x, from.y, dx, dy)) {
+    if (!reference_move_allowed(map, mode, from.x, from.y, dx, dy, size)) {
       check.problem = "step " + std::to_string(i) + " from " + text(from) + " to " + text(to) + " breaks the rule";
       return check;
     }
@@ -167,7 +111,7 @@ std::vector<Cell> fitting_positions(const GridMap& map, int size) {
   std::vector<Cell> cells;
   for (int y = 0; y < map.height(); ++y)
     for (int x = 0; x < map.width(); ++x)
-      if (body_fits(map, x, y, size)) cells.push_back({x, y});
+      if (reference_body_fits(map, x, y, size)) cells.push_back({x, y});
   return cells;
 }
 
@@ -206,7 +150,7 @@ TEST(GridClearance, NeighbourhoodBitsMatchTheValues) {
           std::uint32_t expected = 0;
           for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx)
-              if (body_fits(map, x + dx, y + dy, size)) expected |= 1u << ((dy + 1) * 3 + (dx + 1));
+              if (reference_body_fits(map, x + dx, y + dy, size)) expected |= 1u << ((dy + 1) * 3 + (dx + 1));
           ASSERT_EQ(clearance.fitting_neighbourhood(x, y, static_cast<std::uint8_t>(size)), expected);
           if (size == 1) {
             ASSERT_EQ(expected, map.neighbourhood(x, y));
@@ -295,7 +239,7 @@ TEST(SizedAgentSearch, AgreesWithDijkstraOverBodyPositionsOnRandomMaps) {
       for (int pair = 0; pair < 3; ++pair) {
         const Cell start = positions[static_cast<std::size_t>(random.between(0, static_cast<int>(positions.size()) - 1))];
         const Cell goal = positions[static_cast<std::size_t>(random.between(0, static_cast<int>(positions.size()) - 1))];
-        const std::vector<double> reference = reference_body_costs(map, mode, size, start);
+        const std::vector<double> reference = reference_costs_from(map, mode, start, size);
         const double optimal = reference[map.id_of(goal)];
         const std::string where = "map " + std::to_string(round) + " (" + std::to_string(width) + "x" +
                                   std::to_string(height) + ", " + std::string(to_string(mode)) + "), size " +
@@ -514,7 +458,7 @@ TEST(SizedAgentSearch, JumpPointsAndTheHierarchyFollowEditsOnTheBodyMap) {
     ASSERT_GE(positions.size(), 2u);
     const Cell start = positions[static_cast<std::size_t>(random.between(0, static_cast<int>(positions.size()) - 1))];
     const Cell goal = positions[static_cast<std::size_t>(random.between(0, static_cast<int>(positions.size()) - 1))];
-    const double optimal = reference_body_costs(map, DiagonalMode::only_if_no_obstacles, size, start)[map.id_of(goal)];
+    const double optimal = reference_costs_from(map, DiagonalMode::only_if_no_obstacles, start, size)[map.id_of(goal)];
     const std::string where = "round " + std::to_string(round) + ", size " + std::to_string(size) + ", " +
                               text(start) + " -> " + text(goal);
     for (const GridAlgorithm algorithm :

@@ -17,6 +17,7 @@
 
 #include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
+#include "temporary_folder.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/jump/grid_goal_bounds.hpp"
@@ -226,31 +227,17 @@ TEST(GridGoalBounds, ALargerAgentSearchesItsBodyMapWithoutTheBounds) {
 
 // ---- Files
 
-class GoalBoundsFiles : public ::testing::Test {
- protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("wayfinder_goal_bounds_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
-  std::filesystem::path directory_;
-};
+class GoalBoundsFiles : public TemporaryFolderTest {};
 
 GridMap test_map() {
   TestRandom random(4);
   return random_uniform_map(random, 20, 30, 0.45);
 }
 
+constexpr TableFileWords goal_bounds_file{"map.bounds", "not a goal bounds file", "after the boxes", 389, 523};
+
 std::string load_problem(const std::vector<unsigned char>& bytes, const GridMap& map) {
-  try {
-    (void)GridGoalBounds::from_bytes(bytes.data(), bytes.size(), map, "map.bounds");
-  } catch (const LoadError& error) {
-    EXPECT_EQ(error.file(), "map.bounds");
-    return error.cause();
-  }
-  return "";
+  return table_load_problem<GridGoalBounds>(bytes, map, goal_bounds_file.file_name);
 }
 
 TEST_F(GoalBoundsFiles, RoundTripGivesTheSameBoundsAndPaths) {
@@ -282,45 +269,9 @@ TEST_F(GoalBoundsFiles, RoundTripGivesTheSameBoundsAndPaths) {
 
 TEST_F(GoalBoundsFiles, RejectsFilesForOtherMapsVersionsAndDamage) {
   const GridMap map = test_map();
-  const std::vector<unsigned char> good = GridGoalBounds(map).to_bytes();
-  EXPECT_EQ(load_problem(good, map), "");
-
-  std::vector<unsigned char> bytes = good;
-  bytes[0] = 'X';
-  EXPECT_NE(load_problem(bytes, map).find("not a goal bounds file"), std::string::npos);
+  expect_damaged_table_files_refused<GridGoalBounds>(map, goal_bounds_file);
   // A jump table is not goal bounds.
   EXPECT_NE(load_problem(GridJumpTable(map).to_bytes(), map).find("not a goal bounds file"), std::string::npos);
-
-  bytes = good;
-  bytes[8] = 2;
-  EXPECT_NE(load_problem(bytes, map).find("version 2"), std::string::npos) << load_problem(bytes, map);
-
-  const GridMap bigger(map.width() + 1, map.height());
-  EXPECT_NE(load_problem(good, bigger).find("built for a"), std::string::npos);
-
-  GridMap edited = map;
-  const std::vector<Cell> cells = passable_cells(map);
-  edited.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
-  EXPECT_NE(load_problem(good, edited).find("another map"), std::string::npos);
-
-  bytes = good;
-  bytes.push_back(0);
-  EXPECT_NE(load_problem(bytes, map).find("after the boxes"), std::string::npos);
-
-  for (std::size_t length = 0; length < good.size(); length += (length < 64 ? 1 : 389)) {
-    bytes.assign(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(length));
-    EXPECT_NE(load_problem(bytes, map), "") << "truncated to " << length << " bytes";
-  }
-  for (std::size_t at = 0; at < good.size(); at += (at < 40 ? 1 : 523)) {
-    for (int bit = 0; bit < 8; bit += (at < 40 ? 1 : 3)) {
-      bytes = good;
-      bytes[at] = static_cast<unsigned char>(bytes[at] ^ (1u << bit));
-      EXPECT_NE(load_problem(bytes, map), "") << "bit " << bit << " of byte " << at << " flipped";
-    }
-  }
-  bytes = good;
-  bytes[100] ^= 0x10;
-  EXPECT_NE(load_problem(bytes, map).find("checksum"), std::string::npos);
 }
 
 /// `bytes` (a goal bounds file for `map`) with the box of `cell` in `direction` replaced and the
@@ -445,28 +396,7 @@ TEST(GridGoalBounds, TheirBuildsMemoryIsEstimatedBeforeBuilding) {
 }
 
 TEST_F(GoalBoundsFiles, ErrorsNameTheFile) {
-  const GridMap map = test_map();
-  const std::filesystem::path missing = directory_ / "missing.bounds";
-  try {
-    (void)GridGoalBounds::load(missing, map);
-    FAIL() << "loaded a missing file";
-  } catch (const LoadError& error) {
-    EXPECT_EQ(error.file(), missing.string());
-    EXPECT_NE(std::string(error.what()).find("missing.bounds"), std::string::npos);
-  }
-  const std::filesystem::path cut = directory_ / "cut.bounds";
-  {
-    const std::vector<unsigned char> bytes = GridGoalBounds(map).to_bytes();
-    std::ofstream out(cut, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size() - 3));
-  }
-  try {
-    (void)GridGoalBounds::load(cut, map);
-    FAIL() << "loaded a truncated file";
-  } catch (const LoadError& error) {
-    EXPECT_NE(std::string(error.what()).find("cut.bounds"), std::string::npos);
-    EXPECT_NE(error.cause().find("truncated"), std::string::npos) << error.cause();
-  }
+  expect_table_load_errors_name_the_file<GridGoalBounds>(directory_, test_map(), ".bounds");
 }
 
 // ---- MovingAI data: a real map small enough to build its bounds in a few seconds (da2's

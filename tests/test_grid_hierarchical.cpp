@@ -307,28 +307,6 @@ SampledScenario sample_scenario(const std::string& relative, std::size_t count) 
   return sample;
 }
 
-/// The query run with `begin` and steps of `step` expansions until it ends.
-PathResult stepped(HierarchicalGridQuery& query, const ScenarioQuery& q, const HierarchicalSearchOptions& options,
-                   std::uint64_t step) {
-  SearchStatus status = query.begin(q.start, q.goal, options);
-  std::uint64_t last = query.stats().expanded;
-  while (status == SearchStatus::in_progress) {
-    status = query.step(step);
-    const std::uint64_t now = query.stats().expanded;
-    EXPECT_LE(now - last, step);  // a step never does more than it was given
-    if (status == SearchStatus::in_progress) {
-      EXPECT_EQ(query.result().status, SearchStatus::in_progress);
-    }
-    last = now;
-  }
-  return query.result();
-}
-
-void expect_same(const PathResult& whole, const PathResult& steps, const std::string& where) {
-  EXPECT_EQ(result_difference(whole, steps), "") << where;
-  EXPECT_EQ(steps.reason, whole.reason) << where;
-}
-
 TEST(HierarchicalGrid, SteppedQueriesEndAsWholeOnes) {
   const char* files[] = {"random/random512-40-0.map.scen", "mazes/maze512-1-0.map.scen", "dao/den520d.map.scen"};
   bool any = false;
@@ -346,7 +324,7 @@ TEST(HierarchicalGrid, SteppedQueriesEndAsWholeOnes) {
         const PathResult whole = whole_query.find_path(q.start, q.goal, options);
         ASSERT_EQ(whole.status, SearchStatus::found) << name << ":" << q.line;
         for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}, std::uint64_t{1} << 40})
-          expect_same(whole, stepped(step_query, q, options, step),
+          expect_same_result(whole, stepped_result(step_query, q.start, q.goal, options, step),
                       std::string(name) + ":" + std::to_string(q.line) + " step " + std::to_string(step));
       }
     }
@@ -377,11 +355,11 @@ TEST(HierarchicalGrid, GridQueryStepsTheHierarchy) {
     std::size_t steps = 0;
     while (query.step(StepBudget::expansions(5)) == SearchStatus::in_progress) ++steps;
     EXPECT_EQ(steps, (whole.stats.expanded - 1) / 5) << q.line;  // five expansions a step
-    expect_same(whole, query.result(), "den520d:" + std::to_string(q.line));
+    expect_same_result(whole, query.result(), "den520d:" + std::to_string(q.line));
     ASSERT_EQ(query.begin(q.start, q.goal, options), SearchStatus::in_progress) << q.line;
     while (query.step(StepBudget::time(std::chrono::microseconds(20))) == SearchStatus::in_progress) {
     }
-    expect_same(whole, query.result(), "den520d:" + std::to_string(q.line) + " timed");
+    expect_same_result(whole, query.result(), "den520d:" + std::to_string(q.line) + " timed");
   }
 }
 
@@ -400,43 +378,19 @@ TEST(HierarchicalGrid, EveryBudgetFieldStopsTheQuery) {
     if (whole.stats.expanded < 20 || whole.cost < 10.0) continue;
     ++checked;
     const std::string where = "den520d:" + std::to_string(q.line);
-    for (const BudgetCase& c : budget_cases(whole)) {
-      for (const bool partial : {true, false}) {
-        HierarchicalSearchOptions options;
-        options.budget = c.budget;
-        options.return_partial = partial;
-        const SearchStatus expected = partial ? SearchStatus::partial : SearchStatus::budget_exhausted;
-        const PathResult stopped = query.find_path(q.start, q.goal, options);
-        EXPECT_EQ(stopped.status, expected) << where << " " << c.name;
-        EXPECT_EQ(stopped.reason, c.reason) << where << " " << c.name;
-        if (partial) {
-          // The start alone: the hierarchy knows no cell nearer the goal before refining.
-          EXPECT_EQ(stopped.nodes, std::vector<NodeId>{sample.map->id_of(q.start)}) << where << " " << c.name;
-        } else {
-          EXPECT_TRUE(stopped.nodes.empty()) << where << " " << c.name;
-        }
-        if (c.reason == StopReason::expansion_limit) {
-          EXPECT_EQ(stopped.stats.expanded, c.budget.max_expansions) << where;
-          // Stepped, the budget counts across steps: the same stop.
-          expect_same(stopped, stepped(query, q, options, 3), where + " stepped");
-        }
-      }
-    }
+    expect_every_budget_stops_at_the_start<HierarchicalSearchOptions>(query, q.start, q.goal, whole,
+                                                                      sample.map->id_of(q.start), where,
+                                                                      [](const BudgetCase&, bool, SearchStatus) {});
     // A budget the query fits in changes nothing.
     HierarchicalSearchOptions roomy;
     roomy.budget.max_expansions = whole.stats.expanded;
     roomy.budget.max_cost = whole.cost * 1.5;
     roomy.budget.max_time = std::chrono::seconds(60);
     roomy.budget.max_memory_bytes = std::size_t{1} << 32;
-    expect_same(whole, query.find_path(q.start, q.goal, roomy), where + " roomy");
+    expect_same_result(whole, query.find_path(q.start, q.goal, roomy), where + " roomy");
   }
   EXPECT_GT(checked, 3u);
-  // A bad budget is refused in words, as every search refuses it.
-  HierarchicalSearchOptions bad;
-  bad.budget.max_cost = -1.0;
-  const PathResult refused = query.find_path(sample.queries.front().start, sample.queries.front().goal, bad);
-  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
-  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
+  expect_bad_budget_refused<HierarchicalSearchOptions>(query, sample.queries.front().start, sample.queries.front().goal);
 }
 
 }  // namespace

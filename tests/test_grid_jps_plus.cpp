@@ -17,6 +17,7 @@
 
 #include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
+#include "temporary_folder.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/jump/grid_jump_table.hpp"
@@ -320,17 +321,7 @@ TEST(GridJumpPointPlus, AnEditBetweenStepsIsNoticed) {
 
 // ---- Files
 
-class JumpTableFiles : public ::testing::Test {
- protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("wayfinder_jump_table_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
-  std::filesystem::path directory_;
-};
+class JumpTableFiles : public TemporaryFolderTest {};
 
 GridMap test_map() {
   TestRandom random(4);
@@ -343,15 +334,11 @@ GridMap test_map() {
   return map;
 }
 
+constexpr TableFileWords jump_table_file{"table.jump", "not a jump table file", "after the distances", 97, 131};
+
 /// The cause of the LoadError that loading `bytes` for `map` throws ("" if none).
 std::string load_problem(const std::vector<unsigned char>& bytes, const GridMap& map) {
-  try {
-    (void)GridJumpTable::from_bytes(bytes.data(), bytes.size(), map, "table.jump");
-  } catch (const LoadError& error) {
-    EXPECT_EQ(error.file(), "table.jump");
-    return error.cause();
-  }
-  return "";
+  return table_load_problem<GridJumpTable>(bytes, map, jump_table_file.file_name);
 }
 
 TEST_F(JumpTableFiles, RoundTripGivesTheSameTableAndPaths) {
@@ -383,46 +370,9 @@ TEST_F(JumpTableFiles, RoundTripGivesTheSameTableAndPaths) {
 }
 
 TEST_F(JumpTableFiles, RejectsFilesForOtherMapsVersionsAndDamage) {
-  const GridMap map = test_map();
-  const std::vector<unsigned char> good = GridJumpTable(map).to_bytes();
-  EXPECT_EQ(load_problem(good, map), "");
-
-  std::vector<unsigned char> bytes = good;
-  bytes[0] = 'X';
-  EXPECT_NE(load_problem(bytes, map).find("not a jump table file"), std::string::npos);
-
-  bytes = good;
-  bytes[8] = 2;
-  EXPECT_NE(load_problem(bytes, map).find("version 2"), std::string::npos) << load_problem(bytes, map);
-
-  GridMap bigger(map.width() + 1, map.height());
-  EXPECT_NE(load_problem(good, bigger).find("built for a"), std::string::npos);
-
-  GridMap edited = map;
-  const std::vector<Cell> cells = passable_cells(map);
-  edited.set_passable(cells[cells.size() / 2].x, cells[cells.size() / 2].y, false);
-  EXPECT_NE(load_problem(good, edited).find("another map"), std::string::npos);
-
-  bytes = good;
-  bytes.push_back(0);
-  EXPECT_NE(load_problem(bytes, map).find("after the distances"), std::string::npos);
-
   // Every truncation is refused, and so is every flipped bit of the header and a sample of the
   // distances.
-  for (std::size_t length = 0; length < good.size(); length += (length < 64 ? 1 : 97)) {
-    bytes.assign(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(length));
-    EXPECT_NE(load_problem(bytes, map), "") << "truncated to " << length << " bytes";
-  }
-  for (std::size_t at = 0; at < good.size(); at += (at < 40 ? 1 : 131)) {
-    for (int bit = 0; bit < 8; bit += (at < 40 ? 1 : 3)) {
-      bytes = good;
-      bytes[at] = static_cast<unsigned char>(bytes[at] ^ (1u << bit));
-      EXPECT_NE(load_problem(bytes, map), "") << "bit " << bit << " of byte " << at << " flipped";
-    }
-  }
-  bytes = good;
-  bytes[100] ^= 0x10;
-  EXPECT_NE(load_problem(bytes, map).find("checksum"), std::string::npos);
+  expect_damaged_table_files_refused<GridJumpTable>(test_map(), jump_table_file);
 }
 
 TEST_F(JumpTableFiles, RefusesDistancesEditedAndChecksummedAgain) {
@@ -471,28 +421,7 @@ TEST(GridJumpTable, ItsMemoryIsKnownBeforeBuilding) {
 }
 
 TEST_F(JumpTableFiles, ErrorsNameTheFile) {
-  const GridMap map = test_map();
-  const std::filesystem::path missing = directory_ / "missing.jump";
-  try {
-    (void)GridJumpTable::load(missing, map);
-    FAIL() << "loaded a missing file";
-  } catch (const LoadError& error) {
-    EXPECT_EQ(error.file(), missing.string());
-    EXPECT_NE(std::string(error.what()).find("missing.jump"), std::string::npos);
-  }
-  const std::filesystem::path cut = directory_ / "cut.jump";
-  {
-    const std::vector<unsigned char> bytes = GridJumpTable(map).to_bytes();
-    std::ofstream out(cut, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size() - 3));
-  }
-  try {
-    (void)GridJumpTable::load(cut, map);
-    FAIL() << "loaded a truncated file";
-  } catch (const LoadError& error) {
-    EXPECT_NE(std::string(error.what()).find("cut.jump"), std::string::npos);
-    EXPECT_NE(error.cause().find("truncated"), std::string::npos) << error.cause();
-  }
+  expect_table_load_errors_name_the_file<GridJumpTable>(directory_, test_map(), ".jump");
 }
 
 // ---- MovingAI data: every query of every scenario (a sample under sanitizers) at the optimum

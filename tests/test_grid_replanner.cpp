@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "grid_replanner_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/replanning/grid_replanner.hpp"
@@ -45,10 +46,6 @@ std::string disagreement(const GridMap& map, const GridReplanner& replanner, Sea
   return "";
 }
 
-Cell random_cell(TestRandom& random, const GridMap& map) {
-  return {random.between(0, map.width() - 1), random.between(0, map.height() - 1)};
-}
-
 /// One random edit: a cell blocked or opened, a door (a short wall) closed or opened, a cost.
 void random_edit(TestRandom& random, GridMap& map) {
   constexpr float costs[] = {1.0f, 2.0f, 3.0f, 1.5f, 0.75f};
@@ -58,10 +55,7 @@ void random_edit(TestRandom& random, GridMap& map) {
     case 1: map.unblock(c); break;
     case 2:
     case 3: {
-      const bool across = random.chance(0.5);
-      GridRect door{c.x, c.y, across ? random.between(1, 4) : 1, across ? 1 : random.between(1, 4)};
-      door.width = std::min(door.width, map.width() - door.x);
-      door.height = std::min(door.height, map.height() - door.y);
+      const GridRect door = door_at(random, map, c);
       if (random.chance(0.5))
         map.block_rect(door);
       else
@@ -139,39 +133,13 @@ TEST(GridReplanner, RepairsCostLessThanReplanningOnAMovingAiMap) {
   EXPECT_GT(fresh_expansions, 0u);
 }
 
-TEST(GridReplanner, BadInputAndCutOffGoals) {
-  GridMap map(10, 10);
-  GridReplanner outside(map, {-1, 0}, {5, 5});
-  EXPECT_EQ(outside.plan(), SearchStatus::invalid_input);
-  EXPECT_NE(outside.message().find("start (-1,0) is outside"), std::string::npos) << outside.message();
-
-  GridReplanner replanner(map, {0, 0}, {9, 9});
-  ASSERT_EQ(replanner.plan(), SearchStatus::found);
-  map.block_rect({0, 5, 10, 1});  // a wall across the whole map
-  replanner.notify_changes();
-  EXPECT_EQ(replanner.plan(), SearchStatus::no_path);
-  EXPECT_FALSE(replanner.path().found());
-  EXPECT_EQ(replanner.next_cell(), (Cell{0, 0})) << "no path: stay";
-  map.unblock({4, 5});  // a gap
-  replanner.notify_changes();
-  ASSERT_EQ(replanner.plan(), SearchStatus::found);
-  const PathResult through = replanner.path();
-  bool uses_gap = false;
-  for (const NodeId node : through.nodes) uses_gap |= node == map.id_of(4, 5);
-  EXPECT_TRUE(uses_gap);
-  map.block({9, 9});  // the goal itself
-  replanner.notify_changes();
-  EXPECT_EQ(replanner.plan(), SearchStatus::no_path);
-  EXPECT_NE(replanner.message().find("goal (9,9) is blocked"), std::string::npos) << replanner.message();
-}
+TEST(GridReplanner, BadInputAndCutOffGoals) { expect_refusals_and_cut_off_goals<GridReplanner>(); }
 
 TEST(GridReplanner, ALogThatNoLongerReachesBackStartsOver) {
   GridMap map(300, 300);
   GridReplanner replanner(map, {0, 0}, {299, 299});
   ASSERT_EQ(replanner.plan(), SearchStatus::found);
-  for (int y = 1; y < 280; ++y)
-    for (int x = 0; x < 300; x += 1)
-      if (map.revision() <= GridMap::change_log_limit + 5 && x != 299) map.set_cost(x, y, 2.0f);
+  edit_past_the_change_log(map);
   EXPECT_EQ(replanner.notify_changes(), 0u) << "the log was overrun";
   ASSERT_EQ(replanner.plan(), SearchStatus::found);
   EXPECT_EQ(disagreement(map, replanner, SearchStatus::found, DiagonalMode::only_if_no_obstacles), "");

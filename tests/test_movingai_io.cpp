@@ -10,9 +10,9 @@
 #include <iostream>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 #include "grid_test_support.hpp"
+#include "temporary_folder.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "core/text_file.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
@@ -80,34 +80,7 @@ void expect_scenario_error(std::string_view text, const std::string& expected_me
   expect_error([&] { (void)parse_movingai_scenario(text, "arena.map.scen"); }, expected_message);
 }
 
-/// A folder of its own under the system temp folder, removed at the end of the test.
-class TemporaryFolder {
- public:
-  TemporaryFolder() {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("wayfinder-test-" + std::to_string(::getpid()) + "-" + test->test_suite_name() + "-" + test->name());
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TemporaryFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TemporaryFolder(const TemporaryFolder&) = delete;
-  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
-
-  [[nodiscard]] std::filesystem::path write(const std::string& name, std::string_view content) const {
-    const std::filesystem::path file = path_ / name;
-    std::ofstream out(file, std::ios::binary);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    return file;
-  }
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using testing::TemporaryFolder;
 
 // ---------------------------------------------------------------------------------------------
 // Maps that parse

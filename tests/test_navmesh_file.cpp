@@ -17,6 +17,7 @@
 
 #include "common/mesh_query_file.hpp"
 #include "core/fnv1a.hpp"
+#include "temporary_folder.hpp"
 #include "test_environment.hpp"
 #include "wayfinder/core/geometry.hpp"
 #include "wayfinder/core/load_error.hpp"
@@ -153,17 +154,7 @@ std::string load_error_of(const std::string& bytes) {
   return {};
 }
 
-class NavMeshFiles : public ::testing::Test {
- protected:
-  void SetUp() override {
-    directory_ = std::filesystem::temp_directory_path() /
-                 ("wayfinder_navmesh_file_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(directory_);
-  }
-  void TearDown() override { std::filesystem::remove_all(directory_); }
-  std::filesystem::path directory_;
-};
+class NavMeshFiles : public testing::TemporaryFolderTest {};
 
 TEST_F(NavMeshFiles, KeepPolygonsAreasFlagsDetailAndLinks) {
   const NavMesh mesh = small_mesh();

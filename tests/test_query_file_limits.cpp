@@ -8,9 +8,9 @@
 #include <fstream>
 #include <functional>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
+#include "temporary_folder.hpp"
 #include "wayfinder/core/load_error.hpp"
 #include "wayfinder/grid/world/movingai_io.hpp"
 #include "common/mesh_query_file.hpp"
@@ -19,33 +19,7 @@
 namespace wayfinder {
 namespace {
 
-/// A folder of its own under the system temp folder, removed at the end of the test.
-class TemporaryFolder {
- public:
-  TemporaryFolder() {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("wayfinder-test-" + std::to_string(::getpid()) + "-" + test->test_suite_name() + "-" + test->name());
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TemporaryFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TemporaryFolder(const TemporaryFolder&) = delete;
-  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
-
-  [[nodiscard]] std::filesystem::path write(const std::string& name, std::string_view content) const {
-    const std::filesystem::path file = path_ / name;
-    std::ofstream out(file, std::ios::binary);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    return file;
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using testing::TemporaryFolder;
 
 /// The line a LoadError names, or -1 when `read` does not throw one.
 template <class Read>

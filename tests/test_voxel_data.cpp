@@ -30,58 +30,10 @@ using namespace wayfinder::voxel_testing;
 
 std::filesystem::path voxel_directory() { return data_directory() / "voxel"; }
 
-void skip_or_fail_without(const std::filesystem::path& file) {
-  if (std::filesystem::exists(file)) return;
-  const std::string message = file.string() + " not found (set WAYFINDER_DATA_DIR to the shared data folder)";
-  if (data_required()) FAIL() << message << "; WAYFINDER_REQUIRE_DATA=1 requires it";
-  GTEST_SKIP() << message;
-}
-
-std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& result) {
-  std::vector<VoxelCoord> path;
-  for (const NodeId node : result.nodes) path.push_back(world.coord_of(node));
-  return path;
-}
-
 class FlyingBenchmarkTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FlyingBenchmarkTest, EveryQueryHasTheOptimalLength) {
-  const std::filesystem::path scenario_path = voxel_directory() / "warframe" / (GetParam() + ".3dmap.3dscen");
-  skip_or_fail_without(scenario_path);
-  if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
-  const VoxelScenario scenario = read_voxel_scenario(scenario_path);
-  const VoxelWorld world = read_voxel_benchmark_map(voxel_scenario_map_path(scenario_path));
-  ASSERT_NO_THROW(check_voxel_scenario_fits_world(scenario, world));
-  ASSERT_GE(scenario.queries.size(), 1000u);
-
-  VoxelQuery pathfinder(world, MovementProfile::flyer());
-  const std::size_t stride = sanitized_build() ? 20 : 1;
-  std::size_t checked = 0;
-  std::size_t failures = 0;
-  double max_error = 0.0;
-  for (std::size_t i = 0; i < scenario.queries.size(); i += stride) {
-    const VoxelScenarioQuery& query = scenario.queries[i];
-    const PathResult result = pathfinder.find_path(query.start, query.goal);
-    ++checked;
-    const std::string where = scenario.source_name + ":" + std::to_string(query.line);
-    if (!result.found()) {
-      if (++failures <= 10) ADD_FAILURE() << where << ": no path (" << to_string(result.status) << ")";
-      continue;
-    }
-    const double error = std::abs(result.cost - query.optimal_length);
-    max_error = std::max(max_error, error);
-    if (error > 1e-3 && ++failures <= 10)
-      ADD_FAILURE() << where << ": cost " << result.cost << ", optimal " << query.optimal_length;
-    double length = 0.0;
-    const std::string problem = check_fly_path(world, coords_of(world, result), length);
-    if (!problem.empty() && ++failures <= 10) ADD_FAILURE() << where << ": " << problem;
-    if (problem.empty() && std::abs(length - result.cost) > 1e-6 && ++failures <= 10)
-      ADD_FAILURE() << where << ": path length " << length << " but reported cost " << result.cost;
-    if (result.nodes.front() != world.node_of(query.start) || result.nodes.back() != world.node_of(query.goal))
-      if (++failures <= 10) ADD_FAILURE() << where << ": path does not join start and goal";
-  }
-  EXPECT_EQ(failures, 0u);
-  std::cout << GetParam() << ": " << checked << " queries, max |cost - optimal| " << max_error << "\n";
+  expect_every_warframe_query_optimal(GetParam(), VoxelSearchOptions{});
 }
 
 INSTANTIATE_TEST_SUITE_P(Warframe, FlyingBenchmarkTest, ::testing::Values("Simple", "Complex"));

@@ -29,12 +29,6 @@ namespace {
 
 using namespace wayfinder::voxel_testing;
 
-std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& result) {
-  std::vector<VoxelCoord> path;
-  for (const NodeId node : result.nodes) path.push_back(world.coord_of(node));
-  return path;
-}
-
 struct Tally {
   int found = 0;
   int unreachable = 0;
@@ -348,31 +342,11 @@ TEST(VoxelHierarchy, ThePathfinderRunsItAsAnAlgorithm) {
 
 // ---- Stepping and budgets (the query contract every search keeps, query_object.hpp).
 
-using testing::budget_cases;
 using testing::BudgetCase;
-using testing::result_difference;
-
-/// The query run with `begin` and steps of `step` expansions until it ends.
-PathResult stepped(VoxelHierarchyQuery& query, VoxelCoord start, VoxelCoord goal, const QueryOptions& options,
-                   std::uint64_t step) {
-  SearchStatus status = query.begin(start, goal, options);
-  std::uint64_t last = query.stats().expanded;
-  while (status == SearchStatus::in_progress) {
-    status = query.step(step);
-    const std::uint64_t now = query.stats().expanded;
-    EXPECT_LE(now - last, step);  // a step never does more than it was given
-    if (status == SearchStatus::in_progress) {
-      EXPECT_EQ(query.result().status, SearchStatus::in_progress);
-    }
-    last = now;
-  }
-  return query.result();
-}
-
-void expect_same(const PathResult& whole, const PathResult& steps, const std::string& where) {
-  EXPECT_EQ(result_difference(whole, steps), "") << where;
-  EXPECT_EQ(steps.reason, whole.reason) << where;
-}
+using testing::expect_bad_budget_refused;
+using testing::expect_every_budget_stops_at_the_start;
+using testing::expect_same_result;
+using testing::stepped_result;
 
 /// A voxel benchmark world (Warframe's maps, for flyers) and a sample of its scenario's queries;
 /// no world when the data is missing.
@@ -412,7 +386,7 @@ TEST(VoxelHierarchy, SteppedQueriesEndAsWholeOnesOnABenchmarkWorld) {
     ASSERT_TRUE(whole.status == SearchStatus::found || whole.status == SearchStatus::no_path) << where << whole.message;
     found += whole.found() ? 1 : 0;
     for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}})
-      expect_same(whole, stepped(step_query, q.start, q.goal, {}, step), where + " step " + std::to_string(step));
+      expect_same_result(whole, stepped_result(step_query, q.start, q.goal, {}, step), where + " step " + std::to_string(step));
   }
   EXPECT_GT(found * 2, sample.queries.size());
 }
@@ -432,7 +406,7 @@ TEST(VoxelHierarchy, SteppedQueriesEndAsWholeOnesForWalkers) {
     const PathResult whole = whole_query.find_path(start, goal);
     const std::string where = voxel_coord_text(start) + " -> " + voxel_coord_text(goal);
     for (const std::uint64_t step : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}})
-      expect_same(whole, stepped(step_query, start, goal, {}, step), where + " step " + std::to_string(step));
+      expect_same_result(whole, stepped_result(step_query, start, goal, {}, step), where + " step " + std::to_string(step));
   }
 }
 
@@ -455,11 +429,11 @@ TEST(VoxelHierarchy, VoxelQueryStepsTheHierarchy) {
     std::size_t steps = 0;
     while (query.step(StepBudget::expansions(5)) == SearchStatus::in_progress) ++steps;
     EXPECT_EQ(steps, (whole.stats.expanded - 1) / 5) << where;  // five expansions a step
-    expect_same(whole, query.result(), where);
+    expect_same_result(whole, query.result(), where);
     ASSERT_EQ(query.begin(q.start, q.goal, hpa), SearchStatus::in_progress) << where;
     while (query.step(StepBudget::time(std::chrono::microseconds(20))) == SearchStatus::in_progress) {
     }
-    expect_same(whole, query.result(), where + " timed");
+    expect_same_result(whole, query.result(), where + " timed");
   }
 }
 
@@ -476,42 +450,24 @@ TEST(VoxelHierarchy, EveryBudgetFieldStopsTheQuery) {
     if (!whole.found() || whole.stats.expanded < 20 || whole.cost < 10.0) continue;
     ++checked;
     const std::string where = voxel_coord_text(q.start) + " -> " + voxel_coord_text(q.goal);
-    for (const BudgetCase& c : budget_cases(whole)) {
-      for (const bool partial : {true, false}) {
-        QueryOptions options;
-        options.budget = c.budget;
-        options.return_partial = partial;
-        const SearchStatus expected = partial ? SearchStatus::partial : SearchStatus::budget_exhausted;
-        const PathResult stopped = query.find_path(q.start, q.goal, options);
-        EXPECT_EQ(stopped.status, expected) << where << " " << c.name;
-        EXPECT_EQ(stopped.reason, c.reason) << where << " " << c.name;
-        if (partial) {
-          // The start alone: the hierarchy knows no block nearer the goal before refining.
-          EXPECT_EQ(stopped.nodes, std::vector<NodeId>{sample.world->node_of(q.start)}) << where << " " << c.name;
-        } else {
-          EXPECT_TRUE(stopped.nodes.empty()) << where << " " << c.name;
-        }
-        if (c.reason == StopReason::expansion_limit) {
-          EXPECT_EQ(stopped.stats.expanded, c.budget.max_expansions) << where;
-          // Stepped, the budget counts across steps: the same stop.
-          expect_same(stopped, stepped(query, q.start, q.goal, options, 3), where + " stepped");
-        }
-        // Through VoxelQuery, the same stop.
-        VoxelSearchOptions hpa;
-        hpa.algorithm = VoxelAlgorithm::hierarchical;
-        hpa.budget = c.budget;
-        hpa.return_partial = partial;
-        const PathResult through = pathfinder.find_path(q.start, q.goal, hpa);
-        EXPECT_EQ(through.status, expected) << where << " " << c.name << " through VoxelQuery";
-        EXPECT_EQ(through.reason, c.reason) << where << " " << c.name << " through VoxelQuery";
-      }
-    }
+    expect_every_budget_stops_at_the_start<QueryOptions>(
+        query, q.start, q.goal, whole, sample.world->node_of(q.start), where,
+        [&](const BudgetCase& c, bool partial, SearchStatus expected) {
+          // Through VoxelQuery, the same stop.
+          VoxelSearchOptions hpa;
+          hpa.algorithm = VoxelAlgorithm::hierarchical;
+          hpa.budget = c.budget;
+          hpa.return_partial = partial;
+          const PathResult through = pathfinder.find_path(q.start, q.goal, hpa);
+          EXPECT_EQ(through.status, expected) << where << " " << c.name << " through VoxelQuery";
+          EXPECT_EQ(through.reason, c.reason) << where << " " << c.name << " through VoxelQuery";
+        });
     // A budget the query fits in changes nothing.
     QueryOptions roomy;
     roomy.budget.max_expansions = whole.stats.expanded;
     roomy.budget.max_time = std::chrono::seconds(60);
     roomy.budget.max_memory_bytes = std::size_t{1} << 32;
-    expect_same(whole, query.find_path(q.start, q.goal, roomy), where + " roomy");
+    expect_same_result(whole, query.find_path(q.start, q.goal, roomy), where + " roomy");
     // Nor does a max_cost above the path's cost change the answer; it may spare work: between
     // neighbouring clusters the abstract search stops at max_cost when the direct path is cheaper.
     roomy.budget.max_cost = whole.cost * 1.5;
@@ -522,12 +478,7 @@ TEST(VoxelHierarchy, EveryBudgetFieldStopsTheQuery) {
     EXPECT_LE(bounded.stats.expanded, whole.stats.expanded) << where << " roomy max_cost";
   }
   EXPECT_GT(checked, 3u);
-  // A bad budget is refused in words, as every search refuses it.
-  QueryOptions bad;
-  bad.budget.max_cost = -1.0;
-  const PathResult refused = query.find_path(sample.queries.front().start, sample.queries.front().goal, bad);
-  EXPECT_EQ(refused.status, SearchStatus::invalid_input);
-  EXPECT_NE(refused.message.find("max_cost"), std::string::npos) << refused.message;
+  expect_bad_budget_refused<QueryOptions>(query, sample.queries.front().start, sample.queries.front().goal);
 }
 
 }  // namespace

@@ -40,12 +40,6 @@ void fill_column(VoxelWorld& world, int x, int z, int from_y, int to_y, BlockKin
   for (int y = from_y; y <= to_y; ++y) world.set_block(x, y, z, kind);
 }
 
-std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& result) {
-  std::vector<VoxelCoord> path;
-  for (const NodeId node : result.nodes) path.push_back(world.coord_of(node));
-  return path;
-}
-
 /// Runs a query and checks a found path with the independent validator.
 PathResult walk(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord from, VoxelCoord to,
                 const VoxelSearchOptions& options = {}) {

@@ -1,21 +1,28 @@
 #pragma once
 // Helpers shared by the voxel tests: the test environment (data folder, sanitizer build), an
-// in-memory .vox writer for hand-made files, and path validators written from the movement
-// rules documented in movement_profile.hpp. The validators use nothing of the library but
-// VoxelWorld::block(): no domain, no successor generator, so a bug there cannot hide in both.
+// in-memory .vox writer for hand-made files, path validators written from the movement rules
+// documented in movement_profile.hpp, and the check of a flying search on the MovingAI voxel
+// benchmark. The validators use nothing of the library but VoxelWorld::block(): no domain, no
+// successor generator, so a bug there cannot hide in both.
+
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "test_environment.hpp"
+#include "wayfinder/core/path_result.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
+#include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
 namespace wayfinder::voxel_testing {
@@ -242,6 +249,64 @@ inline std::string check_fly_path(const VoxelWorld& world, const std::vector<Vox
     length += std::sqrt(static_cast<double>(dx * dx + dy * dy + dz * dz));
   }
   return {};
+}
+
+/// The blocks of a result's nodes, in order.
+inline std::vector<VoxelCoord> coords_of(const VoxelWorld& world, const PathResult& result) {
+  std::vector<VoxelCoord> path;
+  for (const NodeId node : result.nodes) path.push_back(world.coord_of(node));
+  return path;
+}
+
+/// Skips the running test when `file` is missing, or fails it when WAYFINDER_REQUIRE_DATA=1.
+inline void skip_or_fail_without(const std::filesystem::path& file) {
+  if (std::filesystem::exists(file)) return;
+  const std::string message = file.string() + " not found (set WAYFINDER_DATA_DIR to the shared data folder)";
+  if (data_required()) FAIL() << message << "; WAYFINDER_REQUIRE_DATA=1 requires it";
+  GTEST_SKIP() << message;
+}
+
+/// Every query of the MovingAI voxel benchmark scenario warframe/`name` (every 20th in sanitizer
+/// builds), searched by a flyer with `options`, has the scenario's optimal length and a legal
+/// path (check_fly_path) of that length from the start to the goal; skipped (or failed) without
+/// the data.
+inline void expect_every_warframe_query_optimal(const std::string& name, const VoxelSearchOptions& options) {
+  const std::filesystem::path scenario_path = data_directory() / "voxel" / "warframe" / (name + ".3dmap.3dscen");
+  skip_or_fail_without(scenario_path);
+  if (::testing::Test::IsSkipped() || ::testing::Test::HasFatalFailure()) return;
+  const VoxelScenario scenario = read_voxel_scenario(scenario_path);
+  const VoxelWorld world = read_voxel_benchmark_map(voxel_scenario_map_path(scenario_path));
+  ASSERT_NO_THROW(check_voxel_scenario_fits_world(scenario, world));
+  ASSERT_GE(scenario.queries.size(), 1000u);
+
+  VoxelQuery pathfinder(world, MovementProfile::flyer());
+  const std::size_t stride = sanitized_build() ? 20 : 1;
+  std::size_t checked = 0;
+  std::size_t failures = 0;
+  double max_error = 0.0;
+  for (std::size_t i = 0; i < scenario.queries.size(); i += stride) {
+    const VoxelScenarioQuery& query = scenario.queries[i];
+    const PathResult result = pathfinder.find_path(query.start, query.goal, options);
+    ++checked;
+    const std::string where = scenario.source_name + ":" + std::to_string(query.line);
+    if (!result.found()) {
+      if (++failures <= 10) ADD_FAILURE() << where << ": no path (" << to_string(result.status) << ")";
+      continue;
+    }
+    const double error = std::abs(result.cost - query.optimal_length);
+    max_error = std::max(max_error, error);
+    if (error > 1e-3 && ++failures <= 10)
+      ADD_FAILURE() << where << ": cost " << result.cost << ", optimal " << query.optimal_length;
+    double length = 0.0;
+    const std::string problem = check_fly_path(world, coords_of(world, result), length);
+    if (!problem.empty() && ++failures <= 10) ADD_FAILURE() << where << ": " << problem;
+    if (problem.empty() && std::abs(length - result.cost) > 1e-6 && ++failures <= 10)
+      ADD_FAILURE() << where << ": path length " << length << " but reported cost " << result.cost;
+    if (result.nodes.front() != world.node_of(query.start) || result.nodes.back() != world.node_of(query.goal))
+      if (++failures <= 10) ADD_FAILURE() << where << ": path does not join start and goal";
+  }
+  EXPECT_EQ(failures, 0u);
+  std::cout << name << ": " << checked << " queries, max |cost - optimal| " << max_error << "\n";
 }
 
 }  // namespace wayfinder::voxel_testing

@@ -51,17 +51,6 @@ std::vector<AreaTag> tag_volumes(const std::vector<AreaTag>& level_tags, const s
   return tags;
 }
 
-// The entry of `id` in `items`, or std::invalid_argument naming what is missing.
-template <class Item>
-typename std::map<std::uint32_t, Item>::iterator find_or_refuse(std::map<std::uint32_t, Item>& items, std::uint32_t id,
-                                                                const char* what) {
-  const auto found = items.find(id);
-  if (found == items.end())
-    throw std::invalid_argument(std::string("navmesh tile cache: no ") + what + " has id " + std::to_string(id) +
-                                " (never added, or removed already)");
-  return found;
-}
-
 const BuildProgress no_progress = [](std::string_view, double) {};
 
 bool overlaps(const FootprintBox& a, const PieceBox& box) {
@@ -143,6 +132,18 @@ struct NavMeshTileCache::State {
         queued[index] = true;
         queue.push_back(index);
       }
+  }
+
+  // Removes the shape `id` (an obstacle or an area volume) from `shapes` and queues the tiles it
+  // covered; std::invalid_argument naming `what` is missing when no shape has that id.
+  template <class Shape>
+  void remove_shape(std::map<std::uint32_t, Shape>& shapes, std::uint32_t id, const char* what) {
+    const auto found = shapes.find(id);
+    if (found == shapes.end())
+      throw std::invalid_argument(std::string("navmesh tile cache: no ") + what + " has id " + std::to_string(id) +
+                                  " (never added, or removed already)");
+    queue_tiles(footprint_box(found->second));
+    shapes.erase(found);
   }
 
   void retag() {
@@ -302,12 +303,7 @@ ObstacleId NavMeshTileCache::add_obstacle(const Obstacle& obstacle) {
   return id;
 }
 
-void NavMeshTileCache::remove_obstacle(ObstacleId id) {
-  State& s = *state_;
-  const auto found = find_or_refuse(s.obstacles, id, "obstacle");
-  s.queue_tiles(footprint_box(found->second));
-  s.obstacles.erase(found);
-}
+void NavMeshTileCache::remove_obstacle(ObstacleId id) { state_->remove_shape(state_->obstacles, id, "obstacle"); }
 
 std::size_t NavMeshTileCache::obstacle_count() const { return state_->obstacles.size(); }
 
@@ -329,9 +325,7 @@ AreaVolumeId NavMeshTileCache::add_area_volume(const AreaVolume& volume) {
 
 void NavMeshTileCache::remove_area_volume(AreaVolumeId id) {
   State& s = *state_;
-  const auto found = find_or_refuse(s.volumes, id, "area volume");
-  s.queue_tiles(footprint_box(found->second));
-  s.volumes.erase(found);
+  s.remove_shape(s.volumes, id, "area volume");
   s.retag();
 }
 
