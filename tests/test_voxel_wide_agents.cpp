@@ -24,6 +24,7 @@
 
 #include "voxel_test_support.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
+#include "wayfinder/voxel/voxel_connected_parts.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
@@ -462,6 +463,30 @@ TEST(VoxelWideAgents, EditsReachAWideAgentsQueriesAndHierarchy) {
   const PathResult through_hierarchy = query.find_path({0, 0, 0}, {8, 0, 0}, options);
   ASSERT_TRUE(through_hierarchy.found());
   EXPECT_GE(through_hierarchy.cost, through.cost - 1e-9);
+}
+
+TEST(VoxelWideAgents, ConnectedPartsAgreeWithTheReference) {
+  // Two places share a part exactly when the reference reaches each from the other.
+  for (const MovementProfile& profile : {wide_walker(2), wide_walker(3), wide_flyer(2)}) {
+    SCOPED_TRACE(std::string(profile.fly ? "flyer " : "walker ") + std::to_string(profile.agent_width));
+    const VoxelWorld world = profile.fly ? random_air(17) : random_terrain(17);
+    const BodyRules rules(world, profile);
+    const VoxelConnectedParts parts(world, profile);
+    const std::vector<VoxelCoord> places = rules.places();
+    EXPECT_EQ(parts.place_count(), places.size());
+    auto index = [&](VoxelCoord at) {
+      return (static_cast<std::size_t>(at.y) * world.size_z() + at.z) * world.size_x() + at.x;
+    };
+    std::vector<VoxelCoord> sample;
+    for (std::size_t i = 0; i < places.size(); i += 4) sample.push_back(places[i]);
+    std::vector<std::vector<double>> from;
+    for (const VoxelCoord at : sample) from.push_back(rules.costs_from(at));
+    for (std::size_t i = 0; i < sample.size(); ++i)
+      for (std::size_t j = 0; j < sample.size(); ++j) {
+        const bool both_ways = std::isfinite(from[i][index(sample[j])]) && std::isfinite(from[j][index(sample[i])]);
+        EXPECT_EQ(parts.part_of(sample[i]) == parts.part_of(sample[j]), both_ways) << text(sample[i]) << " " << text(sample[j]);
+      }
+  }
 }
 
 // ---- A MagicaVoxel scene: HPA* built for width 2 against A*.
