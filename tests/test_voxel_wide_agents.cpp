@@ -144,7 +144,8 @@ class BodyRules {
     cost[index(start)] = 0.0;
     open.push({0.0, index(start)});
     while (!open.empty()) {
-      const auto [g, i] = open.top();
+      const double g = open.top().first;
+      const std::size_t i = open.top().second;
       open.pop();
       if (g > cost[i]) continue;
       moves(coord(i), [&](VoxelCoord next, double step) {
