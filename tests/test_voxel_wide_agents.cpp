@@ -313,6 +313,58 @@ TEST(VoxelWideAgents, FlyersOfWidthTwoAndThreeFindTheReferenceCosts) {
   }
 }
 
+TEST(VoxelWideAgents, WideWalkersWithJumpsWaterAndLaddersAgreeAcrossAlgorithms) {
+  // The reference knows no jumps, water or ladders: here A* and Dijkstra must agree, and every
+  // position of their paths must keep the body clear (water allowed: the agent swims) and held.
+  int found = 0;
+  for (const int width : {2, 3}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      std::mt19937_64 random(seed * 31u + static_cast<std::uint64_t>(width));
+      VoxelWorld world = random_terrain(seed * 131u + static_cast<std::uint64_t>(width));
+      for (int i = 0; i < 12; ++i) {
+        const int x = static_cast<int>(random() % 12), y = 1 + static_cast<int>(random() % 5), z = static_cast<int>(random() % 12);
+        if (world.block(x, y, z) == BlockKind::air) world.set_block(x, y, z, i % 2 == 0 ? BlockKind::water : BlockKind::ladder);
+      }
+      MovementProfile profile = MovementProfile::walker();
+      profile.agent_width = width;
+      const std::vector<VoxelCoord> places = all_voxel_places(world, profile);
+      ASSERT_GT(places.size(), 10u);
+      VoxelQuery query(world, profile);
+      for (int q = 0; q < 20; ++q) {
+        const VoxelCoord start = places[random() % places.size()];
+        const VoxelCoord goal = places[random() % places.size()];
+        const std::string where = "width " + std::to_string(width) + " seed " + std::to_string(seed) + " from " +
+                                  text(start) + " to " + text(goal);
+        VoxelSearchOptions options;
+        const PathResult astar = query.find_path(start, goal, options);
+        options.algorithm = VoxelAlgorithm::dijkstra;
+        const PathResult dijkstra = query.find_path(start, goal, options);
+        ASSERT_EQ(astar.found(), dijkstra.found()) << where;
+        if (!astar.found()) continue;
+        found += astar.nodes.size() > 2 ? 1 : 0;
+        EXPECT_NEAR(astar.cost, dijkstra.cost, 1e-9 * std::max(1.0, astar.cost)) << where;
+        for (const NodeId node : astar.nodes) {
+          const VoxelCoord at = world.coord_of(node);
+          bool held = false;
+          for (int dz = 0; dz < width; ++dz)
+            for (int dx = 0; dx < width; ++dx) {
+              for (int k = 0; k < profile.agent_height; ++k)
+                EXPECT_FALSE(world.solid(at.x + dx, at.y + k, at.z + dz)) << where << " at " << text(at);
+              const BlockKind feet = world.block(at.x + dx, at.y, at.z + dz);
+              const BlockKind below = world.block(at.x + dx, at.y - 1, at.z + dz);
+              held = held || feet != BlockKind::air || below == BlockKind::solid || below == BlockKind::ladder;
+            }
+          EXPECT_TRUE(held) << where << " at " << text(at);
+        }
+        double sum = 0.0;
+        for (const VoxelMove& move : query.moves_of(astar)) sum += move.cost;
+        EXPECT_NEAR(sum, astar.cost, 1e-9 * std::max(1.0, sum)) << where;
+      }
+    }
+  }
+  EXPECT_GT(found, 40) << "too few paths of several moves to prove anything";
+}
+
 TEST(VoxelWideAgents, StandingNeedsOneSolidBlockUnderTheFootprint) {
   // A 2-wide walker over a floor with one solid block: held; over none: not.
   VoxelWorld world(6, 4, 6);
