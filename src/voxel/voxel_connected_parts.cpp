@@ -10,6 +10,7 @@
 #include <string>
 
 #include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
@@ -132,11 +133,21 @@ VoxelConnectedParts::VoxelConnectedParts(const VoxelWorld& world, const Movement
     : size_x_(world.size_x()), size_y_(world.size_y()), size_z_(world.size_z()), world_revision_(world.revision()) {
   if (const std::optional<std::string> problem = profile_problem(profile))
     throw std::invalid_argument("voxel connected parts: " + *problem);
-  const PlaceNumbers places(world, profile);
+  // A wide agent is a one-column agent of its footprint world, whose positions are the
+  // corners of its body in this world (voxel_footprint.hpp).
+  if (wide_agent(profile))
+    if (const std::optional<std::string> problem = footprint_world_problem(world, profile))
+      throw std::invalid_argument("voxel connected parts: " + *problem);
+  const std::optional<VoxelWorld> footprint =
+      wide_agent(profile) ? std::optional<VoxelWorld>(footprint_world(world, profile)) : std::nullopt;
+  const VoxelWorld& searched = footprint ? *footprint : world;
+  MovementProfile column = profile;
+  column.agent_width = 1;
+  const PlaceNumbers places(searched, column);
   place_count_ = places.size();
   const std::vector<std::uint32_t> component =
-      profile.fly ? flood_components(places, VoxelFlyingDomain(world, profile.fly_cost))
-                  : strong_components(places, VoxelWalkingDomain(world, profile));
+      profile.fly ? flood_components(places, VoxelFlyingDomain(searched, profile.fly_cost))
+                  : strong_components(places, VoxelWalkingDomain(searched, profile));
 
   // Number the parts by decreasing size, ties by their first place.
   std::vector<std::uint64_t> sizes;

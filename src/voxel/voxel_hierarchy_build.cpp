@@ -26,6 +26,7 @@
 #include "wayfinder/core/joining_thread.hpp"
 #include "wayfinder/core/search_context.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
 namespace wayfinder {
@@ -129,9 +130,12 @@ bool box_without_solid_block(const VoxelWorld& world, const ClusterBox& box) {
   return !solid;
 }
 
-/// The places of the agent in a box, in id order.
-void collect_places(const VoxelWorld& world, const MovementProfile& profile, const ClusterBox& box,
+/// The places of the agent in a box of the searched world, in id order. A wide agent's searched
+/// world is its footprint world, where it is a one-column agent.
+void collect_places(const VoxelWorld& world, const MovementProfile& agent, const ClusterBox& box,
                     std::vector<NodeId>& places) {
+  MovementProfile profile = agent;
+  profile.agent_width = 1;
   const VoxelCoord origin = box.origin;
   const VoxelCoord extent = box.extent;
   for (int y = origin.y; y < origin.y + extent.y; ++y)
@@ -414,9 +418,18 @@ MoveReach move_reach(const MovementProfile& profile) {
 }  // namespace
 
 VoxelHierarchy::VoxelHierarchy(const VoxelWorld& world, const MovementProfile& profile, VoxelHierarchyOptions options)
-    : world_(world), profile_(profile), options_(std::move(options)) {
+    : source_world_(world),
+      footprint_(wide_agent(profile) && !profile_problem(profile) && !footprint_world_problem(world, profile)
+                     ? std::make_unique<VoxelWorld>(footprint_world(world, profile))
+                     : nullptr),
+      world_(footprint_ ? *footprint_ : world),
+      profile_(profile),
+      options_(std::move(options)) {
   if (const std::optional<std::string> problem = profile_problem(profile_))
     throw std::invalid_argument("voxel hierarchy: " + *problem);
+  if (wide_agent(profile_))
+    if (const std::optional<std::string> problem = footprint_world_problem(world, profile_))
+      throw std::invalid_argument("voxel hierarchy: " + *problem);
   if (options_.cluster_size < 4 || options_.cluster_size > 64)
     throw std::invalid_argument("voxel hierarchy: cluster_size must be 4 to 64, not " +
                                 std::to_string(options_.cluster_size));
@@ -469,7 +482,7 @@ void VoxelHierarchy::for_each_cluster_near(int cluster, int reach_x, int reach_y
 
 void VoxelHierarchy::build() {
   const auto began = std::chrono::steady_clock::now();
-  revision_ = world_.revision();
+  revision_ = source_world_.revision();
   world_size_ = {world_.size_x(), world_.size_y(), world_.size_z()};
   across_ = (world_.size_x() + size_ - 1) / size_;
   down_ = (world_.size_z() + size_ - 1) / size_;
@@ -532,7 +545,13 @@ void VoxelHierarchy::build() {
 }
 
 std::size_t VoxelHierarchy::update() {
-  if (world_.revision() == revision_) return 0;
+  if (current()) return 0;
+  if (footprint_) {
+    // The footprint world is a snapshot without a change log: make it again, build it all.
+    *footprint_ = footprint_world(source_world_, profile_);
+    rebuild();
+    return stats_.clusters_rebuilt;
+  }
   const auto changes = world_.revision() > revision_ ? world_.changes_since(revision_) : std::nullopt;
   if (!changes || world_size_ != VoxelCoord{world_.size_x(), world_.size_y(), world_.size_z()}) {
     rebuild();

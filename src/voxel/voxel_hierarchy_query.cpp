@@ -14,6 +14,7 @@
 #include "voxel_hierarchy_parts.hpp"
 #include "wayfinder/core/best_first_search.hpp"
 #include "wayfinder/core/search_context.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
@@ -550,14 +551,17 @@ SearchStatus VoxelHierarchyQuery::start_query(VoxelCoord start, VoxelCoord goal,
   state.options = options;
   const VoxelWorld& world = state.world;
   const MovementProfile& profile = hierarchy().profile();
+  // Places are checked on the world the hierarchy was built for: a wide agent's messages name
+  // that world's blocks, not its footprint world's.
+  const VoxelWorld& source = hierarchy().source_world();
   const SearchStatus status = [&] {
-    if (const std::optional<std::string> problem = voxel_place_problem(world, profile, start))
+    if (const std::optional<std::string> problem = voxel_place_problem(source, profile, start))
       return state.reject("start " + *problem);
-    if (const std::optional<std::string> problem = voxel_place_problem(world, profile, goal))
+    if (const std::optional<std::string> problem = voxel_place_problem(source, profile, goal))
       return state.reject("goal " + *problem);
     if (!hierarchy().current())
       return state.reject("the world was edited since its hierarchy was built (hierarchy at revision " +
-                          std::to_string(hierarchy().revision()) + ", world at " + std::to_string(world.revision()) +
+                          std::to_string(hierarchy().revision()) + ", world at " + std::to_string(source.revision()) +
                           "): call VoxelHierarchy::update() first");
     if (std::optional<std::string> problem = budget_problem(options.budget)) return state.reject(std::move(*problem));
     state.from = world.node_of(start);
@@ -611,6 +615,10 @@ SearchStats VoxelHierarchyQuery::query_stats() const {
 
 void VoxelHierarchyQuery::write_result(PathResult& out) const {
   hierarchy_search::write_query_result(state_->result, query_stats(), out);
+  if (&hierarchy().world() != &hierarchy().source_world()) {
+    footprint_nodes_to_world(hierarchy().world(), hierarchy().source_world(), out.nodes);
+    fill_voxel_points(hierarchy().source_world(), out);
+  }
 }
 
 }  // namespace wayfinder

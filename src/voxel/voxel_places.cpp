@@ -12,26 +12,91 @@
 #include <vector>
 
 #include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 
 namespace wayfinder {
 
 namespace {
 
+/// Whether a wide agent (voxel_footprint.hpp) can be at `at`: the one-column rules on the
+/// footprint blocks of its corner.
+bool wide_place_allowed(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
+  if (!footprint_inside(world, profile, at)) return false;
+  auto block = [&](int y) { return footprint_block(world, profile, at.x, y, at.z); };
+  const BlockKind feet = block(at.y);
+  if (profile.fly) return feet != BlockKind::solid;
+  for (int k = 0; k < profile.agent_height; ++k) {
+    const BlockKind kind = k == 0 ? feet : block(at.y + k);
+    if (kind == BlockKind::solid || (kind == BlockKind::water && !profile.swim)) return false;
+  }
+  if (feet == BlockKind::water || (feet == BlockKind::ladder && profile.climb)) return true;
+  const BlockKind below = block(at.y - 1);
+  return below == BlockKind::solid || below == BlockKind::ladder;
+}
+
 /// The place rules of voxel_places.hpp, set up once for many checks.
 class PlaceTest {
  public:
   PlaceTest(const VoxelWorld& world, const MovementProfile& profile)
-      : world_(world), fly_(profile.fly), walking_(world, profile) {}
+      : world_(world), profile_(profile), walking_(world, profile) {}
   [[nodiscard]] bool operator()(VoxelCoord at) const {
-    if (fly_) return world_.contains(at) && !world_.solid(at.x, at.y, at.z);
+    if (wide_agent(profile_)) return wide_place_allowed(world_, profile_, at);
+    if (profile_.fly) return world_.contains(at) && !world_.solid(at.x, at.y, at.z);
     return walking_.can_be_at(at);
   }
 
  private:
   const VoxelWorld& world_;
-  bool fly_;
+  const MovementProfile& profile_;
   VoxelWalkingDomain walking_;
 };
+
+/// The first block of the footprint at corner `at`, layer y, whose kind is `kind`.
+VoxelCoord first_in_layer(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at, int y, BlockKind kind) {
+  const int layers = profile.fly ? profile.agent_width : 1;
+  for (int k = 0; k < layers; ++k)
+    for (int dz = 0; dz < profile.agent_width; ++dz)
+      for (int dx = 0; dx < profile.agent_width; ++dx)
+        if (world.block(at.x + dx, y + k, at.z + dz) == kind) return {at.x + dx, y + k, at.z + dz};
+  return {at.x, y, at.z};
+}
+
+/// voxel_place_problem for a wide agent: the checks of the one-column agent on its footprint,
+/// naming a block of the world that fails them.
+std::optional<std::string> wide_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
+  const int width = profile.agent_width;
+  const std::string here = voxel_coord_text(at);
+  const std::string body = profile.fly ? std::to_string(width) + "x" + std::to_string(width) + "x" + std::to_string(width)
+                                       : std::to_string(width) + "x" + std::to_string(width) + " columns";
+  if (!footprint_inside(world, profile, at))
+    return here + ": the agent's body (" + body + " from this corner towards +x and +z" + (profile.fly ? " and +y" : "") +
+           ") reaches outside the world (size " + std::to_string(world.size_x()) + "x" + std::to_string(world.size_y()) +
+           "x" + std::to_string(world.size_z()) + ")";
+  auto block = [&](int y) { return footprint_block(world, profile, at.x, y, at.z); };
+  if (profile.fly) return here + ": a solid block in the agent's body (" + body + ") at " +
+                          voxel_coord_text(first_in_layer(world, profile, at, at.y, BlockKind::solid));
+  const int height = profile.agent_height;
+  const std::string size = "the agent is " + std::to_string(width) + " blocks wide and " + std::to_string(height) +
+                           (height == 1 ? " block" : " blocks") + " tall";
+  for (int k = 0; k < height; ++k) {
+    const BlockKind kind = block(at.y + k);
+    const char* where = k == 0 ? "at the feet" : k + 1 == height ? "at head height" : "at body height";
+    if (kind == BlockKind::solid)
+      return here + ": a solid block " + where + " " +
+             voxel_coord_text(first_in_layer(world, profile, at, at.y + k, BlockKind::solid)) + "; " + size;
+    if (kind == BlockKind::water && !profile.swim)
+      return here + ": water " + where + " " +
+             voxel_coord_text(first_in_layer(world, profile, at, at.y + k, BlockKind::water)) +
+             ", and the agent does not swim";
+  }
+  if (at.y == 0) return here + ": there is no block below it (y 0 is the bottom of the world), so nothing holds the agent";
+  const BlockKind below = block(at.y - 1);
+  const std::string layer = voxel_coord_text({at.x, at.y - 1, at.z}) + " to " +
+                            voxel_coord_text({at.x + width - 1, at.y - 1, at.z + width - 1});
+  if (below == BlockKind::water)
+    return here + ": the blocks below " + layer + " hold water and no solid block, so nothing holds the agent";
+  return here + ": no solid block or ladder below the footprint " + layer + ", so nothing holds the agent";
+}
 
 /// Calls visit(at) for every place where the agent can be, in order y, z, x.
 template <class Visit>
@@ -63,6 +128,7 @@ bool voxel_place_allowed(const VoxelWorld& world, const MovementProfile& profile
 std::optional<std::string> voxel_place_problem(const VoxelWorld& world, const MovementProfile& profile, VoxelCoord at) {
   // Callers scan whole worlds with this; most places pass, and they need no text.
   if (PlaceTest(world, profile)(at)) return {};
+  if (wide_agent(profile)) return wide_place_problem(world, profile, at);
   const std::string here = voxel_coord_text(at);
   if (!world.contains(at))
     return here + " is outside the world (size " + std::to_string(world.size_x()) + "x" + std::to_string(world.size_y()) +

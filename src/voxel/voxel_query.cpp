@@ -11,6 +11,7 @@
 #include "core/algorithm_names.hpp"
 #include "core/stepped_query.hpp"
 #include "wayfinder/core/paged_search_context.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_jump_point_search.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 
@@ -73,6 +74,24 @@ struct VoxelQueryState {
   std::shared_ptr<const VoxelHierarchy> hierarchy;
   /// The query object over `hierarchy`, made on its first query.
   std::unique_ptr<VoxelHierarchyQuery> hierarchical;
+  /// The footprint world of the last wide agent searched (voxel_footprint.hpp), kept while the
+  /// width, the kind of agent and the world's revision stay the same.
+  std::optional<VoxelWorld> footprint;
+  MovementProfile footprint_profile;
+  std::uint64_t footprint_revision = 0;
+  /// The world the running search's node ids belong to when it is not this query's own: a wide
+  /// agent's footprint world, whose ids the result is rewritten from.
+  const VoxelWorld* searched = nullptr;
+
+  const VoxelWorld& footprint_of(const VoxelWorld& world, const MovementProfile& profile) {
+    if (!footprint || footprint_profile.agent_width != profile.agent_width || footprint_profile.fly != profile.fly ||
+        footprint_revision != world.revision()) {
+      footprint = footprint_world(world, profile);
+      footprint_profile = profile;
+      footprint_revision = world.revision();
+    }
+    return *footprint;
+  }
 };
 
 std::string_view to_string(VoxelAlgorithm algorithm) { return algorithm_name(algorithm_names, algorithm); }
@@ -99,6 +118,9 @@ std::optional<std::string> profile_problem(const MovementProfile& profile) {
   using Limits = MovementProfile;
   auto range = [](int low, int high) { return " must be " + std::to_string(low) + " to " + std::to_string(high); };
   if (outside(profile.agent_height, 1, Limits::agent_height_limit)) return "agent_height" + range(1, Limits::agent_height_limit);
+  if (outside(profile.agent_width, 1, Limits::agent_width_limit))
+    return "agent_width" + range(1, Limits::agent_width_limit) + " (columns across the agent's square footprint), got " +
+           std::to_string(profile.agent_width);
   if (profile.walk_directions != 4 && profile.walk_directions != 8) return "walk_directions must be 4 or 8";
   if (outside(profile.step_height, 0, Limits::step_height_limit)) return "step_height" + range(0, Limits::step_height_limit);
   if (outside(profile.jump_height, 0, Limits::jump_height_limit)) return "jump_height" + range(0, Limits::jump_height_limit);
@@ -148,7 +170,10 @@ std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions&
     if (hierarchy == nullptr)
       return "hierarchical search (hpa) needs a hierarchy: build a VoxelHierarchy of this world for the agent's "
              "profile and give it to set_hierarchy";
-    if (&hierarchy->world() != &world()) return "the hierarchy given to set_hierarchy was built for another world";
+    if (&hierarchy->source_world() != &world()) return "the hierarchy given to set_hierarchy was built for another world";
+    if (hierarchy->profile().agent_width != profile.agent_width)
+      return "the hierarchy given to set_hierarchy was built for agents " + std::to_string(hierarchy->profile().agent_width) +
+             " blocks wide, not " + std::to_string(profile.agent_width) + ": build one for this agent_width";
     if (!(hierarchy->profile() == profile))
       return "the hierarchy given to set_hierarchy was built for another movement profile than this query's";
   }
@@ -206,6 +231,7 @@ SearchStatus VoxelQuery::start_query(VoxelCoord start, VoxelCoord goal, const Vo
   if (const std::optional<std::string> problem = position_problem(start, profile)) return reject("start " + *problem);
   if (const std::optional<std::string> problem = position_problem(goal, profile)) return reject("goal " + *problem);
 
+  state_->searched = nullptr;
   Cost g_weight = 1.0;
   Cost h_weight = 1.0;
   switch (options.algorithm) {
@@ -227,15 +253,18 @@ SearchStatus VoxelQuery::start_query(VoxelCoord start, VoxelCoord goal, const Vo
   if (options.budget.max_memory_bytes != 0 && state_->context.memory_bytes() > options.budget.max_memory_bytes)
     state_->context.release_pages();
   const SearchOptions search = engine_options(options, g_weight, h_weight);
-  const NodeId from = world().node_of(start);
-  const NodeId to = world().node_of(goal);
+  // A wide agent is a one-column agent of its footprint world (voxel_footprint.hpp).
+  if (wide_agent(profile)) state_->searched = &state_->footprint_of(world(), profile);
+  const VoxelWorld& searched = state_->searched != nullptr ? *state_->searched : world();
+  const NodeId from = searched.node_of(start);
+  const NodeId to = searched.node_of(goal);
   if (options.algorithm == VoxelAlgorithm::jump_point)
-    return active.start<VoxelJumpPointRun>(state_->context, state_->jump_points, world(), profile.fly_cost, to)
+    return active.start<VoxelJumpPointRun>(state_->context, state_->jump_points, searched, profile.fly_cost, to)
         .run.search.start(from, to, search);
   if (profile.fly)
-    return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, world(), profile.fly_cost)
+    return active.start<VoxelRun<VoxelFlyingDomain>>(state_->context, searched, profile.fly_cost)
         .search.start(from, to, search);
-  return active.start<VoxelRun<VoxelWalkingDomain>>(state_->context, world(), profile).search.start(from, to, search);
+  return active.start<VoxelRun<VoxelWalkingDomain>>(state_->context, searched, profile).search.start(from, to, search);
 }
 
 SearchStatus VoxelQuery::advance_query(const StepBudget& budget) { return state_->active.step(budget, world().revision()); }
@@ -244,6 +273,7 @@ SearchStats VoxelQuery::query_stats() const { return state_->active.stats(); }
 
 void VoxelQuery::write_result(PathResult& out) const {
   state_->active.result(out);
+  if (state_->searched != nullptr) footprint_nodes_to_world(*state_->searched, world(), out.nodes);
   fill_voxel_points(world(), out);
 }
 
@@ -252,11 +282,15 @@ std::vector<VoxelMove> VoxelQuery::moves_of(const PathResult& result) const { re
 std::vector<VoxelMove> VoxelQuery::moves_of(const PathResult& result, const MovementProfile& profile) const {
   std::vector<VoxelMove> moves;
   if (result.nodes.size() < 2) return moves;
-  const VoxelFlyingDomain flying(world(), profile.fly_cost);
-  const VoxelWalkingDomain walking(world(), profile);
+  // A wide agent's moves are those of its footprint world, between the same positions.
+  const VoxelWorld& searched = wide_agent(profile) ? state_->footprint_of(world(), profile) : world();
+  auto searched_node = [&](NodeId node) { return &searched == &world() ? node : searched.node_of(world().coord_of(node)); };
+  const VoxelFlyingDomain flying(searched, profile.fly_cost);
+  const VoxelWalkingDomain walking(searched, profile);
   for (std::size_t i = 1; i < result.nodes.size(); ++i) {
-    const auto [kind, cost] = profile.fly ? flying.classify_move(result.nodes[i - 1], result.nodes[i])
-                                           : walking.classify_move(result.nodes[i - 1], result.nodes[i]);
+    const NodeId from = searched_node(result.nodes[i - 1]);
+    const NodeId to = searched_node(result.nodes[i]);
+    const auto [kind, cost] = profile.fly ? flying.classify_move(from, to) : walking.classify_move(from, to);
     moves.push_back({world().coord_of(result.nodes[i]), kind, cost});
   }
   return moves;

@@ -807,6 +807,14 @@ expect 0 "a .3dmap defaults to the flyer" -- "$wayfinder" voxel path "$scratch/t
 contains '"profile":"flyer"' "the flyer is chosen"
 expect 0 "a .3dmap with --profile walker" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 1,2,1 --to 1,2,1 --profile walker --json
 contains '"profile":"walker"' "the walker is kept"
+expect 0 "a 2-wide flyer" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 2,2,2 --to 0,2,0 --agent-width 2 --json
+contains '"agent_width":2' "the width is reported"
+expect 0 "a 2-wide flyer by hpa" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 2,2,2 --to 0,2,0 --agent-width 2 -a hpa
+contains "2 blocks wide (positions are the footprint's corner)" "the text names the width"
+expect 2 "a 2-wide flyer's body over the solid block" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 2,2,2 --agent-width 2
+contains "start (0,0,0): a solid block in the agent's body (2x2x2) at (1,1,1)" "the block in the body is named"
+expect 2 "an agent width of 4" -- "$wayfinder" voxel path "$scratch/tiny.3dmap" --from 0,0,0 --to 2,2,2 --agent-width 4
+contains "--agent-width: must be a whole number of blocks from 1 to 3, got '4'" "the width range is given in words"
 expect 0 "voxel info on a .3dmap" -- "$wayfinder" voxel info "$scratch/tiny.3dmap" --json
 contains '"palette_source":null' "a .3dmap has no palette"
 contains '"place_count":63' "the flyer can be in every free block"

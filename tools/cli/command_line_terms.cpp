@@ -17,6 +17,7 @@ constexpr std::pair<std::string_view, std::string_view> library_to_command_line[
     {"jump point search", "jps"},
     {"agent_size", "--agent-size"},
     {"cluster_size", "--cluster-size"},
+    {"agent_width", "--agent-width"},
     // Mesh queries (NavMeshSearchOptions).
     {"set snap_distance to clamp it", "--snap D moves it onto the mesh from up to D away"},
     {"snap_distance", "--snap"},

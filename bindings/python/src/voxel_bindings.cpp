@@ -59,11 +59,13 @@ void bind_voxel(py::module_& module) {
       .value("jump_point", VoxelAlgorithm::jump_point)
       .value("hierarchical", VoxelAlgorithm::hierarchical);
 
-  py::class_<MovementProfile>(module, "MovementProfile", "what a voxel agent can do: height, steps, jumps, falls, swim, climb, fly")
+  py::class_<MovementProfile>(module, "MovementProfile", "what a voxel agent can do: height, width, steps, jumps, falls, swim, climb, fly")
       .def(py::init<>())
       .def_static("walker", &MovementProfile::walker)
       .def_static("flyer", &MovementProfile::flyer)
       .def_readwrite("agent_height", &MovementProfile::agent_height)
+      .def_readwrite("agent_width", &MovementProfile::agent_width,
+                     "columns across the agent's square footprint, 1 to 3; positions name its corner of lowest x and z")
       .def_readwrite("walk_directions", &MovementProfile::walk_directions)
       .def_readwrite("step_height", &MovementProfile::step_height)
       .def_readwrite("jump_height", &MovementProfile::jump_height)

@@ -229,3 +229,21 @@ def test_voxel_connected_parts():
     bad.agent_height = 0
     with pytest.raises(ValueError):
         wf.VoxelConnectedParts(world, bad)
+
+
+def test_voxel_wide_agent():
+    kinds = np.zeros((4, 8, 8), dtype=np.uint8)  # [y, z, x]
+    kinds[0] = int(wf.BlockKind.solid)
+    kinds[1:4, 0:7, 4] = int(wf.BlockKind.solid)  # a wall with a one-column gap at z = 7
+    world = wf.VoxelWorld.from_array(kinds)
+    narrow = wf.MovementProfile.walker()
+    wide = wf.MovementProfile.walker()
+    wide.agent_width = 2
+    assert wide.agent_width == 2 and narrow.agent_width == 1
+    query = wf.VoxelQuery(world)
+    assert query.find_path((1, 1, 1), (6, 1, 1), profile=narrow).found
+    assert not query.find_path((1, 1, 1), (6, 1, 1), profile=wide).found  # the gap is too narrow
+    bad = wf.MovementProfile.walker()
+    bad.agent_width = 4
+    with pytest.raises(ValueError, match="agent_width must be 1 to 3"):
+        wf.VoxelQuery(world, bad)

@@ -625,6 +625,7 @@ class VoxelAlgorithm(enum.Enum):
 
 class MovementProfile:
     agent_height: int
+    agent_width: int
     walk_directions: int
     step_height: int
     jump_height: int

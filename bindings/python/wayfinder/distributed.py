@@ -161,8 +161,8 @@ def _run(client, futures, sizes, progress):
 
 # The fields of a MovementProfile that Python can set (its costs are C++'s defaults), and the
 # picklable forms of the options that are module objects without a pickled state of their own.
-_PROFILE_FIELDS = ("agent_height", "walk_directions", "step_height", "jump_height", "jump_distance", "max_fall",
-                   "swim", "climb", "fly")
+_PROFILE_FIELDS = ("agent_height", "agent_width", "walk_directions", "step_height", "jump_height", "jump_distance",
+                   "max_fall", "swim", "climb", "fly")
 
 
 class _FilterState(tuple):

@@ -31,6 +31,15 @@
 // move needs every block of the 2 x 2 (x 2) box it crosses to be non-solid. This is the rule of
 // the MovingAI voxel benchmark (Brewer & Sturtevant, "Benchmarks for Pathfinding in 3D Voxel
 // Space", SoCS 2018).
+//
+// A wider agent (agent_width 2 or 3) occupies a square of agent_width x agent_width columns; its
+// position is the corner of that square with the lowest x and z (and, for a flyer, the lowest
+// y), and its body reaches agent_width - 1 blocks towards +x and +z from there. It follows the
+// rules above applied to its footprint: every block of its body must be free, over the whole
+// move (a diagonal move clears the swept box of every cell of the body, as it does for one
+// column), and it is held when the rules above hold for the footprint's blocks taken together:
+// standing needs at least one solid block (or ladder top) under the footprint. The exact rule,
+// and why "at least one" rather than "all": voxel_footprint.hpp and docs/voxel.md.
 
 #include <optional>
 #include <string>
@@ -43,6 +52,7 @@ struct MovementProfile {
   // The accepted ranges of the integer fields (profile_problem checks them): wide enough for
   // any game agent, small enough that the move generator's loops stay short.
   static constexpr int agent_height_limit = 64;
+  static constexpr int agent_width_limit = 3;
   static constexpr int step_height_limit = 8;
   static constexpr int jump_height_limit = 16;
   static constexpr int jump_distance_limit = 16;
@@ -50,6 +60,10 @@ struct MovementProfile {
 
   /// Blocks of clearance the agent needs, its feet block included (1 to 64).
   int agent_height = 2;
+  /// Columns across the agent's square footprint (1 to 3): its body is agent_width x
+  /// agent_width columns of agent_height blocks, or for a flyer a cube of agent_width blocks.
+  /// Positions name the footprint's corner of lowest x and z (see above).
+  int agent_width = 1;
   /// 4: cardinal walking only; 8: diagonals too.
   int walk_directions = 8;
   /// The highest ledge the agent walks up without jumping (0 to 8 blocks).
@@ -64,7 +78,8 @@ struct MovementProfile {
   bool swim = true;
   /// Whether the agent climbs ladders.
   bool climb = true;
-  /// A flying agent: 26-neighbour moves through non-solid blocks; the fields above are ignored.
+  /// A flying agent: 26-neighbour moves through non-solid blocks; the fields above, but for
+  /// agent_width, are ignored.
   bool fly = false;
 
   Cost walk_cost = 1.0;        ///< per cardinal step

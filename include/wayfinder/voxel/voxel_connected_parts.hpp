@@ -32,8 +32,10 @@ class VoxelConnectedParts {
   /// Labels every place of `world` for an agent with `profile`. Reads every block once and
   /// every move from every place once. Keeps 4 bytes per block of the world; while labelling it
   /// also holds 4 bytes per node id (VoxelWorld::node_count, the blocks rounded up to whole
-  /// chunks and powers of two) and about 20 bytes per place (about 30 for walkers). Throws std::invalid_argument if
-  /// profile_problem(profile) is not empty. The result is a value: it does not refer to the
+  /// chunks and powers of two) and about 20 bytes per place (about 30 for walkers); a wide
+  /// agent's (agent_width > 1) labelling also holds its footprint world (voxel_footprint.hpp), and
+  /// its places are the corners of its body. Throws std::invalid_argument if
+  /// profile_problem(profile) is not empty or the world is narrower than the agent. The result is a value: it does not refer to the
   /// world, and after an edit of the world it describes the world as it was
   /// (world_revision()).
   VoxelConnectedParts(const VoxelWorld& world, const MovementProfile& profile);

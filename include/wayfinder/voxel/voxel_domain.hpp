@@ -6,6 +6,8 @@
 // VoxelFlyingDomain: 26-neighbour moves through non-solid blocks without corner cutting.
 // VoxelWalkingDomain: the walk, fall, step-up, jump, swim and climb moves of a
 // MovementProfile (the rules are written out in movement_profile.hpp).
+// Both move an agent of one column and ignore MovementProfile::agent_width: a wider agent is
+// searched by running them on its footprint world (voxel_footprint.hpp), as VoxelQuery does.
 
 #include <algorithm>
 #include <array>

@@ -24,6 +24,11 @@
 // Threads: the hierarchy is derived data of the world, shared read-only by any number of
 // queries. update() and rebuild() change it: they need exclusive access, as the world's edits
 // do (no query may run on it meanwhile).
+//
+// Wide agents (MovementProfile::agent_width 2 or 3): the hierarchy is built for the profile's
+// width, on the agent's footprint world (voxel_footprint.hpp), which it owns; queries of another
+// width are refused. update() of a wide agent's hierarchy makes the footprint world again and
+// rebuilds everything (the footprint world keeps no change log of the world's edits).
 
 #include <cstdint>
 #include <functional>
@@ -89,12 +94,16 @@ class VoxelHierarchy {
   VoxelHierarchy(VoxelHierarchy&&) noexcept;
   VoxelHierarchy& operator=(VoxelHierarchy&&) = delete;
 
+  /// The world the hierarchy searches: the world it was built for, or for a wide agent its
+  /// footprint world (whose node ids its places and nodes are).
   [[nodiscard]] const VoxelWorld& world() const { return world_; }
+  /// The world the hierarchy was built for (the same as world() for one-column agents).
+  [[nodiscard]] const VoxelWorld& source_world() const { return source_world_; }
   [[nodiscard]] const MovementProfile& profile() const { return profile_; }
-  /// The world revision the hierarchy describes.
+  /// The revision of source_world() the hierarchy describes.
   [[nodiscard]] std::uint64_t revision() const { return revision_; }
   /// True when the world has not been edited since the last build or update.
-  [[nodiscard]] bool current() const { return world_.revision() == revision_; }
+  [[nodiscard]] bool current() const { return source_world_.revision() == revision_; }
   [[nodiscard]] const VoxelHierarchyStats& stats() const { return stats_; }
 
   /// Brings the hierarchy up to the world's revision from its change log (changes_since
@@ -167,7 +176,10 @@ class VoxelHierarchy {
   /// each axis from `cluster` (itself included), in increasing order.
   void for_each_cluster_near(int cluster, int reach_x, int reach_y, int reach_z, const std::function<void(int)>& visit) const;
 
-  const VoxelWorld& world_;
+  const VoxelWorld& source_world_;
+  /// A wide agent's footprint world, made from source_world_; null for a one-column agent.
+  std::unique_ptr<VoxelWorld> footprint_;
+  const VoxelWorld& world_;  ///< what is searched: *footprint_ or source_world_
   MovementProfile profile_;
   VoxelHierarchyOptions options_;
   int size_ = 16;
@@ -216,7 +228,8 @@ class VoxelHierarchyQuery : public QueryObject<VoxelHierarchyQuery, VoxelHierarc
   VoxelHierarchyQuery& operator=(VoxelHierarchyQuery&&) = delete;
 
   // Never throws for bad queries: a start or goal where the agent cannot be (the message names
-  // the check, as VoxelQuery's), a bad budget, or a world edited since the hierarchy was built,
+  // the check, as VoxelQuery's; positions of wide agents are corners of their footprints, and
+  // result nodes ids of source_world()), a bad budget, or a world edited since the hierarchy was built,
   // give invalid_input. An unreachable goal gives no_path. Nodes are packed ids, points block
   // coordinates, as VoxelQuery's.
 

@@ -7,7 +7,10 @@
 // inside the world, the `agent_height` blocks from its feet up are not solid (nor water, unless
 // it swims), and it is held: standing on a solid block or a ladder, climbing (feet in a ladder,
 // when it climbs) or swimming (feet in water, when it swims). A flying agent needs one block
-// inside the world that is not solid. Start and goal of every query must be such places.
+// inside the world that is not solid. Start and goal of every query must be such places. An agent
+// wider than one column (agent_width > 1) is placed by the corner of its footprint and follows
+// the same rules on its footprint blocks (voxel_footprint.hpp): its whole body inside the world
+// and free, at least one solid block or ladder under its footprint.
 
 #include <cstddef>
 #include <cstdint>

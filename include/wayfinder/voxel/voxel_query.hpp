@@ -28,7 +28,7 @@ enum class VoxelAlgorithm : std::uint8_t {
   astar,
   weighted_astar,     ///< cost <= weight x optimal; weight 2 is the "g / 2" of voxel tutorials
   greedy_best_first,  ///< fast, no cost guarantee
-  jump_point,         ///< optimal, flying agents only (voxel_jump_point_search.hpp)
+  jump_point,         ///< optimal, flying agents only, of any agent_width (voxel_jump_point_search.hpp)
   /// HPA* over a VoxelHierarchy given to set_hierarchy (voxel_hierarchy.hpp): near-optimal,
   /// for large worlds; stepped and budgeted like the others (its searches in turn under one
   /// Budget), the trace not recorded.
@@ -68,6 +68,17 @@ struct VoxelMove {
 /// (4,0,2) is air, so nothing holds the agent"; bad options, see options_problem) answer
 /// invalid_input. PathResult::nodes are packed ids (VoxelWorld::coord_of); points are block
 /// coordinates.
+///
+/// Agents wider than one column (MovementProfile::agent_width 2 or 3, walkers and flyers): start,
+/// goal and every point of the path are the corner of the agent's footprint with the lowest x
+/// and z (and y, for a flyer), the body reaching agent_width - 1 blocks towards +x and +z (and
+/// +y) from it; every position keeps the whole body clear and supported, and every move clears
+/// the box swept by the whole body (movement_profile.hpp, voxel_footprint.hpp). Every algorithm
+/// serves them with the same guarantees as for one column. The search runs on the agent's
+/// footprint world, which the query makes on the first such query and keeps (about one byte per
+/// block of the world) until the width, the kind of agent or the world's revision changes; its
+/// node ids appear only in the trace, whose ids are the footprint world's. Width 1 searches the
+/// world itself, exactly as before.
 class VoxelQuery : public QueryObject<VoxelQuery, VoxelWorld, VoxelCoord, VoxelSearchOptions> {
  public:
   /// Throws std::invalid_argument if profile_problem(profile) is not empty.

@@ -88,6 +88,9 @@ void add_voxel_profile_options(CLI::App& command, VoxelProfileArguments& argumen
   using Limits = MovementProfile;
   add_block_count_option(command, "--agent-height", arguments.agent_height, 1, Limits::agent_height_limit,
                          "walker: blocks of clearance it needs, feet included (default 2)");
+  add_block_count_option(command, "--agent-width", arguments.agent_width, 1, Limits::agent_width_limit,
+                         "walker or flyer: columns across its square footprint (default 1); positions name the "
+                         "footprint's corner of lowest x and z (and y, for a flyer, whose body is a cube)");
   add_block_count_option(command, "--step-height", arguments.step_height, 0, Limits::step_height_limit,
                          "walker: highest ledge it walks up without jumping (default 1)");
   add_block_count_option(command, "--jump-height", arguments.jump_height, 0, Limits::jump_height_limit,
@@ -114,6 +117,8 @@ ResolvedProfile resolve_voxel_profile(const VoxelProfileArguments& arguments, co
       {"--jump-height", arguments.jump_height.has_value()},   {"--jump-gap", arguments.jump_gap.has_value()},
       {"--max-fall", arguments.max_fall.has_value()},         {"--swim/--no-swim", arguments.swim.has_value()},
       {"--climb/--no-climb", arguments.climb.has_value()}};
+  MovementProfile& profile = resolved.profile;
+  profile.agent_width = arguments.agent_width.value_or(profile.agent_width);
   if (resolved.name == "flyer") {
     for (const auto& [option, given] : walking_options)
       if (given)
@@ -122,7 +127,6 @@ ResolvedProfile resolve_voxel_profile(const VoxelProfileArguments& arguments, co
                                     "; add --profile walker");
     return resolved;
   }
-  MovementProfile& profile = resolved.profile;
   profile.agent_height = arguments.agent_height.value_or(profile.agent_height);
   profile.step_height = arguments.step_height.value_or(profile.step_height);
   profile.jump_height = arguments.jump_height.value_or(profile.jump_height);

@@ -45,10 +45,11 @@ struct LoadedVoxelWorld {
 /// std::invalid_argument for a colour in both lists or colour options on a .3dmap.
 LoadedVoxelWorld load_voxel_world(const std::string& path, const VoxelColourArguments& colours);
 
-/// `--profile walker|flyer` and the walking agent's fields.
+/// `--profile walker|flyer`, the agent's width and the walking agent's fields.
 struct VoxelProfileArguments {
   std::string profile;  ///< empty: the file type's default (flyer for .3dmap, walker otherwise)
   std::optional<int> agent_height;
+  std::optional<int> agent_width;  ///< walkers and flyers alike
   std::optional<int> step_height;
   std::optional<int> jump_height;
   std::optional<int> jump_gap;  ///< MovementProfile::jump_distance

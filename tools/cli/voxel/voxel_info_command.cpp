@@ -48,7 +48,8 @@ std::string same_world_and_agent(const VoxelInfoArguments& arguments) {
   const VoxelProfileArguments& profile = arguments.profile;
   if (!profile.profile.empty()) text += " --profile " + profile.profile;
   const std::pair<const char*, const std::optional<int>*> counts[] = {
-      {"--agent-height", &profile.agent_height}, {"--step-height", &profile.step_height},
+      {"--agent-height", &profile.agent_height}, {"--agent-width", &profile.agent_width},
+      {"--step-height", &profile.step_height},
       {"--jump-height", &profile.jump_height},   {"--jump-gap", &profile.jump_gap},
       {"--max-fall", &profile.max_fall}};
   for (const auto& [name, value] : counts)

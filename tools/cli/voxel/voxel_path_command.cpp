@@ -194,6 +194,7 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
     json["snapped_from"] = snapped_json(snapped_from);
     json["snapped_to"] = snapped_json(snapped_to);
     json["profile"] = agent.name;
+    json["agent_width"] = agent.profile.agent_width;
     json["algorithm"] = to_string(arguments.search.algorithm);
     json["status"] = to_string(result.status);
     json["reason"] = to_string(result.reason);
@@ -218,8 +219,10 @@ int run_voxel_path_command(const VoxelPathArguments& arguments, std::ostream& ou
       if (*snapped)
         out << label << format_voxel_coord((*snapped)->requested) << " -> " << format_voxel_coord((*snapped)->placed)
             << " (" << format_fixed((*snapped)->distance, 2) << " blocks; " << (*snapped)->reason << ")\n";
-    out << "agent:        " << agent.name << (agent.by_file_type && agent.name == "flyer" ? " (the default for .3dmap)" : "")
-        << ", " << to_string(arguments.search.algorithm) << '\n';
+    out << "agent:        " << agent.name << (agent.by_file_type && agent.name == "flyer" ? " (the default for .3dmap)" : "");
+    if (agent.profile.agent_width > 1)
+      out << ", " << agent.profile.agent_width << " blocks wide (positions are the footprint's corner)";
+    out << ", " << to_string(arguments.search.algorithm) << '\n';
     out << "status:       " << to_string(result.status);
     if (result.status != SearchStatus::found) out << " (" << to_string(result.reason) << ")";
     out << '\n';
