@@ -13,10 +13,7 @@
 //   and a diagonal move checks the two side footprints, which with both ends cover the whole
 //   swept (w + 1) x (w + 1) square: no cell of the body cuts a corner;
 // - support: an agent stands when at least one block under its footprint is solid (or, with no
-//   water beside it, a ladder's top). "At least one" keeps a wide agent on the terrain a game
-//   expects it on (the edge of a ledge, a single pillar under a crate-sized creature) and is the
-//   rule a footprint of one column reduces to; requiring all would strand wide agents on every
-//   stair edge and every uneven floor;
+//   water beside it, a ladder's top); docs/voxel.md ("Wide agents") says why not all;
 // - swimming: feet in water when any block of the feet layer is water.
 // A flyer's footprint block at (x, y, z) covers the cube [x, x + w)^3 and is solid if any block
 // of it is, air otherwise; its 26-neighbour moves then check the swept box of the whole body.
