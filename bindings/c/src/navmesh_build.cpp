@@ -61,10 +61,12 @@ constexpr const char* build_geometry_call = "wf_navmesh_build_geometry";
 MeshGeometry level_from_arrays(const float* vertices, std::size_t vertex_count, const std::int32_t* triangles,
                                std::size_t triangle_count) {
   const std::string call = build_geometry_call;
-  if (vertices == nullptr) throw std::invalid_argument(call + ": vertices is NULL");
-  if (triangles == nullptr) throw std::invalid_argument(call + ": triangles is NULL");
+  // The counts first: an empty array may come as NULL (some foreign function interfaces pass
+  // one so), and its count is what the caller must fix.
   if (vertex_count == 0) throw std::invalid_argument(call + ": vertex_count is 0 (a level needs at least 3 vertices)");
   if (triangle_count == 0) throw std::invalid_argument(call + ": triangle_count is 0 (a level needs a triangle)");
+  if (vertices == nullptr) throw std::invalid_argument(call + ": vertices is NULL");
+  if (triangles == nullptr) throw std::invalid_argument(call + ": triangles is NULL");
   // Recast counts vertices and triangle corners in int.
   constexpr std::size_t largest = static_cast<std::size_t>(std::numeric_limits<int>::max()) / 3;
   if (vertex_count > largest || triangle_count > largest)
@@ -77,9 +79,10 @@ MeshGeometry level_from_arrays(const float* vertices, std::size_t vertex_count, 
     const float* xyz = vertices + 3 * i;
     for (int axis = 0; axis < 3; ++axis)
       if (!std::isfinite(xyz[axis]))
+        // A NaN's sign bit means nothing (C#'s float.NaN has it set): no "-nan".
         throw std::invalid_argument(call + ": vertex " + std::to_string(i) + " has " + "xyz"[axis] + " = " +
-                                    std::to_string(xyz[axis]) + " (vertices[" + std::to_string(3 * i + axis) +
-                                    "]); coordinates must be finite");
+                                    (std::isnan(xyz[axis]) ? std::string("NaN") : std::to_string(xyz[axis])) +
+                                    " (vertices[" + std::to_string(3 * i + axis) + "]); coordinates must be finite");
     level.vertices.push_back({xyz[0], xyz[1], xyz[2]});
   }
   level.polygons.reserve(triangle_count);

@@ -2537,7 +2537,7 @@ static void check_refused_arrays(const wf_agent_settings* settings) {
   CHECK_REFUSED(box_level_vertices, 0, box_level_triangles, 12, "vertex_count is 0");
   CHECK_REFUSED(box_level_vertices, 12, box_level_triangles, 0, "triangle_count is 0");
   CHECK_REFUSED(box_level_vertices, 12, box_level_triangles, (size_t)-1 / 2, "more than Recast takes");
-  CHECK_REFUSED(with_nan, 12, box_level_triangles, 12, "vertex 4 has y = nan");
+  CHECK_REFUSED(with_nan, 12, box_level_triangles, 12, "vertex 4 has y = NaN");
   CHECK_REFUSED(with_infinity, 12, box_level_triangles, 12, "vertex 7 has z = -inf");
   CHECK_REFUSED(box_level_vertices, 12, out_of_range, 2, "triangle 1 has corner 12 (triangles[5])");
   CHECK_REFUSED(box_level_vertices, 12, out_of_range, 2, "from 0 to 11");
