@@ -596,6 +596,18 @@ static void test_navmesh_building(void) {
   }
 }
 
+/* A small level: a 20 x 20 floor with a 4 x 4 box 2 high in the middle, as an OBJ file and as
+   the arrays a game holds (the same vertices and faces, indices from 0). */
+static const float box_level_vertices[] = {0, 0, 0, 20, 0, 0, 20, 0, 20, 0, 0, 20, 8, 0, 8, 12, 0, 8,
+                                           12, 0, 12, 8, 0, 12, 8, 2, 8, 12, 2, 8, 12, 2, 12, 8, 2, 12};
+static const int32_t box_level_triangles[] = {0, 2, 1, 0, 3, 2, 8, 10, 9, 8, 11, 10, 4, 5, 9, 4, 9, 8,
+                                              5, 6, 10, 5, 10, 9, 6, 7, 11, 6, 11, 10, 7, 4, 8, 7, 8, 11};
+static const char box_level_obj[] =
+    "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
+    "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
+    "f 1 3 2\nf 1 4 3\n"
+    "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n";
+
 /* A level's geometry built into a navigation mesh (Recast): a 20 x 20 floor with a 2-unit-high
    box in the middle, which the mesh goes around. */
 static void test_navmesh_from_level(void) {
@@ -607,11 +619,7 @@ static void test_navmesh_from_level(void) {
   const double start[3] = {1, 0, 10}, goal[3] = {19, 0, 10};
   size_t polygons = 0;
   wf_status status;
-  const char* level = scratch_file("level.obj",
-      "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
-      "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
-      "f 1 3 2\nf 1 4 3\n"
-      "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n");
+  const char* level = scratch_file("level.obj", box_level_obj);
   wf_agent_settings_init(NULL); /* accepted, does nothing */
   wf_agent_settings_init(&settings);
   CHECK(settings.cell_size == 0.3 && settings.agent_radius == 0.6 && settings.vertices_per_polygon == 6 &&
@@ -662,11 +670,7 @@ static void test_navmesh_tile_cache(void) {
   size_t free_count = 0, count = 0, rebuilt = 0, pending = 99;
   uint32_t wall = 0, post = 0, unused = 0;
   wf_status status;
-  const char* level = scratch_file("cache_level.obj",
-      "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
-      "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
-      "f 1 3 2\nf 1 4 3\n"
-      "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n");
+  const char* level = scratch_file("cache_level.obj", box_level_obj);
   wf_agent_settings_init(&settings);
   settings.tile_size = 16;
   status = wf_navmesh_tile_cache_create_obj(level, 0, &settings, &cache, &mesh, error, sizeof error);
@@ -2469,18 +2473,6 @@ static void test_search_traces(void) {
 }
 
 /* ---- level geometry from arrays, and voxel hierarchies brought up to date ---- */
-
-/* The level of test_navmesh_from_level as arrays (a 20 x 20 floor, a 4 x 4 box 2 high in the
-   middle) and as the OBJ file with the same vertices and faces, 1-based. */
-static const float box_level_vertices[] = {0, 0, 0, 20, 0, 0, 20, 0, 20, 0, 0, 20, 8, 0, 8, 12, 0, 8,
-                                           12, 0, 12, 8, 0, 12, 8, 2, 8, 12, 2, 8, 12, 2, 12, 8, 2, 12};
-static const int32_t box_level_triangles[] = {0, 2, 1, 0, 3, 2, 8, 10, 9, 8, 11, 10, 4, 5, 9, 4, 9, 8,
-                                              5, 6, 10, 5, 10, 9, 6, 7, 11, 6, 11, 10, 7, 4, 8, 7, 8, 11};
-static const char box_level_obj[] =
-    "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
-    "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
-    "f 1 3 2\nf 1 4 3\n"
-    "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n";
 
 /* A mesh's answer to one query: its cost and waypoints (at most 32). */
 typedef struct mesh_answer {
