@@ -421,6 +421,34 @@ WF_API void wf_agent_settings_init(wf_agent_settings* settings);
 WF_API wf_status wf_navmesh_build_obj(const char* path, int z_up, const wf_agent_settings* settings,
                                       wf_navmesh** out_mesh, char* error, size_t error_capacity);
 
+/** What a build from level geometry did (C++ NavMeshBuildReport), for tools and logs. */
+typedef struct wf_navmesh_build_report {
+  size_t input_triangles;
+  size_t walkable_triangles;     /**< triangles no steeper than max_slope_degrees */
+  int grid_width, grid_depth;    /**< voxels along x and z */
+  int tiles;                     /**< tiles built (1 for a level built in one piece) */
+  size_t polygons, vertices, detail_triangles;  /**< of the built mesh, before NavMesh::build */
+  size_t border_vertices_added;  /**< vertices added to polygon edges along tile borders */
+  double milliseconds;           /**< wall time of the build */
+} wf_navmesh_build_report;
+
+/** Builds a navigation mesh from a level's geometry given as arrays, as wf_navmesh_build_obj does
+ *  from a file (C++ build_navmesh_geometry with Recast): vertex i is the floats
+ *  vertices[3 * i .. 3 * i + 2], x, y, z in world units, y up; triangle t is the vertex indices
+ *  triangles[3 * t .. 3 * t + 2] (either winding; signed, as game engines and Recast keep them).
+ *  settings NULL: the defaults. report (may be NULL) is filled when the build succeeds, zeroed
+ *  when it fails. The arrays are read during the call only. WF_INVALID_ARGUMENT, the reason in
+ *  `error` naming the argument, the vertex or the triangle: a NULL array, a count of 0 (or one
+ *  too large for Recast), a coordinate that is NaN or infinite, an index that is negative or not
+ *  below vertex_count, bad settings (naming the field). A level with nothing walkable gives a
+ *  mesh without polygons. A library built without Recast (WAYFINDER_WITH_RECAST off) answers
+ *  WF_INTERNAL_ERROR saying so, after the same checks of the arrays. Takes from milliseconds to
+ *  seconds, by the level's size. */
+WF_API wf_status wf_navmesh_build_geometry(const float* vertices, size_t vertex_count, const int32_t* triangles,
+                                           size_t triangle_count, const wf_agent_settings* settings,
+                                           wf_navmesh_build_report* report, wf_navmesh** out_mesh, char* error,
+                                           size_t error_capacity);
+
 /** Temporary obstacles on a tiled navigation mesh (C++ NavMeshTileCache, docs/navmesh.md,
  *  "Temporary obstacles and area volumes"): the cache keeps each tile's voxels and rebuilds the
  *  tiles an obstacle touches. Not thread-safe: one thread at a time uses a cache. */
@@ -727,7 +755,8 @@ WF_API void wf_voxel_hierarchy_options_init(wf_voxel_hierarchy_options* options)
  *  (WF_IN_USE). Bad options or profile: WF_INVALID_ARGUMENT with the reason in `error`. A large
  *  world's build takes seconds; the hierarchy is read-only afterwards and shared by any number
  *  of queries on any threads. A world edited after the build makes hierarchical queries fail
- *  with WF_SEARCH_INVALID_INPUT until a new hierarchy is built. */
+ *  with WF_SEARCH_INVALID_INPUT until wf_voxel_hierarchy_update brings the hierarchy up to date
+ *  (or a new one is built). */
 WF_API wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_profile* profile,
                                            const wf_voxel_hierarchy_options* options,
                                            wf_voxel_hierarchy** out_hierarchy, char* error, size_t error_capacity);
@@ -735,6 +764,17 @@ WF_API wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movem
 WF_API void wf_voxel_hierarchy_destroy(wf_voxel_hierarchy* hierarchy);
 /** Abstract nodes, and the bytes the hierarchy holds. */
 WF_API wf_status wf_voxel_hierarchy_size(const wf_voxel_hierarchy* hierarchy, size_t* nodes, size_t* memory_bytes);
+/** Brings the hierarchy up to date after edits of `world`, the world it was built on (C++
+ *  VoxelHierarchy::update): only the clusters near the blocks edited since its last build or
+ *  update are redone, and the result equals a fresh build on the world as it is now (the same
+ *  paths). The queries it was given to (wf_voxel_query_set_hierarchy) see it current again. An
+ *  edit of the hierarchy: no query may search it meanwhile, in any thread, and the world may
+ *  not be edited meanwhile. *clusters_rebuilt (may be NULL) is the number of clusters redone, 0
+ *  when nothing was edited. A NULL or dead world, or another world than the hierarchy's, is
+ *  WF_INVALID_ARGUMENT, nothing changed, the reason in wf_last_error(hierarchy); more places
+ *  than its options' max_places is WF_OUT_OF_MEMORY, the hierarchy left as it was. */
+WF_API wf_status wf_voxel_hierarchy_update(wf_voxel_hierarchy* hierarchy, const wf_voxel_world* world,
+                                           size_t* clusters_rebuilt);
 /** The hierarchy WF_VOXEL_HIERARCHICAL searches (NULL: none). It must be a hierarchy of the
  *  query's world (WF_INVALID_ARGUMENT otherwise); its profile must be the query's agent's (a
  *  query with another agent is WF_SEARCH_INVALID_INPUT). */

@@ -329,8 +329,9 @@ struct wf_voxel_hierarchy {
   static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::voxel_hierarchy;
   wayfinder::c_api::HandleHeader header{type, {}};
   wf_voxel_world* world;
-  /// Shared with the queries it is given to (a pointer, so that the handle stays standard-layout).
-  std::shared_ptr<const wayfinder::VoxelHierarchy>* hierarchy;
+  /// Shared with the queries it is given to, which read it as const (a pointer, so that the
+  /// handle stays standard-layout); not const here, since wf_voxel_hierarchy_update changes it.
+  std::shared_ptr<wayfinder::VoxelHierarchy>* hierarchy;
 };
 struct wf_batch;  // batch.cpp
 struct wf_crowd {

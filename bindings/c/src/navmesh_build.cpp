@@ -1,6 +1,9 @@
 // Navigation meshes from level geometry through C: the C++ build (Recast, wayfinder::navmesh_build)
-// behind wf_navmesh_build_obj and the wf_navmesh_tile_cache functions, when the library is built with it (WAYFINDER_C_WITH_RECAST).
+// behind wf_navmesh_build_obj, wf_navmesh_build_geometry and the wf_navmesh_tile_cache functions,
+// when the library is built with it (WAYFINDER_C_WITH_RECAST).
 
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -50,6 +53,66 @@ AgentSettings agent_settings(const wf_agent_settings* settings) {
   return converted;
 }
 
+constexpr const char* build_geometry_call = "wf_navmesh_build_geometry";
+
+/// The level's arrays as the C++ build's input, every value checked on the way: a caller's bad
+/// array gets the element it must fix named (the build itself would say only that some vertex
+/// or index is bad, and a negative index has no uint32_t to be). Throws std::invalid_argument.
+MeshGeometry level_from_arrays(const float* vertices, std::size_t vertex_count, const std::int32_t* triangles,
+                               std::size_t triangle_count) {
+  const std::string call = build_geometry_call;
+  // The counts first: an empty array may come as NULL (some foreign function interfaces pass
+  // one so), and its count is what the caller must fix.
+  if (vertex_count == 0) throw std::invalid_argument(call + ": vertex_count is 0 (a level needs at least 3 vertices)");
+  if (triangle_count == 0) throw std::invalid_argument(call + ": triangle_count is 0 (a level needs a triangle)");
+  if (vertices == nullptr) throw std::invalid_argument(call + ": vertices is NULL");
+  if (triangles == nullptr) throw std::invalid_argument(call + ": triangles is NULL");
+  // Recast counts vertices and triangle corners in int.
+  constexpr std::size_t largest = static_cast<std::size_t>(std::numeric_limits<int>::max()) / 3;
+  if (vertex_count > largest || triangle_count > largest)
+    throw std::invalid_argument(call + ": " + std::to_string(vertex_count) + " vertices and " +
+                                std::to_string(triangle_count) + " triangles are more than Recast takes (" +
+                                std::to_string(largest) + " of each)");
+  MeshGeometry level;
+  level.vertices.reserve(vertex_count);
+  for (std::size_t i = 0; i < vertex_count; ++i) {
+    const float* xyz = vertices + 3 * i;
+    for (int axis = 0; axis < 3; ++axis)
+      if (!std::isfinite(xyz[axis]))
+        // A NaN's sign bit means nothing (C#'s float.NaN has it set): no "-nan".
+        throw std::invalid_argument(call + ": vertex " + std::to_string(i) + " has " + "xyz"[axis] + " = " +
+                                    (std::isnan(xyz[axis]) ? std::string("NaN") : std::to_string(xyz[axis])) +
+                                    " (vertices[" + std::to_string(3 * i + axis) + "]); coordinates must be finite");
+    level.vertices.push_back({xyz[0], xyz[1], xyz[2]});
+  }
+  level.polygons.reserve(triangle_count);
+  for (std::size_t t = 0; t < triangle_count; ++t) {
+    std::vector<std::uint32_t>& triangle = level.polygons.emplace_back(3);
+    for (std::size_t corner = 0; corner < 3; ++corner) {
+      const std::int32_t index = triangles[3 * t + corner];
+      if (index < 0 || static_cast<std::size_t>(index) >= vertex_count)
+        throw std::invalid_argument(call + ": triangle " + std::to_string(t) + " has corner " + std::to_string(index) +
+                                    " (triangles[" + std::to_string(3 * t + corner) + "]), not a vertex index from 0 to " +
+                                    std::to_string(vertex_count - 1));
+      triangle[corner] = static_cast<std::uint32_t>(index);
+    }
+  }
+  return level;
+}
+
+void fill_report(const NavMeshBuildReport& from, wf_navmesh_build_report& to) {
+  to.input_triangles = from.input_triangles;
+  to.walkable_triangles = from.walkable_triangles;
+  to.grid_width = from.grid_width;
+  to.grid_depth = from.grid_depth;
+  to.tiles = from.tiles;
+  to.polygons = from.polygons;
+  to.vertices = from.vertices;
+  to.detail_triangles = from.detail_triangles;
+  to.border_vertices_added = from.border_vertices_added;
+  to.milliseconds = from.milliseconds;
+}
+
 }  // namespace
 
 extern "C" {
@@ -73,6 +136,28 @@ wf_status wf_navmesh_build_obj(const char* path, int z_up, const wf_agent_settin
     (void)z_up;
     (void)agent_settings(settings);
     throw std::runtime_error("wf_navmesh_build_obj: this library was built without Recast (WAYFINDER_WITH_RECAST off)");
+#endif
+  });
+}
+
+wf_status wf_navmesh_build_geometry(const float* vertices, size_t vertex_count, const int32_t* triangles,
+                                    size_t triangle_count, const wf_agent_settings* settings,
+                                    wf_navmesh_build_report* report, wf_navmesh** out_mesh, char* error,
+                                    size_t error_capacity) {
+  if (report != nullptr) *report = wf_navmesh_build_report{};
+  return create_world(out_mesh, &wf_navmesh::mesh, error, error_capacity, [&]() -> std::unique_ptr<NavMesh> {
+    const MeshGeometry level = level_from_arrays(vertices, vertex_count, triangles, triangle_count);
+#if WAYFINDER_C_WITH_RECAST
+    NavMeshBuildReport built;
+    auto mesh = std::make_unique<NavMesh>(NavMesh::build(build_navmesh_geometry(level, agent_settings(settings), &built)));
+    if (report != nullptr) fill_report(built, *report);
+    return mesh;
+#else
+    (void)level;
+    (void)agent_settings(settings);
+    (void)&fill_report;
+    throw std::runtime_error(std::string(build_geometry_call) +
+                             ": this library was built without Recast (WAYFINDER_WITH_RECAST off)");
 #endif
   });
 }

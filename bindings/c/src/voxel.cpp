@@ -251,8 +251,8 @@ wf_status wf_voxel_hierarchy_create(wf_voxel_world* world, const wf_movement_pro
       built.max_places = options->max_places;
     }
     const MovementProfile agent = profile != nullptr ? movement_profile(*profile) : MovementProfile::walker();
-    auto shared = std::make_unique<std::shared_ptr<const VoxelHierarchy>>(
-        std::make_shared<const VoxelHierarchy>(*world->world, agent, std::move(built)));
+    auto shared = std::make_unique<std::shared_ptr<VoxelHierarchy>>(
+        std::make_shared<VoxelHierarchy>(*world->world, agent, std::move(built)));
     auto handle = std::make_unique<wf_voxel_hierarchy>();
     handle->world = world;
     handle->hierarchy = shared.release();
@@ -275,6 +275,22 @@ wf_status wf_voxel_hierarchy_size(const wf_voxel_hierarchy* hierarchy, size_t* n
   if (nodes != nullptr) *nodes = stats.nodes;
   if (memory_bytes != nullptr) *memory_bytes = stats.memory_bytes;
   return WF_OK;
+}
+
+wf_status wf_voxel_hierarchy_update(wf_voxel_hierarchy* hierarchy, const wf_voxel_world* world,
+                                    size_t* clusters_rebuilt) {
+  if (!is_live(hierarchy)) return WF_INVALID_ARGUMENT;
+  return guarded(hierarchy->header.error, [&] {
+    if (world == nullptr)
+      return fail(hierarchy->header.error, WF_INVALID_ARGUMENT, "wf_voxel_hierarchy_update: the world handle is NULL");
+    if (!is_live_argument(world, hierarchy->header.error)) return WF_INVALID_ARGUMENT;
+    if (world != hierarchy->world)
+      return fail(hierarchy->header.error, WF_INVALID_ARGUMENT,
+                  "wf_voxel_hierarchy_update: the hierarchy was built for another world than the one given");
+    const std::size_t rebuilt = (*hierarchy->hierarchy)->update();
+    if (clusters_rebuilt != nullptr) *clusters_rebuilt = rebuilt;
+    return WF_OK;
+  });
 }
 
 wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy* hierarchy) {

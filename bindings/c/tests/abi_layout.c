@@ -28,6 +28,11 @@ int main(void) {
   SIZE(wf_agent_settings); FIELD(wf_agent_settings, max_slope_degrees); FIELD(wf_agent_settings, region_min_size);
   FIELD(wf_agent_settings, edge_max_length); FIELD(wf_agent_settings, vertices_per_polygon);
   FIELD(wf_agent_settings, detail_sample_distance); FIELD(wf_agent_settings, tile_size);
+  SIZE(wf_navmesh_build_report); FIELD(wf_navmesh_build_report, walkable_triangles);
+  FIELD(wf_navmesh_build_report, grid_width); FIELD(wf_navmesh_build_report, grid_depth);
+  FIELD(wf_navmesh_build_report, tiles); FIELD(wf_navmesh_build_report, polygons);
+  FIELD(wf_navmesh_build_report, vertices); FIELD(wf_navmesh_build_report, detail_triangles);
+  FIELD(wf_navmesh_build_report, border_vertices_added); FIELD(wf_navmesh_build_report, milliseconds);
   SIZE(wf_navmesh_options); FIELD(wf_navmesh_options, nodes); FIELD(wf_navmesh_options, weight);
   FIELD(wf_navmesh_options, height_tolerance); FIELD(wf_navmesh_options, snap_distance);
   FIELD(wf_navmesh_options, filter);

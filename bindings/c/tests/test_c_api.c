@@ -596,6 +596,18 @@ static void test_navmesh_building(void) {
   }
 }
 
+/* A small level: a 20 x 20 floor with a 4 x 4 box 2 high in the middle, as an OBJ file and as
+   the arrays a game holds (the same vertices and faces, indices from 0). */
+static const float box_level_vertices[] = {0, 0, 0, 20, 0, 0, 20, 0, 20, 0, 0, 20, 8, 0, 8, 12, 0, 8,
+                                           12, 0, 12, 8, 0, 12, 8, 2, 8, 12, 2, 8, 12, 2, 12, 8, 2, 12};
+static const int32_t box_level_triangles[] = {0, 2, 1, 0, 3, 2, 8, 10, 9, 8, 11, 10, 4, 5, 9, 4, 9, 8,
+                                              5, 6, 10, 5, 10, 9, 6, 7, 11, 6, 11, 10, 7, 4, 8, 7, 8, 11};
+static const char box_level_obj[] =
+    "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
+    "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
+    "f 1 3 2\nf 1 4 3\n"
+    "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n";
+
 /* A level's geometry built into a navigation mesh (Recast): a 20 x 20 floor with a 2-unit-high
    box in the middle, which the mesh goes around. */
 static void test_navmesh_from_level(void) {
@@ -607,11 +619,7 @@ static void test_navmesh_from_level(void) {
   const double start[3] = {1, 0, 10}, goal[3] = {19, 0, 10};
   size_t polygons = 0;
   wf_status status;
-  const char* level = scratch_file("level.obj",
-      "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
-      "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
-      "f 1 3 2\nf 1 4 3\n"
-      "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n");
+  const char* level = scratch_file("level.obj", box_level_obj);
   wf_agent_settings_init(NULL); /* accepted, does nothing */
   wf_agent_settings_init(&settings);
   CHECK(settings.cell_size == 0.3 && settings.agent_radius == 0.6 && settings.vertices_per_polygon == 6 &&
@@ -662,11 +670,7 @@ static void test_navmesh_tile_cache(void) {
   size_t free_count = 0, count = 0, rebuilt = 0, pending = 99;
   uint32_t wall = 0, post = 0, unused = 0;
   wf_status status;
-  const char* level = scratch_file("cache_level.obj",
-      "v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\n"
-      "v 8 0 8\nv 12 0 8\nv 12 0 12\nv 8 0 12\nv 8 2 8\nv 12 2 8\nv 12 2 12\nv 8 2 12\n"
-      "f 1 3 2\nf 1 4 3\n"
-      "f 9 11 10\nf 9 12 11\nf 5 6 10\nf 5 10 9\nf 6 7 11\nf 6 11 10\nf 7 8 12\nf 7 12 11\nf 8 5 9\nf 8 9 12\n");
+  const char* level = scratch_file("cache_level.obj", box_level_obj);
   wf_agent_settings_init(&settings);
   settings.tile_size = 16;
   status = wf_navmesh_tile_cache_create_obj(level, 0, &settings, &cache, &mesh, error, sizeof error);
@@ -2471,6 +2475,247 @@ static void test_search_traces(void) {
   CHECK_STATUS(wf_voxel_world_destroy(world), WF_OK);
 }
 
+/* ---- level geometry from arrays, and voxel hierarchies brought up to date ---- */
+
+/* A mesh's answer to one query: its cost and waypoints (at most 32). */
+typedef struct mesh_answer {
+  size_t vertices, polygons, point_count;
+  double cost, points[96];
+} mesh_answer;
+
+static mesh_answer answer_of(wf_navmesh* mesh) {
+  const double start[3] = {1, 0, 10}, goal[3] = {19, 0, 10};
+  mesh_answer answer;
+  wf_navmesh_query* query = NULL;
+  wf_path_result result;
+  char error[256];
+  memset(&answer, 0, sizeof answer);
+  CHECK_STATUS(wf_navmesh_counts(mesh, &answer.vertices, &answer.polygons, NULL), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_create(mesh, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_navmesh_query_find_path(query, start, goal, NULL, &result), WF_OK);
+  CHECK(result.status == WF_SEARCH_FOUND);
+  answer.cost = result.cost;
+  CHECK_STATUS(wf_navmesh_query_path_points(query, answer.points, 32, &answer.point_count), WF_OK);
+  wf_navmesh_query_destroy(query);
+  return answer;
+}
+
+/* Arrays that the build refuses, each with the words the reason must contain; mesh and report
+   are cleared. Run with and without Recast: the arrays are checked before the build. */
+static void check_refused_arrays(const wf_agent_settings* settings) {
+  static const int32_t out_of_range[] = {0, 2, 1, 0, 3, 12};
+  static const int32_t negative[] = {0, 2, 1, -1, 3, 2};
+  float with_nan[36], with_infinity[36];
+  wf_navmesh* mesh = (wf_navmesh*)&failures;
+  wf_navmesh_build_report report;
+  char error[256];
+  memcpy(with_nan, box_level_vertices, sizeof with_nan);
+  memcpy(with_infinity, box_level_vertices, sizeof with_infinity);
+  with_nan[3 * 4 + 1] = (float)NAN;
+  with_infinity[3 * 7 + 2] = (float)-HUGE_VAL;
+  report.polygons = 99;
+
+#define CHECK_REFUSED(vertices, vertex_count, triangles, triangle_count, words)                              \
+  do {                                                                                                     \
+    CHECK_STATUS(wf_navmesh_build_geometry(vertices, vertex_count, triangles, triangle_count, settings,     \
+                                           &report, &mesh, error, sizeof error),                            \
+                 WF_INVALID_ARGUMENT);                                                                      \
+    CHECK(mesh == NULL && report.polygons == 0);                                                            \
+    if (strstr(error, words) == NULL) {                                                                     \
+      fprintf(stderr, "%s:%d: the reason \"%s\" does not say \"%s\"\n", __FILE__, __LINE__, error, words);  \
+      ++failures;                                                                                           \
+    }                                                                                                       \
+  } while (0)
+
+  CHECK_REFUSED(NULL, 12, box_level_triangles, 12, "vertices is NULL");
+  CHECK_REFUSED(box_level_vertices, 12, NULL, 12, "triangles is NULL");
+  CHECK_REFUSED(box_level_vertices, 0, box_level_triangles, 12, "vertex_count is 0");
+  CHECK_REFUSED(box_level_vertices, 12, box_level_triangles, 0, "triangle_count is 0");
+  CHECK_REFUSED(box_level_vertices, 12, box_level_triangles, (size_t)-1 / 2, "more than Recast takes");
+  CHECK_REFUSED(with_nan, 12, box_level_triangles, 12, "vertex 4 has y = NaN");
+  CHECK_REFUSED(with_infinity, 12, box_level_triangles, 12, "vertex 7 has z = -inf");
+  CHECK_REFUSED(box_level_vertices, 12, out_of_range, 2, "triangle 1 has corner 12 (triangles[5])");
+  CHECK_REFUSED(box_level_vertices, 12, out_of_range, 2, "from 0 to 11");
+  CHECK_REFUSED(box_level_vertices, 12, negative, 2, "triangle 1 has corner -1 (triangles[3])");
+#undef CHECK_REFUSED
+  /* No output pointer; no error buffer (the status alone). */
+  CHECK_STATUS(wf_navmesh_build_geometry(box_level_vertices, 12, box_level_triangles, 12, settings, NULL, NULL, error,
+                                         sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK(strstr(error, "output pointer is NULL") != NULL);
+  CHECK_STATUS(wf_navmesh_build_geometry(NULL, 12, box_level_triangles, 12, settings, NULL, &mesh, NULL, 0),
+               WF_INVALID_ARGUMENT);
+}
+
+/* A mesh built from the level's arrays is the one built from its OBJ file: the same counts, and
+   the same path around the box; the build's report says what it did. */
+static void test_navmesh_from_level_arrays(void) {
+  wf_agent_settings settings;
+  wf_navmesh* from_file = NULL;
+  wf_navmesh* from_arrays = NULL;
+  wf_navmesh_build_report report;
+  mesh_answer file_answer, arrays_answer;
+  char error[512];
+  wf_status status;
+  const char* level = scratch_file("box_level.obj", box_level_obj);
+  wf_agent_settings_init(&settings);
+  check_refused_arrays(&settings);
+  check_refused_arrays(NULL);
+  memset(&report, 0xff, sizeof report);
+  status = wf_navmesh_build_geometry(box_level_vertices, 12, box_level_triangles, 12, &settings, &report, &from_arrays,
+                                     error, sizeof error);
+  if (status == WF_INTERNAL_ERROR && strstr(error, "Recast") != NULL) {
+    printf("built without Recast: navmesh building from arrays skipped (%s)\n", error);
+    CHECK(from_arrays == NULL && report.polygons == 0);
+    remove(level);
+    return;
+  }
+  CHECK_STATUS(status, WF_OK);
+  CHECK_STATUS(wf_navmesh_build_obj(level, 0, &settings, &from_file, error, sizeof error), WF_OK);
+  remove(level);
+  file_answer = answer_of(from_file);
+  arrays_answer = answer_of(from_arrays);
+  CHECK(arrays_answer.polygons >= 2 && arrays_answer.polygons == file_answer.polygons);
+  CHECK(arrays_answer.vertices == file_answer.vertices);
+  CHECK(arrays_answer.cost > 18.0 && arrays_answer.cost < 24.0); /* around the box, not through it */
+  CHECK(arrays_answer.cost == file_answer.cost);
+  CHECK(arrays_answer.point_count >= 3 && arrays_answer.point_count == file_answer.point_count);
+  CHECK(memcmp(arrays_answer.points, file_answer.points, 3 * file_answer.point_count * sizeof(double)) == 0);
+  /* The report: every triangle read, the floor and the box's top walkable, one piece. */
+  CHECK(report.input_triangles == 12);
+  CHECK(report.walkable_triangles == 4);
+  CHECK(report.tiles == 1);
+  CHECK(report.grid_width >= 66 && report.grid_width <= 68 && report.grid_depth == report.grid_width);
+  CHECK(report.polygons >= 2 && report.vertices >= 3 && report.detail_triangles >= report.polygons);
+  CHECK(report.border_vertices_added == 0);
+  CHECK(report.milliseconds >= 0.0 && report.milliseconds < 60000.0);
+  CHECK_STATUS(wf_navmesh_destroy(from_arrays), WF_OK);
+
+  /* Settings NULL are the defaults; the report may be NULL. */
+  CHECK_STATUS(wf_navmesh_build_geometry(box_level_vertices, 12, box_level_triangles, 12, NULL, NULL, &from_arrays,
+                                         error, sizeof error),
+               WF_OK);
+  arrays_answer = answer_of(from_arrays);
+  CHECK(arrays_answer.polygons == file_answer.polygons && arrays_answer.cost == file_answer.cost);
+  CHECK_STATUS(wf_navmesh_destroy(from_arrays), WF_OK);
+  CHECK_STATUS(wf_navmesh_destroy(from_file), WF_OK);
+
+  /* Tiles: the report counts them and the vertices welded along their borders. */
+  settings.tile_size = 16;
+  CHECK_STATUS(wf_navmesh_build_geometry(box_level_vertices, 12, box_level_triangles, 12, &settings, &report,
+                                         &from_arrays, error, sizeof error),
+               WF_OK);
+  CHECK(report.tiles >= 16);
+  arrays_answer = answer_of(from_arrays);
+  CHECK(arrays_answer.cost > 18.0 && arrays_answer.cost < 24.0);
+  CHECK_STATUS(wf_navmesh_destroy(from_arrays), WF_OK);
+
+  /* Degenerate settings: refused naming the field, nothing made. */
+  wf_agent_settings_init(&settings);
+  settings.cell_size = 0.0;
+  report.polygons = 99;
+  CHECK_STATUS(wf_navmesh_build_geometry(box_level_vertices, 12, box_level_triangles, 12, &settings, &report,
+                                         &from_arrays, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK(from_arrays == NULL && report.polygons == 0 && strstr(error, "cell_size") != NULL);
+  wf_agent_settings_init(&settings);
+  settings.agent_height = NAN;
+  CHECK_STATUS(wf_navmesh_build_geometry(box_level_vertices, 12, box_level_triangles, 12, &settings, NULL,
+                                         &from_arrays, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK(from_arrays == NULL && strstr(error, "agent_height") != NULL);
+  wf_agent_settings_init(&settings);
+  settings.vertices_per_polygon = 2;
+  CHECK_STATUS(wf_navmesh_build_geometry(box_level_vertices, 12, box_level_triangles, 12, &settings, NULL,
+                                         &from_arrays, error, sizeof error),
+               WF_INVALID_ARGUMENT);
+  CHECK(from_arrays == NULL && strstr(error, "vertices_per_polygon") != NULL);
+}
+
+/* A 16 x 4 x 16 world: a floor at y = 0, air above. */
+static int open_floor(void* user_data, int x, int y, int z) {
+  (void)user_data;
+  (void)x;
+  (void)z;
+  return y == 0 ? WF_BLOCK_SOLID : WF_BLOCK_AIR;
+}
+
+/* A hierarchy brought up to date after edits answers as one built afresh on the edited world. */
+static void test_voxel_hierarchy_update(void) {
+  wf_voxel_world* world = NULL;
+  wf_voxel_world* other = NULL;
+  wf_voxel_hierarchy* hierarchy = NULL;
+  wf_voxel_hierarchy* fresh = NULL;
+  wf_voxel_query* query = NULL;
+  wf_voxel_query* fresh_query = NULL;
+  wf_voxel_hierarchy_options hierarchy_options;
+  wf_voxel_options options;
+  wf_path_result path, fresh_path;
+  int32_t start[3] = {1, 1, 1}, goal[3] = {14, 1, 1}, blocks[3 * 64], fresh_blocks[3 * 64];
+  size_t count = 0, fresh_count = 0, rebuilt = 99, nodes = 0, fresh_nodes = 0, bytes = 0;
+  double open_cost = 0.0;
+  char error[256];
+  int y, z;
+
+  wf_voxel_hierarchy_options_init(&hierarchy_options);
+  hierarchy_options.cluster_size = 4;
+  wf_voxel_options_init(&options);
+  options.algorithm = WF_VOXEL_HIERARCHICAL;
+  CHECK_STATUS(wf_voxel_world_create_from_callback(16, 4, 16, open_floor, NULL, &world, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_hierarchy_create(world, NULL, &hierarchy_options, &hierarchy, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_query_create(world, NULL, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_query_set_hierarchy(query, hierarchy), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  open_cost = path.cost;
+  /* Nothing edited: nothing to redo. */
+  CHECK_STATUS(wf_voxel_hierarchy_update(hierarchy, world, &rebuilt), WF_OK);
+  CHECK(rebuilt == 0);
+
+  /* A wall across x = 8, too high to climb, open only at z = 14 and 15: the path goes round. */
+  for (z = 0; z < 14; ++z)
+    for (y = 1; y < 4; ++y) CHECK_STATUS(wf_voxel_world_set_block(world, 8, y, z, WF_BLOCK_SOLID), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT); /* the hierarchy is stale until updated */
+  CHECK_STATUS(wf_voxel_hierarchy_update(hierarchy, world, &rebuilt), WF_OK);
+  CHECK(rebuilt > 0 && rebuilt <= 16);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND && path.cost > open_cost + 10.0);
+  CHECK_STATUS(wf_voxel_query_path_blocks(query, blocks, 64, &count), WF_OK);
+  CHECK_STATUS(wf_voxel_hierarchy_update(hierarchy, world, NULL), WF_OK); /* current: nothing to do */
+
+  /* A hierarchy built afresh on the edited world: the same nodes, the same path. */
+  CHECK_STATUS(wf_voxel_hierarchy_create(world, NULL, &hierarchy_options, &fresh, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_query_create(world, NULL, &fresh_query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_query_set_hierarchy(fresh_query, fresh), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(fresh_query, start, goal, &options, &fresh_path), WF_OK);
+  CHECK(fresh_path.status == WF_SEARCH_FOUND && fresh_path.cost == path.cost);
+  CHECK_STATUS(wf_voxel_query_path_blocks(fresh_query, fresh_blocks, 64, &fresh_count), WF_OK);
+  CHECK(fresh_count == count && memcmp(fresh_blocks, blocks, 3 * count * sizeof(int32_t)) == 0);
+  CHECK_STATUS(wf_voxel_hierarchy_size(hierarchy, &nodes, &bytes), WF_OK);
+  CHECK_STATUS(wf_voxel_hierarchy_size(fresh, &fresh_nodes, NULL), WF_OK);
+  CHECK(nodes == fresh_nodes);
+
+  /* Misuse: refused with the reason, nothing changed. */
+  CHECK_STATUS(wf_voxel_hierarchy_update(NULL, world, &rebuilt), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_hierarchy_update(hierarchy, NULL, &rebuilt), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(hierarchy, "wf_voxel_hierarchy_update: the world handle is NULL");
+  CHECK_STATUS(wf_voxel_world_create_from_callback(16, 4, 16, open_floor, NULL, &other, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_hierarchy_update(hierarchy, other, &rebuilt), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(hierarchy, "built for another world");
+  CHECK_STATUS(wf_voxel_world_set_block(world, 8, 1, 14, WF_BLOCK_SOLID), WF_OK);
+  CHECK_STATUS(wf_voxel_hierarchy_update(hierarchy, other, &rebuilt), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT); /* still stale: the refused call changed nothing */
+  CHECK_STATUS(wf_voxel_world_destroy(other), WF_OK);
+
+  wf_voxel_query_destroy(fresh_query);
+  wf_voxel_hierarchy_destroy(fresh);
+  wf_voxel_query_destroy(query);
+  wf_voxel_hierarchy_destroy(hierarchy);
+  CHECK_STATUS(wf_voxel_world_destroy(world), WF_OK);
+}
+
 int main(int argc, char** argv) {
   data_dir = getenv("WAYFINDER_DATA_DIR");
   if (data_dir == NULL && argc > 1) data_dir = argv[1];
@@ -2496,6 +2741,8 @@ int main(int argc, char** argv) {
   test_off_mesh_links();
   test_navmesh_exact_paths();
   test_search_traces();
+  test_navmesh_from_level_arrays();
+  test_voxel_hierarchy_update();
   printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -239,6 +239,10 @@ static void test_wrong_type_arguments(const handles* h) {
   CHECK_ERROR_IS(h->grid_query, "a wf_voxel_hierarchy was given where a wf_grid_derived is needed");
   CHECK_STATUS(wf_voxel_query_set_hierarchy(h->voxel_query, (wf_voxel_hierarchy*)h->derived), WF_INVALID_ARGUMENT);
   CHECK_ERROR_IS(h->voxel_query, "a wf_grid_derived was given where a wf_voxel_hierarchy is needed");
+  CHECK_STATUS(wf_voxel_hierarchy_update(h->hierarchy, (const wf_voxel_world*)h->mesh, NULL), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->hierarchy, "a wf_navmesh was given where a wf_voxel_world is needed");
+  CHECK_STATUS(wf_voxel_hierarchy_update((wf_voxel_hierarchy*)h->voxel_query, h->world, NULL), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_IS(h->voxel_query, "a wf_voxel_query was given where a wf_voxel_hierarchy is needed");
   CHECK_STATUS(wf_batch_solve_grid(h->batch, (const wf_grid*)h->world, &grid_request, 1, 1), WF_INVALID_ARGUMENT);
   CHECK_ERROR_IS(h->batch, "a wf_voxel_world was given where a wf_grid is needed");
   CHECK_STATUS(wf_batch_solve_grid_derived(h->batch, h->grid, (const wf_grid_derived*)h->grid, &grid_request, 1, 1),

@@ -70,6 +70,15 @@ namespace Wayfinder
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeNavMeshBuildReport
+    {
+        public UIntPtr InputTriangles, WalkableTriangles;
+        public int GridWidth, GridDepth, Tiles;
+        public UIntPtr Polygons, Vertices, DetailTriangles, BorderVerticesAdded;
+        public double Milliseconds;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     internal struct NativeMovementProfile
     {
         public int AgentHeight, WalkDirections, StepHeight, JumpHeight, JumpDistance, MaxFall;
@@ -225,6 +234,10 @@ namespace Wayfinder
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_build_obj(byte[] utf8Path, int zUp, ref NativeAgentSettings settings, out IntPtr mesh,
                                                            byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_navmesh_build_geometry(float[] vertices, UIntPtr vertexCount, int[] triangles, UIntPtr triangleCount,
+                                                                ref NativeAgentSettings settings, out NativeNavMeshBuildReport report,
+                                                                out IntPtr mesh, byte[] error, UIntPtr errorCapacity);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_navmesh_destroy(IntPtr mesh);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -402,6 +415,8 @@ namespace Wayfinder
         internal static extern void wf_voxel_hierarchy_destroy(IntPtr hierarchy);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_hierarchy_size(VoxelHierarchyHandle hierarchy, out UIntPtr nodes, out UIntPtr memoryBytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_hierarchy_update(VoxelHierarchyHandle hierarchy, VoxelWorldHandle world, out UIntPtr clustersRebuilt);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_set_hierarchy(VoxelQueryHandle query, VoxelHierarchyHandle hierarchy);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "wf_voxel_query_set_hierarchy")]

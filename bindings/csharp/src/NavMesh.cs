@@ -74,6 +74,42 @@ namespace Wayfinder
         public bool Reverse { get { return reverse != 0; } }
     }
 
+    /// <summary>What a build from level geometry did (C++ NavMeshBuildReport, C wf_navmesh_build_report).</summary>
+    public struct NavMeshBuildReport
+    {
+        internal NavMeshBuildReport(NativeNavMeshBuildReport report)
+        {
+            InputTriangles = (long)report.InputTriangles.ToUInt64();
+            WalkableTriangles = (long)report.WalkableTriangles.ToUInt64();
+            GridWidth = report.GridWidth;
+            GridDepth = report.GridDepth;
+            Tiles = report.Tiles;
+            Polygons = (long)report.Polygons.ToUInt64();
+            Vertices = (long)report.Vertices.ToUInt64();
+            DetailTriangles = (long)report.DetailTriangles.ToUInt64();
+            BorderVerticesAdded = (long)report.BorderVerticesAdded.ToUInt64();
+            Milliseconds = report.Milliseconds;
+        }
+
+        public long InputTriangles { get; private set; }
+        /// <summary>Triangles no steeper than the settings' MaxSlopeDegrees.</summary>
+        public long WalkableTriangles { get; private set; }
+        /// <summary>Voxels along x.</summary>
+        public int GridWidth { get; private set; }
+        /// <summary>Voxels along z.</summary>
+        public int GridDepth { get; private set; }
+        /// <summary>Tiles built (1 for a level built in one piece).</summary>
+        public int Tiles { get; private set; }
+        /// <summary>Polygons, vertices and detail triangles built (before the mesh splits or drops any).</summary>
+        public long Polygons { get; private set; }
+        public long Vertices { get; private set; }
+        public long DetailTriangles { get; private set; }
+        /// <summary>Vertices added to polygon edges along tile borders.</summary>
+        public long BorderVerticesAdded { get; private set; }
+        /// <summary>Wall time of the build.</summary>
+        public double Milliseconds { get; private set; }
+    }
+
     /// <summary>
     /// A navigation mesh (C++ NavMesh). Any number of threads may search it at once, each with
     /// its own <see cref="NavMeshQuery"/>. Disposing it while queries on it live is allowed: the
@@ -157,6 +193,41 @@ namespace Wayfinder
             NativeAgentSettings native = (settings ?? new AgentSettings()).ToNative();
             Native.CheckCreated(NativeMethods.wf_navmesh_build_obj(Native.Utf8Path(path), zUp ? 1 : 0, ref native, out mesh, error,
                                                                    Native.Capacity(error)), error);
+            return new NavMesh(mesh);
+        }
+
+        /// <summary>
+        /// Builds a navigation mesh from a level's geometry given as arrays, as a game engine
+        /// holds them (C wf_navmesh_build_geometry, C++ build_navmesh_geometry, with Recast):
+        /// vertices as packed x, y, z floats (y up), triangles as vertex indices, three a triangle
+        /// (either winding); settings null: the defaults. Arrays the library cannot build from throw
+        /// a WayfinderException (InvalidArgument) whose message names what to fix: an empty array,
+        /// a NaN or infinite coordinate (the vertex and axis), an index negative or out of range
+        /// (the triangle and index), bad settings (the field). A null array is an
+        /// ArgumentNullException, a length not a multiple of 3 an ArgumentException. A native
+        /// library built without Recast throws a WayfinderException (InternalError) saying so.
+        /// </summary>
+        public static NavMesh BuildGeometry(float[] vertices, int[] triangles, AgentSettings settings = null)
+        {
+            NavMeshBuildReport report;
+            return BuildGeometry(vertices, triangles, settings, out report);
+        }
+
+        /// <summary>As <see cref="BuildGeometry(float[], int[], AgentSettings)"/>, with what the build did.</summary>
+        public static NavMesh BuildGeometry(float[] vertices, int[] triangles, AgentSettings settings, out NavMeshBuildReport report)
+        {
+            if (vertices == null) throw new ArgumentNullException("vertices");
+            if (triangles == null) throw new ArgumentNullException("triangles");
+            if (vertices.Length % 3 != 0) throw new ArgumentException("vertices holds " + vertices.Length + " floats, not x, y, z triples", "vertices");
+            if (triangles.Length % 3 != 0) throw new ArgumentException("triangles holds " + triangles.Length + " indices, not three a triangle", "triangles");
+            byte[] error = Native.ErrorBuffer();
+            IntPtr mesh;
+            NativeAgentSettings native = (settings ?? new AgentSettings()).ToNative();
+            NativeNavMeshBuildReport built;
+            Native.CheckCreated(NativeMethods.wf_navmesh_build_geometry(vertices, (UIntPtr)(uint)(vertices.Length / 3), triangles,
+                                                                        (UIntPtr)(uint)(triangles.Length / 3), ref native, out built,
+                                                                        out mesh, error, Native.Capacity(error)), error);
+            report = new NavMeshBuildReport(built);
             return new NavMesh(mesh);
         }
 

@@ -270,12 +270,15 @@ namespace Wayfinder
 
     /// <summary>
     /// A voxel world's cluster hierarchy for one agent (C++ VoxelHierarchy, C
-    /// wf_voxel_hierarchy), for near-optimal searches on large worlds. Read-only once built and
-    /// shared by any number of queries; it keeps its world alive.
+    /// wf_voxel_hierarchy), for near-optimal searches on large worlds. Shared read-only by any
+    /// number of queries, and brought up to date after the world's edits by <see cref="Update"/>;
+    /// it keeps its world alive.
     /// </summary>
     public sealed unsafe class VoxelHierarchy : IDisposable
     {
         private readonly VoxelHierarchyHandle handle;
+        // The world it was built on, whose edits Update catches up with.
+        private readonly VoxelWorld world;
 
         /// <summary>The live handle (ObjectDisposedException once disposed).</summary>
         internal VoxelHierarchyHandle Handle { get { handle.ThrowIfDisposed("VoxelHierarchy"); return handle; } }
@@ -292,16 +295,41 @@ namespace Wayfinder
                                                                         out hierarchy, error, Native.Capacity(error)), error);
             handle = new VoxelHierarchyHandle();
             handle.Adopt(hierarchy, world.Handle);
+            this.world = world;
+            ReadSize();
+        }
+
+        private void ReadSize()
+        {
             UIntPtr nodes, bytes;
             Native.CheckRead(NativeMethods.wf_voxel_hierarchy_size(handle, out nodes, out bytes), "wf_voxel_hierarchy_size failed");
             NodeCount = (long)nodes.ToUInt64();
             MemoryBytes = (long)bytes.ToUInt64();
         }
 
-        /// <summary>Abstract nodes.</summary>
+        /// <summary>Abstract nodes (as of the build or the last <see cref="Update"/>).</summary>
         public long NodeCount { get; private set; }
-        /// <summary>The bytes the hierarchy holds.</summary>
+        /// <summary>The bytes the hierarchy holds (as of the build or the last <see cref="Update"/>).</summary>
         public long MemoryBytes { get; private set; }
+
+        /// <summary>
+        /// Brings the hierarchy up to date after edits of its world (C wf_voxel_hierarchy_update,
+        /// C++ VoxelHierarchy::update): only the clusters near the blocks edited since its build or
+        /// last update are redone, and it then answers as a hierarchy built afresh on the edited
+        /// world; until then hierarchical searches answer SearchStatus.InvalidInput. The queries
+        /// given it (<see cref="VoxelQuery.SetHierarchy"/>) see it current again. Returns the
+        /// clusters redone, 0 when the world was not edited. An edit of the hierarchy: no query may
+        /// search it meanwhile, in any thread. Throws an ObjectDisposedException once the world it
+        /// was built on is disposed, and a WayfinderException (OutOfMemory) past the options'
+        /// MaxPlaces, the hierarchy left as it was.
+        /// </summary>
+        public int Update()
+        {
+            UIntPtr rebuilt;
+            Native.Check(NativeMethods.wf_voxel_hierarchy_update(Handle, world.Handle, out rebuilt), Handle);
+            ReadSize();
+            return Native.Count(rebuilt);
+        }
 
         public void Dispose() { handle.Dispose(); }
     }

@@ -50,6 +50,68 @@ namespace Wayfinder.Tests
             Assert.That(Assert.Throws<WayfinderException>(() => NavMesh.BuildObj(level + ".missing")).Status, Is.EqualTo(Status.LoadError));
         }
 
+        /// <summary>
+        /// A level's OBJ file as the arrays a game would hold: vertices as floats (read as
+        /// doubles and rounded, as the OBJ reader does), faces cut into fans from their first
+        /// corner (as the build cuts the file's faces), indices from 0.
+        /// </summary>
+        private static void ReadLevelArrays(string path, out float[] vertices, out int[] triangles)
+        {
+            var xyz = new List<float>();
+            var corners = new List<int>();
+            foreach (string line in System.IO.File.ReadAllLines(path))
+            {
+                string[] fields = TestData.Fields(line);
+                if (fields.Length == 0) continue;
+                if (fields[0] == "v")
+                {
+                    for (int axis = 1; axis <= 3; ++axis) xyz.Add((float)TestData.Real(fields[axis]));
+                }
+                else if (fields[0] == "f")
+                {
+                    var face = new List<int>();
+                    for (int k = 1; k < fields.Length; ++k)
+                    {
+                        int written = TestData.Integer(fields[k].Split('/')[0]);
+                        face.Add(written > 0 ? written - 1 : xyz.Count / 3 + written);
+                    }
+                    for (int k = 1; k + 1 < face.Count; ++k) corners.AddRange(new[] { face[0], face[k], face[k + 1] });
+                }
+            }
+            vertices = xyz.ToArray();
+            triangles = corners.ToArray();
+        }
+
+        [Test]
+        public void ALevelsArraysBuildTheMeshOfItsObjFile()
+        {
+            string level = TestData.Require("meshes/recastnavigation/nav_test.obj");
+            float[] vertices;
+            int[] triangles;
+            ReadLevelArrays(level, out vertices, out triangles);
+            NavMeshBuildReport report;
+            // Query 16 of nav_test_reference_queries.csv, as in ALevelIsBuiltIntoANavigationMesh.
+            var start = new Vector3d(-25.629551, -2.269517, -17.237032);
+            var goal = new Vector3d(-5.887275, -2.269517, 25.321024);
+            using (NavMesh fromArrays = NavMeshTests.BuildOrSkip(vertices, triangles, new AgentSettings(), out report))
+            using (NavMesh fromFile = NavMesh.BuildObj(level, new AgentSettings()))
+            {
+                Assert.That(fromArrays.PolygonCount, Is.GreaterThan(100));
+                Assert.That(fromArrays.PolygonCount, Is.EqualTo(fromFile.PolygonCount));
+                Assert.That(fromArrays.VertexCount, Is.EqualTo(fromFile.VertexCount));
+                Assert.That(fromArrays.RegionCount, Is.EqualTo(fromFile.RegionCount));
+                double arraysCost, fileCost;
+                Vector3d[] arraysPath = NavMeshTests.PathOn(fromArrays, start, goal, out arraysCost);
+                Vector3d[] filePath = NavMeshTests.PathOn(fromFile, start, goal, out fileCost);
+                Assert.That(arraysCost, Is.EqualTo(47.592).Within(0.05 * 47.592));
+                Assert.That(arraysCost, Is.EqualTo(fileCost));
+                Assert.That(arraysPath, Is.EqualTo(filePath));
+                Assert.That(report.InputTriangles, Is.EqualTo(triangles.Length / 3));
+                Assert.That(report.WalkableTriangles, Is.InRange(1, report.InputTriangles));
+                Assert.That(report.Polygons, Is.GreaterThan(100));
+            }
+        }
+
         [TestCase("derived/nav_test_navmesh.obj", "derived/nav_test_reference_queries.csv")]
         [TestCase("derived/dungeon_navmesh.obj", "derived/dungeon_reference_queries.csv")]
         [TestCase("polyanya/meshes/arena.mesh", "derived/arena_polyanya_optimal.csv")]

@@ -222,5 +222,144 @@ namespace Wayfinder.Tests
                 File.Delete(file);
             }
         }
+    
+
+        // A 20 x 20 floor with a 4 x 4 block, 2 high, in its middle, as a game holds it (arrays)
+        // and as its OBJ file (the same vertices, faces 1-based).
+        private static readonly float[] BoxLevelVertices =
+        {
+            0, 0, 0, 20, 0, 0, 20, 0, 20, 0, 0, 20, 8, 0, 8, 12, 0, 8, 12, 0, 12, 8, 0, 12, 8, 2, 8, 12, 2, 8, 12, 2, 12, 8, 2, 12,
+        };
+        private static readonly int[] BoxLevelTriangles =
+        {
+            0, 2, 1, 0, 3, 2, 8, 10, 9, 8, 11, 10, 4, 5, 9, 4, 9, 8, 5, 6, 10, 5, 10, 9, 6, 7, 11, 6, 11, 10, 7, 4, 8, 7, 8, 11,
+        };
+
+        /// <summary>A level's arrays as OBJ text: "v" lines with the floats as they are, 1-based "f" lines.</summary>
+        internal static string ObjText(float[] vertices, int[] triangles)
+        {
+            var text = new System.Text.StringBuilder();
+            var invariant = System.Globalization.CultureInfo.InvariantCulture;
+            for (int i = 0; i < vertices.Length; i += 3)
+                text.AppendFormat(invariant, "v {0:R} {1:R} {2:R}\n", vertices[i], vertices[i + 1], vertices[i + 2]);
+            for (int i = 0; i < triangles.Length; i += 3)
+                text.AppendFormat(invariant, "f {0} {1} {2}\n", triangles[i] + 1, triangles[i + 1] + 1, triangles[i + 2] + 1);
+            return text.ToString();
+        }
+
+        /// <summary>The mesh of a level's arrays; a native library built without Recast skips the test.</summary>
+        internal static NavMesh BuildOrSkip(float[] vertices, int[] triangles, AgentSettings settings, out NavMeshBuildReport report)
+        {
+            try
+            {
+                return NavMesh.BuildGeometry(vertices, triangles, settings, out report);
+            }
+            catch (WayfinderException e)
+            {
+                if (e.Status == Status.InternalError && e.Message.Contains("Recast")) Assert.Ignore(e.Message);
+                throw;
+            }
+        }
+
+        /// <summary>The cost and waypoints of one path on a mesh.</summary>
+        internal static Vector3d[] PathOn(NavMesh mesh, Vector3d start, Vector3d goal, out double cost)
+        {
+            using (var query = new NavMeshQuery(mesh))
+            {
+                PathResult path = query.FindPath(start, goal);
+                Assert.That(path.Found, query.Message);
+                cost = path.Cost;
+                Vector3d[] points = null;
+                Array.Resize(ref points, query.GetPathPoints(ref points));
+                return points;
+            }
+        }
+
+        [Test]
+        public void ALevelsArraysBuildTheMeshItsObjFileBuilds()
+        {
+            string file = Path.Combine(Path.GetTempPath(), "wayfinder_csharp_box_level_" + Guid.NewGuid().ToString("N") + ".obj");
+            var start = new Vector3d(1, 0, 10);
+            var goal = new Vector3d(19, 0, 10);
+            NavMeshBuildReport report;
+            try
+            {
+                File.WriteAllText(file, ObjText(BoxLevelVertices, BoxLevelTriangles));
+                using (NavMesh fromArrays = BuildOrSkip(BoxLevelVertices, BoxLevelTriangles, new AgentSettings(), out report))
+                using (NavMesh fromFile = NavMesh.BuildObj(file, new AgentSettings()))
+                {
+                    Assert.That(fromArrays.PolygonCount, Is.GreaterThanOrEqualTo(2));
+                    Assert.That(fromArrays.PolygonCount, Is.EqualTo(fromFile.PolygonCount));
+                    Assert.That(fromArrays.VertexCount, Is.EqualTo(fromFile.VertexCount));
+                    double arraysCost, fileCost;
+                    Vector3d[] arraysPath = PathOn(fromArrays, start, goal, out arraysCost);
+                    Vector3d[] filePath = PathOn(fromFile, start, goal, out fileCost);
+                    Assert.That(arraysCost, Is.InRange(18.0, 24.0), "around the block, not through it");
+                    Assert.That(arraysCost, Is.EqualTo(fileCost));
+                    Assert.That(arraysPath, Is.EqualTo(filePath));
+                    // The report: every triangle read, the floor and the block's top walkable, one piece.
+                    Assert.That(report.InputTriangles, Is.EqualTo(12));
+                    Assert.That(report.WalkableTriangles, Is.EqualTo(4));
+                    Assert.That(report.Tiles, Is.EqualTo(1));
+                    Assert.That(report.GridWidth, Is.EqualTo(67));
+                    Assert.That(report.GridDepth, Is.EqualTo(67));
+                    Assert.That(report.Polygons, Is.GreaterThanOrEqualTo(2));
+                    Assert.That(report.Vertices, Is.GreaterThanOrEqualTo(3));
+                    Assert.That(report.DetailTriangles, Is.GreaterThanOrEqualTo(report.Polygons));
+                    Assert.That(report.BorderVerticesAdded, Is.EqualTo(0));
+                    Assert.That(report.Milliseconds, Is.GreaterThanOrEqualTo(0.0));
+                }
+                // Settings null: the defaults; tiles counted in the report.
+                using (NavMesh defaults = NavMesh.BuildGeometry(BoxLevelVertices, BoxLevelTriangles))
+                using (NavMesh tiled = NavMesh.BuildGeometry(BoxLevelVertices, BoxLevelTriangles, new AgentSettings { TileSize = 16 }, out report))
+                {
+                    Assert.That(defaults.PolygonCount, Is.GreaterThanOrEqualTo(2));
+                    Assert.That(report.Tiles, Is.EqualTo(25));
+                    double cost;
+                    PathOn(tiled, start, goal, out cost);
+                    Assert.That(cost, Is.InRange(18.0, 24.0));
+                }
+            }
+            finally
+            {
+                File.Delete(file);
+            }
+        }
+
+        /// <summary>Asserts that building from the arrays throws a WayfinderException (InvalidArgument) whose message says `words`.</summary>
+        private static void AssertRefused(float[] vertices, int[] triangles, AgentSettings settings, string words)
+        {
+            var e = Assert.Throws<WayfinderException>(() => NavMesh.BuildGeometry(vertices, triangles, settings));
+            Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument), e.Message);
+            Assert.That(e.Message, Is.StringContaining(words));
+        }
+
+        [Test]
+        public void BadLevelArraysAreRefusedNamingWhatToFix()
+        {
+            float[] withNaN = (float[])BoxLevelVertices.Clone();
+            withNaN[3 * 4 + 1] = float.NaN;
+            float[] withInfinity = (float[])BoxLevelVertices.Clone();
+            withInfinity[3 * 7 + 2] = float.PositiveInfinity;
+            // The arrays are checked before Recast is needed: these hold with or without it.
+            AssertRefused(new float[0], BoxLevelTriangles, null, "vertex_count is 0");
+            AssertRefused(BoxLevelVertices, new int[0], null, "triangle_count is 0");
+            AssertRefused(withNaN, BoxLevelTriangles, null, "vertex 4 has y = NaN (vertices[13])");
+            AssertRefused(withInfinity, BoxLevelTriangles, null, "vertex 7 has z = inf");
+            AssertRefused(BoxLevelVertices, new[] { 0, 2, 1, 0, 3, 12 }, null, "triangle 1 has corner 12 (triangles[5]), not a vertex index from 0 to 11");
+            AssertRefused(BoxLevelVertices, new[] { 0, 2, 1, -1, 3, 2 }, null, "triangle 1 has corner -1 (triangles[3])");
+            Assert.Throws<ArgumentNullException>(() => NavMesh.BuildGeometry(null, BoxLevelTriangles));
+            Assert.Throws<ArgumentNullException>(() => NavMesh.BuildGeometry(BoxLevelVertices, null));
+            Assert.Throws<ArgumentException>(() => NavMesh.BuildGeometry(new float[4], BoxLevelTriangles));
+            Assert.Throws<ArgumentException>(() => NavMesh.BuildGeometry(BoxLevelVertices, new int[4]));
+            // Degenerate settings, named by field (with Recast: without it the build is refused first).
+            NavMeshBuildReport report;
+            BuildOrSkip(BoxLevelVertices, BoxLevelTriangles, null, out report).Dispose();
+            AssertRefused(BoxLevelVertices, BoxLevelTriangles, new AgentSettings { CellSize = 0 }, "cell_size");
+            AssertRefused(BoxLevelVertices, BoxLevelTriangles, new AgentSettings { AgentHeight = double.NaN }, "agent_height");
+            AssertRefused(BoxLevelVertices, BoxLevelTriangles, new AgentSettings { AgentRadius = -1 }, "agent_radius");
+            AssertRefused(BoxLevelVertices, BoxLevelTriangles, new AgentSettings { VerticesPerPolygon = 2 }, "vertices_per_polygon");
+            AssertRefused(BoxLevelVertices, BoxLevelTriangles, new AgentSettings { TileSize = 3 }, "tile_size");
+        }
     }
 }

@@ -116,6 +116,21 @@ namespace Wayfinder.Tests
         }
 
         [Test]
+        public void NativeNavMeshBuildReportIsWfNavMeshBuildReport()
+        {
+            Assert.That(Marshal.SizeOf(Internal("NativeNavMeshBuildReport")), Is.EqualTo(72));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "WalkableTriangles"), Is.EqualTo(8));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "GridWidth"), Is.EqualTo(16));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "GridDepth"), Is.EqualTo(20));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "Tiles"), Is.EqualTo(24));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "Polygons"), Is.EqualTo(32));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "Vertices"), Is.EqualTo(40));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "DetailTriangles"), Is.EqualTo(48));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "BorderVerticesAdded"), Is.EqualTo(56));
+            Assert.That(InternalOffset("NativeNavMeshBuildReport", "Milliseconds"), Is.EqualTo(64));
+        }
+
+        [Test]
         public void CrowdAgentStateIsFourBytes()
         {
             Assert.That(Marshal.SizeOf(Enum.GetUnderlyingType(typeof(CrowdAgentState))), Is.EqualTo(4));

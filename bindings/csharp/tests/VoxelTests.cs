@@ -102,6 +102,73 @@ namespace Wayfinder.Tests
             }
         }
 
+        /// <summary>The hierarchical path from `from` to `to`, its cost and blocks.</summary>
+        private static VoxelPosition[] HierarchicalPath(VoxelQuery query, VoxelPosition from, VoxelPosition to, out double cost)
+        {
+            PathResult path = query.FindPath(from, to, new VoxelOptions { Algorithm = VoxelAlgorithm.Hierarchical });
+            Assert.That(path.Found, query.Message);
+            cost = path.Cost;
+            VoxelPosition[] blocks = null;
+            Array.Resize(ref blocks, query.GetPathBlocks(ref blocks));
+            return blocks;
+        }
+
+        [Test]
+        public void AnUpdatedHierarchyAnswersAsOneBuiltAfresh()
+        {
+            var options = new VoxelHierarchyOptions { ClusterSize = 4 };
+            var hierarchical = new VoxelOptions { Algorithm = VoxelAlgorithm.Hierarchical };
+            var from = new VoxelPosition(2, 1, 2);
+            var to = new VoxelPosition(10, 1, 2);
+            using (VoxelWorld world = Room())
+            using (var query = new VoxelQuery(world))
+            using (var hierarchy = new VoxelHierarchy(world, null, options))
+            {
+                query.SetHierarchy(hierarchy);
+                double before;
+                HierarchicalPath(query, from, to, out before);
+                Assert.That(hierarchy.Update(), Is.EqualTo(0), "nothing edited, nothing redone");
+
+                // The wall's gap at z >= 10 closed but for z = 11: the path goes further round.
+                world.SetBlock(6, 1, 10, BlockKind.Solid);
+                world.SetBlock(6, 2, 10, BlockKind.Solid);
+                world.SetBlock(6, 1, 11, BlockKind.Solid);
+                Assert.That(query.FindPath(from, to, hierarchical).Status, Is.EqualTo(SearchStatus.InvalidInput),
+                            "a stale hierarchy is refused until updated");
+                Assert.That(hierarchy.Update(), Is.GreaterThan(0));
+                double updatedCost;
+                VoxelPosition[] updated = HierarchicalPath(query, from, to, out updatedCost);
+                Assert.That(updatedCost, Is.GreaterThan(before));
+                Assert.That(hierarchy.Update(), Is.EqualTo(0));
+
+                using (var freshQuery = new VoxelQuery(world))
+                using (var fresh = new VoxelHierarchy(world, null, options))
+                {
+                    freshQuery.SetHierarchy(fresh);
+                    double freshCost;
+                    VoxelPosition[] afresh = HierarchicalPath(freshQuery, from, to, out freshCost);
+                    Assert.That(updatedCost, Is.EqualTo(freshCost));
+                    Assert.That(updated, Is.EqualTo(afresh));
+                    Assert.That(hierarchy.NodeCount, Is.EqualTo(fresh.NodeCount));
+                    Assert.That(hierarchy.MemoryBytes, Is.GreaterThan(0));
+                }
+            }
+        }
+
+        [Test]
+        public void AHierarchyIsNotUpdatedOnceItOrItsWorldIsDisposed()
+        {
+            VoxelWorld world = Room();
+            var hierarchy = new VoxelHierarchy(world, null, new VoxelHierarchyOptions { ClusterSize = 4 });
+            world.SetBlock(6, 1, 10, BlockKind.Solid);
+            world.Dispose();
+            var e = Assert.Throws<ObjectDisposedException>(() => hierarchy.Update());
+            Assert.That(e.ObjectName, Is.EqualTo("VoxelWorld"));
+            hierarchy.Dispose();
+            e = Assert.Throws<ObjectDisposedException>(() => hierarchy.Update());
+            Assert.That(e.ObjectName, Is.EqualTo("VoxelHierarchy"));
+        }
+
         [Test]
         public void AnExceptionInTheBlockFunctionIsRethrown()
         {
