@@ -679,10 +679,15 @@ typedef enum wf_voxel_algorithm {
   WF_VOXEL_HIERARCHICAL = 5 /**< near-optimal, over the hierarchy given to wf_voxel_query_set_hierarchy */
 } wf_voxel_algorithm;
 
-/** What an agent can do (C++ MovementProfile; docs/voxel.md). */
+/** What an agent can do (C++ MovementProfile; docs/voxel.md). agent_width (1 to 3) is the
+ *  columns across the agent's square footprint: a walker's body is agent_width x agent_width
+ *  columns of agent_height blocks, a flyer's a cube of agent_width blocks ("Wide agents" in
+ *  docs/voxel.md). It comes after fly, in what was the padding before the costs, so the struct's
+ *  size and the other fields' offsets are as they were. */
 typedef struct wf_movement_profile {
   int agent_height, walk_directions, step_height, jump_height, jump_distance, max_fall;
   int swim, climb, fly;
+  int agent_width;
   double walk_cost, diagonal_cost, step_up_cost, jump_cost, fall_cost, swim_cost, climb_cost, fly_cost;
 } wf_movement_profile;
 

@@ -32,6 +32,7 @@ void copy_profile_fields(const From& from, To& to) {
   to.swim = static_cast<Switch>(from.swim != 0);
   to.climb = static_cast<Switch>(from.climb != 0);
   to.fly = static_cast<Switch>(from.fly != 0);
+  to.agent_width = from.agent_width;
   to.walk_cost = from.walk_cost;
   to.diagonal_cost = from.diagonal_cost;
   to.step_up_cost = from.step_up_cost;

@@ -36,7 +36,8 @@ int main(void) {
   SIZE(wf_navmesh_options); FIELD(wf_navmesh_options, nodes); FIELD(wf_navmesh_options, weight);
   FIELD(wf_navmesh_options, height_tolerance); FIELD(wf_navmesh_options, snap_distance);
   FIELD(wf_navmesh_options, filter);
-  SIZE(wf_movement_profile); FIELD(wf_movement_profile, fly); FIELD(wf_movement_profile, walk_cost);
+  SIZE(wf_movement_profile); FIELD(wf_movement_profile, fly); FIELD(wf_movement_profile, agent_width);
+  FIELD(wf_movement_profile, walk_cost);
   FIELD(wf_movement_profile, fly_cost);
   SIZE(wf_voxel_options); FIELD(wf_voxel_options, algorithm); FIELD(wf_voxel_options, weight);
   FIELD(wf_voxel_options, profile);

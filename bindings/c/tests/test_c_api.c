@@ -2640,6 +2640,59 @@ static int open_floor(void* user_data, int x, int y, int z) {
   return y == 0 ? WF_BLOCK_SOLID : WF_BLOCK_AIR;
 }
 
+/* A floor and a wall across x = 4 with a one-column gap at z = 2 and a two-column gap at
+   z = 7 and 8: a narrow walker takes the near gap, a two-wide one only fits the far one. */
+static int wall_with_gaps(void* user_data, int x, int y, int z) {
+  (void)user_data;
+  if (y == 0) return WF_BLOCK_SOLID;
+  return x == 4 && z != 2 && z != 7 && z != 8 ? WF_BLOCK_SOLID : WF_BLOCK_AIR;
+}
+
+/* agent_width: a wide walker's longer way round, and widths outside 1 to 3 refused. */
+static void test_voxel_wide_agents(void) {
+  wf_voxel_world* world = NULL;
+  wf_voxel_query* query = NULL;
+  wf_movement_profile narrow, wide, flyer, bad;
+  wf_voxel_options options;
+  wf_path_result narrow_path, wide_path;
+  int32_t start[3] = {1, 1, 1}, goal[3] = {6, 1, 1};
+  char error[256];
+  int width;
+
+  wf_movement_profile_walker(&narrow);
+  wf_movement_profile_flyer(&flyer);
+  CHECK(narrow.agent_width == 1 && flyer.agent_width == 1);
+  wide = narrow;
+  wide.agent_width = 2;
+  CHECK_STATUS(wf_voxel_world_create_from_callback(8, 4, 10, wall_with_gaps, NULL, &world, error, sizeof error),
+               WF_OK);
+  CHECK_STATUS(wf_voxel_query_create(world, &narrow, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, NULL, &narrow_path), WF_OK);
+  CHECK(narrow_path.status == WF_SEARCH_FOUND);
+  wf_voxel_options_init(&options);
+  options.profile = &wide;
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, &options, &wide_path), WF_OK);
+  CHECK(wide_path.status == WF_SEARCH_FOUND && wide_path.cost > narrow_path.cost + 1.0);
+  wf_voxel_query_destroy(query);
+  query = NULL;
+  /* The same wide profile given to the query itself. */
+  CHECK_STATUS(wf_voxel_query_create(world, &wide, &query, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(query, start, goal, NULL, &narrow_path), WF_OK);
+  CHECK(narrow_path.status == WF_SEARCH_FOUND);
+  CHECK_NEAR(narrow_path.cost, wide_path.cost, 1e-9);
+  wf_voxel_query_destroy(query);
+
+  for (width = 0; width <= 4; width += 4) {
+    bad = narrow;
+    bad.agent_width = width;
+    query = NULL;
+    error[0] = '\0';
+    CHECK_STATUS(wf_voxel_query_create(world, &bad, &query, error, sizeof error), WF_INVALID_ARGUMENT);
+    CHECK(query == NULL && strstr(error, "agent_width must be 1 to 3") != NULL);
+  }
+  CHECK_STATUS(wf_voxel_world_destroy(world), WF_OK);
+}
+
 /* A hierarchy brought up to date after edits answers as one built afresh on the edited world. */
 static void test_voxel_hierarchy_update(void) {
   wf_voxel_world* world = NULL;
@@ -2743,6 +2796,7 @@ int main(int argc, char** argv) {
   test_search_traces();
   test_navmesh_from_level_arrays();
   test_voxel_hierarchy_update();
+  test_voxel_wide_agents();
   printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -83,6 +83,7 @@ namespace Wayfinder
     {
         public int AgentHeight, WalkDirections, StepHeight, JumpHeight, JumpDistance, MaxFall;
         public int Swim, Climb, Fly;
+        public int AgentWidth;
         public double WalkCost, DiagonalCost, StepUpCost, JumpCost, FallCost, SwimCost, ClimbCost, FlyCost;
     }
 

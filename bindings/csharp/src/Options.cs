@@ -308,6 +308,11 @@ namespace Wayfinder
         public bool Swim { get { return values.Swim != 0; } set { values.Swim = value ? 1 : 0; } }
         public bool Climb { get { return values.Climb != 0; } set { values.Climb = value ? 1 : 0; } }
         public bool Fly { get { return values.Fly != 0; } set { values.Fly = value ? 1 : 0; } }
+        /// <summary>Columns across the agent's square footprint, 1 to 3 (1 in Walker and Flyer): a
+        /// walker's body is AgentWidth x AgentWidth columns of AgentHeight blocks, a flyer's a cube
+        /// of AgentWidth blocks. A query given another width throws a WayfinderException
+        /// (InvalidArgument).</summary>
+        public int AgentWidth { get { return values.AgentWidth; } set { values.AgentWidth = value; } }
         public double WalkCost { get { return values.WalkCost; } set { values.WalkCost = value; } }
         public double DiagonalCost { get { return values.DiagonalCost; } set { values.DiagonalCost = value; } }
         public double StepUpCost { get { return values.StepUpCost; } set { values.StepUpCost = value; } }

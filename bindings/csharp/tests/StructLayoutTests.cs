@@ -131,6 +131,16 @@ namespace Wayfinder.Tests
         }
 
         [Test]
+        public void NativeMovementProfileIsWfMovementProfile()
+        {
+            Assert.That(Marshal.SizeOf(Internal("NativeMovementProfile")), Is.EqualTo(104));
+            Assert.That(InternalOffset("NativeMovementProfile", "Fly"), Is.EqualTo(32));
+            Assert.That(InternalOffset("NativeMovementProfile", "AgentWidth"), Is.EqualTo(36));
+            Assert.That(InternalOffset("NativeMovementProfile", "WalkCost"), Is.EqualTo(40));
+            Assert.That(InternalOffset("NativeMovementProfile", "FlyCost"), Is.EqualTo(96));
+        }
+
+        [Test]
         public void CrowdAgentStateIsFourBytes()
         {
             Assert.That(Marshal.SizeOf(Enum.GetUnderlyingType(typeof(CrowdAgentState))), Is.EqualTo(4));

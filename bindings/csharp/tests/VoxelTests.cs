@@ -57,6 +57,47 @@ namespace Wayfinder.Tests
             }
         }
 
+        // A floor and a wall at x = 4 with a one-column gap at z = 2 and a two-column gap at z = 7
+        // and 8: a narrow walker takes the near gap, a two-wide one only fits the far one.
+        private static VoxelWorld WallWithGaps()
+        {
+            return VoxelWorld.FromFunction(8, 4, 10, (x, y, z) =>
+                y == 0 || (x == 4 && z != 2 && z != 7 && z != 8) ? BlockKind.Solid : BlockKind.Air);
+        }
+
+        [Test]
+        public void AWideWalkerTakesTheWideGap()
+        {
+            var from = new VoxelPosition(1, 1, 1);
+            var to = new VoxelPosition(6, 1, 1);
+            MovementProfile wide = MovementProfile.Walker();
+            Assert.That(wide.AgentWidth, Is.EqualTo(1));
+            Assert.That(MovementProfile.Flyer().AgentWidth, Is.EqualTo(1));
+            wide.AgentWidth = 2;
+            Assert.That(wide.AgentWidth, Is.EqualTo(2));
+            using (VoxelWorld world = WallWithGaps())
+            using (var narrowQuery = new VoxelQuery(world))
+            using (var wideQuery = new VoxelQuery(world, wide))
+            {
+                PathResult narrow = narrowQuery.FindPath(from, to);
+                Assert.That(narrow.Found, narrowQuery.Message);
+                PathResult widePath = wideQuery.FindPath(from, to);
+                Assert.That(widePath.Found, wideQuery.Message);
+                Assert.That(widePath.Cost, Is.GreaterThan(narrow.Cost + 1.0));
+                // The same width through the options.
+                PathResult viaOptions = narrowQuery.FindPath(from, to, new VoxelOptions { Profile = wide });
+                Assert.That(viaOptions.Cost, Is.EqualTo(widePath.Cost).Within(1e-9));
+                foreach (int width in new[] { 0, 4 })
+                {
+                    MovementProfile bad = MovementProfile.Walker();
+                    bad.AgentWidth = width;
+                    var e = Assert.Throws<WayfinderException>(() => new VoxelQuery(world, bad).Dispose());
+                    Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                    Assert.That(e.Message, Is.StringContaining("agent_width must be 1 to 3"));
+                }
+            }
+        }
+
         [Test]
         public void EditsAndArrays()
         {

@@ -80,6 +80,11 @@ export interface MovementProfile {
   preset?: 'walker' | 'flyer';
   agentHeight?: number; walkDirections?: number; stepHeight?: number; jumpHeight?: number; jumpDistance?: number;
   maxFall?: number; swim?: boolean; climb?: boolean; fly?: boolean;
+  /** Columns across the agent's square footprint, an integer from 1 to 3 (default 1): a walker's
+   *  body is agentWidth x agentWidth columns of agentHeight blocks, a flyer's a cube of agentWidth
+   *  blocks. Another width makes createQuery (and whatever makes a query from the profile) throw
+   *  a WayfinderError 'invalid_argument'. */
+  agentWidth?: number;
   walkCost?: number; diagonalCost?: number; stepUpCost?: number; jumpCost?: number; fallCost?: number;
   swimCost?: number; climbCost?: number; flyCost?: number;
 }

@@ -22,8 +22,9 @@ const maxAreas = 64;
 const areaFilterFields = ['areaCosts', 'includeFlags', 'excludeFlags'];
 const voxelAlgorithms = { dijkstra: 0, astar: 1, weighted_astar: 2, greedy_best_first: 3, jps: 4 };
 const blockKinds = { air: 0, solid: 1, water: 2, ladder: 3 };
+// wf_movement_profile's ints, in the struct's order (agentWidth follows fly there).
 const profileInts = ['agentHeight', 'walkDirections', 'stepHeight', 'jumpHeight', 'jumpDistance', 'maxFall', 'swim',
-  'climb', 'fly'];
+  'climb', 'fly', 'agentWidth'];
 const profileDoubles = ['walkCost', 'diagonalCost', 'stepUpCost', 'jumpCost', 'fallCost', 'swimCost', 'climbCost',
   'flyCost'];
 const errorCapacity = 512;

@@ -43,16 +43,22 @@ for (const name of ['Simple', 'Complex']) {
   });
 }
 
-test('a walker on a floor with a wall, stepped and in a batch', () => {
-  // 8 x 4 x 8: a solid floor at y = 0 and a wall at x = 4 except for a gap at z = 7.
-  const [sx, sy, sz] = [8, 4, 8];
+// 8 x 4 x sizeZ: a solid floor at y = 0 and a wall at x = 4 except at the z of gaps.
+function floorAndWall(sizeZ, gaps) {
+  const [sx, sy, sz] = [8, 4, sizeZ];
   const blocks = new Uint8Array(sx * sy * sz);
   const index = (x, y, z) => (y * sz + z) * sx + x;
   for (let z = 0; z < sz; z += 1) {
     for (let x = 0; x < sx; x += 1) blocks[index(x, 0, z)] = 1;
-    if (z !== 7) for (let y = 1; y < sy; y += 1) blocks[index(4, y, z)] = 1;
+    if (!gaps.includes(z)) for (let y = 1; y < sy; y += 1) blocks[index(4, y, z)] = 1;
   }
-  const world = wf.voxelWorldFromBlocks({ sizeX: sx, sizeY: sy, sizeZ: sz, blocks });
+  return wf.voxelWorldFromBlocks({ sizeX: sx, sizeY: sy, sizeZ: sz, blocks });
+}
+
+test('a walker on a floor with a wall, stepped and in a batch', () => {
+  // 8 x 4 x 8 with a gap at z = 7.
+  const sy = 4;
+  const world = floorAndWall(8, [7]);
   const query = world.createQuery();
   const batch = wf.createBatch();
   try {
@@ -73,6 +79,32 @@ test('a walker on a floor with a wall, stepped and in a batch', () => {
   } finally {
     batch.dispose();
     query.dispose();
+    world.dispose();
+  }
+});
+
+test('agentWidth: a wide walker takes the wide gap; widths outside 1 to 3 refused', () => {
+  // 8 x 4 x 10 with a one-column gap at z = 2 and a two-column gap at z = 7 and 8: a narrow
+  // walker takes the near gap, a two-wide one only fits the far one.
+  const world = floorAndWall(10, [2, 7, 8]);
+  const narrowQuery = world.createQuery();
+  const wideQuery = world.createQuery({ agentWidth: 2 });
+  try {
+    const narrow = narrowQuery.findPath([1, 1, 1], [6, 1, 1]);
+    assert.equal(narrow.status, 'found', narrow.message);
+    const wide = wideQuery.findPath([1, 1, 1], [6, 1, 1]);
+    assert.equal(wide.status, 'found', wide.message);
+    assert.ok(wide.cost > narrow.cost + 1, `${wide.cost} vs ${narrow.cost}`);
+    const oneShot = world.findPath([1, 1, 1], [6, 1, 1], { profile: { agentWidth: 2 } });
+    assert.ok(Math.abs(oneShot.cost - wide.cost) <= 1e-9);
+    for (const agentWidth of [0, 4]) {
+      assert.throws(() => world.createQuery({ agentWidth }),
+        (e) => e.name === 'WayfinderError' && e.status === 'invalid_argument' && e.message.includes('agent_width must be 1 to 3'));
+    }
+    assert.throws(() => world.createQuery({ agentWidth: 1.5 }), /agentWidth must be an integer/);
+  } finally {
+    wideQuery.dispose();
+    narrowQuery.dispose();
     world.dispose();
   }
 });

@@ -30,7 +30,7 @@ constexpr std::uint32_t layout[] = {
     // wf_voxel_options
     sizeof(wf_voxel_options), offsetof(wf_voxel_options, limits), offsetof(wf_voxel_options, algorithm),
     offsetof(wf_voxel_options, weight), offsetof(wf_voxel_options, profile),
-    // wf_movement_profile: the nine ints, then the eight doubles
+    // wf_movement_profile: the ten ints, then the eight doubles
     sizeof(wf_movement_profile), offsetof(wf_movement_profile, agent_height), offsetof(wf_movement_profile, walk_cost),
     // wf_grid_request, wf_navmesh_request, wf_voxel_request
     sizeof(wf_grid_request), offsetof(wf_grid_request, start_x), offsetof(wf_grid_request, options),
