@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace wayfinder {
@@ -54,18 +56,7 @@ class FirstMoveSearch {
     push(source);
     expand_jump_points();
     while (!label_first_moves(source)) make_costs_exact();
-    // Row by row over the padded grid, so that each cell's coordinates come from the loops.
-    const std::size_t height = moves_out_.size() / static_cast<std::size_t>(padded_width) - 2;
-    for (std::size_t y = 0; y < height; ++y) {
-      const std::size_t row = (y + 1) * static_cast<std::size_t>(padded_width) + 1;
-      for (int x = 0; x < padded_width - 2; ++x) {
-        const std::size_t cell = row + static_cast<std::size_t>(x);
-        if (reached_stamp_[cell] != reach_generation_) continue;
-        const std::uint8_t label = moves_[cell];
-        for (int d = 0; d < jump_direction_count; ++d)
-          if ((label & (1u << d)) != 0) widen(boxes[d], static_cast<std::int16_t>(x), static_cast<std::int16_t>(y));
-      }
-    }
+    widen_boxes(padded_width, boxes);
   }
 
  private:
@@ -74,15 +65,49 @@ class FirstMoveSearch {
     std::size_t cell;
     bool operator<(const Entry& other) const { return cost > other.cost; }  // a min-heap
   };
-  static void widen(GoalBox& box, std::int16_t x, std::int16_t y) {
-    if (box.empty()) {
-      box = {x, y, x, y};
-      return;
+  // Row by row over the padded grid, so that each cell's coordinates come from the loops: per
+  // direction, the columns of the cells whose label holds it, and the first and last rows that
+  // have one.
+  void widen_boxes(int padded_width, GoalBox* boxes) const {
+    const int width = padded_width - 2;
+    const int height = static_cast<int>(moves_out_.size() / static_cast<std::size_t>(padded_width)) - 2;
+    int min_x[jump_direction_count];
+    int max_x[jump_direction_count];
+    int min_y[jump_direction_count];
+    int max_y[jump_direction_count];
+    std::fill(std::begin(min_x), std::end(min_x), width);
+    std::fill(std::begin(max_x), std::end(max_x), -1);
+    std::fill(std::begin(min_y), std::end(min_y), height);
+    std::fill(std::begin(max_y), std::end(max_y), -1);
+    for (int y = 0; y < height; ++y) {
+      const std::size_t row = static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(padded_width) + 1;
+      unsigned in_row = 0;
+      for (int x = 0; x < width; ++x) {
+        const std::size_t cell = row + static_cast<std::size_t>(x);
+        if (reached_stamp_[cell] != reach_generation_) continue;
+        const unsigned label = moves_[cell];
+        in_row |= label;
+        for (unsigned bits = label; bits != 0; bits &= bits - 1) {
+          const int d = std::countr_zero(bits);
+          min_x[d] = std::min(min_x[d], x);
+          max_x[d] = std::max(max_x[d], x);
+        }
+      }
+      for (unsigned bits = in_row; bits != 0; bits &= bits - 1) {
+        const int d = std::countr_zero(bits);
+        min_y[d] = std::min(min_y[d], y);
+        max_y[d] = y;
+      }
     }
-    box.min_x = std::min(box.min_x, x);
-    box.min_y = std::min(box.min_y, y);
-    box.max_x = std::max(box.max_x, x);
-    box.max_y = std::max(box.max_y, y);
+    for (int d = 0; d < jump_direction_count; ++d) {
+      if (max_x[d] < 0) continue;
+      const GoalBox found{static_cast<std::int16_t>(min_x[d]), static_cast<std::int16_t>(min_y[d]),
+                          static_cast<std::int16_t>(max_x[d]), static_cast<std::int16_t>(max_y[d])};
+      GoalBox& box = boxes[d];
+      box = box.empty() ? found
+                        : GoalBox{std::min(box.min_x, found.min_x), std::min(box.min_y, found.min_y),
+                                  std::max(box.max_x, found.max_x), std::max(box.max_y, found.max_y)};
+    }
   }
   // A cost as its steps, the straight ones in the high half of the word and the diagonal ones
   // in the low half: two costs are equal exactly when their words are.
@@ -93,8 +118,8 @@ class FirstMoveSearch {
   static double value(Steps steps) {
     return static_cast<double>(steps >> 32) + static_cast<double>(steps & 0xffffffffU) * sqrt2;
   }
-  static Steps step_of(int direction) { return (direction & 1) != 0 ? diagonal_step : straight_step; }
-  static double step_cost(int direction) { return (direction & 1) != 0 ? sqrt2 : 1.0; }
+  static constexpr Steps step_of(int direction) { return (direction & 1) != 0 ? diagonal_step : straight_step; }
+  static constexpr double step_cost(int direction) { return (direction & 1) != 0 ? sqrt2 : 1.0; }
   [[nodiscard]] std::size_t step(std::size_t cell, int direction) const {
     return cell + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(offset_[direction]));
   }
@@ -186,42 +211,55 @@ class FirstMoveSearch {
           stack_.pop_back();
           continue;
         }
-        const Steps steps = steps_[cell];
-        const double cost = cost_[cell];
-        const std::uint8_t out = moves_out_[cell];
-        std::uint8_t moves = 0;
-        bool waiting = false;
-        for (int d = 0; d < jump_direction_count; ++d) {
-          if ((out & (1u << d)) == 0) continue;
-          // Moves are symmetric (no corner cutting needs the same side cells both ways), so
-          // the neighbour in direction d reaches `cell` in the opposite direction.
-          const std::size_t previous = step(cell, d);
-          if (reached_stamp_[previous] != reach_generation_) {
-            seed_exact_costs();
-            return false;
-          }
-          if (steps_[previous] + step_of(d) == steps) {
-            if (previous == source) {
-              moves |= static_cast<std::uint8_t>(1u << ((d + jump_direction_count / 2) % jump_direction_count));
-            } else if (labelled_stamp_[previous] == label_generation_) {
-              moves |= moves_[previous];
-            } else {
-              stack_.push_back(previous);
-              waiting = true;
-            }
-          } else if (cost_[previous] + step_cost(d) < cost) {
-            // Distinct costs differ by far more than the rounding of this sum: a true improvement.
-            seed_exact_costs();
-            return false;
-          }
+        Label label{steps_[cell], cost_[cell], 0, false};
+        if (!take_neighbours(cell, source, label, std::make_integer_sequence<int, jump_direction_count>{})) {
+          seed_exact_costs();
+          return false;
         }
-        if (waiting) continue;
+        if (label.waiting) continue;
+        const std::uint8_t moves = label.moves;
         moves_[cell] = moves;
         labelled_stamp_[cell] = label_generation_;
         stack_.pop_back();
       }
     }
     return true;
+  }
+  // What the second pass gathers about one cell from its neighbours.
+  struct Label {
+    Steps steps;        ///< the cell's cost
+    double cost;        ///< the same as a number
+    std::uint8_t moves;  ///< the first moves of its labelled optimal predecessors
+    bool waiting;        ///< an optimal predecessor is not labelled yet (it is on the stack)
+  };
+  // Takes the 8 neighbours of `cell` into `label`, the direction a compile-time constant in each
+  // (this is the build's innermost loop); false when a step improves the cell's cost or a
+  // neighbour was not reached.
+  template <int... direction>
+  bool take_neighbours(std::size_t cell, std::size_t source, Label& label, std::integer_sequence<int, direction...>) {
+    const std::uint8_t out = moves_out_[cell];
+    return (take_neighbour<direction>(cell, source, out, label) && ...);
+  }
+  template <int direction>
+  bool take_neighbour(std::size_t cell, std::size_t source, std::uint8_t out, Label& label) {
+    if ((out & (1u << direction)) == 0) return true;
+    // Moves are symmetric (no corner cutting needs the same side cells both ways), so the
+    // neighbour in `direction` reaches `cell` in the opposite direction.
+    const std::size_t previous = step(cell, direction);
+    if (reached_stamp_[previous] != reach_generation_) return false;
+    if (steps_[previous] + step_of(direction) == label.steps) {
+      if (previous == source) {
+        label.moves |= static_cast<std::uint8_t>(1u << ((direction + jump_direction_count / 2) % jump_direction_count));
+      } else if (labelled_stamp_[previous] == label_generation_) {
+        label.moves |= moves_[previous];
+      } else {
+        stack_.push_back(previous);
+        label.waiting = true;
+      }
+      return true;
+    }
+    // Distinct costs differ by far more than the rounding of this sum: a true improvement.
+    return !(cost_[previous] + step_cost(direction) < label.cost);
   }
   // Puts on the open list every cell a step from a reached cell improves.
   void seed_exact_costs() {
