@@ -79,13 +79,15 @@ GridGoalBounds::GridGoalBounds(const GridMap& map, const Progress& progress, int
 std::size_t GridGoalBounds::build_memory_bytes_for(const GridMap& map, int threads) {
   const std::size_t cells = map.cell_count();
   const std::size_t padded = static_cast<std::size_t>(map.width() + 2) * static_cast<std::size_t>(map.height() + 2);
-  // Per thread: the costs (2 x int32), the moves (1 byte), two stamps (2 x uint32), the list of
-  // cells reached (one size_t each) and the depth-first stack (one size_t per cell, the most it
-  // holds in practice).
-  constexpr std::size_t search_bytes_per_cell = 2 * sizeof(std::int32_t) + sizeof(std::uint8_t) +
+  // Shared: the moves leaving each padded cell and the straight rays' stops (1 byte each), and
+  // the sources. Per thread: the costs (steps and value, 8 bytes each), the moves (1 byte), two
+  // stamps (2 x uint32), the list of cells reached and the depth-first stack (one size_t per
+  // cell each, the most they hold in practice) and the open list.
+  constexpr std::size_t search_bytes_per_cell = sizeof(std::uint64_t) + sizeof(double) + sizeof(std::uint8_t) +
                                                 2 * sizeof(std::uint32_t) + 2 * sizeof(std::size_t);
   constexpr std::size_t heap_bytes_per_cell = sizeof(double) + sizeof(std::size_t);
-  return sizeof(GridGoalBounds) + cells * jump_direction_count * sizeof(GoalBox) + padded + cells * sizeof(NodeId) +
+  return sizeof(GridGoalBounds) + cells * jump_direction_count * sizeof(GoalBox) + 2 * padded +
+         cells * sizeof(NodeId) +
          static_cast<std::size_t>(std::max(threads, 1)) * padded * (search_bytes_per_cell + heap_bytes_per_cell);
 }
 
