@@ -1,7 +1,9 @@
 // Goal bounding for JPS+ (GridGoalBounds + GridQuery::set_goal_bounds): every box against
 // the boxes a brute-force Dijkstra from every neighbour gives, optimal lengths against a
 // textbook Dijkstra on random maps with fewer expansions than JPS+ in all, every query of a real
-// MovingAI map at its recorded optimum, threads, refusals, and the bounds' files.
+// MovingAI map at its recorded optimum, threads, refusals, and the bounds' files. The build
+// (canonical Dijkstra, then first moves from the optimal predecessors) is also compared, box for
+// box, with the per-cell Dijkstra build it replaced, kept here as the reference.
 
 #include <gtest/gtest.h>
 
@@ -11,10 +13,12 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <queue>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "grid/jump/goal_box_build.hpp"
 #include "grid_derived_test_support.hpp"
 #include "grid_test_support.hpp"
 #include "temporary_folder.hpp"
@@ -48,6 +52,110 @@ GridMap random_uniform_map(TestRandom& random, int min_side, int max_side, doubl
 }
 
 std::string cell_text(Cell cell) { return "(" + std::to_string(cell.x) + "," + std::to_string(cell.y) + ")"; }
+
+// The build the canonical one replaced: from every passable cell, a Dijkstra search that labels
+// each cell with its set of optimal first moves (every tie kept; a cost is a + b*sqrt2, compared
+// exactly on (a, b)), widening the source's box of each move in the set.
+std::vector<GoalBox> per_cell_dijkstra_boxes(const GridMap& map) {
+  std::vector<GoalBox> boxes(map.cell_count() * jump_direction_count);
+  auto move_allowed = [&](Cell at, int d) {
+    return reference_move_allowed(map, DiagonalMode::only_if_no_obstacles, at.x, at.y, jump_direction_dx[d],
+                                  jump_direction_dy[d]);
+  };
+  auto value = [](std::int32_t a, std::int32_t b) { return a + b * 1.4142135623730950488; };
+  struct Label {
+    bool reached = false;
+    bool closed = false;
+    std::int32_t a = 0;
+    std::int32_t b = 0;
+    std::uint8_t moves = 0;
+  };
+  using Entry = std::pair<double, NodeId>;
+  for (const Cell source : passable_cells(map)) {
+    std::vector<Label> labels(map.cell_count());
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+    labels[map.id_of(source)].reached = true;
+    open.push({0.0, map.id_of(source)});
+    GoalBox* out = boxes.data() + static_cast<std::size_t>(map.id_of(source)) * jump_direction_count;
+    while (!open.empty()) {
+      const NodeId at = open.top().second;
+      open.pop();
+      Label& label = labels[at];
+      if (label.closed) continue;
+      label.closed = true;
+      const Cell cell = map.cell_of(at);
+      for (int d = 0; d < jump_direction_count; ++d) {
+        if ((label.moves & (1u << d)) == 0) continue;
+        GoalBox& box = out[d];
+        const auto x = static_cast<std::int16_t>(cell.x);
+        const auto y = static_cast<std::int16_t>(cell.y);
+        box = box.empty() ? GoalBox{x, y, x, y}
+                          : GoalBox{std::min(box.min_x, x), std::min(box.min_y, y), std::max(box.max_x, x),
+                                    std::max(box.max_y, y)};
+      }
+      for (int d = 0; d < jump_direction_count; ++d) {
+        if (!move_allowed(cell, d)) continue;
+        const NodeId next = map.id_of(cell.x + jump_direction_dx[d], cell.y + jump_direction_dy[d]);
+        Label& to = labels[next];
+        if (to.closed) continue;
+        const bool diagonal = (d & 1) != 0;
+        const std::int32_t a = label.a + (diagonal ? 0 : 1);
+        const std::int32_t b = label.b + (diagonal ? 1 : 0);
+        const auto moves = static_cast<std::uint8_t>(cell == source ? 1u << d : label.moves);
+        if (to.reached && to.a == a && to.b == b) {
+          to.moves |= moves;
+        } else if (!to.reached || value(a, b) < value(to.a, to.b)) {
+          to = {true, false, a, b, moves};
+          open.push({value(a, b), next});
+        }
+      }
+    }
+  }
+  return boxes;
+}
+
+void expect_boxes_of_per_cell_dijkstra(const GridMap& map, const GridGoalBounds& bounds, const std::string& what) {
+  const std::vector<GoalBox> expected = per_cell_dijkstra_boxes(map);
+  std::size_t differ = 0;
+  for (NodeId cell = 0; cell < map.cell_count(); ++cell)
+    for (int d = 0; d < jump_direction_count; ++d)
+      if (bounds.box(cell, d) != expected[static_cast<std::size_t>(cell) * jump_direction_count + d] &&
+          ++differ <= 5)
+        ADD_FAILURE() << what << ": cell " << cell_text(map.cell_of(cell)) << " direction " << d
+                      << " differs from the per-cell Dijkstra build";
+  EXPECT_EQ(differ, 0u) << what;
+}
+
+TEST(GridGoalBounds, CanonicalBuildGivesThePerCellDijkstraBoxes) {
+  TestRandom random(20161111);
+  // Open maps (many tied paths), cluttered ones and mazes of narrow passages.
+  const double densities[] = {0.0, 0.05, 0.2, 0.35, 0.45};
+  for (int round = 0; round < (sanitized_build() ? 5 : 30); ++round) {
+    const double blocked = densities[round % 5];
+    const GridMap map = random_uniform_map(random, 10, sanitized_build() ? 24 : 48, blocked);
+    expect_boxes_of_per_cell_dijkstra(map, GridGoalBounds(map, {}, 1 + round % 2),
+                                      "round " + std::to_string(round) + " (" + std::to_string(map.width()) + "x" +
+                                          std::to_string(map.height()) + ")");
+  }
+}
+
+// The canonical pass turning only at the source leaves most cells unreached or too costly; the
+// check of every step and the exact search after it must still give the same boxes.
+TEST(GridGoalBounds, CostsTheCanonicalPassMissesAreMadeExact) {
+  TestRandom random(20161112);
+  for (int round = 0; round < (sanitized_build() ? 4 : 12); ++round) {
+    const GridMap map = random_uniform_map(random, 10, 32, 0.4);
+    std::vector<GoalBox> mended(map.cell_count() * jump_direction_count);
+    build_goal_boxes(map, 0, static_cast<NodeId>(map.cell_count()), mended.data(), {}, 1 + round % 2,
+                     CanonicalTurns::at_source_only);
+    const GridGoalBounds bounds(map);
+    for (NodeId cell = 0; cell < map.cell_count(); ++cell)
+      for (int d = 0; d < jump_direction_count; ++d)
+        ASSERT_EQ(mended[static_cast<std::size_t>(cell) * jump_direction_count + d], bounds.box(cell, d))
+            << "round " << round << " " << cell_text(map.cell_of(cell)) << " direction " << d;
+    expect_boxes_of_per_cell_dijkstra(map, bounds, "round " + std::to_string(round));
+  }
+}
 
 TEST(GridGoalBounds, EveryBoxIsTheBoxOfTheGoalsItsMoveReachesOptimally) {
   TestRandom random(20160212);
@@ -414,6 +522,7 @@ TEST(GridGoalBoundsData, OptimalOnEveryQueryOfASmallMovingAiMap) {
   const GridMap map = read_movingai_map(scenario_map_path(path));
   ASSERT_TRUE(map.uniform_cost());
   auto bounds = std::make_shared<const GridGoalBounds>(map, GridGoalBounds::Progress{}, 2);
+  if (!sanitized_build()) expect_boxes_of_per_cell_dijkstra(map, *bounds, "ht_chantry");
   GridQuery bounded(map);
   bounded.set_goal_bounds(bounds);
   GridQuery plain(map);

@@ -24,8 +24,8 @@ void configure_grid_preprocess_command(CLI::App& command, GridPreprocessArgument
   add_grid_map_argument(command, arguments.map_path);
   add_required_output_option(command, arguments.output_path, "where to write the jump table");
   command.add_option("--goal-bounds", arguments.goal_bounds_path,
-                     "also build the map's goal bounds for jps-plus and write them here (one Dijkstra search per "
-                     "passable cell: minutes on large maps)")
+                     "also build the map's goal bounds for jps-plus and write them here (one canonical Dijkstra "
+                     "search per passable cell: minutes on large maps)")
       ->type_name("FILE");
   command
       .add_option("--goal-bounds-range", arguments.goal_bounds_range,

@@ -6,9 +6,11 @@
 // move, ties included, under the MovingAI rules), so a search that skips a direction whose box
 // excludes the goal stays optimal. How the boxes are computed: docs/grid.md, "Goal bounding".
 //
-// Building costs one Dijkstra search per passable cell: quadratic in the passable cells (times
-// in docs/benchmarks.md, "Goal bounding"). It may run on several threads; the result does not
-// depend on their number.
+// Building searches from every passable cell, by canonical Dijkstra (Sturtevant & Rabin 2016;
+// only jump points enter its open list) and then the first moves from each cell's optimal
+// predecessors: the boxes are exactly those one plain Dijkstra search per cell gives, ties
+// included. Still quadratic in the passable cells (times in docs/benchmarks.md, "Goal
+// bounding"). It may run on several threads; the result does not depend on their number.
 //
 // Like GridJumpTable, the bounds belong to one version of one map (GridCellTable: its size,
 // revision() and passability checksum), and mismatch() names what differs.
@@ -82,11 +84,12 @@ class GridGoalBounds : public GridCellTable<GridGoalBounds> {
   /// Bytes held (the boxes and the object itself).
   [[nodiscard]] std::size_t memory_bytes() const { return sizeof(*this) + boxes_.capacity() * sizeof(GoalBox); }
   /// An estimate, known before building, of the most memory building bounds of `map` on
-  /// `threads` threads holds at once: the boxes (64 bytes per cell), a padded copy of the
-  /// passability and the list of passable cells (5 bytes per cell at most), and per thread
-  /// its Dijkstra search's arrays (17 bytes per cell) and heap (counted as 16 bytes per cell;
-  /// it rarely holds more than a few entries per cell of the search's frontier). For a caller
-  /// that refuses maps too large for its memory (the `wayfinder` command's --max-table-memory).
+  /// `threads` threads holds at once: the boxes (64 bytes per cell), padded grids of the
+  /// moves and the straight rays' stops, the list of passable cells (6 bytes per cell at most),
+  /// and per thread its search's arrays (41 bytes per cell: costs, first moves, stamps, the
+  /// cells reached and the depth-first stack) and open list (counted as 16 bytes per cell; it
+  /// holds jump points only, far fewer in practice). For a caller that refuses maps too large for its memory (the
+  /// `wayfinder` command's --max-table-memory).
   [[nodiscard]] static std::size_t build_memory_bytes_for(const GridMap& map, int threads);
 
   // ---- Files (GridCellTable): the magic text "WFGOALB\n", then the boxes as 4 int16 each

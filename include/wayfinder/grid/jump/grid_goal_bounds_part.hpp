@@ -1,6 +1,6 @@
 #pragma once
 // The goal bounds (grid_goal_bounds.hpp) of a range of cells, built on its own: the whole build
-// runs one Dijkstra search per passable cell, and a cell's boxes depend on the map alone, so
+// runs one search from each passable cell, and a cell's boxes depend on the map alone, so
 // the cells can be split into ranges built apart (on other threads, processes or machines)
 // and the parts merged with GridGoalBounds::merge into bounds equal, box for box, to the whole
 // build's (so their file is byte for byte the same). docs/grid.md, "Goal bounding", shows the
