@@ -71,7 +71,7 @@ class VoxelFlyingDomain {
     };
     if (world_.inside_chunk_interior(node)) {
       // The whole neighbourhood lies in the node's chunk: neighbour ids are fixed offsets.
-      std::uint32_t allowed = open_directions(blocked);  // bit d: direction d is open
+      std::uint32_t allowed = blocked == 0 ? all_directions : open_directions(blocked);  // bit d: direction d is open
       if constexpr (ClosedFlagsSink<std::remove_cvref_t<Sink>>) {
         // A search that keeps closed flags by id lets expanded neighbours be left out: their
         // cost is final, relaxing them would change nothing. The flags come in 16-bit words, one
@@ -115,7 +115,7 @@ class VoxelFlyingDomain {
   /// reaching from the centre to the move's step, so "some block of the box is blocked" spreads
   /// the centre layer's bits outwards one axis at a time: three shifts and ORs instead of a test
   /// per direction.
-  [[nodiscard]] static constexpr std::uint32_t open_directions(std::uint32_t blocked) {
+  [[nodiscard]] WAYFINDER_FORCE_INLINE static constexpr std::uint32_t open_directions(std::uint32_t blocked) {
     constexpr std::uint32_t centre_x = 0x2492492u;  // bits with dx = 0
     constexpr std::uint32_t centre_z = 0xE07038u;   // bits with dz = 0
     constexpr std::uint32_t centre_y = 0x3FE00u;    // bits with dy = 0
