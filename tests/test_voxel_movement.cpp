@@ -562,6 +562,35 @@ TEST(VoxelSearch, FlyingDomainLeavesOutClosedNeighbours) {
   EXPECT_EQ(sink.skipped_count, 26u);
 }
 
+// The open directions of a neighbourhood against the rule spelled out: a move is open when every
+// block of the box it spans is free. Every mask of up to two blocked bits, then random ones.
+TEST(VoxelSearch, FlyingOpenDirectionsMatchTheBoxRule) {
+  const auto by_boxes = [](std::uint32_t blocked) {
+    std::uint32_t open = 0;
+    int direction = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dz = -1; dz <= 1; ++dz)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (dx == 0 && dy == 0 && dz == 0) continue;
+          bool free = true;
+          for (int a = std::min(0, dx); a <= std::max(0, dx); ++a)
+            for (int b = std::min(0, dy); b <= std::max(0, dy); ++b)
+              for (int c = std::min(0, dz); c <= std::max(0, dz); ++c)
+                if ((blocked >> ((b + 1) * 9 + (c + 1) * 3 + (a + 1))) & 1u) free = false;
+          if (free) open |= 1u << direction;
+          ++direction;
+        }
+    return open;
+  };
+  std::vector<std::uint32_t> masks{0};
+  for (int i = 0; i < 27; ++i)
+    for (int j = i; j < 27; ++j) masks.push_back((1u << i) | (1u << j));
+  std::mt19937 random(11);
+  for (int i = 0; i < 20000; ++i) masks.push_back(static_cast<std::uint32_t>(random()) & ((1u << 27) - 1));
+  for (const std::uint32_t blocked : masks)
+    ASSERT_EQ(VoxelFlyingDomain::open_directions(blocked), by_boxes(blocked)) << blocked;
+}
+
 // Brute force: Dijkstra over every place, with moves found by trying every nearby position
 // against the independent rules.
 std::map<std::tuple<int, int, int>, double> reference_costs(const VoxelWorld& world, const MovementProfile& profile,

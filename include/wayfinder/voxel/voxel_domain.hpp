@@ -45,13 +45,7 @@ class VoxelFlyingDomain {
       for (int dz = -1; dz <= 1; ++dz)
         for (int dx = -1; dx <= 1; ++dx) {
           if (dx == 0 && dy == 0 && dz == 0) continue;
-          // The blocks a move passes beside: every corner of the box spanned by the move.
-          std::uint32_t box = 0;
-          for (int a = std::min(0, dx); a <= std::max(0, dx); ++a)
-            for (int b = std::min(0, dy); b <= std::max(0, dy); ++b)
-              for (int c = std::min(0, dz); c <= std::max(0, dz); ++c) box |= 1u << neighbour_bit(a, b, c);
           const int axes = std::abs(dx) + std::abs(dy) + std::abs(dz);
-          boxes_[direction] = box;
           offsets_[direction] = static_cast<NodeId>(dx + dz * VoxelWorld::chunk_size + dy * VoxelWorld::chunk_size * VoxelWorld::chunk_size);
           steps_[direction] = {static_cast<std::uint8_t>(dx + 1), static_cast<std::uint8_t>(dy + 1),
                                static_cast<std::uint8_t>(dz + 1)};
@@ -66,7 +60,7 @@ class VoxelFlyingDomain {
   template <class Sink>
   WAYFINDER_FORCE_INLINE void for_each_successor(NodeId node, Sink&& sink) const {
     const VoxelCoord at = world_.coord_of(node);
-    // Solid-or-outside bits of the 3 x 3 x 3 neighbourhood, bit neighbour_bit(dx, dy, dz).
+    // Solid-or-outside bits of the 3 x 3 x 3 neighbourhood, bit (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1).
     const std::uint32_t blocked = world_.blocked_neighbourhood(at.x, at.y, at.z);
     // A search engine may take, with each successor, a way to get its heuristic from the
     // coordinates known here instead of decoding its id again.
@@ -79,10 +73,7 @@ class VoxelFlyingDomain {
     };
     if (world_.inside_chunk_interior(node)) {
       // The whole neighbourhood lies in the node's chunk: neighbour ids are fixed offsets.
-      std::uint32_t allowed = all_directions;  // bit d: direction d is open
-      if (blocked != 0)
-        for (int d = 0; d < 26; ++d)
-          if ((blocked & boxes_[d]) != 0) allowed &= ~(1u << d);
+      std::uint32_t allowed = blocked == 0 ? all_directions : open_directions(blocked);  // bit d: direction d is open
       if constexpr (ClosedFlagsSink<std::remove_cvref_t<Sink>>) {
         // A search that keeps closed flags by id lets expanded neighbours be left out: their
         // cost is final, relaxing them would change nothing. The flags come in 16-bit words, one
@@ -91,7 +82,7 @@ class VoxelFlyingDomain {
           const NodeId local = node & (chunk_ids - 1);
           const std::uint16_t* rows = words + (local >> VoxelWorld::chunk_bits) - VoxelWorld::chunk_size - 1;
           const int shift = static_cast<int>(local & (VoxelWorld::chunk_size - 1)) - 1;
-          std::uint32_t closed = 0;  // bit neighbour_bit(dx, dy, dz)
+          std::uint32_t closed = 0;  // bits laid out like `blocked`
           for (int dy = 0; dy <= 2; ++dy)
             for (int dz = 0; dz <= 2; ++dz)
               closed |= ((static_cast<std::uint32_t>(rows[dy * VoxelWorld::chunk_size + dz]) >> shift) & 7u) << (dy * 9 + dz * 3);
@@ -113,8 +104,28 @@ class VoxelFlyingDomain {
     const NodeId xs[3] = {world_.x_part(at.x - 1), world_.x_part(at.x), world_.x_part(at.x + 1)};
     const NodeId ys[3] = {world_.y_part(at.y - 1), world_.y_part(at.y), world_.y_part(at.y + 1)};
     const NodeId zs[3] = {world_.z_part(at.z - 1), world_.z_part(at.z), world_.z_part(at.z + 1)};
-    for (int d = 0; d < 26; ++d)
-      if ((blocked & boxes_[d]) == 0) emit(d, xs[steps_[d][0]] | ys[steps_[d][1]] | zs[steps_[d][2]]);
+    for (std::uint32_t allowed = open_directions(blocked); allowed != 0; allowed &= allowed - 1) {
+      const int d = std::countr_zero(allowed);
+      emit(d, xs[steps_[d][0]] | ys[steps_[d][1]] | zs[steps_[d][2]]);
+    }
+  }
+
+  /// The open directions (bit d: direction d, numbered like the neighbour bits with the centre
+  /// left out) of a node whose 3 x 3 x 3 neighbourhood has the solid-or-outside bits `blocked`
+  /// (bit (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1)). A move is open when no block of the box it
+  /// spans is blocked (no corner cutting). The box is a product of one interval per axis, each
+  /// reaching from the centre to the move's step, so "some block of the box is blocked" spreads
+  /// the centre layer's bits outwards one axis at a time: three shifts and ORs instead of a test
+  /// per direction.
+  [[nodiscard]] WAYFINDER_FORCE_INLINE static constexpr std::uint32_t open_directions(std::uint32_t blocked) {
+    constexpr std::uint32_t centre_x = 0x2492492u;  // bits with dx = 0
+    constexpr std::uint32_t centre_z = 0xE07038u;   // bits with dz = 0
+    constexpr std::uint32_t centre_y = 0x3FE00u;    // bits with dy = 0
+    std::uint32_t spread = blocked | ((blocked & centre_x) << 1) | ((blocked & centre_x) >> 1);
+    spread |= ((spread & centre_z) << 3) | ((spread & centre_z) >> 3);
+    spread |= ((spread & centre_y) << 9) | ((spread & centre_y) >> 9);
+    const std::uint32_t open = ~spread;
+    return ((open & 0x1FFFu) | ((open >> 1) & ~0x1FFFu)) & all_directions;
   }
 
   /// The 3D octile distance: the cost of the cheapest move sequence in open space.
@@ -136,7 +147,6 @@ class VoxelFlyingDomain {
   static constexpr double sqrt3 = 1.73205080756887729353;
   static constexpr std::uint32_t all_directions = (1u << 26) - 1;
   static constexpr NodeId chunk_ids = NodeId{1} << (3 * VoxelWorld::chunk_bits);
-  static constexpr int neighbour_bit(int dx, int dy, int dz) { return (dy + 1) * 9 + (dz + 1) * 3 + (dx + 1); }
 
   [[nodiscard]] WAYFINDER_FORCE_INLINE Cost octile(int x, int y, int z, VoxelCoord b) const {
     return octile_of_distances(std::abs(x - b.x), std::abs(y - b.y), std::abs(z - b.z));
@@ -188,7 +198,6 @@ class VoxelFlyingDomain {
 
   const VoxelWorld& world_;
   Cost fly_cost_;
-  std::array<std::uint32_t, 26> boxes_{};
   std::array<NodeId, 26> offsets_{};  ///< id difference of each direction inside one chunk
   std::array<std::array<std::uint8_t, 3>, 26> steps_{};  ///< (dx, dy, dz) + 1 of each direction
   std::array<Cost, 26> costs_{};
