@@ -25,6 +25,7 @@
 #include "voxel_test_support.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_connected_parts.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
@@ -581,6 +582,45 @@ TEST(VoxelWideAgents, HierarchyAndAStarAgreeOnASceneForWidthTwo) {
   }
   ASSERT_GE(found, 3) << "too few reachable pairs in " << file;
   EXPECT_LT(ratio_sum / found, 1.10);
+}
+
+// docs/architecture.md tells programs that run wide agents on many threads to share one
+// footprint world and search it with one-column queries: those must give the wide query's paths.
+TEST(VoxelWideAgents, OneColumnQueriesOnASharedFootprintWorldGiveTheWideAgentsPaths) {
+  int found = 0;
+  for (const bool fly : {false, true}) {
+    for (const int width : {2, 3}) {
+      const MovementProfile wide = fly ? wide_flyer(width) : wide_walker(width);
+      MovementProfile one_column = wide;
+      one_column.agent_width = 1;
+      for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        const VoxelWorld world = fly ? random_air(seed * 31u + static_cast<std::uint64_t>(width))
+                                     : random_terrain(seed * 31u + static_cast<std::uint64_t>(width));
+        const VoxelWorld shared = footprint_world(world, wide);
+        const std::vector<VoxelCoord> places = BodyRules(world, wide).places();
+        ASSERT_GT(places.size(), 10u);
+        VoxelQuery wide_query(world, wide);
+        VoxelQuery shared_query(shared, one_column);
+        std::mt19937_64 random(seed);
+        for (int i = 0; i < 20; ++i) {
+          const VoxelCoord start = places[random() % places.size()];
+          const VoxelCoord goal = places[random() % places.size()];
+          const std::string where = std::string(fly ? "flyer" : "walker") + " width " + std::to_string(width) +
+                                    " seed " + std::to_string(seed) + " from " + text(start) + " to " + text(goal);
+          const PathResult expected = wide_query.find_path(start, goal);
+          const PathResult got = shared_query.find_path(start, goal);
+          ASSERT_EQ(got.found(), expected.found()) << where << ": " << got.message;
+          if (!expected.found()) continue;
+          ++found;
+          EXPECT_NEAR(got.cost, expected.cost, 1e-9 * std::max(1.0, expected.cost)) << where;
+          ASSERT_EQ(got.nodes.size(), expected.nodes.size()) << where;
+          for (std::size_t k = 0; k < got.nodes.size(); ++k)
+            EXPECT_EQ(shared.coord_of(got.nodes[k]), world.coord_of(expected.nodes[k])) << where << " point " << k;
+        }
+      }
+    }
+  }
+  EXPECT_GT(found, 60) << "too few reachable pairs to prove anything";
 }
 
 }  // namespace

@@ -77,8 +77,10 @@ struct VoxelMove {
 /// serves them with the same guarantees as for one column. The search runs on the agent's
 /// footprint world, which the query makes on the first such query and keeps (about one byte per
 /// block of the world) until the width, the kind of agent or the world's revision changes; its
-/// node ids appear only in the trace, whose ids are the footprint world's. Width 1 searches the
-/// world itself, exactly as before.
+/// node ids appear only in the trace, whose ids are the footprint world's. Threads can share one
+/// instead: footprint_world(world, profile) once, searched by queries whose profile has
+/// agent_width 1, gives the same paths in the same coordinates. Width 1 searches the world
+/// itself, exactly as before.
 class VoxelQuery : public QueryObject<VoxelQuery, VoxelWorld, VoxelCoord, VoxelSearchOptions> {
  public:
   /// Throws std::invalid_argument if profile_problem(profile) is not empty.
