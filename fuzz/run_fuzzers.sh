@@ -34,7 +34,7 @@ cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" \
   -DWAYFINDER_BUILD_BENCHMARKS=OFF -DWAYFINDER_INSTALL=OFF >/dev/null
 # Each name has a fuzz/fuzz_NAME.cpp target and a fuzz/corpus/NAME/ seed folder.
 targets=(movingai_map movingai_scenario obj_mesh polyanya_mesh vox_file voxel_3dmap off_mesh_links jump_table goal_bounds navmesh_file
-  crowd_scenario goal_bounds_part obstacle_events accept_encoding)
+  crowd_scenario goal_bounds_part obstacle_events accept_encoding steersuite_testcase)
 cmake --build "$build_dir" --target "${targets[@]/#/fuzz_}"
 
 status=0

@@ -28,8 +28,10 @@ CrowdSettings settings_of(const CrowdScenario& scenario, const CrowdRunOptions& 
   return settings;
 }
 
-/// Runs the scenario's agents in `crowd` (on either world): `shortest(agent)` is the length of
-/// its shortest path (0: none), `on_ground(agent)` whether it stands on walkable ground.
+/// Runs the scenario's agents in `crowd` (on either world): `shortest(agent, from, to)` is the
+/// length of the agent's shortest path between two points (0: none), `on_ground(agent)` whether
+/// it stands on walkable ground. An agent with `via` points walks to each in turn, then to its
+/// goal; its shortest path is the sum of its legs' (0 when a leg has none).
 template <class Shortest, class OnGround>
 CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOptions& options, Shortest&& shortest_of,
                    OnGround&& on_ground) {
@@ -45,8 +47,30 @@ CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOp
     } catch (const std::invalid_argument& error) {
       throw std::invalid_argument("agents[" + std::to_string(i) + "].start: " + error.what());
     }
-    shortest[i] = shortest_of(agent);
+    Point from = agent.start;
+    for (std::size_t leg = 0; leg <= agent.via.size(); ++leg) {
+      const Point& to = leg < agent.via.size() ? agent.via[leg] : agent.goal;
+      const double length = shortest_of(agent, from, to);
+      if (length <= 0.0 && !geometry::same_xz(from, to)) {
+        shortest[i] = 0.0;
+        break;
+      }
+      shortest[i] += length;
+      from = to;
+    }
   }
+  // The leg each agent walks: via[leg], or the goal once leg == via.size().
+  std::vector<std::size_t> legs(n, 0);
+  const auto target_of = [&](std::size_t i) -> const Point& {
+    const CrowdScenarioAgent& agent = scenario.agents[i];
+    return legs[i] < agent.via.size() ? agent.via[legs[i]] : agent.goal;
+  };
+  const auto set_target = [&](std::size_t i) {
+    if (!crowd.set_target(ids[i], target_of(i))) {
+      const std::string field = legs[i] < scenario.agents[i].via.size() ? "via[" + std::to_string(legs[i]) + "]" : "goal";
+      throw std::invalid_argument("agents[" + std::to_string(i) + "]." + field + ": not on the mesh (for the agent's filter)");
+    }
+  };
 
   CrowdRun run;
   CrowdMetrics& m = run.metrics;
@@ -64,37 +88,46 @@ CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOp
   if (options.trail_interval > 0) run.trails.assign(n, {});
   std::vector<Point> previous(n);
   for (std::size_t i = 0; i < n; ++i) previous[i] = crowd.agent(ids[i])->position;
+  // The scenario's agents still in the crowd, in the crowd's order (that of their ids, which is
+  // the order they were added in): crowd.agents()[k] is scenario agent live[k]. An agent that
+  // leaves on arrival is removed from both.
+  std::vector<std::size_t> live(n);
+  for (std::size_t i = 0; i < n; ++i) live[i] = i;
+  std::vector<bool> left(n, false);
+  std::vector<CrowdAgentStatus> final_status(n, CrowdAgentStatus::idle);
+  std::vector<bool> final_stuck(n, false);
 
-  for (std::size_t step = 0; step < steps; ++step) {
+  std::size_t step = 0;
+  for (; step < steps && !(scenario.leave_on_arrival && live.empty()); ++step) {
     const double now = static_cast<double>(step) * dt;
-    for (std::size_t i = 0; i < n; ++i)
+    for (const std::size_t i : live)
       if (!started[i] && now >= scenario.agents[i].start_time) {
-        if (!crowd.set_target(ids[i], scenario.agents[i].goal))
-          throw std::invalid_argument("agents[" + std::to_string(i) + "].goal: not on the mesh (for the agent's filter)");
+        set_target(i);
         started[i] = true;
       }
     if (options.trail_interval > 0 && step % options.trail_interval == 0)
-      for (std::size_t i = 0; i < n; ++i) run.trails[i].push_back(crowd.agent(ids[i])->position);
+      for (const std::size_t i : live) run.trails[i].push_back(crowd.agent(ids[i])->position);
     const CrowdUpdateReport report = crowd.update(dt);
     update_us.push_back(report.microseconds);
 
     const std::span<const CrowdAgent> agents = crowd.agents();
     const bool in_window = step + window >= steps;
     std::size_t off_mesh = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const CrowdAgent& agent = agents[i];
+    for (std::size_t k = 0; k < live.size(); ++k) {
+      const std::size_t i = live[k];
+      const CrowdAgent& agent = agents[k];
       const double moved = std::hypot(agent.position.x - previous[i].x, agent.position.z - previous[i].z);
       walked[i] += moved;
       previous[i] = agent.position;
-      const bool arrived = agent.status == CrowdAgentStatus::arrived;
+      const bool arrived = agent.status == CrowdAgentStatus::arrived && legs[i] == scenario.agents[i].via.size();
       if (arrived && arrived_at[i] < 0.0) arrived_at[i] = now + dt;
       if (in_window) {
         walked_in_window[i] += moved;
         if (!arrived) settled_all_window[i] = false;
       }
       if (!agent.link && !on_ground(agent)) ++off_mesh;  // a link's crossing leaves the mesh by design
-      for (std::size_t j = i + 1; j < n; ++j) {
-        const CrowdAgent& other = agents[j];
+      for (std::size_t l = k + 1; l < live.size(); ++l) {
+        const CrowdAgent& other = agents[l];
         const double reach = agent.settings.radius + other.settings.radius;
         const double dx = agent.position.x - other.position.x, dz = agent.position.z - other.position.z;
         if (dx * dx + dz * dz >= reach * reach) continue;
@@ -105,22 +138,51 @@ CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOp
         if (penetration > 0.01) ++m.overlap_pair_ticks;
       }
     }
+    // Between updates: agents at a via point go on to the next; with leave_on_arrival, agents
+    // at their goal leave the crowd.
+    std::vector<std::size_t> staying;
+    staying.reserve(live.size());
+    for (std::size_t k = 0; k < live.size(); ++k) {
+      const std::size_t i = live[k];
+      if (agents[k].status == CrowdAgentStatus::arrived && legs[i] < scenario.agents[i].via.size()) {
+        ++legs[i];
+        set_target(i);
+      }
+      if (scenario.leave_on_arrival && arrived_at[i] >= 0.0) {
+        left[i] = true;
+        final_status[i] = CrowdAgentStatus::arrived;
+      } else {
+        staying.push_back(i);
+      }
+    }
+    if (staying.size() != live.size()) {
+      for (const std::size_t i : live)
+        if (left[i] && crowd.agent(ids[i]) != nullptr) crowd.remove_agent(ids[i]);
+      live.swap(staying);
+    }
     m.off_mesh_max = std::max(m.off_mesh_max, off_mesh);
     m.off_mesh_agent_ticks += off_mesh;
   }
+  m.steps = step;
+  for (const std::size_t i : live) {
+    const CrowdAgent* agent = crowd.agent(ids[i]);
+    final_status[i] = agent->status;
+    final_stuck[i] = agent->stuck;
+    previous[i] = agent->position;
+  }
 
-  const std::span<const CrowdAgent> agents = crowd.agents();
   double arrival_sum = 0.0, ratio_sum = 0.0, settled_sum = 0.0;
   std::size_t ratios = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const CrowdAgent& agent = agents[i];
-    run.final_positions.push_back(agent.position);
-    run.arrival_times.push_back(agent.status == CrowdAgentStatus::arrived ? arrived_at[i] : -1.0);
-    if (options.trail_interval > 0) run.trails[i].push_back(agent.position);
-    if (agent.stuck) ++m.stuck;
-    if (agent.status == CrowdAgentStatus::arrived) {
+    const CrowdScenarioAgent& agent = scenario.agents[i];
+    run.final_positions.push_back(previous[i]);
+    const bool arrived = final_status[i] == CrowdAgentStatus::arrived && legs[i] == agent.via.size();
+    run.arrival_times.push_back(arrived ? arrived_at[i] : -1.0);
+    if (options.trail_interval > 0) run.trails[i].push_back(previous[i]);
+    if (final_stuck[i]) ++m.stuck;
+    if (arrived) {
       ++m.arrived;
-      const double at = arrived_at[i] - scenario.agents[i].start_time;
+      const double at = arrived_at[i] - agent.start_time;
       arrival_sum += at;
       m.arrival_time_max = std::max(m.arrival_time_max, at);
       if (shortest[i] > 0.0) {
@@ -130,7 +192,7 @@ CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOp
         ++ratios;
       }
     }
-    if (window > 0 && settled_all_window[i] && agent.status == CrowdAgentStatus::arrived) {
+    if (window > 0 && settled_all_window[i] && arrived && !left[i]) {
       const double speed = walked_in_window[i] / (static_cast<double>(window) * dt);
       ++m.settled;
       settled_sum += speed;
@@ -164,9 +226,9 @@ CrowdRun run_crowd_scenario(const NavMesh& mesh, const CrowdScenario& scenario, 
   search.snap_distance = settings.target_snap_distance;
   return run_crowd(
       crowd, scenario, options,
-      [&](const CrowdScenarioAgent& agent) {
+      [&](const CrowdScenarioAgent& agent, const Point& from, const Point& to) {
         search.filter = agent.settings.filter;
-        const PathResult path = query.find_path(agent.start, agent.goal, search);
+        const PathResult path = query.find_path(from, to, search);
         return path.status == SearchStatus::found ? geometry::polyline_length_xz(path.points) : 0.0;
       },
       [&](const CrowdAgent& agent) { return on_mesh(mesh, agent); });
@@ -178,8 +240,8 @@ CrowdRun run_crowd_scenario(const GridMap& map, const CrowdScenario& scenario, c
   auto cell_of = [](const Point& p) { return Cell{static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.z))}; };
   return run_crowd(
       crowd, scenario, options,
-      [&](const CrowdScenarioAgent& agent) {
-        const PathResult path = query.find_path(cell_of(agent.start), cell_of(agent.goal));
+      [&](const CrowdScenarioAgent&, const Point& from, const Point& to) {
+        const PathResult path = query.find_path(cell_of(from), cell_of(to));
         return path.status == SearchStatus::found ? polyline_length(smooth_path(map, path.nodes)) : 0.0;
       },
       [&](const CrowdAgent& agent) { return on_free_cell(map, agent); });

@@ -46,9 +46,27 @@ class Fields {
       fail(field, "must be a whole number from " + std::to_string(minimum) + " to " + std::to_string(maximum));
     return static_cast<std::size_t>(value.get<std::uint64_t>());
   }
+  [[nodiscard]] bool flag(const char* field, bool fallback) const {
+    if (!object_.contains(field)) return fallback;
+    if (!object_.at(field).is_boolean()) fail(field, "must be true or false");
+    return object_.at(field).get<bool>();
+  }
   [[nodiscard]] Point point(const char* field) const {
     if (!object_.contains(field)) fail(field, "is missing");
+    return point_value(object_.at(field), field);
+  }
+  /// An optional array of at most `limit` points (none when the field is left out).
+  [[nodiscard]] std::vector<Point> points(const char* field, std::size_t limit) const {
+    std::vector<Point> read;
+    if (!object_.contains(field)) return read;
     const json& value = object_.at(field);
+    if (!value.is_array() || value.size() > limit)
+      fail(field, "must be an array of at most " + std::to_string(limit) + " points");
+    for (std::size_t i = 0; i < value.size(); ++i)
+      read.push_back(point_value(value[i], std::string(field) + "[" + std::to_string(i) + "]"));
+    return read;
+  }
+  [[nodiscard]] Point point_value(const json& value, const std::string& field) const {
     if (!value.is_array() || value.size() != 3) fail(field, "must be a point [x, y, z]");
     Point p;
     double* parts[] = {&p.x, &p.y, &p.z};
@@ -119,6 +137,7 @@ CrowdScenarioAgent agent_from_json(const json& object, std::size_t index, const 
   CrowdScenarioAgent agent;
   agent.start = fields.point("start");
   agent.goal = fields.point("goal");
+  agent.via = fields.points("via", crowd_scenario_limits::via_points);
   CrowdAgentSettings& body = agent.settings;
   body.radius = fields.number("radius", body.radius, 0.0, true);
   body.height = fields.number("height", body.height, 0.0, true);
@@ -159,6 +178,7 @@ CrowdScenario crowd_scenario_from_json(const json& document, const std::string& 
   }
   scenario.dt = fields.number("dt", scenario.dt, 0.0, true);
   scenario.steps = fields.count("steps", scenario.steps, 1, crowd_scenario_limits::steps);
+  scenario.leave_on_arrival = fields.flag("leave_on_arrival", false);
   if (fields.has("settings")) read_settings(Fields(document.at("settings"), "settings", source), scenario.settings);
   if (!fields.has("agents") || !document.at("agents").is_array()) fields.fail("agents", "must be an array of agents");
   const json& agents = document.at("agents");
@@ -201,6 +221,7 @@ json crowd_scenario_to_json(const CrowdScenario& scenario) {
   }
   document["dt"] = scenario.dt;
   document["steps"] = scenario.steps;
+  if (scenario.leave_on_arrival) document["leave_on_arrival"] = true;
   const CrowdSettings& s = scenario.settings;
   document["settings"] = {{"time_horizon", s.time_horizon},          {"wall_time_horizon", s.wall_time_horizon},
                           {"neighbour_distance", s.neighbour_distance}, {"max_neighbours", s.max_neighbours},
@@ -213,6 +234,11 @@ json crowd_scenario_to_json(const CrowdScenario& scenario) {
                       {"height", b.height}, {"max_speed", b.max_speed}, {"max_acceleration", b.max_acceleration},
                       {"priority", b.avoidance_priority}, {"arrival_radius", b.arrival_radius},
                       {"start_time", agent.start_time}});
+    if (!agent.via.empty()) {
+      json via = json::array();
+      for (const Point& p : agent.via) via.push_back(point_json(p));
+      agents.back()["via"] = via;
+    }
   }
   document["agents"] = agents;
   return document;

@@ -23,6 +23,9 @@ namespace wayfinder::tools {
 struct CrowdScenarioAgent {
   Point start;
   Point goal;
+  /// Points the agent walks to in turn before `goal` (each counts as reached when the agent
+  /// arrives there); empty for most scenarios.
+  std::vector<Point> via;
   CrowdAgentSettings settings;
   double start_time = 0.0;  ///< seconds; the agent stands at its start until then
 };
@@ -39,6 +42,9 @@ struct CrowdScenario {
   GridCrowdOptions grid_options;
   double dt = 0.1;
   std::size_t steps = 600;
+  /// Agents leave the crowd once they arrive at their goal (as in SteerSuite, where an agent
+  /// that has met its last goal is removed), and the run ends when every agent has left.
+  bool leave_on_arrival = false;
   CrowdSettings settings;
   std::vector<CrowdScenarioAgent> agents;
 };
@@ -50,6 +56,7 @@ inline constexpr std::size_t steps = 10'000'000;
 inline constexpr std::size_t threads = 256;
 inline constexpr std::size_t max_neighbours = 1'000;
 inline constexpr std::size_t collision_iterations = 1'000;
+inline constexpr std::size_t via_points = 1'000;  ///< per agent
 }  // namespace crowd_scenario_limits
 
 /// Reads a scenario file. Throws LoadError naming the file and the field at fault

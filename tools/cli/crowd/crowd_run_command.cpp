@@ -1,6 +1,7 @@
 #include "crowd/crowd_run_command.hpp"
 
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include "common/crowd_run.hpp"
 #include "common/crowd_scenario.hpp"
 #include "crowd/crowd_trails_svg.hpp"
+#include "crowd/steersuite_scenario.hpp"
 #include "mesh/mesh_command_support.hpp"
 #include "output_paths.hpp"
 #include "text_table.hpp"
@@ -18,7 +20,8 @@
 namespace wayfinder::cli {
 
 void configure_crowd_run_command(CLI::App& command, CrowdRunArguments& arguments) {
-  add_required_file_argument(command, "SCENARIO", arguments.scenario_path, "crowd scenario file (JSON; docs/crowds.md)");
+  add_required_file_argument(command, "SCENARIO", arguments.scenario_path,
+                             "crowd scenario file (JSON), or a SteerSuite test case (.xml); docs/crowds.md");
   add_whole_number_option(command, "--steps", arguments.steps, 1, 100'000'000,
                           "ticks to run (default: the scenario's)");
   command.add_option("--dt", arguments.dt, "seconds per tick (default: the scenario's)")
@@ -28,13 +31,18 @@ void configure_crowd_run_command(CLI::App& command, CrowdRunArguments& arguments
                           "threads each update splits the agents over (the positions are the same for every count)")
       ->default_str("1");
   command.add_flag("--json", arguments.json, "print one JSON object instead of text");
+  add_whole_number_option(command, "--seed", arguments.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                          "a SteerSuite test case's random agents, goals and obstacles")
+      ->default_str("1");
   command.add_option("--svg", arguments.svg_path, "draw the mesh and every agent's trail (a colour per agent)")
       ->type_name("FILE");
 }
 
-int run_crowd_run_command(const CrowdRunArguments& arguments, std::ostream& out, std::ostream& /*err*/) {
+int run_crowd_run_command(const CrowdRunArguments& arguments, std::ostream& out, std::ostream& err) {
   if (!arguments.svg_path.empty()) refuse_output_over("--svg", arguments.svg_path, "the scenario", arguments.scenario_path);
-  const tools::CrowdScenario scenario = tools::read_crowd_scenario(arguments.scenario_path);
+  const tools::CrowdScenario scenario = is_steersuite_testcase(arguments.scenario_path)
+                                            ? crowd_scenario_from_steersuite(arguments.scenario_path, arguments.seed, err)
+                                            : tools::read_crowd_scenario(arguments.scenario_path);
   // The scenario's world: a grid (a MovingAI map) or a mesh.
   const bool on_grid = !scenario.grid_file.empty();
   const GridMap map = on_grid ? read_movingai_map(scenario.grid_file) : GridMap();

@@ -1,5 +1,5 @@
 #pragma once
-// `wayfinder crowd run SCENARIO`: runs a crowd scenario file on its navigation mesh and prints
+// `wayfinder crowd run SCENARIO`: runs a crowd scenario file (or a SteerSuite test case) on its navigation mesh and prints
 // its metrics (arrivals, path lengths, overlaps, agents off the mesh, stuck and settled agents,
 // update times), as text or JSON, and optionally a picture of every agent's trail.
 
@@ -17,6 +17,7 @@ struct CrowdRunArguments {
   std::uint64_t threads = 1;
   bool json = false;
   std::string svg_path;
+  std::uint64_t seed = 1;  ///< a SteerSuite test case's random placements
 };
 
 void configure_crowd_run_command(CLI::App& command, CrowdRunArguments& arguments);
