@@ -248,8 +248,9 @@ TEST(VoxelFootprintShared, FootprintsThatDoNotFitAreRefusedByName) {
   EXPECT_EQ(refusal(wide(2, false)), "");
 
   world.set_block(6, 4, 6, BlockKind::solid);
-  EXPECT_NE(refusal(wide(2, false)).find("the world was edited since its footprint was built or updated (footprint at "
-                                         "revision 0, world at 1): call VoxelFootprint::update() first"),
+  EXPECT_NE(refusal(wide(2, false)).find("the footprint given to set_footprint is behind its world: the world was edited "
+                                         "since the footprint was built or updated (footprint at revision 0, world at 1): "
+                                         "call VoxelFootprint::update() first"),
             std::string::npos);
   walker2->update();
   EXPECT_EQ(refusal(wide(2, false)), "");

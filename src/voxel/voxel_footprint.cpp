@@ -77,6 +77,23 @@ VoxelFootprint::VoxelFootprint(const VoxelWorld& world, const MovementProfile& p
       footprint_(footprint_world(world, profile)),
       revision_(world.revision()) {}
 
+std::optional<std::string> footprint_fit_problem(const VoxelFootprint& footprint, const VoxelWorld& world,
+                                                 const MovementProfile& profile) {
+  if (&footprint.source_world() != &world) return "was built for another world";
+  if (footprint.agent_width() != profile.agent_width)
+    return "was built for agents " + std::to_string(footprint.agent_width()) + " blocks wide, not " +
+           std::to_string(profile.agent_width) + ": build one for this agent_width";
+  auto kind = [](bool fly) { return fly ? "flyers" : "walkers"; };
+  if (footprint.fly() != profile.fly)
+    return std::string("was built for ") + kind(footprint.fly()) + ", not " + kind(profile.fly) +
+           ": build one for this kind of agent";
+  if (!footprint.current())
+    return "is behind its world: the world was edited since the footprint was built or updated (footprint at revision " +
+           std::to_string(footprint.revision()) + ", world at " + std::to_string(world.revision()) +
+           "): call VoxelFootprint::update() first";
+  return {};
+}
+
 std::size_t VoxelFootprint::update() {
   if (current()) return 0;
   const std::uint64_t before = footprint_.revision();

@@ -84,12 +84,11 @@ struct VoxelQueryState {
   /// agent's footprint world, whose ids the result is rewritten from.
   const VoxelWorld* searched = nullptr;
 
-  /// The footprint world a wide agent of `profile` is searched on: the shared one when it fits
-  /// and is current (options_problem refuses one that does not), else the query's own.
+  /// The footprint world a wide agent of `profile` is searched on: the shared one when it serves
+  /// it (options_problem refuses one that does not, footprint_fit_problem says why), else the
+  /// query's own.
   const VoxelWorld& footprint_of(const VoxelWorld& world, const MovementProfile& profile) {
-    if (shared_footprint && shared_footprint->fits(profile) && shared_footprint->current() &&
-        &shared_footprint->source_world() == &world)
-      return shared_footprint->world();
+    if (shared_footprint && shared_footprint->serves(world, profile)) return shared_footprint->world();
     if (!own_footprint || !own_footprint->fits(profile))
       own_footprint.emplace(world, profile);
     else
@@ -181,18 +180,8 @@ std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions&
     if (!(hierarchy->profile() == profile))
       return "the hierarchy given to set_hierarchy was built for another movement profile than this query's";
   } else if (wide_agent(profile) && state_->shared_footprint) {
-    const VoxelFootprint& footprint = *state_->shared_footprint;
-    if (&footprint.source_world() != &world()) return "the footprint given to set_footprint was built for another world";
-    if (footprint.agent_width() != profile.agent_width)
-      return "the footprint given to set_footprint was built for agents " + std::to_string(footprint.agent_width()) +
-             " blocks wide, not " + std::to_string(profile.agent_width) + ": build one for this agent_width";
-    if (footprint.fly() != profile.fly)
-      return std::string("the footprint given to set_footprint was built for ") + (footprint.fly() ? "flyers" : "walkers") +
-             ", not " + (profile.fly ? "flyers" : "walkers") + ": build one for this kind of agent";
-    if (!footprint.current())
-      return "the world was edited since its footprint was built or updated (footprint at revision " +
-             std::to_string(footprint.revision()) + ", world at " + std::to_string(world().revision()) +
-             "): call VoxelFootprint::update() first";
+    if (std::optional<std::string> problem = footprint_fit_problem(*state_->shared_footprint, world(), profile))
+      return "the footprint given to set_footprint " + *problem;
   }
   Cost h_weight = 1.0;
   if (options.algorithm == VoxelAlgorithm::dijkstra) h_weight = 0.0;

@@ -86,6 +86,11 @@ class VoxelFootprint {
   [[nodiscard]] bool fits(const MovementProfile& profile) const {
     return profile.agent_width == shape_.agent_width && profile.fly == shape_.fly;
   }
+  /// True when it serves agents of this profile on `world` now: built for `world`, fits(profile)
+  /// and current() (footprint_fit_problem says which fails).
+  [[nodiscard]] bool serves(const VoxelWorld& world, const MovementProfile& profile) const {
+    return &world == &source_ && fits(profile) && current();
+  }
   /// The revision of source_world() it describes.
   [[nodiscard]] std::uint64_t revision() const { return revision_; }
   /// True when the world has not been edited since the build or the last update.
@@ -112,6 +117,13 @@ class VoxelFootprint {
   VoxelWorld footprint_;
   std::uint64_t revision_ = 0;
 };
+
+/// No value if `footprint` serves agents of `profile` on `world` now: built for that world, the
+/// profile's agent_width and kind, and current. Otherwise why not, as a predicate of the
+/// footprint ("was built for agents 2 blocks wide, not 3: build one for this agent_width",
+/// "is behind its world: ... call VoxelFootprint::update() first").
+[[nodiscard]] std::optional<std::string> footprint_fit_problem(const VoxelFootprint& footprint, const VoxelWorld& world,
+                                                               const MovementProfile& profile);
 
 /// Rewrites node ids of `footprint` (a footprint world of `world`) as the ids of the same
 /// positions in `world`.
