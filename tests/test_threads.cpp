@@ -345,7 +345,10 @@ TEST(SharedWorlds, NavMeshQueriesOnOneMeshFromTheData) {
 // ---------------------------------------------------------------------------------------------
 // Voxel worlds
 
-void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelPathRequest>& queries) {
+/// `footprint`, when given, is handed to every thread's query (set_footprint); the answers on one
+/// thread beforehand are those of a query that makes its own footprint world.
+void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelPathRequest>& queries,
+                         const std::shared_ptr<const VoxelFootprint>& footprint = nullptr) {
   std::vector<PathResult> expected;
   {
     VoxelQuery pathfinder(world, profile);
@@ -365,6 +368,7 @@ void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile
 
   expect_all_matched(run_on_threads([&](int t) -> std::string {
     VoxelQuery pathfinder(world, profile);
+    if (footprint) pathfinder.set_footprint(footprint);
     for (const std::size_t i : visiting_order(queries.size(), t)) {
       PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
       result.stats.microseconds = 0.0;
@@ -473,7 +477,8 @@ TEST(SharedWorlds, VoxelHierarchyBuiltOnTwoThreadsAndSharedByEveryThread) {
 
 TEST(SharedWorlds, VoxelFootprintSharedByEveryThread) {
   // One VoxelFootprint per wide agent, handed to every thread's own VoxelQuery (set_footprint):
-  // the answers of a query that makes its own footprint world, with none built by the threads.
+  // the answers of a query that makes its own footprint world, with none built by the threads
+  // (the batch's queries, given none, make their own).
   TestRandom random(53);
   const VoxelWorld world = VoxelWorld::from_function(40, 12, 40, [&](int x, int y, int z) {
     const int ground = 2 + (x / 8 + z / 6) % 3;
@@ -496,28 +501,7 @@ TEST(SharedWorlds, VoxelFootprintSharedByEveryThread) {
       query.options.algorithm = fly && i % 2 == 1 ? VoxelAlgorithm::jump_point : VoxelAlgorithm::astar;
       queries.push_back(query);
     }
-    std::vector<PathResult> expected;
-    {
-      VoxelQuery own(world, profile);
-      for (const VoxelPathRequest& q : queries) {
-        expected.push_back(own.find_path(q.start, q.goal, q.options));
-        expected.back().stats.microseconds = 0.0;
-      }
-    }
-    std::size_t found = 0;
-    for (const PathResult& result : expected) found += result.found() ? 1 : 0;
-    ASSERT_GT(found * 2, queries.size()) << "too few of the queries have paths";
-    expect_all_matched(run_on_threads([&](int t) -> std::string {
-      VoxelQuery pathfinder(world, profile);
-      pathfinder.set_footprint(footprint);
-      for (const std::size_t i : visiting_order(queries.size(), t)) {
-        PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
-        result.stats.microseconds = 0.0;
-        const std::string problem = result_difference(expected[i], result);
-        if (!problem.empty()) return "wide voxel query " + std::to_string(i) + ": " + problem;
-      }
-      return "";
-    }));
+    check_voxel_queries(world, profile, queries, footprint);
   }
 }
 

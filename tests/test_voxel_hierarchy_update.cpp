@@ -250,34 +250,22 @@ TEST(VoxelHierarchyUpdate, ALogThatNoLongerReachesBackRebuildsEverything) {
 
 // Wide agents: the update goes through the footprint world (VoxelFootprint::update), then the
 // one-column update on it; it must equal a fresh build all the same.
-TEST(VoxelHierarchyUpdate, WideWalkersOnRandomWorldsMatchAFreshBuild) {
-  for (const int width : {2, 3})
-    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-      std::mt19937_64 random(seed * 7 + static_cast<std::uint64_t>(width));
-      VoxelWorld world = random_floor_world(random, 40, 10, 34, 12 + static_cast<int>(seed) * 4);
-      VoxelHierarchyOptions options;
-      options.cluster_size = seed == 1 ? 8 : 6;
-      MovementProfile profile = MovementProfile::walker();
-      profile.agent_width = width;
-      edit_and_compare(world, profile, options, 10, 6, 20, seed * 31 + static_cast<std::uint64_t>(width),
-                       "walker of width " + std::to_string(width) + ", seed " + std::to_string(seed));
-      if (HasFatalFailure()) return;
-    }
-}
-
-TEST(VoxelHierarchyUpdate, WideFlyersOnRandomWorldsMatchAFreshBuild) {
-  for (const int width : {2, 3})
-    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-      std::mt19937_64 random(seed * 11 + static_cast<std::uint64_t>(width));
-      VoxelWorld world = random_floor_world(random, 28, 18, 26, seed == 1 ? 4 : 10);
-      VoxelHierarchyOptions options;
-      options.cluster_size = 8;
-      MovementProfile profile = MovementProfile::flyer();
-      profile.agent_width = width;
-      edit_and_compare(world, profile, options, 8, 6, 20, seed * 53 + static_cast<std::uint64_t>(width),
-                       "flyer of width " + std::to_string(width) + ", seed " + std::to_string(seed));
-      if (HasFatalFailure()) return;
-    }
+TEST(VoxelHierarchyUpdate, WideWalkersAndFlyersOnRandomWorldsMatchAFreshBuild) {
+  for (const bool fly : {false, true})
+    for (const int width : {2, 3})
+      for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        std::mt19937_64 random(seed * (fly ? 11 : 7) + static_cast<std::uint64_t>(width));
+        VoxelWorld world = fly ? random_floor_world(random, 28, 18, 26, seed == 1 ? 4 : 10)
+                               : random_floor_world(random, 40, 10, 34, 12 + static_cast<int>(seed) * 4);
+        VoxelHierarchyOptions options;
+        options.cluster_size = fly || seed == 1 ? 8 : 6;
+        MovementProfile profile = fly ? MovementProfile::flyer() : MovementProfile::walker();
+        profile.agent_width = width;
+        edit_and_compare(world, profile, options, fly ? 8 : 10, 6, 20, seed * (fly ? 53 : 31) + static_cast<std::uint64_t>(width),
+                         std::string(fly ? "flyer" : "walker") + " of width " + std::to_string(width) + ", seed " +
+                             std::to_string(seed));
+        if (HasFatalFailure()) return;
+      }
 }
 
 TEST(VoxelHierarchyUpdate, OneEditOfAWideAgentsWorldRedoesOnlyTheClustersNearIt) {
