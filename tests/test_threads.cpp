@@ -40,6 +40,7 @@
 #include "wayfinder/navmesh/nav_mesh_query.hpp"
 #include "wayfinder/navmesh/obj_reader.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_places.hpp"
@@ -344,7 +345,10 @@ TEST(SharedWorlds, NavMeshQueriesOnOneMeshFromTheData) {
 // ---------------------------------------------------------------------------------------------
 // Voxel worlds
 
-void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelPathRequest>& queries) {
+/// `footprint`, when given, is handed to every thread's query (set_footprint); the answers on one
+/// thread beforehand are those of a query that makes its own footprint world.
+void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile, const std::vector<VoxelPathRequest>& queries,
+                         const std::shared_ptr<const VoxelFootprint>& footprint = nullptr) {
   std::vector<PathResult> expected;
   {
     VoxelQuery pathfinder(world, profile);
@@ -364,6 +368,7 @@ void check_voxel_queries(const VoxelWorld& world, const MovementProfile& profile
 
   expect_all_matched(run_on_threads([&](int t) -> std::string {
     VoxelQuery pathfinder(world, profile);
+    if (footprint) pathfinder.set_footprint(footprint);
     for (const std::size_t i : visiting_order(queries.size(), t)) {
       PathResult result = solve(pathfinder, queries[i].start, queries[i].goal, queries[i].options, t >= thread_count / 2);
       result.stats.microseconds = 0.0;
@@ -468,6 +473,36 @@ TEST(SharedWorlds, VoxelHierarchyBuiltOnTwoThreadsAndSharedByEveryThread) {
     }
     return "";
   }));
+}
+
+TEST(SharedWorlds, VoxelFootprintSharedByEveryThread) {
+  // One VoxelFootprint per wide agent, handed to every thread's own VoxelQuery (set_footprint):
+  // the answers of a query that makes its own footprint world, with none built by the threads
+  // (the batch's queries, given none, make their own).
+  TestRandom random(53);
+  const VoxelWorld world = VoxelWorld::from_function(40, 12, 40, [&](int x, int y, int z) {
+    const int ground = 2 + (x / 8 + z / 6) % 3;
+    if (y < ground) return BlockKind::solid;
+    if (y < ground + 3 && random.chance(0.03)) return BlockKind::solid;
+    return BlockKind::air;
+  });
+  for (const bool fly : {false, true}) {
+    SCOPED_TRACE(fly ? "flyer of width 3" : "walker of width 2");
+    MovementProfile profile = fly ? MovementProfile::flyer() : MovementProfile::walker();
+    profile.agent_width = fly ? 3 : 2;
+    const auto footprint = std::make_shared<const VoxelFootprint>(world, profile);
+    const std::vector<VoxelCoord> places = all_voxel_places(world, profile);
+    ASSERT_GT(places.size(), 200u);
+    std::vector<VoxelPathRequest> queries;
+    for (std::size_t i = 0; i < sampled(60); ++i) {
+      VoxelPathRequest query;
+      query.start = places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))];
+      query.goal = places[static_cast<std::size_t>(random.between(0, static_cast<int>(places.size()) - 1))];
+      query.options.algorithm = fly && i % 2 == 1 ? VoxelAlgorithm::jump_point : VoxelAlgorithm::astar;
+      queries.push_back(query);
+    }
+    check_voxel_queries(world, profile, queries, footprint);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

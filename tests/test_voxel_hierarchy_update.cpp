@@ -63,7 +63,8 @@ void expect_same_hierarchy(const VoxelHierarchy& updated, const VoxelHierarchy& 
 /// The same answers from both hierarchies on random pairs of places.
 void expect_same_paths(const VoxelHierarchy& updated, const VoxelHierarchy& fresh, int queries, std::mt19937_64& random,
                        const std::string& where) {
-  const std::vector<VoxelCoord> places = all_voxel_places(updated.world(), updated.profile());
+  // Places of the world the hierarchy was built for (a wide agent's corners, not its footprint world's).
+  const std::vector<VoxelCoord> places = all_voxel_places(updated.source_world(), updated.profile());
   if (places.size() < 2) return;
   VoxelHierarchyQuery on_updated(updated);
   VoxelHierarchyQuery on_fresh(fresh);
@@ -245,6 +246,49 @@ TEST(VoxelHierarchyUpdate, ALogThatNoLongerReachesBackRebuildsEverything) {
   EXPECT_EQ(hierarchy.update(), hierarchy.cluster_count());
   EXPECT_TRUE(hierarchy.current());
   expect_same_hierarchy(hierarchy, VoxelHierarchy(world, MovementProfile::walker()), "after the log restarted");
+}
+
+// Wide agents: the update goes through the footprint world (VoxelFootprint::update), then the
+// one-column update on it; it must equal a fresh build all the same.
+TEST(VoxelHierarchyUpdate, WideWalkersAndFlyersOnRandomWorldsMatchAFreshBuild) {
+  for (const bool fly : {false, true})
+    for (const int width : {2, 3})
+      for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        std::mt19937_64 random(seed * (fly ? 11 : 7) + static_cast<std::uint64_t>(width));
+        VoxelWorld world = fly ? random_floor_world(random, 28, 18, 26, seed == 1 ? 4 : 10)
+                               : random_floor_world(random, 40, 10, 34, 12 + static_cast<int>(seed) * 4);
+        VoxelHierarchyOptions options;
+        options.cluster_size = fly || seed == 1 ? 8 : 6;
+        MovementProfile profile = fly ? MovementProfile::flyer() : MovementProfile::walker();
+        profile.agent_width = width;
+        edit_and_compare(world, profile, options, fly ? 8 : 10, 6, 20, seed * (fly ? 53 : 31) + static_cast<std::uint64_t>(width),
+                         std::string(fly ? "flyer" : "walker") + " of width " + std::to_string(width) + ", seed " +
+                             std::to_string(seed));
+        if (HasFatalFailure()) return;
+      }
+}
+
+TEST(VoxelHierarchyUpdate, OneEditOfAWideAgentsWorldRedoesOnlyTheClustersNearIt) {
+  std::mt19937_64 random(5);
+  VoxelWorld world = random_floor_world(random, 128, 8, 128, 10);
+  VoxelHierarchyOptions options;
+  options.cluster_size = 16;
+  MovementProfile profile = MovementProfile::walker();
+  profile.agent_width = 2;
+  VoxelHierarchy hierarchy(world, profile, options);
+  world.set_block(64, 3, 64, BlockKind::solid);  // next to a corner of four clusters of the footprint world
+  const std::size_t redone = hierarchy.update();
+  EXPECT_GE(redone, 1u);
+  EXPECT_LT(redone, hierarchy.cluster_count() / 2);
+  EXPECT_TRUE(hierarchy.current());
+  expect_same_hierarchy(hierarchy, VoxelHierarchy(world, profile, options), "one edit, width 2");
+  // An edit the agent cannot tell from before (a solid block under a solid footprint block)
+  // changes no footprint block: nothing to redo.
+  world.set_block(64, 0, 64, BlockKind::air);
+  world.set_block(64, 0, 64, BlockKind::solid);
+  EXPECT_FALSE(hierarchy.current());
+  EXPECT_EQ(hierarchy.update(), 0u);
+  EXPECT_TRUE(hierarchy.current());
 }
 
 TEST(VoxelHierarchyUpdate, TooManyPlacesLeavesTheHierarchyAsItWas) {

@@ -420,9 +420,9 @@ MoveReach move_reach(const MovementProfile& profile) {
 VoxelHierarchy::VoxelHierarchy(const VoxelWorld& world, const MovementProfile& profile, VoxelHierarchyOptions options)
     : source_world_(world),
       footprint_(wide_agent(profile) && !profile_problem(profile) && !footprint_world_problem(world, profile)
-                     ? std::make_unique<VoxelWorld>(footprint_world(world, profile))
+                     ? std::make_unique<VoxelFootprint>(world, profile)
                      : nullptr),
-      world_(footprint_ ? *footprint_ : world),
+      world_(footprint_ ? footprint_->world() : world),
       profile_(profile),
       options_(std::move(options)) {
   if (const std::optional<std::string> problem = profile_problem(profile_))
@@ -467,7 +467,10 @@ VoxelCoord VoxelHierarchy::cluster_extent(int cluster) const {
           std::min(size_, world_.size_z() - origin.z)};
 }
 
-void VoxelHierarchy::rebuild() { build(); }
+void VoxelHierarchy::rebuild() {
+  if (footprint_) footprint_->update();
+  build();
+}
 
 void VoxelHierarchy::for_each_cluster_near(int cluster, int reach_x, int reach_y, int reach_z,
                                            const std::function<void(int)>& visit) const {
@@ -483,6 +486,7 @@ void VoxelHierarchy::for_each_cluster_near(int cluster, int reach_x, int reach_y
 void VoxelHierarchy::build() {
   const auto began = std::chrono::steady_clock::now();
   revision_ = source_world_.revision();
+  searched_revision_ = world_.revision();
   world_size_ = {world_.size_x(), world_.size_y(), world_.size_z()};
   across_ = (world_.size_x() + size_ - 1) / size_;
   down_ = (world_.size_z() + size_ - 1) / size_;
@@ -546,18 +550,23 @@ void VoxelHierarchy::build() {
 
 std::size_t VoxelHierarchy::update() {
   if (current()) return 0;
+  const auto began = std::chrono::steady_clock::now();
   if (footprint_) {
-    // The footprint world is a snapshot without a change log: make it again, build it all.
-    *footprint_ = footprint_world(source_world_, profile_);
-    rebuild();
-    return stats_.clusters_rebuilt;
+    // A wide agent's edits are those of its footprint world, which logs the footprint blocks
+    // the world's edits changed; then the update is the one-column update on that world.
+    footprint_->update();
+    if (world_.revision() == searched_revision_) {  // no footprint block changed: nothing to redo
+      revision_ = source_world_.revision();
+      stats_.clusters_rebuilt = 0;
+      stats_.build_milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+      return 0;
+    }
   }
-  const auto changes = world_.revision() > revision_ ? world_.changes_since(revision_) : std::nullopt;
+  const auto changes = world_.revision() > searched_revision_ ? world_.changes_since(searched_revision_) : std::nullopt;
   if (!changes || world_size_ != VoxelCoord{world_.size_x(), world_.size_y(), world_.size_z()}) {
     rebuild();
     return stats_.clusters_rebuilt;
   }
-  const auto began = std::chrono::steady_clock::now();
   const std::size_t clusters = cluster_count();
   const WorldMoves moves = make_moves(world_, profile_);
   auto box_of = [&](int cluster) { return ClusterBox{cluster_origin(cluster), cluster_extent(cluster)}; };
@@ -657,7 +666,8 @@ std::size_t VoxelHierarchy::update() {
   }
 
   connect(std::move(dirty), 0, 0);
-  revision_ = world_.revision();
+  revision_ = source_world_.revision();
+  searched_revision_ = world_.revision();
   stats_.build_milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return stats_.clusters_rebuilt;
 }

@@ -74,23 +74,26 @@ struct VoxelQueryState {
   std::shared_ptr<const VoxelHierarchy> hierarchy;
   /// The query object over `hierarchy`, made on its first query.
   std::unique_ptr<VoxelHierarchyQuery> hierarchical;
-  /// The footprint world of the last wide agent searched (voxel_footprint.hpp), kept while the
-  /// width, the kind of agent and the world's revision stay the same.
-  std::optional<VoxelWorld> footprint;
-  MovementProfile footprint_profile;
-  std::uint64_t footprint_revision = 0;
+  /// The footprint world given to set_footprint (derived data shared with other queries).
+  std::shared_ptr<const VoxelFootprint> shared_footprint;
+  /// Without a fitting shared one: the footprint world of the last wide agent searched
+  /// (voxel_footprint.hpp), made by this query and kept while the width and the kind of agent
+  /// stay the same, updated after the world's edits.
+  std::optional<VoxelFootprint> own_footprint;
   /// The world the running search's node ids belong to when it is not this query's own: a wide
   /// agent's footprint world, whose ids the result is rewritten from.
   const VoxelWorld* searched = nullptr;
 
+  /// The footprint world a wide agent of `profile` is searched on: the shared one when it serves
+  /// it (options_problem refuses one that does not, footprint_fit_problem says why), else the
+  /// query's own.
   const VoxelWorld& footprint_of(const VoxelWorld& world, const MovementProfile& profile) {
-    if (!footprint || footprint_profile.agent_width != profile.agent_width || footprint_profile.fly != profile.fly ||
-        footprint_revision != world.revision()) {
-      footprint = footprint_world(world, profile);
-      footprint_profile = profile;
-      footprint_revision = world.revision();
-    }
-    return *footprint;
+    if (shared_footprint && shared_footprint->serves(world, profile)) return shared_footprint->world();
+    if (!own_footprint || !own_footprint->fits(profile))
+      own_footprint.emplace(world, profile);
+    else
+      own_footprint->update();
+    return own_footprint->world();
   }
 };
 
@@ -176,6 +179,9 @@ std::optional<std::string> VoxelQuery::options_problem(const VoxelSearchOptions&
              " blocks wide, not " + std::to_string(profile.agent_width) + ": build one for this agent_width";
     if (!(hierarchy->profile() == profile))
       return "the hierarchy given to set_hierarchy was built for another movement profile than this query's";
+  } else if (wide_agent(profile) && state_->shared_footprint) {
+    if (std::optional<std::string> problem = footprint_fit_problem(*state_->shared_footprint, world(), profile))
+      return "the footprint given to set_footprint " + *problem;
   }
   Cost h_weight = 1.0;
   if (options.algorithm == VoxelAlgorithm::dijkstra) h_weight = 0.0;
@@ -308,6 +314,15 @@ void VoxelQuery::set_hierarchy(std::shared_ptr<const VoxelHierarchy> hierarchy) 
 }
 
 const std::shared_ptr<const VoxelHierarchy>& VoxelQuery::hierarchy() const { return state_->hierarchy; }
+
+void VoxelQuery::set_footprint(std::shared_ptr<const VoxelFootprint> footprint) {
+  state_->shared_footprint = std::move(footprint);
+  // The shared one replaces this query's own, whose memory it gives back (another width or kind
+  // makes one again when searched).
+  if (state_->shared_footprint) state_->own_footprint.reset();
+}
+
+const std::shared_ptr<const VoxelFootprint>& VoxelQuery::footprint() const { return state_->shared_footprint; }
 
 void fill_voxel_points(const VoxelWorld& world, PathResult& result) {
   result.points.clear();

@@ -14,6 +14,7 @@
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
 #include "wayfinder/voxel/voxel_connected_parts.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_query.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
@@ -199,6 +200,28 @@ void bind_voxel(py::module_& module) {
         return stats;
       }, "what the build did and what the hierarchy holds (VoxelHierarchyStats) as a dict");
 
+  py::class_<VoxelFootprint, std::shared_ptr<VoxelFootprint>>(
+      module, "VoxelFootprint",
+      "The footprint world of agents 2 or 3 blocks wide (voxel_footprint.hpp): build once per width and kind of "
+      "agent, share with any number of VoxelQuerys (set_footprint), update() after the world's edits. Keeps its "
+      "world alive.")
+      .def(py::init([](const VoxelWorld& world, const MovementProfile& profile) {
+             py::gil_scoped_release unlocked;  // reads every block of the world agent_width^2 (a flyer: ^3) times
+             return std::make_shared<VoxelFootprint>(world, profile);
+           }),
+           py::arg("world"), py::arg("profile"), py::keep_alive<1, 2>(),
+           "builds it for the profile's agent_width (2 or 3) and kind (fly); raises ValueError for width 1 or a world "
+           "narrower than the agent")
+      .def("update", [](VoxelFootprint& footprint) {
+        py::gil_scoped_release unlocked;
+        return footprint.update();
+      }, "brings it up to date after the world was edited, recomputing only the footprint blocks under the edited "
+         "blocks; returns how many footprint blocks changed, 0 when current. No query may use it meanwhile")
+      .def_property_readonly("current", &VoxelFootprint::current)
+      .def_property_readonly("revision", &VoxelFootprint::revision, "the world's revision it describes")
+      .def_property_readonly("agent_width", &VoxelFootprint::agent_width)
+      .def_property_readonly("fly", &VoxelFootprint::fly);
+
   py::class_<VoxelQuery>(module, "VoxelQuery", "The voxel query object: one per thread. Keeps its world alive.")
       .def(py::init([](const VoxelWorld& world, const MovementProfile& profile) {
              if (const std::optional<std::string> problem = profile_problem(profile)) throw py::value_error(*problem);
@@ -252,6 +275,10 @@ void bind_voxel(py::module_& module) {
       .def("set_hierarchy",
            [](VoxelQuery& finder, std::shared_ptr<VoxelHierarchy> hierarchy) { finder.set_hierarchy(std::move(hierarchy)); },
            py::arg("hierarchy"), "the VoxelHierarchy that algorithm=VoxelAlgorithm.hierarchical searches (None: none)")
+      .def("set_footprint",
+           [](VoxelQuery& finder, std::shared_ptr<VoxelFootprint> footprint) { finder.set_footprint(std::move(footprint)); },
+           py::arg("footprint"),
+           "the VoxelFootprint that wide agents of its width and kind are searched on (None: the query makes its own)")
       .def_property_readonly("search_memory_bytes", &VoxelQuery::search_memory_bytes)
       .def("release_search_memory", &VoxelQuery::release_search_memory,
            "gives back the search state's pages kept from earlier queries");

@@ -247,3 +247,29 @@ def test_voxel_wide_agent():
     bad.agent_width = 4
     with pytest.raises(ValueError, match="agent_width must be 1 to 3"):
         wf.VoxelQuery(world, bad)
+
+
+def test_voxel_shared_footprint():
+    kinds = np.zeros((4, 8, 8), dtype=np.uint8)  # [y, z, x]
+    kinds[0] = int(wf.BlockKind.solid)
+    kinds[1:4, 0:6, 4] = int(wf.BlockKind.solid)  # a wall with a two-column gap at z = 6 to 7
+    world = wf.VoxelWorld.from_array(kinds)
+    wide = wf.MovementProfile.walker()
+    wide.agent_width = 2
+    footprint = wf.VoxelFootprint(world, wide)
+    assert footprint.current and footprint.agent_width == 2 and not footprint.fly
+    own = wf.VoxelQuery(world, wide)
+    shared = wf.VoxelQuery(world, wide)
+    shared.set_footprint(footprint)
+    expected = own.find_path((1, 1, 1), (6, 1, 1))
+    got = shared.find_path((1, 1, 1), (6, 1, 1))
+    assert expected.found and got.path == expected.path and got.cost == expected.cost
+    for y in range(1, 4):
+        world.set_block((4, y, 6), wf.BlockKind.solid)  # the gap is now one column wide
+    stale = shared.find_path((1, 1, 1), (6, 1, 1))
+    assert stale.status == wf.SearchStatus.invalid_input and "VoxelFootprint::update() first" in stale.message
+    assert footprint.update() > 0 and footprint.current and footprint.revision == world.revision
+    assert not shared.find_path((1, 1, 1), (6, 1, 1)).found
+    narrow = wf.MovementProfile.walker()
+    with pytest.raises(ValueError, match="agent_width must be 2 to 3, got 1"):
+        wf.VoxelFootprint(world, narrow)

@@ -21,7 +21,12 @@
 // The footprint world is smaller than the world by w - 1 along x and z (and y, for a flyer), so
 // that every position of it is a corner whose body lies inside the world; node ids of the two
 // differ, coordinates do not.
+//
+// VoxelFootprint is the footprint world as derived data of the world (docs/architecture.md,
+// "Query objects"): built once by the caller for a width and kind of agent, shared read-only by
+// the queries (VoxelQuery::set_footprint) and kept up to date from the world's change log.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +57,73 @@ namespace wayfinder {
 /// every block of the world agent_width^2 (a flyer: ^3) times. Throws std::invalid_argument
 /// when footprint_world_problem has a value. Its revision is 0: it is a snapshot.
 [[nodiscard]] VoxelWorld footprint_world(const VoxelWorld& world, const MovementProfile& profile);
+
+/// The footprint world of one width and kind of agent (walker or flyer) for one world, as shared
+/// derived data: built once, searched read-only by any number of queries at once
+/// (VoxelQuery::set_footprint), brought up to date after edits by update(). It records the
+/// revision of the world it describes; its own world has its own revision and change log, which
+/// record the footprint blocks that update() changed (VoxelHierarchy::update of a wide agent's
+/// hierarchy reads them). Memory: about one byte per block of the world (the stored chunks of
+/// the footprint world), whatever number of queries share it.
+class VoxelFootprint {
+ public:
+  /// Builds the footprint world of `world` for the profile's agent_width and kind (fly); the
+  /// profile's other fields do not matter. Keeps a reference to `world`, which must outlive it.
+  /// Reads every block of the world agent_width^2 (a flyer: ^3) times. Throws
+  /// std::invalid_argument for an agent_width that is not 2 or 3 (width 1 searches the world
+  /// itself) and for a world too small for the agent (footprint_world_problem).
+  VoxelFootprint(const VoxelWorld& world, const MovementProfile& profile);
+  VoxelFootprint(const VoxelWorld&& world, const MovementProfile& profile) = delete;
+
+  /// The footprint world: what a wide agent's searches run on. Its revision() counts the
+  /// footprint blocks changed by update(); changes_since() lists them.
+  [[nodiscard]] const VoxelWorld& world() const { return footprint_; }
+  /// The world it was built for.
+  [[nodiscard]] const VoxelWorld& source_world() const { return source_; }
+  [[nodiscard]] int agent_width() const { return shape_.agent_width; }
+  [[nodiscard]] bool fly() const { return shape_.fly; }
+  /// True when it serves agents of this profile: the same agent_width and kind (fly).
+  [[nodiscard]] bool fits(const MovementProfile& profile) const {
+    return profile.agent_width == shape_.agent_width && profile.fly == shape_.fly;
+  }
+  /// True when it serves agents of this profile on `world` now: built for `world`, fits(profile)
+  /// and current() (footprint_fit_problem says which fails).
+  [[nodiscard]] bool serves(const VoxelWorld& world, const MovementProfile& profile) const {
+    return &world == &source_ && fits(profile) && current();
+  }
+  /// The revision of source_world() it describes.
+  [[nodiscard]] std::uint64_t revision() const { return revision_; }
+  /// True when the world has not been edited since the build or the last update.
+  [[nodiscard]] bool current() const { return source_.revision() == revision_; }
+
+  /// Brings the footprint world up to the world's revision from its change log: an edited block
+  /// at (x, y, z) can change only the footprint blocks of the corners in [x - w + 1, x] x {y} x
+  /// [z - w + 1, z] (a flyer: y too, like x and z), which are computed again, and those that
+  /// differ are set, so that the footprint world's own revision and log record exactly them.
+  /// When the log does not reach back to revision() (or the world's log was restarted), every
+  /// footprint block is computed again, still setting only those that differ. Guarantees:
+  /// afterwards world() equals footprint_world(source_world(), profile) block for block, and
+  /// revision() is the world's. Returns how many footprint blocks changed (0 when current).
+  /// Precondition: exclusive access (no query searches it meanwhile), as for the world's edits.
+  std::size_t update();
+
+ private:
+  /// Computes the footprint blocks of the corners in [low, high] (inclusive, clipped to the
+  /// footprint world) again and sets those that differ.
+  void refresh(VoxelCoord low, VoxelCoord high);
+
+  const VoxelWorld& source_;
+  MovementProfile shape_;  ///< only agent_width and fly are read
+  VoxelWorld footprint_;
+  std::uint64_t revision_ = 0;
+};
+
+/// No value if `footprint` serves agents of `profile` on `world` now: built for that world, the
+/// profile's agent_width and kind, and current. Otherwise why not, as a predicate of the
+/// footprint ("was built for agents 2 blocks wide, not 3: build one for this agent_width",
+/// "is behind its world: ... call VoxelFootprint::update() first").
+[[nodiscard]] std::optional<std::string> footprint_fit_problem(const VoxelFootprint& footprint, const VoxelWorld& world,
+                                                               const MovementProfile& profile);
 
 /// Rewrites node ids of `footprint` (a footprint world of `world`) as the ids of the same
 /// positions in `world`.

@@ -26,9 +26,11 @@
 // do (no query may run on it meanwhile).
 //
 // Wide agents (MovementProfile::agent_width 2 or 3): the hierarchy is built for the profile's
-// width, on the agent's footprint world (voxel_footprint.hpp), which it owns; queries of another
-// width are refused. update() of a wide agent's hierarchy makes the footprint world again and
-// rebuilds everything (the footprint world keeps no change log of the world's edits).
+// width, on the agent's footprint world (a VoxelFootprint, voxel_footprint.hpp), which it owns;
+// queries of another width are refused. update() of a wide agent's hierarchy is local too: it
+// updates the footprint world from the world's change log (only the footprint blocks an edited
+// block covers), then redoes the clusters near the footprint blocks that changed, from the
+// footprint world's own change log, exactly as for one column; the same guarantee holds.
 
 #include <cstdint>
 #include <functional>
@@ -45,6 +47,8 @@
 #include "wayfinder/voxel/voxel_world.hpp"
 
 namespace wayfinder {
+
+class VoxelFootprint;
 
 struct VoxelHierarchyOptions {
   /// The side C of a cluster across (x and z), 4 to 64 blocks.
@@ -178,8 +182,8 @@ class VoxelHierarchy {
 
   const VoxelWorld& source_world_;
   /// A wide agent's footprint world, made from source_world_; null for a one-column agent.
-  std::unique_ptr<VoxelWorld> footprint_;
-  const VoxelWorld& world_;  ///< what is searched: *footprint_ or source_world_
+  std::unique_ptr<VoxelFootprint> footprint_;
+  const VoxelWorld& world_;  ///< what is searched: footprint_->world() or source_world_
   MovementProfile profile_;
   VoxelHierarchyOptions options_;
   int size_ = 16;
@@ -188,6 +192,7 @@ class VoxelHierarchy {
   int down_ = 0;    ///< clusters along z
   int up_ = 0;      ///< clusters along y
   std::uint64_t revision_ = 0;
+  std::uint64_t searched_revision_ = 0;  ///< world_'s revision at the last build or update
   VoxelCoord world_size_{};  ///< the world's size at the last build or update
   VoxelHierarchyStats stats_;
   std::vector<std::uint8_t> open_;  ///< per cluster: 1 for a flyer's cluster without a solid block

@@ -18,6 +18,7 @@
 #include "wayfinder/core/search_trace.hpp"
 #include "wayfinder/voxel/movement_profile.hpp"
 #include "wayfinder/voxel/voxel_domain.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 #include "wayfinder/voxel/voxel_world.hpp"
 
@@ -75,12 +76,13 @@ struct VoxelMove {
 /// +y) from it; every position keeps the whole body clear and supported, and every move clears
 /// the box swept by the whole body (movement_profile.hpp, voxel_footprint.hpp). Every algorithm
 /// serves them with the same guarantees as for one column. The search runs on the agent's
-/// footprint world, which the query makes on the first such query and keeps (about one byte per
-/// block of the world) until the width, the kind of agent or the world's revision changes; its
-/// node ids appear only in the trace, whose ids are the footprint world's. Threads can share one
-/// instead: footprint_world(world, profile) once, searched by queries whose profile has
-/// agent_width 1, gives the same paths in the same coordinates. Width 1 searches the world
-/// itself, exactly as before.
+/// footprint world: the shared VoxelFootprint given to set_footprint, or else one the query
+/// makes on the first such query and keeps (about one byte per block of the world) while the
+/// width and the kind of agent stay the same, updating it from the world's change log after
+/// edits. Threads share one by giving the same VoxelFootprint to each query (N threads then hold
+/// one copy, not N); the paths, costs and node ids are the same either way. The footprint
+/// world's node ids appear only in the trace. Width 1 searches the world itself, exactly as
+/// before.
 class VoxelQuery : public QueryObject<VoxelQuery, VoxelWorld, VoxelCoord, VoxelSearchOptions> {
  public:
   /// Throws std::invalid_argument if profile_problem(profile) is not empty.
@@ -100,7 +102,9 @@ class VoxelQuery : public QueryObject<VoxelQuery, VoxelWorld, VoxelCoord, VoxelS
   /// algorithm, jump point search for a profile that does not fly, a NaN cost budget, a weighted
   /// A* weight not finite or below 1 or so large that the search's priorities could overflow,
   /// movement costs so large that a path's cost could, a bad options.profile (profile_problem),
-  /// or hierarchical without a fitting hierarchy (set_hierarchy).
+  /// hierarchical without a fitting hierarchy (set_hierarchy), or a wide agent's search (other
+  /// than hierarchical) with a footprint given to set_footprint that does not fit it: of another
+  /// world, width or kind of agent, or behind the world's revision.
   [[nodiscard]] std::optional<std::string> options_problem(const VoxelSearchOptions& options) const;
   /// The moves of a path returned by this pathfinder (one fewer than its nodes).
   [[nodiscard]] std::vector<VoxelMove> moves_of(const PathResult& result) const;
@@ -122,6 +126,16 @@ class VoxelQuery : public QueryObject<VoxelQuery, VoxelWorld, VoxelCoord, VoxelS
   /// (VoxelHierarchy::rebuild). Null removes it.
   void set_hierarchy(std::shared_ptr<const VoxelHierarchy> hierarchy);
   [[nodiscard]] const std::shared_ptr<const VoxelHierarchy>& hierarchy() const;
+
+  /// The footprint world that wide agents' searches run on (derived data, built by the caller
+  /// and shared read-only by any number of queries): of this query's world, for agents of its
+  /// agent_width and kind; queries of wide agents of another width or kind, and any while the
+  /// world was edited since its last VoxelFootprint::update(), are refused (invalid_input with
+  /// the reason), except hierarchical ones, which search their hierarchy's. With it the query
+  /// builds no footprint world of its own. Null removes it (the query then makes its own when a
+  /// wide agent is searched). One-column agents never read it.
+  void set_footprint(std::shared_ptr<const VoxelFootprint> footprint);
+  [[nodiscard]] const std::shared_ptr<const VoxelFootprint>& footprint() const;
 
  private:
   friend QueryObject;
