@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "crowd/neighbour_grid.hpp"
 #include "wayfinder/grid/grid_query.hpp"
 #include "wayfinder/grid/paths/path_smoothing.hpp"
 #include "wayfinder/core/geometry.hpp"
@@ -97,6 +98,8 @@ CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOp
   std::vector<CrowdAgentStatus> final_status(n, CrowdAgentStatus::idle);
   std::vector<bool> final_stuck(n, false);
 
+  crowd_detail::NeighbourGrid pairs;
+  std::vector<PlanarVector> planar_positions;
   std::size_t step = 0;
   for (; step < steps && !(scenario.leave_on_arrival && live.empty()); ++step) {
     const double now = static_cast<double>(step) * dt;
@@ -126,17 +129,29 @@ CrowdRun run_crowd(Crowd& crowd, const CrowdScenario& scenario, const CrowdRunOp
         if (!arrived) settled_all_window[i] = false;
       }
       if (!agent.link && !on_ground(agent)) ++off_mesh;  // a link's crossing leaves the mesh by design
-      for (std::size_t l = k + 1; l < live.size(); ++l) {
+    }
+    // Overlapping pairs, found through a grid of the agents' positions (a crowd of thousands
+    // would take billions of pair tests a run otherwise).
+    planar_positions.resize(live.size());
+    double largest_radius = 0.0;
+    for (std::size_t k = 0; k < live.size(); ++k) {
+      planar_positions[k] = {agents[k].position.x, agents[k].position.z};
+      largest_radius = std::max(largest_radius, agents[k].settings.radius);
+    }
+    if (!live.empty()) pairs.build(planar_positions, 2.0 * largest_radius);
+    for (std::size_t k = 0; k < live.size(); ++k) {
+      const CrowdAgent& agent = agents[k];
+      pairs.for_each_within(planar_positions[k], agent.settings.radius + largest_radius, [&](std::size_t l, double squared) {
+        if (l <= k) return;
         const CrowdAgent& other = agents[l];
         const double reach = agent.settings.radius + other.settings.radius;
-        const double dx = agent.position.x - other.position.x, dz = agent.position.z - other.position.z;
-        if (dx * dx + dz * dz >= reach * reach) continue;
-        if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) continue;
+        if (squared >= reach * reach) return;
+        if (!height_bands_overlap(agent.position.y, agent.settings.height, other.position.y, other.settings.height)) return;
         const double smaller = std::min(agent.settings.radius, other.settings.radius);
-        const double penetration = (reach - std::sqrt(dx * dx + dz * dz)) / smaller;
+        const double penetration = (reach - std::sqrt(squared)) / smaller;
         m.worst_penetration = std::max(m.worst_penetration, penetration);
         if (penetration > 0.01) ++m.overlap_pair_ticks;
-      }
+      });
     }
     // Between updates: agents at a via point go on to the next; with leave_on_arrival, agents
     // at their goal leave the crowd.
