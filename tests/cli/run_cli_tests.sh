@@ -1149,6 +1149,19 @@ else
   contains '"pair_ticks": 0' "crowd run on a SteerSuite test case: no overlaps"
   contains '"agent_ticks": 0' "crowd run on a SteerSuite test case: nobody off the mesh"
   keys_documented "crowd run JSON on a SteerSuite test case"
+  # Saved as a JSON scenario, it runs again without the XML (or Recast), to the same metrics
+  # (all but the update times).
+  metrics_without_times() { python3 -c 'import json, sys; m = json.load(sys.stdin)["metrics"]; m.pop("update_us"); print(json.dumps(m, sort_keys=True))' <<<"$output"; }
+  expect 0 "crowd run --save-scenario" -- "$wayfinder" crowd run "$scratch/steersuite_pillar.xml" --json --threads 2 --seed 3 \
+    --save-scenario "$scratch/steersuite_pillar.json"
+  steersuite_metrics=$(metrics_without_times)
+  grep -q '"leave_on_arrival": true' "$scratch/steersuite_pillar.json" ||
+    { echo "FAIL (crowd run --save-scenario): the saved scenario does not let agents leave"; failures=$((failures + 1)); }
+  expect 0 "crowd run on the saved scenario" -- "$wayfinder" crowd run "$scratch/steersuite_pillar.json" --json --threads 2
+  [[ $(metrics_without_times) == "$steersuite_metrics" ]] ||
+    { echo "FAIL (crowd run on the saved scenario): other metrics than the test case's"; failures=$((failures + 1)); }
+  expect 2 "crowd run --save-scenario of a JSON scenario" -- "$wayfinder" crowd run "$scratch/steersuite_pillar.json" --save-scenario "$scratch/x.json"
+  contains "--save-scenario is for SteerSuite test cases (.xml)" "--save-scenario is refused for JSON"
   sed 's/<agentRegion>/<agentEmitter\/><agentRegion>/' "$scratch/steersuite_pillar.xml" >"$scratch/steersuite_emitter.xml"
   expect 2 "crowd run on a SteerSuite test case with an emitter" -- "$wayfinder" crowd run "$scratch/steersuite_emitter.xml"
   contains "steersuite_emitter.xml:14: <agentEmitter>: is not supported" "the element and its line are named"

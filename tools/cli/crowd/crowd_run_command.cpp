@@ -1,6 +1,7 @@
 #include "crowd/crowd_run_command.hpp"
 
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -34,15 +35,29 @@ void configure_crowd_run_command(CLI::App& command, CrowdRunArguments& arguments
   add_whole_number_option(command, "--seed", arguments.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                           "a SteerSuite test case's random agents, goals and obstacles")
       ->default_str("1");
+  command.add_option("--save-scenario", arguments.save_scenario_path,
+                     "write a SteerSuite test case as the JSON scenario file it runs as (its built mesh included)")
+      ->type_name("FILE");
   command.add_option("--svg", arguments.svg_path, "draw the mesh and every agent's trail (a colour per agent)")
       ->type_name("FILE");
 }
 
 int run_crowd_run_command(const CrowdRunArguments& arguments, std::ostream& out, std::ostream& err) {
   if (!arguments.svg_path.empty()) refuse_output_over("--svg", arguments.svg_path, "the scenario", arguments.scenario_path);
-  const tools::CrowdScenario scenario = is_steersuite_testcase(arguments.scenario_path)
-                                            ? crowd_scenario_from_steersuite(arguments.scenario_path, arguments.seed, err)
-                                            : tools::read_crowd_scenario(arguments.scenario_path);
+  const bool steersuite = is_steersuite_testcase(arguments.scenario_path);
+  if (!arguments.save_scenario_path.empty()) {
+    if (!steersuite) throw CommandError("--save-scenario is for SteerSuite test cases (.xml), not JSON scenario files");
+    refuse_output_over("--save-scenario", arguments.save_scenario_path, "the test case", arguments.scenario_path);
+  }
+  const tools::CrowdScenario scenario = steersuite ? crowd_scenario_from_steersuite(arguments.scenario_path, arguments.seed, err)
+                                                   : tools::read_crowd_scenario(arguments.scenario_path);
+  if (!arguments.save_scenario_path.empty()) {
+    std::ofstream file(arguments.save_scenario_path, std::ios::binary);
+    file << tools::crowd_scenario_to_json(scenario).dump(1) << "\n";
+    file.close();
+    if (!file)
+      throw CommandError("cannot write the scenario to '" + arguments.save_scenario_path + "'", arguments.save_scenario_path);
+  }
   // The scenario's world: a grid (a MovingAI map) or a mesh.
   const bool on_grid = !scenario.grid_file.empty();
   const GridMap map = on_grid ? read_movingai_map(scenario.grid_file) : GridMap();

@@ -18,6 +18,7 @@ struct CrowdRunArguments {
   bool json = false;
   std::string svg_path;
   std::uint64_t seed = 1;  ///< a SteerSuite test case's random placements
+  std::string save_scenario_path;  ///< a SteerSuite test case written as a JSON scenario
 };
 
 void configure_crowd_run_command(CLI::App& command, CrowdRunArguments& arguments);
