@@ -662,6 +662,7 @@ WF_API wf_status wf_crowd_set_flow_target(wf_crowd* crowd, uint32_t agent_id, co
 typedef struct wf_voxel_world wf_voxel_world;
 typedef struct wf_voxel_query wf_voxel_query;
 typedef struct wf_voxel_hierarchy wf_voxel_hierarchy;
+typedef struct wf_voxel_footprint wf_voxel_footprint;
 
 typedef enum wf_block_kind {
   WF_BLOCK_AIR = 0,
@@ -784,6 +785,27 @@ WF_API wf_status wf_voxel_hierarchy_update(wf_voxel_hierarchy* hierarchy, const 
  *  query's world (WF_INVALID_ARGUMENT otherwise); its profile must be the query's agent's (a
  *  query with another agent is WF_SEARCH_INVALID_INPUT). */
 WF_API wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy* hierarchy);
+/** The footprint world of a world for agents wider than one block (C++ VoxelFootprint): what
+ *  their searches run on, built once for the profile's agent_width (2 or 3) and kind (fly) and
+ *  shared read-only by any number of queries on any threads (wf_voxel_query_set_footprint), so
+ *  that they hold one copy (about one byte per block of the world) instead of one each. It
+ *  reads the world, which cannot be destroyed while it exists (WF_IN_USE). A NULL profile, an
+ *  agent_width of 1 (such agents search the world itself) or a world too small for the agent:
+ *  WF_INVALID_ARGUMENT with the reason in `error`. */
+WF_API wf_status wf_voxel_footprint_create(wf_voxel_world* world, const wf_movement_profile* profile,
+                                           wf_voxel_footprint** out_footprint, char* error, size_t error_capacity);
+/** Queries given the footprint keep it until they are destroyed or given another one. */
+WF_API void wf_voxel_footprint_destroy(wf_voxel_footprint* footprint);
+/** Brings the footprint up to date after edits of its world (C++ VoxelFootprint::update): only
+ *  the footprint blocks an edited block can reach are computed again. *blocks_changed (may be
+ *  NULL) is how many footprint blocks changed, 0 when the world was not edited. An edit of the
+ *  footprint: no query may search it meanwhile, in any thread. */
+WF_API wf_status wf_voxel_footprint_update(wf_voxel_footprint* footprint, size_t* blocks_changed);
+/** The footprint this query's wide agents are searched on (NULL: the query makes its own). It
+ *  must be a footprint of the query's world (WF_INVALID_ARGUMENT otherwise); one of another
+ *  agent_width or kind than a search's agent, or one behind its world's edits, makes that search
+ *  WF_SEARCH_INVALID_INPUT with the reason in wf_voxel_query_message. */
+WF_API wf_status wf_voxel_query_set_footprint(wf_voxel_query* query, wf_voxel_footprint* footprint);
 /** The blocks of the path (the agent's feet) as x, y, z triples: capacity and *count in blocks. */
 WF_API wf_status wf_voxel_query_path_blocks(wf_voxel_query* query, int32_t* xyz, size_t capacity, size_t* count);
 WF_API wf_status wf_voxel_query_message(wf_voxel_query* query, char* text, size_t capacity, size_t* length);

@@ -49,6 +49,7 @@ const char* handle_type_name(HandleType type) noexcept {
     case HandleType::crowd: return "wf_crowd";
     case HandleType::navmesh_tile_cache: return "wf_navmesh_tile_cache";
     case HandleType::crowd_flow_field: return "wf_crowd_flow_field";
+    case HandleType::voxel_footprint: return "wf_voxel_footprint";
     case HandleType::destroyed: return nullptr;
   }
   return nullptr;

@@ -51,6 +51,7 @@ enum class HandleType : std::uint32_t {
   crowd,
   navmesh_tile_cache,
   crowd_flow_field,
+  voxel_footprint,
   destroyed = 0x5746DEAD,
 };
 
@@ -257,6 +258,7 @@ class NavMeshTileCache;
 class VoxelWorld;
 class VoxelQuery;
 class VoxelHierarchy;
+class VoxelFootprint;
 class Crowd;
 class GridFlowField;
 class SearchTrace;
@@ -332,6 +334,14 @@ struct wf_voxel_hierarchy {
   /// Shared with the queries it is given to, which read it as const (a pointer, so that the
   /// handle stays standard-layout); not const here, since wf_voxel_hierarchy_update changes it.
   std::shared_ptr<wayfinder::VoxelHierarchy>* hierarchy;
+};
+struct wf_voxel_footprint {
+  static constexpr wayfinder::c_api::HandleType type = wayfinder::c_api::HandleType::voxel_footprint;
+  wayfinder::c_api::HandleHeader header{type, {}};
+  wf_voxel_world* world;
+  /// Shared with the queries it is given to, as the hierarchy is (a pointer, so that the handle
+  /// stays standard-layout); not const here, since wf_voxel_footprint_update changes it.
+  std::shared_ptr<wayfinder::VoxelFootprint>* footprint;
 };
 struct wf_batch;  // batch.cpp
 struct wf_crowd {

@@ -9,6 +9,7 @@
 #include "query_calls.hpp"
 #include "wayfinder/voxel/vox_io.hpp"
 #include "wayfinder/voxel/voxel_benchmark_io.hpp"
+#include "wayfinder/voxel/voxel_footprint.hpp"
 #include "wayfinder/voxel/voxel_hierarchy.hpp"
 
 using namespace wayfinder;
@@ -302,6 +303,56 @@ wf_status wf_voxel_query_set_hierarchy(wf_voxel_query* query, wf_voxel_hierarchy
       return fail(query->header.error, WF_INVALID_ARGUMENT,
                   "wf_voxel_query_set_hierarchy: the hierarchy was built for another world than the query's");
     query->pathfinder->set_hierarchy(hierarchy != nullptr ? *hierarchy->hierarchy : nullptr);
+    return WF_OK;
+  });
+}
+
+wf_status wf_voxel_footprint_create(wf_voxel_world* world, const wf_movement_profile* profile,
+                                    wf_voxel_footprint** out_footprint, char* error, size_t error_capacity) {
+  return guarded(nullptr, error, error_capacity, [&] {
+    if (!check_constructor_arguments("wf_voxel_footprint_create", out_footprint, world, "world", error, error_capacity))
+      return WF_INVALID_ARGUMENT;
+    if (profile == nullptr) {
+      write_error(error, error_capacity,
+                  "wf_voxel_footprint_create: the profile is NULL (a footprint is for agents 2 or 3 blocks wide)");
+      return WF_INVALID_ARGUMENT;
+    }
+    // VoxelFootprint checks the width and the world's size (std::invalid_argument naming them).
+    auto shared = std::make_unique<std::shared_ptr<VoxelFootprint>>(
+        std::make_shared<VoxelFootprint>(*world->world, movement_profile(*profile)));
+    auto handle = std::make_unique<wf_voxel_footprint>();
+    handle->world = world;
+    handle->footprint = shared.release();
+    world->queries.fetch_add(1, std::memory_order_relaxed);
+    *out_footprint = handle.release();
+    return WF_OK;
+  });
+}
+
+void wf_voxel_footprint_destroy(wf_voxel_footprint* footprint) {
+  if (!is_live(footprint)) return;
+  delete footprint->footprint;
+  footprint->world->queries.fetch_sub(1, std::memory_order_relaxed);
+  poison_and_delete(footprint);
+}
+
+wf_status wf_voxel_footprint_update(wf_voxel_footprint* footprint, size_t* blocks_changed) {
+  if (!is_live(footprint)) return WF_INVALID_ARGUMENT;
+  return guarded(footprint->header.error, [&] {
+    const std::size_t changed = (*footprint->footprint)->update();
+    if (blocks_changed != nullptr) *blocks_changed = changed;
+    return WF_OK;
+  });
+}
+
+wf_status wf_voxel_query_set_footprint(wf_voxel_query* query, wf_voxel_footprint* footprint) {
+  if (!is_live(query)) return WF_INVALID_ARGUMENT;
+  return guarded(query->header.error, [&] {
+    if (footprint != nullptr && !is_live_argument(footprint, query->header.error)) return WF_INVALID_ARGUMENT;
+    if (footprint != nullptr && footprint->world != query->world)
+      return fail(query->header.error, WF_INVALID_ARGUMENT,
+                  "wf_voxel_query_set_footprint: the footprint was built for another world than the query's");
+    query->pathfinder->set_footprint(footprint != nullptr ? *footprint->footprint : nullptr);
     return WF_OK;
   });
 }

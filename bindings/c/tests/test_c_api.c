@@ -2648,6 +2648,79 @@ static int wall_with_gaps(void* user_data, int x, int y, int z) {
   return x == 4 && z != 2 && z != 7 && z != 8 ? WF_BLOCK_SOLID : WF_BLOCK_AIR;
 }
 
+/* One footprint world shared by two queries of wide walkers (on wall_with_gaps, 4 high): their
+   own footprint's path, refused by name once the world is edited until it is brought up to date,
+   then the edit's effect; refusals of a width of 1, no profile and another world's footprint. */
+static void test_voxel_shared_footprint(wf_voxel_world* world, const wf_movement_profile* narrow,
+                                        const wf_movement_profile* wide, double wide_cost) {
+  wf_voxel_footprint* footprint = NULL;
+  wf_voxel_footprint* refused = NULL;
+  wf_voxel_footprint* elsewhere = NULL;
+  wf_voxel_world* other = NULL;
+  wf_voxel_query* queries[2] = {NULL, NULL};
+  wf_path_result path;
+  int32_t start[3] = {1, 1, 1}, goal[3] = {6, 1, 1};
+  size_t changed = 99, length = 0;
+  char error[256], message[512];
+  int k;
+
+  CHECK_STATUS(wf_voxel_footprint_create(world, wide, &footprint, error, sizeof error), WF_OK);
+  for (k = 0; k < 2; ++k) {
+    CHECK_STATUS(wf_voxel_query_create(world, wide, &queries[k], error, sizeof error), WF_OK);
+    CHECK_STATUS(wf_voxel_query_set_footprint(queries[k], footprint), WF_OK);
+    CHECK_STATUS(wf_voxel_query_find_path(queries[k], start, goal, NULL, &path), WF_OK);
+    CHECK(path.status == WF_SEARCH_FOUND);
+    CHECK_NEAR(path.cost, wide_cost, 1e-9);
+  }
+  CHECK_STATUS(wf_voxel_footprint_update(footprint, &changed), WF_OK);
+  CHECK(changed == 0);
+  /* Close the two-column gap to the top (one block would be a step up): the wide walker has
+     no way left. */
+  for (k = 1; k < 4; ++k) CHECK_STATUS(wf_voxel_world_set_block(world, 4, k, 7, WF_BLOCK_SOLID), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(queries[0], start, goal, NULL, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_INVALID_INPUT);
+  CHECK_STATUS(wf_voxel_query_message(queries[0], message, sizeof message, &length), WF_OK);
+  CHECK(strstr(message, "is behind its world") != NULL);
+  CHECK_STATUS(wf_voxel_footprint_update(footprint, &changed), WF_OK);
+  CHECK(changed > 0);
+  for (k = 0; k < 2; ++k) {
+    CHECK_STATUS(wf_voxel_query_find_path(queries[k], start, goal, NULL, &path), WF_OK);
+    CHECK(path.status == WF_SEARCH_NO_PATH);
+  }
+  /* Without the shared one, a query makes its own again: the same answer. */
+  CHECK_STATUS(wf_voxel_query_set_footprint(queries[1], NULL), WF_OK);
+  CHECK_STATUS(wf_voxel_query_find_path(queries[1], start, goal, NULL, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_NO_PATH);
+  for (k = 1; k < 4; ++k) CHECK_STATUS(wf_voxel_world_set_block(world, 4, k, 7, WF_BLOCK_AIR), WF_OK);
+  CHECK_STATUS(wf_voxel_footprint_update(footprint, NULL), WF_OK);
+
+  error[0] = '\0';
+  CHECK_STATUS(wf_voxel_footprint_create(world, narrow, &refused, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(refused == NULL && strstr(error, "agent_width must be 2 to 3") != NULL);
+  error[0] = '\0';
+  CHECK_STATUS(wf_voxel_footprint_create(world, NULL, &refused, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK(refused == NULL && strstr(error, "the profile is NULL") != NULL);
+  CHECK_STATUS(wf_voxel_footprint_create(NULL, wide, &refused, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_footprint_create(world, wide, NULL, error, sizeof error), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_world_create_from_callback(8, 4, 10, wall_with_gaps, NULL, &other, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_footprint_create(other, wide, &elsewhere, error, sizeof error), WF_OK);
+  CHECK_STATUS(wf_voxel_query_set_footprint(queries[0], elsewhere), WF_INVALID_ARGUMENT);
+  CHECK_ERROR_MENTIONS(queries[0], "another world");
+  CHECK_STATUS(wf_voxel_query_set_footprint(queries[0], (wf_voxel_footprint*)other), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_query_set_footprint(NULL, footprint), WF_INVALID_ARGUMENT);
+  CHECK_STATUS(wf_voxel_footprint_update(NULL, &changed), WF_INVALID_ARGUMENT);
+  /* A footprint keeps its world in use; the queries keep the footprint after its handle goes. */
+  CHECK_STATUS(wf_voxel_world_destroy(other), WF_IN_USE);
+  wf_voxel_footprint_destroy(elsewhere);
+  wf_voxel_footprint_destroy(NULL);
+  CHECK_STATUS(wf_voxel_world_destroy(other), WF_OK);
+  wf_voxel_footprint_destroy(footprint);
+  CHECK_STATUS(wf_voxel_query_find_path(queries[0], start, goal, NULL, &path), WF_OK);
+  CHECK(path.status == WF_SEARCH_FOUND);
+  CHECK_NEAR(path.cost, wide_cost, 1e-9);
+  for (k = 0; k < 2; ++k) wf_voxel_query_destroy(queries[k]);
+}
+
 /* agent_width: a wide walker's longer way round, and widths outside 1 to 3 refused. */
 static void test_voxel_wide_agents(void) {
   wf_voxel_world* world = NULL;
@@ -2690,6 +2763,7 @@ static void test_voxel_wide_agents(void) {
     CHECK_STATUS(wf_voxel_query_create(world, &bad, &query, error, sizeof error), WF_INVALID_ARGUMENT);
     CHECK(query == NULL && strstr(error, "agent_width must be 1 to 3") != NULL);
   }
+  test_voxel_shared_footprint(world, &narrow, &wide, wide_path.cost);
   CHECK_STATUS(wf_voxel_world_destroy(world), WF_OK);
 }
 

@@ -127,6 +127,11 @@ namespace Wayfinder
         protected override bool Destroy(IntPtr value) { NativeMethods.wf_voxel_hierarchy_destroy(value); return true; }
     }
 
+    internal sealed class VoxelFootprintHandle : WayfinderHandle
+    {
+        protected override bool Destroy(IntPtr value) { NativeMethods.wf_voxel_footprint_destroy(value); return true; }
+    }
+
     internal sealed class BatchHandle : WayfinderHandle
     {
         protected override bool Destroy(IntPtr value) { NativeMethods.wf_batch_destroy(value); return true; }

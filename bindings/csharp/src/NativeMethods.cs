@@ -423,6 +423,17 @@ namespace Wayfinder
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "wf_voxel_query_set_hierarchy")]
         internal static extern Status wf_voxel_query_clear_hierarchy(VoxelQueryHandle query, IntPtr none);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_footprint_create(VoxelWorldHandle world, NativeMovementProfile* profile,
+                                                                out IntPtr footprint, byte[] error, UIntPtr errorCapacity);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void wf_voxel_footprint_destroy(IntPtr footprint);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_footprint_update(VoxelFootprintHandle footprint, out UIntPtr blocksChanged);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status wf_voxel_query_set_footprint(VoxelQueryHandle query, VoxelFootprintHandle footprint);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "wf_voxel_query_set_footprint")]
+        internal static extern Status wf_voxel_query_clear_footprint(VoxelQueryHandle query, IntPtr none);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status wf_voxel_query_path_blocks(VoxelQueryHandle query, VoxelPosition* xyz, UIntPtr capacity,
                                                                  UIntPtr* count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

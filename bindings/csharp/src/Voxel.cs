@@ -265,6 +265,67 @@ namespace Wayfinder
             else Native.Check(NativeMethods.wf_voxel_query_set_hierarchy(Handle, hierarchy.Handle), Handle);
         }
 
+        /// <summary>
+        /// The footprint world this query's wide agents (MovementProfile.AgentWidth 2 or 3) are
+        /// searched on (null: the query makes its own; C wf_voxel_query_set_footprint). One of
+        /// another width or kind of agent, or one behind its world's edits, makes such a search
+        /// SearchStatus.InvalidInput with the reason in <see cref="Message"/>.
+        /// </summary>
+        public void SetFootprint(VoxelFootprint footprint)
+        {
+            if (footprint == null) Native.Check(NativeMethods.wf_voxel_query_clear_footprint(Handle, IntPtr.Zero), Handle);
+            else Native.Check(NativeMethods.wf_voxel_query_set_footprint(Handle, footprint.Handle), Handle);
+        }
+
+        public void Dispose() { handle.Dispose(); }
+    }
+
+    /// <summary>
+    /// The footprint world of a voxel world for agents wider than one block (C++ VoxelFootprint,
+    /// C wf_voxel_footprint): what their searches run on, built once for a width (2 or 3) and a
+    /// kind of agent and shared read-only by any number of queries (<see
+    /// cref="VoxelQuery.SetFootprint"/>), so that they hold one copy (about one byte per block of
+    /// the world) instead of one each. Brought up to date after the world's edits by <see
+    /// cref="Update"/>; it keeps its world alive.
+    /// </summary>
+    public sealed unsafe class VoxelFootprint : IDisposable
+    {
+        private readonly VoxelFootprintHandle handle;
+
+        /// <summary>The live handle (ObjectDisposedException once disposed).</summary>
+        internal VoxelFootprintHandle Handle { get { handle.ThrowIfDisposed("VoxelFootprint"); return handle; } }
+
+        /// <summary>
+        /// Builds the footprint world for the profile's AgentWidth and kind (C
+        /// wf_voxel_footprint_create). A width of 1 (such agents search the world itself) or a
+        /// world too small for the agent: a WayfinderException (InvalidArgument) saying why.
+        /// </summary>
+        public VoxelFootprint(VoxelWorld world, MovementProfile profile)
+        {
+            if (world == null) throw new ArgumentNullException("world");
+            if (profile == null) throw new ArgumentNullException("profile");
+            byte[] error = Native.ErrorBuffer();
+            IntPtr footprint;
+            NativeMovementProfile nativeProfile = profile.ToNative();
+            Native.CheckCreated(NativeMethods.wf_voxel_footprint_create(world.Handle, &nativeProfile, out footprint, error,
+                                                                        Native.Capacity(error)), error);
+            handle = new VoxelFootprintHandle();
+            handle.Adopt(footprint, world.Handle);
+        }
+
+        /// <summary>
+        /// Brings the footprint up to date after edits of its world (C wf_voxel_footprint_update):
+        /// only the footprint blocks an edited block can reach are computed again. Returns how
+        /// many footprint blocks changed, 0 when the world was not edited. An edit of the
+        /// footprint: no query may search it meanwhile, in any thread.
+        /// </summary>
+        public long Update()
+        {
+            UIntPtr changed;
+            Native.Check(NativeMethods.wf_voxel_footprint_update(Handle, out changed), Handle);
+            return (long)changed.ToUInt64();
+        }
+
         public void Dispose() { handle.Dispose(); }
     }
 

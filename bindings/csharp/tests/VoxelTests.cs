@@ -99,6 +99,54 @@ namespace Wayfinder.Tests
         }
 
         [Test]
+        public void WideQueriesShareOneFootprint()
+        {
+            var from = new VoxelPosition(1, 1, 1);
+            var to = new VoxelPosition(6, 1, 1);
+            MovementProfile wide = MovementProfile.Walker();
+            wide.AgentWidth = 2;
+            using (VoxelWorld world = WallWithGaps())
+            using (var own = new VoxelQuery(world, wide))
+            using (var footprint = new VoxelFootprint(world, wide))
+            using (var first = new VoxelQuery(world, wide))
+            using (var second = new VoxelQuery(world, wide))
+            {
+                PathResult expected = own.FindPath(from, to);
+                Assert.That(expected.Found, own.Message);
+                first.SetFootprint(footprint);
+                second.SetFootprint(footprint);
+                foreach (VoxelQuery query in new[] { first, second })
+                {
+                    PathResult shared = query.FindPath(from, to);
+                    Assert.That(shared.Found, query.Message);
+                    Assert.That(shared.Cost, Is.EqualTo(expected.Cost).Within(1e-9));
+                }
+                // Closing the two-column gap to the top (one block would be a step up): the
+                // footprint is behind its world until updated, then the wide walker has no way left.
+                for (int y = 1; y < 4; ++y) world.SetBlock(4, y, 7, BlockKind.Solid);
+                PathResult stale = first.FindPath(from, to);
+                Assert.That(stale.Status, Is.EqualTo(SearchStatus.InvalidInput));
+                Assert.That(first.Message, Is.StringContaining("is behind its world"));
+                Assert.That(footprint.Update(), Is.GreaterThan(0));
+                Assert.That(footprint.Update(), Is.EqualTo(0));
+                Assert.That(first.FindPath(from, to).Status, Is.EqualTo(SearchStatus.NoPath));
+                second.SetFootprint(null);
+                Assert.That(second.FindPath(from, to).Status, Is.EqualTo(SearchStatus.NoPath));
+
+                var e = Assert.Throws<WayfinderException>(() => new VoxelFootprint(world, MovementProfile.Walker()).Dispose());
+                Assert.That(e.Status, Is.EqualTo(Status.InvalidArgument));
+                Assert.That(e.Message, Is.StringContaining("agent_width must be 2 to 3"));
+                Assert.Throws<ArgumentNullException>(() => new VoxelFootprint(world, null).Dispose());
+                using (VoxelWorld other = WallWithGaps())
+                using (var elsewhere = new VoxelFootprint(other, wide))
+                {
+                    var refused = Assert.Throws<WayfinderException>(() => first.SetFootprint(elsewhere));
+                    Assert.That(refused.Message, Is.StringContaining("another world"));
+                }
+            }
+        }
+
+        [Test]
         public void EditsAndArrays()
         {
             var blocks = new BlockKind[4 * 3 * 4];
